@@ -1,0 +1,153 @@
+//! Events and `apply`, the only code that changes a battle.
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::model::{Battle, Brigade, General, Unit};
+
+/// A change to the battle. Every event has an exact inverse, so undo is replay of
+/// inverses in reverse order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "event")]
+pub enum Event {
+    /// A unit joined the battle.
+    UnitAdded(Unit),
+    /// A unit was removed.
+    UnitRemoved(Unit),
+    /// A unit's fields changed.
+    UnitChanged {
+        /// As it was.
+        before: Box<Unit>,
+        /// As it is now.
+        after: Box<Unit>,
+    },
+    /// A general joined the battle.
+    GeneralAdded(General),
+    /// A general was removed.
+    GeneralRemoved(General),
+    /// A general's fields changed.
+    GeneralChanged {
+        /// As he was.
+        before: Box<General>,
+        /// As he is now.
+        after: Box<General>,
+    },
+    /// A brigade was formed.
+    BrigadeAdded(Brigade),
+    /// A brigade was removed.
+    BrigadeRemoved(Brigade),
+    /// A brigade's fields changed.
+    BrigadeChanged {
+        /// As it was.
+        before: Brigade,
+        /// As it is now.
+        after: Brigade,
+    },
+}
+
+/// An event that does not fit the battle (a stale history, a hand-edited file).
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+#[error("event does not fit the battle: {0}")]
+pub struct ApplyError(pub String);
+
+impl Event {
+    /// A general change event.
+    pub fn general_changed(before: &General, after: General) -> Event {
+        Event::GeneralChanged { before: Box::new(before.clone()), after: Box::new(after) }
+    }
+
+    /// The event that undoes this one.
+    pub fn inverse(&self) -> Event {
+        match self {
+            Event::UnitAdded(u) => Event::UnitRemoved(u.clone()),
+            Event::UnitRemoved(u) => Event::UnitAdded(u.clone()),
+            Event::UnitChanged { before, after } => Event::UnitChanged { before: after.clone(), after: before.clone() },
+            Event::GeneralAdded(g) => Event::GeneralRemoved(g.clone()),
+            Event::GeneralRemoved(g) => Event::GeneralAdded(g.clone()),
+            Event::GeneralChanged { before, after } => {
+                Event::GeneralChanged { before: after.clone(), after: before.clone() }
+            }
+            Event::BrigadeAdded(b) => Event::BrigadeRemoved(b.clone()),
+            Event::BrigadeRemoved(b) => Event::BrigadeAdded(b.clone()),
+            Event::BrigadeChanged { before, after } => {
+                Event::BrigadeChanged { before: after.clone(), after: before.clone() }
+            }
+        }
+    }
+}
+
+/// Applies events in order. If one does not fit, those already applied are undone and
+/// the battle is left exactly as it was.
+pub fn apply(battle: &mut Battle, events: &[Event]) -> Result<(), ApplyError> {
+    for (i, event) in events.iter().enumerate() {
+        if let Err(e) = apply_one(battle, event) {
+            for done in events[..i].iter().rev() {
+                // The inverse of an event that just applied always fits.
+                let _ = apply_one(battle, &done.inverse());
+            }
+            return Err(e);
+        }
+    }
+    Ok(())
+}
+
+fn apply_one(battle: &mut Battle, event: &Event) -> Result<(), ApplyError> {
+    match event {
+        Event::UnitAdded(u) => insert(&mut battle.units, u.clone(), |u| u.id),
+        Event::UnitRemoved(u) => remove(&mut battle.units, u, |u| u.id),
+        Event::UnitChanged { before, after } => replace(&mut battle.units, before, after, |u| u.id),
+        Event::GeneralAdded(g) => insert(&mut battle.generals, g.clone(), |g| g.id),
+        Event::GeneralRemoved(g) => remove(&mut battle.generals, g, |g| g.id),
+        Event::GeneralChanged { before, after } => replace(&mut battle.generals, before, after, |g| g.id),
+        Event::BrigadeAdded(b) => insert(&mut battle.brigades, b.clone(), |b| b.id),
+        Event::BrigadeRemoved(b) => remove(&mut battle.brigades, b, |b| b.id),
+        Event::BrigadeChanged { before, after } => replace(&mut battle.brigades, before, after, |b| b.id),
+    }
+}
+
+fn insert<T, K: Ord + std::fmt::Debug>(items: &mut Vec<T>, item: T, key: impl Fn(&T) -> K) -> Result<(), ApplyError> {
+    let id = key(&item);
+    match items.binary_search_by(|t| key(t).cmp(&id)) {
+        Ok(_) => Err(ApplyError(format!("id {id:?} already exists"))),
+        Err(at) => {
+            items.insert(at, item);
+            Ok(())
+        }
+    }
+}
+
+fn remove<T: PartialEq, K: Ord + std::fmt::Debug>(
+    items: &mut Vec<T>,
+    item: &T,
+    key: impl Fn(&T) -> K,
+) -> Result<(), ApplyError> {
+    let id = key(item);
+    match items.binary_search_by(|t| key(t).cmp(&id)) {
+        Ok(at) if items.get(at) == Some(item) => {
+            items.remove(at);
+            Ok(())
+        }
+        _ => Err(ApplyError(format!("id {id:?} is not as recorded"))),
+    }
+}
+
+fn replace<T: PartialEq + Clone, K: Ord + std::fmt::Debug>(
+    items: &mut [T],
+    before: &T,
+    after: &T,
+    key: impl Fn(&T) -> K,
+) -> Result<(), ApplyError> {
+    let id = key(before);
+    if key(after) != id {
+        return Err(ApplyError(format!("an edit may not change id {id:?}")));
+    }
+    match items.binary_search_by(|t| key(t).cmp(&id)) {
+        Ok(at) if items.get(at) == Some(before) => {
+            if let Some(slot) = items.get_mut(at) {
+                *slot = after.clone();
+            }
+            Ok(())
+        }
+        _ => Err(ApplyError(format!("id {id:?} is not as recorded"))),
+    }
+}

@@ -1,0 +1,91 @@
+//! The game: a battle plus its undo history. `Game::perform` is the one entry point
+//! through which every change passes.
+
+use serde::{Deserialize, Serialize};
+
+use super::{Action, ActionError, ActionKind, ApplyError, Event, apply::apply};
+use crate::model::Battle;
+
+/// One committed action: a labelled undo step.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Step {
+    /// What kind of action it was.
+    pub kind: ActionKind,
+    /// The name of what it acted on, for the label.
+    pub subject: String,
+    /// The events it applied.
+    pub events: Vec<Event>,
+}
+
+/// Undo and redo stacks; they live in the battle file.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct History {
+    /// Steps done, oldest first.
+    #[serde(default)]
+    pub done: Vec<Step>,
+    /// Steps undone, most recently undone last.
+    #[serde(default)]
+    pub undone: Vec<Step>,
+}
+
+/// A battle and its history.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Game {
+    /// The battle.
+    pub battle: Battle,
+    /// Undo and redo.
+    pub history: History,
+}
+
+impl Game {
+    /// A game with no history.
+    pub fn new(battle: Battle) -> Self {
+        Game { battle, history: History::default() }
+    }
+
+    /// Checks and applies an action as one undo step; the redo stack is cleared.
+    pub fn perform(&mut self, action: &Action) -> Result<(), ActionError> {
+        let events = action.check(&self.battle)?;
+        let subject = subject_of(&events);
+        apply(&mut self.battle, &events).map_err(|_| ActionError::NoChange)?;
+        self.history.done.push(Step { kind: action.kind(), subject, events });
+        self.history.undone.clear();
+        Ok(())
+    }
+
+    /// Undoes the last step; `Ok(None)` when there is nothing to undo.
+    pub fn undo(&mut self) -> Result<Option<&Step>, ApplyError> {
+        let Some(step) = self.history.done.pop() else { return Ok(None) };
+        let inverse: Vec<Event> = step.events.iter().rev().map(Event::inverse).collect();
+        if let Err(e) = apply(&mut self.battle, &inverse) {
+            self.history.done.push(step);
+            return Err(e);
+        }
+        self.history.undone.push(step);
+        Ok(self.history.undone.last())
+    }
+
+    /// Redoes the last undone step with its stored events (no dice are re-rolled).
+    pub fn redo(&mut self) -> Result<Option<&Step>, ApplyError> {
+        let Some(step) = self.history.undone.pop() else { return Ok(None) };
+        if let Err(e) = apply(&mut self.battle, &step.events) {
+            self.history.undone.push(step);
+            return Err(e);
+        }
+        self.history.done.push(step);
+        Ok(self.history.done.last())
+    }
+}
+
+/// The name of the main thing a step changed (its last event's subject).
+fn subject_of(events: &[Event]) -> String {
+    match events.last() {
+        Some(Event::UnitAdded(u) | Event::UnitRemoved(u)) => u.name.clone(),
+        Some(Event::UnitChanged { after, .. }) => after.name.clone(),
+        Some(Event::GeneralAdded(g) | Event::GeneralRemoved(g)) => g.name.clone(),
+        Some(Event::GeneralChanged { after, .. }) => after.name.clone(),
+        Some(Event::BrigadeAdded(b) | Event::BrigadeRemoved(b)) => b.name.clone(),
+        Some(Event::BrigadeChanged { after, .. }) => after.name.clone(),
+        None => String::new(),
+    }
+}

@@ -1,0 +1,11 @@
+//! The one writer: an [`Action`] is checked against the battle, turned into
+//! [`Event`]s, and `apply` is the only code that changes the battle. Every committed
+//! action is one labelled undo step.
+
+mod action;
+mod apply;
+mod history;
+
+pub use action::{Action, ActionError, ActionKind};
+pub use apply::{ApplyError, Event};
+pub use history::{Game, History, Step};

@@ -1,0 +1,112 @@
+//! Interface strings. `{}` marks a value filled in by `Lang::fmt`, in order.
+
+use super::Lang;
+
+macro_rules! texts {
+    ($($key:ident => $en:literal, $ru:literal;)+) => {
+        /// An interface string key.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum T {
+            $(#[doc = $en] $key),+
+        }
+        impl T {
+            /// Every key.
+            pub const ALL: &'static [T] = &[$(T::$key),+];
+            /// The string in a language.
+            pub const fn text(self, lang: Lang) -> &'static str {
+                match lang {
+                    Lang::En => match self { $(T::$key => $en),+ },
+                    Lang::Ru => match self { $(T::$key => $ru),+ },
+                }
+            }
+        }
+    };
+}
+
+texts! {
+    ActionRefused => "Refused: {}", "Отклонено: {}";
+    AddBrigade => "+ Brigade", "+ Бригада";
+    AddGeneral => "+ General", "+ Генерал";
+    AddUnit => "+ Unit", "+ Подразделение";
+    AddUnitTip => "Add a unit to the selected brigade", "Добавить подразделение в выбранную бригаду";
+    Arm => "Type", "Тип";
+    AttachedTo => "With unit", "При подразделении";
+    Brigade => "Brigade", "Бригада";
+    BrigadeHeaderTip => "Click to fold; right-click to edit the brigade", "Щелчок — свернуть; правый щелчок — изменить бригаду";
+    CannotLeadCharge => "May not lead a charge (GDB-MOD-FN4)", "Не может возглавить атаку (GDB-MOD-FN4)";
+    Class => "Class", "Уровень";
+    CommanderPrefix => "•", "•";
+    DeleteBrigade => "Delete brigade", "Удалить бригаду";
+    DeleteBrigadeTip => "Its units and generals stay, unattached", "Её подразделения и генералы останутся без бригады";
+    DeleteGeneral => "Delete general", "Удалить генерала";
+    DeleteUnit => "Delete unit", "Удалить подразделение";
+    Duplicate => "Copy this unit", "Копировать подразделение";
+    DuplicateTip => "Ctrl+D: a copy in the same brigade, for fast order-of-battle entry", "Ctrl+D: копия в той же бригаде для быстрого ввода состава";
+    EditBrigade => "Brigade details…", "Сведения о бригаде…";
+    FiguresNotANumber => "figures must be a whole number, 0 or more", "число фигур должно быть целым, не меньше 0";
+    FiguresNow => "Figures now", "Фигур сейчас";
+    FiguresOf => "{} / {} figs", "{} / {} фиг.";
+    FiguresStart => "Figures at start", "Фигур в начале";
+    Formation => "Formation", "Построение";
+    GeneralPrefix => "•", "•";
+    Generals => "Generals", "Генералы";
+    Horses => "Horses", "Лошади";
+    LanceArmed => "Lance-armed", "С пиками";
+    LanceArmedTip => "Ruleset B: +1 per die in melee, no −1 as light cavalry", "Правила B: +1 к каждому кубику в рукопашной";
+    Lances => "Lancers", "Уланы";
+    Lost => "−{} lost", "потери −{}";
+    Markers => "Markers", "Маркеры";
+    Name => "Name", "Название";
+    NameRu => "Russian name", "Название по-русски";
+    Nation => "Nation", "Нация";
+    NewBrigadeName => "New brigade", "Новая бригада";
+    NewGeneralName => "New general", "Новый генерал";
+    NewUnitName => "New unit", "Новое подразделение";
+    NoCommander => "No commander-in-chief", "Нет главнокомандующего";
+    NoGeneral => "No general", "Нет генерала";
+    NoUnits => "No units", "Нет подразделений";
+    NoneChoice => "— none —", "— нет —";
+    NothingToRedo => "Nothing to redo", "Нечего повторять";
+    NothingToUndo => "Nothing to undo", "Нечего отменять";
+    OrderHeading => "Order", "Состояние";
+    ProblemBadIds => "ids are repeated or out of order", "номера повторяются или не по порядку";
+    ProblemBrigadeOtherSide => "brigade {} belongs to the other side", "бригада {} принадлежит другой стороне";
+    ProblemCommanderWithBrigade => "a commander-in-chief commands the whole side, not one brigade", "главнокомандующий командует всей стороной, а не бригадой";
+    ProblemEmptyName => "the name may not be empty", "название не может быть пустым";
+    ProblemFiguresAboveStart => "{} figures now is more than the {} at the start", "{} фигур сейчас — больше, чем {} в начале";
+    ProblemMissingBrigade => "brigade {} does not exist", "бригады {} нет";
+    ProblemMissingUnit => "unit {} does not exist", "подразделения {} нет";
+    ProblemNoFigures => "a unit needs at least one figure at the start", "в начале у подразделения должна быть хотя бы одна фигура";
+    ProblemTwoCommanders => "a side may have only one commander-in-chief", "у стороны может быть только один главнокомандующий";
+    ProblemUnitOtherSide => "unit {} belongs to the other side", "подразделение {} принадлежит другой стороне";
+    Quality => "Quality", "Качество";
+    Rank => "Rank", "Звание";
+    Redo => "Redo", "Повторить";
+    Redone => "Redone: {}", "Повторено: {}";
+    Refused => "Not changed: {}", "Не изменено: {}";
+    RegularLancers => "Regular", "Регулярные";
+    RegularLancersTip => "GdB footnote 1: regular lancers count as light cavalry when not charging, unformed or against cuirassiers", "GdB, сноска 1: регулярные уланы считаются лёгкой кавалерией, если не атакуют, непостроены или бьются с кирасирами";
+    RulesetIs => "Rules: {}", "Правила: {}";
+    SelectHint => "Click a unit, general or brigade to edit it. Ctrl+Z undoes, Ctrl+Shift+Z redoes.", "Щёлкните подразделение, генерала или бригаду, чтобы изменить. Ctrl+Z — отменить, Ctrl+Shift+Z — повторить.";
+    Side => "Side", "Сторона";
+    SideOverview => "{}: {} brigades, {} units", "{}: бригад — {}, подразделений — {}";
+    SideSummary => "{} units · {} of {} figures lost", "подразделений: {} · потеряно {} из {} фигур";
+    StatusHint => "Ready", "Готово";
+    StatusLetter => "Status (Ruleset B)", "Статус (правила B)";
+    StepAddBrigade => "Add brigade «{}»", "Добавить бригаду «{}»";
+    StepAddGeneral => "Add general «{}»", "Добавить генерала «{}»";
+    StepAddUnit => "Add unit «{}»", "Добавить подразделение «{}»";
+    StepDeleteBrigade => "Delete brigade «{}»", "Удалить бригаду «{}»";
+    StepDeleteGeneral => "Delete general «{}»", "Удалить генерала «{}»";
+    StepDeleteUnit => "Delete unit «{}»", "Удалить подразделение «{}»";
+    StepDuplicateUnit => "Copy unit «{}»", "Копировать подразделение «{}»";
+    StepEditBrigade => "Edit brigade «{}»", "Изменить бригаду «{}»";
+    StepEditGeneral => "Edit general «{}»", "Изменить генерала «{}»";
+    StepEditUnit => "Edit unit «{}»", "Изменить подразделение «{}»";
+    Terrain => "Terrain", "Местность";
+    TurnPhase => "Turn {} · {}", "Ход {} · {}";
+    Unattached => "Not in a brigade", "Вне бригад";
+    Undo => "Undo", "Отменить";
+    Undone => "Undone: {}", "Отменено: {}";
+    Units => "Units", "Подразделения";
+}

@@ -1,0 +1,196 @@
+//! Labels of the rules vocabulary, English and Russian (the seeds' own terms).
+
+use super::{Label, Lang};
+use crate::rules::{
+    Arm, Class, Formation, Horses, Marker, Nation, Order, Phase, Quality, Rank, Rule, Ruleset, Side, Slope, Status,
+    Terrain,
+};
+
+macro_rules! labels {
+    ($ty:ident { $($var:ident => $en:literal, $ru:literal;)+ }) => {
+        impl Label for $ty {
+            fn label(self, lang: Lang) -> &'static str {
+                match (self, lang) {
+                    $(($ty::$var, Lang::En) => $en, ($ty::$var, Lang::Ru) => $ru,)+
+                }
+            }
+        }
+    };
+}
+
+labels!(Arm {
+    Cuirassiers => "Cuirassiers", "Кирасиры";
+    HeavyCavalry => "Heavy cavalry", "Тяжёлая кавалерия";
+    Dragoons => "Dragoons", "Драгуны";
+    Lancers => "Lancers", "Уланы";
+    LightCavalry => "Light cavalry", "Лёгкая кавалерия";
+    Cossacks => "Cossacks", "Казаки";
+    Infantry => "Infantry", "Пехота";
+    OpenOrderInfantry => "Open-order infantry", "Пехота в открытом построении";
+    Skirmishers => "Skirmishers", "Застрельщики";
+    Artillery => "Artillery", "Артиллерия";
+});
+
+labels!(Class {
+    Guard => "Guard", "Гвардия";
+    Elite => "Elite", "Элита";
+    Veteran => "Veterans", "Ветераны";
+    Line => "Line", "Линейные";
+    SecondRate => "Second-rate", "Второразрядные";
+    Conscript => "Conscripts", "Новобранцы";
+});
+
+labels!(Status {
+    A => "A", "A";
+    B => "B", "B";
+    C => "C", "C";
+    D => "D", "D";
+    E => "E", "E";
+    F => "F", "F";
+});
+
+labels!(Order {
+    Formed => "Formed", "Построены";
+    Disordered => "Disordered", "Расстроены";
+    Wavering => "Wavering", "Колеблются";
+    Routing => "Routing", "Бегут";
+    Dispersed => "Dispersed", "Рассеяны";
+    Destroyed => "Destroyed", "Уничтожены";
+});
+
+labels!(Formation {
+    Line => "Line", "Линия";
+    Column => "Column", "Колонна";
+    Square => "Square", "Каре";
+    Mass => "Mass", "Масса";
+    OpenOrder => "Open order", "Рассыпной строй";
+    MarchColumn => "March column", "Походная колонна";
+    SquadronColumn => "Squadron column", "Эскадронная колонна";
+    Limbered => "Limbered", "На передках";
+    Unlimbered => "Unlimbered", "Снята с передков";
+});
+
+labels!(Terrain {
+    Open => "Open ground", "Открытая местность";
+    Cover => "Cover", "Укрытие";
+    Hill => "Hill", "Холм";
+    Building => "Building", "Строение";
+    Fortified => "Fortified (castle, church, redoubt)", "Укрепление (замок, церковь, редут)";
+    BuiltUp => "Built-up area", "Застроенная область";
+    Rough => "Rough ground", "Пересечённая местность";
+});
+
+labels!(Horses {
+    Good => "Good horses", "Хорошие лошади";
+    Normal => "Ordinary horses", "Обычные лошади";
+    Poor => "Poor horses", "Плохие лошади";
+});
+
+labels!(Nation {
+    French => "French", "Французы";
+    British => "British", "Британцы";
+    Austrian => "Austrian", "Австрийцы";
+    Prussian => "Prussian", "Пруссаки";
+    Russian => "Russian", "Русские";
+    Spanish => "Spanish", "Испанцы";
+    Portuguese => "Portuguese", "Португальцы";
+    Polish => "Polish", "Поляки";
+    Other => "Other", "Другие";
+});
+
+labels!(Rank {
+    CommanderInChief => "Commander-in-chief", "Главнокомандующий";
+    Brigade => "Brigade general", "Бригадный генерал";
+    Regimental => "Regimental commander", "Полковой командир";
+});
+
+labels!(Quality {
+    Inept => "Inept", "Неумелый";
+    Average => "Average", "Средний";
+    Good => "Good", "Хороший";
+});
+
+labels!(Marker {
+    Retreating => "Retreating", "Отступает";
+    PushedBack => "Pushed back", "Оттеснены";
+    Pursuing => "Pursuing", "Преследует";
+    ChargedThisTurn => "Charged this turn", "Атаковал в этом ходу";
+    GunsAbandoned => "Guns abandoned", "Орудия брошены";
+    InMelee => "In melee", "В рукопашной";
+    Evaded => "Evaded", "Уклонились";
+    ChangingFormation => "Changing formation", "Перестраиваются";
+});
+
+labels!(Ruleset {
+    Gdb => "General de Brigade", "Бригадный генерал (General de Brigade)";
+    RulesetB => "Ruleset B (average die)", "Правила B (средний кубик)";
+});
+
+labels!(Phase {
+    Initiative => "Initiative", "Инициатива";
+    CompulsoryMoves => "Compulsory moves", "Обязательные передвижения";
+    Charges => "Charges", "Атаки";
+    Movement => "Movement", "Передвижение";
+    Firing => "Firing", "Стрельба";
+    Melee => "Melee", "Рукопашная";
+    Morale => "Morale", "Мораль";
+});
+
+labels!(Slope {
+    Level => "Level ground", "Ровная местность";
+    Uphill => "Uphill", "Вверх по склону";
+    Downhill => "Downhill", "Вниз по склону";
+});
+
+labels!(Side {
+    First => "First side", "Первая сторона";
+    Second => "Second side", "Вторая сторона";
+});
+
+labels!(Rule {
+    GdbMod01Cuirassiers => "Cuirassiers", "Кирасиры";
+    GdbMod02HeavyCavalry => "Heavy cavalry", "Тяжёлая кавалерия";
+    GdbMod03DragoonsLancers => "Dragoons and lancers", "Драгуны и уланы";
+    GdbMod04LightCavalry => "Light cavalry", "Лёгкая кавалерия";
+    GdbMod05Infantry => "Infantry", "Пехота";
+    GdbMod06OpenOrder => "Open-order infantry", "Пехота в открытом построении";
+    GdbMod07Artillery => "Artillery", "Артиллерия";
+    GdbMod08Cossacks => "Cossacks", "Казаки";
+    GdbMod09Skirmishers => "Skirmishers", "Застрельщики";
+    GdbMod11Guard => "Guard", "Гвардия";
+    GdbMod12Elite => "Elite", "Элита";
+    GdbMod13OrdinaryClass => "Veterans, line or second-rate", "Ветераны, линейные, второразрядные";
+    GdbMod14Conscripts => "Conscripts", "Новобранцы";
+    GdbMod15GeneralLeads => "General leads the charge", "Генерал возглавил атаку";
+    GdbMod16BritishLine => "British infantry in line", "Британская пехота в линии";
+    GdbMod17GoodHorses => "Good horses", "Хорошие лошади";
+    GdbMod18PoorHorses => "Poor horses", "Плохие лошади";
+    GdbMod19Unformed => "Unformed or wavering", "Непостроены или колеблются";
+    GdbMod20FlankRear => "Attacked in flank or rear", "Атакованы с фланга или с тыла";
+    GdbMod21Charging => "Charging or pursuing", "Атакуют или преследуют";
+    GdbMod22ColumnCharge => "Infantry charging in column", "Пехота атакует в колонне";
+    GdbMod23ColumnSquareVsCavalry => "Infantry in column or square against cavalry", "Пехота в колонне или каре против кавалерии";
+    GdbMod24LancersVsInfantry => "Lancers against infantry", "Уланы против пехоты";
+    GdbMod25CoverHill => "In cover or on a hill", "В укрытии или на холме";
+    GdbMod26Building => "In a building", "В строении";
+    GdbMod27Fortified => "In a castle, church or similar", "В замке, церкви и т. п.";
+    GdbMod28Superiority3to2 => "Numerical superiority 3:2", "Численное преимущество 3:2";
+    GdbMod29Superiority2to1 => "Numerical superiority 2:1", "Численное преимущество 2:1";
+    GdbModFn1LancersAsLight => "Regular lancers count as light cavalry", "Регулярные уланы считаются лёгкой кавалерией";
+    GdbModFn3ConscriptsInLine => "Conscripts in line", "Новобранцы в линии";
+    BCol04StatusA => "Status A", "Статус A";
+    BCol05StatusEf => "Status E or F", "Статус E или F";
+    BCol06Attacker => "Attacking", "Атакующий";
+    BCol07Slope => "Attacking on the favoured slope", "Атака по выгодному склону";
+    BCol08Cuirassiers => "Attacking cuirassiers", "Атакующие кирасиры";
+    BCol09LightCavalry => "Attacking light cavalry without lances", "Атакующая лёгкая кавалерия без пик";
+    BCol10StationaryCavalry => "Stationary cavalry", "Стоящая на месте кавалерия";
+    BCol11UnderFire => "Under fire", "Под огнём";
+    BCol12Withdrawing => "Withdrawing", "Отходит";
+    BCol13Disordered => "Disordered", "Расстроены";
+    BCol14Wavering => "Wavering", "Колеблются";
+    BCol15Dispersed => "Dispersed order", "Рассыпной строй";
+    BMel13Lances => "Lances", "Пики";
+    BMel14FlankRear => "Attacked the enemy's flank or rear", "Атака во фланг или тыл";
+    BMel15FormedVsDispersed => "Formed against dispersed", "Построенные против рассыпанных";
+});

@@ -1,0 +1,14 @@
+//! coldsteel: a battle tracker for Napoleonic miniature wargames.
+//!
+//! Floors, from the ground up (design.md section 2): [`rules`] (vocabulary, options,
+//! pure rule functions), [`model`] (units, generals, battle), [`game`] (actions,
+//! events, the one writer, undo), then [`storage`], [`report`], [`i18n`] and [`ui`].
+//! Imports point down only.
+
+pub mod game;
+pub mod i18n;
+pub mod model;
+pub mod report;
+pub mod rules;
+pub mod storage;
+pub mod ui;

@@ -1,0 +1,180 @@
+//! The battle: sides, brigades, generals, units, turn and phase, options.
+
+use serde::{Deserialize, Serialize};
+
+use super::{BrigadeId, GeneralId, Unit, UnitId};
+use crate::rules::{BOptions, BySide, GdbOptions, Nation, Phase, Quality, Rank, Ruleset, Side};
+
+/// One army.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SideInfo {
+    /// Name of the army.
+    pub name: String,
+    /// Russian name of the army.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name_ru: Option<String>,
+    /// The nation new units of this side get.
+    #[serde(default)]
+    pub nation: Nation,
+}
+
+/// A brigade of one side.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Brigade {
+    /// Stable id.
+    pub id: BrigadeId,
+    /// Name.
+    pub name: String,
+    /// Russian name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name_ru: Option<String>,
+    /// The side it fights for.
+    pub side: Side,
+}
+
+/// A general: commander-in-chief, brigade general or regimental commander.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct General {
+    /// Stable id.
+    pub id: GeneralId,
+    /// Name.
+    pub name: String,
+    /// Russian name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name_ru: Option<String>,
+    /// The side he commands for.
+    pub side: Side,
+    /// Rank.
+    pub rank: Rank,
+    /// Quality: inept generals may not lead a charge (GDB-MOD-FN4).
+    #[serde(default)]
+    pub quality: Quality,
+    /// The brigade he commands (brigade generals and regimental commanders).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub brigade: Option<BrigadeId>,
+    /// The unit he is with, if attached to one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attached_to: Option<UnitId>,
+}
+
+/// The battle's seeded dice generator state: a saved game replays identically.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RngState {
+    /// The seed.
+    pub seed: u64,
+    /// How many dice have been rolled from it.
+    pub rolls: u64,
+}
+
+/// The options of both rulesets; only the battle's own ruleset's are read.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct RulesOptions {
+    /// General de Brigade.
+    pub gdb: GdbOptions,
+    /// Ruleset B.
+    pub ruleset_b: BOptions,
+}
+
+/// A whole battle, in play or as a scenario.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Battle {
+    /// Title.
+    pub name: String,
+    /// Russian title.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name_ru: Option<String>,
+    /// A line about the action.
+    #[serde(default)]
+    pub description: String,
+    /// Russian description.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description_ru: Option<String>,
+    /// The ruleset it is played under.
+    #[serde(default)]
+    pub ruleset: Ruleset,
+    /// Ruleset options.
+    #[serde(default)]
+    pub options: RulesOptions,
+    /// The two armies.
+    pub sides: BySide<SideInfo>,
+    /// Brigades, sorted by id.
+    #[serde(default)]
+    pub brigades: Vec<Brigade>,
+    /// Generals, sorted by id.
+    #[serde(default)]
+    pub generals: Vec<General>,
+    /// Units, sorted by id.
+    #[serde(default)]
+    pub units: Vec<Unit>,
+    /// Turn number, from 1.
+    #[serde(default = "first_turn")]
+    pub turn: u32,
+    /// Current phase.
+    #[serde(default)]
+    pub phase: Phase,
+    /// Dice generator state.
+    #[serde(default)]
+    pub rng: RngState,
+}
+
+fn first_turn() -> u32 {
+    1
+}
+
+impl Battle {
+    /// The unit with this id.
+    pub fn unit(&self, id: UnitId) -> Option<&Unit> {
+        find(&self.units, id, |u| u.id)
+    }
+
+    /// The general with this id.
+    pub fn general(&self, id: GeneralId) -> Option<&General> {
+        find(&self.generals, id, |g| g.id)
+    }
+
+    /// The brigade with this id.
+    pub fn brigade(&self, id: BrigadeId) -> Option<&Brigade> {
+        find(&self.brigades, id, |b| b.id)
+    }
+
+    /// Brigades of one side, in id order.
+    pub fn brigades_of(&self, side: Side) -> impl Iterator<Item = &Brigade> {
+        self.brigades.iter().filter(move |b| b.side == side)
+    }
+
+    /// Units of a brigade (or, with `None`, a side's units attached to none).
+    pub fn units_of(&self, side: Side, brigade: Option<BrigadeId>) -> impl Iterator<Item = &Unit> {
+        self.units.iter().filter(move |u| u.side == side && u.brigade == brigade)
+    }
+
+    /// Generals commanding a brigade.
+    pub fn generals_of(&self, brigade: BrigadeId) -> impl Iterator<Item = &General> {
+        self.generals.iter().filter(move |g| g.brigade == Some(brigade))
+    }
+
+    /// A side's commander-in-chief, if present.
+    pub fn commander_in_chief(&self, side: Side) -> Option<&General> {
+        self.generals.iter().find(|g| g.side == side && g.rank == Rank::CommanderInChief)
+    }
+
+    /// The id a new unit would get.
+    pub fn next_unit_id(&self) -> UnitId {
+        UnitId(self.units.iter().map(|u| u.id.0).max().unwrap_or(0) + 1)
+    }
+
+    /// The id a new general would get.
+    pub fn next_general_id(&self) -> GeneralId {
+        GeneralId(self.generals.iter().map(|g| g.id.0).max().unwrap_or(0) + 1)
+    }
+
+    /// The id a new brigade would get.
+    pub fn next_brigade_id(&self) -> BrigadeId {
+        BrigadeId(self.brigades.iter().map(|b| b.id.0).max().unwrap_or(0) + 1)
+    }
+}
+
+/// Binary search in a vector kept sorted by id.
+fn find<T, K: Ord>(items: &[T], id: K, key: impl Fn(&T) -> K) -> Option<&T> {
+    items.binary_search_by(|t| key(t).cmp(&id)).ok().and_then(|i| items.get(i))
+}

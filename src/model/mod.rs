@@ -1,0 +1,39 @@
+//! Units, generals, brigades and the battle, built from the rules vocabulary.
+
+mod battle;
+mod unit;
+mod validate;
+
+pub use battle::{Battle, Brigade, General, RngState, RulesOptions, SideInfo};
+pub use unit::Unit;
+pub use validate::{ModelError, Problem};
+
+use serde::{Deserialize, Serialize};
+
+macro_rules! id_type {
+    ($(#[$m:meta])* $name:ident) => {
+        $(#[$m])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        #[serde(transparent)]
+        pub struct $name(pub u32);
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(f, "{}", self.0)
+            }
+        }
+    };
+}
+
+id_type!(
+    /// Stable id of a unit within its battle.
+    UnitId
+);
+id_type!(
+    /// Stable id of a general within its battle.
+    GeneralId
+);
+id_type!(
+    /// Stable id of a brigade within its battle.
+    BrigadeId
+);

@@ -1,0 +1,110 @@
+//! A unit on the table and every field the rules of seeds 000, 001 and 004 read.
+
+use std::collections::BTreeSet;
+
+use serde::{Deserialize, Serialize};
+
+use super::{BrigadeId, UnitId};
+use crate::rules::{Arm, Class, Formation, Horses, Marker, Nation, Order, Side, Status, Terrain};
+
+/// A battalion, regiment, battery or skirmish screen.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Unit {
+    /// Stable id.
+    pub id: UnitId,
+    /// Name as the players know it.
+    pub name: String,
+    /// Russian name, shown when the interface is in Russian.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name_ru: Option<String>,
+    /// The army it belongs to.
+    pub side: Side,
+    /// Its brigade, if attached to one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub brigade: Option<BrigadeId>,
+    /// Troop type.
+    pub arm: Arm,
+    /// Troop class (GdB).
+    #[serde(default)]
+    pub class: Class,
+    /// Nation (British line, Austrian masses).
+    #[serde(default)]
+    pub nation: Nation,
+    /// Current formation.
+    #[serde(default)]
+    pub formation: Formation,
+    /// Current order.
+    #[serde(default)]
+    pub order: Order,
+    /// Where it stands.
+    #[serde(default)]
+    pub terrain: Terrain,
+    /// Horses (cavalry and horse artillery).
+    #[serde(default)]
+    pub horses: Horses,
+    /// Figures at the start of the battle.
+    pub figures_start: u32,
+    /// Figures now.
+    pub figures: u32,
+    /// Status letter (Ruleset B).
+    #[serde(default)]
+    pub status: Status,
+    /// Regular (not irregular) lancers: GDB-MOD-FN1 applies.
+    #[serde(default)]
+    pub regular: bool,
+    /// Armed with lances (Ruleset B, B-COL-09 and B-MEL-13).
+    #[serde(default)]
+    pub lances: bool,
+    /// Markers with a lifetime.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub markers: BTreeSet<Marker>,
+}
+
+impl Unit {
+    /// A new unit with the usual defaults for its arm.
+    pub fn new(id: UnitId, name: &str, side: Side, arm: Arm, figures: u32) -> Self {
+        Unit {
+            id,
+            name: name.to_owned(),
+            name_ru: None,
+            side,
+            brigade: None,
+            arm,
+            class: Class::Line,
+            nation: Nation::Other,
+            formation: default_formation(arm),
+            order: Order::Formed,
+            terrain: Terrain::Open,
+            horses: Horses::Normal,
+            figures_start: figures,
+            figures,
+            status: Status::C,
+            regular: arm == Arm::Lancers,
+            lances: arm == Arm::Lancers,
+            markers: BTreeSet::new(),
+        }
+    }
+
+    /// Figures lost since the start.
+    pub fn casualties(&self) -> u32 {
+        self.figures_start.saturating_sub(self.figures)
+    }
+
+    /// The name to show in the given language (`ru` picks the Russian name if set).
+    pub fn display_name(&self, russian: bool) -> &str {
+        match (&self.name_ru, russian) {
+            (Some(ru), true) if !ru.trim().is_empty() => ru,
+            _ => &self.name,
+        }
+    }
+}
+
+/// The formation a new unit of this arm starts in.
+pub fn default_formation(arm: Arm) -> Formation {
+    match arm {
+        Arm::Skirmishers | Arm::OpenOrderInfantry | Arm::Cossacks => Formation::OpenOrder,
+        Arm::Infantry => Formation::Column,
+        Arm::Artillery => Formation::Unlimbered,
+        _ => Formation::Line,
+    }
+}

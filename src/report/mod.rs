@@ -1,0 +1,1 @@
+//! Battle summaries as plain data, then Markdown, text and PDF.

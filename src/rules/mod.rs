@@ -1,0 +1,35 @@
+//! The ground floor: the rules vocabulary, ruleset options, dice and the pure rule
+//! functions (inputs and dice values in, explained outcomes out).
+//!
+//! Nothing here touches the UI, files, clocks or random generators; dice come in as
+//! values. `tests/layering.rs` guards that boundary.
+
+/// Declares a small `Copy` vocabulary enum with a stable serde name per variant, an
+/// `ALL` array in display order and `key()` returning the serde name.
+macro_rules! vocab {
+    ($(#[$m:meta])* $name:ident { $($(#[$vm:meta])* $var:ident = $s:literal),+ $(,)? }) => {
+        $(#[$m])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord,
+                 serde::Serialize, serde::Deserialize)]
+        pub enum $name {
+            $($(#[$vm])* #[serde(rename = $s)] $var),+
+        }
+        impl $name {
+            /// Every value, in display order.
+            pub const ALL: &'static [$name] = &[$($name::$var),+];
+            /// The stable snake_case name used in files and on the command line.
+            pub const fn key(self) -> &'static str {
+                match self { $($name::$var => $s),+ }
+            }
+        }
+    };
+}
+
+pub mod dice;
+pub mod explain;
+pub mod options;
+pub mod vocab;
+
+pub use explain::{Modifier, Rule};
+pub use options::{BOptions, GdbOptions};
+pub use vocab::*;

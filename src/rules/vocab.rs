@@ -1,0 +1,292 @@
+//! The vocabulary every other floor speaks (design.md section 3).
+
+use serde::{Deserialize, Serialize};
+
+vocab! {
+    /// Troop type. Seed 000 column 1; seed 004 reads heavy / medium / light cavalry from it.
+    Arm {
+        Cuirassiers = "cuirassiers",
+        HeavyCavalry = "heavy_cavalry",
+        Dragoons = "dragoons",
+        Lancers = "lancers",
+        LightCavalry = "light_cavalry",
+        Cossacks = "cossacks",
+        Infantry = "infantry",
+        OpenOrderInfantry = "open_order_infantry",
+        Skirmishers = "skirmishers",
+        Artillery = "artillery",
+    }
+}
+
+impl Arm {
+    /// Mounted troops of any kind.
+    pub const fn is_cavalry(self) -> bool {
+        matches!(
+            self,
+            Arm::Cuirassiers | Arm::HeavyCavalry | Arm::Dragoons | Arm::Lancers | Arm::LightCavalry | Arm::Cossacks
+        )
+    }
+
+    /// Foot troops of any order (close, open or skirmish).
+    pub const fn is_infantry(self) -> bool {
+        matches!(self, Arm::Infantry | Arm::OpenOrderInfantry | Arm::Skirmishers)
+    }
+
+    /// Guns and their crews.
+    pub const fn is_artillery(self) -> bool {
+        matches!(self, Arm::Artillery)
+    }
+}
+
+vocab! {
+    /// Troop class (General de Brigade), best first.
+    Class {
+        Guard = "guard",
+        Elite = "elite",
+        Veteran = "veteran",
+        Line = "line",
+        SecondRate = "second_rate",
+        Conscript = "conscript",
+    }
+}
+
+vocab! {
+    /// Unit status letter (Ruleset B, AMB-39): only A, E and F carry modifiers.
+    Status {
+        A = "a",
+        B = "b",
+        C = "c",
+        D = "d",
+        E = "e",
+        F = "f",
+    }
+}
+
+vocab! {
+    /// The unit's order. GdB "unformed" and "disordered" are one state (AMB-17).
+    Order {
+        Formed = "formed",
+        Disordered = "disordered",
+        Wavering = "wavering",
+        Routing = "routing",
+        Dispersed = "dispersed",
+        Destroyed = "destroyed",
+    }
+}
+
+impl Order {
+    /// Dispersed and destroyed units are out of play but stay in the record.
+    pub const fn in_play(self) -> bool {
+        !matches!(self, Order::Dispersed | Order::Destroyed)
+    }
+}
+
+vocab! {
+    /// Formation.
+    Formation {
+        Line = "line",
+        Column = "column",
+        Square = "square",
+        Mass = "mass",
+        OpenOrder = "open_order",
+        MarchColumn = "march_column",
+        SquadronColumn = "squadron_column",
+        Limbered = "limbered",
+        Unlimbered = "unlimbered",
+    }
+}
+
+vocab! {
+    /// Where the unit stands.
+    Terrain {
+        Open = "open",
+        Cover = "cover",
+        Hill = "hill",
+        Building = "building",
+        /// Castle, church, redoubt or similar fortified position.
+        Fortified = "fortified",
+        BuiltUp = "built_up",
+        Rough = "rough",
+    }
+}
+
+vocab! {
+    /// Quality of a cavalry unit's horses.
+    Horses {
+        Good = "good",
+        Normal = "normal",
+        Poor = "poor",
+    }
+}
+
+vocab! {
+    /// Nation: a few rules read it (British infantry in line, Austrian masses).
+    Nation {
+        French = "french",
+        British = "british",
+        Austrian = "austrian",
+        Prussian = "prussian",
+        Russian = "russian",
+        Spanish = "spanish",
+        Portuguese = "portuguese",
+        Polish = "polish",
+        Other = "other",
+    }
+}
+
+vocab! {
+    /// A general's rank.
+    Rank {
+        CommanderInChief = "commander_in_chief",
+        Brigade = "brigade",
+        Regimental = "regimental",
+    }
+}
+
+vocab! {
+    /// A general's quality.
+    Quality {
+        Inept = "inept",
+        Average = "average",
+        Good = "good",
+    }
+}
+
+vocab! {
+    /// Markers with a lifetime (design.md section 3).
+    Marker {
+        Retreating = "retreating",
+        PushedBack = "pushed_back",
+        Pursuing = "pursuing",
+        ChargedThisTurn = "charged_this_turn",
+        GunsAbandoned = "guns_abandoned",
+        InMelee = "in_melee",
+        Evaded = "evaded",
+        ChangingFormation = "changing_formation",
+    }
+}
+
+vocab! {
+    /// Which rules the battle is played under.
+    Ruleset {
+        /// General de Brigade (seeds 000 and 001).
+        Gdb = "gdb",
+        /// The "average die" ruleset of seed 004.
+        RulesetB = "ruleset_b",
+    }
+}
+
+vocab! {
+    /// The phases of a General de Brigade turn (GDB-SEQ-01..03).
+    Phase {
+        Initiative = "initiative",
+        CompulsoryMoves = "compulsory_moves",
+        Charges = "charges",
+        Movement = "movement",
+        Firing = "firing",
+        Melee = "melee",
+        Morale = "morale",
+    }
+}
+
+vocab! {
+    /// The way a side moves over the ground (GDB-MOD-FN6, B-COL-07).
+    Slope {
+        Level = "level",
+        Uphill = "uphill",
+        Downhill = "downhill",
+    }
+}
+
+vocab! {
+    /// One of the two armies.
+    Side {
+        First = "first",
+        Second = "second",
+    }
+}
+
+impl Side {
+    /// The opposing side.
+    pub const fn other(self) -> Side {
+        match self {
+            Side::First => Side::Second,
+            Side::Second => Side::First,
+        }
+    }
+}
+
+/// A value for each side, indexed by [`Side`].
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BySide<T> {
+    /// The first side's value.
+    pub first: T,
+    /// The second side's value.
+    pub second: T,
+}
+
+impl<T> BySide<T> {
+    /// The value of one side.
+    pub fn get(&self, side: Side) -> &T {
+        match side {
+            Side::First => &self.first,
+            Side::Second => &self.second,
+        }
+    }
+
+    /// The value of one side, mutably.
+    pub fn get_mut(&mut self, side: Side) -> &mut T {
+        match side {
+            Side::First => &mut self.first,
+            Side::Second => &mut self.second,
+        }
+    }
+}
+
+/// Defaults used when a file or an engagement omits a field (design.md section 4).
+macro_rules! defaults {
+    ($($ty:ident => $var:ident),+ $(,)?) => {
+        $(impl Default for $ty {
+            fn default() -> Self {
+                $ty::$var
+            }
+        })+
+    };
+}
+
+defaults! {
+    Order => Formed,
+    Terrain => Open,
+    Horses => Normal,
+    Class => Line,
+    Formation => Line,
+    Status => C,
+    Nation => Other,
+    Slope => Level,
+    Ruleset => Gdb,
+    Phase => Initiative,
+    Quality => Average,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn serde_names_match_keys() {
+        for arm in Arm::ALL {
+            let json = serde_json::to_string(arm).unwrap();
+            assert_eq!(json, format!("\"{}\"", arm.key()));
+        }
+        let f: Formation = serde_json::from_str("\"squadron_column\"").unwrap();
+        assert_eq!(f, Formation::SquadronColumn);
+    }
+
+    #[test]
+    fn arm_groups_partition_the_arms() {
+        for arm in Arm::ALL {
+            let groups = [arm.is_cavalry(), arm.is_infantry(), arm.is_artillery()];
+            assert_eq!(groups.iter().filter(|g| **g).count(), 1, "{arm:?}");
+        }
+    }
+}

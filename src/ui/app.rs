@@ -1,0 +1,305 @@
+//! The application: state, the command handler and the frame layout.
+
+use egui::{Key, KeyboardShortcut, Modifiers, RichText, Ui};
+
+use super::{brigade_card::BrigadeCard, general_card::GeneralCard, roster, theme, unit_card::UnitCard};
+use crate::game::{Action, ActionError, Game};
+use crate::i18n::{Label, Lang, T};
+use crate::model::{Brigade, BrigadeId, General, GeneralId, Unit, UnitId};
+use crate::rules::{Arm, Quality, Rank, Side};
+
+/// What the editor panel shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Selection {
+    /// Nothing: the battle overview.
+    #[default]
+    None,
+    /// A unit.
+    Unit(UnitId),
+    /// A general.
+    General(GeneralId),
+    /// A brigade.
+    Brigade(BrigadeId),
+}
+
+/// Everything a panel may ask for; only [`CsApp::run_cmd`] carries it out.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AppCommand {
+    /// Check and apply a game action (one undo step).
+    Perform(Action),
+    /// Change what the editor shows.
+    Select(Selection),
+    /// Undo the last step.
+    Undo,
+    /// Redo the last undone step.
+    Redo,
+    /// Switch the interface language.
+    SetLang(Lang),
+    /// Show an error the user must see.
+    Error(String),
+}
+
+const PREFS_KEY: &str = "coldsteel.prefs";
+
+/// Preferences kept in eframe's storage (never battle data).
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
+struct Prefs {
+    lang: Lang,
+}
+
+/// The coldsteel application.
+#[derive(Debug)]
+pub struct CsApp {
+    /// The game on screen.
+    pub game: Game,
+    /// Interface language.
+    pub lang: Lang,
+    /// What the editor shows.
+    pub selection: Selection,
+    /// The last message for the status bar, and whether it is an error.
+    pub message: Option<(String, bool)>,
+    unit_card: UnitCard,
+    title: String,
+    general_card: GeneralCard,
+    brigade_card: BrigadeCard,
+}
+
+impl CsApp {
+    /// An app showing `game` in `lang`.
+    pub fn new(game: Game, lang: Lang) -> Self {
+        CsApp {
+            game,
+            lang,
+            selection: Selection::None,
+            message: None,
+            unit_card: UnitCard::default(),
+            title: String::new(),
+            general_card: GeneralCard::default(),
+            brigade_card: BrigadeCard::default(),
+        }
+    }
+
+    /// Builds the app from eframe's creation context: the language is the one given on
+    /// the command line, else the one remembered, else English.
+    pub fn from_creation(cc: &eframe::CreationContext<'_>, game: Game, lang: Option<Lang>) -> Self {
+        let remembered = cc.storage.and_then(|s| eframe::get_value::<Prefs>(s, PREFS_KEY)).map(|p| p.lang);
+        CsApp::new(game, lang.or(remembered).unwrap_or_default())
+    }
+
+    /// Carries out one command.
+    pub fn run_cmd(&mut self, cmd: AppCommand) {
+        match cmd {
+            AppCommand::Perform(action) => self.perform(&action),
+            AppCommand::Select(sel) => self.selection = sel,
+            AppCommand::Undo => self.undo_redo(true),
+            AppCommand::Redo => self.undo_redo(false),
+            AppCommand::SetLang(lang) => self.lang = lang,
+            AppCommand::Error(text) => self.message = Some((text, true)),
+        }
+    }
+
+    fn perform(&mut self, action: &Action) {
+        let b = &self.game.battle;
+        let added_before = (b.next_unit_id(), b.next_general_id(), b.next_brigade_id());
+        match self.game.perform(action) {
+            Ok(()) => {
+                self.message = None;
+                self.select_after(action, added_before);
+            }
+            Err(ActionError::NoChange) => {}
+            Err(e) => self.message = Some((self.lang.fmt(T::ActionRefused, &[&e]), true)),
+        }
+    }
+
+    /// After an add or duplicate, the new item is selected; after a delete, nothing.
+    fn select_after(&mut self, action: &Action, (unit_id, general_id, brigade_id): (UnitId, GeneralId, BrigadeId)) {
+        self.selection = match action {
+            Action::AddUnit(_) | Action::DuplicateUnit(_) => Selection::Unit(unit_id),
+            Action::AddGeneral(_) => Selection::General(general_id),
+            Action::AddBrigade(_) => Selection::Brigade(brigade_id),
+            Action::DeleteUnit(_) | Action::DeleteGeneral(_) | Action::DeleteBrigade(_) => Selection::None,
+            _ => self.selection,
+        };
+    }
+
+    fn undo_redo(&mut self, undo: bool) {
+        let lang = self.lang;
+        let result = if undo { self.game.undo() } else { self.game.redo() };
+        self.message = match result {
+            Ok(Some(step)) => {
+                let what = super::roster::step_label(lang, step);
+                Some((lang.fmt(if undo { T::Undone } else { T::Redone }, &[&what]), false))
+            }
+            Ok(None) => Some((lang.t(if undo { T::NothingToUndo } else { T::NothingToRedo }).to_owned(), false)),
+            Err(e) => Some((e.to_string(), true)),
+        };
+    }
+
+    /// Draws one frame and carries out what the panels asked for.
+    pub fn ui_root(&mut self, ui: &mut Ui) {
+        let mut cmds = self.shortcuts(ui.ctx());
+        egui::Panel::top("toolbar").show(ui, |ui| self.toolbar_ui(ui, &mut cmds));
+        egui::Panel::bottom("status").show(ui, |ui| self.status_ui(ui));
+        egui::Panel::right("editor").default_size(theme::EDITOR_WIDTH).min_size(300.0).show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| self.editor_ui(ui, &mut cmds));
+        });
+        egui::CentralPanel::default_margins().show(ui, |ui| {
+            roster::roster_ui(ui, self.lang, &self.game.battle, self.selection, &mut cmds);
+        });
+        for cmd in cmds {
+            self.run_cmd(cmd);
+        }
+    }
+
+    fn shortcuts(&self, ctx: &egui::Context) -> Vec<AppCommand> {
+        let redo_y = KeyboardShortcut::new(Modifiers::COMMAND, Key::Y);
+        let redo = KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+        let undo = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
+        let dup = KeyboardShortcut::new(Modifiers::COMMAND, Key::D);
+        ctx.input_mut(|i| {
+            let mut cmds = Vec::new();
+            // Redo first: Ctrl+Shift+Z also matches a plain Ctrl+Z test otherwise.
+            if i.consume_shortcut(&redo) || i.consume_shortcut(&redo_y) {
+                cmds.push(AppCommand::Redo);
+            } else if i.consume_shortcut(&undo) {
+                cmds.push(AppCommand::Undo);
+            }
+            if let (true, Selection::Unit(id)) = (i.consume_shortcut(&dup), self.selection) {
+                cmds.push(AppCommand::Perform(Action::DuplicateUnit(id)));
+            }
+            cmds
+        })
+    }
+
+    fn toolbar_ui(&self, ui: &mut Ui, cmds: &mut Vec<AppCommand>) {
+        let lang = self.lang;
+        let battle = &self.game.battle;
+        ui.horizontal_wrapped(|ui| {
+            ui.heading(RichText::new("coldsteel").strong());
+            ui.separator();
+            ui.label(RichText::new(super::roster::battle_title(battle, lang)).strong());
+            ui.label(RichText::new(battle.ruleset.label(lang)).weak());
+            ui.separator();
+            ui.label(lang.fmt(T::TurnPhase, &[&battle.turn, &battle.phase.label(lang)]));
+            ui.separator();
+            let undo_tip = self.game.history.done.last().map(|s| super::roster::step_label(lang, s));
+            let redo_tip = self.game.history.undone.last().map(|s| super::roster::step_label(lang, s));
+            let undo = ui.add_enabled(undo_tip.is_some(), egui::Button::new(lang.t(T::Undo)));
+            if undo.on_hover_text(undo_tip.unwrap_or_default()).clicked() {
+                cmds.push(AppCommand::Undo);
+            }
+            let redo = ui.add_enabled(redo_tip.is_some(), egui::Button::new(lang.t(T::Redo)));
+            if redo.on_hover_text(redo_tip.unwrap_or_default()).clicked() {
+                cmds.push(AppCommand::Redo);
+            }
+            ui.separator();
+            self.add_buttons_ui(ui, cmds);
+            ui.separator();
+            for l in Lang::ALL {
+                if ui.selectable_label(lang == l, l.native_name()).clicked() && l != lang {
+                    cmds.push(AppCommand::SetLang(l));
+                }
+            }
+        });
+    }
+
+    /// The side that new items go to: the selected item's, else the first.
+    fn current_side(&self) -> Side {
+        let b = &self.game.battle;
+        match self.selection {
+            Selection::Unit(id) => b.unit(id).map(|u| u.side),
+            Selection::General(id) => b.general(id).map(|g| g.side),
+            Selection::Brigade(id) => b.brigade(id).map(|x| x.side),
+            Selection::None => None,
+        }
+        .unwrap_or(Side::First)
+    }
+
+    fn current_brigade(&self) -> Option<BrigadeId> {
+        let b = &self.game.battle;
+        match self.selection {
+            Selection::Unit(id) => b.unit(id).and_then(|u| u.brigade),
+            Selection::General(id) => b.general(id).and_then(|g| g.brigade),
+            Selection::Brigade(id) => Some(id),
+            Selection::None => None,
+        }
+    }
+
+    fn add_buttons_ui(&self, ui: &mut Ui, cmds: &mut Vec<AppCommand>) {
+        let lang = self.lang;
+        let side = self.current_side();
+        let brigade = self.current_brigade();
+        let nation = self.game.battle.sides.get(side).nation;
+        if ui.button(lang.t(T::AddUnit)).on_hover_text(lang.t(T::AddUnitTip)).clicked() {
+            let mut unit = Unit::new(UnitId(0), lang.t(T::NewUnitName), side, Arm::Infantry, 24);
+            unit.brigade = brigade;
+            unit.nation = nation;
+            cmds.push(AppCommand::Perform(Action::AddUnit(unit)));
+        }
+        if ui.button(lang.t(T::AddGeneral)).clicked() {
+            let general = General {
+                id: GeneralId(0),
+                name: lang.t(T::NewGeneralName).to_owned(),
+                name_ru: None,
+                side,
+                rank: Rank::Brigade,
+                quality: Quality::Average,
+                brigade,
+                attached_to: None,
+            };
+            cmds.push(AppCommand::Perform(Action::AddGeneral(general)));
+        }
+        if ui.button(lang.t(T::AddBrigade)).clicked() {
+            let brigade = Brigade { id: BrigadeId(0), name: lang.t(T::NewBrigadeName).to_owned(), name_ru: None, side };
+            cmds.push(AppCommand::Perform(Action::AddBrigade(brigade)));
+        }
+    }
+
+    fn editor_ui(&mut self, ui: &mut Ui, cmds: &mut Vec<AppCommand>) {
+        let (lang, battle) = (self.lang, &self.game.battle);
+        match self.selection {
+            Selection::Unit(id) => match battle.unit(id) {
+                Some(unit) => self.unit_card.ui(ui, lang, battle, unit, cmds),
+                None => cmds.push(AppCommand::Select(Selection::None)),
+            },
+            Selection::General(id) => match battle.general(id) {
+                Some(g) => self.general_card.ui(ui, lang, battle, g, cmds),
+                None => cmds.push(AppCommand::Select(Selection::None)),
+            },
+            Selection::Brigade(id) => match battle.brigade(id) {
+                Some(b) => self.brigade_card.ui(ui, lang, battle, b, cmds),
+                None => cmds.push(AppCommand::Select(Selection::None)),
+            },
+            Selection::None => roster::overview_ui(ui, lang, battle),
+        }
+    }
+
+    fn status_ui(&self, ui: &mut Ui) {
+        ui.horizontal(|ui| match &self.message {
+            Some((text, true)) => {
+                ui.colored_label(theme::ERROR, text);
+            }
+            Some((text, false)) => {
+                ui.label(text);
+            }
+            None => {
+                ui.label(RichText::new(self.lang.t(T::StatusHint)).weak());
+            }
+        });
+    }
+}
+
+impl eframe::App for CsApp {
+    fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+        let title = format!("coldsteel — {}", super::roster::battle_title(&self.game.battle, self.lang));
+        if title != self.title {
+            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.title = title;
+        }
+        self.ui_root(ui);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, PREFS_KEY, &Prefs { lang: self.lang });
+    }
+}

@@ -1,0 +1,12 @@
+//! The egui interface: one panel per file. Panels read the battle and return
+//! [`AppCommand`]s; `CsApp::run_cmd` is the only place that changes anything.
+
+mod app;
+mod brigade_card;
+mod general_card;
+mod roster;
+mod theme;
+mod unit_card;
+mod widgets;
+
+pub use app::{AppCommand, CsApp, Selection};

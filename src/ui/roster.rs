@@ -1,0 +1,226 @@
+//! The roster: both armies, side → brigade → unit, with generals and status badges.
+
+use egui::{RichText, Ui};
+
+use super::app::{AppCommand, Selection};
+use super::{theme, widgets::badge_ui};
+use crate::game::{ActionKind, Step};
+use crate::i18n::{Label, Lang, T};
+use crate::model::{Battle, Brigade, BrigadeId, General, Unit};
+use crate::rules::{Side, Terrain};
+
+/// A name shown in the interface language (Russian name when set and wanted).
+pub fn shown<'a>(name: &'a str, name_ru: Option<&'a str>, lang: Lang) -> &'a str {
+    match name_ru {
+        Some(ru) if lang == Lang::Ru && !ru.trim().is_empty() => ru,
+        _ => name,
+    }
+}
+
+/// The battle's title in the interface language.
+pub fn battle_title(battle: &Battle, lang: Lang) -> &str {
+    shown(&battle.name, battle.name_ru.as_deref(), lang)
+}
+
+/// A side's name in the interface language.
+pub fn side_name(battle: &Battle, side: Side, lang: Lang) -> &str {
+    let info = battle.sides.get(side);
+    shown(&info.name, info.name_ru.as_deref(), lang)
+}
+
+/// A general's name with rank and quality, e.g. "Mortier (Good)".
+pub fn general_line(g: &General, lang: Lang) -> String {
+    format!("{} ({}, {})", shown(&g.name, g.name_ru.as_deref(), lang), g.rank.label(lang), g.quality.label(lang))
+}
+
+/// The label of an undo step, e.g. "Edit unit «1st Tirailleurs»".
+pub fn step_label(lang: Lang, step: &Step) -> String {
+    let key = match step.kind {
+        ActionKind::AddUnit => T::StepAddUnit,
+        ActionKind::EditUnit => T::StepEditUnit,
+        ActionKind::DuplicateUnit => T::StepDuplicateUnit,
+        ActionKind::DeleteUnit => T::StepDeleteUnit,
+        ActionKind::AddGeneral => T::StepAddGeneral,
+        ActionKind::EditGeneral => T::StepEditGeneral,
+        ActionKind::DeleteGeneral => T::StepDeleteGeneral,
+        ActionKind::AddBrigade => T::StepAddBrigade,
+        ActionKind::EditBrigade => T::StepEditBrigade,
+        ActionKind::DeleteBrigade => T::StepDeleteBrigade,
+    };
+    lang.fmt(key, &[&step.subject])
+}
+
+/// The whole roster.
+pub fn roster_ui(ui: &mut Ui, lang: Lang, battle: &Battle, selection: Selection, cmds: &mut Vec<AppCommand>) {
+    egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+        for side in Side::ALL {
+            side_ui(ui, lang, battle, *side, selection, cmds);
+            ui.add_space(12.0);
+        }
+    });
+}
+
+fn side_ui(ui: &mut Ui, lang: Lang, battle: &Battle, side: Side, selection: Selection, cmds: &mut Vec<AppCommand>) {
+    ui.horizontal(|ui| {
+        ui.heading(RichText::new(side_name(battle, side, lang)).color(theme::side_color(side)).strong());
+        let units: Vec<&Unit> = battle.units.iter().filter(|u| u.side == side).collect();
+        let lost: u32 = units.iter().map(|u| u.casualties()).sum();
+        let start: u32 = units.iter().map(|u| u.figures_start).sum();
+        ui.label(RichText::new(lang.fmt(T::SideSummary, &[&units.len(), &lost, &start])).weak());
+    });
+    match battle.commander_in_chief(side) {
+        Some(c) => general_button_ui(ui, lang, c, selection, cmds, T::CommanderPrefix),
+        None => {
+            ui.label(RichText::new(lang.t(T::NoCommander)).italics().weak());
+        }
+    }
+    for brigade in battle.brigades_of(side) {
+        brigade_ui(ui, lang, battle, brigade, selection, cmds);
+    }
+    let loose: Vec<&Unit> = battle.units_of(side, None).collect();
+    let loose_generals: Vec<&General> = battle
+        .generals
+        .iter()
+        .filter(|g| g.side == side && g.brigade.is_none() && g.rank != crate::rules::Rank::CommanderInChief)
+        .collect();
+    if !loose.is_empty() || !loose_generals.is_empty() {
+        let id = ui.make_persistent_id(("unattached", side));
+        egui::CollapsingHeader::new(RichText::new(lang.t(T::Unattached)).italics())
+            .id_salt(id)
+            .default_open(true)
+            .show(ui, |ui| {
+                for g in loose_generals {
+                    general_button_ui(ui, lang, g, selection, cmds, T::GeneralPrefix);
+                }
+                units_grid_ui(ui, lang, ("loose", side), &loose, selection, cmds);
+            });
+    }
+}
+
+fn brigade_ui(
+    ui: &mut Ui,
+    lang: Lang,
+    battle: &Battle,
+    brigade: &Brigade,
+    selection: Selection,
+    cmds: &mut Vec<AppCommand>,
+) {
+    let name = shown(&brigade.name, brigade.name_ru.as_deref(), lang);
+    let selected = selection == Selection::Brigade(brigade.id);
+    let header = RichText::new(name).strong().color(theme::side_color(brigade.side));
+    let response =
+        egui::CollapsingHeader::new(header).id_salt(("brigade", brigade.id.0)).default_open(true).show(ui, |ui| {
+            let generals: Vec<&General> = battle.generals_of(brigade.id).collect();
+            if ui.selectable_label(selected, lang.t(T::EditBrigade)).clicked() {
+                cmds.push(AppCommand::Select(Selection::Brigade(brigade.id)));
+            }
+            if generals.is_empty() {
+                ui.label(RichText::new(lang.t(T::NoGeneral)).italics().weak());
+            }
+            for g in generals {
+                general_button_ui(ui, lang, g, selection, cmds, T::GeneralPrefix);
+            }
+            let units: Vec<&Unit> = battle.units_of(brigade.side, Some(brigade.id)).collect();
+            units_grid_ui(ui, lang, ("brigade", brigade.id), &units, selection, cmds);
+        });
+    let header = response.header_response.on_hover_text(lang.t(T::BrigadeHeaderTip));
+    header.context_menu(|ui| {
+        if ui.button(lang.t(T::EditBrigade)).clicked() {
+            cmds.push(AppCommand::Select(Selection::Brigade(brigade.id)));
+            ui.close();
+        }
+    });
+}
+
+fn general_button_ui(
+    ui: &mut Ui,
+    lang: Lang,
+    g: &General,
+    selection: Selection,
+    cmds: &mut Vec<AppCommand>,
+    prefix: T,
+) {
+    let text = format!("{} {}", lang.t(prefix), general_line(g, lang));
+    if ui.selectable_label(selection == Selection::General(g.id), text).clicked() {
+        cmds.push(AppCommand::Select(Selection::General(g.id)));
+    }
+}
+
+fn units_grid_ui(
+    ui: &mut Ui,
+    lang: Lang,
+    id: impl std::hash::Hash + std::fmt::Debug,
+    units: &[&Unit],
+    selection: Selection,
+    cmds: &mut Vec<AppCommand>,
+) {
+    if units.is_empty() {
+        ui.label(RichText::new(lang.t(T::NoUnits)).italics().weak());
+        return;
+    }
+    egui::Grid::new(id).striped(true).spacing([10.0, 4.0]).show(ui, |ui| {
+        for unit in units {
+            unit_row_ui(ui, lang, unit, selection, cmds);
+            ui.end_row();
+        }
+    });
+}
+
+fn unit_row_ui(ui: &mut Ui, lang: Lang, unit: &Unit, selection: Selection, cmds: &mut Vec<AppCommand>) {
+    let selected = selection == Selection::Unit(unit.id);
+    ui.horizontal(|ui| {
+        theme::arm_icon_ui(ui, unit.arm);
+        let name = RichText::new(unit.display_name(lang == Lang::Ru)).strong();
+        if ui.selectable_label(selected, name).on_hover_text(unit.arm.label(lang)).clicked() {
+            cmds.push(AppCommand::Select(Selection::Unit(unit.id)));
+        }
+    });
+    ui.label(format!("{} · {}", unit.arm.label(lang), unit.class.label(lang)));
+    badge_ui(ui, unit.order.label(lang), theme::order_colors(unit.order));
+    badge_ui(ui, unit.formation.label(lang), theme::NEUTRAL_BADGE);
+    if unit.terrain == Terrain::Open {
+        ui.label(RichText::new(unit.terrain.label(lang)).weak().small());
+    } else {
+        badge_ui(ui, unit.terrain.label(lang), theme::TERRAIN_BADGE);
+    }
+    casualties_ui(ui, lang, unit);
+    ui.horizontal(|ui| {
+        for marker in &unit.markers {
+            badge_ui(ui, marker.label(lang), theme::MARKER_BADGE);
+        }
+    });
+}
+
+fn casualties_ui(ui: &mut Ui, lang: Lang, unit: &Unit) {
+    let text = lang.fmt(T::FiguresOf, &[&unit.figures, &unit.figures_start]);
+    let lost = unit.casualties();
+    ui.horizontal(|ui| {
+        ui.label(text);
+        if lost > 0 {
+            ui.label(RichText::new(lang.fmt(T::Lost, &[&lost])).color(theme::LOSSES).small());
+        }
+    });
+}
+
+/// The editor panel when nothing is selected: the battle at a glance.
+pub fn overview_ui(ui: &mut Ui, lang: Lang, battle: &Battle) {
+    ui.heading(battle_title(battle, lang));
+    let description = shown(&battle.description, battle.description_ru.as_deref(), lang);
+    if !description.is_empty() {
+        ui.label(description);
+    }
+    ui.add_space(8.0);
+    ui.label(lang.fmt(T::RulesetIs, &[&battle.ruleset.label(lang)]));
+    for side in Side::ALL {
+        let units = battle.units.iter().filter(|u| u.side == *side).count();
+        let brigades = battle.brigades_of(*side).count();
+        ui.label(lang.fmt(T::SideOverview, &[&side_name(battle, *side, lang), &brigades, &units]));
+    }
+    ui.add_space(8.0);
+    ui.label(RichText::new(lang.t(T::SelectHint)).weak());
+}
+
+/// The brigade's name for a combo box.
+pub fn brigade_choices(battle: &Battle, side: Side, lang: Lang) -> Vec<(BrigadeId, String)> {
+    battle.brigades_of(side).map(|b| (b.id, shown(&b.name, b.name_ru.as_deref(), lang).to_owned())).collect()
+}

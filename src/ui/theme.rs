@@ -1,0 +1,74 @@
+//! Colours, spacing and badge styles: the one place they are chosen.
+
+use egui::Color32;
+
+use crate::rules::{Order, Side};
+
+/// Width of the editor panel.
+pub const EDITOR_WIDTH: f32 = 360.0;
+/// Corner radius of badges.
+pub const BADGE_RADIUS: u8 = 4;
+
+/// Fill and text colour of an order badge: green formed, amber disordered, orange
+/// wavering, red routing, grey out of play.
+pub fn order_colors(order: Order) -> (Color32, Color32) {
+    match order {
+        Order::Formed => (Color32::from_rgb(46, 125, 50), Color32::WHITE),
+        Order::Disordered => (Color32::from_rgb(249, 168, 37), Color32::BLACK),
+        Order::Wavering => (Color32::from_rgb(239, 108, 0), Color32::WHITE),
+        Order::Routing => (Color32::from_rgb(198, 40, 40), Color32::WHITE),
+        Order::Dispersed | Order::Destroyed => (Color32::from_rgb(97, 97, 97), Color32::WHITE),
+    }
+}
+
+/// A neutral badge (formation, terrain, class).
+pub const NEUTRAL_BADGE: (Color32, Color32) = (Color32::from_rgb(69, 90, 100), Color32::WHITE);
+/// A marker badge.
+pub const MARKER_BADGE: (Color32, Color32) = (Color32::from_rgb(94, 53, 177), Color32::WHITE);
+/// A terrain badge other than open ground.
+pub const TERRAIN_BADGE: (Color32, Color32) = (Color32::from_rgb(85, 107, 47), Color32::WHITE);
+
+/// The accent colour of a side's headings.
+pub fn side_color(side: Side) -> Color32 {
+    match side {
+        Side::First => Color32::from_rgb(66, 133, 244),
+        Side::Second => Color32::from_rgb(76, 175, 80),
+    }
+}
+
+/// Colour of an error message.
+pub const ERROR: Color32 = Color32::from_rgb(229, 57, 53);
+/// Colour of casualties.
+pub const LOSSES: Color32 = Color32::from_rgb(229, 115, 115);
+
+/// Paints a small arm icon, drawn rather than a glyph so that no font is needed:
+/// a filled diamond for cavalry, a bar for close-order infantry, three dots for open
+/// order and skirmishers, a disc for artillery.
+pub fn arm_icon_ui(ui: &mut egui::Ui, arm: crate::rules::Arm) {
+    use crate::rules::Arm;
+    use egui::{Pos2, Stroke, pos2, vec2};
+    let (rect, _) = ui.allocate_exact_size(vec2(14.0, 14.0), egui::Sense::hover());
+    let c = rect.center();
+    let color = ui.visuals().text_color();
+    let painter = ui.painter();
+    match arm {
+        Arm::Infantry => {
+            painter.rect_filled(egui::Rect::from_center_size(c, vec2(12.0, 5.0)), 1.0, color);
+        }
+        Arm::OpenOrderInfantry | Arm::Skirmishers => {
+            for dx in [-4.0, 0.0, 4.0] {
+                painter.circle_filled(c + vec2(dx, 0.0), 1.6, color);
+            }
+        }
+        Arm::Artillery => {
+            painter.circle_filled(c, 4.5, color);
+        }
+        _ => {
+            let pts: Vec<Pos2> =
+                vec![pos2(c.x, c.y - 6.0), pos2(c.x + 6.0, c.y), pos2(c.x, c.y + 6.0), pos2(c.x - 6.0, c.y)];
+            let heavy = matches!(arm, Arm::Cuirassiers | Arm::HeavyCavalry | Arm::Dragoons);
+            let fill = if heavy { color } else { Color32::TRANSPARENT };
+            painter.add(egui::Shape::convex_polygon(pts, fill, Stroke::new(1.5, color)));
+        }
+    }
+}

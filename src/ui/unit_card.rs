@@ -1,0 +1,234 @@
+//! The unit editor: every field of the selected unit. Choices apply at once; typed
+//! fields apply on Enter or when focus leaves, and nonsense is refused inline.
+
+use egui::{RichText, Ui};
+
+use super::app::AppCommand;
+use super::roster::brigade_choices;
+use super::widgets::{committing_text_ui, enum_combo_ui, option_combo_ui};
+use super::{theme, widgets::badge_ui};
+use crate::game::Action;
+use crate::i18n::{Label, Lang, T};
+use crate::model::{Battle, Unit, UnitId};
+use crate::rules::{Arm, Class, Formation, Horses, Marker, Nation, Order, Side, Status, Terrain};
+
+/// Text buffers of the unit being edited, reloaded whenever the unit changes.
+#[derive(Debug, Default)]
+pub struct UnitCard {
+    loaded: Option<Unit>,
+    name: String,
+    name_ru: String,
+    figures: String,
+    figures_start: String,
+    error: Option<String>,
+}
+
+impl UnitCard {
+    fn load(&mut self, unit: &Unit) {
+        if self.loaded.as_ref() == Some(unit) {
+            return;
+        }
+        let same_unit = self.loaded.as_ref().map(|u| u.id) == Some(unit.id);
+        self.loaded = Some(unit.clone());
+        self.name = unit.name.clone();
+        self.name_ru = unit.name_ru.clone().unwrap_or_default();
+        self.figures = unit.figures.to_string();
+        self.figures_start = unit.figures_start.to_string();
+        if !same_unit {
+            self.error = None;
+        }
+    }
+
+    /// Draws the editor for `unit`.
+    pub fn ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle, unit: &Unit, cmds: &mut Vec<AppCommand>) {
+        self.load(unit);
+        ui.heading(unit.display_name(lang == Lang::Ru));
+        ui.label(RichText::new(format!("{} · {}", unit.arm.label(lang), unit.class.label(lang))).weak());
+        ui.add_space(6.0);
+        let mut edited: Option<Unit> = None;
+        egui::Grid::new("unit_fields").num_columns(2).spacing([8.0, 6.0]).show(ui, |ui| {
+            self.text_fields_ui(ui, lang, unit, &mut edited);
+            choice_fields_ui(ui, lang, battle, unit, &mut edited);
+        });
+        ui.add_space(6.0);
+        order_ui(ui, lang, unit, &mut edited);
+        ui.add_space(6.0);
+        markers_ui(ui, lang, unit, &mut edited);
+        if let Some(err) = &self.error {
+            ui.colored_label(theme::ERROR, err);
+        }
+        ui.add_space(8.0);
+        actions_ui(ui, lang, unit.id, cmds);
+        if let Some(new) = edited {
+            match new.check(battle) {
+                Ok(()) => {
+                    self.error = None;
+                    cmds.push(AppCommand::Perform(Action::EditUnit(new)));
+                }
+                Err(problem) => {
+                    self.error = Some(lang.fmt(T::Refused, &[&problem_text(lang, &problem)]));
+                }
+            }
+        }
+    }
+
+    fn text_fields_ui(&mut self, ui: &mut Ui, lang: Lang, unit: &Unit, edited: &mut Option<Unit>) {
+        ui.label(lang.t(T::Name));
+        if committing_text_ui(ui, &mut self.name, 200.0, lang.t(T::Name)) && self.name != unit.name {
+            *edited = Some(Unit { name: self.name.trim().to_owned(), ..unit.clone() });
+        }
+        ui.end_row();
+        ui.label(lang.t(T::NameRu));
+        let ru = unit.name_ru.clone().unwrap_or_default();
+        if committing_text_ui(ui, &mut self.name_ru, 200.0, lang.t(T::NameRu)) && self.name_ru != ru {
+            let name_ru = Some(self.name_ru.trim().to_owned()).filter(|s| !s.is_empty());
+            *edited = Some(Unit { name_ru, ..unit.clone() });
+        }
+        ui.end_row();
+        ui.label(lang.t(T::FiguresNow));
+        if committing_text_ui(ui, &mut self.figures, 80.0, lang.t(T::FiguresNow))
+            && self.figures != unit.figures.to_string()
+        {
+            match parse_count(&self.figures) {
+                Some(n) => *edited = Some(Unit { figures: n, ..unit.clone() }),
+                None => self.refuse(lang, T::FiguresNotANumber),
+            }
+        }
+        ui.end_row();
+        ui.label(lang.t(T::FiguresStart));
+        if committing_text_ui(ui, &mut self.figures_start, 80.0, lang.t(T::FiguresStart))
+            && self.figures_start != unit.figures_start.to_string()
+        {
+            match parse_count(&self.figures_start) {
+                Some(n) => *edited = Some(Unit { figures_start: n, ..unit.clone() }),
+                None => self.refuse(lang, T::FiguresNotANumber),
+            }
+        }
+        ui.end_row();
+    }
+
+    fn refuse(&mut self, lang: Lang, why: T) {
+        self.error = Some(lang.fmt(T::Refused, &[&lang.t(why)]));
+    }
+}
+
+/// A whole number of figures typed by the player; anything else is `None`.
+fn parse_count(text: &str) -> Option<u32> {
+    text.trim().parse::<u32>().ok()
+}
+
+fn choice_fields_ui(ui: &mut Ui, lang: Lang, battle: &Battle, unit: &Unit, edited: &mut Option<Unit>) {
+    let u = unit.clone();
+    row(ui, lang.t(T::Side), |ui| {
+        let choices: Vec<(Side, String)> =
+            Side::ALL.iter().map(|s| (*s, super::roster::side_name(battle, *s, lang).to_owned())).collect();
+        if let Some(Some(side)) = option_combo_ui(ui, lang.t(T::Side), Some(u.side), "", &choices) {
+            // A brigade belongs to one side: moving the unit detaches it.
+            *edited = Some(Unit { side, brigade: None, ..u.clone() });
+        }
+    });
+    row(ui, lang.t(T::Brigade), |ui| {
+        let choices = brigade_choices(battle, u.side, lang);
+        if let Some(brigade) = option_combo_ui(ui, lang.t(T::Brigade), u.brigade, lang.t(T::NoneChoice), &choices) {
+            *edited = Some(Unit { brigade, ..u.clone() });
+        }
+    });
+    macro_rules! field {
+        ($label:expr, $field:ident, $ty:ident) => {
+            row(ui, lang.t($label), |ui| {
+                if let Some(v) = enum_combo_ui(ui, lang.t($label), lang, u.$field, $ty::ALL) {
+                    *edited = Some(Unit { $field: v, ..u.clone() });
+                }
+            });
+        };
+    }
+    field!(T::Arm, arm, Arm);
+    field!(T::Class, class, Class);
+    field!(T::Nation, nation, Nation);
+    field!(T::Formation, formation, Formation);
+    field!(T::Terrain, terrain, Terrain);
+    field!(T::Horses, horses, Horses);
+    field!(T::StatusLetter, status, Status);
+    row(ui, lang.t(T::Lances), |ui| {
+        let (mut regular, mut lances) = (u.regular, u.lances);
+        let r = ui.checkbox(&mut regular, lang.t(T::RegularLancers)).on_hover_text(lang.t(T::RegularLancersTip));
+        let l = ui.checkbox(&mut lances, lang.t(T::LanceArmed)).on_hover_text(lang.t(T::LanceArmedTip));
+        if r.changed() || l.changed() {
+            *edited = Some(Unit { regular, lances, ..u.clone() });
+        }
+    });
+}
+
+fn row(ui: &mut Ui, label: &str, add: impl FnOnce(&mut Ui)) {
+    ui.label(label);
+    add(ui);
+    ui.end_row();
+}
+
+fn order_ui(ui: &mut Ui, lang: Lang, unit: &Unit, edited: &mut Option<Unit>) {
+    ui.label(RichText::new(lang.t(T::OrderHeading)).strong());
+    ui.horizontal_wrapped(|ui| {
+        for order in Order::ALL {
+            let text = order.label(lang);
+            let selected = unit.order == *order;
+            let button = egui::Button::selectable(selected, text);
+            let button = if selected { button.fill(theme::order_colors(*order).0) } else { button };
+            if ui.add(button).clicked() && !selected {
+                *edited = Some(Unit { order: *order, ..unit.clone() });
+            }
+        }
+    });
+}
+
+fn markers_ui(ui: &mut Ui, lang: Lang, unit: &Unit, edited: &mut Option<Unit>) {
+    ui.label(RichText::new(lang.t(T::Markers)).strong());
+    ui.horizontal_wrapped(|ui| {
+        for marker in Marker::ALL {
+            let mut on = unit.markers.contains(marker);
+            if ui.checkbox(&mut on, marker.label(lang)).changed() {
+                let mut new = unit.clone();
+                if on {
+                    new.markers.insert(*marker);
+                } else {
+                    new.markers.remove(marker);
+                }
+                *edited = Some(new);
+            }
+        }
+    });
+    if !unit.markers.is_empty() {
+        ui.horizontal_wrapped(|ui| {
+            for marker in &unit.markers {
+                badge_ui(ui, marker.label(lang), theme::MARKER_BADGE);
+            }
+        });
+    }
+}
+
+fn actions_ui(ui: &mut Ui, lang: Lang, id: UnitId, cmds: &mut Vec<AppCommand>) {
+    ui.horizontal(|ui| {
+        if ui.button(lang.t(T::Duplicate)).on_hover_text(lang.t(T::DuplicateTip)).clicked() {
+            cmds.push(AppCommand::Perform(Action::DuplicateUnit(id)));
+        }
+        if ui.button(lang.t(T::DeleteUnit)).clicked() {
+            cmds.push(AppCommand::Perform(Action::DeleteUnit(id)));
+        }
+    });
+}
+
+/// A model problem in the interface language.
+pub fn problem_text(lang: Lang, problem: &crate::model::Problem) -> String {
+    use crate::model::Problem as P;
+    match problem {
+        P::EmptyName => lang.t(T::ProblemEmptyName).to_owned(),
+        P::NoStartingFigures => lang.t(T::ProblemNoFigures).to_owned(),
+        P::FiguresAboveStart { figures, start } => lang.fmt(T::ProblemFiguresAboveStart, &[figures, start]),
+        P::MissingBrigade(id) => lang.fmt(T::ProblemMissingBrigade, &[id]),
+        P::BrigadeOfOtherSide(id) => lang.fmt(T::ProblemBrigadeOtherSide, &[id]),
+        P::MissingUnit(id) => lang.fmt(T::ProblemMissingUnit, &[id]),
+        P::UnitOfOtherSide(id) => lang.fmt(T::ProblemUnitOtherSide, &[id]),
+        P::BadIds => lang.t(T::ProblemBadIds).to_owned(),
+        P::CommanderWithBrigade => lang.t(T::ProblemCommanderWithBrigade).to_owned(),
+        P::TwoCommanders(_) => lang.t(T::ProblemTwoCommanders).to_owned(),
+    }
+}

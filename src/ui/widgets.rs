@@ -1,0 +1,66 @@
+//! Small widgets shared by the panels: badges, translated combo boxes, text fields
+//! that commit on Enter or when focus leaves.
+
+use egui::{Color32, RichText, Ui};
+
+use super::theme;
+use crate::i18n::{Label, Lang};
+
+/// A coloured, rounded label.
+pub fn badge_ui(ui: &mut Ui, text: &str, (fill, fg): (Color32, Color32)) -> egui::Response {
+    egui::Frame::new()
+        .fill(fill)
+        .corner_radius(theme::BADGE_RADIUS)
+        .inner_margin(egui::Margin::symmetric(6, 1))
+        .show(ui, |ui| ui.label(RichText::new(text).color(fg).small()))
+        .response
+}
+
+/// A combo box over a vocabulary enum with translated labels; returns the new value
+/// when the user picks a different one.
+pub fn enum_combo_ui<E: Label + PartialEq>(ui: &mut Ui, label: &str, lang: Lang, current: E, all: &[E]) -> Option<E> {
+    let mut picked = None;
+    let combo = egui::ComboBox::from_id_salt(label).selected_text(current.label(lang)).width(200.0);
+    let inner = combo.show_ui(ui, |ui| {
+        for value in all {
+            if ui.selectable_label(*value == current, value.label(lang)).clicked() && *value != current {
+                picked = Some(*value);
+            }
+        }
+    });
+    inner.response.accessible_name(label);
+    picked
+}
+
+/// A combo box over optional choices given as (value, label) pairs.
+pub fn option_combo_ui<V: Copy + PartialEq>(
+    ui: &mut Ui,
+    label: &str,
+    current: Option<V>,
+    none_label: &str,
+    choices: &[(V, String)],
+) -> Option<Option<V>> {
+    let shown =
+        current.and_then(|c| choices.iter().find(|(v, _)| *v == c).map(|(_, l)| l.as_str())).unwrap_or(none_label);
+    let mut picked = None;
+    let combo = egui::ComboBox::from_id_salt(label).selected_text(shown).width(200.0);
+    let inner = combo.show_ui(ui, |ui| {
+        if ui.selectable_label(current.is_none(), none_label).clicked() && current.is_some() {
+            picked = Some(None);
+        }
+        for (v, label) in choices {
+            if ui.selectable_label(current == Some(*v), label).clicked() && current != Some(*v) {
+                picked = Some(Some(*v));
+            }
+        }
+    });
+    inner.response.accessible_name(label);
+    picked
+}
+
+/// A single-line text field that reports its text when the user presses Enter or
+/// leaves it.
+pub fn committing_text_ui(ui: &mut Ui, buffer: &mut String, width: f32, label: &str) -> bool {
+    let response = ui.add(egui::TextEdit::singleline(buffer).desired_width(width));
+    response.accessible_name(label).lost_focus()
+}

@@ -1,0 +1,158 @@
+//! UI flows driven by labels through egui_kittest, without a renderer.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use coldsteel::i18n::Lang;
+use coldsteel::rules::{Marker, Order};
+use coldsteel::storage;
+use coldsteel::ui::{CsApp, Selection};
+use egui::accesskit::Role;
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+fn harness(lang: Lang) -> Harness<'static, CsApp> {
+    let app = CsApp::new(storage::default_game().unwrap(), lang);
+    Harness::builder().with_size(egui::vec2(1280.0, 1800.0)).build_ui_state(|ui, app: &mut CsApp| app.ui_root(ui), app)
+}
+
+fn unit_named<'a>(app: &'a CsApp, name: &str) -> &'a coldsteel::model::Unit {
+    app.game.battle.units.iter().find(|u| u.name == name).unwrap()
+}
+
+#[test]
+fn select_a_unit_and_set_it_disordered() {
+    let mut h = harness(Lang::En);
+    h.run();
+    let before = h.state().game.battle.clone();
+    h.get_by_label("1st Voltigeurs of the Guard").click();
+    h.run();
+    let id = unit_named(h.state(), "1st Voltigeurs of the Guard").id;
+    assert_eq!(h.state().selection, Selection::Unit(id));
+    h.get_by_label("Disordered").click();
+    h.run();
+    let battle = &h.state().game.battle;
+    assert_ne!(*battle, before);
+    assert_eq!(battle.unit(id).unwrap().order, Order::Disordered);
+    assert_eq!(h.state().game.history.done.len(), 1);
+}
+
+#[test]
+fn undo_and_redo_from_the_keyboard_change_the_roster() {
+    let mut h = harness(Lang::En);
+    h.run();
+    h.get_by_label("Sumy Hussars").click();
+    h.run();
+    h.get_by_label("Wavering").click();
+    h.run();
+    let id = unit_named(h.state(), "Sumy Hussars").id;
+    assert_eq!(h.state().game.battle.unit(id).unwrap().order, Order::Wavering);
+    // The roster now shows a Wavering badge besides the editor's button.
+    assert_eq!(h.query_all_by_label("Wavering").count(), 2);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(h.state().game.battle.unit(id).unwrap().order, Order::Formed);
+    assert_eq!(h.query_all_by_label("Wavering").count(), 1);
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    h.run();
+    assert_eq!(h.state().game.battle.unit(id).unwrap().order, Order::Wavering);
+}
+
+#[test]
+fn markers_toggle_and_show_as_badges() {
+    let mut h = harness(Lang::En);
+    h.run();
+    h.get_by_label("Kiev Dragoons").click();
+    h.run();
+    h.get_by_label("Pursuing").click();
+    h.run();
+    let unit = unit_named(h.state(), "Kiev Dragoons");
+    assert!(unit.markers.contains(&Marker::Pursuing));
+}
+
+#[test]
+fn figures_above_start_are_refused_inline() {
+    let mut h = harness(Lang::En);
+    h.run();
+    h.get_by_label("Ladoga Infantry").click();
+    h.run();
+    let before = h.state().game.battle.clone();
+    h.get_by_role_and_label(Role::TextInput, "Figures now").click();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.get_by_role_and_label(Role::TextInput, "Figures now").type_text("30");
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(h.state().game.battle, before, "nothing changed");
+    h.get_by_label_contains("more than the 24 at the start");
+    // Letters are refused too.
+    h.get_by_role_and_label(Role::TextInput, "Figures now").click();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.get_by_role_and_label(Role::TextInput, "Figures now").type_text("abc");
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(h.state().game.battle, before, "nothing changed");
+    h.get_by_label_contains("whole number");
+}
+
+#[test]
+fn an_empty_name_is_refused() {
+    let mut h = harness(Lang::En);
+    h.run();
+    h.get_by_label("Kiev Dragoons").click();
+    h.run();
+    let before = h.state().game.battle.clone();
+    h.get_by_role_and_label(Role::TextInput, "Name").click();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.key_press(Key::Backspace);
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(h.state().game.battle, before);
+    h.get_by_label_contains("may not be empty");
+}
+
+#[test]
+fn duplicate_adds_a_copy_in_the_same_brigade() {
+    let mut h = harness(Lang::En);
+    h.run();
+    h.get_by_label("Poltava Infantry").click();
+    h.run();
+    h.get_by_label("Copy this unit").click();
+    h.run();
+    let copies: Vec<_> = h.state().game.battle.units.iter().filter(|u| u.name == "Poltava Infantry").collect();
+    assert_eq!(copies.len(), 2);
+    assert_eq!(copies[0].brigade, copies[1].brigade);
+    assert_eq!(h.state().selection, Selection::Unit(copies[1].id));
+}
+
+#[test]
+fn language_switch_changes_the_whole_screen() {
+    let mut h = harness(Lang::En);
+    h.run();
+    h.get_by_label("Русский").click();
+    h.run();
+    assert_eq!(h.state().lang, Lang::Ru);
+    h.get_by_label("Сумской гусарский полк");
+    h.get_by_label("Отменить");
+    assert!(h.query_all_by_label_contains("Французская императорская гвардия").count() >= 1);
+    assert!(h.query_by_label("Undo").is_none());
+}
+
+#[test]
+fn russian_screen_uses_the_seed_vocabulary() {
+    let mut h = harness(Lang::Ru);
+    h.run();
+    h.get_by_label("Екатеринославский кирасирский полк").click();
+    h.run();
+    h.get_by_label("Расстроены").click();
+    h.run();
+    let unit = unit_named(h.state(), "Ekaterinoslav Cuirassiers");
+    assert_eq!(unit.order, Order::Disordered);
+    assert!(h.query_all_by_label("Построены").count() >= 1);
+    h.get_by_label("Колеблются");
+    assert!(h.query_all_by_label_contains("Кирасиры").count() >= 1);
+}
