@@ -140,8 +140,8 @@ impl CsApp {
         let mut cmds = self.shortcuts(ui.ctx());
         egui::Panel::top("toolbar").show(ui, |ui| self.toolbar_ui(ui, &mut cmds));
         egui::Panel::bottom("status").show(ui, |ui| self.status_ui(ui));
-        egui::Panel::right("editor").default_size(theme::EDITOR_WIDTH).min_size(300.0).show(ui, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| self.editor_ui(ui, &mut cmds));
+        egui::Panel::right("editor").default_size(theme::EDITOR_WIDTH).size_range(300.0..=440.0).show(ui, |ui| {
+            egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| self.editor_ui(ui, &mut cmds));
         });
         egui::CentralPanel::default_margins().show(ui, |ui| {
             roster::roster_ui(ui, self.lang, &self.game.battle, self.selection, &mut cmds);
@@ -178,7 +178,6 @@ impl CsApp {
             ui.heading(RichText::new("coldsteel").strong());
             ui.separator();
             ui.label(RichText::new(super::roster::battle_title(battle, lang)).strong());
-            ui.label(RichText::new(battle.ruleset.label(lang)).weak());
             ui.separator();
             ui.label(lang.fmt(T::TurnPhase, &[&battle.turn, &battle.phase.label(lang)]));
             ui.separator();

@@ -52,7 +52,7 @@ pub fn step_label(lang: Lang, step: &Step) -> String {
 
 /// The whole roster.
 pub fn roster_ui(ui: &mut Ui, lang: Lang, battle: &Battle, selection: Selection, cmds: &mut Vec<AppCommand>) {
-    egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+    egui::ScrollArea::both().auto_shrink([false, false]).show(ui, |ui| {
         for side in Side::ALL {
             side_ui(ui, lang, battle, *side, selection, cmds);
             ui.add_space(12.0);
@@ -92,7 +92,7 @@ fn side_ui(ui: &mut Ui, lang: Lang, battle: &Battle, side: Side, selection: Sele
                 for g in loose_generals {
                     general_button_ui(ui, lang, g, selection, cmds, T::GeneralPrefix);
                 }
-                units_grid_ui(ui, lang, ("loose", side), &loose, selection, cmds);
+                units_grid_ui(ui, lang, &loose, selection, cmds);
             });
     }
 }
@@ -110,18 +110,20 @@ fn brigade_ui(
     let header = RichText::new(name).strong().color(theme::side_color(brigade.side));
     let response =
         egui::CollapsingHeader::new(header).id_salt(("brigade", brigade.id.0)).default_open(true).show(ui, |ui| {
-            let generals: Vec<&General> = battle.generals_of(brigade.id).collect();
-            if ui.selectable_label(selected, lang.t(T::EditBrigade)).clicked() {
-                cmds.push(AppCommand::Select(Selection::Brigade(brigade.id)));
-            }
-            if generals.is_empty() {
-                ui.label(RichText::new(lang.t(T::NoGeneral)).italics().weak());
-            }
-            for g in generals {
-                general_button_ui(ui, lang, g, selection, cmds, T::GeneralPrefix);
-            }
+            ui.horizontal(|ui| {
+                let generals: Vec<&General> = battle.generals_of(brigade.id).collect();
+                if generals.is_empty() {
+                    ui.label(RichText::new(lang.t(T::NoGeneral)).italics().weak());
+                }
+                for g in generals {
+                    general_button_ui(ui, lang, g, selection, cmds, T::GeneralPrefix);
+                }
+                if ui.selectable_label(selected, RichText::new(lang.t(T::EditBrigade)).weak()).clicked() {
+                    cmds.push(AppCommand::Select(Selection::Brigade(brigade.id)));
+                }
+            });
             let units: Vec<&Unit> = battle.units_of(brigade.side, Some(brigade.id)).collect();
-            units_grid_ui(ui, lang, ("brigade", brigade.id), &units, selection, cmds);
+            units_grid_ui(ui, lang, &units, selection, cmds);
         });
     let header = response.header_response.on_hover_text(lang.t(T::BrigadeHeaderTip));
     header.context_menu(|ui| {
@@ -146,60 +148,67 @@ fn general_button_ui(
     }
 }
 
-fn units_grid_ui(
-    ui: &mut Ui,
-    lang: Lang,
-    id: impl std::hash::Hash + std::fmt::Debug,
-    units: &[&Unit],
-    selection: Selection,
-    cmds: &mut Vec<AppCommand>,
-) {
+/// Column widths of a unit row, so that every brigade's rows line up.
+const COLUMNS: [f32; 6] = [230.0, 185.0, 96.0, 124.0, 140.0, 90.0];
+const ROW_HEIGHT: f32 = 22.0;
+
+fn cell_ui(ui: &mut Ui, width: f32, add: impl FnOnce(&mut Ui)) {
+    let layout = egui::Layout::left_to_right(egui::Align::Center);
+    ui.allocate_ui_with_layout(egui::vec2(width, ROW_HEIGHT), layout, |ui| {
+        ui.set_width(width);
+        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
+        add(ui);
+    });
+}
+
+fn units_grid_ui(ui: &mut Ui, lang: Lang, units: &[&Unit], selection: Selection, cmds: &mut Vec<AppCommand>) {
     if units.is_empty() {
         ui.label(RichText::new(lang.t(T::NoUnits)).italics().weak());
         return;
     }
-    egui::Grid::new(id).striped(true).spacing([10.0, 4.0]).show(ui, |ui| {
-        for unit in units {
-            unit_row_ui(ui, lang, unit, selection, cmds);
-            ui.end_row();
-        }
-    });
+    for unit in units {
+        ui.horizontal(|ui| unit_row_ui(ui, lang, unit, selection, cmds));
+    }
 }
 
 fn unit_row_ui(ui: &mut Ui, lang: Lang, unit: &Unit, selection: Selection, cmds: &mut Vec<AppCommand>) {
     let selected = selection == Selection::Unit(unit.id);
-    ui.horizontal(|ui| {
+    cell_ui(ui, COLUMNS[0], |ui| {
         theme::arm_icon_ui(ui, unit.arm);
         let name = RichText::new(unit.display_name(lang == Lang::Ru)).strong();
         if ui.selectable_label(selected, name).on_hover_text(unit.arm.label(lang)).clicked() {
             cmds.push(AppCommand::Select(Selection::Unit(unit.id)));
         }
     });
-    ui.label(format!("{} · {}", unit.arm.label(lang), unit.class.label(lang)));
-    badge_ui(ui, unit.order.label(lang), theme::order_colors(unit.order));
-    badge_ui(ui, unit.formation.label(lang), theme::NEUTRAL_BADGE);
-    if unit.terrain == Terrain::Open {
-        ui.label(RichText::new(unit.terrain.label(lang)).weak().small());
-    } else {
-        badge_ui(ui, unit.terrain.label(lang), theme::TERRAIN_BADGE);
-    }
-    casualties_ui(ui, lang, unit);
-    ui.horizontal(|ui| {
-        for marker in &unit.markers {
-            badge_ui(ui, marker.label(lang), theme::MARKER_BADGE);
+    cell_ui(ui, COLUMNS[1], |ui| {
+        ui.label(format!("{} · {}", unit.arm.label(lang), unit.class.label(lang)));
+    });
+    cell_ui(ui, COLUMNS[2], |ui| {
+        badge_ui(ui, unit.order.label(lang), theme::order_colors(unit.order));
+    });
+    cell_ui(ui, COLUMNS[3], |ui| {
+        badge_ui(ui, unit.formation.label(lang), theme::NEUTRAL_BADGE);
+    });
+    cell_ui(ui, COLUMNS[4], |ui| {
+        if unit.terrain == Terrain::Open {
+            ui.label(RichText::new(unit.terrain.label(lang)).weak().small());
+        } else {
+            badge_ui(ui, unit.terrain.label(lang), theme::TERRAIN_BADGE);
         }
     });
+    cell_ui(ui, COLUMNS[5], |ui| casualties_ui(ui, lang, unit));
+    for marker in &unit.markers {
+        badge_ui(ui, marker.label(lang), theme::MARKER_BADGE);
+    }
 }
 
 fn casualties_ui(ui: &mut Ui, lang: Lang, unit: &Unit) {
     let text = lang.fmt(T::FiguresOf, &[&unit.figures, &unit.figures_start]);
     let lost = unit.casualties();
-    ui.horizontal(|ui| {
-        ui.label(text);
-        if lost > 0 {
-            ui.label(RichText::new(lang.fmt(T::Lost, &[&lost])).color(theme::LOSSES).small());
-        }
-    });
+    ui.label(text);
+    if lost > 0 {
+        ui.label(RichText::new(lang.fmt(T::Lost, &[&lost])).color(theme::LOSSES).small());
+    }
 }
 
 /// The editor panel when nothing is selected: the battle at a glance.

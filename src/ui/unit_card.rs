@@ -74,13 +74,13 @@ impl UnitCard {
 
     fn text_fields_ui(&mut self, ui: &mut Ui, lang: Lang, unit: &Unit, edited: &mut Option<Unit>) {
         ui.label(lang.t(T::Name));
-        if committing_text_ui(ui, &mut self.name, 200.0, lang.t(T::Name)) && self.name != unit.name {
+        if committing_text_ui(ui, &mut self.name, 190.0, lang.t(T::Name)) && self.name != unit.name {
             *edited = Some(Unit { name: self.name.trim().to_owned(), ..unit.clone() });
         }
         ui.end_row();
         ui.label(lang.t(T::NameRu));
         let ru = unit.name_ru.clone().unwrap_or_default();
-        if committing_text_ui(ui, &mut self.name_ru, 200.0, lang.t(T::NameRu)) && self.name_ru != ru {
+        if committing_text_ui(ui, &mut self.name_ru, 190.0, lang.t(T::NameRu)) && self.name_ru != ru {
             let name_ru = Some(self.name_ru.trim().to_owned()).filter(|s| !s.is_empty());
             *edited = Some(Unit { name_ru, ..unit.clone() });
         }
@@ -150,12 +150,14 @@ fn choice_fields_ui(ui: &mut Ui, lang: Lang, battle: &Battle, unit: &Unit, edite
     field!(T::Horses, horses, Horses);
     field!(T::StatusLetter, status, Status);
     row(ui, lang.t(T::Lances), |ui| {
-        let (mut regular, mut lances) = (u.regular, u.lances);
-        let r = ui.checkbox(&mut regular, lang.t(T::RegularLancers)).on_hover_text(lang.t(T::RegularLancersTip));
-        let l = ui.checkbox(&mut lances, lang.t(T::LanceArmed)).on_hover_text(lang.t(T::LanceArmedTip));
-        if r.changed() || l.changed() {
-            *edited = Some(Unit { regular, lances, ..u.clone() });
-        }
+        ui.vertical(|ui| {
+            let (mut regular, mut lances) = (u.regular, u.lances);
+            let r = ui.checkbox(&mut regular, lang.t(T::RegularLancers)).on_hover_text(lang.t(T::RegularLancersTip));
+            let l = ui.checkbox(&mut lances, lang.t(T::LanceArmed)).on_hover_text(lang.t(T::LanceArmedTip));
+            if r.changed() || l.changed() {
+                *edited = Some(Unit { regular, lances, ..u.clone() });
+            }
+        });
     });
 }
 
