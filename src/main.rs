@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use clap::Parser;
 use coldsteel::game::Game;
 use coldsteel::i18n::Lang;
-use coldsteel::{storage, ui};
+use coldsteel::{report, storage, ui};
 
 /// coldsteel: battle tracker for Napoleonic miniature wargames.
 #[derive(Debug, Parser)]
@@ -15,8 +15,46 @@ struct Cli {
     /// A battle file to open (default: the embedded default battle).
     file: Option<PathBuf>,
     /// Interface language: en or ru (remembered for next time).
-    #[arg(long, value_parser = parse_lang)]
+    #[arg(long, global = true, value_parser = parse_lang)]
     lang: Option<Lang>,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum Command {
+    /// Resolve one charge step or melee from an engagement file (`-` for standard input).
+    Resolve {
+        /// The engagement file, or `-`.
+        file: PathBuf,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+fn read_input(path: &PathBuf) -> Result<String, String> {
+    if path.as_os_str() == "-" {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
+            .map_err(|e| format!("cannot read standard input: {e}"))?;
+        return Ok(text);
+    }
+    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if meta.len() > storage::MAX_FILE_BYTES {
+        return Err(format!("file is larger than 64 MiB: {}", path.display()));
+    }
+    std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+}
+
+fn resolve(path: &PathBuf, json: bool, lang: Lang) -> Result<String, String> {
+    let text = read_input(path)?;
+    let engagement = report::engagement::parse(&text).map_err(|e| e.to_string())?;
+    if json {
+        serde_json::to_string_pretty(&report::engagement::to_json(&engagement, lang)).map_err(|e| e.to_string())
+    } else {
+        Ok(report::engagement::to_text(&engagement, lang))
+    }
 }
 
 fn parse_lang(code: &str) -> Result<Lang, String> {
@@ -34,6 +72,18 @@ fn load_file(path: &PathBuf) -> Result<Game, String> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Some(Command::Resolve { file, json }) = &cli.command {
+        return match resolve(file, *json, cli.lang.unwrap_or_default()) {
+            Ok(out) => {
+                println!("{out}");
+                ExitCode::SUCCESS
+            }
+            Err(reason) => {
+                eprintln!("coldsteel: {reason}");
+                ExitCode::from(2)
+            }
+        };
+    }
     let game = match &cli.file {
         Some(path) => load_file(path),
         None => storage::default_game().map_err(|e| format!("the embedded default battle is broken: {e}")),

@@ -194,3 +194,24 @@ labels!(Rule {
     BMel14FlankRear => "Attacked the enemy's flank or rear", "Атака во фланг или тыл";
     BMel15FormedVsDispersed => "Formed against dispersed", "Построенные против рассыпанных";
 });
+
+use crate::rules::gdb::{Outcome, Role, Test};
+
+labels!(Outcome {
+    Rout => "Loser routs", "Проигравший бежит";
+    Retreat => "Loser retreats", "Проигравший отступает";
+    PushedBack => "Loser pushed back", "Проигравший оттеснён";
+    Draw => "Draw: steady lads!", "Ничья — упрямые парни!";
+    SquareHolds => "Square holds", "Каре устояло";
+    SquareBroken => "Square broken", "Каре опрокинуто";
+});
+
+labels!(Role {
+    Attacker => "Attacker", "Атакующий";
+    Defender => "Defender", "Обороняющийся";
+});
+
+labels!(Test {
+    Pursuit => "Pursuit test", "Тест на преследование";
+    Formation => "Formation test", "Тест на построение";
+});

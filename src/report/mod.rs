@@ -1,1 +1,3 @@
-//! Battle summaries as plain data, then Markdown, text and PDF.
+//! Summaries as plain data, then text and JSON (and later Markdown and PDF).
+
+pub mod engagement;

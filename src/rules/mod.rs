@@ -33,3 +33,4 @@ pub mod vocab;
 pub use explain::{Modifier, Rule};
 pub use options::{BOptions, GdbOptions};
 pub use vocab::*;
+pub mod gdb;

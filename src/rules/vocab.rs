@@ -255,6 +255,7 @@ macro_rules! defaults {
 }
 
 defaults! {
+    Arm => Infantry,
     Order => Formed,
     Terrain => Open,
     Horses => Normal,

@@ -1,0 +1,240 @@
+//! `coldsteel resolve`: one engagement file in (design.md section 4), the explained
+//! result out as JSON or as readable text in the chosen language.
+
+use serde::Deserialize;
+use serde_json::{Value, json};
+use thiserror::Error;
+
+use crate::i18n::{Label, Lang, T};
+use crate::rules::dice::{DieKind, check_rolls};
+use crate::rules::explain::{Modifier, sum};
+use crate::rules::gdb::{Effect, MeleeInput, MeleeResult, MeleeSide, Role};
+use crate::rules::{GdbOptions, Ruleset};
+
+/// Why an engagement file was refused: one line naming the field and the problem.
+#[derive(Debug, Error)]
+pub enum EngagementError {
+    /// Not JSON, or a field of the wrong kind.
+    #[error("{path}: {message}")]
+    Field {
+        /// Where in the file, e.g. `attacker.arm`.
+        path: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// A combination this build does not resolve.
+    #[error("{0}")]
+    Unsupported(String),
+}
+
+fn field(path: &str, message: impl Into<String>) -> EngagementError {
+    EngagementError::Field { path: path.to_owned(), message: message.into() }
+}
+
+#[derive(Deserialize)]
+struct Header {
+    ruleset: Ruleset,
+    step: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Dice {
+    attacker: Vec<i64>,
+    defender: Vec<i64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GdbMeleeFile {
+    #[allow(dead_code)]
+    ruleset: Ruleset,
+    #[allow(dead_code)]
+    step: String,
+    attacker: MeleeSide,
+    defender: MeleeSide,
+    #[serde(default)]
+    dice: Option<Dice>,
+    #[serde(default)]
+    options: Option<GdbOptions>,
+}
+
+/// A parsed engagement, ready to resolve.
+#[derive(Debug)]
+pub enum Engagement {
+    /// A General de Brigade melee.
+    GdbMelee {
+        /// Both sides and the options.
+        input: MeleeInput,
+        /// Both sides' 2D6, if given.
+        dice: Option<([u8; 2], [u8; 2])>,
+    },
+}
+
+fn parse_typed<T: for<'de> Deserialize<'de>>(text: &str) -> Result<T, EngagementError> {
+    let de = &mut serde_json::Deserializer::from_str(text);
+    serde_path_to_error::deserialize(de).map_err(|e| {
+        let path = e.path().to_string();
+        let inner = e.into_inner();
+        let path =
+            if path == "." || path == "?" { format!("line {}, column {}", inner.line(), inner.column()) } else { path };
+        field(&path, inner.to_string())
+    })
+}
+
+fn two_dice(path: &str, rolls: &[i64]) -> Result<[u8; 2], EngagementError> {
+    let v = check_rolls(DieKind::D6, 2, rolls).map_err(|e| field(path, e.to_string()))?;
+    match v.as_slice() {
+        [a, b] => Ok([*a, *b]),
+        _ => Err(field(path, "expected 2 dice")),
+    }
+}
+
+/// Parses an engagement file's text.
+pub fn parse(text: &str) -> Result<Engagement, EngagementError> {
+    let header: Header = parse_typed(text)?;
+    match (header.ruleset, header.step.as_str()) {
+        (Ruleset::Gdb, "melee") => {
+            let f: GdbMeleeFile = parse_typed(text)?;
+            let dice = match &f.dice {
+                Some(d) => Some((two_dice("dice.attacker", &d.attacker)?, two_dice("dice.defender", &d.defender)?)),
+                None => None,
+            };
+            let input =
+                MeleeInput { attacker: f.attacker, defender: f.defender, options: f.options.unwrap_or_default() };
+            Ok(Engagement::GdbMelee { input, dice })
+        }
+        (Ruleset::Gdb, other) => {
+            Err(field("step", format!("`{other}` is not a General de Brigade step (use `melee`)")))
+        }
+        (Ruleset::RulesetB, _) => Err(EngagementError::Unsupported(
+            "ruleset_b engagements are not resolved by this build yet (General de Brigade `melee` is)".to_owned(),
+        )),
+    }
+}
+
+fn modifiers_json(lang: Lang, mods: &[Modifier]) -> Value {
+    Value::Array(
+        mods.iter().map(|m| json!({"rule": m.rule.id(), "value": m.value, "label": m.rule.label(lang)})).collect(),
+    )
+}
+
+fn role_key(role: Option<Role>) -> Value {
+    match role {
+        Some(Role::Attacker) => json!("attacker"),
+        Some(Role::Defender) => json!("defender"),
+        None => Value::Null,
+    }
+}
+
+/// The result as the JSON of design.md section 4.
+pub fn to_json(engagement: &Engagement, lang: Lang) -> Value {
+    let Engagement::GdbMelee { input, dice } = engagement;
+    let side = |role: Role| {
+        let mods = input.modifiers(role);
+        json!({"modifiers": modifiers_json(lang, &mods), "modifier_total": sum(&mods)})
+    };
+    let mut out = json!({
+        "ruleset": "gdb",
+        "step": "melee",
+        "attacker": side(Role::Attacker),
+        "defender": side(Role::Defender),
+        "odds": input.odds().iter().map(|o| json!({
+            "winner": role_key(o.winner), "outcome": o.outcome.key(), "p": o.p, "ways": o.ways,
+        })).collect::<Vec<_>>(),
+    });
+    if let (Some((a, d)), Some(map)) = (dice, out.as_object_mut()) {
+        let r = input.resolve(*a, *d);
+        map.insert("difference".into(), json!(r.difference()));
+        map.insert("winner".into(), role_key(r.winner));
+        map.insert("outcome".into(), json!(r.outcome.key()));
+        map.insert("effects".into(), json!({"attacker": r.attacker_effects, "defender": r.defender_effects}));
+        for (key, dice, total) in [("attacker", a, r.attacker_total), ("defender", d, r.defender_total)] {
+            if let Some(s) = map.get_mut(key).and_then(Value::as_object_mut) {
+                s.insert("dice".into(), json!(dice));
+                s.insert("total".into(), json!(total));
+            }
+        }
+    }
+    out
+}
+
+/// One effect in words.
+pub fn effect_text(lang: Lang, effect: &Effect) -> String {
+    match effect {
+        Effect::Routs => lang.t(T::EffRouts).to_owned(),
+        Effect::Retreats => lang.t(T::EffRetreats).to_owned(),
+        Effect::PushedBack { cm: None } => lang.t(T::EffPushedBack).to_owned(),
+        Effect::PushedBack { cm: Some(cm) } => lang.fmt(T::EffPushedBackCm, &[cm]),
+        Effect::Unformed => lang.t(T::EffUnformed).to_owned(),
+        Effect::StaysFormed => lang.t(T::EffStaysFormed).to_owned(),
+        Effect::Tests { test } => lang.fmt(T::EffTests, &[&test.label(lang)]),
+        Effect::StaysUnformed => lang.t(T::EffStaysUnformed).to_owned(),
+        Effect::FollowsInContact => lang.t(T::EffFollows).to_owned(),
+        Effect::MeleeContinues => lang.t(T::EffContinues).to_owned(),
+        Effect::Dispersed { removed: false } => lang.t(T::EffDispersed).to_owned(),
+        Effect::Dispersed { removed: true } => lang.t(T::EffDispersedRemoved).to_owned(),
+        Effect::BonusMove => lang.t(T::EffBonusMove).to_owned(),
+        Effect::Casualties { figures, halved: false } => lang.fmt(T::EffCasualties, &[figures]),
+        Effect::Casualties { figures, halved: true } => lang.fmt(T::EffCasualtiesHalved, &[figures]),
+        Effect::CasualtiesToEnter => lang.t(T::EffCasualtiesToEnter).to_owned(),
+    }
+}
+
+fn side_text(lang: Lang, input: &MeleeInput, role: Role, dice: Option<[u8; 2]>, out: &mut String) {
+    let me = input.side(role);
+    let mods = input.modifiers(role);
+    out.push_str(&format!("{}: {}, {}\n", role.label(lang), me.arm.label(lang), me.class.label(lang)));
+    for m in &mods {
+        out.push_str(&format!("  {:<12} {:<48} {:+}\n", m.rule.id(), m.rule.label(lang), m.value));
+    }
+    let total = sum(&mods);
+    match dice {
+        Some([a, b]) => out.push_str(&format!(
+            "  {} {total:+}; {} {a}+{b}; {} {}\n",
+            lang.t(T::ResModifiers),
+            lang.t(T::ResDice),
+            lang.t(T::ResTotal),
+            total + i32::from(a) + i32::from(b)
+        )),
+        None => out.push_str(&format!("  {} {total:+}\n", lang.t(T::ResModifiers))),
+    }
+}
+
+fn result_text(lang: Lang, r: &MeleeResult, out: &mut String) {
+    out.push_str(&lang.fmt(T::ResDifference, &[&format!("{:+}", r.difference())]));
+    out.push('\n');
+    match r.winner {
+        Some(w) => out.push_str(&lang.fmt(T::ResWinner, &[&w.label(lang)])),
+        None => out.push_str(lang.t(T::ResNoWinner)),
+    }
+    out.push('\n');
+    out.push_str(&lang.fmt(T::ResOutcome, &[&r.outcome.label(lang)]));
+    out.push_str(&format!("\n{}:\n", lang.t(T::ResEffects)));
+    for (role, effects) in [(Role::Attacker, &r.attacker_effects), (Role::Defender, &r.defender_effects)] {
+        let list: Vec<String> = effects.iter().map(|e| effect_text(lang, e)).collect();
+        out.push_str(&format!("  {}: {}\n", role.label(lang), list.join("; ")));
+    }
+}
+
+/// The result as readable text.
+pub fn to_text(engagement: &Engagement, lang: Lang) -> String {
+    let Engagement::GdbMelee { input, dice } = engagement;
+    let mut out = String::new();
+    side_text(lang, input, Role::Attacker, dice.map(|d| d.0), &mut out);
+    side_text(lang, input, Role::Defender, dice.map(|d| d.1), &mut out);
+    out.push('\n');
+    match dice {
+        Some((a, d)) => result_text(lang, &input.resolve(*a, *d), &mut out),
+        None => out.push_str(&format!("{}\n", lang.t(T::ResNoDice))),
+    }
+    out.push_str(&format!("\n{}:\n", lang.t(T::ResOdds)));
+    for o in input.odds() {
+        let who = match o.winner {
+            Some(w) => lang.fmt(T::ResWins, &[&w.label(lang)]),
+            None => lang.t(T::ResNoWinner).to_owned(),
+        };
+        out.push_str(&format!("  {:>6.2}%  {} — {}  ({}/1296)\n", o.p * 100.0, who, o.outcome.label(lang), o.ways));
+    }
+    out
+}

@@ -1,0 +1,569 @@
+//! GdB melee (seed 000): the modifier table with its footnotes, the results table with
+//! its exceptions, casualties from the player-filled table, and exact odds over all
+//! 36 x 36 dice (GDB-MEL-01..05, GDB-MOD-01..29, GDB-MOD-FN1..FN9, GDB-RES-01..17).
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::dice::two_d6_sums;
+use crate::rules::explain::{Modifier, Rule, sum};
+use crate::rules::options::GdbOptions;
+use crate::rules::vocab::{Arm, Class, Formation, Horses, Nation, Order, Quality, Rank, Slope, Terrain};
+
+/// Which side of the melee: the one that charged in, or the one it struck.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    /// The charging side.
+    Attacker,
+    /// The side charged.
+    Defender,
+}
+
+impl Role {
+    /// The other side.
+    pub const fn other(self) -> Role {
+        match self {
+            Role::Attacker => Role::Defender,
+            Role::Defender => Role::Attacker,
+        }
+    }
+}
+
+/// One unit in a melee, with its situation (design.md section 4 field names).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MeleeSide {
+    /// Troop type (GDB-MOD-01..09).
+    pub arm: Arm,
+    /// Troop class (GDB-MOD-11..14).
+    #[serde(default)]
+    pub class: Class,
+    /// Nation (GDB-MOD-16, GDB-MOD-FN5).
+    #[serde(default)]
+    pub nation: Nation,
+    /// Formation.
+    #[serde(default)]
+    pub formation: Formation,
+    /// Order (GDB-MOD-19).
+    #[serde(default)]
+    pub order: Order,
+    /// Where it fights from (GDB-MOD-25..27).
+    #[serde(default)]
+    pub terrain: Terrain,
+    /// Horses (GDB-MOD-17, 18).
+    #[serde(default)]
+    pub horses: Horses,
+    /// Figures counted for superiority (GDB-MOD-28, 29; AMB-16: whole unit).
+    #[serde(default)]
+    pub figures: u32,
+    /// Regular lancers (GDB-MOD-FN1).
+    #[serde(default)]
+    pub regular: bool,
+    /// Lance-armed (GDB-MOD-24 for any lance-armed cavalry, AMB-40).
+    #[serde(default)]
+    pub lances: bool,
+    /// Charging this turn (GDB-MOD-21).
+    #[serde(default)]
+    pub charging: bool,
+    /// Distance moved in the charge; under 5 cm it does not count as charging (GDB-CHG-18).
+    #[serde(default)]
+    pub moved_cm: Option<u32>,
+    /// Pursuing (GDB-MOD-21).
+    #[serde(default)]
+    pub pursuing: bool,
+    /// Struck in flank or rear (GDB-MOD-20).
+    #[serde(default)]
+    pub flank_or_rear: bool,
+    /// A general leads the charge (GDB-MOD-15).
+    #[serde(default)]
+    pub general_leads: bool,
+    /// The leading general's rank (regimental commanders may not lead, GDB-MOD-FN4).
+    #[serde(default)]
+    pub general_rank: Option<Rank>,
+    /// The leading general's quality (inept generals may not lead, GDB-MOD-FN4).
+    #[serde(default)]
+    pub general_quality: Option<Quality>,
+    /// There is a breach or gate in the enemy's position (GDB-MOD-FN7).
+    #[serde(default)]
+    pub breach: bool,
+    /// The way it moved (infantry charging uphill gets no bonus, GDB-MOD-FN6).
+    #[serde(default)]
+    pub slope: Slope,
+    /// Still changing formation: tests as disordered, no formation bonus (GDB-CHG-12, AMB-09).
+    #[serde(default)]
+    pub changing_formation: bool,
+    /// It was pushed back in the previous melee as well (GDB-RES-08).
+    #[serde(default)]
+    pub pushed_back_before: bool,
+    /// A push-back would take it out of its built-up area (GDB-RES-08).
+    #[serde(default)]
+    pub pushback_leaves_area: bool,
+}
+
+/// A melee: both sides, the options and, optionally, the dice.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MeleeInput {
+    /// The charging side.
+    pub attacker: MeleeSide,
+    /// The side charged.
+    pub defender: MeleeSide,
+    /// Ruleset options.
+    pub options: GdbOptions,
+}
+
+/// The result band of the results table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// Difference 7 or more: the loser routs (GDB-RES-01).
+    Rout,
+    /// Difference 3 to 6: the loser retreats (GDB-RES-03).
+    Retreat,
+    /// Difference 1 or 2: the loser is pushed back (GDB-RES-05).
+    PushedBack,
+    /// Difference 0: "Steady lads!" (GDB-RES-11).
+    Draw,
+    /// Cavalry failed to break a square (GDB-RES-13).
+    SquareHolds,
+    /// Cavalry broke a square (GDB-RES-13).
+    SquareBroken,
+}
+
+impl Outcome {
+    /// The stable name used in files and output.
+    pub const fn key(self) -> &'static str {
+        match self {
+            Outcome::Rout => "rout",
+            Outcome::Retreat => "retreat",
+            Outcome::PushedBack => "pushed_back",
+            Outcome::Draw => "draw",
+            Outcome::SquareHolds => "square_holds",
+            Outcome::SquareBroken => "square_broken",
+        }
+    }
+}
+
+/// A test a unit owes after the melee.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Test {
+    /// Winning cavalry (GDB-RES-02, 04, 09).
+    Pursuit,
+    /// Winning infantry or artillery (GDB-RES-02, 04, 09, 10).
+    Formation,
+}
+
+/// What happens to one unit.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "effect")]
+pub enum Effect {
+    /// Routs: full retreat move in the next Compulsory Move phase (GDB-RES-01, AMB-43).
+    Routs,
+    /// Retreats its full retreat distance next Compulsory Move phase (GDB-RES-03).
+    Retreats,
+    /// Pushed back: unformed, full retreat move next Compulsory Move phase, then rallies
+    /// automatically (GDB-RES-05); only `cm` when defending a built-up area (GDB-RES-07).
+    PushedBack {
+        /// Fixed distance, when one applies.
+        cm: Option<u32>,
+    },
+    /// Becomes unformed (GDB-RES-05, 11).
+    Unformed,
+    /// Stays formed, no formation test (GDB-RES-13, 14).
+    StaysFormed,
+    /// Owes a test.
+    Tests {
+        /// Which test.
+        test: Test,
+    },
+    /// Stays unformed whatever its formation test says (GDB-RES-02).
+    StaysUnformed,
+    /// Follows the enemy, staying in base contact (GDB-RES-10).
+    FollowsInContact,
+    /// The melee goes on next turn (GDB-RES-11).
+    MeleeContinues,
+    /// Artillery dispersed (GDB-RES-15); `removed` when its guns are lost (AMB-12).
+    Dispersed {
+        /// Removed from play with its guns.
+        removed: bool,
+    },
+    /// May take the loser's ground or wheel up to 45° as a bonus move (GDB-RES-17).
+    BonusMove,
+    /// Loses figures, from the casualty table (GDB-MEL-05); `halved` by GDB-MOD-FN2.
+    Casualties {
+        /// Figures lost.
+        figures: u32,
+        /// Halved (infantry against cavalry, outside rough terrain).
+        halved: bool,
+    },
+    /// The casualty table has no row for this: the players enter the figures (AMB-13).
+    CasualtiesToEnter,
+}
+
+/// The probability of one result over all dice.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Odds {
+    /// The winning side, or `None` for a draw.
+    pub winner: Option<Role>,
+    /// The result band.
+    pub outcome: Outcome,
+    /// Ways out of 1296.
+    pub ways: u32,
+    /// Probability.
+    pub p: f64,
+}
+
+/// A resolved melee.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MeleeResult {
+    /// Attacker's 2D6.
+    pub attacker_dice: [u8; 2],
+    /// Defender's 2D6.
+    pub defender_dice: [u8; 2],
+    /// Attacker's total (dice plus modifiers).
+    pub attacker_total: i32,
+    /// Defender's total.
+    pub defender_total: i32,
+    /// The winner, `None` for a draw (GDB-MEL-04).
+    pub winner: Option<Role>,
+    /// The result band.
+    pub outcome: Outcome,
+    /// Effects on the attacker.
+    pub attacker_effects: Vec<Effect>,
+    /// Effects on the defender.
+    pub defender_effects: Vec<Effect>,
+}
+
+impl MeleeResult {
+    /// Attacker total minus defender total.
+    pub fn difference(&self) -> i32 {
+        self.attacker_total - self.defender_total
+    }
+}
+
+impl MeleeInput {
+    /// One side's input.
+    pub fn side(&self, role: Role) -> &MeleeSide {
+        match role {
+            Role::Attacker => &self.attacker,
+            Role::Defender => &self.defender,
+        }
+    }
+
+    /// The modifiers of one side (GDB-MEL-03), each with its clause.
+    pub fn modifiers(&self, role: Role) -> Vec<Modifier> {
+        modifiers(self.side(role), self.side(role.other()), &self.options)
+    }
+
+    /// Resolves the melee with both sides' 2D6 (GDB-MEL-03, 04).
+    pub fn resolve(&self, attacker_dice: [u8; 2], defender_dice: [u8; 2]) -> MeleeResult {
+        let a = i32::from(attacker_dice[0]) + i32::from(attacker_dice[1]) + sum(&self.modifiers(Role::Attacker));
+        let d = i32::from(defender_dice[0]) + i32::from(defender_dice[1]) + sum(&self.modifiers(Role::Defender));
+        let (winner, outcome) = self.band(a - d);
+        let (attacker_effects, defender_effects) = self.effects(winner, outcome);
+        MeleeResult {
+            attacker_dice,
+            defender_dice,
+            attacker_total: a,
+            defender_total: d,
+            winner,
+            outcome,
+            attacker_effects,
+            defender_effects,
+        }
+    }
+
+    /// The exact probability of every result over all 36 x 36 dice, before anyone rolls.
+    pub fn odds(&self) -> Vec<Odds> {
+        let base = sum(&self.modifiers(Role::Attacker)) - sum(&self.modifiers(Role::Defender));
+        let mut tally: Vec<(Option<Role>, Outcome, u32)> = Vec::new();
+        for (a, wa) in two_d6_sums() {
+            for (d, wd) in two_d6_sums() {
+                let (winner, outcome) = self.band(base + a - d);
+                match tally.iter_mut().find(|t| t.0 == winner && t.1 == outcome) {
+                    Some(t) => t.2 += wa * wd,
+                    None => tally.push((winner, outcome, wa * wd)),
+                }
+            }
+        }
+        tally.sort_by_key(|t| (t.0, t.1));
+        tally
+            .into_iter()
+            .map(|(winner, outcome, ways)| Odds { winner, outcome, ways, p: f64::from(ways) / 1296.0 })
+            .collect()
+    }
+
+    /// The infantry side in a cavalry-against-square melee, if this is one (GDB-RES-13).
+    fn square_side(&self) -> Option<Role> {
+        [Role::Attacker, Role::Defender].into_iter().find(|r| {
+            let (me, enemy) = (self.side(*r), self.side(r.other()));
+            me.arm.is_infantry() && me.formation == Formation::Square && enemy.arm.is_cavalry()
+        })
+    }
+
+    /// Winner and result band for a difference (attacker minus defender).
+    fn band(&self, diff: i32) -> (Option<Role>, Outcome) {
+        let winner = match diff {
+            0 => None,
+            d if d > 0 => Some(Role::Attacker),
+            _ => Some(Role::Defender),
+        };
+        let margin = diff.abs();
+        if let Some(square) = self.square_side() {
+            // GDB-RES-13 with AMB-10: the cavalry's margin decides.
+            let cavalry_margin = if winner == Some(square) { -margin } else { margin };
+            if cavalry_margin >= self.options.square_break_margin {
+                return (Some(square.other()), Outcome::SquareBroken);
+            }
+            if cavalry_margin > -3 {
+                return (Some(square), Outcome::SquareHolds);
+            }
+        }
+        let outcome = match margin {
+            0 => Outcome::Draw,
+            1..=2 => Outcome::PushedBack,
+            3..=6 => Outcome::Retreat,
+            _ => Outcome::Rout,
+        };
+        (winner, outcome)
+    }
+}
+
+impl MeleeInput {
+    /// Effects on (attacker, defender), casualties last.
+    fn effects(&self, winner: Option<Role>, outcome: Outcome) -> (Vec<Effect>, Vec<Effect>) {
+        let (mut att, mut def) = match winner {
+            None => self.draw_effects(),
+            Some(w) => {
+                let won = self.winner_effects(w, outcome);
+                let lost = self.loser_effects(w.other(), outcome);
+                if w == Role::Attacker { (won, lost) } else { (lost, won) }
+            }
+        };
+        let (ca, cd) = self.casualties(winner, outcome);
+        att.push(ca);
+        def.push(cd);
+        (att, def)
+    }
+
+    /// GDB-RES-11, 12 (AMB-11).
+    fn draw_effects(&self) -> (Vec<Effect>, Vec<Effect>) {
+        let (a, d) = (&self.attacker, &self.defender);
+        let cav_vs_inf = |x: &MeleeSide, y: &MeleeSide| x.arm.is_cavalry() && y.arm.is_infantry();
+        if cav_vs_inf(a, d) {
+            (vec![Effect::PushedBack { cm: None }, Effect::Unformed], vec![Effect::Unformed])
+        } else if cav_vs_inf(d, a) {
+            (vec![Effect::Unformed], vec![Effect::PushedBack { cm: None }, Effect::Unformed])
+        } else {
+            (vec![Effect::Unformed, Effect::MeleeContinues], vec![Effect::Unformed, Effect::MeleeContinues])
+        }
+    }
+
+    /// GDB-RES-01, 03, 05..08, 13, 15.
+    fn loser_effects(&self, loser: Role, outcome: Outcome) -> Vec<Effect> {
+        let (me, enemy) = (self.side(loser), self.side(loser.other()));
+        if me.arm.is_artillery() {
+            return vec![Effect::Dispersed { removed: self.options.dispersed_artillery_removed }];
+        }
+        match outcome {
+            Outcome::Rout | Outcome::SquareBroken => vec![Effect::Routs],
+            Outcome::Retreat => vec![Effect::Retreats],
+            Outcome::SquareHolds => vec![Effect::PushedBack { cm: None }, Effect::Unformed],
+            Outcome::PushedBack if me.arm.is_infantry() && enemy.arm.is_cavalry() => vec![Effect::Retreats],
+            Outcome::PushedBack if me.terrain == Terrain::BuiltUp => {
+                if me.pushed_back_before || me.pushback_leaves_area {
+                    vec![Effect::Retreats]
+                } else {
+                    vec![Effect::PushedBack { cm: Some(10) }, Effect::Unformed]
+                }
+            }
+            Outcome::PushedBack | Outcome::Draw => vec![Effect::PushedBack { cm: None }, Effect::Unformed],
+        }
+    }
+
+    /// GDB-RES-02, 04, 09, 10, 13, 14, 17.
+    fn winner_effects(&self, winner: Role, outcome: Outcome) -> Vec<Effect> {
+        let (me, enemy) = (self.side(winner), self.side(winner.other()));
+        if outcome == Outcome::SquareHolds {
+            return vec![Effect::StaysFormed];
+        }
+        let mut out = Vec::new();
+        if me.arm.is_cavalry() {
+            out.push(Effect::Tests { test: Test::Pursuit });
+        } else if me.terrain == Terrain::Fortified {
+            out.push(Effect::StaysFormed);
+        } else {
+            out.push(Effect::Tests { test: Test::Formation });
+            if unformed(me) {
+                out.push(Effect::StaysUnformed);
+            }
+            if outcome == Outcome::PushedBack && me.arm.is_infantry() && enemy.terrain == Terrain::BuiltUp {
+                out.push(Effect::FollowsInContact);
+            }
+        }
+        out.push(Effect::BonusMove);
+        out
+    }
+
+    /// GDB-MEL-05 with the player-filled table (AMB-13); GDB-MOD-FN2 / GDB-RES-16 halve
+    /// what infantry inflicts on cavalry, rounded down, except in rough terrain.
+    fn casualties(&self, winner: Option<Role>, outcome: Outcome) -> (Effect, Effect) {
+        let winner_arm = winner.map(|w| self.side(w).arm);
+        let rows = self.options.casualties.iter().filter(|r| r.outcome == outcome.key());
+        let row = rows.clone().find(|r| r.winner_arm.is_some() && r.winner_arm == winner_arm).or_else(|| {
+            let mut generic = rows.filter(|r| r.winner_arm.is_none());
+            generic.next()
+        });
+        let Some(row) = row else { return (Effect::CasualtiesToEnter, Effect::CasualtiesToEnter) };
+        let lost = |role: Role| match winner {
+            Some(w) if w == role => row.winner_loses,
+            _ => row.loser_loses,
+        };
+        (self.casualty(Role::Attacker, lost(Role::Attacker)), self.casualty(Role::Defender, lost(Role::Defender)))
+    }
+
+    fn casualty(&self, role: Role, figures: u32) -> Effect {
+        let (me, enemy) = (self.side(role), self.side(role.other()));
+        let rough = me.terrain == Terrain::Rough || enemy.terrain == Terrain::Rough;
+        let halved = me.arm.is_cavalry() && enemy.arm.is_infantry() && !rough;
+        Effect::Casualties { figures: if halved { figures / 2 } else { figures }, halved }
+    }
+}
+
+/// Per-side modifiers: unit type, class, situation, terrain, superiority.
+fn modifiers(me: &MeleeSide, enemy: &MeleeSide, opt: &GdbOptions) -> Vec<Modifier> {
+    let mut out = vec![unit_type(me, enemy, opt)];
+    out.extend(class(me, opt));
+    out.extend(situation(me, enemy, opt));
+    out.extend(terrain(me, enemy));
+    out.extend(superiority(me, enemy));
+    out
+}
+
+/// Charging counts only from 5 cm of movement (GDB-CHG-18).
+fn counts_as_charging(me: &MeleeSide) -> bool {
+    me.charging && me.moved_cm.is_none_or(|cm| cm >= 5)
+}
+
+fn unformed(me: &MeleeSide) -> bool {
+    matches!(me.order, Order::Disordered | Order::Wavering | Order::Routing) || me.changing_formation
+}
+
+/// GDB-MOD-01..09 and GDB-MOD-FN1.
+fn unit_type(me: &MeleeSide, enemy: &MeleeSide, opt: &GdbOptions) -> Modifier {
+    let blank = &opt.blank_cells;
+    let (rule, value) = match me.arm {
+        Arm::Cuirassiers => (Rule::GdbMod01Cuirassiers, 5),
+        Arm::HeavyCavalry => (Rule::GdbMod02HeavyCavalry, 4),
+        Arm::Lancers if me.regular && (!counts_as_charging(me) || unformed(me) || enemy.arm == Arm::Cuirassiers) => {
+            (Rule::GdbModFn1LancersAsLight, 2)
+        }
+        Arm::Dragoons | Arm::Lancers => (Rule::GdbMod03DragoonsLancers, 3),
+        Arm::LightCavalry => (Rule::GdbMod04LightCavalry, 2),
+        Arm::Infantry => (Rule::GdbMod05Infantry, 2),
+        Arm::OpenOrderInfantry => (Rule::GdbMod06OpenOrder, blank.open_order_infantry),
+        Arm::Artillery => (Rule::GdbMod07Artillery, blank.artillery),
+        Arm::Cossacks => (Rule::GdbMod08Cossacks, blank.cossacks),
+        Arm::Skirmishers => (Rule::GdbMod09Skirmishers, blank.skirmishers),
+    };
+    Modifier::new(rule, value)
+}
+
+/// GDB-MOD-11..18 and GDB-MOD-FN3, FN4 (AMB-06 British Guard cap).
+fn class(me: &MeleeSide, opt: &GdbOptions) -> Vec<Modifier> {
+    let mut out = vec![match me.class {
+        Class::Guard => Modifier::new(Rule::GdbMod11Guard, 2),
+        Class::Elite => Modifier::new(Rule::GdbMod12Elite, 1),
+        Class::Veteran | Class::Line | Class::SecondRate => {
+            Modifier::new(Rule::GdbMod13OrdinaryClass, opt.blank_cells.ordinary_classes)
+        }
+        Class::Conscript if me.formation == Formation::Line && !in_redoubt_or_town(me) => {
+            Modifier::new(Rule::GdbModFn3ConscriptsInLine, -2)
+        }
+        Class::Conscript => Modifier::new(Rule::GdbMod14Conscripts, -1),
+    }];
+    let may_lead = me.general_quality != Some(Quality::Inept) && me.general_rank != Some(Rank::Regimental);
+    if me.general_leads && may_lead && counts_as_charging(me) {
+        out.push(Modifier::new(Rule::GdbMod15GeneralLeads, 1));
+    }
+    let british_line = me.nation == Nation::British && me.arm == Arm::Infantry && me.formation == Formation::Line;
+    if british_line && !(opt.british_guard_cap && me.class == Class::Guard) {
+        out.push(Modifier::new(Rule::GdbMod16BritishLine, 1));
+    }
+    if me.arm.is_cavalry() {
+        match me.horses {
+            Horses::Good => out.push(Modifier::new(Rule::GdbMod17GoodHorses, 1)),
+            Horses::Poor => out.push(Modifier::new(Rule::GdbMod18PoorHorses, -1)),
+            Horses::Normal => {}
+        }
+    }
+    out
+}
+
+fn in_redoubt_or_town(me: &MeleeSide) -> bool {
+    matches!(me.terrain, Terrain::Fortified | Terrain::BuiltUp)
+}
+
+/// GDB-MOD-19..24 with GDB-MOD-FN5, FN6, FN7 (AMB-09, AMB-18, AMB-40).
+fn situation(me: &MeleeSide, enemy: &MeleeSide, opt: &GdbOptions) -> Vec<Modifier> {
+    let mut out = Vec::new();
+    if unformed(me) {
+        out.push(Modifier::new(Rule::GdbMod19Unformed, -2));
+    }
+    let austrian_mass = me.nation == Nation::Austrian && me.formation == Formation::Mass && enemy.arm.is_cavalry();
+    if me.flank_or_rear && !austrian_mass {
+        out.push(Modifier::new(Rule::GdbMod20FlankRear, -4));
+    }
+    let squadron_column = me.arm.is_cavalry() && me.formation == Formation::SquadronColumn;
+    let uphill_infantry = me.arm.is_infantry() && me.slope == Slope::Uphill;
+    let charging = counts_as_charging(me) && !squadron_column && !uphill_infantry;
+    if charging || me.pursuing {
+        out.push(Modifier::new(Rule::GdbMod21Charging, 2));
+    }
+    let enemy_sheltered =
+        matches!(enemy.terrain, Terrain::BuiltUp | Terrain::Cover | Terrain::Fortified | Terrain::Building);
+    if charging && me.arm == Arm::Infantry && me.formation == Formation::Column && (!enemy_sheltered || me.breach) {
+        out.push(Modifier::new(Rule::GdbMod22ColumnCharge, 1));
+    }
+    let formed_enough = !opt.column_square_bonus_needs_formed || !unformed(me);
+    let column_or_square = matches!(me.formation, Formation::Column | Formation::Square);
+    if me.arm.is_infantry() && column_or_square && enemy.arm.is_cavalry() && formed_enough {
+        out.push(Modifier::new(Rule::GdbMod23ColumnSquareVsCavalry, 4));
+    }
+    let lance_armed = me.arm == Arm::Lancers || (me.arm.is_cavalry() && me.lances);
+    if lance_armed && enemy.arm.is_infantry() {
+        out.push(Modifier::new(Rule::GdbMod24LancersVsInfantry, 2));
+    }
+    out
+}
+
+/// GDB-MOD-25..27 with GDB-MOD-FN8 (AMB-08: one terrain, the best). A built-up area
+/// counts as buildings.
+fn terrain(me: &MeleeSide, enemy: &MeleeSide) -> Option<Modifier> {
+    let enemy_sheltered =
+        matches!(enemy.terrain, Terrain::BuiltUp | Terrain::Building | Terrain::Fortified | Terrain::Cover);
+    if enemy_sheltered {
+        return None;
+    }
+    match me.terrain {
+        Terrain::Cover | Terrain::Hill => Some(Modifier::new(Rule::GdbMod25CoverHill, 1)),
+        Terrain::Building | Terrain::BuiltUp => Some(Modifier::new(Rule::GdbMod26Building, 2)),
+        Terrain::Fortified => Some(Modifier::new(Rule::GdbMod27Fortified, 3)),
+        Terrain::Open | Terrain::Rough => None,
+    }
+}
+
+/// GDB-MOD-28, 29 (AMB-16: whole-unit strengths).
+fn superiority(me: &MeleeSide, enemy: &MeleeSide) -> Option<Modifier> {
+    let (mine, theirs) = (u64::from(me.figures), u64::from(enemy.figures));
+    if theirs == 0 || mine == 0 {
+        return None;
+    }
+    if mine >= 2 * theirs {
+        Some(Modifier::new(Rule::GdbMod29Superiority2to1, 2))
+    } else if 2 * mine >= 3 * theirs {
+        Some(Modifier::new(Rule::GdbMod28Superiority3to2, 1))
+    } else {
+        None
+    }
+}

@@ -1,0 +1,5 @@
+//! General de Brigade (seeds 000 and 001).
+
+pub mod melee;
+
+pub use melee::{Effect, MeleeInput, MeleeResult, MeleeSide, Odds, Outcome, Role, Test};
