@@ -1,6 +1,10 @@
 //! GdB melee (seed 000): the modifier table with its footnotes, the results table with
 //! its exceptions, casualties from the player-filled table, and exact odds over all
-//! 36 x 36 dice (GDB-MEL-01..05, GDB-MOD-01..29, GDB-MOD-FN1..FN9, GDB-RES-01..17).
+//! 36 x 36 dice (GDB-MEL-03..05, GDB-MOD-01..29, GDB-MOD-FN1..FN8, GDB-RES-01..17).
+//!
+//! GDB-MOD-10 ("infantry against cavalry: ½") is not a die modifier: it is the halving
+//! of GDB-MOD-FN2 / GDB-RES-16, applied to casualties. GDB-MOD-FN9 (North America only)
+//! marks no row of the seed's table, so nothing reads it (AMB-07).
 
 use serde::{Deserialize, Serialize};
 
@@ -350,6 +354,7 @@ impl MeleeInput {
     fn draw_effects(&self) -> (Vec<Effect>, Vec<Effect>) {
         let (a, d) = (&self.attacker, &self.defender);
         let cav_vs_inf = |x: &MeleeSide, y: &MeleeSide| x.arm.is_cavalry() && y.arm.is_infantry();
+        // GDB-RES-12: cavalry drawn with infantry is pushed back; the melee ends.
         if cav_vs_inf(a, d) {
             (vec![Effect::PushedBack { cm: None }, Effect::Unformed], vec![Effect::Unformed])
         } else if cav_vs_inf(d, a) {
@@ -369,6 +374,7 @@ impl MeleeInput {
             Outcome::Rout | Outcome::SquareBroken => vec![Effect::Routs],
             Outcome::Retreat => vec![Effect::Retreats],
             Outcome::SquareHolds => vec![Effect::PushedBack { cm: None }, Effect::Unformed],
+            // GDB-RES-06: infantry pushed back by cavalry retreats instead.
             Outcome::PushedBack if me.arm.is_infantry() && enemy.arm.is_cavalry() => vec![Effect::Retreats],
             Outcome::PushedBack if me.terrain == Terrain::BuiltUp => {
                 if me.pushed_back_before || me.pushback_leaves_area {
@@ -388,6 +394,8 @@ impl MeleeInput {
             return vec![Effect::StaysFormed];
         }
         let mut out = Vec::new();
+        // GDB-RES-02, 04, 09: cavalry pursues, infantry and artillery test formation,
+        // except defenders of fortified positions, who stay formed (GDB-RES-14).
         if me.arm.is_cavalry() {
             out.push(Effect::Tests { test: Test::Pursuit });
         } else if me.terrain == Terrain::Fortified {

@@ -1,0 +1,47 @@
+//! Budgets of design.md section 6 for the rules core.
+
+use coldsteel::rules::GdbOptions;
+use coldsteel::rules::gdb::{MeleeInput, MeleeSide, Role};
+use coldsteel::rules::vocab::{Arm, Class, Formation, Terrain};
+use criterion::{Criterion, criterion_group, criterion_main};
+use std::hint::black_box;
+
+fn gdb_input() -> MeleeInput {
+    MeleeInput {
+        attacker: MeleeSide {
+            arm: Arm::Lancers,
+            regular: true,
+            charging: true,
+            moved_cm: Some(12),
+            figures: 12,
+            ..Default::default()
+        },
+        defender: MeleeSide {
+            arm: Arm::Infantry,
+            class: Class::Conscript,
+            formation: Formation::Square,
+            terrain: Terrain::Hill,
+            figures: 24,
+            ..Default::default()
+        },
+        options: GdbOptions::default(),
+    }
+}
+
+/// GdB melee: breakdown of both sides plus exact odds over 2D6 x 2D6 (budget < 20 us).
+fn gdb_melee(c: &mut Criterion) {
+    let input = gdb_input();
+    c.bench_function("gdb_melee_breakdown_and_odds", |b| {
+        b.iter(|| {
+            let i = black_box(&input);
+            let a = i.modifiers(Role::Attacker);
+            let d = i.modifiers(Role::Defender);
+            let odds = i.odds();
+            let r = i.resolve([3, 4], [6, 1]);
+            black_box((a, d, odds, r))
+        })
+    });
+}
+
+criterion_group!(benches, gdb_melee);
+criterion_main!(benches);

@@ -1,0 +1,109 @@
+//! `coldsteel resolve` end to end: the real binary, files and standard input.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn run(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_coldsteel"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    if let Some(text) = stdin {
+        child.stdin.take().unwrap().write_all(text.as_bytes()).unwrap();
+    }
+    drop(child.stdin.take());
+    let out = child.wait_with_output().unwrap();
+    (out.status.code().unwrap(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+}
+
+const EXAMPLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/engagements/cuirassiers-vs-square.json");
+
+#[test]
+fn json_output_has_the_design_keys() {
+    let (code, out, err) = run(&["resolve", EXAMPLE, "--json"], None);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["attacker"]["modifiers"][0]["rule"], "GDB-MOD-01");
+    assert_eq!(v["attacker"]["modifiers"][0]["value"], 5);
+    assert_eq!(v["attacker"]["modifiers"][0]["label"], "Cuirassiers");
+    assert_eq!(v["attacker"]["total"], 14);
+    assert_eq!(v["defender"]["total"], 14);
+    assert_eq!(v["difference"], 0);
+    assert_eq!(v["winner"], "defender");
+    assert_eq!(v["outcome"], "square_holds");
+    assert_eq!(v["effects"]["defender"][0]["effect"], "stays_formed");
+    let p: f64 = v["odds"].as_array().unwrap().iter().map(|o| o["p"].as_f64().unwrap()).sum();
+    assert!((p - 1.0).abs() < 1e-9);
+}
+
+#[test]
+fn without_dice_only_breakdown_and_odds() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/engagements/ex2-dragoons-vs-square.json");
+    let (code, out, _) = run(&["resolve", file, "--json"], None);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(v.get("winner").is_none());
+    assert_eq!(v["attacker"]["modifier_total"], 6);
+    assert!(!v["odds"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn text_output_in_russian() {
+    let (code, out, _) = run(&["resolve", EXAMPLE, "--lang", "ru"], None);
+    assert_eq!(code, 0);
+    assert!(out.contains("Кирасиры"), "{out}");
+    assert!(out.contains("Каре устояло"), "{out}");
+    assert!(out.contains("GDB-MOD-23"), "{out}");
+}
+
+#[test]
+fn standard_input_is_read() {
+    let text = std::fs::read_to_string(EXAMPLE).unwrap();
+    let (code, out, _) = run(&["resolve", "-"], Some(&text));
+    assert_eq!(code, 0);
+    assert!(out.contains("Square holds"), "{out}");
+}
+
+fn refused(input: &str) -> String {
+    let (code, out, err) = run(&["resolve", "-"], Some(input));
+    assert_eq!(code, 2, "stdout: {out}");
+    assert!(out.is_empty());
+    assert_eq!(err.trim().lines().count(), 1, "one line: {err}");
+    err
+}
+
+#[test]
+fn bad_input_exits_2_naming_the_field() {
+    let e = refused(r#"{"ruleset":"gdb","step":"melee","attacker":{"arm":"hussars"},"defender":{"arm":"infantry"}}"#);
+    assert!(e.contains("attacker.arm") && e.contains("hussars"), "{e}");
+    let e = refused(
+        r#"{"ruleset":"gdb","step":"melee","attacker":{"arm":"dragoons"},"defender":{"arm":"infantry"},"dice":{"attacker":[7,1],"defender":[1,1]}}"#,
+    );
+    assert!(e.contains("dice.attacker") && e.contains('7'), "{e}");
+    let e = refused(
+        r#"{"ruleset":"gdb","step":"melee","attacker":{"arm":"dragoons"},"defender":{"arm":"infantry"},"dice":{"attacker":[3],"defender":[1,1]}}"#,
+    );
+    assert!(e.contains("dice.attacker") && e.contains("expected 2 dice"), "{e}");
+    let e = refused(
+        r#"{"ruleset":"gdb","step":"melee","attacker":{"arm":"dragoons","colour":"red"},"defender":{"arm":"infantry"}}"#,
+    );
+    assert!(e.contains("colour"), "{e}");
+    let e = refused(r#"{"ruleset":"gdb","#);
+    assert!(e.contains("line"), "{e}");
+    let e = refused(r#"{"ruleset":"chess","step":"melee"}"#);
+    assert!(e.contains("ruleset"), "{e}");
+    let e = refused(r#"{"ruleset":"gdb","step":"melee","defender":{"arm":"infantry"}}"#);
+    assert!(e.contains("attacker"), "{e}");
+    refused("");
+}
+
+#[test]
+fn a_missing_file_exits_2() {
+    let (code, _, err) = run(&["resolve", "/nonexistent/engagement.json"], None);
+    assert_eq!(code, 2);
+    assert!(err.contains("/nonexistent/engagement.json"));
+}
