@@ -43,5 +43,24 @@ fn gdb_melee(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, gdb_melee);
+/// Ruleset B melee: the kill distribution of 30 dice a side (budget < 50 us).
+fn b_melee(c: &mut Criterion) {
+    use coldsteel::rules::BOptions;
+    use coldsteel::rules::ruleset_b::{BMeleeInput, BSide};
+    let side = |arm, lances| BSide { arm, lances, figures_in_contact: 30, figures: 30, ..Default::default() };
+    let input = BMeleeInput {
+        attacker: side(Arm::Lancers, true),
+        defender: side(Arm::Infantry, false),
+        turn: 2,
+        options: BOptions::default(),
+    };
+    c.bench_function("ruleset_b_melee_kills_30_dice_a_side", |b| {
+        b.iter(|| {
+            let i = black_box(&input);
+            black_box((i.kill_distribution(Role::Attacker), i.kill_distribution(Role::Defender)))
+        })
+    });
+}
+
+criterion_group!(benches, gdb_melee, b_melee);
 criterion_main!(benches);

@@ -107,3 +107,48 @@ fn a_missing_file_exits_2() {
     assert_eq!(code, 2);
     assert!(err.contains("/nonexistent/engagement.json"));
 }
+
+#[test]
+fn ruleset_b_collision_that_ends_in_flight() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/engagements/b-collision-flight.json");
+    let (code, out, err) = run(&["resolve", file, "--json"], None);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["outcome"], "defender_flees");
+    assert_eq!(v["flee_cm"], 7);
+    assert_eq!(v["winner"], "attacker");
+    assert_eq!(v["attacker"]["total"], 7);
+    assert_eq!(v["attacker"]["modifiers"][0]["rule"], "B-COL-04");
+    let p: f64 = v["odds"].as_array().unwrap().iter().map(|o| o["p"].as_f64().unwrap()).sum();
+    assert!((p - 1.0).abs() < 1e-9);
+}
+
+#[test]
+fn ruleset_b_melee_turn() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/engagements/b-melee-turn1.json");
+    let (code, out, err) = run(&["resolve", file, "--json"], None);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["attacker"]["dice_count"], 3);
+    assert_eq!(v["defender"]["figures_fighting"], 10);
+    assert_eq!(v["attacker"]["hits"], 1);
+    assert_eq!(v["defender"]["hits"], 2);
+    assert_eq!(v["state"]["state"], "continues");
+    assert_eq!(v["state"]["next_turn"], 2);
+}
+
+#[test]
+fn ruleset_b_bad_dice_are_refused() {
+    let e = refused(
+        r#"{"ruleset":"ruleset_b","step":"collision","attacker":{"arm":"dragoons"},"defender":{"arm":"infantry"},"dice":{"attacker":[1],"defender":[3]}}"#,
+    );
+    assert!(e.contains("dice.attacker") && e.contains("Average"), "{e}");
+    let e = refused(
+        r#"{"ruleset":"ruleset_b","step":"melee","attacker":{"arm":"infantry","figures_in_contact":6},"defender":{"arm":"infantry","figures_in_contact":6},"dice":{"attacker":[1,2,3],"defender":[1,2]}}"#,
+    );
+    assert!(e.contains("dice.attacker") && e.contains("expected 2 dice"), "{e}");
+    let e = refused(
+        r#"{"ruleset":"ruleset_b","step":"charge","attacker":{"arm":"infantry"},"defender":{"arm":"infantry"}}"#,
+    );
+    assert!(e.contains("step"), "{e}");
+}

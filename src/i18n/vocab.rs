@@ -215,3 +215,20 @@ labels!(Test {
     Pursuit => "Pursuit test", "Тест на преследование";
     Formation => "Formation test", "Тест на построение";
 });
+
+use crate::rules::ruleset_b::{CollisionOutcome, LoserReason};
+
+labels!(CollisionOutcome {
+    Melee => "Collision: melee", "Столкновение: рукопашный бой";
+    AttackerHalts => "Attacker halts, wavering, in the fire zone", "Атакующий останавливается в зоне огня и колеблется";
+    DefenderFlees => "Defender flees without resisting", "Обороняющийся бежит, не оказывая сопротивления";
+    BothHalt => "Both halt 3 cm apart, wavering", "Обе стороны останавливаются в 3 см и колеблются";
+    AttackerFlees => "Attacker flees", "Атакующий бежит";
+});
+
+labels!(LoserReason {
+    FailedTest => "failed its morale test", "не прошёл тест на моральное состояние";
+    LowerScore => "both failed; it scored lower", "оба не прошли тест; у него результат ниже";
+    HeavierLosses => "relatively heavier losses", "относительно большие потери";
+    AttackerOnEqualLosses => "losses relatively equal: the attacker gives way", "потери относительно равны: отступает атакующий";
+});

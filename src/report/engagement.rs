@@ -9,7 +9,8 @@ use crate::i18n::{Label, Lang, T};
 use crate::rules::dice::{DieKind, check_rolls};
 use crate::rules::explain::{Modifier, sum};
 use crate::rules::gdb::{Effect, MeleeInput, MeleeResult, MeleeSide, Role};
-use crate::rules::{GdbOptions, Ruleset};
+use crate::rules::ruleset_b::{BMeleeInput, BSide, CollisionInput, TestResult};
+use crate::rules::{BOptions, GdbOptions, Ruleset};
 
 /// Why an engagement file was refused: one line naming the field and the problem.
 #[derive(Debug, Error)]
@@ -69,6 +70,54 @@ pub enum Engagement {
         /// Both sides' 2D6, if given.
         dice: Option<([u8; 2], [u8; 2])>,
     },
+    /// A Ruleset B collision test.
+    BCollision {
+        /// Both sides and the options.
+        input: CollisionInput,
+        /// Both sides' average die, if given.
+        dice: Option<(u8, u8)>,
+    },
+    /// A turn of Ruleset B melee.
+    BMelee {
+        /// Both sides, the turn and the options.
+        input: BMeleeInput,
+        /// Both sides' D6s, if given.
+        dice: Option<(Vec<u8>, Vec<u8>)>,
+        /// Both sides' morale tests after the turn, if taken.
+        tests: (Option<TestResult>, Option<TestResult>),
+        /// Figures lost in earlier turns of this melee.
+        earlier_losses: (u32, u32),
+    },
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PerSide<T> {
+    attacker: Option<T>,
+    defender: Option<T>,
+}
+
+fn none_per_side<T>() -> PerSide<T> {
+    PerSide { attacker: None, defender: None }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BFile {
+    #[allow(dead_code)]
+    ruleset: Ruleset,
+    #[allow(dead_code)]
+    step: String,
+    attacker: BSide,
+    defender: BSide,
+    #[serde(default)]
+    dice: Option<Dice>,
+    #[serde(default)]
+    options: Option<BOptions>,
+    #[serde(default = "none_per_side")]
+    tests: PerSide<TestResult>,
+    #[serde(default = "none_per_side")]
+    earlier_losses: PerSide<u32>,
 }
 
 fn parse_typed<T: for<'de> Deserialize<'de>>(text: &str) -> Result<T, EngagementError> {
@@ -107,19 +156,58 @@ pub fn parse(text: &str) -> Result<Engagement, EngagementError> {
         (Ruleset::Gdb, other) => {
             Err(field("step", format!("`{other}` is not a General de Brigade step (use `melee`)")))
         }
-        (Ruleset::RulesetB, _) => Err(EngagementError::Unsupported(
-            "ruleset_b engagements are not resolved by this build yet (General de Brigade `melee` is)".to_owned(),
-        )),
+        (Ruleset::RulesetB, "collision") => {
+            let f: BFile = parse_typed(text)?;
+            let dice = match &f.dice {
+                Some(d) => {
+                    Some((one_average("dice.attacker", &d.attacker)?, one_average("dice.defender", &d.defender)?))
+                }
+                None => None,
+            };
+            let input =
+                CollisionInput { attacker: f.attacker, defender: f.defender, options: f.options.unwrap_or_default() };
+            Ok(Engagement::BCollision { input, dice })
+        }
+        (Ruleset::RulesetB, "melee") => parse_b_melee(parse_typed(text)?),
+        (Ruleset::RulesetB, other) => {
+            Err(field("step", format!("`{other}` is not a Ruleset B step (use `collision` or `melee`)")))
+        }
     }
 }
 
-fn modifiers_json(lang: Lang, mods: &[Modifier]) -> Value {
+fn one_average(path: &str, rolls: &[i64]) -> Result<u8, EngagementError> {
+    let v = check_rolls(DieKind::Average, 1, rolls).map_err(|e| field(path, e.to_string()))?;
+    v.first().copied().ok_or_else(|| field(path, "expected 1 die"))
+}
+
+fn parse_b_melee(f: BFile) -> Result<Engagement, EngagementError> {
+    let turn = f.attacker.melee_turn.max(f.defender.melee_turn).max(1);
+    let input =
+        BMeleeInput { attacker: f.attacker, defender: f.defender, turn, options: f.options.unwrap_or_default() };
+    let dice = match &f.dice {
+        Some(d) => {
+            let a = check_rolls(DieKind::D6, input.dice(Role::Attacker) as usize, &d.attacker)
+                .map_err(|e| field("dice.attacker", e.to_string()))?;
+            let b = check_rolls(DieKind::D6, input.dice(Role::Defender) as usize, &d.defender)
+                .map_err(|e| field("dice.defender", e.to_string()))?;
+            Some((a, b))
+        }
+        None => None,
+    };
+    let tests = (f.tests.attacker, f.tests.defender);
+    let earlier_losses = (f.earlier_losses.attacker.unwrap_or(0), f.earlier_losses.defender.unwrap_or(0));
+    Ok(Engagement::BMelee { input, dice, tests, earlier_losses })
+}
+
+/// A breakdown as JSON: `rule`, `value`, `label` per modifier.
+pub fn modifiers_json(lang: Lang, mods: &[Modifier]) -> Value {
     Value::Array(
         mods.iter().map(|m| json!({"rule": m.rule.id(), "value": m.value, "label": m.rule.label(lang)})).collect(),
     )
 }
 
-fn role_key(role: Option<Role>) -> Value {
+/// `attacker`, `defender` or null.
+pub fn role_key(role: Option<Role>) -> Value {
     match role {
         Some(Role::Attacker) => json!("attacker"),
         Some(Role::Defender) => json!("defender"),
@@ -129,7 +217,16 @@ fn role_key(role: Option<Role>) -> Value {
 
 /// The result as the JSON of design.md section 4.
 pub fn to_json(engagement: &Engagement, lang: Lang) -> Value {
-    let Engagement::GdbMelee { input, dice } = engagement;
+    match engagement {
+        Engagement::GdbMelee { input, dice } => gdb_json(input, *dice, lang),
+        Engagement::BCollision { input, dice } => super::engagement_b::collision_json(input, *dice, lang),
+        Engagement::BMelee { input, dice, tests, earlier_losses } => {
+            super::engagement_b::melee_json(input, dice.as_ref(), *tests, *earlier_losses, lang)
+        }
+    }
+}
+
+fn gdb_json(input: &MeleeInput, dice: Option<([u8; 2], [u8; 2])>, lang: Lang) -> Value {
     let side = |role: Role| {
         let mods = input.modifiers(role);
         json!({"modifiers": modifiers_json(lang, &mods), "modifier_total": sum(&mods)})
@@ -144,7 +241,7 @@ pub fn to_json(engagement: &Engagement, lang: Lang) -> Value {
         })).collect::<Vec<_>>(),
     });
     if let (Some((a, d)), Some(map)) = (dice, out.as_object_mut()) {
-        let r = input.resolve(*a, *d);
+        let r = input.resolve(a, d);
         map.insert("difference".into(), json!(r.difference()));
         map.insert("winner".into(), role_key(r.winner));
         map.insert("outcome".into(), json!(r.outcome.key()));
@@ -186,7 +283,7 @@ fn side_text(lang: Lang, input: &MeleeInput, role: Role, dice: Option<[u8; 2]>, 
     let mods = input.modifiers(role);
     out.push_str(&format!("{}: {}, {}\n", role.label(lang), me.arm.label(lang), me.class.label(lang)));
     for m in &mods {
-        out.push_str(&format!("  {:<12} {:<48} {:+}\n", m.rule.id(), m.rule.label(lang), m.value));
+        out.push_str(&modifier_line(lang, m));
     }
     let total = sum(&mods);
     match dice {
@@ -219,7 +316,21 @@ fn result_text(lang: Lang, r: &MeleeResult, out: &mut String) {
 
 /// The result as readable text.
 pub fn to_text(engagement: &Engagement, lang: Lang) -> String {
-    let Engagement::GdbMelee { input, dice } = engagement;
+    match engagement {
+        Engagement::GdbMelee { input, dice } => gdb_text(input, dice, lang),
+        Engagement::BCollision { input, dice } => super::engagement_b::collision_text(input, *dice, lang),
+        Engagement::BMelee { input, dice, tests, earlier_losses } => {
+            super::engagement_b::melee_text(input, dice.as_ref(), *tests, *earlier_losses, lang)
+        }
+    }
+}
+
+/// A modifier line of a breakdown.
+pub fn modifier_line(lang: Lang, m: &Modifier) -> String {
+    format!("  {:<12} {:<48} {:+}\n", m.rule.id(), m.rule.label(lang), m.value)
+}
+
+fn gdb_text(input: &MeleeInput, dice: &Option<([u8; 2], [u8; 2])>, lang: Lang) -> String {
     let mut out = String::new();
     side_text(lang, input, Role::Attacker, dice.map(|d| d.0), &mut out);
     side_text(lang, input, Role::Defender, dice.map(|d| d.1), &mut out);

@@ -1,3 +1,4 @@
 //! Summaries as plain data, then text and JSON (and later Markdown and PDF).
 
 pub mod engagement;
+pub mod engagement_b;

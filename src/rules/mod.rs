@@ -34,3 +34,4 @@ pub use explain::{Modifier, Rule};
 pub use options::{BOptions, GdbOptions};
 pub use vocab::*;
 pub mod gdb;
+pub mod ruleset_b;
