@@ -1,6 +1,6 @@
 //! The `coldsteel` binary: command line first, then the window or a headless command.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -31,6 +31,22 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Check that a battle file can be read and is valid (exit 0, or 2 with the reason).
+    Check {
+        /// The battle file.
+        file: PathBuf,
+    },
+    /// Migrate a battle file to the current version in place, keeping the old one as .bak.
+    Upgrade {
+        /// The battle file.
+        file: PathBuf,
+    },
+    /// Save a battle to FILE over and over, alternating two states (crash tests).
+    #[command(hide = true)]
+    SaveLoop {
+        /// The file to write.
+        file: PathBuf,
+    },
 }
 
 fn read_input(path: &PathBuf) -> Result<String, String> {
@@ -40,11 +56,11 @@ fn read_input(path: &PathBuf) -> Result<String, String> {
             .map_err(|e| format!("cannot read standard input: {e}"))?;
         return Ok(text);
     }
-    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read: {e}: {}", path.display()))?;
     if meta.len() > storage::MAX_FILE_BYTES {
-        return Err(format!("file is larger than 64 MiB: {}", path.display()));
+        return Err(format!("the file is larger than 64 MiB: {}", path.display()));
     }
-    std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+    std::fs::read_to_string(path).map_err(|e| format!("cannot read: {e}: {}", path.display()))
 }
 
 fn resolve(path: &PathBuf, json: bool, lang: Lang) -> Result<String, String> {
@@ -61,19 +77,56 @@ fn parse_lang(code: &str) -> Result<Lang, String> {
     Lang::from_code(code).ok_or_else(|| format!("unknown language `{code}` (use en or ru)"))
 }
 
-fn load_file(path: &PathBuf) -> Result<Game, String> {
-    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    if meta.len() > storage::MAX_FILE_BYTES {
-        return Err(format!("file is larger than 64 MiB: {}", path.display()));
+fn load_file(path: &Path) -> Result<Game, String> {
+    storage::read_battle_file(path).map_err(|e| format!("{e}: {}", path.display()))
+}
+
+fn check(path: &Path) -> Result<String, String> {
+    let game = load_file(path)?;
+    let b = &game.battle;
+    Ok(format!(
+        "ok: {} ({} units, {} generals, {} brigades, turn {}): {}",
+        b.name,
+        b.units.len(),
+        b.generals.len(),
+        b.brigades.len(),
+        b.turn,
+        path.display()
+    ))
+}
+
+fn upgrade(path: &Path) -> Result<String, String> {
+    let game = load_file(path)?;
+    storage::save_battle(path, &game).map_err(|e| e.to_string())?;
+    Ok(format!("upgraded to version {} (the old file is kept as .bak): {}", storage::VERSION, path.display()))
+}
+
+/// Saves two different states in turn, forever: the crash test kills it at random.
+fn save_loop(path: &Path) -> Result<String, String> {
+    let first = storage::default_game().map_err(|e| e.to_string())?;
+    let mut second = first.clone();
+    second.battle.turn = 2;
+    second.battle.name.push_str(" (second state)");
+    loop {
+        for game in [&first, &second] {
+            storage::save_battle(path, game).map_err(|e| e.to_string())?;
+        }
     }
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    storage::from_json(&text).map_err(|e| format!("{e}: {}", path.display()))
+}
+
+fn headless(command: &Command, lang: Lang) -> Result<String, String> {
+    match command {
+        Command::Resolve { file, json } => resolve(file, *json, lang),
+        Command::Check { file } => check(file),
+        Command::Upgrade { file } => upgrade(file),
+        Command::SaveLoop { file } => save_loop(file),
+    }
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    if let Some(Command::Resolve { file, json }) = &cli.command {
-        return match resolve(file, *json, cli.lang.unwrap_or_default()) {
+    if let Some(command) = &cli.command {
+        return match headless(command, cli.lang.unwrap_or_default()) {
             Ok(out) => {
                 println!("{out}");
                 ExitCode::SUCCESS

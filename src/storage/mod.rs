@@ -1,4 +1,15 @@
-//! Battle files: versioned JSON (design.md section 4), the embedded default battle.
+//! Battle files (design.md section 4): versioned JSON with step-by-step migrations,
+//! atomic saves that keep the previous file as `.bak`, autosave and recovery, and the
+//! embedded default battle.
+
+mod autosave;
+mod files;
+mod migrate;
+mod time;
+
+pub use autosave::{AutosaveInfo, Autosaver, Recovery, autosave_dir, find_recovery};
+pub use files::{SaveError, backup_path, read_battle_file, save_atomic, save_battle};
+pub use time::{iso8601, now_unix, now_unix_ms};
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -16,7 +27,7 @@ pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 /// The default battle, embedded so that a fresh clone opens on it.
 pub const DEFAULT_BATTLE_JSON: &str = include_str!("../../assets/default_battle.coldsteel.json");
 
-/// Why a battle file could not be read.
+/// Why a battle file could not be read. Paths are added by the caller, last.
 #[derive(Debug, Error)]
 pub enum LoadError {
     /// Not JSON, or JSON of the wrong shape.
@@ -33,7 +44,7 @@ pub enum LoadError {
     #[error("not a coldsteel battle file (format is `{0}`)")]
     WrongFormat(String),
     /// Written by a newer coldsteel.
-    #[error("written by a newer coldsteel (file version {found}, this build reads up to {VERSION})")]
+    #[error("written by a newer coldsteel: file version {found}, this coldsteel {app} reads up to version {VERSION}; update coldsteel to open it", app = env!("CARGO_PKG_VERSION"))]
     Newer {
         /// The file's version.
         found: u32,
@@ -41,12 +52,36 @@ pub enum LoadError {
     /// Read, but the battle is inconsistent.
     #[error("invalid battle: {}", .0.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("; "))]
     Invalid(Vec<ModelError>),
+    /// Larger than [`MAX_FILE_BYTES`].
+    #[error("the file is {0} bytes, more than the 64 MiB a battle file may have")]
+    TooLarge(u64),
+    /// The file could not be read at all.
+    #[error("cannot read the file: {0}")]
+    Io(String),
 }
 
 impl From<serde_json::Error> for LoadError {
     fn from(e: serde_json::Error) -> Self {
-        LoadError::Syntax { line: e.line(), column: e.column(), message: e.to_string() }
+        let located = format!(" at line {} column {}", e.line(), e.column());
+        let message = e.to_string().trim_end_matches(&located).to_owned();
+        LoadError::Syntax { line: e.line(), column: e.column(), message }
     }
+}
+
+/// Parses with the path of the offending field in the message (`units[3].arm: ...`).
+fn parse_located<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, LoadError> {
+    let de = &mut serde_json::Deserializer::from_str(text);
+    serde_path_to_error::deserialize(de).map_err(|e| {
+        let path = e.path().to_string();
+        let mut err = LoadError::from(e.into_inner());
+        if let LoadError::Syntax { message, .. } = &mut err
+            && path != "."
+            && path != "?"
+        {
+            *message = format!("{path}: {message}");
+        }
+        err
+    })
 }
 
 #[derive(Deserialize)]
@@ -55,10 +90,10 @@ struct Header {
     version: u32,
 }
 
+/// The history, read in a second pass: `Battle` ignores the keys it does not own, and
+/// reading it without `flatten` keeps exact error positions and speed.
 #[derive(Deserialize)]
-struct FileIn {
-    #[serde(flatten)]
-    battle: Battle,
+struct UndoOnly {
     #[serde(default)]
     undo: History,
 }
@@ -68,12 +103,15 @@ struct FileOut<'a> {
     format: &'static str,
     version: u32,
     app_version: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    saved_at: Option<&'a str>,
     #[serde(flatten)]
     battle: &'a Battle,
     undo: &'a History,
 }
 
-/// Reads a battle file's text.
+/// Reads a battle file's text: checks the format and version, migrates older versions
+/// step by step, and validates the battle.
 pub fn from_json(text: &str) -> Result<Game, LoadError> {
     let header: Header = serde_json::from_str(text)?;
     if header.format != FORMAT {
@@ -82,25 +120,37 @@ pub fn from_json(text: &str) -> Result<Game, LoadError> {
     if header.version > VERSION {
         return Err(LoadError::Newer { found: header.version });
     }
-    let file: FileIn = serde_json::from_str(text)?;
-    let problems = file.battle.problems();
+    let (battle, undo): (Battle, UndoOnly) = if header.version == VERSION {
+        (parse_located(text)?, parse_located(text)?)
+    } else {
+        let mut value: serde_json::Value = serde_json::from_str(text)?;
+        migrate::to_current(&mut value, header.version);
+        (Battle::deserialize(&value)?, UndoOnly::deserialize(&value)?)
+    };
+    let problems = battle.problems();
     if !problems.is_empty() {
         return Err(LoadError::Invalid(problems));
     }
-    Ok(Game { battle: file.battle, history: file.undo })
+    Ok(Game { battle, history: undo.undo })
 }
 
-/// Writes a battle file's text.
-pub fn to_json(game: &Game) -> String {
+/// Writes a battle file's text, stamped with the time it was saved.
+pub fn to_json_at(game: &Game, saved_at: Option<&str>) -> String {
     let out = FileOut {
         format: FORMAT,
         version: VERSION,
         app_version: env!("CARGO_PKG_VERSION"),
+        saved_at,
         battle: &game.battle,
         undo: &game.history,
     };
-    // Serializing plain data to a string cannot fail; fall back to an empty object.
+    // Plain data with string keys always serializes; fall back to an empty object.
     serde_json::to_string_pretty(&out).unwrap_or_else(|_| "{}".to_owned())
+}
+
+/// Writes a battle file's text without a save time (deterministic).
+pub fn to_json(game: &Game) -> String {
+    to_json_at(game, None)
 }
 
 /// The embedded default battle.

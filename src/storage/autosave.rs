@@ -1,0 +1,142 @@
+//! Autosave after every committed action, written off the UI thread to the app's data
+//! folder, and recovery on start. An autosave is never deleted silently.
+
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::thread::JoinHandle;
+
+use serde::{Deserialize, Serialize};
+
+use super::{LoadError, iso8601, now_unix_ms, read_battle_file, save_atomic, to_json_at};
+use crate::game::Game;
+
+const AUTOSAVE_FILE: &str = "autosave.coldsteel.json";
+const INFO_FILE: &str = "autosave.info.json";
+
+/// What an autosave is of and when it was written.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AutosaveInfo {
+    /// The battle file it belongs to, if the battle had been saved.
+    pub source: Option<PathBuf>,
+    /// When it was written (Unix milliseconds).
+    pub written_at_ms: u64,
+}
+
+/// The app's data folder for autosaves (`COLDSTEEL_DATA_DIR` overrides it).
+pub fn autosave_dir() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os("COLDSTEEL_DATA_DIR") {
+        return Some(PathBuf::from(dir));
+    }
+    directories::ProjectDirs::from("", "", "coldsteel").map(|d| d.data_dir().to_path_buf())
+}
+
+struct Job {
+    text: String,
+    info: AutosaveInfo,
+}
+
+/// Writes autosaves on a background thread; the UI thread only clones the game.
+#[derive(Debug)]
+pub struct Autosaver {
+    dir: PathBuf,
+    tx: Option<Sender<Job>>,
+    worker: Option<JoinHandle<()>>,
+    errors: Receiver<String>,
+}
+
+impl Autosaver {
+    /// Starts the writer for autosaves in `dir`.
+    pub fn start(dir: PathBuf) -> Self {
+        let (tx, rx) = channel::<Job>();
+        let (err_tx, errors) = channel();
+        let worker_dir = dir.clone();
+        let worker = std::thread::Builder::new()
+            .name("coldsteel-autosave".into())
+            .spawn(move || write_loop(&worker_dir, &rx, &err_tx))
+            .ok();
+        Autosaver { dir, tx: Some(tx), worker, errors }
+    }
+
+    /// Queues an autosave of `game`, serialized on the writer thread.
+    pub fn save(&self, game: &Game, source: Option<&Path>) {
+        let info = AutosaveInfo { source: source.map(Path::to_path_buf), written_at_ms: now_unix_ms() };
+        let text = to_json_at(game, Some(&iso8601(info.written_at_ms / 1000)));
+        if let Some(tx) = &self.tx {
+            let _ = tx.send(Job { text, info });
+        }
+    }
+
+    /// The last write error, if any, for the status bar.
+    pub fn take_error(&self) -> Option<String> {
+        self.errors.try_iter().last()
+    }
+
+    /// The folder written to.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Waits until every queued autosave is written.
+    pub fn flush(&mut self) {
+        self.tx = None;
+        if let Some(worker) = self.worker.take() {
+            let _ = worker.join();
+        }
+        let (tx, rx) = channel::<Job>();
+        let (err_tx, errors) = channel();
+        let dir = self.dir.clone();
+        self.worker = std::thread::Builder::new()
+            .name("coldsteel-autosave".into())
+            .spawn(move || write_loop(&dir, &rx, &err_tx))
+            .ok();
+        self.tx = Some(tx);
+        self.errors = errors;
+    }
+}
+
+fn write_loop(dir: &Path, rx: &Receiver<Job>, errors: &Sender<String>) {
+    while let Ok(mut job) = rx.recv() {
+        // Only the newest queued autosave matters.
+        while let Ok(newer) = rx.try_recv() {
+            job = newer;
+        }
+        if let Err(e) = write_job(dir, &job) {
+            let _ = errors.send(e);
+        }
+    }
+}
+
+fn write_job(dir: &Path, job: &Job) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    save_atomic(&dir.join(AUTOSAVE_FILE), &job.text).map_err(|e| e.to_string())?;
+    let info = serde_json::to_string(&job.info).map_err(|e| e.to_string())?;
+    save_atomic(&dir.join(INFO_FILE), &info).map_err(|e| e.to_string())
+}
+
+/// An autosave worth offering: newer than the file it belongs to (or of a battle never
+/// saved).
+#[derive(Debug)]
+pub struct Recovery {
+    /// The autosaved game.
+    pub game: Game,
+    /// What and when.
+    pub info: AutosaveInfo,
+}
+
+/// Looks for an autosave in `dir` newer than its source file's last modification.
+pub fn find_recovery(dir: &Path) -> Option<Result<Recovery, LoadError>> {
+    let info_text = std::fs::read_to_string(dir.join(INFO_FILE)).ok()?;
+    let info: AutosaveInfo = serde_json::from_str(&info_text).ok()?;
+    if let Some(source) = &info.source {
+        let modified = std::fs::metadata(source).and_then(|m| m.modified()).ok();
+        let file_ms = modified
+            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+            .map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+            .unwrap_or(0);
+        if file_ms >= info.written_at_ms {
+            return None;
+        }
+    }
+    let path = dir.join(AUTOSAVE_FILE);
+    Some(read_battle_file(&path).map(|game| Recovery { game, info }))
+}

@@ -1,0 +1,188 @@
+//! Battle files: round trips, the version-1 fixture, bad and mutated files, atomic
+//! saves with `.bak`, a crash test, autosave and recovery.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use coldsteel::storage::{self, LoadError};
+use proptest::prelude::*;
+
+fn saves() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("saves");
+    let mut out: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().ends_with(".coldsteel.json"))
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn every_example_round_trips() {
+    let files = saves();
+    assert!(!files.is_empty());
+    let dir = tempfile::tempdir().unwrap();
+    for path in files {
+        let game = storage::read_battle_file(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let copy = dir.path().join("copy.coldsteel.json");
+        storage::save_battle(&copy, &game).unwrap();
+        let back = storage::read_battle_file(&copy).unwrap();
+        assert_eq!(game, back, "{}", path.display());
+    }
+}
+
+#[test]
+fn the_version_1_fixture_loads_forever() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/battle-v1.coldsteel.json");
+    let game = storage::read_battle_file(&path).unwrap();
+    assert_eq!(game.battle.name, "Krasnoi, 17 November 1812");
+    assert_eq!(game.battle.units.len(), 25);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("\"version\": 1"));
+}
+
+#[test]
+fn a_newer_version_is_refused_with_the_version_needed() {
+    let text = storage::DEFAULT_BATTLE_JSON.replacen("\"version\": 1", "\"version\": 99", 1);
+    match storage::from_json(&text) {
+        Err(e @ LoadError::Newer { found: 99 }) => assert!(e.to_string().contains("version 99")),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn errors_name_line_column_and_field() {
+    let text = storage::DEFAULT_BATTLE_JSON.replacen("\"arm\": \"cossacks\"", "\"arm\": \"hussars\"", 1);
+    let e = storage::from_json(&text).unwrap_err().to_string();
+    assert!(e.contains("units[") && e.contains(".arm") && e.contains("hussars") && e.contains("line"), "{e}");
+    let e = storage::from_json("{\"format\": \"something.else\", \"version\": 1}").unwrap_err().to_string();
+    assert!(e.contains("not a coldsteel battle"), "{e}");
+    let bad_ref = storage::DEFAULT_BATTLE_JSON.replacen("\"brigade\": 7", "\"brigade\": 70", 1);
+    let e = storage::from_json(&bad_ref).unwrap_err().to_string();
+    assert!(e.contains("brigade 70 does not exist"), "{e}");
+}
+
+#[test]
+fn files_over_64_mib_are_refused_before_reading() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("huge.coldsteel.json");
+    let f = std::fs::File::create(&path).unwrap();
+    f.set_len(storage::MAX_FILE_BYTES + 1).unwrap();
+    assert!(matches!(storage::read_battle_file(&path), Err(LoadError::TooLarge(_))));
+}
+
+#[test]
+fn saving_keeps_the_previous_file_as_bak() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("b.coldsteel.json");
+    let mut game = storage::default_game().unwrap();
+    storage::save_battle(&path, &game).unwrap();
+    let first = std::fs::read_to_string(&path).unwrap();
+    game.battle.turn = 2;
+    storage::save_battle(&path, &game).unwrap();
+    let bak = std::fs::read_to_string(storage::backup_path(&path)).unwrap();
+    assert_eq!(bak, first);
+    assert_eq!(storage::read_battle_file(&path).unwrap().battle.turn, 2);
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+}
+
+/// A child process saving in a loop is killed at random moments; after each kill the
+/// file is a valid battle, the old or the new one.
+#[test]
+fn a_killed_save_leaves_the_old_or_the_new_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("crash.coldsteel.json");
+    let mut rng_state: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut seen = [0usize; 2];
+    for round in 0..200 {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_coldsteel"))
+            .arg("save-loop")
+            .arg(&path)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        rng_state ^= rng_state << 13;
+        rng_state ^= rng_state >> 7;
+        rng_state ^= rng_state << 17;
+        std::thread::sleep(Duration::from_micros(2_000 + rng_state % 20_000));
+        child.kill().unwrap();
+        child.wait().unwrap();
+        if !path.exists() {
+            continue;
+        }
+        let game = storage::read_battle_file(&path).unwrap_or_else(|e| panic!("round {round}: {e}"));
+        seen[usize::from(game.battle.turn == 2)] += 1;
+    }
+    assert!(seen[0] + seen[1] > 100, "the child saved too rarely: {seen:?}");
+}
+
+#[test]
+fn autosave_is_offered_when_newer_and_kept_when_declined() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let file = dir.path().join("battle.coldsteel.json");
+    let mut game = storage::default_game().unwrap();
+    storage::save_battle(&file, &game).unwrap();
+    std::thread::sleep(Duration::from_millis(20));
+    game.battle.turn = 5;
+    let mut saver = storage::Autosaver::start(data.clone());
+    saver.save(&game, Some(&file));
+    saver.flush();
+    let recovery = storage::find_recovery(&data).expect("offered").unwrap();
+    assert_eq!(recovery.game.battle.turn, 5);
+    assert_eq!(recovery.info.source.as_deref(), Some(file.as_path()));
+    // Declining is doing nothing: the autosave is still there and still offered.
+    assert!(storage::find_recovery(&data).is_some());
+    // Saving the file afterwards makes the autosave old: no longer offered, not deleted.
+    std::thread::sleep(Duration::from_millis(20));
+    storage::save_battle(&file, &game).unwrap();
+    assert!(storage::find_recovery(&data).is_none());
+    assert!(data.join("autosave.coldsteel.json").exists());
+}
+
+fn mutate(text: &str, ops: &[(usize, u8, u8)]) -> Vec<u8> {
+    let mut bytes = text.as_bytes().to_vec();
+    for &(at, kind, value) in ops {
+        if bytes.is_empty() {
+            break;
+        }
+        let i = at % bytes.len();
+        match kind % 4 {
+            0 => bytes[i] = value,
+            1 => {
+                bytes.remove(i);
+            }
+            2 => bytes.insert(i, value),
+            _ => bytes.truncate(i),
+        }
+    }
+    bytes
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+
+    /// Thousands of mutated and truncated battle files never panic, and every refusal
+    /// names the problem.
+    #[test]
+    fn mutated_files_never_panic(ops in prop::collection::vec((any::<usize>(), any::<u8>(), any::<u8>()), 1..6)) {
+        let bytes = mutate(storage::DEFAULT_BATTLE_JSON, &ops);
+        let text = String::from_utf8_lossy(&bytes);
+        if let Err(e) = storage::from_json(&text) {
+            let message = e.to_string();
+            prop_assert!(message.len() > 10, "{}", message);
+            if let LoadError::Syntax { line, column, .. } = e {
+                prop_assert!(line >= 1 || column >= 1 || message.contains("EOF"));
+            }
+        }
+    }
+}
