@@ -153,10 +153,11 @@ fn main() -> ExitCode {
         ..Default::default()
     };
     let lang = cli.lang;
+    let path = cli.file.clone();
     let result = eframe::run_native(
         "coldsteel",
         options,
-        Box::new(move |cc| Ok(Box::new(ui::CsApp::from_creation(cc, game, lang)))),
+        Box::new(move |cc| Ok(Box::new(ui::CsApp::from_creation(cc, game, path, lang)))),
     );
     match result {
         Ok(()) => ExitCode::SUCCESS,

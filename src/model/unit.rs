@@ -102,7 +102,7 @@ impl Unit {
 /// The formation a new unit of this arm starts in.
 pub fn default_formation(arm: Arm) -> Formation {
     match arm {
-        Arm::Skirmishers | Arm::OpenOrderInfantry | Arm::Cossacks => Formation::OpenOrder,
+        Arm::Skirmishers | Arm::OpenOrderInfantry => Formation::OpenOrder,
         Arm::Infantry => Formation::Column,
         Arm::Artillery => Formation::Unlimbered,
         _ => Formation::Line,

@@ -31,7 +31,7 @@ pub fn autosave_dir() -> Option<PathBuf> {
 }
 
 struct Job {
-    text: String,
+    game: Box<Game>,
     info: AutosaveInfo,
 }
 
@@ -57,12 +57,12 @@ impl Autosaver {
         Autosaver { dir, tx: Some(tx), worker, errors }
     }
 
-    /// Queues an autosave of `game`, serialized on the writer thread.
+    /// Queues an autosave of `game`: the UI thread only clones it; serializing and
+    /// writing happen on the writer thread.
     pub fn save(&self, game: &Game, source: Option<&Path>) {
         let info = AutosaveInfo { source: source.map(Path::to_path_buf), written_at_ms: now_unix_ms() };
-        let text = to_json_at(game, Some(&iso8601(info.written_at_ms / 1000)));
         if let Some(tx) = &self.tx {
-            let _ = tx.send(Job { text, info });
+            let _ = tx.send(Job { game: Box::new(game.clone()), info });
         }
     }
 
@@ -107,8 +107,9 @@ fn write_loop(dir: &Path, rx: &Receiver<Job>, errors: &Sender<String>) {
 }
 
 fn write_job(dir: &Path, job: &Job) -> Result<(), String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    save_atomic(&dir.join(AUTOSAVE_FILE), &job.text).map_err(|e| e.to_string())?;
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create the autosave folder: {e}: {}", dir.display()))?;
+    let text = to_json_at(&job.game, Some(&iso8601(job.info.written_at_ms / 1000)));
+    save_atomic(&dir.join(AUTOSAVE_FILE), &text).map_err(|e| e.to_string())?;
     let info = serde_json::to_string(&job.info).map_err(|e| e.to_string())?;
     save_atomic(&dir.join(INFO_FILE), &info).map_err(|e| e.to_string())
 }

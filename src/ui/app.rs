@@ -2,11 +2,15 @@
 
 use egui::{Key, KeyboardShortcut, Modifiers, RichText, Ui};
 
+use std::path::PathBuf;
+
+use super::files::{Dialogs, FileOp, Template};
 use super::{brigade_card::BrigadeCard, general_card::GeneralCard, roster, theme, unit_card::UnitCard};
 use crate::game::{Action, ActionError, Game};
 use crate::i18n::{Label, Lang, T};
 use crate::model::{Brigade, BrigadeId, General, GeneralId, Unit, UnitId};
-use crate::rules::{Arm, Quality, Rank, Side};
+use crate::rules::{Arm, Quality, Rank, Ruleset, Side};
+use crate::storage;
 
 /// What the editor panel shows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -37,14 +41,54 @@ pub enum AppCommand {
     SetLang(Lang),
     /// Show an error the user must see.
     Error(String),
+    /// New, open or quit (asks first when there are unsaved changes).
+    File(FileOp),
+    /// Open the new-battle dialog.
+    NewDialog,
+    /// Save to the current file (or ask where).
+    Save,
+    /// Save to a file chosen now.
+    SaveAs,
+}
+
+/// The modal dialog on screen, if any.
+#[derive(Debug, Default)]
+pub enum Modal {
+    /// None.
+    #[default]
+    None,
+    /// Unsaved changes: save, discard or cancel before `FileOp`.
+    Unsaved(FileOp),
+    /// An autosave newer than its file is offered.
+    Recovery(Box<storage::Recovery>),
+    /// The in-app path prompt.
+    PathPrompt {
+        /// Saving (else opening).
+        save: bool,
+        /// The path typed.
+        text: String,
+        /// Why the last path was refused.
+        error: Option<String>,
+    },
+    /// Choosing a template and ruleset for a new battle.
+    NewBattle {
+        /// Start from.
+        template: Template,
+        /// Play under.
+        ruleset: Ruleset,
+    },
+    /// A message to acknowledge.
+    Message(String),
 }
 
 const PREFS_KEY: &str = "coldsteel.prefs";
 
 /// Preferences kept in eframe's storage (never battle data).
 #[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 struct Prefs {
     lang: Lang,
+    recent: Vec<PathBuf>,
 }
 
 /// The coldsteel application.
@@ -58,6 +102,22 @@ pub struct CsApp {
     pub selection: Selection,
     /// The last message for the status bar, and whether it is an error.
     pub message: Option<(String, bool)>,
+    /// The battle file on screen, once saved or opened.
+    pub path: Option<PathBuf>,
+    /// Changes committed since the battle was loaded.
+    pub revision: u64,
+    /// The revision last saved.
+    pub saved_revision: u64,
+    /// The modal dialog on screen.
+    pub modal: Modal,
+    /// Recently opened or saved files, newest first.
+    pub recent: Vec<PathBuf>,
+    /// How file dialogs are shown.
+    pub dialogs: Dialogs,
+    /// Autosave writer (none in tests).
+    pub autosaver: Option<storage::Autosaver>,
+    /// The user chose to quit.
+    pub quit_now: bool,
     unit_card: UnitCard,
     title: String,
     general_card: GeneralCard,
@@ -72,6 +132,14 @@ impl CsApp {
             lang,
             selection: Selection::None,
             message: None,
+            path: None,
+            revision: 0,
+            saved_revision: 0,
+            modal: Modal::None,
+            recent: Vec::new(),
+            dialogs: Dialogs::InApp,
+            autosaver: None,
+            quit_now: false,
             unit_card: UnitCard::default(),
             title: String::new(),
             general_card: GeneralCard::default(),
@@ -80,10 +148,33 @@ impl CsApp {
     }
 
     /// Builds the app from eframe's creation context: the language is the one given on
-    /// the command line, else the one remembered, else English.
-    pub fn from_creation(cc: &eframe::CreationContext<'_>, game: Game, lang: Option<Lang>) -> Self {
-        let remembered = cc.storage.and_then(|s| eframe::get_value::<Prefs>(s, PREFS_KEY)).map(|p| p.lang);
-        CsApp::new(game, lang.or(remembered).unwrap_or_default())
+    /// the command line, else the one remembered, else English. Native dialogs,
+    /// autosave, and the offer of a newer autosave.
+    pub fn from_creation(
+        cc: &eframe::CreationContext<'_>,
+        game: Game,
+        path: Option<PathBuf>,
+        lang: Option<Lang>,
+    ) -> Self {
+        let prefs = cc.storage.and_then(|s| eframe::get_value::<Prefs>(s, PREFS_KEY)).unwrap_or_default();
+        let mut app = CsApp::new(game, lang.unwrap_or(prefs.lang));
+        app.recent = prefs.recent;
+        app.path = path;
+        app.dialogs = Dialogs::Native;
+        if let Some(dir) = storage::autosave_dir() {
+            app.offer_recovery_from(&dir);
+            app.autosaver = Some(storage::Autosaver::start(dir));
+        }
+        app
+    }
+
+    /// Offers the autosave in `dir` if it is newer than its file.
+    pub fn offer_recovery_from(&mut self, dir: &std::path::Path) {
+        match storage::find_recovery(dir) {
+            Some(Ok(rec)) => self.modal = Modal::Recovery(Box::new(rec)),
+            Some(Err(e)) => self.message = Some((self.lang.fmt(T::AutosaveUnreadable, &[&e, &dir.display()]), true)),
+            None => {}
+        }
     }
 
     /// Carries out one command.
@@ -95,6 +186,12 @@ impl CsApp {
             AppCommand::Redo => self.undo_redo(false),
             AppCommand::SetLang(lang) => self.lang = lang,
             AppCommand::Error(text) => self.message = Some((text, true)),
+            AppCommand::File(op) => self.request(op),
+            AppCommand::NewDialog => {
+                self.modal = Modal::NewBattle { template: Template::Default, ruleset: self.game.battle.ruleset }
+            }
+            AppCommand::Save => self.save(),
+            AppCommand::SaveAs => self.save_as(),
         }
     }
 
@@ -105,6 +202,7 @@ impl CsApp {
             Ok(()) => {
                 self.message = None;
                 self.select_after(action, added_before);
+                self.changed();
             }
             Err(ActionError::NoChange) => {}
             Err(e) => self.message = Some((self.lang.fmt(T::ActionRefused, &[&e]), true)),
@@ -125,19 +223,25 @@ impl CsApp {
     fn undo_redo(&mut self, undo: bool) {
         let lang = self.lang;
         let result = if undo { self.game.undo() } else { self.game.redo() };
+        let mut changed = false;
         self.message = match result {
             Ok(Some(step)) => {
+                changed = true;
                 let what = super::roster::step_label(lang, step);
                 Some((lang.fmt(if undo { T::Undone } else { T::Redone }, &[&what]), false))
             }
             Ok(None) => Some((lang.t(if undo { T::NothingToUndo } else { T::NothingToRedo }).to_owned(), false)),
             Err(e) => Some((e.to_string(), true)),
         };
+        if changed {
+            self.changed();
+        }
     }
 
     /// Draws one frame and carries out what the panels asked for.
     pub fn ui_root(&mut self, ui: &mut Ui) {
-        let mut cmds = self.shortcuts(ui.ctx());
+        let mut cmds = if matches!(self.modal, Modal::None) { self.shortcuts(ui.ctx()) } else { Vec::new() };
+        cmds.extend(dropped_files(ui.ctx()));
         egui::Panel::top("toolbar").show(ui, |ui| self.toolbar_ui(ui, &mut cmds));
         egui::Panel::bottom("status").show(ui, |ui| self.status_ui(ui));
         egui::Panel::right("editor").default_size(theme::EDITOR_WIDTH).size_range(300.0..=440.0).show(ui, |ui| {
@@ -146,8 +250,12 @@ impl CsApp {
         egui::CentralPanel::default_margins().show(ui, |ui| {
             roster::roster_ui(ui, self.lang, &self.game.battle, self.selection, &mut cmds);
         });
+        self.modal_ui(ui);
         for cmd in cmds {
             self.run_cmd(cmd);
+        }
+        if let Some(e) = self.autosaver.as_ref().and_then(storage::Autosaver::take_error) {
+            self.message = Some((self.lang.fmt(T::AutosaveFailed, &[&e]), true));
         }
     }
 
@@ -156,8 +264,23 @@ impl CsApp {
         let redo = KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
         let undo = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
         let dup = KeyboardShortcut::new(Modifiers::COMMAND, Key::D);
+        let new = KeyboardShortcut::new(Modifiers::COMMAND, Key::N);
+        let open = KeyboardShortcut::new(Modifiers::COMMAND, Key::O);
+        let save_as = KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
+        let save = KeyboardShortcut::new(Modifiers::COMMAND, Key::S);
         ctx.input_mut(|i| {
             let mut cmds = Vec::new();
+            if i.consume_shortcut(&save_as) {
+                cmds.push(AppCommand::SaveAs);
+            } else if i.consume_shortcut(&save) {
+                cmds.push(AppCommand::Save);
+            }
+            if i.consume_shortcut(&new) {
+                cmds.push(AppCommand::NewDialog);
+            }
+            if i.consume_shortcut(&open) {
+                cmds.push(AppCommand::File(FileOp::Open(None)));
+            }
             // Redo first: Ctrl+Shift+Z also matches a plain Ctrl+Z test otherwise.
             if i.consume_shortcut(&redo) || i.consume_shortcut(&redo_y) {
                 cmds.push(AppCommand::Redo);
@@ -176,6 +299,7 @@ impl CsApp {
         let battle = &self.game.battle;
         ui.horizontal_wrapped(|ui| {
             ui.heading(RichText::new("coldsteel").strong());
+            self.file_menu_ui(ui, cmds);
             ui.separator();
             ui.label(RichText::new(super::roster::battle_title(battle, lang)).strong());
             ui.separator();
@@ -200,6 +324,49 @@ impl CsApp {
                 }
             }
         });
+    }
+
+    fn file_menu_ui(&self, ui: &mut Ui, cmds: &mut Vec<AppCommand>) {
+        let lang = self.lang;
+        ui.menu_button(lang.t(T::FileMenu), |ui| {
+            let item = |ui: &mut Ui, label: T, keys: &str| ui.add(egui::Button::new(lang.t(label)).shortcut_text(keys));
+            if item(ui, T::NewBattle, "Ctrl+N").clicked() {
+                cmds.push(AppCommand::NewDialog);
+            }
+            if item(ui, T::OpenFile, "Ctrl+O").clicked() {
+                cmds.push(AppCommand::File(FileOp::Open(None)));
+            }
+            if item(ui, T::Save, "Ctrl+S").clicked() {
+                cmds.push(AppCommand::Save);
+            }
+            if item(ui, T::SaveAs, "Ctrl+Shift+S").clicked() {
+                cmds.push(AppCommand::SaveAs);
+            }
+            ui.menu_button(lang.t(T::RecentFiles), |ui| {
+                if self.recent.is_empty() {
+                    ui.label(RichText::new(lang.t(T::NoRecentFiles)).weak());
+                }
+                for path in &self.recent {
+                    if ui.button(path.display().to_string()).clicked() {
+                        cmds.push(AppCommand::File(FileOp::Open(Some(path.clone()))));
+                    }
+                }
+            });
+            ui.separator();
+            if ui.button(lang.t(T::Quit)).clicked() {
+                cmds.push(AppCommand::File(FileOp::Quit));
+            }
+        });
+    }
+
+    /// The window title: file name (or the battle's title), with a mark when unsaved.
+    pub fn window_title(&self) -> String {
+        let name = match &self.path {
+            Some(p) => p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(),
+            None => super::roster::battle_title(&self.game.battle, self.lang).to_owned(),
+        };
+        let mark = if self.is_dirty() { " •" } else { "" };
+        format!("coldsteel — {name}{mark}")
     }
 
     /// The side that new items go to: the selected item's, else the first.
@@ -288,9 +455,26 @@ impl CsApp {
     }
 }
 
+/// Battle files dropped on the window are opened.
+fn dropped_files(ctx: &egui::Context) -> Option<AppCommand> {
+    ctx.input(|i| {
+        i.raw.dropped_files.iter().find_map(|f| Some(f.path().to_path_buf()).filter(|p| !p.as_os_str().is_empty()))
+    })
+    .map(|p| AppCommand::File(FileOp::Open(Some(p))))
+}
+
 impl eframe::App for CsApp {
     fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
-        let title = format!("coldsteel — {}", super::roster::battle_title(&self.game.battle, self.lang));
+        if ui.ctx().input(|i| i.viewport().close_requested()) && !self.quit_now && self.is_dirty() {
+            ui.ctx().send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            self.modal = Modal::Unsaved(FileOp::Quit);
+        }
+        if self.quit_now {
+            self.quit_now = false;
+            self.revision = self.saved_revision;
+            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+        }
+        let title = self.window_title();
         if title != self.title {
             ui.ctx().send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             self.title = title;
@@ -299,6 +483,12 @@ impl eframe::App for CsApp {
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        eframe::set_value(storage, PREFS_KEY, &Prefs { lang: self.lang });
+        eframe::set_value(storage, PREFS_KEY, &Prefs { lang: self.lang, recent: self.recent.clone() });
+    }
+
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        if let Some(saver) = &mut self.autosaver {
+            saver.flush();
+        }
     }
 }

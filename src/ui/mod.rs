@@ -3,10 +3,13 @@
 
 mod app;
 mod brigade_card;
+mod files;
 mod general_card;
+mod modals;
 mod roster;
 mod theme;
 mod unit_card;
 mod widgets;
 
-pub use app::{AppCommand, CsApp, Selection};
+pub use app::{AppCommand, CsApp, Modal, Selection};
+pub use files::{Dialogs, FileOp, Template};

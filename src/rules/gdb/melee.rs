@@ -134,6 +134,16 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// The casualty-table row a result reads: a broken square as a rout, a square that
+    /// held as a push-back of the cavalry.
+    pub const fn casualty_key(self) -> &'static str {
+        match self {
+            Outcome::SquareBroken => "rout",
+            Outcome::SquareHolds => "pushed_back",
+            other => other.key(),
+        }
+    }
+
     /// The stable name used in files and output.
     pub const fn key(self) -> &'static str {
         match self {
@@ -301,7 +311,11 @@ impl MeleeInput {
     fn square_side(&self) -> Option<Role> {
         [Role::Attacker, Role::Defender].into_iter().find(|r| {
             let (me, enemy) = (self.side(*r), self.side(r.other()));
-            me.arm.is_infantry() && me.formation == Formation::Square && enemy.arm.is_cavalry()
+            // A square still forming is no square yet (GDB-CHG-12, AMB-09).
+            me.arm.is_infantry()
+                && me.formation == Formation::Square
+                && !me.changing_formation
+                && enemy.arm.is_cavalry()
         })
     }
 
@@ -376,11 +390,11 @@ impl MeleeInput {
             Outcome::SquareHolds => vec![Effect::PushedBack { cm: None }, Effect::Unformed],
             // GDB-RES-06: infantry pushed back by cavalry retreats instead.
             Outcome::PushedBack if me.arm.is_infantry() && enemy.arm.is_cavalry() => vec![Effect::Retreats],
-            Outcome::PushedBack if me.terrain == Terrain::BuiltUp => {
-                if me.pushed_back_before || me.pushback_leaves_area {
-                    vec![Effect::Retreats]
-                } else {
+            Outcome::PushedBack if in_town(me) => {
+                if bua_pushback(me, enemy) {
                     vec![Effect::PushedBack { cm: Some(10) }, Effect::Unformed]
+                } else {
+                    vec![Effect::Retreats]
                 }
             }
             Outcome::PushedBack | Outcome::Draw => vec![Effect::PushedBack { cm: None }, Effect::Unformed],
@@ -390,7 +404,8 @@ impl MeleeInput {
     /// GDB-RES-02, 04, 09, 10, 13, 14, 17.
     fn winner_effects(&self, winner: Role, outcome: Outcome) -> Vec<Effect> {
         let (me, enemy) = (self.side(winner), self.side(winner.other()));
-        if outcome == Outcome::SquareHolds {
+        // GDB-RES-13: a square that beats cavalry stays formed, without a formation test.
+        if outcome == Outcome::SquareHolds || self.square_side() == Some(winner) {
             return vec![Effect::StaysFormed];
         }
         let mut out = Vec::new();
@@ -405,7 +420,7 @@ impl MeleeInput {
             if unformed(me) {
                 out.push(Effect::StaysUnformed);
             }
-            if outcome == Outcome::PushedBack && me.arm.is_infantry() && enemy.terrain == Terrain::BuiltUp {
+            if outcome == Outcome::PushedBack && me.arm.is_infantry() && bua_pushback(enemy, me) {
                 out.push(Effect::FollowsInContact);
             }
         }
@@ -417,7 +432,7 @@ impl MeleeInput {
     /// what infantry inflicts on cavalry, rounded down, except in rough terrain.
     fn casualties(&self, winner: Option<Role>, outcome: Outcome) -> (Effect, Effect) {
         let winner_arm = winner.map(|w| self.side(w).arm);
-        let rows = self.options.casualties.iter().filter(|r| r.outcome == outcome.key());
+        let rows = self.options.casualties.iter().filter(|r| r.outcome == outcome.casualty_key());
         let row = rows.clone().find(|r| r.winner_arm.is_some() && r.winner_arm == winner_arm).or_else(|| {
             let mut generic = rows.filter(|r| r.winner_arm.is_none());
             generic.next()
@@ -509,7 +524,22 @@ fn class(me: &MeleeSide, opt: &GdbOptions) -> Vec<Modifier> {
 }
 
 fn in_redoubt_or_town(me: &MeleeSide) -> bool {
-    matches!(me.terrain, Terrain::Fortified | Terrain::BuiltUp)
+    me.terrain == Terrain::Fortified || in_town(me)
+}
+
+/// In a built-up area; a building counts as part of one.
+fn in_town(me: &MeleeSide) -> bool {
+    matches!(me.terrain, Terrain::BuiltUp | Terrain::Building)
+}
+
+/// A built-up-area defender pushed back only 10 cm (GDB-RES-07): not its second
+/// push-back in a row and not out of the area (GDB-RES-08), and not infantry beaten by
+/// cavalry (GDB-RES-06).
+fn bua_pushback(loser: &MeleeSide, winner: &MeleeSide) -> bool {
+    in_town(loser)
+        && !loser.pushed_back_before
+        && !loser.pushback_leaves_area
+        && !(loser.arm.is_infantry() && winner.arm.is_cavalry())
 }
 
 /// GDB-MOD-19..24 with GDB-MOD-FN5, FN6, FN7 (AMB-09, AMB-18, AMB-40).
@@ -522,10 +552,10 @@ fn situation(me: &MeleeSide, enemy: &MeleeSide, opt: &GdbOptions) -> Vec<Modifie
     if me.flank_or_rear && !austrian_mass {
         out.push(Modifier::new(Rule::GdbMod20FlankRear, -4));
     }
-    let squadron_column = me.arm.is_cavalry() && me.formation == Formation::SquadronColumn;
+    let squadron_column = me.arm.is_cavalry() && matches!(me.formation, Formation::SquadronColumn | Formation::Column);
     let uphill_infantry = me.arm.is_infantry() && me.slope == Slope::Uphill;
     let charging = counts_as_charging(me) && !squadron_column && !uphill_infantry;
-    if charging || me.pursuing {
+    if charging || (me.pursuing && !squadron_column) {
         out.push(Modifier::new(Rule::GdbMod21Charging, 2));
     }
     let enemy_sheltered =

@@ -101,12 +101,13 @@ impl CollisionInput {
     }
 
     /// The target goes unopposed, without a test (B-COL-02): a march column attacked
-    /// frontally, routing units, limbered artillery, any unit struck in flank or rear, and
+    /// frontally, routing (or fleeing) units, limbered artillery, any unit struck in flank or rear, and
     /// a unit changing formation.
     pub fn unopposed(&self) -> bool {
         let d = &self.defender;
         d.formation == Formation::MarchColumn
             || d.order == Order::Routing
+            || d.fleeing
             || d.formation == Formation::Limbered
             || d.flank_or_rear
             || d.changing_formation

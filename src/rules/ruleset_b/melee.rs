@@ -267,8 +267,9 @@ impl BMeleeInput {
                     (Some(x), Some(y)) if x < y => self.ends(Role::Attacker, LoserReason::LowerScore),
                     (Some(x), Some(y)) if y < x => self.ends(Role::Defender, LoserReason::LowerScore),
                     (Some(_), Some(_)) => MeleeState::Continues { next_turn: self.turn + 1 },
-                    // Scores not recorded: fall back on the losses (B-MEL-03).
-                    _ => self.judged(false, false, a, d),
+                    // Both failed: their modified scores decide, so they are asked for
+                    // (AMB-36).
+                    _ => MeleeState::TestsOwed { sides: vec![Role::Attacker, Role::Defender], die: DieKind::Average },
                 }
             }
         }
@@ -280,10 +281,10 @@ impl BMeleeInput {
         let total = |t: &SideTurn| u64::from(t.losses + t.earlier_losses);
         let strength = |r: Role| u64::from(self.side(r).figures.max(1));
         let (la, sa, ld, sd) = (total(a), strength(Role::Attacker), total(d), strength(Role::Defender));
-        // la/sa against ld/sd, cross-multiplied; equal when the gap is within the
-        // tolerance, counted in figures of the smaller unit.
+        // la/sa against ld/sd, cross-multiplied: |la/sa - ld/sd| <= tol/min(sa, sd), the
+        // tolerance counted in figures of the smaller unit.
         let gap = i128::from(la * sd) - i128::from(ld * sa);
-        let tolerance = i128::from(u64::from(self.options.equal_losses_tolerance_figures) * sd.min(sa));
+        let tolerance = i128::from(u64::from(self.options.equal_losses_tolerance_figures) * sd.max(sa));
         if gap.abs() <= tolerance {
             None
         } else if gap > 0 {

@@ -1,0 +1,180 @@
+//! Modal dialogs: unsaved changes, recovery, the in-app path prompt, new battle, and
+//! messages that must be acknowledged.
+
+use egui::{Key, RichText, Ui};
+
+use super::app::{CsApp, Modal};
+use super::files::{FileOp, Template};
+use super::theme;
+use crate::i18n::{Label, T};
+use crate::rules::Ruleset;
+
+/// What the user chose in a modal; carried out after drawing.
+enum Choice {
+    None,
+    Close,
+    SaveThen(FileOp),
+    Discard(FileOp),
+    Recover,
+    Path(bool, String),
+    New(Template, Ruleset),
+}
+
+impl CsApp {
+    /// Draws the open modal, if any, and carries out the choice.
+    pub(super) fn modal_ui(&mut self, ui: &mut Ui) {
+        let choice = match &mut self.modal {
+            Modal::None => return,
+            Modal::Unsaved(op) => unsaved_ui(ui, self.lang, op),
+            Modal::Recovery(rec) => recovery_ui(ui, self.lang, rec),
+            Modal::PathPrompt { save, text, error } => path_ui(ui, self.lang, *save, text, error.as_deref()),
+            Modal::NewBattle { template, ruleset } => new_ui(ui, self.lang, template, ruleset),
+            Modal::Message(text) => message_ui(ui, self.lang, text),
+        };
+        self.apply_choice(choice);
+    }
+
+    fn apply_choice(&mut self, choice: Choice) {
+        match choice {
+            Choice::None => {}
+            Choice::Close => self.modal = Modal::None,
+            Choice::SaveThen(op) => {
+                self.modal = Modal::None;
+                self.save();
+                if !self.is_dirty() {
+                    self.carry_out(op);
+                }
+            }
+            Choice::Discard(op) => {
+                self.modal = Modal::None;
+                self.carry_out(op);
+            }
+            Choice::Recover => {
+                if let Modal::Recovery(rec) = std::mem::replace(&mut self.modal, Modal::None) {
+                    self.recover(*rec);
+                }
+            }
+            Choice::Path(save, text) => self.path_chosen(save, &text),
+            Choice::New(template, ruleset) => {
+                self.modal = Modal::None;
+                self.request(FileOp::New(template, ruleset));
+            }
+        }
+    }
+
+    fn path_chosen(&mut self, save: bool, text: &str) {
+        let path = std::path::PathBuf::from(text.trim());
+        if text.trim().is_empty() {
+            if let Modal::PathPrompt { error, .. } = &mut self.modal {
+                *error = Some(self.lang.t(T::PathEmpty).to_owned());
+            }
+            return;
+        }
+        self.modal = Modal::None;
+        if save { self.save_to(&path) } else { self.open_path(&path) }
+    }
+}
+
+fn window(title: &str) -> egui::Modal {
+    egui::Modal::new(egui::Id::unique(("coldsteel-modal", title)))
+}
+
+fn unsaved_ui(ui: &mut Ui, lang: crate::i18n::Lang, op: &FileOp) -> Choice {
+    let mut choice = Choice::None;
+    window("unsaved").show(ui.ctx(), |ui| {
+        ui.heading(lang.t(T::UnsavedTitle));
+        ui.label(lang.t(T::UnsavedText));
+        ui.horizontal(|ui| {
+            if ui.button(lang.t(T::SaveFirst)).clicked() {
+                choice = Choice::SaveThen(op.clone());
+            }
+            if ui.button(lang.t(T::Discard)).clicked() {
+                choice = Choice::Discard(op.clone());
+            }
+            if ui.button(lang.t(T::Cancel)).clicked() || ui.input(|i| i.key_pressed(Key::Escape)) {
+                choice = Choice::Close;
+            }
+        });
+    });
+    choice
+}
+
+fn recovery_ui(ui: &mut Ui, lang: crate::i18n::Lang, rec: &crate::storage::Recovery) -> Choice {
+    let mut choice = Choice::None;
+    let when = crate::storage::iso8601(rec.info.written_at_ms / 1000);
+    let of = match &rec.info.source {
+        Some(p) => p.display().to_string(),
+        None => lang.t(T::UnsavedBattle).to_owned(),
+    };
+    window("recovery").show(ui.ctx(), |ui| {
+        ui.heading(lang.t(T::RecoveryTitle));
+        ui.label(lang.fmt(T::RecoveryText, &[&when, &of, &rec.game.battle.name]));
+        ui.horizontal(|ui| {
+            if ui.button(lang.t(T::Recover)).clicked() {
+                choice = Choice::Recover;
+            }
+            if ui.button(lang.t(T::NotNow)).on_hover_text(lang.t(T::NotNowTip)).clicked() {
+                choice = Choice::Close;
+            }
+        });
+    });
+    choice
+}
+
+fn path_ui(ui: &mut Ui, lang: crate::i18n::Lang, save: bool, text: &mut String, error: Option<&str>) -> Choice {
+    let mut choice = Choice::None;
+    window("path").show(ui.ctx(), |ui| {
+        ui.heading(lang.t(if save { T::SaveAsTitle } else { T::OpenTitle }));
+        ui.label(lang.t(T::PathHint));
+        let edit = ui.add(egui::TextEdit::singleline(text).desired_width(460.0)).accessible_name(lang.t(T::FilePath));
+        edit.request_focus();
+        if let Some(e) = error {
+            ui.colored_label(theme::ERROR, e);
+        }
+        ui.horizontal(|ui| {
+            let ok = lang.t(if save { T::Save } else { T::Open });
+            if ui.button(ok).clicked() || ui.input(|i| i.key_pressed(Key::Enter)) {
+                choice = Choice::Path(save, text.clone());
+            }
+            if ui.button(lang.t(T::Cancel)).clicked() || ui.input(|i| i.key_pressed(Key::Escape)) {
+                choice = Choice::Close;
+            }
+        });
+    });
+    choice
+}
+
+fn new_ui(ui: &mut Ui, lang: crate::i18n::Lang, template: &mut Template, ruleset: &mut Ruleset) -> Choice {
+    let mut choice = Choice::None;
+    window("new").show(ui.ctx(), |ui| {
+        ui.heading(lang.t(T::NewBattleTitle));
+        ui.label(RichText::new(lang.t(T::StartFrom)).strong());
+        ui.radio_value(template, Template::Default, lang.t(T::TemplateDefault));
+        ui.radio_value(template, Template::Empty, lang.t(T::TemplateEmpty));
+        ui.label(RichText::new(lang.t(T::RulesetHeading)).strong());
+        for r in Ruleset::ALL {
+            ui.radio_value(ruleset, *r, r.label(lang));
+        }
+        ui.horizontal(|ui| {
+            if ui.button(lang.t(T::Create)).clicked() {
+                choice = Choice::New(*template, *ruleset);
+            }
+            if ui.button(lang.t(T::Cancel)).clicked() || ui.input(|i| i.key_pressed(Key::Escape)) {
+                choice = Choice::Close;
+            }
+        });
+    });
+    choice
+}
+
+fn message_ui(ui: &mut Ui, lang: crate::i18n::Lang, text: &str) -> Choice {
+    let mut choice = Choice::None;
+    window("message").show(ui.ctx(), |ui| {
+        ui.set_max_width(520.0);
+        ui.label(text);
+        if ui.button(lang.t(T::Ok)).clicked() || ui.input(|i| i.key_pressed(Key::Enter) || i.key_pressed(Key::Escape)) {
+            choice = Choice::Close;
+        }
+    });
+    choice
+}

@@ -1,0 +1,141 @@
+//! File flows in the window, driven by labels: save through the in-app prompt, the
+//! unsaved-changes question, recovery of an autosave, and a bad file that leaves the
+//! battle untouched.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use coldsteel::i18n::Lang;
+use coldsteel::rules::Order;
+use coldsteel::storage;
+use coldsteel::ui::{CsApp, Modal};
+use egui::accesskit::Role;
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+fn harness(app: CsApp) -> Harness<'static, CsApp> {
+    Harness::builder().with_size(egui::vec2(1280.0, 1800.0)).build_ui_state(|ui, app: &mut CsApp| app.ui_root(ui), app)
+}
+
+fn app() -> CsApp {
+    CsApp::new(storage::default_game().unwrap(), Lang::En)
+}
+
+fn make_a_change(h: &mut Harness<'static, CsApp>) {
+    h.get_by_label("Kiev Dragoons").click();
+    h.run();
+    h.get_by_label("Wavering").click();
+    h.run();
+}
+
+#[test]
+fn save_as_through_the_prompt_clears_the_unsaved_mark() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("krasnoi.coldsteel.json");
+    let mut h = harness(app());
+    h.run();
+    make_a_change(&mut h);
+    assert!(h.state().is_dirty());
+    assert!(h.state().window_title().ends_with('•'));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    assert!(matches!(h.state().modal, Modal::PathPrompt { save: true, .. }));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.get_by_role_and_label(Role::TextInput, "File path").type_text(path.to_str().unwrap());
+    h.run();
+    h.get_by_label("Save").click();
+    h.run();
+    assert!(!h.state().is_dirty());
+    assert_eq!(h.state().path.as_deref(), Some(path.as_path()));
+    assert_eq!(h.state().window_title(), "coldsteel — krasnoi.coldsteel.json");
+    let saved = storage::read_battle_file(&path).unwrap();
+    assert_eq!(saved.battle, h.state().game.battle);
+    // A second save goes straight to the same file, keeping the first as .bak.
+    h.get_by_label("Routing").click();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    assert!(matches!(h.state().modal, Modal::None));
+    assert!(storage::backup_path(&path).exists());
+}
+
+#[test]
+fn a_new_battle_over_unsaved_changes_asks_first() {
+    let mut h = harness(app());
+    h.run();
+    make_a_change(&mut h);
+    let changed = h.state().game.battle.clone();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    h.get_by_label("Two empty armies").click();
+    h.run();
+    h.get_by_label("Create").click();
+    h.run();
+    h.get_by_label("Unsaved changes");
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert_eq!(h.state().game.battle, changed, "cancel keeps the battle");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    h.get_by_label("Two empty armies").click();
+    h.run();
+    h.get_by_label("Create").click();
+    h.run();
+    h.get_by_label("Discard changes").click();
+    h.run();
+    assert!(h.state().game.battle.units.is_empty());
+    assert_eq!(h.state().game.battle.name, "Untitled battle");
+    assert!(!h.state().is_dirty());
+}
+
+#[test]
+fn an_unreadable_file_names_the_problem_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.coldsteel.json");
+    std::fs::write(&bad, "{\"format\": \"coldsteel.battle\", \"version\": 1,\n \"name\": 7}").unwrap();
+    let mut h = harness(app());
+    h.run();
+    let before = h.state().game.battle.clone();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.get_by_role_and_label(Role::TextInput, "File path").type_text(bad.to_str().unwrap());
+    h.run();
+    h.get_by_label("Open").click();
+    h.run();
+    assert_eq!(h.state().game.battle, before);
+    let Modal::Message(text) = &h.state().modal else { panic!("no message: {:?}", h.state().modal) };
+    assert!(text.contains("line 2") && text.contains("bad.coldsteel.json") && text.contains("name"), "{text}");
+    h.get_by_label("OK").click();
+    h.run();
+    assert!(matches!(h.state().modal, Modal::None));
+}
+
+#[test]
+fn a_newer_autosave_is_offered_and_recovered() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let mut game = storage::default_game().unwrap();
+    game.battle.units[0].order = Order::Routing;
+    let mut saver = storage::Autosaver::start(data.clone());
+    saver.save(&game, None);
+    saver.flush();
+
+    let mut declined = app();
+    declined.offer_recovery_from(&data);
+    let mut h = harness(declined);
+    h.run();
+    h.get_by_label("Recover unsaved work?");
+    h.get_by_label("Not now").click();
+    h.run();
+    assert_eq!(h.state().game.battle.units[0].order, Order::Formed);
+    assert!(storage::find_recovery(&data).is_some(), "declining keeps the autosave");
+
+    let mut accepted = app();
+    accepted.offer_recovery_from(&data);
+    let mut h = harness(accepted);
+    h.run();
+    h.get_by_label("Recover it").click();
+    h.run();
+    assert_eq!(h.state().game.battle.units[0].order, Order::Routing);
+    assert!(h.state().is_dirty(), "recovered work still needs saving");
+}
