@@ -536,10 +536,8 @@ fn in_town(me: &MeleeSide) -> bool {
 /// push-back in a row and not out of the area (GDB-RES-08), and not infantry beaten by
 /// cavalry (GDB-RES-06).
 fn bua_pushback(loser: &MeleeSide, winner: &MeleeSide) -> bool {
-    in_town(loser)
-        && !loser.pushed_back_before
-        && !loser.pushback_leaves_area
-        && !(loser.arm.is_infantry() && winner.arm.is_cavalry())
+    let beaten_by_cavalry = loser.arm.is_infantry() && winner.arm.is_cavalry();
+    in_town(loser) && !loser.pushed_back_before && !loser.pushback_leaves_area && !beaten_by_cavalry
 }
 
 /// GDB-MOD-19..24 with GDB-MOD-FN5, FN6, FN7 (AMB-09, AMB-18, AMB-40).
