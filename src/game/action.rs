@@ -4,7 +4,11 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::Event;
-use crate::model::{Battle, Brigade, BrigadeId, General, GeneralId, Problem, Unit, UnitId};
+use super::play::{self, GdbMeleeAction};
+use crate::model::{
+    Battle, Brigade, BrigadeId, General, GeneralId, LogDetail, PendingMelee, Problem, RngState, Unit, UnitId,
+};
+use crate::rules::{BySide, Side};
 
 /// A request to change the battle. Ids of added items are assigned by the check.
 #[derive(Clone, Debug, PartialEq)]
@@ -29,6 +33,25 @@ pub enum Action {
     EditBrigade(Brigade),
     /// Remove a brigade; its units and generals are left unattached.
     DeleteBrigade(BrigadeId),
+    /// Begin the next phase (and, after the last, the next turn).
+    AdvancePhase,
+    /// Record the initiative roll and the phasing side the winner chose (GDB-SEQ-01).
+    Initiative {
+        /// Each side's 2D6.
+        dice: BySide<[u8; 2]>,
+        /// The side the winner makes phasing.
+        phasing: Side,
+        /// The generator's state after the app rolled, if it did.
+        rng_after: Option<RngState>,
+    },
+    /// Resolve a General de Brigade melee and apply its effects.
+    GdbMelee(Box<GdbMeleeAction>),
+    /// Two units came into contact: a melee waits for the Melee phase.
+    AddPendingMelee(PendingMelee),
+    /// A pending melee is withdrawn without being fought.
+    ClearPendingMelee(usize),
+    /// A note in the log.
+    Note(String),
 }
 
 /// What kind of action an undo step was, for its label.
@@ -55,6 +78,59 @@ pub enum ActionKind {
     EditBrigade,
     /// A brigade was deleted.
     DeleteBrigade,
+    /// A new phase began.
+    AdvancePhase,
+    /// Initiative was rolled.
+    Initiative,
+    /// A melee was fought.
+    Melee,
+    /// A melee became pending.
+    AddPendingMelee,
+    /// A pending melee was withdrawn.
+    ClearPendingMelee,
+    /// A note was written.
+    Note,
+}
+
+impl ActionKind {
+    /// The stable name used in the log.
+    pub const fn key(self) -> &'static str {
+        match self {
+            ActionKind::AddUnit => "add_unit",
+            ActionKind::EditUnit => "edit_unit",
+            ActionKind::DuplicateUnit => "duplicate_unit",
+            ActionKind::DeleteUnit => "delete_unit",
+            ActionKind::AddGeneral => "add_general",
+            ActionKind::EditGeneral => "edit_general",
+            ActionKind::DeleteGeneral => "delete_general",
+            ActionKind::AddBrigade => "add_brigade",
+            ActionKind::EditBrigade => "edit_brigade",
+            ActionKind::DeleteBrigade => "delete_brigade",
+            ActionKind::AdvancePhase => "advance_phase",
+            ActionKind::Initiative => "initiative",
+            ActionKind::Melee => "melee",
+            ActionKind::AddPendingMelee => "add_pending_melee",
+            ActionKind::ClearPendingMelee => "clear_pending_melee",
+            ActionKind::Note => "note",
+        }
+    }
+
+    /// Whether this kind edits the roster (rather than plays the game).
+    pub const fn is_edit(self) -> bool {
+        matches!(
+            self,
+            ActionKind::AddUnit
+                | ActionKind::EditUnit
+                | ActionKind::DuplicateUnit
+                | ActionKind::DeleteUnit
+                | ActionKind::AddGeneral
+                | ActionKind::EditGeneral
+                | ActionKind::DeleteGeneral
+                | ActionKind::AddBrigade
+                | ActionKind::EditBrigade
+                | ActionKind::DeleteBrigade
+        )
+    }
 }
 
 /// Why an action was refused; the battle is unchanged.
@@ -75,6 +151,30 @@ pub enum ActionError {
     /// Nothing would change.
     #[error("nothing to change")]
     NoChange,
+    /// The initiative must be rolled before the turn goes on (GDB-SEQ-01).
+    #[error("roll the initiative first")]
+    InitiativeFirst,
+    /// Initiative is rolled in the Initiative phase only.
+    #[error("initiative is rolled in the Initiative phase")]
+    NotInitiativePhase,
+    /// Equal initiative totals: roll again.
+    #[error("the initiative totals are equal: roll again")]
+    InitiativeTie,
+    /// The phasing side must be the winner's choice (either side), recorded once.
+    #[error("the initiative has already been rolled this turn")]
+    InitiativeDone,
+    /// A unit that is out of play cannot fight.
+    #[error("unit {0} is out of play")]
+    OutOfPlay(UnitId),
+    /// A unit cannot fight itself or a friend.
+    #[error("units {0} and {1} are on the same side")]
+    SameSide(UnitId, UnitId),
+    /// No pending melee at that position.
+    #[error("there is no pending melee {0}")]
+    NoSuchMelee(usize),
+    /// A typed value was refused.
+    #[error("{0}")]
+    Refused(String),
 }
 
 impl Action {
@@ -91,11 +191,39 @@ impl Action {
             Action::AddBrigade(_) => ActionKind::AddBrigade,
             Action::EditBrigade(_) => ActionKind::EditBrigade,
             Action::DeleteBrigade(_) => ActionKind::DeleteBrigade,
+            Action::AdvancePhase => ActionKind::AdvancePhase,
+            Action::Initiative { .. } => ActionKind::Initiative,
+            Action::GdbMelee(_) => ActionKind::Melee,
+            Action::AddPendingMelee(_) => ActionKind::AddPendingMelee,
+            Action::ClearPendingMelee(_) => ActionKind::ClearPendingMelee,
+            Action::Note(_) => ActionKind::Note,
         }
     }
 
-    /// Checks the action against the battle and returns the events it makes.
+    /// Checks the action and returns its events, ending with its log entry.
     pub fn check(&self, battle: &Battle) -> Result<Vec<Event>, ActionError> {
+        let (mut events, units, detail) = match self {
+            Action::AdvancePhase => play::advance_phase(battle)?,
+            Action::Initiative { dice, phasing, rng_after } => {
+                play::initiative(battle, dice.clone(), *phasing, rng_after.as_ref())?
+            }
+            Action::GdbMelee(m) => play::gdb_melee(battle, m)?,
+            Action::AddPendingMelee(m) => play::add_pending(battle, m)?,
+            Action::ClearPendingMelee(i) => play::clear_pending(battle, *i)?,
+            Action::Note(text) => (Vec::new(), Vec::new(), LogDetail::Note { text: text.clone() }),
+            _ => {
+                let events = self.check_edit(battle)?;
+                let subject = super::history::subject_of(&events);
+                let units = edited_units(&events);
+                (events, units, LogDetail::Edit { action: self.kind().key().to_owned(), subject })
+            }
+        };
+        events.push(play::log_entry(battle, units, detail));
+        Ok(events)
+    }
+
+    /// Checks a roster edit and returns its events.
+    fn check_edit(&self, battle: &Battle) -> Result<Vec<Event>, ActionError> {
         match self {
             Action::AddUnit(unit) => add_unit(battle, unit.clone()),
             Action::EditUnit(unit) => edit_unit(battle, unit),
@@ -121,8 +249,21 @@ impl Action {
             }
             Action::EditBrigade(b) => edit_brigade(battle, b),
             Action::DeleteBrigade(id) => delete_brigade(battle, *id),
+            _ => Err(ActionError::NoChange),
         }
     }
+}
+
+/// Units an edit touched, for filtering the log.
+fn edited_units(events: &[Event]) -> Vec<UnitId> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::UnitAdded(u) | Event::UnitRemoved(u) => Some(u.id),
+            Event::UnitChanged { after, .. } => Some(after.id),
+            _ => None,
+        })
+        .collect()
 }
 
 fn add_unit(battle: &Battle, unit: Unit) -> Result<Vec<Event>, ActionError> {

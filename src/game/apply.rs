@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::model::{Battle, Brigade, General, Unit};
+use crate::model::{Battle, Brigade, General, LogEntry, PendingMelee, RngState, TurnState, Unit};
 
 /// A change to the battle. Every event has an exact inverse, so undo is replay of
 /// inverses in reverse order.
@@ -43,6 +43,38 @@ pub enum Event {
         /// As it is now.
         after: Brigade,
     },
+    /// Turn, phase, phasing side or initiative changed.
+    TurnChanged {
+        /// As it was.
+        before: Box<TurnState>,
+        /// As it is now.
+        after: Box<TurnState>,
+    },
+    /// An entry was added at the end of the log.
+    LogAppended(Box<LogEntry>),
+    /// The last entry of the log was removed (undo).
+    LogRemoved(Box<LogEntry>),
+    /// A pending melee was added at `index`.
+    MeleePending {
+        /// Position in the list.
+        index: usize,
+        /// The melee.
+        melee: PendingMelee,
+    },
+    /// The pending melee at `index` was resolved or withdrawn.
+    MeleeCleared {
+        /// Position in the list.
+        index: usize,
+        /// The melee.
+        melee: PendingMelee,
+    },
+    /// Dice were rolled from the battle's generator.
+    RngAdvanced {
+        /// State before.
+        before: RngState,
+        /// State after.
+        after: RngState,
+    },
 }
 
 /// An event that does not fit the battle (a stale history, a hand-edited file).
@@ -72,6 +104,12 @@ impl Event {
             Event::BrigadeChanged { before, after } => {
                 Event::BrigadeChanged { before: after.clone(), after: before.clone() }
             }
+            Event::TurnChanged { before, after } => Event::TurnChanged { before: after.clone(), after: before.clone() },
+            Event::LogAppended(e) => Event::LogRemoved(e.clone()),
+            Event::LogRemoved(e) => Event::LogAppended(e.clone()),
+            Event::MeleePending { index, melee } => Event::MeleeCleared { index: *index, melee: melee.clone() },
+            Event::MeleeCleared { index, melee } => Event::MeleePending { index: *index, melee: melee.clone() },
+            Event::RngAdvanced { before, after } => Event::RngAdvanced { before: after.clone(), after: before.clone() },
         }
     }
 }
@@ -102,7 +140,46 @@ fn apply_one(battle: &mut Battle, event: &Event) -> Result<(), ApplyError> {
         Event::BrigadeAdded(b) => insert(&mut battle.brigades, b.clone(), |b| b.id),
         Event::BrigadeRemoved(b) => remove(&mut battle.brigades, b, |b| b.id),
         Event::BrigadeChanged { before, after } => replace(&mut battle.brigades, before, after, |b| b.id),
+        Event::TurnChanged { before, after } => set_turn(battle, before, after),
+        Event::LogAppended(e) => {
+            battle.log.push((**e).clone());
+            Ok(())
+        }
+        Event::LogRemoved(e) => match battle.log.last() {
+            Some(last) if last == &**e => {
+                battle.log.pop();
+                Ok(())
+            }
+            _ => Err(ApplyError("the log's last entry is not as recorded".into())),
+        },
+        Event::MeleePending { index, melee } if *index <= battle.pending_melees.len() => {
+            battle.pending_melees.insert(*index, melee.clone());
+            Ok(())
+        }
+        Event::MeleeCleared { index, melee } if battle.pending_melees.get(*index) == Some(melee) => {
+            battle.pending_melees.remove(*index);
+            Ok(())
+        }
+        Event::MeleePending { .. } | Event::MeleeCleared { .. } => {
+            Err(ApplyError("the pending melees are not as recorded".into()))
+        }
+        Event::RngAdvanced { before, after } if battle.rng == *before => {
+            battle.rng = after.clone();
+            Ok(())
+        }
+        Event::RngAdvanced { .. } => Err(ApplyError("the dice generator is not as recorded".into())),
     }
+}
+
+fn set_turn(battle: &mut Battle, before: &TurnState, after: &TurnState) -> Result<(), ApplyError> {
+    if battle.turn_state() != *before {
+        return Err(ApplyError("the turn is not as recorded".into()));
+    }
+    battle.turn = after.turn;
+    battle.phase = after.phase;
+    battle.phasing = after.phasing;
+    battle.initiative = after.initiative.clone();
+    Ok(())
 }
 
 fn insert<T, K: Ord + std::fmt::Debug>(items: &mut Vec<T>, item: T, key: impl Fn(&T) -> K) -> Result<(), ApplyError> {

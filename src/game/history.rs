@@ -46,7 +46,7 @@ impl Game {
     /// Checks and applies an action as one undo step; the redo stack is cleared.
     pub fn perform(&mut self, action: &Action) -> Result<(), ActionError> {
         let events = action.check(&self.battle)?;
-        let subject = subject_of(&events);
+        let subject = super::play::subject(&self.battle, action, &events);
         apply(&mut self.battle, &events).map_err(|_| ActionError::NoChange)?;
         self.history.done.push(Step { kind: action.kind(), subject, events });
         self.history.undone.clear();
@@ -77,15 +77,15 @@ impl Game {
     }
 }
 
-/// The name of the main thing a step changed (its last event's subject).
-fn subject_of(events: &[Event]) -> String {
-    match events.last() {
+/// The name of the main thing an edit changed (its last event's subject).
+pub(super) fn subject_of(events: &[Event]) -> String {
+    match events.iter().rev().find(|e| !matches!(e, Event::LogAppended(_))) {
         Some(Event::UnitAdded(u) | Event::UnitRemoved(u)) => u.name.clone(),
         Some(Event::UnitChanged { after, .. }) => after.name.clone(),
         Some(Event::GeneralAdded(g) | Event::GeneralRemoved(g)) => g.name.clone(),
         Some(Event::GeneralChanged { after, .. }) => after.name.clone(),
         Some(Event::BrigadeAdded(b) | Event::BrigadeRemoved(b)) => b.name.clone(),
         Some(Event::BrigadeChanged { after, .. }) => after.name.clone(),
-        None => String::new(),
+        _ => String::new(),
     }
 }

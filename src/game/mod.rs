@@ -5,7 +5,11 @@
 mod action;
 mod apply;
 mod history;
+mod play;
+mod turn;
 
 pub use action::{Action, ActionError, ActionKind};
 pub use apply::{ApplyError, Event};
 pub use history::{Game, History, Step};
+pub use play::GdbMeleeAction;
+pub use turn::{Todo, checklist};

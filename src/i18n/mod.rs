@@ -3,6 +3,7 @@
 //! Interface strings are the [`T`] keys; the rules vocabulary and the rule clauses are
 //! labelled through [`Label`]. Russian terms follow the seeds' own vocabulary.
 
+pub mod names;
 mod texts;
 mod vocab;
 
@@ -57,17 +58,35 @@ impl Lang {
     }
 }
 
-/// Fills `{}` placeholders in order; extra placeholders stay empty.
+/// Fills `{}` placeholders in order, and `{N}` with the N-th value (for languages
+/// whose word order differs); a placeholder without a value stays empty.
 pub fn fill(template: &str, args: &[&dyn std::fmt::Display]) -> String {
     let mut out = String::with_capacity(template.len() + 16);
-    let mut args = args.iter();
+    let mut next = 0;
     let mut rest = template;
-    while let Some(at) = rest.find("{}") {
-        out.push_str(&rest[..at]);
-        if let Some(a) = args.next() {
-            out.push_str(&a.to_string());
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let Some(close) = after.find('}') else {
+            out.push_str(&rest[open..]);
+            return out;
+        };
+        let inside = &after[..close];
+        let index = if inside.is_empty() {
+            next += 1;
+            Some(next - 1)
+        } else {
+            inside.parse::<usize>().ok()
+        };
+        match index {
+            Some(i) => {
+                if let Some(a) = args.get(i) {
+                    out.push_str(&a.to_string());
+                }
+            }
+            None => out.push_str(&rest[open..open + close + 2]),
         }
-        rest = &rest[at + 2..];
+        rest = &after[close + 1..];
     }
     out.push_str(rest);
     out
@@ -87,6 +106,8 @@ mod tests {
     fn fill_replaces_in_order() {
         assert_eq!(fill("{} of {}", &[&3, &"24"]), "3 of 24");
         assert_eq!(fill("no args", &[]), "no args");
+        assert_eq!(fill("{1} then {0}", &[&"a", &"b"]), "b then a");
+        assert_eq!(fill("brace {x} kept", &[]), "brace {x} kept");
     }
 
     #[test]

@@ -193,6 +193,7 @@ labels!(Rule {
     BMel13Lances => "Lances", "Пики";
     BMel14FlankRear => "Attacked the enemy's flank or rear", "Атака во фланг или тыл";
     BMel15FormedVsDispersed => "Formed against dispersed", "Построенные против рассыпанных";
+    GdbSeq01CommanderLost => "Commander-in-chief lost", "Главнокомандующий потерян";
 });
 
 use crate::rules::gdb::{Outcome, Role, Test};

@@ -2,7 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{BrigadeId, GeneralId, Unit, UnitId};
+use super::{BrigadeId, GeneralId, LogEntry, PendingMelee, TurnState, Unit, UnitId};
+use crate::rules::gdb::initiative::InitiativeResult;
 use crate::rules::{BOptions, BySide, GdbOptions, Nation, Phase, Quality, Rank, Ruleset, Side};
 
 /// One army.
@@ -55,6 +56,12 @@ pub struct General {
     /// The unit he is with, if attached to one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub attached_to: Option<UnitId>,
+    /// Killed, captured or otherwise out of the battle (a lost C-in-C costs −1 initiative).
+    #[serde(default)]
+    pub lost: bool,
+    /// Opportunity-charge orders given this turn (GDB-OPP-05, reset every turn).
+    #[serde(default)]
+    pub orders_used: u32,
 }
 
 /// The battle's seeded dice generator state: a saved game replays identically.
@@ -116,6 +123,18 @@ pub struct Battle {
     /// Dice generator state.
     #[serde(default)]
     pub rng: RngState,
+    /// The side that moves first this turn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub phasing: Option<Side>,
+    /// This turn's initiative, once rolled.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub initiative: Option<InitiativeResult>,
+    /// Melees waiting for the Melee phase.
+    #[serde(default)]
+    pub pending_melees: Vec<PendingMelee>,
+    /// Everything committed, oldest first.
+    #[serde(default)]
+    pub log: Vec<LogEntry>,
 }
 
 fn first_turn() -> u32 {
@@ -156,6 +175,16 @@ impl Battle {
     /// A side's commander-in-chief, if present.
     pub fn commander_in_chief(&self, side: Side) -> Option<&General> {
         self.generals.iter().find(|g| g.side == side && g.rank == Rank::CommanderInChief)
+    }
+
+    /// Turn, phase, phasing side and initiative together.
+    pub fn turn_state(&self) -> TurnState {
+        TurnState { turn: self.turn, phase: self.phase, phasing: self.phasing, initiative: self.initiative.clone() }
+    }
+
+    /// Whether a side's commander-in-chief is lost (GDB-SEQ-01): absent, or marked lost.
+    pub fn commander_lost(&self, side: Side) -> bool {
+        self.commander_in_chief(side).is_none_or(|g| g.lost)
     }
 
     /// The id a new unit would get.

@@ -1,10 +1,12 @@
 //! Units, generals, brigades and the battle, built from the rules vocabulary.
 
 mod battle;
+mod log;
 mod unit;
 mod validate;
 
 pub use battle::{Battle, Brigade, General, RngState, RulesOptions, SideInfo};
+pub use log::{LogDetail, LogEntry, Override, PendingMelee, TurnState};
 pub use unit::Unit;
 pub use validate::{ModelError, Problem};
 

@@ -2,3 +2,4 @@
 
 pub mod engagement;
 pub mod engagement_b;
+pub mod log_text;

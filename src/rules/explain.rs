@@ -66,6 +66,7 @@ rules! {
     BMel13Lances = "B-MEL-13",
     BMel14FlankRear = "B-MEL-14",
     BMel15FormedVsDispersed = "B-MEL-15",
+    GdbSeq01CommanderLost = "GDB-SEQ-01",
 }
 
 impl serde::Serialize for Rule {

@@ -166,6 +166,20 @@ vocab! {
     }
 }
 
+impl Marker {
+    /// The phase at whose start the marker is removed by itself, if any: charge and
+    /// evade markers last the turn; retreat, push-back and pursuit markers last until
+    /// the next Compulsory Move phase has been played (GDB-SEQ-03, GDB-RES-05). Melee
+    /// and abandoned-gun markers are removed by what ends them.
+    pub const fn expires_at(self) -> Option<Phase> {
+        match self {
+            Marker::ChargedThisTurn | Marker::Evaded | Marker::ChangingFormation => Some(Phase::Initiative),
+            Marker::Retreating | Marker::PushedBack | Marker::Pursuing => Some(Phase::Charges),
+            Marker::InMelee | Marker::GunsAbandoned => None,
+        }
+    }
+}
+
 vocab! {
     /// Which rules the battle is played under.
     Ruleset {
@@ -203,6 +217,27 @@ vocab! {
     Side {
         First = "first",
         Second = "second",
+    }
+}
+
+impl Ruleset {
+    /// The turn's phases, in order (GDB-SEQ-01..03). Ruleset B's seed gives no sequence:
+    /// its battles use the simpler attacks, movement, firing, melee, morale.
+    pub const fn phases(self) -> &'static [Phase] {
+        match self {
+            Ruleset::Gdb => Phase::ALL,
+            Ruleset::RulesetB => &[Phase::Charges, Phase::Movement, Phase::Firing, Phase::Melee, Phase::Morale],
+        }
+    }
+
+    /// The phase after `phase`, and whether it starts a new turn.
+    pub fn next_phase(self, phase: Phase) -> (Phase, bool) {
+        let phases = self.phases();
+        let at = phases.iter().position(|p| *p == phase);
+        match at.and_then(|i| phases.get(i + 1)) {
+            Some(next) => (*next, false),
+            None => (phases.first().copied().unwrap_or(Phase::Initiative), at.is_some()),
+        }
     }
 }
 

@@ -5,6 +5,8 @@ use egui::{Key, KeyboardShortcut, Modifiers, RichText, Ui};
 use std::path::PathBuf;
 
 use super::files::{Dialogs, FileOp, Template};
+use super::log_panel::{LogView, log_ui};
+use super::turn_panel::{InitiativeForm, checklist_ui, phase_bar_ui};
 use super::{brigade_card::BrigadeCard, general_card::GeneralCard, roster, theme, unit_card::UnitCard};
 use crate::game::{Action, ActionError, Game};
 use crate::i18n::{Label, Lang, T};
@@ -49,6 +51,10 @@ pub enum AppCommand {
     Save,
     /// Save to a file chosen now.
     SaveAs,
+    /// Roll both sides' initiative dice with the app's generator.
+    RollInitiative,
+    /// Open the melee wizard on a pending melee.
+    OpenMelee(usize),
 }
 
 /// The modal dialog on screen, if any.
@@ -118,6 +124,10 @@ pub struct CsApp {
     pub autosaver: Option<storage::Autosaver>,
     /// The user chose to quit.
     pub quit_now: bool,
+    /// The initiative dice being entered.
+    pub initiative_form: InitiativeForm,
+    /// What the log shows.
+    pub log_view: LogView,
     unit_card: UnitCard,
     title: String,
     general_card: GeneralCard,
@@ -140,6 +150,8 @@ impl CsApp {
             dialogs: Dialogs::InApp,
             autosaver: None,
             quit_now: false,
+            initiative_form: InitiativeForm::default(),
+            log_view: LogView::default(),
             unit_card: UnitCard::default(),
             title: String::new(),
             general_card: GeneralCard::default(),
@@ -192,6 +204,14 @@ impl CsApp {
             }
             AppCommand::Save => self.save(),
             AppCommand::SaveAs => self.save_as(),
+            AppCommand::RollInitiative => self.initiative_form.roll(&self.game.battle),
+            AppCommand::OpenMelee(index) => self.open_melee(index),
+        }
+    }
+
+    fn open_melee(&mut self, index: usize) {
+        if let Some(m) = self.game.battle.pending_melees.get(index) {
+            self.selection = Selection::Unit(m.attacker);
         }
     }
 
@@ -202,6 +222,9 @@ impl CsApp {
             Ok(()) => {
                 self.message = None;
                 self.select_after(action, added_before);
+                if matches!(action, Action::Initiative { .. } | Action::AdvancePhase) {
+                    self.initiative_form = InitiativeForm::default();
+                }
                 self.changed();
             }
             Err(ActionError::NoChange) => {}
@@ -243,7 +266,11 @@ impl CsApp {
         let mut cmds = if matches!(self.modal, Modal::None) { self.shortcuts(ui.ctx()) } else { Vec::new() };
         cmds.extend(dropped_files(ui.ctx()));
         egui::Panel::top("toolbar").show(ui, |ui| self.toolbar_ui(ui, &mut cmds));
+        egui::Panel::top("phases").show(ui, |ui| phase_bar_ui(ui, self.lang, &self.game.battle, &mut cmds));
         egui::Panel::bottom("status").show(ui, |ui| self.status_ui(ui));
+        egui::Panel::bottom("game").resizable(true).default_size(230.0).size_range(120.0..=600.0).show(ui, |ui| {
+            self.game_panel_ui(ui, &mut cmds);
+        });
         egui::Panel::right("editor").default_size(theme::EDITOR_WIDTH).size_range(300.0..=440.0).show(ui, |ui| {
             egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| self.editor_ui(ui, &mut cmds));
         });
@@ -259,6 +286,18 @@ impl CsApp {
         }
     }
 
+    fn game_panel_ui(&mut self, ui: &mut Ui, cmds: &mut Vec<AppCommand>) {
+        let lang = self.lang;
+        ui.columns(2, |cols| {
+            if let [left, right] = cols {
+                egui::ScrollArea::vertical().id_salt("checklist").auto_shrink([false, false]).show(left, |ui| {
+                    checklist_ui(ui, lang, &self.game.battle, &mut self.initiative_form, cmds);
+                });
+                log_ui(right, lang, &self.game.battle, &self.game.history, &mut self.log_view, cmds);
+            }
+        });
+    }
+
     fn shortcuts(&self, ctx: &egui::Context) -> Vec<AppCommand> {
         let redo_y = KeyboardShortcut::new(Modifiers::COMMAND, Key::Y);
         let redo = KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
@@ -268,6 +307,7 @@ impl CsApp {
         let open = KeyboardShortcut::new(Modifiers::COMMAND, Key::O);
         let save_as = KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
         let save = KeyboardShortcut::new(Modifiers::COMMAND, Key::S);
+        let next_phase = KeyboardShortcut::new(Modifiers::COMMAND, Key::Enter);
         ctx.input_mut(|i| {
             let mut cmds = Vec::new();
             if i.consume_shortcut(&save_as) {
@@ -277,6 +317,9 @@ impl CsApp {
             }
             if i.consume_shortcut(&new) {
                 cmds.push(AppCommand::NewDialog);
+            }
+            if i.consume_shortcut(&next_phase) {
+                cmds.push(AppCommand::Perform(Action::AdvancePhase));
             }
             if i.consume_shortcut(&open) {
                 cmds.push(AppCommand::File(FileOp::Open(None)));
@@ -303,7 +346,7 @@ impl CsApp {
             ui.separator();
             ui.label(RichText::new(super::roster::battle_title(battle, lang)).strong());
             ui.separator();
-            ui.label(lang.fmt(T::TurnPhase, &[&battle.turn, &battle.phase.label(lang)]));
+            ui.label(RichText::new(battle.ruleset.label(lang)).weak());
             ui.separator();
             let undo_tip = self.game.history.done.last().map(|s| super::roster::step_label(lang, s));
             let redo_tip = self.game.history.undone.last().map(|s| super::roster::step_label(lang, s));
@@ -412,6 +455,8 @@ impl CsApp {
                 quality: Quality::Average,
                 brigade,
                 attached_to: None,
+                lost: false,
+                orders_used: 0,
             };
             cmds.push(AppCommand::Perform(Action::AddGeneral(general)));
         }

@@ -5,9 +5,12 @@ mod app;
 mod brigade_card;
 mod files;
 mod general_card;
+mod log_panel;
 mod modals;
+mod roller;
 mod roster;
 mod theme;
+mod turn_panel;
 mod unit_card;
 mod widgets;
 

@@ -4,50 +4,16 @@ use egui::{RichText, Ui};
 
 use super::app::{AppCommand, Selection};
 use super::{theme, widgets::badge_ui};
-use crate::game::{ActionKind, Step};
+use crate::game::Step;
 use crate::i18n::{Label, Lang, T};
 use crate::model::{Battle, Brigade, BrigadeId, General, Unit};
 use crate::rules::{Side, Terrain};
 
-/// A name shown in the interface language (Russian name when set and wanted).
-pub fn shown<'a>(name: &'a str, name_ru: Option<&'a str>, lang: Lang) -> &'a str {
-    match name_ru {
-        Some(ru) if lang == Lang::Ru && !ru.trim().is_empty() => ru,
-        _ => name,
-    }
-}
-
-/// The battle's title in the interface language.
-pub fn battle_title(battle: &Battle, lang: Lang) -> &str {
-    shown(&battle.name, battle.name_ru.as_deref(), lang)
-}
-
-/// A side's name in the interface language.
-pub fn side_name(battle: &Battle, side: Side, lang: Lang) -> &str {
-    let info = battle.sides.get(side);
-    shown(&info.name, info.name_ru.as_deref(), lang)
-}
-
-/// A general's name with rank and quality, e.g. "Mortier (Good)".
-pub fn general_line(g: &General, lang: Lang) -> String {
-    format!("{} ({}, {})", shown(&g.name, g.name_ru.as_deref(), lang), g.rank.label(lang), g.quality.label(lang))
-}
+pub use crate::i18n::names::{battle_title, general_line, shown, side_name};
 
 /// The label of an undo step, e.g. "Edit unit «1st Tirailleurs»".
 pub fn step_label(lang: Lang, step: &Step) -> String {
-    let key = match step.kind {
-        ActionKind::AddUnit => T::StepAddUnit,
-        ActionKind::EditUnit => T::StepEditUnit,
-        ActionKind::DuplicateUnit => T::StepDuplicateUnit,
-        ActionKind::DeleteUnit => T::StepDeleteUnit,
-        ActionKind::AddGeneral => T::StepAddGeneral,
-        ActionKind::EditGeneral => T::StepEditGeneral,
-        ActionKind::DeleteGeneral => T::StepDeleteGeneral,
-        ActionKind::AddBrigade => T::StepAddBrigade,
-        ActionKind::EditBrigade => T::StepEditBrigade,
-        ActionKind::DeleteBrigade => T::StepDeleteBrigade,
-    };
-    lang.fmt(key, &[&step.subject])
+    crate::report::log_text::action_label(lang, step.kind, &step.subject)
 }
 
 /// The whole roster.

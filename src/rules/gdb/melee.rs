@@ -228,7 +228,7 @@ pub struct Odds {
 }
 
 /// A resolved melee.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MeleeResult {
     /// Attacker's 2D6.
     pub attacker_dice: [u8; 2],

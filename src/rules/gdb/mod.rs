@@ -1,5 +1,6 @@
 //! General de Brigade (seeds 000 and 001).
 
+pub mod initiative;
 pub mod melee;
 
 pub use melee::{Effect, MeleeInput, MeleeResult, MeleeSide, Odds, Outcome, Role, Test};

@@ -1,0 +1,107 @@
+//! The checklist of the current phase, built from the battle (GDB-SEQ-01..04).
+
+use std::collections::BTreeSet;
+
+use crate::model::{Battle, LogDetail, UnitId};
+use crate::rules::{Marker, Order, Phase, Ruleset, Side};
+
+/// One thing the players should do in this phase.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Todo {
+    /// Roll the initiative; the winner chooses who is phasing (GDB-SEQ-01).
+    RollInitiative,
+    /// Declare charges: the phasing side first (GDB-CHG-03, GDB-SEQ-02).
+    DeclareCharges {
+        /// Declares first.
+        first: Side,
+    },
+    /// A routed unit makes its full rout move (GDB-RES-01).
+    Rout(UnitId),
+    /// A unit makes its full retreat move (GDB-RES-03).
+    Retreat(UnitId),
+    /// A pushed-back unit makes its retreat move, then rallies (GDB-RES-05).
+    PushBackThenRally(UnitId),
+    /// Pursuing cavalry moves (compulsory moves).
+    Pursue(UnitId),
+    /// A pending melee to fight.
+    Melee {
+        /// Its position among the pending melees.
+        index: usize,
+        /// Attacker.
+        attacker: UnitId,
+        /// Defender.
+        defender: UnitId,
+    },
+    /// A unit that lost figures this turn tests its morale.
+    MoraleTest(UnitId),
+    /// A wavering unit tests its morale.
+    WaveringTest(UnitId),
+}
+
+/// What the current phase asks of the players.
+pub fn checklist(battle: &Battle) -> Vec<Todo> {
+    match battle.phase {
+        Phase::Initiative if battle.ruleset == Ruleset::Gdb && battle.phasing.is_none() => vec![Todo::RollInitiative],
+        Phase::CompulsoryMoves => compulsory_moves(battle),
+        Phase::Charges => vec![Todo::DeclareCharges { first: battle.phasing.unwrap_or(Side::First) }],
+        Phase::Melee => battle
+            .pending_melees
+            .iter()
+            .enumerate()
+            .map(|(index, m)| Todo::Melee { index, attacker: m.attacker, defender: m.defender })
+            .collect(),
+        Phase::Morale => morale(battle),
+        _ => Vec::new(),
+    }
+}
+
+fn compulsory_moves(battle: &Battle) -> Vec<Todo> {
+    let mut out = Vec::new();
+    for u in battle.units.iter().filter(|u| u.order.in_play()) {
+        if u.markers.contains(&Marker::Retreating) {
+            out.push(if u.order == Order::Routing { Todo::Rout(u.id) } else { Todo::Retreat(u.id) });
+        }
+        if u.markers.contains(&Marker::PushedBack) {
+            out.push(Todo::PushBackThenRally(u.id));
+        }
+        if u.markers.contains(&Marker::Pursuing) {
+            out.push(Todo::Pursue(u.id));
+        }
+    }
+    out
+}
+
+/// Units that lost figures in this turn's melees, then wavering units.
+fn morale(battle: &Battle) -> Vec<Todo> {
+    let mut lost: BTreeSet<UnitId> = BTreeSet::new();
+    for entry in battle.log.iter().filter(|e| e.turn == battle.turn) {
+        match &entry.detail {
+            LogDetail::GdbMelee { losses, .. } => {
+                let [a, d] = [entry.units.first(), entry.units.get(1)];
+                if let (Some(a), true) = (a, losses.0 > 0) {
+                    lost.insert(*a);
+                }
+                if let (Some(d), true) = (d, losses.1 > 0) {
+                    lost.insert(*d);
+                }
+            }
+            LogDetail::BMelee { hits, .. } => {
+                if let (Some(a), true) = (entry.units.first(), hits.1 > 0) {
+                    lost.insert(*a);
+                }
+                if let (Some(d), true) = (entry.units.get(1), hits.0 > 0) {
+                    lost.insert(*d);
+                }
+            }
+            _ => {}
+        }
+    }
+    let in_play = |id: &UnitId| battle.unit(*id).is_some_and(|u| u.order.in_play());
+    let mut out: Vec<Todo> = lost.into_iter().filter(in_play).map(Todo::MoraleTest).collect();
+    for u in battle.units.iter().filter(|u| u.order == Order::Wavering) {
+        if !out.contains(&Todo::MoraleTest(u.id)) {
+            out.push(Todo::WaveringTest(u.id));
+        }
+    }
+    out
+}

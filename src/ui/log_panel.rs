@@ -1,0 +1,128 @@
+//! The battle log, grouped by turn and phase and filterable by turn and unit, with each
+//! entry's full breakdown on click; and the undo history.
+
+use egui::{RichText, Ui};
+
+use super::app::AppCommand;
+use crate::game::History;
+use crate::i18n::{Label, Lang, T};
+use crate::model::{Battle, LogDetail, UnitId};
+use crate::report::log_text::{entry_lines, entry_summary};
+
+/// What the log view shows.
+#[derive(Debug, Default)]
+pub struct LogView {
+    /// Only this turn.
+    pub turn: Option<u32>,
+    /// Only entries about this unit.
+    pub unit: Option<UnitId>,
+    /// Show roster edits too.
+    pub show_edits: bool,
+    /// The entry opened for its breakdown.
+    pub open: Option<u64>,
+    /// Show the undo history instead of the log.
+    pub history: bool,
+}
+
+/// The log (or the undo history).
+pub fn log_ui(
+    ui: &mut Ui,
+    lang: Lang,
+    battle: &Battle,
+    history: &History,
+    view: &mut LogView,
+    cmds: &mut Vec<AppCommand>,
+) {
+    ui.horizontal(|ui| {
+        ui.selectable_value(&mut view.history, false, RichText::new(lang.t(T::Log)).strong());
+        ui.selectable_value(&mut view.history, true, RichText::new(lang.t(T::History)).strong());
+        if !view.history {
+            filters_ui(ui, lang, battle, view);
+        }
+    });
+    ui.separator();
+    if view.history {
+        history_ui(ui, lang, history, cmds);
+    } else {
+        entries_ui(ui, lang, battle, view);
+    }
+}
+
+fn filters_ui(ui: &mut Ui, lang: Lang, battle: &Battle, view: &mut LogView) {
+    let turn_text = view.turn.map_or_else(|| lang.t(T::AllTurns).to_owned(), |t| lang.fmt(T::TurnN, &[&t]));
+    let turns = egui::ComboBox::from_id_salt("log_turn").selected_text(turn_text).width(90.0).show_ui(ui, |ui| {
+        ui.selectable_value(&mut view.turn, None, lang.t(T::AllTurns));
+        for t in 1..=battle.turn {
+            ui.selectable_value(&mut view.turn, Some(t), lang.fmt(T::TurnN, &[&t]));
+        }
+    });
+    turns.response.accessible_name(lang.t(T::FilterTurn));
+    let unit_text = view
+        .unit
+        .and_then(|id| battle.unit(id))
+        .map_or_else(|| lang.t(T::AllUnits).to_owned(), |u| u.display_name(lang == Lang::Ru).to_owned());
+    let units =
+        egui::ComboBox::from_id_salt("log_unit").selected_text(unit_text).width(180.0).truncate().show_ui(ui, |ui| {
+            ui.selectable_value(&mut view.unit, None, lang.t(T::AllUnits));
+            for u in &battle.units {
+                ui.selectable_value(&mut view.unit, Some(u.id), u.display_name(lang == Lang::Ru));
+            }
+        });
+    units.response.accessible_name(lang.t(T::FilterUnit));
+    ui.checkbox(&mut view.show_edits, lang.t(T::ShowEdits));
+}
+
+fn entries_ui(ui: &mut Ui, lang: Lang, battle: &Battle, view: &mut LogView) {
+    let shown: Vec<_> = battle
+        .log
+        .iter()
+        .filter(|e| view.turn.is_none_or(|t| e.turn == t))
+        .filter(|e| view.unit.is_none_or(|u| e.units.contains(&u)))
+        .filter(|e| view.show_edits || !matches!(e.detail, LogDetail::Edit { .. }))
+        .collect();
+    if shown.is_empty() {
+        ui.label(RichText::new(lang.t(T::LogEmpty)).weak());
+        return;
+    }
+    egui::ScrollArea::vertical().auto_shrink([false, false]).stick_to_bottom(true).show(ui, |ui| {
+        let mut heading = None;
+        for entry in shown {
+            if heading != Some((entry.turn, entry.phase)) {
+                heading = Some((entry.turn, entry.phase));
+                ui.label(RichText::new(lang.fmt(T::TurnPhase, &[&entry.turn, &entry.phase.label(lang)])).strong());
+            }
+            let open = view.open == Some(entry.seq);
+            let text = format!("{:>4}  {}", entry.seq, entry_summary(lang, battle, entry));
+            if ui.selectable_label(open, text).clicked() {
+                view.open = if open { None } else { Some(entry.seq) };
+            }
+            if open {
+                for line in entry_lines(lang, battle, entry) {
+                    ui.label(RichText::new(format!("        {line}")).monospace().small());
+                }
+            }
+        }
+    });
+}
+
+fn history_ui(ui: &mut Ui, lang: Lang, history: &History, cmds: &mut Vec<AppCommand>) {
+    egui::ScrollArea::vertical().auto_shrink([false, false]).stick_to_bottom(true).show(ui, |ui| {
+        if history.done.is_empty() && history.undone.is_empty() {
+            ui.label(RichText::new(lang.t(T::HistoryEmpty)).weak());
+        }
+        for (i, step) in history.done.iter().enumerate() {
+            let label = super::roster::step_label(lang, step);
+            let newest = i + 1 == history.done.len();
+            let text = if newest { RichText::new(label).strong() } else { RichText::new(label) };
+            let response = ui.selectable_label(false, text).on_hover_text(lang.t(T::UndoToHere));
+            if response.clicked() {
+                for _ in i + 1..history.done.len() {
+                    cmds.push(AppCommand::Undo);
+                }
+            }
+        }
+        for step in history.undone.iter().rev() {
+            ui.label(RichText::new(super::roster::step_label(lang, step)).weak().italics());
+        }
+    });
+}

@@ -1,0 +1,148 @@
+//! The turn: the phase strip with "Next phase", the checklist of the current phase, and
+//! the initiative roll (typed or rolled by the app).
+
+use egui::{RichText, Ui};
+
+use super::app::{AppCommand, Selection};
+use super::{roller, theme};
+use crate::game::{Action, Todo, checklist};
+use crate::i18n::names::side_name;
+use crate::i18n::{Label, Lang, T};
+use crate::model::{Battle, RngState};
+use crate::report::log_text::todo_text;
+use crate::rules::dice::D6_FACES;
+use crate::rules::gdb::initiative::initiative;
+use crate::rules::{BySide, Side};
+
+/// The initiative dice as typed, and the generator state if the app rolled them.
+#[derive(Debug, Default)]
+pub struct InitiativeForm {
+    first: [String; 2],
+    second: [String; 2],
+    rng_after: Option<RngState>,
+}
+
+impl InitiativeForm {
+    /// Fills both sides' dice from the battle's generator.
+    pub fn roll(&mut self, battle: &Battle) {
+        let (dice, after) = roller::roll(&battle.rng, D6_FACES, 4);
+        let text = |i: usize| dice.get(i).map(u8::to_string).unwrap_or_default();
+        self.first = [text(0), text(1)];
+        self.second = [text(2), text(3)];
+        self.rng_after = Some(after);
+    }
+
+    fn dice(&self) -> Option<BySide<[u8; 2]>> {
+        let parse = |s: &String| s.trim().parse::<u8>().ok().filter(|d| (1..=6).contains(d));
+        let pair = |p: &[String; 2]| Some([parse(&p[0])?, parse(&p[1])?]);
+        Some(BySide { first: pair(&self.first)?, second: pair(&self.second)? })
+    }
+
+    fn bad_entry(&self) -> bool {
+        self.first
+            .iter()
+            .chain(&self.second)
+            .any(|s| !s.trim().is_empty() && !s.trim().parse::<u8>().is_ok_and(|d| (1..=6).contains(&d)))
+    }
+}
+
+/// The phase strip and the Next-phase button.
+pub fn phase_bar_ui(ui: &mut Ui, lang: Lang, battle: &Battle, cmds: &mut Vec<AppCommand>) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new(lang.fmt(T::TurnN, &[&battle.turn])).strong());
+        for phase in battle.ruleset.phases() {
+            let current = *phase == battle.phase;
+            let text = RichText::new(phase.label(lang));
+            let text = if current { text.strong().color(theme::CURRENT_PHASE) } else { text.weak() };
+            ui.label(text);
+            ui.label(RichText::new("›").weak());
+        }
+        let next = ui.button(lang.t(T::NextPhase)).on_hover_text(lang.t(T::NextPhaseTip));
+        if next.clicked() {
+            cmds.push(AppCommand::Perform(Action::AdvancePhase));
+        }
+        ui.separator();
+        match battle.phasing {
+            Some(side) => ui.label(lang.fmt(T::PhasingIs, &[&side_name(battle, side, lang)])),
+            None => ui.label(RichText::new(lang.t(T::NoPhasingYet)).weak()),
+        };
+    });
+}
+
+/// The checklist of the current phase, with the initiative form when it is due.
+pub fn checklist_ui(ui: &mut Ui, lang: Lang, battle: &Battle, form: &mut InitiativeForm, cmds: &mut Vec<AppCommand>) {
+    ui.label(RichText::new(lang.fmt(T::ThisPhase, &[&battle.phase.label(lang)])).strong());
+    let todos = checklist(battle);
+    if todos.is_empty() {
+        ui.label(RichText::new(lang.t(T::NothingOwed)).weak());
+    }
+    for todo in &todos {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(format!("• {}", todo_text(lang, battle, todo)));
+            let action = match todo {
+                Todo::Melee { index, .. } => Some((T::Fight, AppCommand::OpenMelee(*index))),
+                Todo::Rout(id)
+                | Todo::Retreat(id)
+                | Todo::PushBackThenRally(id)
+                | Todo::Pursue(id)
+                | Todo::MoraleTest(id)
+                | Todo::WaveringTest(id) => Some((T::ShowUnit, AppCommand::Select(Selection::Unit(*id)))),
+                _ => None,
+            };
+            if let Some((label, cmd)) = action
+                && ui.small_button(lang.t(label)).clicked()
+            {
+                cmds.push(cmd);
+            }
+        });
+        if *todo == Todo::RollInitiative {
+            initiative_ui(ui, lang, battle, form, cmds);
+        }
+    }
+}
+
+fn initiative_ui(ui: &mut Ui, lang: Lang, battle: &Battle, form: &mut InitiativeForm, cmds: &mut Vec<AppCommand>) {
+    egui::Grid::new("initiative").num_columns(4).spacing([6.0, 4.0]).show(ui, |ui| {
+        for (side, pair) in [(Side::First, &mut form.first), (Side::Second, &mut form.second)] {
+            ui.label(side_name(battle, side, lang));
+            for (i, text) in pair.iter_mut().enumerate() {
+                let label = lang.fmt(T::DieOf, &[&(i + 1), &side_name(battle, side, lang)]);
+                let edit = egui::TextEdit::singleline(text).desired_width(28.0).char_limit(1);
+                if ui.add(edit).accessible_name(label).changed() {
+                    form.rng_after = None;
+                }
+            }
+            if battle.commander_lost(side) {
+                ui.label(RichText::new(lang.t(T::CommanderLostMinusOne)).color(theme::LOSSES));
+            }
+            ui.end_row();
+        }
+    });
+    ui.horizontal(|ui| {
+        if ui.button(lang.t(T::RollForMe)).clicked() {
+            cmds.push(AppCommand::RollInitiative);
+        }
+    });
+    if form.bad_entry() {
+        ui.colored_label(theme::ERROR, lang.t(T::DiceOneToSix));
+        return;
+    }
+    let Some(dice) = form.dice() else { return };
+    let lost = BySide { first: battle.commander_lost(Side::First), second: battle.commander_lost(Side::Second) };
+    let result = initiative(dice.clone(), lost);
+    ui.label(lang.fmt(T::InitiativeTotals, &[&result.totals.first, &result.totals.second]));
+    let Some(winner) = result.winner else {
+        ui.colored_label(theme::ERROR, lang.t(T::InitiativeTie));
+        return;
+    };
+    ui.label(lang.fmt(T::InitiativeWinner, &[&side_name(battle, winner, lang)]));
+    ui.horizontal(|ui| {
+        for side in Side::ALL {
+            if ui.button(lang.fmt(T::MovesFirst, &[&side_name(battle, *side, lang)])).clicked() {
+                let action =
+                    Action::Initiative { dice: dice.clone(), phasing: *side, rng_after: form.rng_after.clone() };
+                cmds.push(AppCommand::Perform(action));
+            }
+        }
+    });
+}
