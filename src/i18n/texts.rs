@@ -236,6 +236,11 @@ texts! {
     UndoToHere => "Click to undo back to this step", "Щёлкните, чтобы отменить всё после этого шага";
     FilterTurn => "Show turn", "Показать ход";
     FilterUnit => "Show unit", "Показать подразделение";
+    GeneralLost => "Lost", "Выбыл";
+    GeneralLostTip => "killed or captured (a lost C-in-C costs −1 initiative)", "убит или в плену (потеря главнокомандующего: −1 к инициативе)";
+    OrdersUsed => "Opportunity orders", "Приказы на перехват";
+    OrdersUsedOf => "{} of {} this turn (GDB-OPP-05)", "{} из {} в этом ходу (GDB-OPP-05)";
+    OutOfPlay => "Out of play ({})", "Выбыли ({})";
     Undo => "Undo", "Отменить";
     Undone => "Undone: {}", "Отменено: {}";
     Units => "Units", "Подразделения";

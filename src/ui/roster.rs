@@ -43,7 +43,8 @@ fn side_ui(ui: &mut Ui, lang: Lang, battle: &Battle, side: Side, selection: Sele
     for brigade in battle.brigades_of(side) {
         brigade_ui(ui, lang, battle, brigade, selection, cmds);
     }
-    let loose: Vec<&Unit> = battle.units_of(side, None).collect();
+    out_of_play_ui(ui, lang, battle, side, selection, cmds);
+    let loose: Vec<&Unit> = battle.units_of(side, None).filter(|u| u.order.in_play()).collect();
     let loose_generals: Vec<&General> = battle
         .generals
         .iter()
@@ -61,6 +62,25 @@ fn side_ui(ui: &mut Ui, lang: Lang, battle: &Battle, side: Side, selection: Sele
                 units_grid_ui(ui, lang, &loose, selection, cmds);
             });
     }
+}
+
+/// Dispersed and destroyed units leave the active roster but stay in the record.
+fn out_of_play_ui(
+    ui: &mut Ui,
+    lang: Lang,
+    battle: &Battle,
+    side: Side,
+    selection: Selection,
+    cmds: &mut Vec<AppCommand>,
+) {
+    let gone: Vec<&Unit> = battle.units.iter().filter(|u| u.side == side && !u.order.in_play()).collect();
+    if gone.is_empty() {
+        return;
+    }
+    egui::CollapsingHeader::new(RichText::new(lang.fmt(T::OutOfPlay, &[&gone.len()])).italics())
+        .id_salt(("out_of_play", side))
+        .default_open(false)
+        .show(ui, |ui| units_grid_ui(ui, lang, &gone, selection, cmds));
 }
 
 fn brigade_ui(
@@ -88,7 +108,8 @@ fn brigade_ui(
                     cmds.push(AppCommand::Select(Selection::Brigade(brigade.id)));
                 }
             });
-            let units: Vec<&Unit> = battle.units_of(brigade.side, Some(brigade.id)).collect();
+            let units: Vec<&Unit> =
+                battle.units_of(brigade.side, Some(brigade.id)).filter(|u| u.order.in_play()).collect();
             units_grid_ui(ui, lang, &units, selection, cmds);
         });
     let header = response.header_response.on_hover_text(lang.t(T::BrigadeHeaderTip));
