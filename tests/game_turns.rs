@@ -59,6 +59,9 @@ fn advance_to(game: &mut Game, phase: Phase) {
     }
 }
 
+/// GDB-SEQ-01, GDB-SEQ-02, GDB-SEQ-03: initiative, phasing side, retreats moved next
+/// turn in compulsory moves; GDB-MEL-01, GDB-MEL-02: melees come from contact and wait
+/// for the Melee phase.
 #[test]
 fn two_turns_of_the_default_battle() {
     let mut g = game();

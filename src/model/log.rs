@@ -115,7 +115,7 @@ pub struct LogEntry {
     pub detail: LogDetail,
 }
 
-/// Two units in base contact, waiting for the Melee phase (GDB-MEL-01, 02).
+/// Two units in base contact, waiting for the Melee phase (GDB-MEL-01, GDB-MEL-02).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PendingMelee {
     /// The charging unit.

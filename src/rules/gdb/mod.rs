@@ -1,5 +1,6 @@
 //! General de Brigade (seeds 000 and 001).
 
+pub mod charge;
 pub mod initiative;
 pub mod melee;
 

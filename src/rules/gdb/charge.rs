@@ -1,0 +1,840 @@
+//! The General de Brigade charge sequence (seed 001) as a pure step machine: each step
+//! asks for exactly the decisions and dice the rules need and answers with what
+//! happens (GDB-CHG-01..27, GDB-ART-01..07, GDB-OPP-01..11, GDB-EVD-01..13).
+//!
+//! Distances and angles come from the players: the table is physical. Tests whose
+//! tables the seeds omit are entered by their named result (AMB-23).
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::rules::options::{FirstMove, GdbOptions};
+use crate::rules::vocab::{Arm, Formation, Order, Quality, Rank};
+
+/// One unit's part in a charge: what the sequence reads of it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ChargeUnit {
+    /// Troop type.
+    pub arm: Arm,
+    /// Formation.
+    pub formation: Formation,
+    /// Order.
+    pub order: Order,
+    /// Its full charge move for its formation, cm (player table, AMB-25).
+    pub charge_move_cm: Option<u32>,
+    /// Its ordinary move for its formation, cm (AMB-25).
+    pub move_cm: Option<u32>,
+    /// Its compulsory (retreat) move, cm (AMB-24); evade and pre-contact retreat are half.
+    pub compulsory_move_cm: Option<u32>,
+}
+
+/// What the players measured and know at the declaration (GDB-CHG-01, 02, GDB-OPP).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Declaration {
+    /// The charging unit.
+    pub charger: ChargeUnit,
+    /// The target.
+    pub target: ChargeUnit,
+    /// Distance between them, cm.
+    pub distance_cm: u32,
+    /// Rank of the nearest commander who may order it (own brigade general or C-in-C).
+    pub commander: Option<Rank>,
+    /// That commander's quality.
+    pub commander_quality: Option<Quality>,
+    /// The commander is within 15 cm (GDB-CHG-01).
+    pub commander_within_15cm: bool,
+    /// The commander is the unit's own brigade general or the C-in-C.
+    pub commander_is_own: bool,
+    /// The target is visible (GDB-CHG-02).
+    pub target_visible: bool,
+    /// Bearing of the target from straight ahead, degrees (GDB-CHG-02, AMB-21).
+    pub bearing_deg: u32,
+    /// The charger has itself been charged this phase (GDB-CHG-05).
+    pub charger_was_charged: bool,
+    /// The target had declared a charge of its own that this one pre-empts (an
+    /// opportunity charge): it may only stand or counter-charge (GDB-CHG-05, GDB-OPP-02).
+    pub target_was_charging: bool,
+    /// An opportunity charge (GDB-OPP).
+    pub opportunity: Option<Opportunity>,
+}
+
+/// What an opportunity charge must also satisfy (GDB-OPP-01..11).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Opportunity {
+    /// Orders the ordering general has already given this turn (GDB-OPP-05).
+    pub orders_used: u32,
+    /// The ordering general is a brigade general of another brigade (GDB-OPP-06).
+    pub other_brigade: bool,
+    /// Within charge distance of the enemy charger at the start of the Charge phase
+    /// (GDB-OPP-09, AMB-20).
+    pub in_reach_at_phase_start: bool,
+    /// The enemy has already begun carrying out its charge (GDB-OPP-08, 10).
+    pub enemy_charge_begun: bool,
+}
+
+/// Why a charge may not be declared or a step not taken. The machine is unchanged.
+#[derive(Clone, Debug, Error, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "reason")]
+pub enum ChargeError {
+    /// GDB-CHG-01: no own brigade general or C-in-C within 15 cm.
+    #[error("no commander within 15 cm (GDB-CHG-01)")]
+    NoCommander,
+    /// GDB-MOD-FN4 read for ordering: a regimental commander cannot order a charge.
+    #[error("a regimental commander cannot order a charge")]
+    RegimentalCommander,
+    /// GDB-CHG-02: the target cannot be seen.
+    #[error("the target is not visible (GDB-CHG-02)")]
+    NotVisible,
+    /// GDB-CHG-02: out of reach.
+    #[error("the target is {distance} cm away, beyond the {reach} cm charge move (GDB-CHG-02)")]
+    OutOfReach {
+        /// Distance.
+        distance: u32,
+        /// Charge move.
+        reach: u32,
+    },
+    /// GDB-CHG-02, AMB-21: outside 22° each side.
+    #[error("the target is {0}° off straight ahead, outside the 22° sector (GDB-CHG-02)")]
+    OutsideSector(u32),
+    /// GDB-CHG-05: a charged unit may only stand or counter-charge.
+    #[error("a charged unit may only stand or counter-charge its attacker (GDB-CHG-05)")]
+    AlreadyCharged,
+    /// GDB-OPP-04.
+    #[error("only cavalry may make opportunity charges (GDB-OPP-04)")]
+    OpportunityNotCavalry,
+    /// GDB-OPP-05, AMB-44.
+    #[error("this general has already given his opportunity-charge order this turn (GDB-OPP-05)")]
+    NoOrdersLeft,
+    /// GDB-OPP-06.
+    #[error("a brigade general may order only his own brigade's cavalry (GDB-OPP-06)")]
+    NotOwnBrigade,
+    /// GDB-OPP-09.
+    #[error("not within charge distance at the start of the Charge phase (GDB-OPP-09)")]
+    NotInReachAtStart,
+    /// GDB-OPP-08, 10.
+    #[error("too late: the enemy charge has begun (GDB-OPP-08, GDB-OPP-10)")]
+    TooLate,
+    /// GDB-EVD-01, AMB-04.
+    #[error("this troop type may not evade (GDB-EVD-01)")]
+    MayNotEvade,
+    /// GDB-CHG-06, AMB-41.
+    #[error("this unit may not counter-charge (GDB-CHG-06)")]
+    MayNotCounterCharge,
+    /// GDB-CHG-10: not enough time before contact.
+    #[error("the formation change takes {needed}, the charger arrives in {available} of a turn (GDB-CHG-10)")]
+    NoTimeToChange {
+        /// Duration of the change, as a fraction of a turn.
+        needed: Frac,
+        /// Time until contact, as a fraction of a turn.
+        available: Frac,
+    },
+    /// The formation-change table has no duration for this change: the players give it.
+    #[error("the formation-change duration is not known: enter it")]
+    DurationUnknown,
+    /// The charger's full charge move is needed for the timing.
+    #[error("the charger's full charge move is not known: enter it")]
+    ChargeMoveUnknown,
+    /// GDB-CHG-05, GDB-OPP-02: the pre-empted charger may only stand or counter-charge.
+    #[error("a charged unit may only stand or counter-charge (GDB-CHG-05)")]
+    OnlyStandOrCounter,
+    /// GDB-CHG-22: skirmishers in the path of a charge must evade.
+    #[error("skirmishers in the path of a charge must evade (GDB-CHG-22)")]
+    SkirmishersMustEvade,
+    /// The step does not take that input now.
+    #[error("that is not asked for at this step")]
+    WrongStep,
+}
+
+/// A fraction of a turn, kept exact (numerator, denominator).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Frac(pub u32, pub u32);
+
+impl Frac {
+    /// `a` is at least `b`.
+    pub fn at_least(self, b: Frac) -> bool {
+        u64::from(self.0) * u64::from(b.1) >= u64::from(b.0) * u64::from(self.1)
+    }
+
+    /// This fraction of `cm`, rounded down.
+    pub fn of(self, cm: u32) -> u32 {
+        if self.1 == 0 { 0 } else { u32::try_from(u64::from(cm) * u64::from(self.0) / u64::from(self.1)).unwrap_or(0) }
+    }
+}
+
+impl std::fmt::Display for Frac {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let g = gcd(self.0, self.1).max(1);
+        write!(f, "{}/{}", self.0 / g, self.1 / g)
+    }
+}
+
+fn gcd(a: u32, b: u32) -> u32 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+/// The target's reaction (GDB-CHG-06).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "reaction")]
+pub enum Reaction {
+    /// Stand without firing.
+    Stand,
+    /// Stand and fire (artillery: canister).
+    StandAndFire,
+    /// Counter-charge (cavalry; infantry only with AMB-41).
+    CounterCharge,
+    /// Change formation, e.g. form square (GDB-CHG-10..12).
+    ChangeFormation {
+        /// The new formation.
+        to: Formation,
+        /// Its duration as a fraction of a turn, when the table does not know it.
+        duration: Option<Frac>,
+    },
+    /// Evade (eligible types only, GDB-EVD-01).
+    Evade,
+}
+
+/// A test result as the players name it (the tables are not in the seeds, AMB-23).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "result")]
+pub enum TestResult {
+    /// Passed.
+    Pass,
+    /// Failed with the result "Retreat": retreat at once half the compulsory move (GDB-CHG-14).
+    Retreat,
+    /// Failed with another named result (halt, retire, ...): it has only the
+    /// consequence it names (AMB-28, AMB-42).
+    Failed {
+        /// The result's name.
+        named: String,
+    },
+}
+
+impl TestResult {
+    /// Passed.
+    pub fn passed(&self) -> bool {
+        matches!(self, TestResult::Pass)
+    }
+}
+
+/// What the charger does after its target retreats, routs or evades (GDB-CHG-19).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FollowUp {
+    /// (a) Carry on at the same target, still within reach.
+    CarryOn,
+    /// (b) Charge another enemy within 22° and reach: the procedure starts again.
+    NewTarget,
+    /// (c) Stop on the ground the enemy left.
+    Stop,
+    /// (d) Use the rest of the move straight on.
+    StraightOn,
+}
+
+/// The players' input at a step.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "input")]
+pub enum Input {
+    /// The target's reaction.
+    Reaction(Reaction),
+    /// Figures the closing fire removed from the charger.
+    ClosingFire {
+        /// Figures.
+        casualties: u32,
+    },
+    /// The charger's charge ("cold steel") test (GDB-CHG-13).
+    ChargerTest(TestResult),
+    /// The counter-charger's test (GDB-CHG-17).
+    CounterTest(TestResult),
+    /// The target's test to stand (GDB-CHG-14, AMB-45).
+    StandTest(TestResult),
+    /// The Emergency Limber roll and, for 2..6, the result the players' table names
+    /// (GDB-ART-01..03, AMB-22).
+    EmergencyLimber {
+        /// The 1D6.
+        die: u8,
+        /// The named result for 2..6.
+        named: Option<String>,
+    },
+    /// Whether the charger caught the evaders (measured on the table).
+    Caught(bool),
+    /// The target wheeled to face before the charger's test (GDB-CHG-16).
+    FacedInTime(bool),
+    /// The charger's follow-up (GDB-CHG-19).
+    FollowUp(FollowUp),
+    /// How far the counter-charger moved to meet the charger (GDB-CHG-17, 18).
+    CounterMeet {
+        /// Distance, cm.
+        counter_cm: u32,
+    },
+    /// Charging infantry occupies the buildings the enemy left (GDB-CHG-20).
+    Occupy {
+        /// Movement it needs.
+        needed_cm: u32,
+        /// Movement it has left.
+        left_cm: u32,
+    },
+    /// The fleeing crew ran into a friendly unit (GDB-ART-04).
+    CrewRanIntoFriend,
+}
+
+/// What happens, for the log, the events and the table diff.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "event")]
+pub enum Happening {
+    /// The charger moves, cm (GDB-CHG-07; the interceptor first, GDB-OPP-11).
+    ChargerMoves {
+        /// Distance.
+        cm: u32,
+    },
+    /// The target has this share of a turn to act (GDB-CHG-09); its allowance in cm.
+    TimeForTarget {
+        /// The share of a turn.
+        fraction: Frac,
+        /// What it may move (ordinary move or evade), if known.
+        allowance_cm: Option<u32>,
+    },
+    /// The target changes formation and may not fire (GDB-CHG-11); it tests as
+    /// disordered meanwhile (GDB-CHG-12).
+    TargetChangesFormation {
+        /// The new formation.
+        to: Formation,
+    },
+    /// Closing fire hits the charger.
+    ChargerLoses {
+        /// Figures.
+        figures: u32,
+    },
+    /// The charge stops: the charger failed its test.
+    ChargeHalts {
+        /// The result named.
+        named: String,
+    },
+    /// The target retreats at once half its compulsory move (GDB-CHG-14, AMB-29).
+    TargetRetreats {
+        /// Distance, when the compulsory move is known.
+        cm: Option<u32>,
+    },
+    /// The charger takes the vacated ground, still formed (GDB-CHG-14).
+    ChargerOccupies,
+    /// The target failed its test with another result and stays (AMB-28).
+    TargetFailsButStays {
+        /// The result named.
+        named: String,
+    },
+    /// The guns are abandoned (GDB-ART-02, 05; GDB-EVD-09).
+    GunsAbandoned,
+    /// The crew flees half its retreat move (GDB-ART-02, AMB-03).
+    CrewFlees {
+        /// Distance, when known.
+        cm: Option<u32>,
+    },
+    /// An Emergency Limber result from the players' table (GDB-ART-03, AMB-22).
+    EmergencyLimberResult {
+        /// The die.
+        die: u8,
+        /// The named result.
+        named: String,
+    },
+    /// The target evades (GDB-EVD-03..06), disordered if artillery (GDB-EVD-13).
+    TargetEvades {
+        /// Distance, when known.
+        cm: Option<u32>,
+        /// It counts as disordered.
+        disordered: bool,
+    },
+    /// The caught evaders count as routing and do not hit back (GDB-EVD-11).
+    EvadersCaught,
+    /// Skirmishers caught by formed troops: contacted bases destroyed, the rest routing
+    /// (GDB-EVD-12).
+    SkirmishersOverrun,
+    /// The counter-charger fails its test and stands instead.
+    CounterChargeFails,
+    /// Contact: a melee waits for the Melee phase (GDB-CHG-15, GDB-MEL-01, 02).
+    Contact {
+        /// The charger counts as charging (moved 5 cm or more, GDB-CHG-18).
+        charging: bool,
+        /// Distance the charger moved.
+        moved_cm: u32,
+        /// The target is struck in flank or rear (GDB-CHG-16).
+        flank_or_rear: bool,
+        /// The target counter-charged: it charges too, if it moved 5 cm or more.
+        counter_charging: bool,
+    },
+    /// The charger's follow-up after the target left (GDB-CHG-19).
+    FollowsUp(FollowUp),
+    /// The charging infantry occupies the buildings as Bonus Movement; disordered if it
+    /// needed more than it had left (GDB-CHG-20, AMB-27).
+    OccupiesBuildings {
+        /// It became disordered.
+        disordered: bool,
+    },
+    /// The fleeing crew disorders the friendly unit it ran into and is placed behind it
+    /// (GDB-ART-04).
+    FriendDisorderedByCrew,
+}
+
+/// What the machine asks for now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Ask {
+    /// The target's reaction.
+    Reaction,
+    /// Closing-fire casualties on the charger.
+    ClosingFire,
+    /// Whether a flank target wheeled to face in time.
+    FacedInTime,
+    /// The charger's test.
+    ChargerTest,
+    /// The counter-charger's test.
+    CounterTest,
+    /// How far the counter-charger moved to meet the charger.
+    CounterMeet,
+    /// The target's test to stand.
+    StandTest,
+    /// The Emergency Limber roll.
+    EmergencyLimber,
+    /// Whether the evaders were caught.
+    Caught,
+    /// The charger's follow-up.
+    FollowUp,
+    /// Nothing: the charge is over.
+    Done,
+}
+
+/// A charge in progress.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Charge {
+    /// The declaration.
+    pub decl: Declaration,
+    /// The options it runs under.
+    pub options: GdbOptions,
+    /// The charge is at the target's flank or rear.
+    pub at_flank: bool,
+    /// What has happened so far.
+    pub happened: Vec<Happening>,
+    /// The reaction chosen.
+    pub reaction: Option<Reaction>,
+    /// What is asked now.
+    pub ask: Ask,
+    /// Distance the charger has moved.
+    pub moved_cm: u32,
+}
+
+/// GDB-CHG-01, 02, 05 and GDB-OPP-04..10 (GDB-OPP-07: every ordinary requirement too):
+/// every requirement at once; the first failing.
+pub fn check_declaration(d: &Declaration, options: &GdbOptions) -> Result<(), ChargeError> {
+    if d.charger_was_charged {
+        return Err(ChargeError::AlreadyCharged);
+    }
+    if d.commander == Some(Rank::Regimental) {
+        return Err(ChargeError::RegimentalCommander);
+    }
+    if !d.commander_within_15cm || !d.commander_is_own {
+        return Err(ChargeError::NoCommander);
+    }
+    if !d.target_visible {
+        return Err(ChargeError::NotVisible);
+    }
+    if let Some(reach) = d.charger.charge_move_cm
+        && d.distance_cm > reach
+    {
+        return Err(ChargeError::OutOfReach { distance: d.distance_cm, reach });
+    }
+    if d.bearing_deg > 22 {
+        return Err(ChargeError::OutsideSector(d.bearing_deg));
+    }
+    if let Some(opp) = &d.opportunity {
+        check_opportunity(d, opp, options)?;
+    }
+    Ok(())
+}
+
+fn check_opportunity(d: &Declaration, opp: &Opportunity, options: &GdbOptions) -> Result<(), ChargeError> {
+    if !d.charger.arm.is_cavalry() {
+        return Err(ChargeError::OpportunityNotCavalry);
+    }
+    if opp.orders_used >= options.opportunity_orders_per_general {
+        return Err(ChargeError::NoOrdersLeft);
+    }
+    if opp.other_brigade {
+        return Err(ChargeError::NotOwnBrigade);
+    }
+    if !opp.in_reach_at_phase_start {
+        return Err(ChargeError::NotInReachAtStart);
+    }
+    if opp.enemy_charge_begun {
+        return Err(ChargeError::TooLate);
+    }
+    Ok(())
+}
+
+/// GDB-OPP-02, GDB-OPP-03: an intercepting player carries his charge out first; when both
+/// sides declare opportunity charges against each other, the side with the initiative
+/// goes first.
+pub fn opportunity_first(
+    interceptor: crate::rules::Side,
+    both_intercept: bool,
+    initiative: crate::rules::Side,
+) -> crate::rules::Side {
+    if both_intercept { initiative } else { interceptor }
+}
+
+/// Whether the target may evade (GDB-EVD-01, AMB-04).
+pub fn may_evade(target: &ChargeUnit, options: &GdbOptions) -> bool {
+    options.may_evade.contains(&target.arm)
+}
+
+/// Whether the target may counter-charge (GDB-CHG-06, AMB-41).
+pub fn may_counter_charge(target: &ChargeUnit, options: &GdbOptions) -> bool {
+    target.arm.is_cavalry() || (target.arm.is_infantry() && options.infantry_may_counter_charge)
+}
+
+/// The known formation-change durations: column to square takes half a turn (seed 001,
+/// example 2); the rest come from the players (AMB-25).
+pub fn known_duration(from: Formation, to: Formation) -> Option<Frac> {
+    match (from, to) {
+        (Formation::Column, Formation::Square) => Some(Frac(1, 2)),
+        _ => None,
+    }
+}
+
+impl Charge {
+    /// Declares a charge: checks every requirement (GDB-CHG-02) and asks for the reaction.
+    pub fn declare(decl: Declaration, options: GdbOptions, at_flank: bool) -> Result<Charge, ChargeError> {
+        check_declaration(&decl, &options)?;
+        Ok(Charge { decl, options, at_flank, happened: Vec::new(), reaction: None, ask: Ask::Reaction, moved_cm: 0 })
+    }
+
+    /// The charger's first move (GDB-CHG-07, AMB-01): half the distance, or half its move.
+    pub fn first_move_cm(&self) -> u32 {
+        match (self.options.first_move, self.decl.charger.charge_move_cm) {
+            (FirstMove::HalfMove, Some(full)) => (full / 2).min(self.decl.distance_cm),
+            _ => self.decl.distance_cm / 2,
+        }
+    }
+
+    /// The share of a turn the first move took: moved ÷ the charger's full charge move
+    /// (GDB-CHG-09, AMB-02).
+    pub fn time_fraction(&self) -> Option<Frac> {
+        self.decl.charger.charge_move_cm.filter(|f| *f > 0).map(|full| Frac(self.first_move_cm(), full))
+    }
+
+    /// Takes one input; on a refusal the machine is handed back unchanged with the reason.
+    // Handing the unchanged machine back is the point of the error; it is not hot code.
+    #[allow(clippy::result_large_err)]
+    pub fn step(self, input: Input) -> Result<Charge, (Charge, ChargeError)> {
+        let result = match (&self.ask, &input) {
+            (Ask::Reaction, Input::Reaction(r)) => self.clone().react(r.clone()),
+            (Ask::ClosingFire, Input::ClosingFire { casualties }) => Ok(self.clone().fired(*casualties)),
+            (Ask::FacedInTime, Input::FacedInTime(faced)) => Ok(self.clone().faced(*faced)),
+            (Ask::ChargerTest, Input::ChargerTest(t)) => Ok(self.clone().charger_tested(t)),
+            (Ask::CounterTest, Input::CounterTest(t)) => Ok(self.clone().counter_tested(t)),
+            (Ask::StandTest, Input::StandTest(t)) => Ok(self.clone().stand_tested(t)),
+            (Ask::EmergencyLimber, Input::EmergencyLimber { die, named }) => Ok(self.clone().limbered(*die, named)),
+            (Ask::Caught, Input::Caught(caught)) => Ok(self.clone().caught(*caught)),
+            (Ask::FollowUp, Input::FollowUp(f)) => Ok(self.clone().followed(*f)),
+            (Ask::CounterMeet, Input::CounterMeet { counter_cm }) => Ok(self.clone().met(*counter_cm)),
+            (Ask::FollowUp, Input::Occupy { needed_cm, left_cm }) => Ok(self.clone().occupied(*needed_cm, *left_cm)),
+            (Ask::FollowUp, Input::CrewRanIntoFriend) => Ok(self.clone().crew_ran_into_friend()),
+            _ => Err(ChargeError::WrongStep),
+        };
+        result.map_err(|e| (self, e))
+    }
+
+    fn react(mut self, r: Reaction) -> Result<Charge, ChargeError> {
+        let standing = matches!(r, Reaction::Stand | Reaction::StandAndFire | Reaction::CounterCharge);
+        if self.decl.target_was_charging && !standing {
+            return Err(ChargeError::OnlyStandOrCounter);
+        }
+        if self.decl.target.arm == Arm::Skirmishers && r != Reaction::Evade {
+            return Err(ChargeError::SkirmishersMustEvade);
+        }
+        match &r {
+            Reaction::Evade if !may_evade(&self.decl.target, &self.options) => return Err(ChargeError::MayNotEvade),
+            Reaction::CounterCharge if !may_counter_charge(&self.decl.target, &self.options) => {
+                return Err(ChargeError::MayNotCounterCharge);
+            }
+            Reaction::ChangeFormation { to, duration } => self.check_time(*to, *duration)?,
+            _ => {}
+        }
+        let moved = self.first_move_cm();
+        self.moved_cm = moved;
+        self.happened.push(Happening::ChargerMoves { cm: moved });
+        let fraction = self.time_fraction();
+        if let Some(fraction) = fraction {
+            let rate = match r {
+                Reaction::Evade => self.decl.target.compulsory_move_cm.map(|c| c / 2),
+                _ => self.decl.target.move_cm,
+            };
+            self.happened.push(Happening::TimeForTarget { fraction, allowance_cm: rate.map(|c| fraction.of(c)) });
+        }
+        if let Reaction::ChangeFormation { to, .. } = &r {
+            self.happened.push(Happening::TargetChangesFormation { to: *to });
+        }
+        self.ask = match r {
+            Reaction::StandAndFire => Ask::ClosingFire,
+            Reaction::Evade => Ask::Caught,
+            _ if self.at_flank => Ask::FacedInTime,
+            _ => Ask::ChargerTest,
+        };
+        if let Reaction::Evade = r {
+            self.evade();
+        }
+        self.reaction = Some(r);
+        Ok(self)
+    }
+
+    /// GDB-CHG-10: the change must be finished before contact.
+    fn check_time(&self, to: Formation, given: Option<Frac>) -> Result<(), ChargeError> {
+        let needed =
+            given.or_else(|| known_duration(self.decl.target.formation, to)).ok_or(ChargeError::DurationUnknown)?;
+        let full = self.decl.charger.charge_move_cm.filter(|f| *f > 0).ok_or(ChargeError::ChargeMoveUnknown)?;
+        let available = Frac(self.decl.distance_cm, full);
+        if available.at_least(needed) { Ok(()) } else { Err(ChargeError::NoTimeToChange { needed, available }) }
+    }
+
+    /// GDB-EVD-03, GDB-EVD-06, GDB-EVD-09, GDB-EVD-13, GDB-ART-06: after the charger's
+    /// half-move the evader moves its scaled half compulsory move.
+    fn evade(&mut self) {
+        let half = self.decl.target.compulsory_move_cm.map(|c| c / 2);
+        let cm = match (half, self.time_fraction()) {
+            (Some(h), Some(f)) => Some(f.of(h)),
+            (h, _) => h,
+        };
+        let artillery = self.decl.target.arm.is_artillery();
+        if artillery {
+            self.happened.push(Happening::GunsAbandoned);
+        }
+        self.happened.push(Happening::TargetEvades { cm, disordered: artillery });
+    }
+
+    fn fired(mut self, casualties: u32) -> Charge {
+        if casualties > 0 {
+            self.happened.push(Happening::ChargerLoses { figures: casualties });
+        }
+        self.ask = if self.at_flank { Ask::FacedInTime } else { Ask::ChargerTest };
+        self
+    }
+
+    /// GDB-CHG-16: a flank target that wheeled to face in time is no flank attack.
+    fn faced(mut self, faced: bool) -> Charge {
+        if faced {
+            self.at_flank = false;
+        }
+        self.ask = Ask::ChargerTest;
+        self
+    }
+
+    /// GDB-CHG-13: the cold-steel test; a failure stops the charge with its named result.
+    fn charger_tested(mut self, t: &TestResult) -> Charge {
+        if !t.passed() {
+            let named = match t {
+                TestResult::Failed { named } => named.clone(),
+                _ => "retreat".to_owned(),
+            };
+            self.happened.push(Happening::ChargeHalts { named });
+            self.ask = Ask::Done;
+            return self;
+        }
+        self.ask = match self.reaction {
+            Some(Reaction::CounterCharge) => Ask::CounterTest,
+            Some(Reaction::Evade) => {
+                // GDB-EVD-11: caught evaders count as routing and do not hit back.
+                self.happened.push(Happening::EvadersCaught);
+                if self.decl.target.arm == Arm::Skirmishers {
+                    self.happened.push(Happening::SkirmishersOverrun);
+                    Ask::Done
+                } else {
+                    self.contact();
+                    Ask::Done
+                }
+            }
+            _ => Ask::StandTest,
+        };
+        self
+    }
+
+    /// GDB-CHG-17: on passing, the counter-charger moves to meet the charger; otherwise
+    /// it stands.
+    fn counter_tested(mut self, t: &TestResult) -> Charge {
+        if t.passed() {
+            self.ask = Ask::CounterMeet;
+        } else {
+            self.happened.push(Happening::CounterChargeFails);
+            self.ask = Ask::StandTest;
+        }
+        self
+    }
+
+    /// GDB-CHG-14, GDB-CHG-15, GDB-CHG-27 (gunners who retreat roll the Emergency
+    /// Limber table), AMB-28, AMB-45.
+    fn stand_tested(mut self, t: &TestResult) -> Charge {
+        match t {
+            TestResult::Pass => {
+                self.contact();
+                self.ask = Ask::Done;
+            }
+            TestResult::Retreat if self.decl.target.arm.is_artillery() => self.ask = Ask::EmergencyLimber,
+            TestResult::Retreat => {
+                let cm = self.decl.target.compulsory_move_cm.map(|c| c / 2);
+                self.happened.push(Happening::TargetRetreats { cm });
+                self.happened.push(Happening::ChargerOccupies);
+                self.ask = Ask::FollowUp;
+            }
+            TestResult::Failed { named } => {
+                self.happened.push(Happening::TargetFailsButStays { named: named.clone() });
+                self.contact();
+                self.ask = Ask::Done;
+            }
+        }
+        self
+    }
+
+    /// GDB-ART-01..03: 1 abandons the guns and the crew flees half its retreat move.
+    fn limbered(mut self, die: u8, named: &Option<String>) -> Charge {
+        if die == 1 {
+            self.happened.push(Happening::GunsAbandoned);
+            let cm = self.decl.target.compulsory_move_cm.map(|c| c / 2);
+            self.happened.push(Happening::CrewFlees { cm });
+            self.happened.push(Happening::ChargerOccupies);
+            self.ask = Ask::FollowUp;
+        } else {
+            let named = named.clone().unwrap_or_default();
+            self.happened.push(Happening::EmergencyLimberResult { die, named });
+            self.ask = Ask::FollowUp;
+        }
+        self
+    }
+
+    fn caught(mut self, caught: bool) -> Charge {
+        self.ask = if caught { Ask::ChargerTest } else { Ask::FollowUp };
+        self
+    }
+
+    /// GDB-CHG-17, 18: they meet; each counts as charging if it moved 5 cm or more.
+    fn met(mut self, counter_cm: u32) -> Charge {
+        let moved = self.decl.distance_cm.saturating_sub(counter_cm);
+        self.moved_cm = moved;
+        self.happened.push(Happening::Contact {
+            charging: moved >= 5,
+            moved_cm: moved,
+            flank_or_rear: self.at_flank,
+            counter_charging: counter_cm >= 5,
+        });
+        self.ask = Ask::Done;
+        self
+    }
+
+    /// GDB-CHG-20: occupying buildings is Bonus Movement; more than it had left disorders it.
+    fn occupied(mut self, needed_cm: u32, left_cm: u32) -> Charge {
+        self.happened.push(Happening::OccupiesBuildings { disordered: needed_cm > left_cm });
+        self.ask = Ask::Done;
+        self
+    }
+
+    /// GDB-ART-04: the crew disorders the friend it runs into; the follow-up is still to come.
+    fn crew_ran_into_friend(mut self) -> Charge {
+        self.happened.push(Happening::FriendDisorderedByCrew);
+        self
+    }
+
+    fn followed(mut self, f: FollowUp) -> Charge {
+        self.happened.push(Happening::FollowsUp(f));
+        self.ask = Ask::Done;
+        self
+    }
+
+    /// GDB-CHG-15, 18: into contact; the whole distance has been covered.
+    fn contact(&mut self) {
+        let moved = self.decl.distance_cm;
+        self.moved_cm = moved;
+        self.happened.push(Happening::Contact {
+            charging: moved >= 5,
+            moved_cm: moved,
+            flank_or_rear: self.at_flank,
+            counter_charging: false,
+        });
+    }
+
+    /// The target counts as disordered for its test while changing formation (GDB-CHG-12).
+    pub fn target_tests_disordered(&self) -> bool {
+        matches!(self.reaction, Some(Reaction::ChangeFormation { .. })) || self.decl.target.order != Order::Formed
+    }
+
+    /// The target may fire: not while changing formation (GDB-CHG-11).
+    pub fn target_may_fire(&self) -> bool {
+        !matches!(self.reaction, Some(Reaction::ChangeFormation { .. }))
+    }
+}
+
+/// What the players must do on the table that the app cannot see: each instruction
+/// names its clause.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Guidance {
+    /// GDB-CHG-03, GDB-CHG-04: the phasing player declares first; the other's charges are carried
+    /// out after all the phasing player's.
+    PhasingFirst,
+    /// GDB-CHG-08: the target acts within the time the half-move represents.
+    TargetActsNow,
+    /// GDB-CHG-21, GDB-CHG-24: own skirmishers in the path go to the rear or flanks first; they
+    /// may not screen the charge.
+    ClearOwnSkirmishers,
+    /// GDB-CHG-22, GDB-CHG-23: skirmishers in the path evade behind their units or into cover;
+    /// this is not Bonus Movement.
+    SkirmishersEvade,
+    /// GDB-CHG-25: the charger moves through abandoned guns without penalty.
+    ThroughAbandonedGuns,
+    /// GDB-CHG-26: the defender acts only while it can see the charger.
+    LineOfSight,
+    /// GDB-EVD-02, GDB-EVD-04, GDB-EVD-05, GDB-EVD-08: evaders may turn about, move straight away within 22° towards
+    /// cover or friends, with no manoeuvres on the way.
+    EvadeDirection,
+    /// GDB-EVD-07, GDB-EVD-10, GDB-ART-04: crews and skirmishers pass through friends and may
+    /// shelter behind or inside line infantry; a crew that ends inside a unit goes to its rear.
+    EvadersPassFriends,
+    /// GDB-ART-05, GDB-ART-06: abandoned guns get a marker and may be manned again once the
+    /// enemy has passed, moved off or been thrown back; a crew that evaded is disordered.
+    RemanGuns,
+    /// GDB-ART-07, GDB-RES-15: artillery that loses the melee is dispersed.
+    GunsLostInMelee,
+    /// GDB-SEQ-04: chargers and counter-chargers test; so do units charged by an enemy
+    /// that passed its test.
+    WhoTests,
+    /// GDB-SEQ-05: Bonus Movement is outside the normal allowance.
+    BonusMovement,
+}
+
+impl Charge {
+    /// The table instructions for the charge as it stands.
+    pub fn guidance(&self) -> Vec<Guidance> {
+        let mut out =
+            vec![Guidance::PhasingFirst, Guidance::ClearOwnSkirmishers, Guidance::LineOfSight, Guidance::WhoTests];
+        if self.ask != Ask::Reaction {
+            out.push(Guidance::TargetActsNow);
+        }
+        if self.decl.target.arm == Arm::Skirmishers {
+            out.push(Guidance::SkirmishersEvade);
+        }
+        if matches!(self.reaction, Some(Reaction::Evade)) {
+            out.push(Guidance::EvadeDirection);
+            out.push(Guidance::EvadersPassFriends);
+        }
+        if self.happened.contains(&Happening::GunsAbandoned) {
+            out.push(Guidance::ThroughAbandonedGuns);
+            out.push(Guidance::RemanGuns);
+            out.push(Guidance::EvadersPassFriends);
+        }
+        if self.decl.target.arm.is_artillery() {
+            out.push(Guidance::GunsLostInMelee);
+        }
+        if self.happened.iter().any(|h| matches!(h, Happening::OccupiesBuildings { .. })) {
+            out.push(Guidance::BonusMovement);
+        }
+        out.dedup();
+        out
+    }
+}
