@@ -52,6 +52,12 @@ pub enum Action {
     ClearPendingMelee(usize),
     /// A note in the log.
     Note(String),
+    /// Apply a GdB charge the players walked through.
+    Charge(Box<super::charge::ChargeAction>),
+    /// Apply a Ruleset B collision test.
+    Collision(Box<super::charge::CollisionAction>),
+    /// Apply a turn of Ruleset B melee.
+    BMelee(Box<super::ruleset_b::BMeleeAction>),
 }
 
 /// What kind of action an undo step was, for its label.
@@ -90,6 +96,10 @@ pub enum ActionKind {
     ClearPendingMelee,
     /// A note was written.
     Note,
+    /// A charge was made.
+    Charge,
+    /// A collision test was made.
+    Collision,
 }
 
 impl ActionKind {
@@ -112,6 +122,8 @@ impl ActionKind {
             ActionKind::AddPendingMelee => "add_pending_melee",
             ActionKind::ClearPendingMelee => "clear_pending_melee",
             ActionKind::Note => "note",
+            ActionKind::Charge => "charge",
+            ActionKind::Collision => "collision",
         }
     }
 
@@ -197,6 +209,9 @@ impl Action {
             Action::AddPendingMelee(_) => ActionKind::AddPendingMelee,
             Action::ClearPendingMelee(_) => ActionKind::ClearPendingMelee,
             Action::Note(_) => ActionKind::Note,
+            Action::Charge(_) => ActionKind::Charge,
+            Action::Collision(_) => ActionKind::Collision,
+            Action::BMelee(_) => ActionKind::Melee,
         }
     }
 
@@ -211,6 +226,9 @@ impl Action {
             Action::AddPendingMelee(m) => play::add_pending(battle, m)?,
             Action::ClearPendingMelee(i) => play::clear_pending(battle, *i)?,
             Action::Note(text) => (Vec::new(), Vec::new(), LogDetail::Note { text: text.clone() }),
+            Action::Charge(c) => super::charge::charge(battle, c)?,
+            Action::Collision(c) => super::charge::collision(battle, c)?,
+            Action::BMelee(m) => super::ruleset_b::b_melee(battle, m)?,
             _ => {
                 let events = self.check_edit(battle)?;
                 let subject = super::history::subject_of(&events);

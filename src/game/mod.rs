@@ -4,12 +4,16 @@
 
 mod action;
 mod apply;
+mod charge;
 mod history;
 mod play;
+mod ruleset_b;
 mod turn;
 
 pub use action::{Action, ActionError, ActionKind};
 pub use apply::{ApplyError, Event};
+pub use charge::{ChargeAction, CollisionAction};
 pub use history::{Game, History, Step};
 pub use play::GdbMeleeAction;
+pub use ruleset_b::{BMeleeAction, b_side_of};
 pub use turn::{Todo, checklist};

@@ -69,11 +69,14 @@ pub(super) fn subject(battle: &Battle, action: &super::Action, events: &[Event])
             .map(|m| format!("{} × {}", name(m.attacker), name(m.defender)))
             .unwrap_or_default(),
         A::Note(text) => text.chars().take(40).collect(),
+        A::Charge(c) => format!("{} × {}", name(c.charger), name(c.target)),
+        A::Collision(c) => format!("{} × {}", name(c.attacker), name(c.defender)),
+        A::BMelee(m) => format!("{} × {}", name(m.attacker), name(m.defender)),
         _ => super::history::subject_of(events),
     }
 }
 
-fn rng_event(battle: &Battle, after: Option<&RngState>) -> Option<Event> {
+pub(super) fn rng_event(battle: &Battle, after: Option<&RngState>) -> Option<Event> {
     after.filter(|a| **a != battle.rng).map(|a| Event::RngAdvanced { before: battle.rng.clone(), after: a.clone() })
 }
 

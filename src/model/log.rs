@@ -92,6 +92,15 @@ pub enum LogDetail {
         /// The melee's state after the turn, as text keys.
         state: crate::rules::ruleset_b::MeleeState,
     },
+    /// A General de Brigade charge, walked through to its end.
+    Charge {
+        /// What happened, in order.
+        happened: Vec<crate::rules::gdb::charge::Happening>,
+        /// The target's reaction.
+        reaction: Option<crate::rules::gdb::charge::Reaction>,
+        /// The distance at the declaration, cm.
+        distance_cm: u32,
+    },
     /// A free note by the players.
     Note {
         /// The text.

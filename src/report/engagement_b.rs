@@ -68,7 +68,7 @@ pub fn collision_text(input: &CollisionInput, dice: Option<(u8, u8)>, lang: Lang
     if let Some((a, d)) = dice {
         let r = input.resolve(a, d);
         let (at, dt) = (r.attacker_total.unwrap_or(0), r.defender_total.unwrap_or(0));
-        out.push_str(&format!("{} {a} → {at}; {d} → {dt}\n", lang.t(T::ResDice)));
+        out.push_str(&format!("{} {a} = {at}; {d} = {dt}\n", lang.t(T::ResDice)));
         out.push_str(&lang.fmt(T::ResDifference, &[&format!("{:+}", at - dt)]));
         out.push('\n');
         out.push_str(&lang.fmt(T::ResOutcome, &[&r.outcome.label(lang)]));

@@ -5,6 +5,7 @@ use crate::game::{ActionKind, Todo};
 use crate::i18n::{Label, Lang, T};
 use crate::model::{Battle, LogDetail, LogEntry, UnitId};
 use crate::rules::Phase;
+use crate::rules::gdb::charge::{FollowUp, Happening};
 
 use super::engagement::effect_text;
 
@@ -27,6 +28,8 @@ pub fn action_label(lang: Lang, kind: ActionKind, subject: &str) -> String {
         ActionKind::AddPendingMelee => T::StepAddPendingMelee,
         ActionKind::ClearPendingMelee => T::StepClearPendingMelee,
         ActionKind::Note => T::StepNote,
+        ActionKind::Charge => T::StepCharge,
+        ActionKind::Collision => T::StepCollision,
     };
     lang.fmt(key, &[&subject])
 }
@@ -88,8 +91,65 @@ pub fn entry_summary(lang: Lang, battle: &Battle, entry: &LogEntry) -> String {
         LogDetail::BMelee { melee_turn, hits, .. } => {
             lang.fmt(T::LogBMelee, &[&name(0), &name(1), melee_turn, &hits.0, &hits.1])
         }
+        LogDetail::Charge { happened, .. } => {
+            let end = happened.last().map(|h| happening_text(lang, &name(0), &name(1), h)).unwrap_or_default();
+            lang.fmt(T::LogCharge, &[&name(0), &name(1), &end])
+        }
         LogDetail::Note { text } => text.clone(),
     }
+}
+
+/// One happening of a charge as an instruction for the table ("move X back 9 cm").
+pub fn happening_text(lang: Lang, charger: &str, target: &str, h: &Happening) -> String {
+    let cm = |c: &Option<u32>| c.map_or_else(|| lang.t(T::DistanceFromTable).to_owned(), |c| format!("{c} cm"));
+    match h {
+        Happening::ChargerMoves { cm } => lang.fmt(T::HapChargerMoves, &[&charger, cm, &target]),
+        Happening::TimeForTarget { fraction, allowance_cm } => {
+            lang.fmt(T::HapTime, &[&target, fraction, &cm(allowance_cm)])
+        }
+        Happening::TargetChangesFormation { to } => lang.fmt(T::HapFormation, &[&target, &to.label(lang)]),
+        Happening::ChargerLoses { figures } => lang.fmt(T::HapRemoveFigures, &[figures, &charger]),
+        Happening::ChargeHalts { named } => lang.fmt(T::HapHalts, &[&charger, named]),
+        Happening::TargetRetreats { cm: c } => lang.fmt(T::HapRetreats, &[&target, &cm(c)]),
+        Happening::ChargerOccupies => lang.fmt(T::HapOccupies, &[&charger, &target]),
+        Happening::TargetFailsButStays { named } => lang.fmt(T::HapFailsStays, &[&target, named]),
+        Happening::GunsAbandoned => lang.fmt(T::HapGunsAbandoned, &[&target]),
+        Happening::CrewFlees { cm: c } => lang.fmt(T::HapCrewFlees, &[&target, &cm(c)]),
+        Happening::EmergencyLimberResult { die, named } => lang.fmt(T::HapLimber, &[die, named]),
+        Happening::TargetEvades { cm: c, disordered } => {
+            let base = lang.fmt(T::HapEvades, &[&target, &cm(c)]);
+            if *disordered { format!("{base}; {}", lang.fmt(T::HapDisordered, &[&target])) } else { base }
+        }
+        Happening::EvadersCaught => lang.fmt(T::HapCaught, &[&target]),
+        Happening::SkirmishersOverrun => lang.fmt(T::HapOverrun, &[&target]),
+        Happening::CounterChargeFails => lang.fmt(T::HapCounterFails, &[&target]),
+        Happening::Contact { moved_cm, charging, flank_or_rear, .. } => {
+            let mut t = lang.fmt(T::HapContact, &[&charger, &target, moved_cm]);
+            if !charging {
+                t.push_str(&format!(" {}", lang.t(T::HapNotCharging)));
+            }
+            if *flank_or_rear {
+                t.push_str(&format!(" {}", lang.t(T::HapFlank)));
+            }
+            t
+        }
+        Happening::FollowsUp(f) => lang.fmt(T::HapFollowUp, &[&charger, &follow_up_label(lang, *f)]),
+        Happening::OccupiesBuildings { disordered } => {
+            let base = lang.fmt(T::HapOccupiesBuildings, &[&charger]);
+            if *disordered { format!("{base}; {}", lang.fmt(T::HapDisordered, &[&charger])) } else { base }
+        }
+        Happening::FriendDisorderedByCrew => lang.t(T::HapFriendDisordered).to_owned(),
+    }
+}
+
+/// A follow-up choice in words (GDB-CHG-19).
+pub fn follow_up_label(lang: Lang, f: FollowUp) -> &'static str {
+    lang.t(match f {
+        FollowUp::CarryOn => T::FollowCarryOn,
+        FollowUp::NewTarget => T::FollowNewTarget,
+        FollowUp::Stop => T::FollowStop,
+        FollowUp::StraightOn => T::FollowStraightOn,
+    })
 }
 
 /// The full breakdown of a log entry, one line each.
@@ -102,7 +162,7 @@ pub fn entry_lines(lang: Lang, battle: &Battle, entry: &LogEntry) -> Vec<String>
                 (name(0), attacker_modifiers, result.attacker_dice, result.attacker_total),
                 (name(1), defender_modifiers, result.defender_dice, result.defender_total),
             ] {
-                out.push(format!("{who}: {} {}+{} → {total}", lang.t(T::ResDice), dice[0], dice[1]));
+                out.push(format!("{who}: {} {}+{} = {total}", lang.t(T::ResDice), dice[0], dice[1]));
                 for m in mods {
                     out.push(format!("    {} {} {:+}", m.rule.id(), m.rule.label(lang), m.value));
                 }
@@ -124,7 +184,7 @@ pub fn entry_lines(lang: Lang, battle: &Battle, entry: &LogEntry) -> Vec<String>
                 (crate::rules::Side::Second, result.dice.second, result.totals.second),
             ] {
                 let name = crate::i18n::names::side_name(battle, side, lang);
-                out.push(format!("{name}: {}+{} → {total}", dice[0], dice[1]));
+                out.push(format!("{name}: {}+{} = {total}", dice[0], dice[1]));
             }
             for m in result.modifiers.first.iter().chain(&result.modifiers.second) {
                 out.push(format!("    {} {} {:+}", m.rule.id(), m.rule.label(lang), m.value));
@@ -149,6 +209,9 @@ pub fn entry_lines(lang: Lang, battle: &Battle, entry: &LogEntry) -> Vec<String>
             if let Some(cm) = result.flee_cm {
                 out.push(lang.fmt(T::BFlees, &[&cm]));
             }
+        }
+        LogDetail::Charge { happened, .. } => {
+            out.extend(happened.iter().map(|h| happening_text(lang, &name(0), &name(1), h)));
         }
         LogDetail::BMelee { dice, modifiers, hits, .. } => {
             for (who, d, m, h) in [(name(0), &dice.0, &modifiers.0, hits.0), (name(1), &dice.1, &modifiers.1, hits.1)] {

@@ -30,7 +30,9 @@ pub mod explain;
 pub mod options;
 pub mod vocab;
 
+pub use dice::DieKind;
 pub use explain::{Modifier, Rule};
+pub use gdb::Role;
 pub use options::{BOptions, GdbOptions};
 pub use vocab::*;
 pub mod gdb;

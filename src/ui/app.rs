@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use super::files::{Dialogs, FileOp, Template};
 use super::log_panel::{LogView, log_ui};
 use super::turn_panel::{InitiativeForm, checklist_ui, phase_bar_ui};
+use super::wizard::{BMeleeWizard, ChargeWizard, CollisionWizard, MeleeWizard, Outcome, Wizard};
 use super::{brigade_card::BrigadeCard, general_card::GeneralCard, roster, theme, unit_card::UnitCard};
 use crate::game::{Action, ActionError, Game};
 use crate::i18n::{Label, Lang, T};
@@ -55,6 +56,12 @@ pub enum AppCommand {
     RollInitiative,
     /// Open the melee wizard on a pending melee.
     OpenMelee(usize),
+    /// Start a charge (or Ruleset B attack) by this unit: the next click picks the target.
+    StartCharge(UnitId),
+    /// The target of the charge being started.
+    PickTarget(UnitId),
+    /// Stop picking a target.
+    CancelPick,
 }
 
 /// The modal dialog on screen, if any.
@@ -128,6 +135,10 @@ pub struct CsApp {
     pub initiative_form: InitiativeForm,
     /// What the log shows.
     pub log_view: LogView,
+    /// The open wizard, if any.
+    pub wizard: Option<Wizard>,
+    /// The charger whose target is being picked.
+    pub picking: Option<UnitId>,
     unit_card: UnitCard,
     title: String,
     general_card: GeneralCard,
@@ -152,6 +163,8 @@ impl CsApp {
             quit_now: false,
             initiative_form: InitiativeForm::default(),
             log_view: LogView::default(),
+            wizard: None,
+            picking: None,
             unit_card: UnitCard::default(),
             title: String::new(),
             general_card: GeneralCard::default(),
@@ -206,12 +219,55 @@ impl CsApp {
             AppCommand::SaveAs => self.save_as(),
             AppCommand::RollInitiative => self.initiative_form.roll(&self.game.battle),
             AppCommand::OpenMelee(index) => self.open_melee(index),
+            AppCommand::StartCharge(id) => {
+                self.picking = Some(id);
+                self.message = Some((self.lang.t(T::PickTarget).to_owned(), false));
+            }
+            AppCommand::PickTarget(id) => self.pick_target(id),
+            AppCommand::CancelPick => {
+                self.picking = None;
+                self.message = None;
+            }
         }
     }
 
     fn open_melee(&mut self, index: usize) {
-        if let Some(m) = self.game.battle.pending_melees.get(index) {
-            self.selection = Selection::Unit(m.attacker);
+        let battle = &self.game.battle;
+        let Some(m) = battle.pending_melees.get(index) else { return };
+        self.wizard = match battle.ruleset {
+            Ruleset::Gdb => MeleeWizard::new(battle, m).map(|w| Wizard::GdbMelee(Box::new(w))),
+            Ruleset::RulesetB => BMeleeWizard::new(battle, m).map(|w| Wizard::BMelee(Box::new(w))),
+        };
+    }
+
+    fn pick_target(&mut self, target: UnitId) {
+        let Some(charger) = self.picking.take() else { return };
+        let battle = &self.game.battle;
+        let side = |id| battle.unit(id).map(|u| u.side);
+        if side(charger) == side(target) {
+            self.picking = Some(charger);
+            self.message = Some((self.lang.t(T::PickEnemy).to_owned(), true));
+            return;
+        }
+        self.message = None;
+        self.wizard = match battle.ruleset {
+            Ruleset::Gdb => ChargeWizard::new(battle, charger, target).map(|w| Wizard::GdbCharge(Box::new(w))),
+            Ruleset::RulesetB => CollisionWizard::new(battle, charger, target).map(|w| Wizard::BCollision(Box::new(w))),
+        };
+    }
+
+    fn wizard_ui(&mut self, ui: &mut Ui) {
+        let Some(wizard) = &mut self.wizard else { return };
+        match wizard.ui(ui, self.lang, &self.game.battle) {
+            Outcome::Continue => {}
+            Outcome::Cancel => self.wizard = None,
+            Outcome::Apply(action) => {
+                let steps = self.game.history.done.len();
+                self.perform(&action);
+                if self.game.history.done.len() > steps {
+                    self.wizard = None;
+                }
+            }
         }
     }
 
@@ -263,7 +319,8 @@ impl CsApp {
 
     /// Draws one frame and carries out what the panels asked for.
     pub fn ui_root(&mut self, ui: &mut Ui) {
-        let mut cmds = if matches!(self.modal, Modal::None) { self.shortcuts(ui.ctx()) } else { Vec::new() };
+        let free = matches!(self.modal, Modal::None) && self.wizard.is_none();
+        let mut cmds = if free { self.shortcuts(ui.ctx()) } else { Vec::new() };
         cmds.extend(dropped_files(ui.ctx()));
         egui::Panel::top("toolbar").show(ui, |ui| self.toolbar_ui(ui, &mut cmds));
         egui::Panel::top("phases").show(ui, |ui| phase_bar_ui(ui, self.lang, &self.game.battle, &mut cmds));
@@ -275,9 +332,10 @@ impl CsApp {
             egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| self.editor_ui(ui, &mut cmds));
         });
         egui::CentralPanel::default_margins().show(ui, |ui| {
-            roster::roster_ui(ui, self.lang, &self.game.battle, self.selection, &mut cmds);
+            roster::roster_ui(ui, self.lang, &self.game.battle, self.selection, self.picking, &mut cmds);
         });
         self.modal_ui(ui);
+        self.wizard_ui(ui);
         for cmd in cmds {
             self.run_cmd(cmd);
         }
@@ -299,6 +357,7 @@ impl CsApp {
     }
 
     fn shortcuts(&self, ctx: &egui::Context) -> Vec<AppCommand> {
+        let typing = ctx.egui_wants_keyboard_input();
         let redo_y = KeyboardShortcut::new(Modifiers::COMMAND, Key::Y);
         let redo = KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
         let undo = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
@@ -332,6 +391,14 @@ impl CsApp {
             }
             if let (true, Selection::Unit(id)) = (i.consume_shortcut(&dup), self.selection) {
                 cmds.push(AppCommand::Perform(Action::DuplicateUnit(id)));
+            }
+            if self.picking.is_some() && i.consume_key(Modifiers::NONE, Key::Escape) {
+                cmds.push(AppCommand::CancelPick);
+            }
+            if let (false, Selection::Unit(id)) = (typing, self.selection)
+                && i.consume_key(Modifiers::NONE, Key::C)
+            {
+                cmds.push(AppCommand::StartCharge(id));
             }
             cmds
         })

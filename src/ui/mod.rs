@@ -13,6 +13,7 @@ mod theme;
 mod turn_panel;
 mod unit_card;
 mod widgets;
+pub mod wizard;
 
 pub use app::{AppCommand, CsApp, Modal, Selection};
 pub use files::{Dialogs, FileOp, Template};

@@ -1,4 +1,4 @@
-//! The roster: both armies, side → brigade → unit, with generals and status badges.
+//! The roster: both armies, side = brigade = unit, with generals and status badges.
 
 use egui::{RichText, Ui};
 
@@ -17,13 +17,31 @@ pub fn step_label(lang: Lang, step: &Step) -> String {
 }
 
 /// The whole roster.
-pub fn roster_ui(ui: &mut Ui, lang: Lang, battle: &Battle, selection: Selection, cmds: &mut Vec<AppCommand>) {
+pub fn roster_ui(
+    ui: &mut Ui,
+    lang: Lang,
+    battle: &Battle,
+    selection: Selection,
+    picking: Option<crate::model::UnitId>,
+    cmds: &mut Vec<AppCommand>,
+) {
+    if picking.is_some() {
+        ui.label(RichText::new(lang.t(T::PickTarget)).strong().color(theme::CURRENT_PHASE));
+    }
+    let mut local = Vec::new();
     egui::ScrollArea::both().auto_shrink([false, false]).show(ui, |ui| {
         for side in Side::ALL {
-            side_ui(ui, lang, battle, *side, selection, cmds);
+            side_ui(ui, lang, battle, *side, selection, &mut local);
             ui.add_space(12.0);
         }
     });
+    // While a target is being picked, a click on a unit picks it.
+    for cmd in local {
+        match (picking, cmd) {
+            (Some(_), AppCommand::Select(Selection::Unit(id))) => cmds.push(AppCommand::PickTarget(id)),
+            (_, cmd) => cmds.push(cmd),
+        }
+    }
 }
 
 fn side_ui(ui: &mut Ui, lang: Lang, battle: &Battle, side: Side, selection: Selection, cmds: &mut Vec<AppCommand>) {

@@ -39,6 +39,9 @@ pub fn side_color(side: Side) -> Color32 {
 /// Colour of the current phase in the phase strip.
 pub const CURRENT_PHASE: Color32 = Color32::from_rgb(255, 202, 40);
 
+/// Colour of the odds bars.
+pub const ODDS_BAR: Color32 = Color32::from_rgb(100, 149, 237);
+
 /// Colour of an error message.
 pub const ERROR: Color32 = Color32::from_rgb(229, 57, 53);
 /// Colour of casualties.

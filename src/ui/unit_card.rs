@@ -44,6 +44,7 @@ impl UnitCard {
         self.load(unit);
         ui.heading(unit.display_name(lang == Lang::Ru));
         ui.label(RichText::new(format!("{} · {}", unit.arm.label(lang), unit.class.label(lang))).weak());
+        actions_ui(ui, lang, unit.id, cmds);
         ui.add_space(6.0);
         let mut edited: Option<Unit> = None;
         egui::Grid::new("unit_fields").num_columns(2).spacing([8.0, 6.0]).show(ui, |ui| {
@@ -57,8 +58,6 @@ impl UnitCard {
         if let Some(err) = &self.error {
             ui.colored_label(theme::ERROR, err);
         }
-        ui.add_space(8.0);
-        actions_ui(ui, lang, unit.id, cmds);
         if let Some(new) = edited {
             match new.check(battle) {
                 Ok(()) => {
@@ -209,6 +208,9 @@ fn markers_ui(ui: &mut Ui, lang: Lang, unit: &Unit, edited: &mut Option<Unit>) {
 
 fn actions_ui(ui: &mut Ui, lang: Lang, id: UnitId, cmds: &mut Vec<AppCommand>) {
     ui.horizontal(|ui| {
+        if ui.button(RichText::new(lang.t(T::ChargeButton)).strong()).on_hover_text(lang.t(T::ChargeTip)).clicked() {
+            cmds.push(AppCommand::StartCharge(id));
+        }
         if ui.button(lang.t(T::Duplicate)).on_hover_text(lang.t(T::DuplicateTip)).clicked() {
             cmds.push(AppCommand::Perform(Action::DuplicateUnit(id)));
         }

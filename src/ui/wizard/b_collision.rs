@@ -1,0 +1,155 @@
+//! Ruleset B collision test step by step (B-COL-01..21, B-FLE-01..02): the situation
+//! pre-filled and editable, the modifiers and exact odds, the two average dice typed or
+//! rolled, the result with its zone or flight, Apply.
+
+use egui::{RichText, Ui};
+
+use super::Outcome;
+use super::common::{DiceField, Nav, dice_field_ui, modifiers_ui, nav_ui, odds_ui, parse_dice, prompt_ui, roll_into};
+use super::gdb_melee::unit_name;
+use crate::game::{Action, CollisionAction, b_side_of};
+use crate::i18n::{Label, Lang, T};
+use crate::model::{Battle, UnitId};
+use crate::rules::ruleset_b::{BSide, CollisionInput};
+use crate::rules::{DieKind, Role, Slope};
+use crate::ui::widgets::enum_combo_ui;
+
+/// A collision test being walked through.
+#[derive(Debug)]
+pub struct CollisionWizard {
+    attacker: UnitId,
+    defender: UnitId,
+    sides: [BSide; 2],
+    dice: [DiceField; 2],
+    rolled_step: bool,
+}
+
+impl CollisionWizard {
+    /// Opens a collision test of `attacker` on `defender`.
+    pub fn new(battle: &Battle, attacker: UnitId, defender: UnitId) -> Option<Self> {
+        let (a, d) = (battle.unit(attacker)?, battle.unit(defender)?);
+        let mut att = b_side_of(a);
+        att.charging = true;
+        let def = b_side_of(d);
+        Some(CollisionWizard { attacker, defender, sides: [att, def], dice: Default::default(), rolled_step: false })
+    }
+
+    fn input(&self, battle: &Battle) -> CollisionInput {
+        let [a, d] = self.sides.clone();
+        CollisionInput { attacker: a, defender: d, options: battle.options.ruleset_b.clone() }
+    }
+
+    fn dice(&self) -> Option<(u8, u8)> {
+        let one = |f: &DiceField| parse_dice(&f.text, DieKind::Average, 1).ok().and_then(|v| v.first().copied());
+        Some((one(&self.dice[0])?, one(&self.dice[1])?))
+    }
+
+    /// Draws the current step.
+    pub fn ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle) -> Outcome {
+        let names = [unit_name(battle, self.attacker, lang), unit_name(battle, self.defender, lang)];
+        if self.rolled_step {
+            return self.result_ui(ui, lang, battle, &names);
+        }
+        prompt_ui(ui, &lang.fmt(T::AskCollision, &[&names[0], &names[1]]));
+        ui.columns(2, |cols| {
+            for (i, col) in cols.iter_mut().enumerate() {
+                col.label(RichText::new(&names[i]).strong());
+                b_flags_ui(col, lang, i, &mut self.sides[i]);
+            }
+        });
+        let input = self.input(battle);
+        if input.unopposed() {
+            ui.label(RichText::new(lang.t(T::BUnopposed)).strong());
+        } else {
+            ui.columns(2, |cols| {
+                modifiers_ui(&mut cols[0], lang, &names[0], &input.modifiers(Role::Attacker));
+                modifiers_ui(&mut cols[1], lang, &names[1], &input.modifiers(Role::Defender));
+            });
+            let rows: Vec<(String, f64)> = input
+                .odds()
+                .iter()
+                .map(|o| {
+                    let zone = o.zone.map(|z| format!(" ({})", lang.fmt(T::BZone, &[&z]))).unwrap_or_default();
+                    (format!("{}{zone}", o.outcome.label(lang)), o.p)
+                })
+                .collect();
+            odds_ui(ui, lang, &rows);
+            for (name, field) in names.iter().zip(self.dice.iter_mut()) {
+                dice_field_ui(ui, lang, name, field, DieKind::Average, 1);
+            }
+            if ui.button(lang.t(T::RollForMe)).clicked() {
+                let [a, d] = &mut self.dice;
+                roll_into(&battle.rng, &mut [(a, 1), (d, 1)], DieKind::Average);
+            }
+        }
+        let ready = input.unopposed() || self.dice().is_some();
+        match nav_ui(ui, lang, false, T::Next, ready, Some(lang.t(T::DiceNeeded))) {
+            Nav::Cancel => Outcome::Cancel,
+            Nav::Next => {
+                self.rolled_step = true;
+                Outcome::Continue
+            }
+            _ => Outcome::Continue,
+        }
+    }
+
+    fn result_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle, names: &[String; 2]) -> Outcome {
+        let input = self.input(battle);
+        let (a, d) = self.dice().unwrap_or((3, 3));
+        let r = input.resolve(a, d);
+        prompt_ui(ui, &lang.fmt(T::ResOutcome, &[&r.outcome.label(lang)]));
+        if let (Some(at), Some(dt)) = (r.attacker_total, r.defender_total) {
+            ui.label(format!("{}: {a} = {at}; {}: {d} = {dt}", names[0], names[1]));
+        }
+        if let Some(z) = r.zone {
+            ui.label(format!("{}: {}", names[0], lang.fmt(T::BZone, &[&z])));
+        }
+        if let Some(cm) = r.flee_cm {
+            let who = if r.outcome == crate::rules::ruleset_b::CollisionOutcome::AttackerFlees {
+                &names[0]
+            } else {
+                &names[1]
+            };
+            ui.label(format!("{who}: {}", lang.fmt(T::BFlees, &[&cm])));
+        }
+        for w in &r.wavering {
+            let who = if *w == Role::Attacker { &names[0] } else { &names[1] };
+            ui.label(lang.fmt(T::BecomesWavering, &[who]));
+        }
+        match nav_ui(ui, lang, true, T::Apply, true, None) {
+            Nav::Cancel => Outcome::Cancel,
+            Nav::Back => {
+                self.rolled_step = false;
+                Outcome::Continue
+            }
+            Nav::Next => {
+                let rng_after = self.dice[1].rolled.clone().or_else(|| self.dice[0].rolled.clone());
+                Outcome::Apply(Action::Collision(Box::new(CollisionAction {
+                    attacker: self.attacker,
+                    defender: self.defender,
+                    input,
+                    dice: (a, d),
+                    rng_after,
+                })))
+            }
+            Nav::None => Outcome::Continue,
+        }
+    }
+}
+
+/// The editable situation of one side of a Ruleset B collision or melee.
+pub fn b_flags_ui(ui: &mut Ui, lang: Lang, i: usize, s: &mut BSide) {
+    ui.horizontal(|ui| {
+        ui.label(lang.t(T::SlopeLabel));
+        if let Some(v) = enum_combo_ui(ui, &format!("{} {}", lang.t(T::SlopeLabel), i + 1), lang, s.slope, Slope::ALL) {
+            s.slope = v;
+        }
+    });
+    ui.checkbox(&mut s.charging, lang.t(T::FlagAttacking));
+    ui.checkbox(&mut s.started_close, lang.t(T::FlagStartedClose));
+    ui.checkbox(&mut s.stationary, lang.t(T::FlagStationary));
+    ui.checkbox(&mut s.under_fire, lang.t(T::FlagUnderFire));
+    ui.checkbox(&mut s.withdrawing, lang.t(T::FlagWithdrawing));
+    ui.checkbox(&mut s.flank_or_rear, lang.t(T::FlagFlank));
+    ui.checkbox(&mut s.changing_formation, lang.t(T::FlagChangingFormation));
+}

@@ -1,0 +1,195 @@
+//! Pieces every wizard step uses: the one-sentence prompt, modifier lists, the odds
+//! bar chart, typed-or-rolled dice, and the footer buttons.
+
+use egui::{Color32, RichText, Ui};
+
+use crate::i18n::{Label, Lang, T};
+use crate::model::RngState;
+use crate::rules::{DieKind, Modifier};
+use crate::ui::{roller, theme};
+
+/// The one sentence saying what the rules ask now.
+pub fn prompt_ui(ui: &mut Ui, text: &str) {
+    ui.label(RichText::new(text).strong().size(15.0));
+    ui.add_space(4.0);
+}
+
+/// A breakdown: clause, label, value; then the total.
+pub fn modifiers_ui(ui: &mut Ui, lang: Lang, title: &str, mods: &[Modifier]) {
+    ui.label(RichText::new(title).strong());
+    egui::Grid::new(("mods", title)).num_columns(3).spacing([10.0, 2.0]).show(ui, |ui| {
+        for m in mods {
+            ui.label(RichText::new(m.rule.id()).monospace().weak());
+            ui.label(m.rule.label(lang));
+            ui.label(RichText::new(format!("{:+}", m.value)).monospace());
+            ui.end_row();
+        }
+    });
+    let total: i32 = mods.iter().map(|m| m.value).sum();
+    ui.label(lang.fmt(T::ModifierTotal, &[&format!("{total:+}")]));
+}
+
+/// A horizontal bar per outcome with its exact probability.
+pub fn odds_ui(ui: &mut Ui, lang: Lang, rows: &[(String, f64)]) {
+    ui.label(RichText::new(lang.t(T::ResOdds)).strong());
+    for (label, p) in rows {
+        ui.horizontal(|ui| {
+            let width = 220.0;
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(width, 14.0), egui::Sense::hover());
+            ui.painter().rect_filled(rect, 2.0, ui.visuals().extreme_bg_color);
+            let filled = egui::Rect::from_min_size(rect.min, egui::vec2(width * (*p as f32), 14.0));
+            ui.painter().rect_filled(filled, 2.0, theme::ODDS_BAR);
+            ui.label(RichText::new(format!("{:>6.2}%", p * 100.0)).monospace());
+            ui.label(label);
+        });
+    }
+}
+
+/// Dice typed as digits (spaces optional) or rolled by the app.
+#[derive(Debug, Default, Clone)]
+pub struct DiceField {
+    /// What was typed.
+    pub text: String,
+    /// The generator's state after the app rolled these dice.
+    pub rolled: Option<RngState>,
+}
+
+/// Parses typed dice: only digits and spaces, each a face of the die, exactly `count`.
+pub fn parse_dice(text: &str, kind: DieKind, count: usize) -> Result<Vec<u8>, String> {
+    let mut out = Vec::new();
+    for ch in text.chars().filter(|c| !c.is_whitespace() && *c != ',') {
+        let Some(d) = ch.to_digit(10) else { return Err(format!("«{ch}»")) };
+        let d = u8::try_from(d).unwrap_or(0);
+        if !kind.has_face(d) {
+            return Err(d.to_string());
+        }
+        out.push(d);
+    }
+    if out.len() != count {
+        return Err(format!("{}/{count}", out.len()));
+    }
+    Ok(out)
+}
+
+/// One side's dice field; returns whether Enter was pressed in it.
+pub fn dice_field_ui(ui: &mut Ui, lang: Lang, label: &str, field: &mut DiceField, kind: DieKind, count: usize) -> bool {
+    let mut enter = false;
+    ui.horizontal(|ui| {
+        ui.label(label);
+        let hint = lang.fmt(if kind == DieKind::D6 { T::DiceHintD6 } else { T::DiceHintAverage }, &[&count]);
+        let edit = egui::TextEdit::singleline(&mut field.text).desired_width(140.0).hint_text(hint);
+        let response = ui.add(edit).accessible_name(label);
+        if response.changed() {
+            field.rolled = None;
+        }
+        enter = response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        if !field.text.trim().is_empty() {
+            match parse_dice(&field.text, kind, count) {
+                Ok(_) => {
+                    ui.colored_label(Color32::from_rgb(102, 187, 106), lang.t(T::DiceOk));
+                }
+                Err(why) => {
+                    ui.colored_label(theme::ERROR, lang.fmt(T::DiceRefused, &[&why]));
+                }
+            }
+        }
+    });
+    enter
+}
+
+/// Rolls dice for several fields in turn from `rng`; returns the state after.
+pub fn roll_into(rng: &RngState, fields: &mut [(&mut DiceField, usize)], kind: DieKind) -> RngState {
+    let mut state = rng.clone();
+    for (field, count) in fields.iter_mut() {
+        let (dice, after) = roller::roll(&state, kind.faces(), *count);
+        field.text = dice.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
+        state = after;
+        field.rolled = Some(state.clone());
+    }
+    state
+}
+
+/// Back / Cancel / Next-or-Apply buttons; returns which was pressed.
+pub enum Nav {
+    /// Nothing pressed.
+    None,
+    /// Back a step.
+    Back,
+    /// Close without changing anything.
+    Cancel,
+    /// Forward (or apply on the last step).
+    Next,
+}
+
+/// The footer of a step.
+pub fn nav_ui(
+    ui: &mut Ui,
+    lang: Lang,
+    can_back: bool,
+    next_label: T,
+    next_enabled: bool,
+    why_not: Option<&str>,
+) -> Nav {
+    let mut nav = Nav::None;
+    ui.separator();
+    ui.horizontal(|ui| {
+        if ui.button(lang.t(T::Cancel)).on_hover_text(lang.t(T::CancelTip)).clicked() {
+            nav = Nav::Cancel;
+        }
+        if can_back && ui.button(lang.t(T::Back)).clicked() {
+            nav = Nav::Back;
+        }
+        let next = ui.add_enabled(next_enabled, egui::Button::new(RichText::new(lang.t(next_label)).strong()));
+        let next = match why_not {
+            Some(why) if !next_enabled => next.on_disabled_hover_text(why),
+            _ => next,
+        };
+        if next.clicked() {
+            nav = Nav::Next;
+        }
+    });
+    nav
+}
+
+/// A yes/no choice as two buttons; returns the answer when clicked.
+pub fn yes_no_ui(ui: &mut Ui, yes: &str, no: &str) -> Option<bool> {
+    let mut answer = None;
+    ui.horizontal(|ui| {
+        if ui.button(yes).clicked() {
+            answer = Some(true);
+        }
+        if ui.button(no).clicked() {
+            answer = Some(false);
+        }
+    });
+    answer
+}
+
+/// A number typed in a field: `None` while empty or not a whole number.
+pub fn number_ui(ui: &mut Ui, label: &str, text: &mut String, width: f32) -> Option<u32> {
+    ui.label(label);
+    ui.add(egui::TextEdit::singleline(text).desired_width(width)).accessible_name(label);
+    text.trim().parse::<u32>().ok()
+}
+
+/// A text field with a label.
+pub fn text_ui(ui: &mut Ui, label: &str, text: &mut String, width: f32) {
+    ui.label(label);
+    ui.add(egui::TextEdit::singleline(text).desired_width(width)).accessible_name(label);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn typed_dice_are_checked() {
+        assert_eq!(parse_dice("3 4", DieKind::D6, 2), Ok(vec![3, 4]));
+        assert_eq!(parse_dice("34", DieKind::D6, 2), Ok(vec![3, 4]));
+        assert!(parse_dice("37", DieKind::D6, 2).is_err());
+        assert!(parse_dice("3a", DieKind::D6, 2).is_err());
+        assert!(parse_dice("345", DieKind::D6, 2).is_err());
+        assert!(parse_dice("1", DieKind::Average, 1).is_err());
+        assert_eq!(parse_dice("5", DieKind::Average, 1), Ok(vec![5]));
+    }
+}

@@ -1,0 +1,248 @@
+//! The charge wizard driven by labels: a charge on a column that forms square, through
+//! contact to the melee and its result; Cancel at every step; typed and app dice; and a
+//! Ruleset B collision ending in flight.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use coldsteel::game::{Action, Game};
+use coldsteel::i18n::Lang;
+use coldsteel::model::LogDetail;
+use coldsteel::rules::{BySide, Formation, Marker, Phase, Ruleset, Side};
+use coldsteel::storage;
+use coldsteel::ui::CsApp;
+use egui::accesskit::Role;
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+
+fn game_at(phase: Phase) -> Game {
+    let mut g = storage::default_game().unwrap();
+    g.perform(&Action::Initiative {
+        dice: BySide { first: [6, 5], second: [1, 1] },
+        phasing: Side::First,
+        rng_after: None,
+    })
+    .unwrap();
+    while g.battle.phase != phase {
+        g.perform(&Action::AdvancePhase).unwrap();
+    }
+    g
+}
+
+fn harness(game: Game) -> Harness<'static, CsApp> {
+    let app = CsApp::new(game, Lang::En);
+    Harness::builder().with_size(egui::vec2(1280.0, 2200.0)).build_ui_state(|ui, app: &mut CsApp| app.ui_root(ui), app)
+}
+
+fn type_into(h: &mut Harness<'static, CsApp>, label: &str, text: &str) {
+    h.get_by_role_and_label(Role::TextInput, label).click();
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, label).type_text(text);
+    h.run();
+}
+
+fn unit<'a>(h: &'a Harness<'static, CsApp>, name: &str) -> &'a coldsteel::model::Unit {
+    h.state().game.battle.units.iter().find(|u| u.name == name).unwrap()
+}
+
+/// Opens the charge wizard of the Grenadiers à cheval on the Ladoga Infantry (a column)
+/// and fills the declaration.
+fn declare(h: &mut Harness<'static, CsApp>) {
+    h.get_by_label("Grenadiers à cheval").click();
+    h.run();
+    h.key_press(Key::C);
+    h.run();
+    assert!(h.state().picking.is_some(), "C starts a charge");
+    h.get_by_label("Ladoga Infantry").click();
+    h.run();
+    assert!(h.state().wizard.is_some());
+    type_into(h, "Distance (cm)", "20");
+    type_into(h, "Full charge move of Grenadiers à cheval (cm)", "36");
+    h.get_by_label("A commander is within 15 cm").click();
+    h.run();
+}
+
+#[test]
+fn a_charge_on_a_column_that_forms_square_then_the_melee() {
+    let mut h = harness(game_at(Phase::Charges));
+    h.run();
+    declare(&mut h);
+    h.get_by_label("Declare").click();
+    h.run();
+    // The reaction: form square; line infantry may not evade (shown disabled).
+    assert!(h.get_by_label("Evade").accesskit_node().is_disabled());
+    h.get_by_label("Change formation").click();
+    h.run();
+    h.get_by_label_contains("Move Grenadiers à cheval 10 cm towards Ladoga Infantry");
+    h.get_by_label("Passed").click();
+    h.run();
+    h.get_by_label_contains("tests as disordered");
+    h.get_by_label("Passed").click();
+    h.run();
+    h.get_by_label_contains("into base contact");
+    h.get_by_label("Apply").click();
+    h.run();
+    assert!(h.state().wizard.is_none());
+    assert_eq!(unit(&h, "Ladoga Infantry").formation, Formation::Square);
+    assert!(unit(&h, "Grenadiers à cheval").markers.contains(&Marker::ChargedThisTurn));
+    assert_eq!(h.state().game.battle.pending_melees.len(), 1);
+    assert!(matches!(h.state().game.battle.log.last().unwrap().detail, LogDetail::Charge { .. }));
+
+    // The melee phase: Fight… opens the melee wizard.
+    for _ in 0..3 {
+        h.get_by_label("Next phase ›").click();
+        h.run();
+    }
+    assert_eq!(h.state().game.battle.phase, Phase::Melee);
+    h.get_by_label("Fight…").click();
+    h.run();
+    h.get_by_label_contains("GDB-MOD-23");
+    h.get_by_label("Next").click();
+    h.run();
+    type_into(&mut h, "Grenadiers à cheval", "66");
+    type_into(&mut h, "Ladoga Infantry", "11");
+    h.get_by_label("Next").click();
+    h.run();
+    // Guard heavy cavalry +4 +2 +2 +1 (good horses) = +9: 21; the square +2 +4 +2 (2:1) = +8: 10; broken by 11.
+    h.get_by_label_contains("Square broken");
+    type_into(&mut h, "Figures lost by Grenadiers à cheval", "0");
+    type_into(&mut h, "Figures lost by Ladoga Infantry", "4");
+    h.get_by_label("Apply").click();
+    h.run();
+    let ladoga = unit(&h, "Ladoga Infantry");
+    assert!(ladoga.markers.contains(&Marker::Retreating));
+    assert_eq!(ladoga.figures, 20);
+    assert!(h.state().game.battle.pending_melees.is_empty());
+    let last = h.state().game.battle.log.last().unwrap();
+    let LogDetail::GdbMelee { result, .. } = &last.detail else { panic!("{last:?}") };
+    assert_eq!((result.attacker_total, result.defender_total), (21, 10));
+}
+
+#[test]
+fn cancel_at_any_step_leaves_the_battle_byte_identical() {
+    let start = game_at(Phase::Charges);
+    let before = storage::to_json(&start);
+    // Steps reached before cancelling: 0 declaration, 1 reaction, 2 charger's test, 3 stand test, 4 apply.
+    for steps in 0..5 {
+        let mut h = harness(start.clone());
+        h.run();
+        declare(&mut h);
+        let clicks = ["Declare", "Change formation", "Passed", "Passed"];
+        for label in clicks.iter().take(steps) {
+            h.get_by_label(label).click();
+            h.run();
+        }
+        if steps % 2 == 0 {
+            h.key_press(Key::Escape);
+        } else {
+            h.get_by_label("Cancel").click();
+        }
+        h.run();
+        assert!(h.state().wizard.is_none(), "closed after {steps} steps");
+        assert_eq!(storage::to_json(&h.state().game), before, "changed after cancelling at step {steps}");
+    }
+}
+
+fn melee_with(dice: Option<(&str, &str)>) -> LogDetail {
+    let mut g = game_at(Phase::Charges);
+    let (a, d) = (g.battle.units[8].id, g.battle.units[17].id);
+    g.perform(&Action::AddPendingMelee(coldsteel::model::PendingMelee {
+        attacker: a,
+        defender: d,
+        charging: true,
+        moved_cm: Some(10),
+        flank_or_rear: false,
+        melee_turn: 1,
+    }))
+    .unwrap();
+    while g.battle.phase != Phase::Melee {
+        g.perform(&Action::AdvancePhase).unwrap();
+    }
+    let mut h = harness(g);
+    h.run();
+    h.get_by_label("Fight…").click();
+    h.run();
+    h.get_by_label("Next").click();
+    h.run();
+    let names = (h.state().game.battle.units[8].name.clone(), h.state().game.battle.units[17].name.clone());
+    match dice {
+        Some((x, y)) => {
+            type_into(&mut h, &names.0, x);
+            type_into(&mut h, &names.1, y);
+        }
+        None => {
+            h.get_by_label("Roll for me").click();
+            h.run();
+        }
+    }
+    h.get_by_label("Next").click();
+    h.run();
+    type_into(&mut h, &format!("Figures lost by {}", names.0), "1");
+    type_into(&mut h, &format!("Figures lost by {}", names.1), "1");
+    h.get_by_label("Apply").click();
+    h.run();
+    h.state().game.battle.log.last().unwrap().detail.clone()
+}
+
+#[test]
+fn typed_dice_and_app_dice_give_the_same_result() {
+    let LogDetail::GdbMelee { result: rolled, .. } = melee_with(None) else { panic!() };
+    let typed_a = format!("{}{}", rolled.attacker_dice[0], rolled.attacker_dice[1]);
+    let typed_d = format!("{} {}", rolled.defender_dice[0], rolled.defender_dice[1]);
+    let LogDetail::GdbMelee { result: typed, .. } = melee_with(Some((&typed_a, &typed_d))) else { panic!() };
+    assert_eq!(rolled, typed);
+}
+
+#[test]
+fn bad_typed_dice_are_refused_inline() {
+    let mut g = game_at(Phase::Charges);
+    let (a, d) = (g.battle.units[8].id, g.battle.units[17].id);
+    g.perform(&Action::AddPendingMelee(coldsteel::model::PendingMelee {
+        attacker: a,
+        defender: d,
+        charging: true,
+        moved_cm: Some(10),
+        flank_or_rear: false,
+        melee_turn: 1,
+    }))
+    .unwrap();
+    while g.battle.phase != Phase::Melee {
+        g.perform(&Action::AdvancePhase).unwrap();
+    }
+    let mut h = harness(g);
+    h.run();
+    h.get_by_label("Fight…").click();
+    h.run();
+    h.get_by_label("Next").click();
+    h.run();
+    let name = h.state().game.battle.units[8].name.clone();
+    type_into(&mut h, &name, "7a");
+    h.get_by_label_contains("refused");
+    assert!(h.get_by_label("Next").accesskit_node().is_disabled(), "the step does not advance");
+}
+
+#[test]
+fn a_ruleset_b_collision_that_ends_in_flight() {
+    let mut g = storage::default_game().unwrap();
+    g.battle.ruleset = Ruleset::RulesetB;
+    g.battle.phase = Phase::Charges;
+    let mut h = harness(g);
+    h.run();
+    h.get_by_label("Ekaterinoslav Cuirassiers").click();
+    h.run();
+    h.get_by_label("Charge…").click();
+    h.run();
+    h.get_by_label("Guard Chasseurs à cheval").click();
+    h.run();
+    // Cuirassiers: attacking +1, cuirassiers +1 = +2 with a 5 → 7; chasseurs (status A +1) with a 2 → 3.
+    type_into(&mut h, "Ekaterinoslav Cuirassiers", "5");
+    type_into(&mut h, "Guard Chasseurs à cheval", "2");
+    h.get_by_label("Next").click();
+    h.run();
+    h.get_by_label_contains("flees 7 cm");
+    h.get_by_label("Apply").click();
+    h.run();
+    let chasseurs = unit(&h, "Guard Chasseurs à cheval");
+    assert!(chasseurs.markers.contains(&Marker::Retreating));
+    assert!(matches!(h.state().game.battle.log.last().unwrap().detail, LogDetail::BCollision { .. }));
+    let _ = Modifiers::NONE;
+}
