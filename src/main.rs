@@ -31,6 +31,23 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Write the battle report: PDF, Markdown, plain text; with no output given, print the text.
+    Report {
+        /// The battle file.
+        file: PathBuf,
+        /// Write the report as PDF here.
+        #[arg(long)]
+        pdf: Option<PathBuf>,
+        /// Write the report as Markdown here.
+        #[arg(long)]
+        md: Option<PathBuf>,
+        /// Write the report as plain text here.
+        #[arg(long)]
+        text: Option<PathBuf>,
+        /// Write the roster sheets (one page per brigade) as PDF here.
+        #[arg(long)]
+        roster_pdf: Option<PathBuf>,
+    },
     /// Check that a battle file can be read and is valid (exit 0, or 2 with the reason).
     Check {
         /// The battle file.
@@ -114,8 +131,42 @@ fn save_loop(path: &Path) -> Result<String, String> {
     }
 }
 
+fn write_out(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    storage::save_atomic_bytes(path, bytes).map_err(|e| e.to_string())
+}
+
+fn report_cmd(file: &Path, outs: [&Option<PathBuf>; 4], lang: Lang) -> Result<String, String> {
+    use coldsteel::report::{markdown, pdf, summary};
+    let game = load_file(file)?;
+    let report = summary::battle_report(&game.battle, lang);
+    let [pdf_out, md_out, text_out, roster_out] = outs;
+    let mut written = Vec::new();
+    if let Some(p) = pdf_out {
+        write_out(p, &pdf::to_pdf(&report).map_err(|e| e.to_string())?)?;
+        written.push(p.display().to_string());
+    }
+    if let Some(p) = md_out {
+        write_out(p, markdown::to_markdown(&report).as_bytes())?;
+        written.push(p.display().to_string());
+    }
+    if let Some(p) = text_out {
+        write_out(p, markdown::to_text(&report).as_bytes())?;
+        written.push(p.display().to_string());
+    }
+    if let Some(p) = roster_out {
+        let sheets = summary::roster_sheets(&game.battle, lang);
+        write_out(p, &pdf::to_pdf(&sheets).map_err(|e| e.to_string())?)?;
+        written.push(p.display().to_string());
+    }
+    if written.is_empty() {
+        return Ok(markdown::to_text(&report));
+    }
+    Ok(format!("written: {}", written.join(", ")))
+}
+
 fn headless(command: &Command, lang: Lang) -> Result<String, String> {
     match command {
+        Command::Report { file, pdf, md, text, roster_pdf } => report_cmd(file, [pdf, md, text, roster_pdf], lang),
         Command::Resolve { file, json } => resolve(file, *json, lang),
         Command::Check { file } => check(file),
         Command::Upgrade { file } => upgrade(file),

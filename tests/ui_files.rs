@@ -38,7 +38,7 @@ fn save_as_through_the_prompt_clears_the_unsaved_mark() {
     assert!(h.state().window_title().ends_with('•'));
     h.key_press_modifiers(Modifiers::COMMAND, Key::S);
     h.run();
-    assert!(matches!(h.state().modal, Modal::PathPrompt { save: true, .. }));
+    assert!(matches!(h.state().modal, Modal::PathPrompt { purpose: coldsteel::ui::PathPurpose::Save, .. }));
     h.key_press_modifiers(Modifiers::COMMAND, Key::A);
     h.get_by_role_and_label(Role::TextInput, "File path").type_text(path.to_str().unwrap());
     h.run();
@@ -138,4 +138,24 @@ fn a_newer_autosave_is_offered_and_recovered() {
     h.run();
     assert_eq!(h.state().game.battle.units[0].order, Order::Routing);
     assert!(h.state().is_dirty(), "recovered work still needs saving");
+}
+
+#[test]
+fn the_report_window_saves_a_pdf_through_the_prompt() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("report.pdf");
+    let mut h = harness(app());
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::P);
+    h.run();
+    h.get_by_label("Battle report");
+    h.get_by_label("Save PDF…").click();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.get_by_role_and_label(Role::TextInput, "File path").type_text(path.to_str().unwrap());
+    h.run();
+    h.get_by_label("Save").click();
+    h.run();
+    let bytes = std::fs::read(&path).unwrap();
+    assert!(bytes.starts_with(b"%PDF-"));
 }

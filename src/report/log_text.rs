@@ -69,6 +69,10 @@ fn action_kind_of(key: &str) -> Option<ActionKind> {
 pub fn entry_summary(lang: Lang, battle: &Battle, entry: &LogEntry) -> String {
     let name = |i: usize| entry.units.get(i).map(|id| unit_name(battle, lang, *id)).unwrap_or_default();
     match &entry.detail {
+        LogDetail::Edit { action, .. } if action.contains("pending_melee") && entry.units.len() == 2 => {
+            let kind = action_kind_of(action).unwrap_or(ActionKind::AddPendingMelee);
+            action_label(lang, kind, &format!("{} × {}", name(0), name(1)))
+        }
         LogDetail::Edit { action, subject } => match action_kind_of(action) {
             Some(kind) => action_label(lang, kind, subject),
             None => subject.clone(),
@@ -162,7 +166,13 @@ pub fn entry_lines(lang: Lang, battle: &Battle, entry: &LogEntry) -> Vec<String>
                 (name(0), attacker_modifiers, result.attacker_dice, result.attacker_total),
                 (name(1), defender_modifiers, result.defender_dice, result.defender_total),
             ] {
-                out.push(format!("{who}: {} {}+{} = {total}", lang.t(T::ResDice), dice[0], dice[1]));
+                out.push(format!(
+                    "{who}: {} {}+{}, {} {total}",
+                    lang.t(T::ResDice),
+                    dice[0],
+                    dice[1],
+                    lang.t(T::ResTotal)
+                ));
                 for m in mods {
                     out.push(format!("    {} {} {:+}", m.rule.id(), m.rule.label(lang), m.value));
                 }

@@ -46,6 +46,11 @@ pub fn backup_path(path: &Path) -> PathBuf {
 /// a temporary file in the same folder, fsync, the old file kept as `.bak`, rename over
 /// the target, fsync the folder.
 pub fn save_atomic(path: &Path, text: &str) -> Result<(), SaveError> {
+    save_atomic_bytes(path, text.as_bytes())
+}
+
+/// [`save_atomic`] for any bytes (reports, PDFs).
+pub fn save_atomic_bytes(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
     let dir = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
@@ -55,7 +60,7 @@ pub fn save_atomic(path: &Path, text: &str) -> Result<(), SaveError> {
         .suffix(".tmp")
         .tempfile_in(&dir)
         .map_err(|e| save_error(path, e))?;
-    tmp.write_all(text.as_bytes()).map_err(|e| save_error(path, e))?;
+    tmp.write_all(bytes).map_err(|e| save_error(path, e))?;
     tmp.as_file().sync_all().map_err(|e| save_error(path, e))?;
     if path.exists() {
         keep_backup(path)?;

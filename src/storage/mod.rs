@@ -8,7 +8,7 @@ mod migrate;
 mod time;
 
 pub use autosave::{AutosaveInfo, Autosaver, Recovery, autosave_dir, find_recovery};
-pub use files::{SaveError, backup_path, read_battle_file, save_atomic, save_battle};
+pub use files::{SaveError, backup_path, read_battle_file, save_atomic, save_atomic_bytes, save_battle};
 pub use time::{iso8601, now_unix, now_unix_ms};
 
 use serde::{Deserialize, Serialize};

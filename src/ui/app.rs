@@ -62,6 +62,10 @@ pub enum AppCommand {
     PickTarget(UnitId),
     /// Stop picking a target.
     CancelPick,
+    /// Open the report window.
+    OpenReport,
+    /// Copy text to the clipboard.
+    Copy(String),
 }
 
 /// The modal dialog on screen, if any.
@@ -76,8 +80,8 @@ pub enum Modal {
     Recovery(Box<storage::Recovery>),
     /// The in-app path prompt.
     PathPrompt {
-        /// Saving (else opening).
-        save: bool,
+        /// What the path is for.
+        purpose: PathPurpose,
         /// The path typed.
         text: String,
         /// Why the last path was refused.
@@ -92,6 +96,23 @@ pub enum Modal {
     },
     /// A message to acknowledge.
     Message(String),
+    /// The battle report: preview, save, copy, print.
+    Report,
+}
+
+/// What a typed path is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PathPurpose {
+    /// Open a battle.
+    Open,
+    /// Save the battle.
+    Save,
+    /// Save the report as PDF.
+    ReportPdf,
+    /// Save the report as Markdown.
+    ReportMarkdown,
+    /// Save the roster sheets as PDF.
+    RosterPdf,
 }
 
 const PREFS_KEY: &str = "coldsteel.prefs";
@@ -139,6 +160,8 @@ pub struct CsApp {
     pub wizard: Option<Wizard>,
     /// The charger whose target is being picked.
     pub picking: Option<UnitId>,
+    /// Text to put on the clipboard at the end of the frame.
+    pub copy_request: Option<String>,
     unit_card: UnitCard,
     title: String,
     general_card: GeneralCard,
@@ -165,6 +188,7 @@ impl CsApp {
             log_view: LogView::default(),
             wizard: None,
             picking: None,
+            copy_request: None,
             unit_card: UnitCard::default(),
             title: String::new(),
             general_card: GeneralCard::default(),
@@ -224,6 +248,11 @@ impl CsApp {
                 self.message = Some((self.lang.t(T::PickTarget).to_owned(), false));
             }
             AppCommand::PickTarget(id) => self.pick_target(id),
+            AppCommand::OpenReport => self.modal = Modal::Report,
+            AppCommand::Copy(text) => {
+                self.copy_request = Some(text);
+                self.message = Some((self.lang.t(T::Copied).to_owned(), false));
+            }
             AppCommand::CancelPick => {
                 self.picking = None;
                 self.message = None;
@@ -336,6 +365,9 @@ impl CsApp {
         });
         self.modal_ui(ui);
         self.wizard_ui(ui);
+        if let Some(text) = self.copy_request.take() {
+            ui.ctx().copy_text(text);
+        }
         for cmd in cmds {
             self.run_cmd(cmd);
         }
@@ -367,6 +399,7 @@ impl CsApp {
         let save_as = KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
         let save = KeyboardShortcut::new(Modifiers::COMMAND, Key::S);
         let next_phase = KeyboardShortcut::new(Modifiers::COMMAND, Key::Enter);
+        let report = KeyboardShortcut::new(Modifiers::COMMAND, Key::P);
         ctx.input_mut(|i| {
             let mut cmds = Vec::new();
             if i.consume_shortcut(&save_as) {
@@ -376,6 +409,9 @@ impl CsApp {
             }
             if i.consume_shortcut(&new) {
                 cmds.push(AppCommand::NewDialog);
+            }
+            if i.consume_shortcut(&report) {
+                cmds.push(AppCommand::OpenReport);
             }
             if i.consume_shortcut(&next_phase) {
                 cmds.push(AppCommand::Perform(Action::AdvancePhase));
@@ -462,6 +498,10 @@ impl CsApp {
                     }
                 }
             });
+            ui.separator();
+            if item(ui, T::ReportMenu, "Ctrl+P").clicked() {
+                cmds.push(AppCommand::OpenReport);
+            }
             ui.separator();
             if ui.button(lang.t(T::Quit)).clicked() {
                 cmds.push(AppCommand::File(FileOp::Quit));

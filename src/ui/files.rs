@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use super::app::{CsApp, Modal, Selection};
+use super::app::{CsApp, Modal, PathPurpose, Selection};
 use crate::game::Game;
 use crate::i18n::T;
 use crate::model::{Battle, SideInfo};
@@ -64,6 +64,15 @@ fn native_pick(save: bool, name: &str) -> Picked {
     }
 }
 
+fn native_pick_any(name: &str) -> Picked {
+    let started = Instant::now();
+    match rfd::FileDialog::new().set_file_name(name).save_file() {
+        Some(p) => Picked::Path(p),
+        None if started.elapsed() < NO_DIALOG_WITHIN => Picked::Unavailable,
+        None => Picked::Cancelled,
+    }
+}
+
 /// An empty battle with two armies.
 pub fn empty_battle(ruleset: Ruleset, lang: crate::i18n::Lang) -> Battle {
     let side = |key: T| SideInfo { name: lang.t(key).to_owned(), name_ru: None, nation: Default::default() };
@@ -114,7 +123,7 @@ impl CsApp {
                 Picked::Unavailable => {}
             }
         }
-        self.modal = Modal::PathPrompt { save: false, text: self.suggested_path(), error: None };
+        self.modal = Modal::PathPrompt { purpose: PathPurpose::Open, text: self.suggested_path(), error: None };
     }
 
     /// Opens a battle file; on failure the battle on screen stays untouched.
@@ -159,7 +168,20 @@ impl CsApp {
                 Picked::Unavailable => {}
             }
         }
-        self.modal = Modal::PathPrompt { save: true, text: self.suggested_path(), error: None };
+        self.modal = Modal::PathPrompt { purpose: PathPurpose::Save, text: self.suggested_path(), error: None };
+    }
+
+    /// Asks for a path to write `name` to: `Some(Some(path))`, `Some(None)` when the user
+    /// cancelled, `None` when the in-app prompt must ask instead.
+    pub(super) fn pick_save_path(&self, name: &str) -> Option<Option<PathBuf>> {
+        if self.dialogs != Dialogs::Native {
+            return None;
+        }
+        match native_pick_any(name) {
+            Picked::Path(p) => Some(Some(p)),
+            Picked::Cancelled => Some(None),
+            Picked::Unavailable => None,
+        }
     }
 
     /// Saves to `path` atomically; on success it becomes the current file.

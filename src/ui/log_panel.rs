@@ -44,7 +44,7 @@ pub fn log_ui(
     if view.history {
         history_ui(ui, lang, history, cmds);
     } else {
-        entries_ui(ui, lang, battle, view);
+        entries_ui(ui, lang, battle, view, cmds);
     }
 }
 
@@ -72,7 +72,7 @@ fn filters_ui(ui: &mut Ui, lang: Lang, battle: &Battle, view: &mut LogView) {
     ui.checkbox(&mut view.show_edits, lang.t(T::ShowEdits));
 }
 
-fn entries_ui(ui: &mut Ui, lang: Lang, battle: &Battle, view: &mut LogView) {
+fn entries_ui(ui: &mut Ui, lang: Lang, battle: &Battle, view: &mut LogView, cmds: &mut Vec<AppCommand>) {
     let shown: Vec<_> = battle
         .log
         .iter()
@@ -99,6 +99,10 @@ fn entries_ui(ui: &mut Ui, lang: Lang, battle: &Battle, view: &mut LogView) {
             if open {
                 for line in entry_lines(lang, battle, entry) {
                     ui.label(RichText::new(format!("        {line}")).monospace().small());
+                }
+                if ui.small_button(lang.t(T::CopyEntryReport)).clicked() {
+                    let report = crate::report::summary::entry_report(battle, lang, entry);
+                    cmds.push(AppCommand::Copy(crate::report::markdown::to_text(&report)));
                 }
             }
         }

@@ -7,6 +7,7 @@ mod files;
 mod general_card;
 mod log_panel;
 mod modals;
+mod report_view;
 mod roller;
 mod roster;
 mod theme;
@@ -15,5 +16,5 @@ mod unit_card;
 mod widgets;
 pub mod wizard;
 
-pub use app::{AppCommand, CsApp, Modal, Selection};
+pub use app::{AppCommand, CsApp, Modal, PathPurpose, Selection};
 pub use files::{Dialogs, FileOp, Template};

@@ -3,20 +3,22 @@
 
 use egui::{Key, RichText, Ui};
 
-use super::app::{CsApp, Modal};
+use super::app::{CsApp, Modal, PathPurpose};
 use super::files::{FileOp, Template};
 use super::theme;
 use crate::i18n::{Label, T};
 use crate::rules::Ruleset;
 
 /// What the user chose in a modal; carried out after drawing.
-enum Choice {
+pub(super) enum Choice {
     None,
     Close,
     SaveThen(FileOp),
     Discard(FileOp),
     Recover,
-    Path(bool, String),
+    Path(PathPurpose, String),
+    /// A report action chosen in the report window.
+    Report(super::report_view::ReportChoice),
     New(Template, Ruleset),
 }
 
@@ -27,7 +29,8 @@ impl CsApp {
             Modal::None => return,
             Modal::Unsaved(op) => unsaved_ui(ui, self.lang, op),
             Modal::Recovery(rec) => recovery_ui(ui, self.lang, rec),
-            Modal::PathPrompt { save, text, error } => path_ui(ui, self.lang, *save, text, error.as_deref()),
+            Modal::PathPrompt { purpose, text, error } => path_ui(ui, self.lang, *purpose, text, error.as_deref()),
+            Modal::Report => super::report_view::report_ui(ui, self.lang, &self.game.battle),
             Modal::NewBattle { template, ruleset } => new_ui(ui, self.lang, template, ruleset),
             Modal::Message(text) => message_ui(ui, self.lang, text),
         };
@@ -54,7 +57,8 @@ impl CsApp {
                     self.recover(*rec);
                 }
             }
-            Choice::Path(save, text) => self.path_chosen(save, &text),
+            Choice::Path(purpose, text) => self.path_chosen(purpose, &text),
+            Choice::Report(r) => self.report_choice(r),
             Choice::New(template, ruleset) => {
                 self.modal = Modal::None;
                 self.request(FileOp::New(template, ruleset));
@@ -62,7 +66,7 @@ impl CsApp {
         }
     }
 
-    fn path_chosen(&mut self, save: bool, text: &str) {
+    fn path_chosen(&mut self, purpose: PathPurpose, text: &str) {
         let path = std::path::PathBuf::from(text.trim());
         if text.trim().is_empty() {
             if let Modal::PathPrompt { error, .. } = &mut self.modal {
@@ -71,12 +75,26 @@ impl CsApp {
             return;
         }
         self.modal = Modal::None;
-        if save { self.save_to(&path) } else { self.open_path(&path) }
+        match purpose {
+            PathPurpose::Save => self.save_to(&path),
+            PathPurpose::Open => self.open_path(&path),
+            other => self.write_report(other, &path),
+        }
     }
 }
 
 fn window(title: &str) -> egui::Modal {
     egui::Modal::new(egui::Id::unique(("coldsteel-modal", title)))
+}
+
+/// What the report window returns.
+impl From<super::report_view::ReportChoice> for Choice {
+    fn from(r: super::report_view::ReportChoice) -> Self {
+        match r {
+            super::report_view::ReportChoice::Close => Choice::Close,
+            other => Choice::Report(other),
+        }
+    }
 }
 
 fn unsaved_ui(ui: &mut Ui, lang: crate::i18n::Lang, op: &FileOp) -> Choice {
@@ -121,8 +139,15 @@ fn recovery_ui(ui: &mut Ui, lang: crate::i18n::Lang, rec: &crate::storage::Recov
     choice
 }
 
-fn path_ui(ui: &mut Ui, lang: crate::i18n::Lang, save: bool, text: &mut String, error: Option<&str>) -> Choice {
+fn path_ui(
+    ui: &mut Ui,
+    lang: crate::i18n::Lang,
+    purpose: PathPurpose,
+    text: &mut String,
+    error: Option<&str>,
+) -> Choice {
     let mut choice = Choice::None;
+    let save = purpose != PathPurpose::Open;
     window("path").show(ui.ctx(), |ui| {
         ui.heading(lang.t(if save { T::SaveAsTitle } else { T::OpenTitle }));
         ui.label(lang.t(T::PathHint));
@@ -134,7 +159,7 @@ fn path_ui(ui: &mut Ui, lang: crate::i18n::Lang, save: bool, text: &mut String, 
         ui.horizontal(|ui| {
             let ok = lang.t(if save { T::Save } else { T::Open });
             if ui.button(ok).clicked() || ui.input(|i| i.key_pressed(Key::Enter)) {
-                choice = Choice::Path(save, text.clone());
+                choice = Choice::Path(purpose, text.clone());
             }
             if ui.button(lang.t(T::Cancel)).clicked() || ui.input(|i| i.key_pressed(Key::Escape)) {
                 choice = Choice::Close;

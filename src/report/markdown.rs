@@ -1,0 +1,118 @@
+//! A report as Markdown and as plain text.
+
+use super::summary::{Block, Report};
+
+fn md_cell(s: &str) -> String {
+    s.replace('|', "\\|")
+}
+
+/// Markdown.
+pub fn to_markdown(r: &Report) -> String {
+    let mut out = String::new();
+    for block in &r.blocks {
+        match block {
+            Block::Title(t) => out.push_str(&format!("# {t}\n\n")),
+            Block::Heading(t) => out.push_str(&format!("## {t}\n\n")),
+            Block::Subheading(t) => out.push_str(&format!("### {t}\n\n")),
+            Block::Para(t) => out.push_str(&format!("{t}\n\n")),
+            Block::Lines(lines) => {
+                out.push_str("```\n");
+                for l in lines {
+                    out.push_str(l.trim_end());
+                    out.push('\n');
+                }
+                out.push_str("```\n\n");
+            }
+            Block::Table { header, rows } => {
+                out.push_str(&format!("| {} |\n", header.iter().map(|h| md_cell(h)).collect::<Vec<_>>().join(" | ")));
+                out.push_str(&format!("|{}\n", "---|".repeat(header.len())));
+                for row in rows {
+                    out.push_str(&format!("| {} |\n", row.iter().map(|c| md_cell(c)).collect::<Vec<_>>().join(" | ")));
+                }
+                out.push('\n');
+            }
+            Block::LossChart { sides, turns } => {
+                out.push_str(&format!("| # | {} | {} |\n|---|---|---|\n", md_cell(&sides[0]), md_cell(&sides[1])));
+                for (t, a, b) in turns {
+                    out.push_str(&format!("| {t} | {a} | {b} |\n"));
+                }
+                out.push('\n');
+            }
+            Block::Tally { rows } => {
+                for (name, now, start) in rows {
+                    out.push_str(&format!("- {} — {now}/{start} {}\n", md_cell(name), "☐".repeat(*now as usize)));
+                }
+                out.push('\n');
+            }
+            Block::PageBreak => out.push_str("---\n\n"),
+        }
+    }
+    out
+}
+
+fn width(s: &str) -> usize {
+    s.chars().count()
+}
+
+fn pad(s: &str, w: usize) -> String {
+    format!("{s}{}", " ".repeat(w.saturating_sub(width(s))))
+}
+
+/// Aligned columns of a table.
+pub fn table_lines(header: &[String], rows: &[Vec<String>]) -> Vec<String> {
+    let mut widths: Vec<usize> = header.iter().map(|h| width(h)).collect();
+    for row in rows {
+        for (i, c) in row.iter().enumerate() {
+            if let Some(w) = widths.get_mut(i) {
+                *w = (*w).max(width(c));
+            }
+        }
+    }
+    let line = |cells: &[String]| {
+        cells.iter().zip(&widths).map(|(c, w)| pad(c, *w)).collect::<Vec<_>>().join("  ").trim_end().to_owned()
+    };
+    let mut out = vec![line(header)];
+    out.push(widths.iter().map(|w| "-".repeat(*w)).collect::<Vec<_>>().join("  "));
+    out.extend(rows.iter().map(|r| line(r)));
+    out
+}
+
+/// Plain text.
+pub fn to_text(r: &Report) -> String {
+    let mut out = String::new();
+    for block in &r.blocks {
+        match block {
+            Block::Title(t) => out.push_str(&format!("{t}\n{}\n\n", "=".repeat(width(t)))),
+            Block::Heading(t) => out.push_str(&format!("{t}\n{}\n\n", "-".repeat(width(t)))),
+            Block::Subheading(t) => out.push_str(&format!("{t}\n\n")),
+            Block::Para(t) => out.push_str(&format!("{t}\n")),
+            Block::Lines(lines) => {
+                for l in lines {
+                    out.push_str(&format!("    {}\n", l.trim()));
+                }
+                out.push('\n');
+            }
+            Block::Table { header, rows } => {
+                for l in table_lines(header, rows) {
+                    out.push_str(&l);
+                    out.push('\n');
+                }
+                out.push('\n');
+            }
+            Block::LossChart { sides, turns } => {
+                for (t, a, b) in turns {
+                    out.push_str(&format!("{t:>3}  {}: {a:<4} {}: {b}\n", sides[0], sides[1]));
+                }
+                out.push('\n');
+            }
+            Block::Tally { rows } => {
+                for (name, now, start) in rows {
+                    out.push_str(&format!("{name}  {now}/{start}  {}\n", "[ ]".repeat(*now as usize)));
+                }
+                out.push('\n');
+            }
+            Block::PageBreak => out.push_str("\n\n"),
+        }
+    }
+    out
+}

@@ -1,0 +1,304 @@
+//! A report as PDF (krilla): A4 pages, the fixed-width Hack font for text and tables and
+//! Ubuntu Light for headings, both embedded as subsets with Cyrillic. Every character is
+//! checked against the font before it is written, so nothing prints as a blank or a box.
+
+use std::sync::Arc;
+
+use krilla::Document;
+use krilla::color::rgb;
+use krilla::geom::{PathBuilder, Point, Rect};
+use krilla::num::NormalizedF32;
+use krilla::page::PageSettings;
+use krilla::paint::{Fill, FillRule, Stroke};
+use krilla::text::{Font, TextDirection};
+use skrifa::MetadataProvider;
+use thiserror::Error;
+
+use super::markdown::table_lines;
+use super::summary::{Block, Report};
+
+const PAGE_W: f32 = 595.28;
+const PAGE_H: f32 = 841.89;
+const MARGIN: f32 = 42.0;
+const BODY: f32 = 8.5;
+/// Hack's advance is 1233 of 2048 units per em.
+const MONO_ADVANCE: f32 = 1233.0 / 2048.0;
+
+/// The PDF could not be made.
+#[derive(Debug, Error)]
+#[error("cannot make the PDF: {0}")]
+pub struct PdfError(String);
+
+struct Fonts {
+    mono: Font,
+    heading: Font,
+    mono_bytes: &'static [u8],
+    heading_bytes: &'static [u8],
+}
+
+fn font(bytes: &'static [u8]) -> Result<Font, PdfError> {
+    Font::new(Arc::new(bytes.to_vec()).into(), 0).ok_or_else(|| PdfError("the embedded font cannot be read".into()))
+}
+
+/// Replaces characters the font lacks with `?`.
+fn covered(bytes: &[u8], text: &str) -> String {
+    let Ok(f) = skrifa::FontRef::new(bytes) else { return text.to_owned() };
+    let map = f.charmap();
+    text.chars().map(|c| if c == ' ' || map.map(c).is_some() { c } else { '?' }).collect()
+}
+
+struct Writer<'a> {
+    doc: Document,
+    pages: Vec<Vec<Op>>,
+    y: f32,
+    fonts: &'a Fonts,
+}
+
+enum Op {
+    Text { x: f32, y: f32, size: f32, mono: bool, gray: u8, text: String },
+    Rect { x: f32, y: f32, w: f32, h: f32, color: (u8, u8, u8), filled: bool },
+}
+
+impl Writer<'_> {
+    fn room(&mut self, h: f32) {
+        if self.y + h > PAGE_H - MARGIN || self.pages.is_empty() {
+            self.pages.push(Vec::new());
+            self.y = MARGIN;
+        }
+    }
+
+    fn text(&mut self, x: f32, size: f32, mono: bool, gray: u8, text: &str) {
+        self.room(size * 1.4);
+        let bytes = if mono { self.fonts.mono_bytes } else { self.fonts.heading_bytes };
+        let text = covered(bytes, text);
+        let y = self.y + size;
+        if let Some(page) = self.pages.last_mut() {
+            page.push(Op::Text { x, y, size, mono, gray, text });
+        }
+        self.y += size * 1.4;
+    }
+
+    fn wrapped(&mut self, x: f32, size: f32, text: &str) {
+        let per_line = ((PAGE_W - MARGIN - x) / (size * MONO_ADVANCE)).floor().max(10.0) as usize;
+        for line in wrap(text, per_line) {
+            self.text(x, size, true, 0, &line);
+        }
+    }
+
+    fn rect(&mut self, x: f32, y: f32, w: f32, h: f32, color: (u8, u8, u8), filled: bool) {
+        if let Some(page) = self.pages.last_mut() {
+            page.push(Op::Rect { x, y, w, h, color, filled });
+        }
+    }
+}
+
+/// Greedy word wrap at `width` characters.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+fn block(w: &mut Writer<'_>, b: &Block) {
+    match b {
+        Block::Title(t) => {
+            w.room(40.0);
+            w.text(MARGIN, 18.0, false, 0, t);
+            w.y += 4.0;
+        }
+        Block::Heading(t) => {
+            w.y += 6.0;
+            w.room(40.0);
+            w.text(MARGIN, 13.0, false, 0, t);
+        }
+        Block::Subheading(t) => {
+            w.y += 3.0;
+            w.room(30.0);
+            w.text(MARGIN, 10.5, false, 40, t);
+        }
+        Block::Para(t) => w.wrapped(MARGIN, BODY, t),
+        Block::Lines(lines) => {
+            for l in lines {
+                w.wrapped(MARGIN + 18.0, BODY - 1.0, l.trim());
+            }
+            w.y += 3.0;
+        }
+        Block::Table { header, rows } => table(w, header, rows),
+        Block::LossChart { sides, turns } => chart(w, sides, turns),
+        Block::Tally { rows } => tally(w, rows),
+        Block::PageBreak => w.y = PAGE_H,
+    }
+}
+
+/// A table in fixed-width columns, shrunk to fit the page width.
+fn table(w: &mut Writer<'_>, header: &[String], rows: &[Vec<String>]) {
+    let lines = table_lines(header, rows);
+    let chars = lines.iter().map(|l| l.chars().count()).max().unwrap_or(1).max(1) as f32;
+    let size = ((PAGE_W - 2.0 * MARGIN) / (chars * MONO_ADVANCE)).clamp(5.0, BODY);
+    for (i, l) in lines.iter().enumerate() {
+        w.text(MARGIN, size, true, if i < 2 { 60 } else { 0 }, l);
+    }
+    w.y += 4.0;
+}
+
+/// Losses per side by turn as paired bars.
+fn chart(w: &mut Writer<'_>, sides: &[String; 2], turns: &[(u32, u32, u32)]) {
+    let colors = [(66, 133, 244), (76, 175, 80)];
+    let max = turns.iter().map(|t| t.1.max(t.2)).max().unwrap_or(0).max(1) as f32;
+    let bar_w = PAGE_W - 2.0 * MARGIN - 140.0;
+    for (i, name) in sides.iter().enumerate() {
+        w.room(12.0);
+        let y = w.y;
+        w.rect(MARGIN, y + 2.0, 8.0, 8.0, colors[i], true);
+        w.text(MARGIN + 12.0, BODY, true, 0, name);
+    }
+    for (turn, a, b) in turns {
+        w.room(24.0);
+        let y = w.y;
+        w.text(MARGIN, BODY, true, 0, &format!("{turn:>3}"));
+        w.y = y;
+        for (j, n) in [*a, *b].into_iter().enumerate() {
+            let top = y + 1.0 + j as f32 * 9.0;
+            let len = bar_w * n as f32 / max;
+            if n > 0 {
+                w.rect(MARGIN + 30.0, top, len.max(1.0), 7.0, colors[j], true);
+            }
+            let label_y = w.y;
+            w.y = top - 1.5;
+            w.text(MARGIN + 36.0 + len, BODY - 1.5, true, 0, &n.to_string());
+            w.y = label_y;
+        }
+        w.y = y + 22.0;
+    }
+    w.y += 4.0;
+}
+
+/// Units with strength and a box per figure, to tick off at the table.
+fn tally(w: &mut Writer<'_>, rows: &[(String, u32, u32)]) {
+    let per_row = ((PAGE_W - 2.0 * MARGIN) / 11.0).floor().max(1.0) as u32;
+    for (name, now, start) in rows {
+        w.y += 4.0;
+        w.text(MARGIN, BODY + 1.0, true, 0, &format!("{name}   {now}/{start}"));
+        let mut left = *now;
+        while left > 0 {
+            w.room(12.0);
+            let y = w.y;
+            for k in 0..left.min(per_row) {
+                w.rect(MARGIN + k as f32 * 11.0, y, 8.0, 8.0, (0, 0, 0), false);
+            }
+            left = left.saturating_sub(per_row);
+            w.y += 11.0;
+        }
+    }
+}
+
+fn paint_page(surface: &mut krilla::surface::Surface<'_>, fonts: &Fonts, ops: &[Op], number: usize, total: usize) {
+    for op in ops {
+        match op {
+            Op::Text { x, y, size, mono, gray, text } => {
+                surface.set_fill(Some(fill((*gray, *gray, *gray))));
+                let font = if *mono { fonts.mono.clone() } else { fonts.heading.clone() };
+                surface.draw_text(Point::from_xy(*x, *y), font, *size, text, false, TextDirection::Auto);
+            }
+            Op::Rect { x, y, w, h, color, filled } => {
+                let mut pb = PathBuilder::new();
+                if let Some(r) = Rect::from_xywh(*x, *y, *w, *h) {
+                    pb.push_rect(r);
+                }
+                if let Some(path) = pb.finish() {
+                    if *filled {
+                        surface.set_stroke(None);
+                        surface.set_fill(Some(fill(*color)));
+                    } else {
+                        surface.set_fill(None);
+                        surface.set_stroke(Some(Stroke {
+                            paint: rgb::Color::new(color.0, color.1, color.2).into(),
+                            width: 0.7,
+                            ..Default::default()
+                        }));
+                    }
+                    surface.draw_path(&path);
+                    surface.set_stroke(None);
+                }
+            }
+        }
+    }
+    surface.set_fill(Some(fill((120, 120, 120))));
+    let footer = format!("coldsteel · {number}/{total}");
+    surface.draw_text(
+        Point::from_xy(MARGIN, PAGE_H - 20.0),
+        fonts.mono.clone(),
+        7.0,
+        &footer,
+        false,
+        TextDirection::Auto,
+    );
+}
+
+fn fill(c: (u8, u8, u8)) -> Fill {
+    Fill { paint: rgb::Color::new(c.0, c.1, c.2).into(), opacity: NormalizedF32::ONE, rule: FillRule::NonZero }
+}
+
+/// Renders a report to PDF bytes.
+pub fn to_pdf(report: &Report) -> Result<Vec<u8>, PdfError> {
+    let fonts = Fonts {
+        mono: font(epaint_default_fonts::HACK_REGULAR)?,
+        heading: font(epaint_default_fonts::UBUNTU_LIGHT)?,
+        mono_bytes: epaint_default_fonts::HACK_REGULAR,
+        heading_bytes: epaint_default_fonts::UBUNTU_LIGHT,
+    };
+    let mut w = Writer { doc: Document::new(), pages: Vec::new(), y: PAGE_H, fonts: &fonts };
+    for b in &report.blocks {
+        block(&mut w, b);
+    }
+    if w.pages.is_empty() {
+        w.pages.push(Vec::new());
+    }
+    let total = w.pages.len();
+    let settings = PageSettings::from_wh(PAGE_W, PAGE_H).ok_or_else(|| PdfError("page size".into()))?;
+    let pages = std::mem::take(&mut w.pages);
+    for (i, ops) in pages.iter().enumerate() {
+        let mut page = w.doc.start_page_with(settings.clone());
+        let mut surface = page.surface();
+        paint_page(&mut surface, &fonts, ops, i + 1, total);
+        surface.finish();
+        page.finish();
+    }
+    w.doc.finish().map_err(|e| PdfError(format!("{e:?}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrap_keeps_words_whole() {
+        assert_eq!(wrap("one two three", 7), vec!["one two", "three"]);
+        assert_eq!(wrap("", 5), vec![""]);
+    }
+
+    #[test]
+    fn missing_glyphs_become_question_marks() {
+        assert_eq!(covered(epaint_default_fonts::HACK_REGULAR, "Каре ok"), "Каре ok");
+        assert_eq!(covered(epaint_default_fonts::HACK_REGULAR, "a\u{1F600}b"), "a?b");
+    }
+
+    #[test]
+    fn a_report_becomes_a_pdf() {
+        let r = Report { blocks: vec![Block::Title("Красный 1812".into()), Block::Para("text".into())] };
+        let bytes = to_pdf(&r).unwrap();
+        assert!(bytes.starts_with(b"%PDF"));
+    }
+}

@@ -1,0 +1,235 @@
+//! A report as plain data: headings, paragraphs, tables, breakdown lines and the losses
+//! chart, built once from the battle and rendered to Markdown, text or PDF.
+
+use std::collections::BTreeMap;
+
+use crate::i18n::names::{battle_title, general_line, shown, side_name};
+use crate::i18n::{Label, Lang, T};
+use crate::model::{Battle, LogDetail, LogEntry, Unit, UnitId};
+use crate::rules::Side;
+use crate::rules::gdb::charge::Happening;
+
+use super::log_text::{entry_lines, entry_summary};
+
+/// One block of a report.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Block {
+    /// The title.
+    Title(String),
+    /// A section heading.
+    Heading(String),
+    /// A sub-heading.
+    Subheading(String),
+    /// A paragraph.
+    Para(String),
+    /// A table: header and rows.
+    Table {
+        /// Column titles.
+        header: Vec<String>,
+        /// Rows of cells.
+        rows: Vec<Vec<String>>,
+    },
+    /// Breakdown lines, shown indented in a fixed-width font.
+    Lines(Vec<String>),
+    /// Losses per side by turn: side names, then (turn, first, second).
+    LossChart {
+        /// The two sides' names.
+        sides: [String; 2],
+        /// Figures lost per turn.
+        turns: Vec<(u32, u32, u32)>,
+    },
+    /// A roster sheet row block: unit, strength, and tally boxes to mark at the table.
+    Tally {
+        /// (unit, figures now, figures at start).
+        rows: Vec<(String, u32, u32)>,
+    },
+    /// Start a new page (PDF) or a rule (text).
+    PageBreak,
+}
+
+/// A whole report.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    /// Its blocks, in order.
+    pub blocks: Vec<Block>,
+}
+
+/// A unit's name in both languages when they differ: "Ladoga Infantry / Ладожский полк".
+pub fn both_names(u: &Unit, lang: Lang) -> String {
+    match &u.name_ru {
+        Some(ru) if !ru.trim().is_empty() && *ru != u.name => match lang {
+            Lang::En => format!("{} / {ru}", u.name),
+            Lang::Ru => format!("{ru} / {}", u.name),
+        },
+        _ => u.name.clone(),
+    }
+}
+
+fn percent(lost: u32, start: u32) -> String {
+    let pct = (lost * 100 + start / 2).checked_div(start).unwrap_or(0);
+    format!("{pct}%")
+}
+
+/// Figures each side lost in each turn, from the log.
+pub fn losses_by_turn(battle: &Battle) -> Vec<(u32, u32, u32)> {
+    let mut per: BTreeMap<u32, [u32; 2]> = BTreeMap::new();
+    let side_of = |id: Option<&UnitId>| id.and_then(|id| battle.unit(*id)).map(|u| u.side);
+    for e in &battle.log {
+        let pairs: Vec<(Option<Side>, u32)> = match &e.detail {
+            LogDetail::GdbMelee { losses, .. } => {
+                vec![(side_of(e.units.first()), losses.0), (side_of(e.units.get(1)), losses.1)]
+            }
+            LogDetail::BMelee { hits, .. } => {
+                vec![(side_of(e.units.first()), hits.1), (side_of(e.units.get(1)), hits.0)]
+            }
+            LogDetail::Charge { happened, .. } => happened
+                .iter()
+                .filter_map(|h| match h {
+                    Happening::ChargerLoses { figures } => Some((side_of(e.units.first()), *figures)),
+                    _ => None,
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        let slot = per.entry(e.turn).or_default();
+        for (side, n) in pairs {
+            match side {
+                Some(Side::First) => slot[0] += n,
+                Some(Side::Second) => slot[1] += n,
+                None => {}
+            }
+        }
+    }
+    (1..=battle.turn).map(|t| per.get(&t).map_or((t, 0, 0), |s| (t, s[0], s[1]))).collect()
+}
+
+fn reported(e: &LogEntry) -> bool {
+    match &e.detail {
+        LogDetail::Edit { action, .. } => action.contains("pending_melee"),
+        LogDetail::Phase { expired, .. } => !expired.is_empty(),
+        _ => true,
+    }
+}
+
+/// The battle report: title block, the turn-by-turn account, the state of every unit,
+/// losses per side and by turn.
+pub fn battle_report(battle: &Battle, lang: Lang) -> Report {
+    let mut b = vec![Block::Title(battle_title(battle, lang).to_owned())];
+    b.push(Block::Para(
+        lang.fmt(T::RepHeader, &[&battle.ruleset.label(lang), &battle.turn, &battle.phase.label(lang)]),
+    ));
+    for side in Side::ALL {
+        let commander = battle
+            .commander_in_chief(*side)
+            .map(|g| general_line(g, lang))
+            .unwrap_or_else(|| lang.t(T::NoCommander).to_owned());
+        b.push(Block::Para(format!("{}: {commander}", side_name(battle, *side, lang))));
+    }
+    b.push(Block::Heading(lang.t(T::RepAccount).to_owned()));
+    let mut turn = 0;
+    for e in battle.log.iter().filter(|e| reported(e)) {
+        if e.turn != turn {
+            turn = e.turn;
+            b.push(Block::Subheading(lang.fmt(T::TurnN, &[&turn])));
+        }
+        let lines = entry_lines(lang, battle, e);
+        if let LogDetail::Phase { .. } = e.detail {
+            b.push(Block::Lines(lines));
+            continue;
+        }
+        b.push(Block::Para(format!("{} · {}", e.phase.label(lang), entry_summary(lang, battle, e))));
+        if !lines.is_empty() {
+            b.push(Block::Lines(lines));
+        }
+    }
+    if turn == 0 {
+        b.push(Block::Para(lang.t(T::LogEmpty).to_owned()));
+    }
+    units_blocks(battle, lang, &mut b);
+    losses_blocks(battle, lang, &mut b);
+    Report { blocks: b }
+}
+
+fn units_blocks(battle: &Battle, lang: Lang, b: &mut Vec<Block>) {
+    b.push(Block::Heading(lang.t(T::RepUnits).to_owned()));
+    let header = [T::RepUnit, T::Arm, T::OrderHeading, T::Formation, T::RepFigures, T::RepLost, T::Markers]
+        .iter()
+        .map(|k| lang.t(*k).to_owned())
+        .collect::<Vec<_>>();
+    for side in Side::ALL {
+        b.push(Block::Subheading(side_name(battle, *side, lang).to_owned()));
+        let rows = battle
+            .units
+            .iter()
+            .filter(|u| u.side == *side)
+            .map(|u| {
+                let markers: Vec<&str> = u.markers.iter().map(|m| m.label(lang)).collect();
+                vec![
+                    both_names(u, lang),
+                    u.arm.label(lang).to_owned(),
+                    u.order.label(lang).to_owned(),
+                    u.formation.label(lang).to_owned(),
+                    format!("{}/{}", u.figures, u.figures_start),
+                    percent(u.casualties(), u.figures_start),
+                    markers.join(", "),
+                ]
+            })
+            .collect();
+        b.push(Block::Table { header: header.clone(), rows });
+    }
+}
+
+fn losses_blocks(battle: &Battle, lang: Lang, b: &mut Vec<Block>) {
+    b.push(Block::Heading(lang.t(T::RepLosses).to_owned()));
+    let header =
+        [T::Side, T::FiguresStart, T::FiguresNow, T::RepLost].iter().map(|k| lang.t(*k).to_owned()).collect::<Vec<_>>();
+    let rows = Side::ALL
+        .iter()
+        .map(|side| {
+            let units: Vec<&Unit> = battle.units.iter().filter(|u| u.side == *side).collect();
+            let start: u32 = units.iter().map(|u| u.figures_start).sum();
+            let now: u32 = units.iter().map(|u| u.figures).sum();
+            let lost = start.saturating_sub(now);
+            vec![
+                side_name(battle, *side, lang).to_owned(),
+                start.to_string(),
+                now.to_string(),
+                format!("{lost} ({})", percent(lost, start)),
+            ]
+        })
+        .collect();
+    b.push(Block::Table { header, rows });
+    b.push(Block::Subheading(lang.t(T::RepByTurn).to_owned()));
+    let sides = [side_name(battle, Side::First, lang).to_owned(), side_name(battle, Side::Second, lang).to_owned()];
+    b.push(Block::LossChart { sides, turns: losses_by_turn(battle) });
+}
+
+/// One printable roster sheet per brigade: units, strength and tally boxes.
+pub fn roster_sheets(battle: &Battle, lang: Lang) -> Report {
+    let mut b = Vec::new();
+    for (i, brigade) in battle.brigades.iter().enumerate() {
+        if i > 0 {
+            b.push(Block::PageBreak);
+        }
+        b.push(Block::Title(shown(&brigade.name, brigade.name_ru.as_deref(), lang).to_owned()));
+        let generals: Vec<String> = battle.generals_of(brigade.id).map(|g| general_line(g, lang)).collect();
+        b.push(Block::Para(format!("{} · {}", side_name(battle, brigade.side, lang), generals.join(", "))));
+        let rows = battle
+            .units_of(brigade.side, Some(brigade.id))
+            .map(|u| (both_names(u, lang), u.figures, u.figures_start))
+            .collect();
+        b.push(Block::Tally { rows });
+    }
+    Report { blocks: b }
+}
+
+/// The report of a single log entry (a charge, a melee, a collision).
+pub fn entry_report(battle: &Battle, lang: Lang, entry: &LogEntry) -> Report {
+    Report {
+        blocks: vec![
+            Block::Heading(format!("{} · {}", lang.fmt(T::TurnN, &[&entry.turn]), entry.phase.label(lang))),
+            Block::Para(entry_summary(lang, battle, entry)),
+            Block::Lines(entry_lines(lang, battle, entry)),
+        ],
+    }
+}

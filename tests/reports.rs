@@ -1,0 +1,96 @@
+//! Battle reports: a Markdown snapshot of the mid-game example, the contents of the
+//! text and PDF reports, roster sheets, and single-entry reports.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::Path;
+
+use coldsteel::i18n::Lang;
+use coldsteel::model::LogDetail;
+use coldsteel::report::{markdown, pdf, summary};
+use coldsteel::storage;
+
+fn mid_game() -> coldsteel::game::Game {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/krasnoi-1812-turn3.coldsteel.json");
+    storage::read_battle_file(&path).unwrap()
+}
+
+/// `COLDSTEEL_WRITE_SNAPSHOTS=1 cargo test --test reports` rewrites the snapshot.
+#[test]
+fn markdown_report_of_the_mid_game_example_matches_its_snapshot() {
+    let g = mid_game();
+    let md = markdown::to_markdown(&summary::battle_report(&g.battle, Lang::En));
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/mid_game_report.en.md");
+    if std::env::var_os("COLDSTEEL_WRITE_SNAPSHOTS").is_some() {
+        std::fs::write(&path, &md).unwrap();
+    }
+    let expected = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(md, expected, "the report changed: review it and rerun with COLDSTEEL_WRITE_SNAPSHOTS=1");
+}
+
+/// What every report must carry: both languages' unit names, every result, the losses.
+fn assert_contents(text: &str, battle: &coldsteel::model::Battle, lang: Lang) {
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("Ladoga Infantry") && flat.contains("Ладожский пехотный полк"), "both names");
+    for e in &battle.log {
+        if let LogDetail::GdbMelee { result, .. } = &e.detail {
+            let outcome = coldsteel::i18n::Label::label(result.outcome, lang);
+            assert!(flat.contains(outcome), "result {outcome} missing");
+        }
+    }
+    let (start, now): (u32, u32) = battle
+        .units
+        .iter()
+        .filter(|u| u.side == coldsteel::rules::Side::First)
+        .fold((0, 0), |(s, n), u| (s + u.figures_start, n + u.figures));
+    assert!(flat.contains(&format!("{start} {now} {}", start - now)), "losses of the first side");
+}
+
+#[test]
+fn text_reports_in_both_languages_carry_names_results_and_losses() {
+    let g = mid_game();
+    for lang in [Lang::En, Lang::Ru] {
+        let text = markdown::to_text(&summary::battle_report(&g.battle, lang));
+        assert_contents(&text, &g.battle, lang);
+    }
+}
+
+#[test]
+fn pdf_report_and_roster_sheets_are_made() {
+    let g = mid_game();
+    let bytes = pdf::to_pdf(&summary::battle_report(&g.battle, Lang::Ru)).unwrap();
+    assert!(bytes.starts_with(b"%PDF-"));
+    assert!(bytes.len() > 10_000);
+    let sheets = summary::roster_sheets(&g.battle, Lang::En);
+    let breaks = sheets.blocks.iter().filter(|b| matches!(b, summary::Block::PageBreak)).count();
+    assert_eq!(breaks + 1, g.battle.brigades.len(), "one page per brigade");
+    assert!(pdf::to_pdf(&sheets).unwrap().starts_with(b"%PDF-"));
+}
+
+#[test]
+fn a_single_entry_has_its_own_report() {
+    let g = mid_game();
+    let entry = g.battle.log.iter().find(|e| matches!(e.detail, LogDetail::GdbMelee { .. })).unwrap();
+    let text = markdown::to_text(&summary::entry_report(&g.battle, Lang::En, entry));
+    assert!(text.contains("GDB-MOD-01") && text.contains("Loser retreats"), "{text}");
+}
+
+/// pdftotext of the report of the mid-game example (needs poppler-utils: feature pdf-tools).
+#[cfg(feature = "pdf-tools")]
+#[test]
+fn pdftotext_finds_names_results_and_losses() {
+    let g = mid_game();
+    let dir = tempfile::tempdir().unwrap();
+    for lang in [Lang::En, Lang::Ru] {
+        let path = dir.path().join(format!("report-{lang:?}.pdf"));
+        std::fs::write(&path, pdf::to_pdf(&summary::battle_report(&g.battle, lang)).unwrap()).unwrap();
+        let out = std::process::Command::new("pdftotext")
+            .arg("-layout")
+            .arg(&path)
+            .arg("-")
+            .output()
+            .expect("pdftotext installed");
+        assert!(out.status.success());
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert_contents(&text, &g.battle, lang);
+    }
+}
