@@ -190,7 +190,13 @@ fn main() -> ExitCode {
     }
     let game = match &cli.file {
         Some(path) => load_file(path),
-        None => storage::default_game().map_err(|e| format!("the embedded default battle is broken: {e}")),
+        None => storage::default_game()
+            .map(|mut g| {
+                // A new game on the default battle rolls its own dice.
+                g.battle.rng.seed = storage::now_unix_ms();
+                g
+            })
+            .map_err(|e| format!("the embedded default battle is broken: {e}")),
     };
     let game = match game {
         Ok(game) => game,

@@ -216,7 +216,7 @@ fn bad_typed_dice_are_refused_inline() {
     h.run();
     let name = h.state().game.battle.units[8].name.clone();
     type_into(&mut h, &name, "7a");
-    h.get_by_label_contains("refused");
+    h.get_by_label_contains("not accepted");
     assert!(h.get_by_label("Next").accesskit_node().is_disabled(), "the step does not advance");
 }
 

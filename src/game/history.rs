@@ -81,7 +81,10 @@ impl Game {
 pub(super) fn subject_of(events: &[Event]) -> String {
     match events.iter().rev().find(|e| !matches!(e, Event::LogAppended(_))) {
         Some(Event::UnitAdded(u) | Event::UnitRemoved(u)) => u.name.clone(),
-        Some(Event::UnitChanged { after, .. }) => after.name.clone(),
+        Some(Event::UnitChanged { before, after }) => {
+            let fields = crate::model::changed_fields(before, after);
+            if fields.is_empty() { after.name.clone() } else { format!("{}\u{1f}{}", after.name, fields.join(",")) }
+        }
         Some(Event::GeneralAdded(g) | Event::GeneralRemoved(g)) => g.name.clone(),
         Some(Event::GeneralChanged { after, .. }) => after.name.clone(),
         Some(Event::BrigadeAdded(b) | Event::BrigadeRemoved(b)) => b.name.clone(),

@@ -220,7 +220,7 @@ labels!(Test {
 use crate::rules::ruleset_b::{CollisionOutcome, LoserReason};
 
 labels!(CollisionOutcome {
-    Melee => "Collision: melee", "Столкновение: рукопашный бой";
+    Melee => "They collide: melee", "Столкновение: рукопашный бой";
     AttackerHalts => "Attacker halts, wavering, in the fire zone", "Атакующий останавливается в зоне огня и колеблется";
     DefenderFlees => "Defender flees without resisting", "Обороняющийся бежит, не оказывая сопротивления";
     BothHalt => "Both halt 3 cm apart, wavering", "Обе стороны останавливаются в 3 см и колеблются";

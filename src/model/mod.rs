@@ -2,12 +2,13 @@
 
 mod battle;
 mod log;
+pub mod stress;
 mod unit;
 mod validate;
 
 pub use battle::{Battle, Brigade, General, RngState, RulesOptions, SideInfo};
 pub use log::{LogDetail, LogEntry, Override, PendingMelee, TurnState};
-pub use unit::Unit;
+pub use unit::{Unit, changed_fields, default_formation};
 pub use validate::{ModelError, Problem};
 
 use serde::{Deserialize, Serialize};

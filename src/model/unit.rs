@@ -108,3 +108,30 @@ pub fn default_formation(arm: Arm) -> Formation {
         _ => Formation::Line,
     }
 }
+
+/// The names of the fields that differ between two versions of a unit, for undo labels.
+pub fn changed_fields(a: &Unit, b: &Unit) -> Vec<&'static str> {
+    let mut out = Vec::new();
+    let mut check = |differs: bool, key: &'static str| {
+        if differs {
+            out.push(key);
+        }
+    };
+    check(a.name != b.name, "name");
+    check(a.name_ru != b.name_ru, "name_ru");
+    check(a.side != b.side, "side");
+    check(a.brigade != b.brigade, "brigade");
+    check(a.arm != b.arm, "arm");
+    check(a.class != b.class, "class");
+    check(a.nation != b.nation, "nation");
+    check(a.formation != b.formation, "formation");
+    check(a.order != b.order, "order");
+    check(a.terrain != b.terrain, "terrain");
+    check(a.horses != b.horses, "horses");
+    check(a.figures != b.figures, "figures");
+    check(a.figures_start != b.figures_start, "figures_start");
+    check(a.status != b.status, "status");
+    check(a.regular != b.regular || a.lances != b.lances, "lances");
+    check(a.markers != b.markers, "markers");
+    out
+}

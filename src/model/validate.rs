@@ -41,6 +41,9 @@ pub enum Problem {
     /// A commander-in-chief given a brigade.
     #[error("a commander-in-chief commands the whole side, not one brigade")]
     CommanderWithBrigade,
+    /// A formation the unit's arm cannot take (infantry limbered, guns in square).
+    #[error("this troop type cannot be in that formation")]
+    FormationNotForArm,
     /// Two commanders-in-chief on one side.
     #[error("{0:?} has more than one commander-in-chief")]
     TwoCommanders(Side),
@@ -103,6 +106,9 @@ impl Unit {
         check_name(&self.name)?;
         if self.figures_start == 0 {
             return Err(Problem::NoStartingFigures);
+        }
+        if !self.formation.fits(self.arm) {
+            return Err(Problem::FormationNotForArm);
         }
         if self.figures > self.figures_start {
             return Err(Problem::FiguresAboveStart { figures: self.figures, start: self.figures_start });

@@ -9,8 +9,34 @@ use crate::rules::gdb::charge::{FollowUp, Happening};
 
 use super::engagement::effect_text;
 
-/// The label of an action: "Edit unit «1st Tirailleurs»", "Turn 3 · Melee", ...
+/// A unit field's name, for undo labels.
+fn field_label(lang: Lang, key: &str) -> &'static str {
+    lang.t(match key {
+        "name" => T::Name,
+        "name_ru" => T::NameRu,
+        "side" => T::Side,
+        "brigade" => T::Brigade,
+        "arm" => T::Arm,
+        "class" => T::Class,
+        "nation" => T::Nation,
+        "formation" => T::Formation,
+        "order" => T::OrderHeading,
+        "terrain" => T::Terrain,
+        "horses" => T::Horses,
+        "figures" => T::FiguresNow,
+        "figures_start" => T::FiguresStart,
+        "status" => T::StatusLetter,
+        "lances" => T::Lances,
+        _ => T::Markers,
+    })
+}
+
+/// The label of an action: "Edit unit “1st Tirailleurs” (order)", "Turn 3 · Melee", ...
 pub fn action_label(lang: Lang, kind: ActionKind, subject: &str) -> String {
+    if let Some((name, fields)) = subject.split_once('\u{1f}') {
+        let fields: Vec<&str> = fields.split(',').map(|f| field_label(lang, f)).collect();
+        return format!("{} ({})", action_label(lang, kind, name), fields.join(", ").to_lowercase());
+    }
     let key = match kind {
         ActionKind::AddUnit => T::StepAddUnit,
         ActionKind::EditUnit => T::StepEditUnit,
@@ -23,7 +49,10 @@ pub fn action_label(lang: Lang, kind: ActionKind, subject: &str) -> String {
         ActionKind::EditBrigade => T::StepEditBrigade,
         ActionKind::DeleteBrigade => T::StepDeleteBrigade,
         ActionKind::AdvancePhase => return phase_label(lang, subject),
-        ActionKind::Initiative => T::StepInitiative,
+        ActionKind::Initiative => {
+            let side = crate::rules::Side::ALL.iter().find(|s| s.key() == subject).map_or(subject, |s| s.label(lang));
+            return lang.fmt(T::StepInitiative, &[&side]);
+        }
         ActionKind::Melee => T::StepMelee,
         ActionKind::AddPendingMelee => T::StepAddPendingMelee,
         ActionKind::ClearPendingMelee => T::StepClearPendingMelee,
@@ -194,7 +223,13 @@ pub fn entry_lines(lang: Lang, battle: &Battle, entry: &LogEntry) -> Vec<String>
                 (crate::rules::Side::Second, result.dice.second, result.totals.second),
             ] {
                 let name = crate::i18n::names::side_name(battle, side, lang);
-                out.push(format!("{name}: {}+{} = {total}", dice[0], dice[1]));
+                out.push(format!(
+                    "{name}: {} {}+{}, {} {total}",
+                    lang.t(T::ResDice),
+                    dice[0],
+                    dice[1],
+                    lang.t(T::ResTotal)
+                ));
             }
             for m in result.modifiers.first.iter().chain(&result.modifiers.second) {
                 out.push(format!("    {} {} {:+}", m.rule.id(), m.rule.label(lang), m.value));

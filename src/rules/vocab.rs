@@ -96,6 +96,22 @@ vocab! {
     }
 }
 
+impl Formation {
+    /// Whether a unit of this arm can take this formation: foot in line, column, square,
+    /// mass, open order or march column; horse in line, column, squadron column, open
+    /// order or march column; guns limbered or unlimbered.
+    pub const fn fits(self, arm: Arm) -> bool {
+        use Formation as F;
+        if arm.is_artillery() {
+            matches!(self, F::Limbered | F::Unlimbered)
+        } else if arm.is_cavalry() {
+            matches!(self, F::Line | F::Column | F::SquadronColumn | F::OpenOrder | F::MarchColumn)
+        } else {
+            matches!(self, F::Line | F::Column | F::Square | F::Mass | F::OpenOrder | F::MarchColumn)
+        }
+    }
+}
+
 vocab! {
     /// Where the unit stands.
     Terrain {

@@ -4,6 +4,7 @@
 
 mod autosave;
 mod files;
+mod format;
 mod migrate;
 mod time;
 
@@ -145,7 +146,7 @@ pub fn to_json_at(game: &Game, saved_at: Option<&str>) -> String {
         undo: &game.history,
     };
     // Plain data with string keys always serializes; fall back to an empty object.
-    serde_json::to_string_pretty(&out).unwrap_or_else(|_| "{}".to_owned())
+    format::to_string(&out).unwrap_or_else(|_| "{}".to_owned())
 }
 
 /// Writes a battle file's text without a save time (deterministic).

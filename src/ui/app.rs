@@ -162,6 +162,8 @@ pub struct CsApp {
     pub picking: Option<UnitId>,
     /// Text to put on the clipboard at the end of the frame.
     pub copy_request: Option<String>,
+    /// The roster's folded groups.
+    pub roster_view: roster::RosterView,
     unit_card: UnitCard,
     title: String,
     general_card: GeneralCard,
@@ -189,6 +191,7 @@ impl CsApp {
             wizard: None,
             picking: None,
             copy_request: None,
+            roster_view: roster::RosterView::default(),
             unit_card: UnitCard::default(),
             title: String::new(),
             general_card: GeneralCard::default(),
@@ -212,6 +215,13 @@ impl CsApp {
         app.dialogs = Dialogs::Native;
         if let Some(dir) = storage::autosave_dir() {
             app.offer_recovery_from(&dir);
+            // Opening a given file: only its own autosave is offered.
+            if let (Modal::Recovery(rec), Some(path)) = (&app.modal, &app.path)
+                && rec.info.source.as_deref().map(std::fs::canonicalize).and_then(Result::ok)
+                    != std::fs::canonicalize(path).ok()
+            {
+                app.modal = Modal::None;
+            }
             app.autosaver = Some(storage::Autosaver::start(dir));
         }
         app
@@ -361,7 +371,15 @@ impl CsApp {
             egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| self.editor_ui(ui, &mut cmds));
         });
         egui::CentralPanel::default_margins().show(ui, |ui| {
-            roster::roster_ui(ui, self.lang, &self.game.battle, self.selection, self.picking, &mut cmds);
+            roster::roster_ui(
+                ui,
+                self.lang,
+                &self.game.battle,
+                self.selection,
+                self.picking,
+                &mut self.roster_view,
+                &mut cmds,
+            );
         });
         self.modal_ui(ui);
         self.wizard_ui(ui);

@@ -112,6 +112,8 @@ impl CsApp {
         };
         let mut game = game;
         game.battle.ruleset = ruleset;
+        // A new game rolls its own dice.
+        game.battle.rng.seed = storage::now_unix_ms();
         self.replace_game(game, None);
     }
 

@@ -72,25 +72,72 @@ fn filters_ui(ui: &mut Ui, lang: Lang, battle: &Battle, view: &mut LogView) {
     ui.checkbox(&mut view.show_edits, lang.t(T::ShowEdits));
 }
 
+/// A line of the log view: a turn-and-phase heading, or an entry (by index).
+enum Row {
+    Heading(u32, crate::rules::Phase),
+    Entry(usize),
+}
+
+const ROW_H: f32 = 20.0;
+
 fn entries_ui(ui: &mut Ui, lang: Lang, battle: &Battle, view: &mut LogView, cmds: &mut Vec<AppCommand>) {
-    let shown: Vec<_> = battle
-        .log
-        .iter()
-        .filter(|e| view.turn.is_none_or(|t| e.turn == t))
-        .filter(|e| view.unit.is_none_or(|u| e.units.contains(&u)))
-        .filter(|e| view.show_edits || !matches!(e.detail, LogDetail::Edit { .. }))
-        .collect();
-    if shown.is_empty() {
+    let mut rows = Vec::new();
+    let mut heading = None;
+    for (i, e) in battle.log.iter().enumerate() {
+        let shown = view.turn.is_none_or(|t| e.turn == t)
+            && view.unit.is_none_or(|u| e.units.contains(&u))
+            && (view.show_edits || !matches!(e.detail, LogDetail::Edit { .. }))
+            && !matches!(&e.detail, LogDetail::Phase { expired, .. } if expired.is_empty());
+        if !shown {
+            continue;
+        }
+        if heading != Some((e.turn, e.phase)) {
+            heading = Some((e.turn, e.phase));
+            rows.push(Row::Heading(e.turn, e.phase));
+        }
+        rows.push(Row::Entry(i));
+    }
+    if rows.is_empty() {
         ui.label(RichText::new(lang.t(T::LogEmpty)).weak());
         return;
     }
-    egui::ScrollArea::vertical().auto_shrink([false, false]).stick_to_bottom(true).show(ui, |ui| {
-        let mut heading = None;
-        for entry in shown {
-            if heading != Some((entry.turn, entry.phase)) {
-                heading = Some((entry.turn, entry.phase));
-                ui.label(RichText::new(lang.fmt(T::TurnPhase, &[&entry.turn, &entry.phase.label(lang)])).strong());
+    // Only the open entry is taller; every other row has one height, so only the rows
+    // in view are laid out, however long the log.
+    let open_lines = view
+        .open
+        .and_then(|seq| battle.log.iter().find(|e| e.seq == seq))
+        .map_or(0, |e| entry_lines(lang, battle, e).len());
+    let opened = view.open;
+    let height = |r: &Row| match r {
+        Row::Entry(i) if battle.log.get(*i).map(|e| e.seq) == opened => ROW_H * (open_lines as f32 + 2.0),
+        _ => ROW_H,
+    };
+    let total: f32 = rows.iter().map(height).sum();
+    egui::ScrollArea::vertical().auto_shrink([false, false]).stick_to_bottom(true).show_viewport(ui, |ui, viewport| {
+        ui.set_min_height(total);
+        let top = ui.min_rect().top();
+        let width = ui.available_width();
+        let mut y = 0.0;
+        for row in &rows {
+            let h = height(row);
+            if y + h >= viewport.min.y && y <= viewport.max.y {
+                let rect = egui::Rect::from_min_size(egui::pos2(ui.min_rect().left(), top + y), egui::vec2(width, h));
+                let mut child = ui
+                    .new_child(egui::UiBuilder::new().max_rect(rect).layout(egui::Layout::top_down(egui::Align::Min)));
+                row_ui(&mut child, lang, battle, row, view, cmds);
             }
+            y += h;
+        }
+    });
+}
+
+fn row_ui(ui: &mut Ui, lang: Lang, battle: &Battle, row: &Row, view: &mut LogView, cmds: &mut Vec<AppCommand>) {
+    match row {
+        Row::Heading(turn, phase) => {
+            ui.label(RichText::new(lang.fmt(T::TurnPhase, &[turn, &phase.label(lang)])).strong());
+        }
+        Row::Entry(i) => {
+            let Some(entry) = battle.log.get(*i) else { return };
             let open = view.open == Some(entry.seq);
             let text = format!("{:>4}  {}", entry.seq, entry_summary(lang, battle, entry));
             if ui.selectable_label(open, text).clicked() {
@@ -98,7 +145,7 @@ fn entries_ui(ui: &mut Ui, lang: Lang, battle: &Battle, view: &mut LogView, cmds
             }
             if open {
                 for line in entry_lines(lang, battle, entry) {
-                    ui.label(RichText::new(format!("        {line}")).monospace().small());
+                    ui.label(RichText::new(format!("    {line}")).monospace());
                 }
                 if ui.small_button(lang.t(T::CopyEntryReport)).clicked() {
                     let report = crate::report::summary::entry_report(battle, lang, entry);
@@ -106,7 +153,7 @@ fn entries_ui(ui: &mut Ui, lang: Lang, battle: &Battle, view: &mut LogView, cmds
                 }
             }
         }
-    });
+    }
 }
 
 fn history_ui(ui: &mut Ui, lang: Lang, history: &History, cmds: &mut Vec<AppCommand>) {

@@ -119,14 +119,16 @@ fn unsaved_ui(ui: &mut Ui, lang: crate::i18n::Lang, op: &FileOp) -> Choice {
 
 fn recovery_ui(ui: &mut Ui, lang: crate::i18n::Lang, rec: &crate::storage::Recovery) -> Choice {
     let mut choice = Choice::None;
-    let when = crate::storage::iso8601(rec.info.written_at_ms / 1000);
+    let when =
+        crate::storage::iso8601(rec.info.written_at_ms / 1000).replace('T', " ").trim_end_matches('Z').to_owned();
     let of = match &rec.info.source {
         Some(p) => p.display().to_string(),
         None => lang.t(T::UnsavedBattle).to_owned(),
     };
     window("recovery").show(ui.ctx(), |ui| {
         ui.heading(lang.t(T::RecoveryTitle));
-        ui.label(lang.fmt(T::RecoveryText, &[&when, &of, &rec.game.battle.name]));
+        let title = crate::i18n::names::battle_title(&rec.game.battle, lang);
+        ui.label(lang.fmt(T::RecoveryText, &[&when, &of, &title]));
         ui.horizontal(|ui| {
             if ui.button(lang.t(T::Recover)).clicked() {
                 choice = Choice::Recover;

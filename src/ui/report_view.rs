@@ -49,8 +49,8 @@ pub fn report_ui(ui: &mut Ui, lang: Lang, battle: &Battle) -> Choice {
         });
         ui.separator();
         let height = (ui.ctx().content_rect().height() - 220.0).max(200.0);
-        egui::ScrollArea::vertical().max_height(height).show(ui, |ui| {
-            ui.label(RichText::new(&text).monospace().size(11.0));
+        egui::ScrollArea::both().max_height(height).show(ui, |ui| {
+            ui.add(egui::Label::new(RichText::new(&text).monospace().size(11.0)).wrap_mode(egui::TextWrapMode::Extend));
         });
         if ui.input(|i| i.key_pressed(egui::Key::Escape)) {
             choice = Some(ReportChoice::Close);

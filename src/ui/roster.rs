@@ -6,7 +6,9 @@ use super::app::{AppCommand, Selection};
 use super::{theme, widgets::badge_ui};
 use crate::game::Step;
 use crate::i18n::{Label, Lang, T};
-use crate::model::{Battle, Brigade, BrigadeId, General, Unit};
+use std::collections::BTreeSet;
+
+use crate::model::{Battle, BrigadeId, General, Unit, UnitId};
 use crate::rules::{Side, Terrain};
 
 pub use crate::i18n::names::{battle_title, general_line, shown, side_name};
@@ -16,25 +18,159 @@ pub fn step_label(lang: Lang, step: &Step) -> String {
     crate::report::log_text::action_label(lang, step.kind, &step.subject)
 }
 
+/// One line of the roster. The roster is a flat list of lines of known heights, so that
+/// only the lines in view are laid out: a 1,000-unit battle draws as fast as a small one.
+#[derive(Clone, Copy, Debug)]
+enum Line {
+    Side(Side),
+    Commander(Side),
+    Brigade(BrigadeId),
+    BrigadeGenerals(BrigadeId),
+    Unattached(Side),
+    OutOfPlay(Side),
+    Unit(UnitId),
+    NoUnits,
+    Gap,
+}
+
+const LINE_H: f32 = 24.0;
+const MARKERS_H: f32 = 20.0;
+
+fn line_height(battle: &Battle, line: &Line) -> f32 {
+    match line {
+        Line::Side(_) => 30.0,
+        Line::Gap => 12.0,
+        Line::Unit(id) => {
+            LINE_H + if battle.unit(*id).is_some_and(|u| !u.markers.is_empty()) { MARKERS_H } else { 0.0 }
+        }
+        _ => LINE_H,
+    }
+}
+
+/// The lines of the roster, honouring folded brigades and groups.
+fn lines(battle: &Battle, folded: &BTreeSet<FoldKey>) -> Vec<Line> {
+    let mut out = Vec::new();
+    for side in Side::ALL {
+        let side = *side;
+        out.push(Line::Side(side));
+        out.push(Line::Commander(side));
+        for brigade in battle.brigades_of(side) {
+            out.push(Line::Brigade(brigade.id));
+            if folded.contains(&FoldKey::Brigade(brigade.id)) {
+                continue;
+            }
+            out.push(Line::BrigadeGenerals(brigade.id));
+            let before = out.len();
+            out.extend(battle.units_of(side, Some(brigade.id)).filter(|u| u.order.in_play()).map(|u| Line::Unit(u.id)));
+            if out.len() == before {
+                out.push(Line::NoUnits);
+            }
+        }
+        let loose: Vec<Line> =
+            battle.units_of(side, None).filter(|u| u.order.in_play()).map(|u| Line::Unit(u.id)).collect();
+        if !loose.is_empty() {
+            out.push(Line::Unattached(side));
+            if !folded.contains(&FoldKey::Unattached(side)) {
+                out.extend(loose);
+            }
+        }
+        let gone: Vec<Line> =
+            battle.units.iter().filter(|u| u.side == side && !u.order.in_play()).map(|u| Line::Unit(u.id)).collect();
+        if !gone.is_empty() {
+            out.push(Line::OutOfPlay(side));
+            if !folded.contains(&FoldKey::OutOfPlay(side)) {
+                out.extend(gone);
+            }
+        }
+        out.push(Line::Gap);
+    }
+    out
+}
+
+/// A foldable group of the roster.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum FoldKey {
+    /// A brigade.
+    Brigade(BrigadeId),
+    /// A side's units attached to no brigade.
+    Unattached(Side),
+    /// A side's units out of play (folded at first).
+    OutOfPlay(Side),
+}
+
+/// What the roster keeps between frames: the folded groups.
+#[derive(Debug, Default)]
+pub struct RosterView {
+    /// Groups folded by the user.
+    pub folded: BTreeSet<FoldKey>,
+    /// Groups the user unfolded that start folded (out of play).
+    pub unfolded: BTreeSet<FoldKey>,
+}
+
+impl RosterView {
+    fn effective(&self, battle: &Battle) -> BTreeSet<FoldKey> {
+        let mut f = self.folded.clone();
+        for side in Side::ALL {
+            let key = FoldKey::OutOfPlay(*side);
+            if !self.unfolded.contains(&key) {
+                f.insert(key);
+            }
+        }
+        let _ = battle;
+        f
+    }
+
+    fn toggle(&mut self, key: FoldKey, folded_now: bool) {
+        let starts_folded = matches!(key, FoldKey::OutOfPlay(_));
+        let (set, other) =
+            if starts_folded { (&mut self.unfolded, &mut self.folded) } else { (&mut self.folded, &mut self.unfolded) };
+        other.remove(&key);
+        if starts_folded == folded_now {
+            set.insert(key);
+        } else {
+            set.remove(&key);
+        }
+    }
+}
+
 /// The whole roster.
 pub fn roster_ui(
     ui: &mut Ui,
     lang: Lang,
     battle: &Battle,
     selection: Selection,
-    picking: Option<crate::model::UnitId>,
+    picking: Option<UnitId>,
+    view: &mut RosterView,
     cmds: &mut Vec<AppCommand>,
 ) {
     if picking.is_some() {
         ui.label(RichText::new(lang.t(T::PickTarget)).strong().color(theme::CURRENT_PHASE));
     }
+    let folded = view.effective(battle);
+    let all = lines(battle, &folded);
+    let heights: Vec<f32> = all.iter().map(|l| line_height(battle, l)).collect();
+    let total: f32 = heights.iter().sum();
     let mut local = Vec::new();
-    egui::ScrollArea::both().auto_shrink([false, false]).show(ui, |ui| {
-        for side in Side::ALL {
-            side_ui(ui, lang, battle, *side, selection, &mut local);
-            ui.add_space(12.0);
+    let mut toggles = Vec::new();
+    egui::ScrollArea::both().auto_shrink([false, false]).show_viewport(ui, |ui, viewport| {
+        ui.set_min_size(egui::vec2(ROW_WIDTH, total));
+        let top = ui.min_rect().top();
+        let mut y = 0.0;
+        for (line, h) in all.iter().zip(&heights) {
+            if y + h >= viewport.min.y && y <= viewport.max.y {
+                let rect =
+                    egui::Rect::from_min_size(egui::pos2(ui.min_rect().left(), top + y), egui::vec2(ROW_WIDTH, *h));
+                let mut child = ui.new_child(
+                    egui::UiBuilder::new().max_rect(rect).layout(egui::Layout::left_to_right(egui::Align::Min)),
+                );
+                line_ui(&mut child, lang, battle, *line, selection, &folded, &mut local, &mut toggles);
+            }
+            y += h;
         }
     });
+    for (key, folded_now) in toggles {
+        view.toggle(key, folded_now);
+    }
     // While a target is being picked, a click on a unit picks it.
     for cmd in local {
         match (picking, cmd) {
@@ -44,99 +180,100 @@ pub fn roster_ui(
     }
 }
 
-fn side_ui(ui: &mut Ui, lang: Lang, battle: &Battle, side: Side, selection: Selection, cmds: &mut Vec<AppCommand>) {
-    ui.horizontal(|ui| {
-        ui.heading(RichText::new(side_name(battle, side, lang)).color(theme::side_color(side)).strong());
-        let units: Vec<&Unit> = battle.units.iter().filter(|u| u.side == side).collect();
-        let lost: u32 = units.iter().map(|u| u.casualties()).sum();
-        let start: u32 = units.iter().map(|u| u.figures_start).sum();
-        ui.label(RichText::new(lang.fmt(T::SideSummary, &[&units.len(), &lost, &start])).weak());
-    });
-    match battle.commander_in_chief(side) {
-        Some(c) => general_button_ui(ui, lang, c, selection, cmds, T::CommanderPrefix),
-        None => {
-            ui.label(RichText::new(lang.t(T::NoCommander)).italics().weak());
-        }
-    }
-    for brigade in battle.brigades_of(side) {
-        brigade_ui(ui, lang, battle, brigade, selection, cmds);
-    }
-    out_of_play_ui(ui, lang, battle, side, selection, cmds);
-    let loose: Vec<&Unit> = battle.units_of(side, None).filter(|u| u.order.in_play()).collect();
-    let loose_generals: Vec<&General> = battle
-        .generals
-        .iter()
-        .filter(|g| g.side == side && g.brigade.is_none() && g.rank != crate::rules::Rank::CommanderInChief)
-        .collect();
-    if !loose.is_empty() || !loose_generals.is_empty() {
-        let id = ui.make_persistent_id(("unattached", side));
-        egui::CollapsingHeader::new(RichText::new(lang.t(T::Unattached)).italics())
-            .id_salt(id)
-            .default_open(true)
-            .show(ui, |ui| {
-                for g in loose_generals {
-                    general_button_ui(ui, lang, g, selection, cmds, T::GeneralPrefix);
-                }
-                units_grid_ui(ui, lang, &loose, selection, cmds);
-            });
-    }
-}
-
-/// Dispersed and destroyed units leave the active roster but stay in the record.
-fn out_of_play_ui(
+#[allow(clippy::too_many_arguments)]
+fn line_ui(
     ui: &mut Ui,
     lang: Lang,
     battle: &Battle,
-    side: Side,
+    line: Line,
     selection: Selection,
+    folded: &BTreeSet<FoldKey>,
     cmds: &mut Vec<AppCommand>,
+    toggles: &mut Vec<(FoldKey, bool)>,
 ) {
-    let gone: Vec<&Unit> = battle.units.iter().filter(|u| u.side == side && !u.order.in_play()).collect();
-    if gone.is_empty() {
-        return;
+    match line {
+        Line::Side(side) => side_heading_ui(ui, lang, battle, side),
+        Line::Commander(side) => match battle.commander_in_chief(side) {
+            Some(c) => general_button_ui(ui, lang, c, selection, cmds, T::CommanderPrefix),
+            None => {
+                ui.label(RichText::new(lang.t(T::NoCommander)).italics().weak());
+            }
+        },
+        Line::Brigade(id) => {
+            if let Some(b) = battle.brigade(id) {
+                let name =
+                    RichText::new(shown(&b.name, b.name_ru.as_deref(), lang)).strong().color(theme::side_color(b.side));
+                fold_ui(ui, FoldKey::Brigade(id), name, folded, toggles);
+                if ui
+                    .selectable_label(selection == Selection::Brigade(id), RichText::new(lang.t(T::EditBrigade)).weak())
+                    .clicked()
+                {
+                    cmds.push(AppCommand::Select(Selection::Brigade(id)));
+                }
+            }
+        }
+        Line::BrigadeGenerals(id) => {
+            ui.add_space(18.0);
+            let generals: Vec<&General> = battle.generals_of(id).collect();
+            if generals.is_empty() {
+                ui.label(RichText::new(lang.t(T::NoGeneral)).italics().weak());
+            }
+            for g in generals {
+                general_button_ui(ui, lang, g, selection, cmds, T::GeneralPrefix);
+            }
+        }
+        Line::Unattached(side) => {
+            let key = FoldKey::Unattached(side);
+            fold_ui(ui, key, RichText::new(lang.t(T::Unattached)).italics(), folded, toggles);
+            let loose: Vec<&General> = battle
+                .generals
+                .iter()
+                .filter(|g| g.side == side && g.brigade.is_none() && g.rank != crate::rules::Rank::CommanderInChief)
+                .collect();
+            for g in loose {
+                general_button_ui(ui, lang, g, selection, cmds, T::GeneralPrefix);
+            }
+        }
+        Line::OutOfPlay(side) => {
+            let n = battle.units.iter().filter(|u| u.side == side && !u.order.in_play()).count();
+            fold_ui(
+                ui,
+                FoldKey::OutOfPlay(side),
+                RichText::new(lang.fmt(T::OutOfPlay, &[&n])).italics(),
+                folded,
+                toggles,
+            );
+        }
+        Line::Unit(id) => {
+            if let Some(u) = battle.unit(id) {
+                ui.vertical(|ui| unit_row_ui(ui, lang, battle, u, selection, cmds));
+            }
+        }
+        Line::NoUnits => {
+            ui.add_space(18.0);
+            ui.label(RichText::new(lang.t(T::NoUnits)).italics().weak());
+        }
+        Line::Gap => {}
     }
-    egui::CollapsingHeader::new(RichText::new(lang.fmt(T::OutOfPlay, &[&gone.len()])).italics())
-        .id_salt(("out_of_play", side))
-        .default_open(false)
-        .show(ui, |ui| units_grid_ui(ui, lang, &gone, selection, cmds));
 }
 
-fn brigade_ui(
-    ui: &mut Ui,
-    lang: Lang,
-    battle: &Battle,
-    brigade: &Brigade,
-    selection: Selection,
-    cmds: &mut Vec<AppCommand>,
-) {
-    let name = shown(&brigade.name, brigade.name_ru.as_deref(), lang);
-    let selected = selection == Selection::Brigade(brigade.id);
-    let header = RichText::new(name).strong().color(theme::side_color(brigade.side));
-    let response =
-        egui::CollapsingHeader::new(header).id_salt(("brigade", brigade.id.0)).default_open(true).show(ui, |ui| {
-            ui.horizontal(|ui| {
-                let generals: Vec<&General> = battle.generals_of(brigade.id).collect();
-                if generals.is_empty() {
-                    ui.label(RichText::new(lang.t(T::NoGeneral)).italics().weak());
-                }
-                for g in generals {
-                    general_button_ui(ui, lang, g, selection, cmds, T::GeneralPrefix);
-                }
-                if ui.selectable_label(selected, RichText::new(lang.t(T::EditBrigade)).weak()).clicked() {
-                    cmds.push(AppCommand::Select(Selection::Brigade(brigade.id)));
-                }
-            });
-            let units: Vec<&Unit> =
-                battle.units_of(brigade.side, Some(brigade.id)).filter(|u| u.order.in_play()).collect();
-            units_grid_ui(ui, lang, &units, selection, cmds);
-        });
-    let header = response.header_response.on_hover_text(lang.t(T::BrigadeHeaderTip));
-    header.context_menu(|ui| {
-        if ui.button(lang.t(T::EditBrigade)).clicked() {
-            cmds.push(AppCommand::Select(Selection::Brigade(brigade.id)));
-            ui.close();
-        }
-    });
+fn fold_ui(ui: &mut Ui, key: FoldKey, text: RichText, folded: &BTreeSet<FoldKey>, toggles: &mut Vec<(FoldKey, bool)>) {
+    let is_folded = folded.contains(&key);
+    let arrow = if is_folded { "+" } else { "−" };
+    if ui.selectable_label(false, RichText::new(arrow).weak()).clicked() {
+        toggles.push((key, !is_folded));
+    }
+    if ui.add(egui::Label::new(text).sense(egui::Sense::click())).clicked() {
+        toggles.push((key, !is_folded));
+    }
+}
+
+fn side_heading_ui(ui: &mut Ui, lang: Lang, battle: &Battle, side: Side) {
+    ui.heading(RichText::new(side_name(battle, side, lang)).color(theme::side_color(side)).strong());
+    let units: Vec<&Unit> = battle.units.iter().filter(|u| u.side == side).collect();
+    let lost: u32 = units.iter().map(|u| u.casualties()).sum();
+    let start: u32 = units.iter().map(|u| u.figures_start).sum();
+    ui.label(RichText::new(lang.fmt(T::SideSummary, &[&units.len(), &lost, &start])).weak());
 }
 
 fn general_button_ui(
@@ -154,56 +291,65 @@ fn general_button_ui(
 }
 
 /// Column widths of a unit row, so that every brigade's rows line up.
-const COLUMNS: [f32; 6] = [230.0, 185.0, 96.0, 124.0, 140.0, 90.0];
-const ROW_HEIGHT: f32 = 22.0;
+const COLUMNS: [f32; 6] = [240.0, 185.0, 96.0, 124.0, 130.0, 90.0];
+const ROW_WIDTH: f32 = 900.0;
 
 fn cell_ui(ui: &mut Ui, width: f32, add: impl FnOnce(&mut Ui)) {
     let layout = egui::Layout::left_to_right(egui::Align::Center);
-    ui.allocate_ui_with_layout(egui::vec2(width, ROW_HEIGHT), layout, |ui| {
+    ui.allocate_ui_with_layout(egui::vec2(width, LINE_H - 2.0), layout, |ui| {
         ui.set_width(width);
         ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
         add(ui);
     });
 }
 
-fn units_grid_ui(ui: &mut Ui, lang: Lang, units: &[&Unit], selection: Selection, cmds: &mut Vec<AppCommand>) {
-    if units.is_empty() {
-        ui.label(RichText::new(lang.t(T::NoUnits)).italics().weak());
-        return;
-    }
-    for unit in units {
-        ui.horizontal(|ui| unit_row_ui(ui, lang, unit, selection, cmds));
-    }
-}
-
-fn unit_row_ui(ui: &mut Ui, lang: Lang, unit: &Unit, selection: Selection, cmds: &mut Vec<AppCommand>) {
+fn unit_row_ui(
+    ui: &mut Ui,
+    lang: Lang,
+    battle: &Battle,
+    unit: &Unit,
+    selection: Selection,
+    cmds: &mut Vec<AppCommand>,
+) {
     let selected = selection == Selection::Unit(unit.id);
-    cell_ui(ui, COLUMNS[0], |ui| {
-        theme::arm_icon_ui(ui, unit.arm);
-        let name = RichText::new(unit.display_name(lang == Lang::Ru)).strong();
-        if ui.selectable_label(selected, name).on_hover_text(unit.arm.label(lang)).clicked() {
-            cmds.push(AppCommand::Select(Selection::Unit(unit.id)));
-        }
+    ui.horizontal(|ui| {
+        cell_ui(ui, COLUMNS[0], |ui| {
+            ui.add_space(18.0);
+            theme::arm_icon_ui(ui, unit.arm);
+            let name = RichText::new(unit.display_name(lang == Lang::Ru)).strong();
+            if ui.selectable_label(selected, name).on_hover_text(unit.arm.label(lang)).clicked() {
+                cmds.push(AppCommand::Select(Selection::Unit(unit.id)));
+            }
+        });
+        cell_ui(ui, COLUMNS[1], |ui| {
+            let grade = match battle.ruleset {
+                crate::rules::Ruleset::Gdb => unit.class.label(lang).to_owned(),
+                crate::rules::Ruleset::RulesetB => lang.fmt(T::StatusShort, &[&unit.status.label(lang)]),
+            };
+            ui.label(format!("{} · {grade}", unit.arm.label(lang)));
+        });
+        cell_ui(ui, COLUMNS[2], |ui| {
+            badge_ui(ui, unit.order.label(lang), theme::order_colors(unit.order));
+        });
+        cell_ui(ui, COLUMNS[3], |ui| {
+            badge_ui(ui, unit.formation.label(lang), theme::NEUTRAL_BADGE);
+        });
+        cell_ui(ui, COLUMNS[4], |ui| {
+            if unit.terrain == Terrain::Open {
+                ui.label(RichText::new(unit.terrain.label(lang)).weak().small());
+            } else {
+                badge_ui(ui, unit.terrain.label(lang), theme::TERRAIN_BADGE);
+            }
+        });
+        cell_ui(ui, COLUMNS[5], |ui| casualties_ui(ui, lang, unit));
     });
-    cell_ui(ui, COLUMNS[1], |ui| {
-        ui.label(format!("{} · {}", unit.arm.label(lang), unit.class.label(lang)));
-    });
-    cell_ui(ui, COLUMNS[2], |ui| {
-        badge_ui(ui, unit.order.label(lang), theme::order_colors(unit.order));
-    });
-    cell_ui(ui, COLUMNS[3], |ui| {
-        badge_ui(ui, unit.formation.label(lang), theme::NEUTRAL_BADGE);
-    });
-    cell_ui(ui, COLUMNS[4], |ui| {
-        if unit.terrain == Terrain::Open {
-            ui.label(RichText::new(unit.terrain.label(lang)).weak().small());
-        } else {
-            badge_ui(ui, unit.terrain.label(lang), theme::TERRAIN_BADGE);
-        }
-    });
-    cell_ui(ui, COLUMNS[5], |ui| casualties_ui(ui, lang, unit));
-    for marker in &unit.markers {
-        badge_ui(ui, marker.label(lang), theme::MARKER_BADGE);
+    if !unit.markers.is_empty() {
+        ui.horizontal(|ui| {
+            ui.add_space(40.0);
+            for marker in &unit.markers {
+                badge_ui(ui, marker.label(lang), theme::MARKER_BADGE);
+            }
+        });
     }
 }
 

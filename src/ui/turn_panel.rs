@@ -62,10 +62,15 @@ pub fn phase_bar_ui(ui: &mut Ui, lang: Lang, battle: &Battle, cmds: &mut Vec<App
             cmds.push(AppCommand::Perform(Action::AdvancePhase));
         }
         ui.separator();
-        match battle.phasing {
-            Some(side) => ui.label(lang.fmt(T::PhasingIs, &[&side_name(battle, side, lang)])),
-            None => ui.label(RichText::new(lang.t(T::NoPhasingYet)).weak()),
-        };
+        match (battle.phasing, battle.ruleset) {
+            (Some(side), _) => {
+                ui.label(lang.fmt(T::PhasingIs, &[&side_name(battle, side, lang)]));
+            }
+            (None, crate::rules::Ruleset::Gdb) => {
+                ui.label(RichText::new(lang.t(T::NoPhasingYet)).weak());
+            }
+            (None, crate::rules::Ruleset::RulesetB) => {}
+        }
     });
 }
 

@@ -141,13 +141,29 @@ fn choice_fields_ui(ui: &mut Ui, lang: Lang, battle: &Battle, unit: &Unit, edite
             });
         };
     }
-    field!(T::Arm, arm, Arm);
+    row(ui, lang.t(T::Arm), |ui| {
+        if let Some(arm) = enum_combo_ui(ui, lang.t(T::Arm), lang, u.arm, Arm::ALL) {
+            // A formation the new arm cannot take falls back to its usual one.
+            let formation = if u.formation.fits(arm) { u.formation } else { crate::model::default_formation(arm) };
+            *edited = Some(Unit { arm, formation, ..u.clone() });
+        }
+    });
     field!(T::Class, class, Class);
     field!(T::Nation, nation, Nation);
-    field!(T::Formation, formation, Formation);
+    let fitting: Vec<Formation> = Formation::ALL.iter().copied().filter(|f| f.fits(u.arm)).collect();
+    row(ui, lang.t(T::Formation), |ui| {
+        if let Some(formation) = enum_combo_ui(ui, lang.t(T::Formation), lang, u.formation, &fitting) {
+            *edited = Some(Unit { formation, ..u.clone() });
+        }
+    });
     field!(T::Terrain, terrain, Terrain);
-    field!(T::Horses, horses, Horses);
+    if u.arm.is_cavalry() || u.arm.is_artillery() {
+        field!(T::Horses, horses, Horses);
+    }
     field!(T::StatusLetter, status, Status);
+    if !u.arm.is_cavalry() {
+        return;
+    }
     row(ui, lang.t(T::Lances), |ui| {
         ui.vertical(|ui| {
             let (mut regular, mut lances) = (u.regular, u.lances);
@@ -207,7 +223,7 @@ fn markers_ui(ui: &mut Ui, lang: Lang, unit: &Unit, edited: &mut Option<Unit>) {
 }
 
 fn actions_ui(ui: &mut Ui, lang: Lang, id: UnitId, cmds: &mut Vec<AppCommand>) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         if ui.button(RichText::new(lang.t(T::ChargeButton)).strong()).on_hover_text(lang.t(T::ChargeTip)).clicked() {
             cmds.push(AppCommand::StartCharge(id));
         }
@@ -234,5 +250,6 @@ pub fn problem_text(lang: Lang, problem: &crate::model::Problem) -> String {
         P::BadIds => lang.t(T::ProblemBadIds).to_owned(),
         P::CommanderWithBrigade => lang.t(T::ProblemCommanderWithBrigade).to_owned(),
         P::TwoCommanders(_) => lang.t(T::ProblemTwoCommanders).to_owned(),
+        P::FormationNotForArm => lang.t(T::ProblemFormationNotForArm).to_owned(),
     }
 }

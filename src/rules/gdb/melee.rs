@@ -40,68 +40,76 @@ pub struct MeleeSide {
     /// Troop type (GDB-MOD-01..09).
     pub arm: Arm,
     /// Troop class (GDB-MOD-11..14).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub class: Class,
     /// Nation (GDB-MOD-16, GDB-MOD-FN5).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub nation: Nation,
     /// Formation.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub formation: Formation,
     /// Order (GDB-MOD-19).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub order: Order,
     /// Where it fights from (GDB-MOD-25..27).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub terrain: Terrain,
     /// Horses (GDB-MOD-17, 18).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub horses: Horses,
     /// Figures counted for superiority (GDB-MOD-28, 29; AMB-16: whole unit).
     #[serde(default)]
     pub figures: u32,
     /// Regular lancers (GDB-MOD-FN1).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_false")]
     pub regular: bool,
     /// Lance-armed (GDB-MOD-24 for any lance-armed cavalry, AMB-40).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_false")]
     pub lances: bool,
     /// Charging this turn (GDB-MOD-21).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_false")]
     pub charging: bool,
     /// Distance moved in the charge; under 5 cm it does not count as charging (GDB-CHG-18).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub moved_cm: Option<u32>,
     /// Pursuing (GDB-MOD-21).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_false")]
     pub pursuing: bool,
     /// Struck in flank or rear (GDB-MOD-20).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_false")]
     pub flank_or_rear: bool,
     /// A general leads the charge (GDB-MOD-15).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_false")]
     pub general_leads: bool,
     /// The leading general's rank (regimental commanders may not lead, GDB-MOD-FN4).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub general_rank: Option<Rank>,
     /// The leading general's quality (inept generals may not lead, GDB-MOD-FN4).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub general_quality: Option<Quality>,
     /// There is a breach or gate in the enemy's position (GDB-MOD-FN7).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_false")]
     pub breach: bool,
     /// The way it moved (infantry charging uphill gets no bonus, GDB-MOD-FN6).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_default")]
     pub slope: Slope,
     /// Still changing formation: tests as disordered, no formation bonus (GDB-CHG-12, AMB-09).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_false")]
     pub changing_formation: bool,
     /// It was pushed back in the previous melee as well (GDB-RES-08).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_false")]
     pub pushed_back_before: bool,
     /// A push-back would take it out of its built-up area (GDB-RES-08).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_false")]
     pub pushback_leaves_area: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+fn is_default<T: Default + PartialEq>(t: &T) -> bool {
+    *t == T::default()
 }
 
 /// A melee: both sides, the options and, optionally, the dice.

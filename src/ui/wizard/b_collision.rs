@@ -99,7 +99,9 @@ impl CollisionWizard {
         let r = input.resolve(a, d);
         prompt_ui(ui, &lang.fmt(T::ResOutcome, &[&r.outcome.label(lang)]));
         if let (Some(at), Some(dt)) = (r.attacker_total, r.defender_total) {
-            ui.label(format!("{}: {a} = {at}; {}: {d} = {dt}", names[0], names[1]));
+            for (name, die, total) in [(&names[0], a, at), (&names[1], d, dt)] {
+                ui.label(lang.fmt(T::DieAndTotal, &[name, &die, &format!("{:+}", total - i32::from(die)), &total]));
+            }
         }
         if let Some(z) = r.zone {
             ui.label(format!("{}: {}", names[0], lang.fmt(T::BZone, &[&z])));

@@ -166,8 +166,10 @@ impl MeleeWizard {
         };
         let r = self.input(battle).resolve(a, d);
         prompt_ui(ui, lang.t(T::AskMeleeResult));
-        ui.label(format!("{}: {}+{} = {}", names[0], a[0], a[1], r.attacker_total));
-        ui.label(format!("{}: {}+{} = {}", names[1], d[0], d[1], r.defender_total));
+        for (name, dice, total) in [(&names[0], a, r.attacker_total), (&names[1], d, r.defender_total)] {
+            let mods = total - i32::from(dice[0]) - i32::from(dice[1]);
+            ui.label(lang.fmt(T::DiceAndTotal, &[name, &dice[0], &dice[1], &format!("{mods:+}"), &total]));
+        }
         ui.label(RichText::new(odds_label(lang, names, r.winner, r.outcome)).strong());
         for (i, effects) in [&r.attacker_effects, &r.defender_effects].into_iter().enumerate() {
             let list: Vec<String> = effects.iter().map(|e| effect_text(lang, e)).collect();

@@ -1,0 +1,92 @@
+//! A stress battle for benchmarks and tests: a large multi-player game of several
+//! divisions a side (by default 1,000 units, 100 generals, 10,000 log entries). Built
+//! deterministically, without a random generator.
+
+use super::{Battle, Brigade, BrigadeId, General, GeneralId, LogDetail, LogEntry, SideInfo, Unit, UnitId};
+use crate::rules::gdb::{MeleeInput, MeleeSide};
+use crate::rules::{Arm, BySide, Class, Nation, Phase, Quality, Rank, Role, Side};
+
+/// A battle with `units` units in brigades of ten, a general per brigade, and `log`
+/// log entries (melees and notes).
+pub fn stress_battle(units: u32, log: u32) -> Battle {
+    let brigades = units.div_ceil(10).max(2);
+    let mut b = Battle {
+        name: format!("Stress battle ({units} units)"),
+        sides: BySide {
+            first: SideInfo {
+                name: "First army".into(), name_ru: Some("Первая армия".into()), nation: Nation::French
+            },
+            second: SideInfo {
+                name: "Second army".into(),
+                name_ru: Some("Вторая армия".into()),
+                nation: Nation::Russian,
+            },
+        },
+        turn: 1 + log / 200,
+        phase: Phase::Melee,
+        ..Battle::default()
+    };
+    for i in 1..=brigades {
+        let side = if i % 2 == 0 { Side::Second } else { Side::First };
+        b.brigades.push(Brigade {
+            id: BrigadeId(i),
+            name: format!("Brigade {i}"),
+            name_ru: Some(format!("Бригада {i}")),
+            side,
+        });
+        b.generals.push(General {
+            id: GeneralId(i),
+            name: format!("General {i}"),
+            name_ru: None,
+            side,
+            rank: Rank::Brigade,
+            quality: if i % 7 == 0 { Quality::Inept } else { Quality::Average },
+            brigade: Some(BrigadeId(i)),
+            attached_to: None,
+            lost: false,
+            orders_used: 0,
+        });
+    }
+    for i in 1..=units {
+        let brigade = (i - 1) / 10 + 1;
+        let side = if brigade % 2 == 0 { Side::Second } else { Side::First };
+        let arm = Arm::ALL[(i as usize) % Arm::ALL.len()];
+        let mut u = Unit::new(UnitId(i), &format!("Unit {i}"), side, arm, 12 + i % 13);
+        u.brigade = Some(BrigadeId(brigade));
+        u.class = Class::ALL[(i as usize) % Class::ALL.len()];
+        u.figures = u.figures_start - i % 4;
+        b.units.push(u);
+    }
+    let melee = MeleeInput {
+        attacker: MeleeSide {
+            arm: Arm::Dragoons,
+            charging: true,
+            moved_cm: Some(10),
+            figures: 12,
+            ..Default::default()
+        },
+        defender: MeleeSide { arm: Arm::Infantry, figures: 24, ..Default::default() },
+        options: Default::default(),
+    };
+    let result = melee.resolve([3, 4], [2, 5]);
+    for seq in 1..=u64::from(log) {
+        let a = UnitId(1 + (seq as u32 * 7) % units.max(1));
+        let d = UnitId(1 + (seq as u32 * 13) % units.max(1));
+        let detail = if seq % 3 == 0 {
+            LogDetail::Note { text: format!("note {seq}") }
+        } else {
+            LogDetail::GdbMelee {
+                attacker_side: melee.attacker.clone(),
+                defender_side: melee.defender.clone(),
+                attacker_modifiers: melee.modifiers(Role::Attacker),
+                defender_modifiers: melee.modifiers(Role::Defender),
+                result: result.clone(),
+                losses: (1, 2),
+                overridden: None,
+            }
+        };
+        let turn = 1 + (seq / 200) as u32;
+        b.log.push(LogEntry { seq, turn, phase: Phase::Melee, units: vec![a, d], detail });
+    }
+    b
+}
