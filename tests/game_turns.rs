@@ -200,3 +200,55 @@ proptest! {
         prop_assert_eq!(&g.battle, &last);
     }
 }
+
+/// GDB-OPP-05: an applied opportunity charge uses the general's order for the turn; a
+/// second one from him is refused; the next turn resets it.
+#[test]
+fn opportunity_orders_are_counted_and_reset() {
+    use coldsteel::game::ChargeAction;
+    use coldsteel::rules::GdbOptions;
+    use coldsteel::rules::gdb::charge::{
+        Charge, ChargeError, ChargeUnit, Declaration, Input, Opportunity, Reaction, TestResult,
+    };
+    let mut g = game();
+    let init =
+        Action::Initiative { dice: BySide { first: [6, 6], second: [1, 1] }, phasing: Side::First, rng_after: None };
+    g.perform(&init).unwrap();
+    advance_to(&mut g, Phase::Charges);
+    let (hussars, chasseurs) = (id(&g, "Sumy Hussars"), id(&g, "Guard Chasseurs à cheval"));
+    let general = g.battle.generals.iter().find(|x| x.name == "Maj.-Gen. Vasilchikov").unwrap().id;
+    let decl = |used: u32| Declaration {
+        charger: ChargeUnit {
+            arm: coldsteel::rules::Arm::LightCavalry,
+            charge_move_cm: Some(36),
+            ..Default::default()
+        },
+        target: ChargeUnit { arm: coldsteel::rules::Arm::LightCavalry, ..Default::default() },
+        distance_cm: 20,
+        commander_within_15cm: true,
+        commander_is_own: true,
+        target_visible: true,
+        target_was_charging: true,
+        opportunity: Some(Opportunity { orders_used: used, in_reach_at_phase_start: true, ..Default::default() }),
+        ..Default::default()
+    };
+    let c = Charge::declare(decl(0), GdbOptions::default(), false).unwrap();
+    let c = c.step(Input::Reaction(Reaction::Stand)).unwrap();
+    let c = c.step(Input::ChargerTest(TestResult::Pass)).unwrap();
+    let c = c.step(Input::StandTest(TestResult::Pass)).unwrap();
+    let action = Action::Charge(Box::new(ChargeAction {
+        charger: hussars,
+        target: chasseurs,
+        charge: c,
+        crew_ran_into: None,
+        ordering_general: Some(general),
+    }));
+    g.perform(&action).unwrap();
+    let used = g.battle.general(general).unwrap().orders_used;
+    assert_eq!(used, 1);
+    assert_eq!(g.battle.pending_melees.len(), 1);
+    assert_eq!(Charge::declare(decl(used), GdbOptions::default(), false).unwrap_err(), ChargeError::NoOrdersLeft);
+    advance_to(&mut g, Phase::Morale);
+    g.perform(&Action::AdvancePhase).unwrap();
+    assert_eq!(g.battle.general(general).unwrap().orders_used, 0, "reset every turn");
+}

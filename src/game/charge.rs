@@ -19,6 +19,8 @@ pub struct ChargeAction {
     pub charge: Charge,
     /// The friendly unit the fleeing crew ran into (GDB-ART-04), if any.
     pub crew_ran_into: Option<UnitId>,
+    /// The general who ordered it: an opportunity charge uses up his order (GDB-OPP-05).
+    pub ordering_general: Option<crate::model::GeneralId>,
 }
 
 /// A Ruleset B collision test, decided.
@@ -102,6 +104,12 @@ pub(super) fn charge(battle: &Battle, a: &ChargeAction) -> Result<Checked, Actio
     {
         let after = Unit { order: Order::Disordered, ..friend.clone() };
         events.extend(changed(friend, after));
+    }
+    if a.charge.decl.opportunity.is_some()
+        && let Some(g) = a.ordering_general.and_then(|id| battle.general(id))
+    {
+        let after = crate::model::General { orders_used: g.orders_used + 1, ..g.clone() };
+        events.push(Event::general_changed(g, after));
     }
     let detail = LogDetail::Charge {
         happened: a.charge.happened.clone(),

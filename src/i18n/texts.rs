@@ -410,6 +410,14 @@ texts! {
     DieAndTotal => "{}: die {}, modifiers {}, total {}", "{}: кубик {}, модификаторы {}, итого {}";
     ProblemFormationNotForArm => "this troop type cannot take that formation", "этот тип войск не может быть в таком построении";
     StatusShort => "status {}", "статус {}";
+    OppBegun => "The enemy charge has already begun", "Атака противника уже началась";
+    OppInReach => "Within charge distance at the start of the Charge phase", "В пределах дистанции атаки в начале фазы атак";
+    OppOrdersOf => "{}: opportunity orders used this turn: {}", "{}: приказов на перехват в этом ходу: {}";
+    OppOtherBrigade => "Ordered by a general of another brigade", "Приказ генерала другой бригады";
+    OpportunityCharge => "Opportunity charge (intercepting an enemy charge, GDB-OPP)", "Перехват (атака навстречу атаке противника, GDB-OPP)";
+    OpportunityTip => "Cavalry only; one order per general per turn; the target may only stand or counter-charge", "Только кавалерия; один приказ на генерала за ход; цель может только стоять или контратаковать";
+    SquareTakes => "forming square from column takes {} of a turn", "построение каре из колонны занимает {} хода";
+    TimeToContact => "The charger reaches the target in {} of a turn; {}", "Атакующие дойдут до цели за {} хода; {}";
     Undo => "Undo", "Отменить";
     Undone => "Undone: {}", "Отменено: {}";
     Units => "Units", "Подразделения";

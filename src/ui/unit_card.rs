@@ -55,7 +55,7 @@ impl UnitCard {
         order_ui(ui, lang, unit, &mut edited);
         ui.add_space(6.0);
         markers_ui(ui, lang, unit, &mut edited);
-        if let Some(err) = &self.error {
+        if let Some(err) = self.error.clone().or_else(|| self.live_problem(lang)) {
             ui.colored_label(theme::ERROR, err);
         }
         if let Some(new) = edited {
@@ -104,6 +104,21 @@ impl UnitCard {
             }
         }
         ui.end_row();
+    }
+
+    /// What is wrong with the typed numbers, shown as they are typed (applied only on
+    /// Enter or when the field is left).
+    fn live_problem(&self, lang: Lang) -> Option<String> {
+        let now = parse_count(&self.figures);
+        let start = parse_count(&self.figures_start);
+        match (now, start) {
+            (None, _) | (_, None) => Some(lang.fmt(T::Refused, &[&lang.t(T::FiguresNotANumber)])),
+            (Some(n), Some(s)) if n > s => {
+                let p = crate::model::Problem::FiguresAboveStart { figures: n, start: s };
+                Some(lang.fmt(T::Refused, &[&problem_text(lang, &p)]))
+            }
+            _ => None,
+        }
     }
 
     fn refuse(&mut self, lang: Lang, why: T) {

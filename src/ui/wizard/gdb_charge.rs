@@ -31,6 +31,7 @@ pub struct ChargeWizard {
     machine: Option<Charge>,
     error: Option<String>,
     crew_ran_into: Option<UnitId>,
+    ordering_general: Option<crate::model::GeneralId>,
 }
 
 /// Typed numbers of the declaration and the steps.
@@ -71,6 +72,7 @@ impl ChargeWizard {
             charger_was_charged: c.markers.contains(&crate::rules::Marker::InMelee),
             ..Default::default()
         };
+        let ordering_general = own_general.map(|g| g.id);
         Some(ChargeWizard {
             charger,
             target,
@@ -80,6 +82,7 @@ impl ChargeWizard {
             machine: None,
             error: None,
             crew_ran_into: None,
+            ordering_general,
         })
     }
 
@@ -116,6 +119,29 @@ impl ChargeWizard {
         ui.checkbox(&mut self.decl.target_visible, lang.t(T::TargetVisible));
         ui.checkbox(&mut self.at_flank, lang.t(T::AtFlank));
         ui.checkbox(&mut self.decl.charger_was_charged, lang.t(T::ChargerWasCharged));
+        let mut opportunity = self.decl.opportunity.is_some();
+        if ui
+            .checkbox(&mut opportunity, lang.t(T::OpportunityCharge))
+            .on_hover_text(lang.t(T::OpportunityTip))
+            .changed()
+        {
+            self.decl.opportunity = opportunity.then(|| crate::rules::gdb::charge::Opportunity {
+                orders_used: self.ordering_general.and_then(|g| battle.general(g)).map_or(0, |g| g.orders_used),
+                in_reach_at_phase_start: true,
+                ..Default::default()
+            });
+            self.decl.target_was_charging = opportunity;
+        }
+        if let Some(opp) = &mut self.decl.opportunity {
+            ui.indent("opportunity", |ui| {
+                ui.checkbox(&mut opp.in_reach_at_phase_start, lang.t(T::OppInReach));
+                ui.checkbox(&mut opp.enemy_charge_begun, lang.t(T::OppBegun));
+                ui.checkbox(&mut opp.other_brigade, lang.t(T::OppOtherBrigade));
+                if let Some(g) = self.ordering_general.and_then(|g| battle.general(g)) {
+                    ui.label(lang.fmt(T::OppOrdersOf, &[&crate::i18n::names::general_line(g, lang), &g.orders_used]));
+                }
+            });
+        }
         let distance_ok = !self.fields.distance.trim().is_empty();
         let check = crate::rules::gdb::charge::check_declaration(&self.decl, &battle.options.gdb);
         let why = match (&check, distance_ok) {
@@ -268,6 +294,12 @@ impl ChargeWizard {
         if let Some(fr) = m.time_fraction() {
             ui.label(RichText::new(lang.fmt(T::TimeShare, &[&m.first_move_cm(), &fr])).weak());
         }
+        if let Some(full) = m.decl.charger.charge_move_cm.filter(|f| *f > 0) {
+            let to_contact = Frac(m.decl.distance_cm, full);
+            let square = crate::rules::gdb::charge::known_duration(m.decl.target.formation, Formation::Square);
+            let known = square.map(|d| lang.fmt(T::SquareTakes, &[&d])).unwrap_or_default();
+            ui.label(RichText::new(lang.fmt(T::TimeToContact, &[&to_contact, &known])).weak());
+        }
         chosen
     }
 
@@ -400,6 +432,7 @@ impl ChargeWizard {
                 target: self.target,
                 charge: m.clone(),
                 crew_ran_into: self.crew_ran_into,
+                ordering_general: self.ordering_general,
             }))),
             _ => Outcome::Continue,
         };
