@@ -61,9 +61,7 @@ impl Wizard {
             .collapsible(false)
             .resizable(false)
             .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 40.0))
-            .min_width(660.0)
-            .max_width(700.0)
-            .max_height((screen.height() - 140.0).max(300.0))
+            .fixed_size(egui::vec2(680.0, (screen.height() - 150.0).max(300.0)))
             .vscroll(true)
             .show(ui.ctx(), |ui| {
                 outcome = match self {
