@@ -159,3 +159,20 @@ fn the_report_window_saves_a_pdf_through_the_prompt() {
     let bytes = std::fs::read(&path).unwrap();
     assert!(bytes.starts_with(b"%PDF-"));
 }
+
+#[test]
+fn rules_settings_change_an_option_as_one_undo_step() {
+    let mut h = harness(app());
+    h.run();
+    h.get_by_label("General de Brigade").click();
+    h.run();
+    h.get_by_label("Rules settings");
+    h.get_by_label("AMB-41 infantry may counter-charge").click();
+    h.run();
+    h.get_by_label("Apply").click();
+    h.run();
+    assert!(h.state().game.battle.options.gdb.infantry_may_counter_charge);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert!(!h.state().game.battle.options.gdb.infantry_may_counter_charge);
+}

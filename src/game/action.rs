@@ -58,6 +58,8 @@ pub enum Action {
     Collision(Box<super::charge::CollisionAction>),
     /// Apply a turn of Ruleset B melee.
     BMelee(Box<super::ruleset_b::BMeleeAction>),
+    /// Change the ruleset or its options (a loaded profile, or the settings panel).
+    SetOptions(Box<(crate::rules::Ruleset, crate::model::RulesOptions)>),
 }
 
 /// What kind of action an undo step was, for its label.
@@ -100,6 +102,8 @@ pub enum ActionKind {
     Charge,
     /// A collision test was made.
     Collision,
+    /// The rules settings changed.
+    SetOptions,
 }
 
 impl ActionKind {
@@ -124,6 +128,7 @@ impl ActionKind {
             ActionKind::Note => "note",
             ActionKind::Charge => "charge",
             ActionKind::Collision => "collision",
+            ActionKind::SetOptions => "set_options",
         }
     }
 
@@ -212,6 +217,7 @@ impl Action {
             Action::Charge(_) => ActionKind::Charge,
             Action::Collision(_) => ActionKind::Collision,
             Action::BMelee(_) => ActionKind::Melee,
+            Action::SetOptions(_) => ActionKind::SetOptions,
         }
     }
 
@@ -229,6 +235,14 @@ impl Action {
             Action::Charge(c) => super::charge::charge(battle, c)?,
             Action::Collision(c) => super::charge::collision(battle, c)?,
             Action::BMelee(m) => super::ruleset_b::b_melee(battle, m)?,
+            Action::SetOptions(new) => {
+                let before = Box::new((battle.ruleset, battle.options.clone()));
+                if *before == **new {
+                    return Err(ActionError::NoChange);
+                }
+                let events = vec![Event::OptionsChanged { before, after: new.clone() }];
+                (events, Vec::new(), LogDetail::Edit { action: "set_options".into(), subject: new.0.key().into() })
+            }
             _ => {
                 let events = self.check_edit(battle)?;
                 let subject = super::history::subject_of(&events);

@@ -68,6 +68,13 @@ pub enum Event {
         /// The melee.
         melee: PendingMelee,
     },
+    /// The ruleset or its options changed.
+    OptionsChanged {
+        /// Before.
+        before: Box<(crate::rules::Ruleset, crate::model::RulesOptions)>,
+        /// After.
+        after: Box<(crate::rules::Ruleset, crate::model::RulesOptions)>,
+    },
     /// Dice were rolled from the battle's generator.
     RngAdvanced {
         /// State before.
@@ -110,6 +117,9 @@ impl Event {
             Event::MeleePending { index, melee } => Event::MeleeCleared { index: *index, melee: melee.clone() },
             Event::MeleeCleared { index, melee } => Event::MeleePending { index: *index, melee: melee.clone() },
             Event::RngAdvanced { before, after } => Event::RngAdvanced { before: after.clone(), after: before.clone() },
+            Event::OptionsChanged { before, after } => {
+                Event::OptionsChanged { before: after.clone(), after: before.clone() }
+            }
         }
     }
 }
@@ -168,6 +178,12 @@ fn apply_one(battle: &mut Battle, event: &Event) -> Result<(), ApplyError> {
             Ok(())
         }
         Event::RngAdvanced { .. } => Err(ApplyError("the dice generator is not as recorded".into())),
+        Event::OptionsChanged { before, after } if battle.ruleset == before.0 && battle.options == before.1 => {
+            battle.ruleset = after.0;
+            battle.options = after.1.clone();
+            Ok(())
+        }
+        Event::OptionsChanged { .. } => Err(ApplyError("the options are not as recorded".into())),
     }
 }
 

@@ -72,6 +72,7 @@ pub(super) fn subject(battle: &Battle, action: &super::Action, events: &[Event])
         A::Charge(c) => format!("{} × {}", name(c.charger), name(c.target)),
         A::Collision(c) => format!("{} × {}", name(c.attacker), name(c.defender)),
         A::BMelee(m) => format!("{} × {}", name(m.attacker), name(m.defender)),
+        A::SetOptions(o) => o.0.key().to_owned(),
         _ => super::history::subject_of(events),
     }
 }

@@ -49,6 +49,10 @@ pub fn action_label(lang: Lang, kind: ActionKind, subject: &str) -> String {
         ActionKind::EditBrigade => T::StepEditBrigade,
         ActionKind::DeleteBrigade => T::StepDeleteBrigade,
         ActionKind::AdvancePhase => return phase_label(lang, subject),
+        ActionKind::SetOptions => {
+            let r = crate::rules::Ruleset::ALL.iter().find(|r| r.key() == subject).map_or(subject, |r| r.label(lang));
+            return lang.fmt(T::StepSetOptions, &[&r]);
+        }
         ActionKind::Initiative => {
             let side = crate::rules::Side::ALL.iter().find(|s| s.key() == subject).map_or(subject, |s| s.label(lang));
             return lang.fmt(T::StepInitiative, &[&side]);
@@ -89,6 +93,7 @@ fn action_kind_of(key: &str) -> Option<ActionKind> {
         K::DeleteBrigade,
         K::AddPendingMelee,
         K::ClearPendingMelee,
+        K::SetOptions,
     ]
     .into_iter()
     .find(|k| k.key() == key)

@@ -6,10 +6,12 @@ mod autosave;
 mod files;
 mod format;
 mod migrate;
+mod profile;
 mod time;
 
 pub use autosave::{AutosaveInfo, Autosaver, Recovery, autosave_dir, find_recovery};
 pub use files::{SaveError, backup_path, read_battle_file, save_atomic, save_atomic_bytes, save_battle};
+pub use profile::{DEFAULT_PROFILE_JSON, PROFILE_FORMAT, Profile, profile_from_json, profile_to_json};
 pub use time::{iso8601, now_unix, now_unix_ms};
 
 use serde::{Deserialize, Serialize};

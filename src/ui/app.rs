@@ -64,6 +64,8 @@ pub enum AppCommand {
     CancelPick,
     /// Open the report window.
     OpenReport,
+    /// Open the rules settings.
+    OpenSettings,
     /// Copy text to the clipboard.
     Copy(String),
 }
@@ -98,6 +100,8 @@ pub enum Modal {
     Message(String),
     /// The battle report: preview, save, copy, print.
     Report,
+    /// The rules settings.
+    Settings(Box<super::settings::SettingsDraft>),
 }
 
 /// What a typed path is for.
@@ -113,6 +117,10 @@ pub enum PathPurpose {
     ReportMarkdown,
     /// Save the roster sheets as PDF.
     RosterPdf,
+    /// Load a rules profile.
+    LoadProfile,
+    /// Save the rules profile.
+    SaveProfile,
 }
 
 const PREFS_KEY: &str = "coldsteel.prefs";
@@ -259,6 +267,10 @@ impl CsApp {
             }
             AppCommand::PickTarget(id) => self.pick_target(id),
             AppCommand::OpenReport => self.modal = Modal::Report,
+            AppCommand::OpenSettings => {
+                let b = &self.game.battle;
+                self.modal = Modal::Settings(Box::new(super::settings::SettingsDraft::of(b.ruleset, &b.options)));
+            }
             AppCommand::Copy(text) => {
                 self.copy_request = Some(text);
                 self.message = Some((self.lang.t(T::Copied).to_owned(), false));
@@ -382,6 +394,7 @@ impl CsApp {
             );
         });
         self.modal_ui(ui);
+        self.settings_window_ui(ui);
         self.wizard_ui(ui);
         if let Some(text) = self.copy_request.take() {
             ui.ctx().copy_text(text);
@@ -467,7 +480,13 @@ impl CsApp {
             ui.separator();
             ui.label(RichText::new(super::roster::battle_title(battle, lang)).strong());
             ui.separator();
-            ui.label(RichText::new(battle.ruleset.label(lang)).weak());
+            if ui
+                .button(RichText::new(battle.ruleset.label(lang)).weak())
+                .on_hover_text(lang.t(T::RulesSettings))
+                .clicked()
+            {
+                cmds.push(AppCommand::OpenSettings);
+            }
             ui.separator();
             let undo_tip = self.game.history.done.last().map(|s| super::roster::step_label(lang, s));
             let redo_tip = self.game.history.undone.last().map(|s| super::roster::step_label(lang, s));
@@ -519,6 +538,9 @@ impl CsApp {
             ui.separator();
             if item(ui, T::ReportMenu, "Ctrl+P").clicked() {
                 cmds.push(AppCommand::OpenReport);
+            }
+            if item(ui, T::RulesSettingsMenu, "").clicked() {
+                cmds.push(AppCommand::OpenSettings);
             }
             ui.separator();
             if ui.button(lang.t(T::Quit)).clicked() {

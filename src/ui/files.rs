@@ -186,6 +186,18 @@ impl CsApp {
         }
     }
 
+    /// Asks for a file to open: as [`Self::pick_save_path`].
+    pub(super) fn pick_open_path(&self) -> Option<Option<PathBuf>> {
+        if self.dialogs != Dialogs::Native {
+            return None;
+        }
+        match native_pick(false, "") {
+            Picked::Path(p) => Some(Some(p)),
+            Picked::Cancelled => Some(None),
+            Picked::Unavailable => None,
+        }
+    }
+
     /// Saves to `path` atomically; on success it becomes the current file.
     pub(super) fn save_to(&mut self, path: &Path) {
         match storage::save_battle(path, &self.game) {

@@ -10,6 +10,7 @@ mod modals;
 mod report_view;
 mod roller;
 mod roster;
+mod settings;
 mod theme;
 mod turn_panel;
 mod unit_card;

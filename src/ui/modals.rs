@@ -31,6 +31,7 @@ impl CsApp {
             Modal::Recovery(rec) => recovery_ui(ui, self.lang, rec),
             Modal::PathPrompt { purpose, text, error } => path_ui(ui, self.lang, *purpose, text, error.as_deref()),
             Modal::Report => super::report_view::report_ui(ui, self.lang, &self.game.battle),
+            Modal::Settings(_) => return,
             Modal::NewBattle { template, ruleset } => new_ui(ui, self.lang, template, ruleset),
             Modal::Message(text) => message_ui(ui, self.lang, text),
         };
@@ -78,6 +79,7 @@ impl CsApp {
         match purpose {
             PathPurpose::Save => self.save_to(&path),
             PathPurpose::Open => self.open_path(&path),
+            PathPurpose::LoadProfile | PathPurpose::SaveProfile => self.profile_path(purpose, &path),
             other => self.write_report(other, &path),
         }
     }
@@ -149,7 +151,7 @@ fn path_ui(
     error: Option<&str>,
 ) -> Choice {
     let mut choice = Choice::None;
-    let save = purpose != PathPurpose::Open;
+    let save = !matches!(purpose, PathPurpose::Open | PathPurpose::LoadProfile);
     window("path").show(ui.ctx(), |ui| {
         ui.heading(lang.t(if save { T::SaveAsTitle } else { T::OpenTitle }));
         ui.label(lang.t(T::PathHint));

@@ -1,0 +1,288 @@
+//! The rules settings of a battle: every open rules question (digest section 4, AMB-xx)
+//! as a visible, editable setting with its default and what it changes; the casualty
+//! table; and profiles to load and save.
+
+use egui::{RichText, Ui};
+
+use super::app::{CsApp, Modal, PathPurpose};
+use crate::game::Action;
+use crate::i18n::{Label, Lang, T};
+use crate::model::RulesOptions;
+use crate::rules::options::{CasualtyRow, CavalrySlopeBonus, FirstMove};
+use crate::rules::{Arm, Ruleset};
+use crate::storage::{self, Profile};
+
+/// The settings being edited: nothing changes until Apply.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SettingsDraft {
+    ruleset: Ruleset,
+    options: RulesOptions,
+    zones: String,
+}
+
+impl SettingsDraft {
+    /// A draft of the battle's current settings.
+    pub fn of(ruleset: Ruleset, options: &RulesOptions) -> Self {
+        let zones = options.ruleset_b.zone_widths_cm.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
+        SettingsDraft { ruleset, options: options.clone(), zones }
+    }
+}
+
+/// What the settings window asks for.
+pub enum SettingsChoice {
+    /// Keep editing.
+    None,
+    /// Close, changing nothing.
+    Cancel,
+    /// Apply the draft.
+    Apply(Box<(Ruleset, RulesOptions)>),
+    /// Load a profile.
+    LoadProfile,
+    /// Save the battle's settings as a profile.
+    SaveProfile,
+}
+
+fn explain(ui: &mut Ui, text: &str) {
+    ui.label(RichText::new(text).weak().small());
+}
+
+/// The settings window.
+pub fn settings_ui(ui: &mut Ui, lang: Lang, draft: &mut SettingsDraft) -> SettingsChoice {
+    let mut choice = SettingsChoice::None;
+    let screen = ui.ctx().content_rect();
+    egui::Window::new(lang.t(T::RulesSettings))
+        .id(egui::Id::unique("coldsteel-settings"))
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 40.0))
+        .fixed_size(egui::vec2(640.0, (screen.height() - 150.0).max(300.0)))
+        .vscroll(true)
+        .show(ui.ctx(), |ui| {
+            ui.horizontal(|ui| {
+                ui.label(RichText::new(lang.t(T::RulesetHeading)).strong());
+                for r in Ruleset::ALL {
+                    ui.radio_value(&mut draft.ruleset, *r, r.label(lang));
+                }
+            });
+            ui.separator();
+            gdb_ui(ui, lang, draft);
+            ui.separator();
+            b_ui(ui, lang, draft);
+            ui.separator();
+            choice = buttons_ui(ui, lang, draft);
+        });
+    if ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+        choice = SettingsChoice::Cancel;
+    }
+    choice
+}
+
+fn gdb_ui(ui: &mut Ui, lang: Lang, draft: &mut SettingsDraft) {
+    let o = &mut draft.options.gdb;
+    ui.heading(Ruleset::Gdb.label(lang));
+    ui.horizontal(|ui| {
+        ui.label("AMB-01");
+        ui.radio_value(&mut o.first_move, FirstMove::HalfDistance, lang.t(T::OptHalfDistance));
+        ui.radio_value(&mut o.first_move, FirstMove::HalfMove, lang.t(T::OptHalfMove));
+    });
+    explain(ui, lang.t(T::ExplainFirstMove));
+    ui.label(format!("AMB-04 {}", lang.t(T::OptMayEvade)));
+    ui.horizontal_wrapped(|ui| {
+        for arm in Arm::ALL {
+            let mut on = o.may_evade.contains(arm);
+            if ui.checkbox(&mut on, arm.label(lang)).changed() {
+                if on {
+                    o.may_evade.push(*arm);
+                } else {
+                    o.may_evade.retain(|a| a != arm);
+                }
+            }
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.label(format!("AMB-05 {}", lang.t(T::OptBlankCells)));
+        let b = &mut o.blank_cells;
+        for (v, arm) in [
+            (&mut b.open_order_infantry, Arm::OpenOrderInfantry),
+            (&mut b.artillery, Arm::Artillery),
+            (&mut b.cossacks, Arm::Cossacks),
+            (&mut b.skirmishers, Arm::Skirmishers),
+        ] {
+            ui.label(arm.label(lang));
+            ui.add(egui::DragValue::new(v).range(-5..=5)).accessible_name(arm.label(lang));
+        }
+        ui.label(lang.t(T::OrdinaryClasses));
+        ui.add(egui::DragValue::new(&mut b.ordinary_classes).range(-5..=5)).accessible_name(lang.t(T::OrdinaryClasses));
+    });
+    ui.checkbox(&mut o.british_guard_cap, format!("AMB-06 {}", lang.t(T::OptGuardCap)));
+    ui.checkbox(&mut o.column_square_bonus_needs_formed, format!("AMB-09 {}", lang.t(T::OptNeedsFormed)));
+    ui.horizontal(|ui| {
+        ui.label(format!("AMB-10 {}", lang.t(T::OptSquareMargin)));
+        ui.add(egui::DragValue::new(&mut o.square_break_margin).range(1..=20))
+            .accessible_name(lang.t(T::OptSquareMargin));
+    });
+    ui.checkbox(&mut o.dispersed_artillery_removed, format!("AMB-12 {}", lang.t(T::OptDispersedRemoved)));
+    ui.checkbox(&mut o.infantry_may_counter_charge, format!("AMB-41 {}", lang.t(T::OptInfantryCounter)));
+    ui.horizontal(|ui| {
+        ui.label(format!("AMB-44 {}", lang.t(T::OptOrders)));
+        ui.add(egui::DragValue::new(&mut o.opportunity_orders_per_general).range(0..=5))
+            .accessible_name(lang.t(T::OptOrders));
+    });
+    casualties_ui(ui, lang, &mut o.casualties);
+}
+
+/// AMB-13: the player-filled casualty table.
+fn casualties_ui(ui: &mut Ui, lang: Lang, rows: &mut Vec<CasualtyRow>) {
+    ui.label(RichText::new(format!("AMB-13 {}", lang.t(T::OptCasualties))).strong());
+    explain(ui, lang.t(T::ExplainCasualties));
+    let outcomes = ["rout", "retreat", "pushed_back", "draw"];
+    let mut remove = None;
+    egui::Grid::new("casualties").num_columns(5).show(ui, |ui| {
+        ui.label(lang.t(T::ResOutcomeHeader));
+        ui.label(lang.t(T::WinnerArm));
+        ui.label(lang.t(T::LoserLoses));
+        ui.label(lang.t(T::WinnerLoses));
+        ui.end_row();
+        for (i, row) in rows.iter_mut().enumerate() {
+            egui::ComboBox::from_id_salt(("cas_outcome", i)).selected_text(row.outcome.clone()).show_ui(ui, |ui| {
+                for o in outcomes {
+                    ui.selectable_value(&mut row.outcome, o.to_owned(), o);
+                }
+            });
+            let arm_text = row.winner_arm.map_or_else(|| lang.t(T::AnyArm).to_owned(), |a| a.label(lang).to_owned());
+            egui::ComboBox::from_id_salt(("cas_arm", i)).selected_text(arm_text).show_ui(ui, |ui| {
+                ui.selectable_value(&mut row.winner_arm, None, lang.t(T::AnyArm));
+                for a in Arm::ALL {
+                    ui.selectable_value(&mut row.winner_arm, Some(*a), a.label(lang));
+                }
+            });
+            ui.add(egui::DragValue::new(&mut row.loser_loses).range(0..=50));
+            ui.add(egui::DragValue::new(&mut row.winner_loses).range(0..=50));
+            if ui.small_button(lang.t(T::RemoveRow)).clicked() {
+                remove = Some(i);
+            }
+            ui.end_row();
+        }
+    });
+    if let Some(i) = remove {
+        rows.remove(i);
+    }
+    if ui.button(lang.t(T::AddRow)).clicked() {
+        rows.push(CasualtyRow { outcome: "retreat".into(), winner_arm: None, loser_loses: 0, winner_loses: 0 });
+    }
+}
+
+fn b_ui(ui: &mut Ui, lang: Lang, draft: &mut SettingsDraft) {
+    let o = &mut draft.options.ruleset_b;
+    ui.heading(Ruleset::RulesetB.label(lang));
+    ui.horizontal(|ui| {
+        ui.label("AMB-30");
+        ui.radio_value(&mut o.cavalry_slope_bonus, CavalrySlopeBonus::Uphill, lang.t(T::OptUphill));
+        ui.radio_value(&mut o.cavalry_slope_bonus, CavalrySlopeBonus::Downhill, lang.t(T::OptDownhill));
+    });
+    ui.horizontal(|ui| {
+        ui.label(format!("AMB-31 {}", lang.t(T::OptZones)));
+        ui.add(egui::TextEdit::singleline(&mut draft.zones).desired_width(120.0)).accessible_name(lang.t(T::OptZones));
+    });
+    explain(ui, lang.t(T::ExplainZones));
+    ui.checkbox(&mut o.odd_cavalry_figure_lost, format!("AMB-32 {}", lang.t(T::OptOddFigure)));
+    ui.horizontal(|ui| {
+        ui.label(format!("AMB-33 {}", lang.t(T::OptTolerance)));
+        ui.add(egui::DragValue::new(&mut o.equal_losses_tolerance_figures).range(0..=10))
+            .accessible_name(lang.t(T::OptTolerance));
+    });
+}
+
+/// Zone widths typed as "5, 5, 5".
+fn parse_zones(text: &str) -> Option<Vec<u32>> {
+    text.split([',', ' ']).filter(|s| !s.trim().is_empty()).map(|s| s.trim().parse().ok()).collect()
+}
+
+fn buttons_ui(ui: &mut Ui, lang: Lang, draft: &mut SettingsDraft) -> SettingsChoice {
+    let zones = parse_zones(&draft.zones);
+    if zones.is_none() {
+        ui.colored_label(super::theme::ERROR, lang.t(T::ZonesRefused));
+    }
+    let mut choice = SettingsChoice::None;
+    ui.horizontal_wrapped(|ui| {
+        if ui.add_enabled(zones.is_some(), egui::Button::new(RichText::new(lang.t(T::Apply)).strong())).clicked() {
+            let mut options = draft.options.clone();
+            options.ruleset_b.zone_widths_cm = zones.clone().unwrap_or_default();
+            choice = SettingsChoice::Apply(Box::new((draft.ruleset, options)));
+        }
+        if ui.button(lang.t(T::ResetDefaults)).clicked() {
+            *draft = SettingsDraft::of(draft.ruleset, &RulesOptions::default());
+        }
+        if ui.button(lang.t(T::LoadProfile)).clicked() {
+            choice = SettingsChoice::LoadProfile;
+        }
+        if ui.button(lang.t(T::SaveProfile)).clicked() {
+            choice = SettingsChoice::SaveProfile;
+        }
+        if ui.button(lang.t(T::Cancel)).clicked() {
+            choice = SettingsChoice::Cancel;
+        }
+    });
+    choice
+}
+
+impl CsApp {
+    /// Draws the settings window when open and carries out the choice.
+    pub(super) fn settings_window_ui(&mut self, ui: &mut Ui) {
+        let Modal::Settings(draft) = &mut self.modal else { return };
+        match settings_ui(ui, self.lang, draft) {
+            SettingsChoice::None => {}
+            SettingsChoice::Cancel => self.modal = Modal::None,
+            SettingsChoice::Apply(new) => {
+                self.modal = Modal::None;
+                self.run_cmd(super::app::AppCommand::Perform(Action::SetOptions(new)));
+            }
+            SettingsChoice::LoadProfile => self.profile_file(PathPurpose::LoadProfile),
+            SettingsChoice::SaveProfile => self.profile_file(PathPurpose::SaveProfile),
+        }
+    }
+
+    fn profile_file(&mut self, purpose: PathPurpose) {
+        self.modal = Modal::None;
+        let name = "rules.profile.json";
+        let picked =
+            if purpose == PathPurpose::SaveProfile { self.pick_save_path(name) } else { self.pick_open_path() };
+        match picked {
+            Some(Some(path)) => self.profile_path(purpose, &path),
+            Some(None) => {}
+            None => self.modal = Modal::PathPrompt { purpose, text: name.to_owned(), error: None },
+        }
+    }
+
+    /// Loads a profile into the battle (one undo step) or saves the battle's settings.
+    pub(super) fn profile_path(&mut self, purpose: PathPurpose, path: &std::path::Path) {
+        let lang = self.lang;
+        if purpose == PathPurpose::SaveProfile {
+            let p = Profile::new(self.game.battle.ruleset, self.game.battle.options.clone());
+            self.message = Some(match storage::save_atomic(path, &storage::profile_to_json(&p)) {
+                Ok(()) => (lang.fmt(T::Saved, &[&path.display()]), false),
+                Err(e) => (e.to_string(), true),
+            });
+            return;
+        }
+        let read = std::fs::read_to_string(path).map_err(|e| e.to_string());
+        match read.and_then(|t| storage::profile_from_json(&t).map_err(|e| e.to_string())) {
+            Ok(p) => {
+                self.run_cmd(super::app::AppCommand::Perform(Action::SetOptions(Box::new((p.ruleset, p.options)))))
+            }
+            Err(e) => self.message = Some((lang.fmt(T::CannotOpen, &[&e, &path.display()]), true)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zone_widths_are_parsed() {
+        assert_eq!(parse_zones("5, 5,6"), Some(vec![5, 5, 6]));
+        assert_eq!(parse_zones(""), Some(vec![]));
+        assert_eq!(parse_zones("5, x"), None);
+    }
+}
