@@ -35,4 +35,5 @@ fn print_sizes() {
     let pretty = storage::to_json(&game);
     let compact = serde_json::to_string(&game.battle).unwrap();
     println!("pretty {} bytes, compact battle {} bytes", pretty.len(), compact.len());
+    std::fs::write(std::env::temp_dir().join("stress.coldsteel.json"), pretty).unwrap();
 }
