@@ -130,3 +130,97 @@ fn amb_33_equal_losses_tolerance() {
         MeleeState::Ends { loser: Role::Defender, reason: LoserReason::HeavierLosses, .. }
     ));
 }
+
+/// AMB-23, AMB-24/25, GDB-CHG-10, AMB-22: lookups in the player-filled tables.
+#[test]
+fn player_tables_are_looked_up() {
+    use coldsteel::rules::options::{DistanceRow, DurationRow, LimberRow, TestKind, TestRow, TestTable};
+    let mut o = GdbOptions::default();
+    assert!(!o.has_table(TestKind::Charge));
+    o.tests.push(TestTable {
+        test: TestKind::Charge,
+        rows: vec![
+            TestRow { from: -10, to: 5, result: "retreat".into() },
+            TestRow { from: 6, to: 30, result: "pass".into() },
+        ],
+    });
+    assert_eq!(o.test_row(TestKind::Charge, 7).unwrap().result, "pass");
+    assert_eq!(o.test_row(TestKind::Charge, 4).unwrap().result, "retreat");
+    assert!(o.test_row(TestKind::Stand, 7).is_none());
+    o.distances.push(DistanceRow {
+        arm: Arm::Dragoons,
+        formation: None,
+        move_cm: Some(18),
+        charge_cm: Some(27),
+        retreat_cm: Some(20),
+        rout_cm: None,
+    });
+    o.distances.push(DistanceRow {
+        arm: Arm::Dragoons,
+        formation: Some(Formation::Column),
+        move_cm: Some(24),
+        charge_cm: Some(36),
+        retreat_cm: None,
+        rout_cm: None,
+    });
+    assert_eq!(o.distance(Arm::Dragoons, Formation::Line).unwrap().charge_cm, Some(27));
+    assert_eq!(o.distance(Arm::Dragoons, Formation::Column).unwrap().charge_cm, Some(36));
+    assert!(o.distance(Arm::Infantry, Formation::Line).is_none());
+    o.durations.push(DurationRow { from: Formation::Line, to: Formation::Square, turns: (3, 4) });
+    assert_eq!(o.duration(Formation::Line, Formation::Square), Some((3, 4)));
+    o.emergency_limber.push(LimberRow { die: 3, result: "limbers and withdraws".into() });
+    assert_eq!(o.limber(3), Some("limbers and withdraws"));
+    assert_eq!(o.limber(4), None);
+}
+
+/// A battle with a filled test table rolls on it and logs the row used.
+#[test]
+fn a_filled_test_table_is_rolled_on_and_the_row_logged() {
+    use coldsteel::game::{ChargeAction, Game};
+    use coldsteel::model::LogDetail;
+    use coldsteel::rules::gdb::charge::{Happening, TestResult};
+    use coldsteel::rules::options::{TestKind, TestRow, TestTable};
+    let mut g: Game = storage::default_game().unwrap();
+    let mut options = g.battle.options.clone();
+    options
+        .gdb
+        .tests
+        .push(TestTable { test: TestKind::Charge, rows: vec![TestRow { from: 2, to: 30, result: "pass".into() }] });
+    g.perform(&Action::SetOptions(Box::new((Ruleset::Gdb, options)))).unwrap();
+    let decl = Declaration {
+        charger: ChargeUnit { arm: Arm::Dragoons, charge_move_cm: Some(30), ..Default::default() },
+        target: ChargeUnit { arm: Arm::Infantry, ..Default::default() },
+        distance_cm: 12,
+        commander_within_15cm: true,
+        commander_is_own: true,
+        target_visible: true,
+        ..Default::default()
+    };
+    let c = Charge::declare(decl, g.battle.options.gdb.clone(), false).unwrap();
+    let mut c = c.step(Input::Reaction(Reaction::Stand)).unwrap();
+    let row = g.battle.options.gdb.test_row(TestKind::Charge, 7).unwrap().clone();
+    c.note(Happening::TableRoll {
+        test: TestKind::Charge,
+        dice: [3, 4],
+        modifier: 0,
+        row: (row.from, row.to, row.result.clone()),
+    });
+    let c = c.step(Input::ChargerTest(Charge::result_of(&row.result))).unwrap();
+    let c = c.step(Input::StandTest(TestResult::Pass)).unwrap();
+    let (a, d) = (g.battle.units[15].id, g.battle.units[0].id);
+    g.perform(&Action::Charge(Box::new(ChargeAction {
+        charger: a,
+        target: d,
+        charge: c,
+        crew_ran_into: None,
+        ordering_general: None,
+        rng_after: None,
+    })))
+    .unwrap();
+    let LogDetail::Charge { happened, .. } = &g.battle.log.last().unwrap().detail else { panic!() };
+    assert!(happened.iter().any(|h| matches!(h, Happening::TableRoll { row, .. } if row.2 == "pass")));
+    let text =
+        coldsteel::report::log_text::entry_lines(coldsteel::i18n::Lang::En, &g.battle, g.battle.log.last().unwrap())
+            .join("\n");
+    assert!(text.contains("row 2 to 30 of your table: pass"), "{text}");
+}

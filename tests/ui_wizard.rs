@@ -246,3 +246,47 @@ fn a_ruleset_b_collision_that_ends_in_flight() {
     assert!(matches!(h.state().game.battle.log.last().unwrap().detail, LogDetail::BCollision { .. }));
     let _ = Modifiers::NONE;
 }
+
+/// With the players' tables filled, the wizard pre-fills the charge move and rolls the
+/// charge test on the table, logging the row used.
+#[test]
+fn the_wizard_uses_the_players_tables() {
+    use coldsteel::rules::Arm;
+    use coldsteel::rules::options::{DistanceRow, TestKind, TestRow, TestTable};
+    let mut g = game_at(Phase::Charges);
+    g.battle.options.gdb.distances.push(DistanceRow {
+        arm: Arm::HeavyCavalry,
+        formation: None,
+        move_cm: Some(24),
+        charge_cm: Some(36),
+        retreat_cm: Some(18),
+        rout_cm: None,
+    });
+    g.battle
+        .options
+        .gdb
+        .tests
+        .push(TestTable { test: TestKind::Charge, rows: vec![TestRow { from: 2, to: 30, result: "pass".into() }] });
+    let mut h = harness(g);
+    h.run();
+    h.get_by_label("Grenadiers à cheval").click();
+    h.run();
+    h.get_by_label("Charge…").click();
+    h.run();
+    h.get_by_label("Ladoga Infantry").click();
+    h.run();
+    type_into(&mut h, "Distance (cm)", "20");
+    h.get_by_label("A commander is within 15 cm").click();
+    h.run();
+    h.get_by_label("Declare").click();
+    h.run();
+    h.get_by_label("Stand").click();
+    h.run();
+    type_into(&mut h, "2D6", "34");
+    h.get_by_label_contains("row 2 to 30");
+    h.get_by_label("Use: pass").click();
+    h.run();
+    h.get_by_label_contains("takes its test to stand");
+    assert!(h.state().wizard.is_some());
+    let _ = Modifiers::NONE;
+}

@@ -21,6 +21,8 @@ pub struct ChargeAction {
     pub crew_ran_into: Option<UnitId>,
     /// The general who ordered it: an opportunity charge uses up his order (GDB-OPP-05).
     pub ordering_general: Option<crate::model::GeneralId>,
+    /// The generator's state after the app rolled test dice, if it did.
+    pub rng_after: Option<crate::model::RngState>,
 }
 
 /// A Ruleset B collision test, decided.
@@ -95,7 +97,8 @@ pub(super) fn charge(battle: &Battle, a: &ChargeAction) -> Result<Checked, Actio
             _ => {}
         }
     }
-    let mut events: Vec<Event> = [changed(charger, c), changed(target, t)].into_iter().flatten().collect();
+    let mut events: Vec<Event> = super::play::rng_event(battle, a.rng_after.as_ref()).into_iter().collect();
+    events.extend([changed(charger, c), changed(target, t)].into_iter().flatten());
     if let Some(melee) = pending {
         events.push(Event::MeleePending { index: battle.pending_melees.len(), melee });
     }

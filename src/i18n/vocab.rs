@@ -233,3 +233,13 @@ labels!(LoserReason {
     HeavierLosses => "relatively heavier losses", "относительно большие потери";
     AttackerOnEqualLosses => "losses relatively equal: the attacker gives way", "потери относительно равны: отступает атакующий";
 });
+
+use crate::rules::options::TestKind;
+
+labels!(TestKind {
+    Charge => "Charge test", "Тест атаки";
+    Stand => "Test to stand", "Тест на стойкость";
+    CounterCharge => "Counter-charge test", "Тест контратаки";
+    Formation => "Formation test", "Тест на построение";
+    Pursuit => "Pursuit test", "Тест на преследование";
+});

@@ -177,6 +177,11 @@ pub fn happening_text(lang: Lang, charger: &str, target: &str, h: &Happening) ->
             if *disordered { format!("{base}; {}", lang.fmt(T::HapDisordered, &[&charger])) } else { base }
         }
         Happening::FriendDisorderedByCrew => lang.t(T::HapFriendDisordered).to_owned(),
+        Happening::TableRoll { test, dice, modifier, row } => {
+            let total = i32::from(dice[0]) + i32::from(dice[1]) + modifier;
+            let dice = format!("{}+{} {modifier:+} = {total}", dice[0], dice[1]);
+            lang.fmt(T::HapTableRoll, &[&test.label(lang), &dice, &row.0, &row.1, &row.2])
+        }
     }
 }
 

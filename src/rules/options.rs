@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::vocab::Arm;
+use super::vocab::{Arm, Formation};
 
 /// AMB-01: how far the charger moves before the target reacts (GDB-CHG-07).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -42,6 +42,92 @@ pub struct CasualtyRow {
     pub winner_loses: u32,
 }
 
+/// A row of the player-filled distances table (AMB-24, AMB-25): an arm's rates, for one
+/// formation or (with `None`) for any.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DistanceRow {
+    /// The arm.
+    pub arm: Arm,
+    /// The formation, or any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub formation: Option<Formation>,
+    /// Ordinary move, cm.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub move_cm: Option<u32>,
+    /// Charge move, cm.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub charge_cm: Option<u32>,
+    /// Compulsory (retreat) move, cm.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retreat_cm: Option<u32>,
+    /// Rout move, cm; the retreat move when empty (AMB-43).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rout_cm: Option<u32>,
+}
+
+/// A row of the formation-change table: how long a change takes, in turns (GDB-CHG-10).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DurationRow {
+    /// From.
+    pub from: Formation,
+    /// To.
+    pub to: Formation,
+    /// Turns, as numerator and denominator.
+    pub turns: (u32, u32),
+}
+
+/// A test whose table the seeds omit (AMB-23).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TestKind {
+    /// The charger's charge ("cold steel") test (GDB-CHG-13).
+    Charge,
+    /// The target's test to stand (GDB-CHG-14).
+    Stand,
+    /// The counter-charge test (GDB-CHG-17).
+    CounterCharge,
+    /// The formation test (GDB-RES-02).
+    Formation,
+    /// The pursuit test (GDB-RES-02).
+    Pursuit,
+}
+
+impl TestKind {
+    /// Every test, in order.
+    pub const ALL: [TestKind; 5] =
+        [TestKind::Charge, TestKind::Stand, TestKind::CounterCharge, TestKind::Formation, TestKind::Pursuit];
+}
+
+/// A row of a player-filled test table: 2D6 plus modifiers from `from` to `to` give `result`
+/// (`pass`, `retreat`, or any other named result).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TestRow {
+    /// Lowest total.
+    pub from: i32,
+    /// Highest total.
+    pub to: i32,
+    /// The named result.
+    pub result: String,
+}
+
+/// A player-filled test table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TestTable {
+    /// Which test.
+    pub test: TestKind,
+    /// Its rows.
+    pub rows: Vec<TestRow>,
+}
+
+/// A result of the Emergency Limber table the seeds omit (GDB-ART-03, AMB-22).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LimberRow {
+    /// The 1D6 (2 to 6).
+    pub die: u8,
+    /// The named result.
+    pub result: String,
+}
+
 /// General de Brigade options (AMB defaults of digest section 4).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
@@ -67,6 +153,44 @@ pub struct GdbOptions {
     pub infantry_may_counter_charge: bool,
     /// AMB-44: opportunity-charge orders per general per turn.
     pub opportunity_orders_per_general: u32,
+    /// AMB-24, AMB-25: movement, charge, retreat and rout distances; empty until filled.
+    pub distances: Vec<DistanceRow>,
+    /// GDB-CHG-10: formation-change durations beyond the one the seed gives.
+    pub durations: Vec<DurationRow>,
+    /// AMB-23: test tables; while a test has none, its result is entered by name.
+    pub tests: Vec<TestTable>,
+    /// AMB-22: Emergency Limber results 2 to 6.
+    pub emergency_limber: Vec<LimberRow>,
+}
+
+impl GdbOptions {
+    /// The distances row for an arm in a formation: an exact row first, else the arm's
+    /// row for any formation.
+    pub fn distance(&self, arm: Arm, formation: Formation) -> Option<&DistanceRow> {
+        let rows = || self.distances.iter().filter(move |r| r.arm == arm);
+        rows().find(|r| r.formation == Some(formation)).or_else(|| rows().find(|r| r.formation.is_none()))
+    }
+
+    /// A formation change's duration from the table, as (numerator, denominator).
+    pub fn duration(&self, from: Formation, to: Formation) -> Option<(u32, u32)> {
+        self.durations.iter().find(|r| r.from == from && r.to == to).map(|r| r.turns).filter(|t| t.1 > 0)
+    }
+
+    /// The row of a test table that a total falls in, if the table is filled.
+    pub fn test_row(&self, test: TestKind, total: i32) -> Option<&TestRow> {
+        let table = self.tests.iter().find(|t| t.test == test)?;
+        table.rows.iter().find(|r| r.from <= total && total <= r.to)
+    }
+
+    /// Whether a test has a table.
+    pub fn has_table(&self, test: TestKind) -> bool {
+        self.tests.iter().any(|t| t.test == test && !t.rows.is_empty())
+    }
+
+    /// The named Emergency Limber result for a die of 2 to 6, if filled.
+    pub fn limber(&self, die: u8) -> Option<&str> {
+        self.emergency_limber.iter().find(|r| r.die == die).map(|r| r.result.as_str())
+    }
 }
 
 /// AMB-05: the values read for blank cells of the seed-000 table.
@@ -98,6 +222,10 @@ impl Default for GdbOptions {
             casualties: Vec::new(),
             infantry_may_counter_charge: false,
             opportunity_orders_per_general: 1,
+            distances: Vec::new(),
+            durations: Vec::new(),
+            tests: Vec::new(),
+            emergency_limber: Vec::new(),
         }
     }
 }

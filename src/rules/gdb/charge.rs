@@ -365,6 +365,17 @@ pub enum Happening {
     },
     /// The charger's follow-up after the target left (GDB-CHG-19).
     FollowsUp(FollowUp),
+    /// A test rolled on the players' table, and the row used (AMB-23).
+    TableRoll {
+        /// Which test.
+        test: crate::rules::options::TestKind,
+        /// The 2D6.
+        dice: [u8; 2],
+        /// The players' modifier.
+        modifier: i32,
+        /// The row's range and result.
+        row: (i32, i32, String),
+    },
     /// The charging infantry occupies the buildings as Bonus Movement; disordered if it
     /// needed more than it had left (GDB-CHG-20, AMB-27).
     OccupiesBuildings {
@@ -589,8 +600,9 @@ impl Charge {
 
     /// GDB-CHG-10: the change must be finished before contact.
     fn check_time(&self, to: Formation, given: Option<Frac>) -> Result<(), ChargeError> {
-        let needed =
-            given.or_else(|| known_duration(self.decl.target.formation, to)).ok_or(ChargeError::DurationUnknown)?;
+        let from = self.decl.target.formation;
+        let table = self.options.duration(from, to).map(|(a, b)| Frac(a, b));
+        let needed = given.or(table).or_else(|| known_duration(from, to)).ok_or(ChargeError::DurationUnknown)?;
         let full = self.decl.charger.charge_move_cm.filter(|f| *f > 0).ok_or(ChargeError::ChargeMoveUnknown)?;
         let available = Frac(self.decl.distance_cm, full);
         if available.at_least(needed) { Ok(()) } else { Err(ChargeError::NoTimeToChange { needed, available }) }
@@ -757,6 +769,21 @@ impl Charge {
             flank_or_rear: self.at_flank,
             counter_charging: false,
         });
+    }
+
+    /// Records a test rolled on the players' table (AMB-23) before its result is taken.
+    pub fn note(&mut self, h: Happening) {
+        self.happened.push(h);
+    }
+
+    /// The named result of a table roll: `pass` passes, `retreat` is the Retreat result,
+    /// anything else a named failure.
+    pub fn result_of(named: &str) -> TestResult {
+        match named.trim().to_lowercase().as_str() {
+            "pass" | "passed" | "прошли" => TestResult::Pass,
+            "retreat" | "отступление" => TestResult::Retreat,
+            _ => TestResult::Failed { named: named.trim().to_owned() },
+        }
     }
 
     /// The target counts as disordered for its test while changing formation (GDB-CHG-12).

@@ -13,10 +13,11 @@ use crate::i18n::{Lang, T};
 use crate::model::{Battle, UnitId};
 use crate::report::log_text::{follow_up_label, happening_text};
 use crate::rules::gdb::charge::{
-    Ask, Charge, ChargeError, ChargeUnit, Declaration, FollowUp, Frac, Input, Reaction, TestResult, may_counter_charge,
-    may_evade,
+    Ask, Charge, ChargeError, ChargeUnit, Declaration, FollowUp, Frac, Happening, Input, Reaction, TestResult,
+    may_counter_charge, may_evade,
 };
 use crate::rules::gdb::{MeleeInput, Role};
+use crate::rules::options::TestKind;
 use crate::rules::{Formation, Rank};
 use crate::ui::widgets::enum_combo_ui;
 
@@ -32,6 +33,9 @@ pub struct ChargeWizard {
     error: Option<String>,
     crew_ran_into: Option<UnitId>,
     ordering_general: Option<crate::model::GeneralId>,
+    test_dice: super::common::DiceField,
+    pending_roll: Option<Happening>,
+    rng: Option<crate::model::RngState>,
 }
 
 /// Typed numbers of the declaration and the steps.
@@ -50,6 +54,7 @@ struct Fields {
     duration: String,
     needed: String,
     left: String,
+    test_modifier: String,
 }
 
 impl ChargeWizard {
@@ -73,16 +78,29 @@ impl ChargeWizard {
             ..Default::default()
         };
         let ordering_general = own_general.map(|g| g.id);
+        let text = |v: Option<u32>| v.map(|v| v.to_string()).unwrap_or_default();
+        let opts = &battle.options.gdb;
+        let cd = opts.distance(c.arm, c.formation);
+        let td = opts.distance(t.arm, t.formation);
+        let fields = Fields {
+            charge_move: text(cd.and_then(|r| r.charge_cm)),
+            target_move: text(td.and_then(|r| r.move_cm)),
+            target_compulsory: text(td.and_then(|r| r.retreat_cm)),
+            ..Fields::default()
+        };
         Some(ChargeWizard {
             charger,
             target,
             decl,
             at_flank: false,
-            fields: Fields::default(),
+            fields,
             machine: None,
             error: None,
             crew_ran_into: None,
             ordering_general,
+            test_dice: Default::default(),
+            pending_roll: None,
+            rng: None,
         })
     }
 
@@ -202,20 +220,22 @@ impl ChargeWizard {
                 yes_no_ui(ui, lang.t(T::Yes), lang.t(T::No)).map(Input::FacedInTime)
             }
             Ask::ChargerTest => {
-                self.test_ui(ui, lang, &lang.fmt(T::AskChargerTest, &[&names[0]])).map(Input::ChargerTest)
+                let prompt = lang.fmt(T::AskChargerTest, &[&names[0]]);
+                self.test_ui(ui, lang, battle, &prompt, TestKind::Charge).map(Input::ChargerTest)
             }
             Ask::CounterTest => {
-                self.test_ui(ui, lang, &lang.fmt(T::AskCounterTest, &[&names[1]])).map(Input::CounterTest)
+                let prompt = lang.fmt(T::AskCounterTest, &[&names[1]]);
+                self.test_ui(ui, lang, battle, &prompt, TestKind::CounterCharge).map(Input::CounterTest)
             }
             Ask::StandTest => {
                 let mut text = lang.fmt(T::AskStandTest, &[&names[1]]);
                 if m.target_tests_disordered() {
                     text.push_str(&format!(" {}", lang.t(T::TestsDisordered)));
                 }
-                self.test_ui(ui, lang, &text).map(Input::StandTest)
+                self.test_ui(ui, lang, battle, &text, TestKind::Stand).map(Input::StandTest)
             }
             Ask::CounterMeet => self.counter_meet_ui(ui, lang, names),
-            Ask::EmergencyLimber => self.limber_ui(ui, lang),
+            Ask::EmergencyLimber => self.limber_ui(ui, lang, battle),
             Ask::Caught => {
                 prompt_ui(ui, &lang.fmt(T::AskCaught, &[&names[0], &names[1]]));
                 yes_no_ui(ui, lang.t(T::Yes), lang.t(T::No)).map(Input::Caught)
@@ -226,6 +246,10 @@ impl ChargeWizard {
         let nav = nav_ui(ui, lang, false, T::Next, false, None);
         if let Nav::Cancel = nav {
             return Outcome::Cancel;
+        }
+        let mut m = m;
+        if let (Some(_), Some(h)) = (&input, self.pending_roll.take()) {
+            m.note(h);
         }
         match input {
             Some(i) => match m.step(i) {
@@ -315,8 +339,21 @@ impl ChargeWizard {
         out
     }
 
-    fn test_ui(&mut self, ui: &mut Ui, lang: Lang, prompt: &str) -> Option<TestResult> {
+    fn test_ui(
+        &mut self,
+        ui: &mut Ui,
+        lang: Lang,
+        battle: &Battle,
+        prompt: &str,
+        kind: TestKind,
+    ) -> Option<TestResult> {
         prompt_ui(ui, prompt);
+        if battle.options.gdb.has_table(kind) {
+            if let Some(r) = self.table_roll_ui(ui, lang, battle, kind) {
+                return Some(r);
+            }
+            ui.label(RichText::new(lang.t(T::OrByName)).weak());
+        }
         let mut out = None;
         ui.horizontal(|ui| {
             if ui.button(lang.t(T::TestPass)).clicked() {
@@ -337,6 +374,51 @@ impl ChargeWizard {
         out
     }
 
+    /// A test rolled on the players' table: 2D6 typed or rolled, the players' modifier,
+    /// the row it falls in; the row is logged with the result (AMB-23).
+    fn table_roll_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle, kind: TestKind) -> Option<TestResult> {
+        let mut out = None;
+        ui.horizontal(|ui| {
+            super::common::dice_field_ui(
+                ui,
+                lang,
+                lang.t(T::TestDice),
+                &mut self.test_dice,
+                crate::rules::DieKind::D6,
+                2,
+            );
+            if ui.button(lang.t(T::RollForMe)).clicked() {
+                let from = self.rng.clone().unwrap_or_else(|| battle.rng.clone());
+                let after = super::common::roll_into(&from, &mut [(&mut self.test_dice, 2)], crate::rules::DieKind::D6);
+                self.rng = Some(after);
+            }
+            text_ui(ui, lang.t(T::TestModifier), &mut self.fields.test_modifier, 40.0);
+        });
+        let dice = super::common::parse_dice(&self.test_dice.text, crate::rules::DieKind::D6, 2).ok();
+        let modifier = self.fields.test_modifier.trim().parse::<i32>().unwrap_or(0);
+        let d = dice.and_then(|d| Some([*d.first()?, *d.get(1)?]))?;
+        let total = i32::from(d[0]) + i32::from(d[1]) + modifier;
+        match battle.options.gdb.test_row(kind, total) {
+            Some(row) => {
+                ui.label(lang.fmt(T::TableRow, &[&total, &row.from, &row.to, &row.result]));
+                if ui.button(RichText::new(lang.fmt(T::UseResult, &[&row.result])).strong()).clicked() {
+                    self.pending_roll = Some(Happening::TableRoll {
+                        test: kind,
+                        dice: d,
+                        modifier,
+                        row: (row.from, row.to, row.result.clone()),
+                    });
+                    self.test_dice = Default::default();
+                    out = Some(Charge::result_of(&row.result));
+                }
+            }
+            None => {
+                ui.colored_label(crate::ui::theme::ERROR, lang.fmt(T::NoTableRow, &[&total]));
+            }
+        }
+        out
+    }
+
     fn counter_meet_ui(&mut self, ui: &mut Ui, lang: Lang, names: &[String; 2]) -> Option<Input> {
         prompt_ui(ui, &lang.fmt(T::AskCounterMeet, &[&names[1]]));
         let mut out = None;
@@ -349,13 +431,18 @@ impl ChargeWizard {
         out
     }
 
-    fn limber_ui(&mut self, ui: &mut Ui, lang: Lang) -> Option<Input> {
+    fn limber_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle) -> Option<Input> {
         prompt_ui(ui, lang.t(T::AskLimber));
         let mut out = None;
         ui.horizontal(|ui| {
             let die = number_ui(ui, lang.t(T::Die), &mut self.fields.limber_die, 30.0)
                 .and_then(|d| u8::try_from(d).ok())
                 .filter(|d| (1..=6).contains(d));
+            if let Some(named) = die.filter(|d| *d > 1).and_then(|d| battle.options.gdb.limber(d))
+                && self.fields.named.is_empty()
+            {
+                self.fields.named = named.to_owned();
+            }
             text_ui(ui, lang.t(T::LimberNamed), &mut self.fields.named, 160.0);
             let named = Some(self.fields.named.trim().to_owned()).filter(|s| !s.is_empty());
             let ok = die == Some(1) || (die.is_some() && named.is_some());
@@ -433,6 +520,7 @@ impl ChargeWizard {
                 charge: m.clone(),
                 crew_ran_into: self.crew_ran_into,
                 ordering_general: self.ordering_general,
+                rng_after: self.rng.clone(),
             }))),
             _ => Outcome::Continue,
         };
