@@ -242,6 +242,7 @@ fn opportunity_orders_are_counted_and_reset() {
         charge: c,
         crew_ran_into: None,
         ordering_general: Some(general),
+        rng_after: None,
     }));
     g.perform(&action).unwrap();
     let used = g.battle.general(general).unwrap().orders_used;
