@@ -470,6 +470,8 @@ texts! {
     OptDurations => "Formation changes (GDB-CHG-10; column to square is half a turn)", "Перестроения (GDB-CHG-10; колонна в каре — полхода)";
     OptLimber => "Emergency Limber results", "Результаты экстренного взятия на передки";
     OptTests => "Test tables", "Таблицы тестов";
+    FlagChangingShort => "Still forming", "Перестраиваются";
+    FlagFlankShort => "Hit in flank/rear", "Удар во фланг/тыл";
     Undo => "Undo", "Отменить";
     Undone => "Undone: {}", "Отменено: {}";
     Units => "Units", "Подразделения";

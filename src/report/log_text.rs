@@ -111,6 +111,10 @@ pub fn entry_summary(lang: Lang, battle: &Battle, entry: &LogEntry) -> String {
             Some(kind) => action_label(lang, kind, subject),
             None => subject.clone(),
         },
+        LogDetail::Phase { expired, .. } if !expired.is_empty() => {
+            let names: Vec<String> = expired.iter().map(|id| unit_name(battle, lang, *id)).collect();
+            lang.fmt(T::LogExpired, &[&names.join(", ")])
+        }
         LogDetail::Phase { phase, .. } => lang.fmt(T::TurnPhase, &[&entry.turn, &phase.label(lang)]),
         LogDetail::Initiative { result, phasing } => {
             let side = |s| crate::i18n::names::side_name(battle, s, lang);

@@ -379,8 +379,12 @@ impl CsApp {
         egui::Panel::bottom("game").resizable(true).default_size(230.0).size_range(120.0..=600.0).show(ui, |ui| {
             self.game_panel_ui(ui, &mut cmds);
         });
-        egui::Panel::right("editor").default_size(theme::EDITOR_WIDTH).size_range(300.0..=440.0).show(ui, |ui| {
-            egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| self.editor_ui(ui, &mut cmds));
+        egui::Panel::right("editor").exact_size(theme::EDITOR_WIDTH).show(ui, |ui| {
+            egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+                // The editor keeps to its panel: long names are cut, never pushing it wider.
+                ui.set_max_width(theme::EDITOR_WIDTH - 16.0);
+                self.editor_ui(ui, &mut cmds)
+            });
         });
         egui::CentralPanel::default_margins().show(ui, |ui| {
             roster::roster_ui(

@@ -113,22 +113,30 @@ fn entries_ui(ui: &mut Ui, lang: Lang, battle: &Battle, view: &mut LogView, cmds
         _ => ROW_H,
     };
     let total: f32 = rows.iter().map(height).sum();
-    egui::ScrollArea::vertical().auto_shrink([false, false]).stick_to_bottom(true).show_viewport(ui, |ui, viewport| {
-        ui.set_min_height(total);
-        let top = ui.min_rect().top();
-        let width = ui.available_width();
-        let mut y = 0.0;
-        for row in &rows {
-            let h = height(row);
-            if y + h >= viewport.min.y && y <= viewport.max.y {
-                let rect = egui::Rect::from_min_size(egui::pos2(ui.min_rect().left(), top + y), egui::vec2(width, h));
-                let mut child = ui
-                    .new_child(egui::UiBuilder::new().max_rect(rect).layout(egui::Layout::top_down(egui::Align::Min)));
-                row_ui(&mut child, lang, battle, row, view, cmds);
+    egui::ScrollArea::vertical()
+        .id_salt("log_entries")
+        .auto_shrink([false, false])
+        .stick_to_bottom(true)
+        .show_viewport(ui, |ui, viewport| {
+            ui.set_min_height(total);
+            let top = ui.min_rect().top();
+            let width = ui.available_width();
+            let mut y = 0.0;
+            for row in &rows {
+                let h = height(row);
+                if y + h >= viewport.min.y && y <= viewport.max.y {
+                    let rect =
+                        egui::Rect::from_min_size(egui::pos2(ui.min_rect().left(), top + y), egui::vec2(width, h));
+                    let mut child = ui.new_child(
+                        egui::UiBuilder::new().max_rect(rect).layout(egui::Layout::top_down(egui::Align::Min)),
+                    );
+                    // One line per row: long entries are cut, their breakdown shows in full.
+                    child.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
+                    row_ui(&mut child, lang, battle, row, view, cmds);
+                }
+                y += h;
             }
-            y += h;
-        }
-    });
+        });
 }
 
 fn row_ui(ui: &mut Ui, lang: Lang, battle: &Battle, row: &Row, view: &mut LogView, cmds: &mut Vec<AppCommand>) {

@@ -152,7 +152,7 @@ pub fn roster_ui(
     let total: f32 = heights.iter().sum();
     let mut local = Vec::new();
     let mut toggles = Vec::new();
-    egui::ScrollArea::both().auto_shrink([false, false]).show_viewport(ui, |ui, viewport| {
+    egui::ScrollArea::both().id_salt("roster").auto_shrink([false, false]).show_viewport(ui, |ui, viewport| {
         ui.set_min_size(egui::vec2(ROW_WIDTH, total));
         let top = ui.min_rect().top();
         let mut y = 0.0;

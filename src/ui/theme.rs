@@ -5,7 +5,7 @@ use egui::Color32;
 use crate::rules::{Order, Side};
 
 /// Width of the editor panel.
-pub const EDITOR_WIDTH: f32 = 360.0;
+pub const EDITOR_WIDTH: f32 = 370.0;
 /// Corner radius of badges.
 pub const BADGE_RADIUS: u8 = 4;
 

@@ -279,10 +279,15 @@ fn side_fields_ui(ui: &mut Ui, lang: Lang, i: usize, s: &mut MeleeSide) {
         ));
         ui.end_row();
     });
-    ui.checkbox(&mut s.charging, lang.t(T::FlagCharging));
-    ui.checkbox(&mut s.pursuing, lang.t(T::FlagPursuing));
-    ui.checkbox(&mut s.flank_or_rear, lang.t(T::FlagFlank));
-    ui.checkbox(&mut s.general_leads, lang.t(T::FlagGeneralLeads));
-    ui.checkbox(&mut s.breach, lang.t(T::FlagBreach));
-    ui.checkbox(&mut s.changing_formation, lang.t(T::FlagChangingFormation));
+    egui::Grid::new(("melee_flags", i)).num_columns(2).spacing([6.0, 2.0]).show(ui, |ui| {
+        ui.checkbox(&mut s.charging, lang.t(T::FlagCharging));
+        ui.checkbox(&mut s.pursuing, lang.t(T::FlagPursuing));
+        ui.end_row();
+        ui.checkbox(&mut s.flank_or_rear, lang.t(T::FlagFlankShort));
+        ui.checkbox(&mut s.general_leads, lang.t(T::FlagGeneralLeads));
+        ui.end_row();
+        ui.checkbox(&mut s.breach, lang.t(T::FlagBreach));
+        ui.checkbox(&mut s.changing_formation, lang.t(T::FlagChangingShort));
+        ui.end_row();
+    });
 }
