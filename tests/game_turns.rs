@@ -21,21 +21,12 @@ fn unit<'a>(game: &'a Game, name: &str) -> &'a Unit {
     game.battle.units.iter().find(|u| u.name == name).unwrap()
 }
 
-fn side_of(u: &Unit, charging: bool) -> MeleeSide {
+fn side_of(u: &Unit, charging: bool, moved: Option<u32>) -> MeleeSide {
     MeleeSide {
-        arm: u.arm,
-        class: u.class,
-        nation: u.nation,
-        formation: u.formation,
-        order: u.order,
-        terrain: u.terrain,
-        horses: u.horses,
-        figures: u.figures,
-        regular: u.regular,
-        lances: u.lances,
         charging,
-        moved_cm: charging.then_some(12),
-        ..Default::default()
+        moved_cm: moved,
+        general_leads: false,
+        ..coldsteel::game::melee_side(u, &storage::default_game().unwrap().battle)
     }
 }
 
@@ -44,8 +35,8 @@ fn melee(game: &Game, attacker: &str, defender: &str, dice: ([u8; 2], [u8; 2]), 
     Action::GdbMelee(Box::new(GdbMeleeAction {
         attacker: a.id,
         defender: d.id,
-        attacker_side: side_of(a, true),
-        defender_side: side_of(d, false),
+        attacker_side: side_of(a, true, Some(12)),
+        defender_side: side_of(d, false, None),
         dice,
         losses,
         overridden: None,

@@ -17,19 +17,10 @@ fn unit<'a>(g: &'a Game, name: &str) -> &'a Unit {
 
 fn side_of(u: &Unit, charging: bool, moved: Option<u32>) -> MeleeSide {
     MeleeSide {
-        arm: u.arm,
-        class: u.class,
-        nation: u.nation,
-        formation: u.formation,
-        order: u.order,
-        terrain: u.terrain,
-        horses: u.horses,
-        figures: u.figures,
-        regular: u.regular,
-        lances: u.lances,
         charging,
         moved_cm: moved,
-        ..Default::default()
+        general_leads: false,
+        ..coldsteel::game::melee_side(u, &storage::default_game().unwrap().battle)
     }
 }
 

@@ -14,6 +14,6 @@ pub use action::{Action, ActionError, ActionKind};
 pub use apply::{ApplyError, Event};
 pub use charge::{ChargeAction, CollisionAction};
 pub use history::{Game, History, Step};
-pub use play::GdbMeleeAction;
+pub use play::{GdbMeleeAction, melee_side};
 pub use ruleset_b::{BMeleeAction, b_side_of};
 pub use turn::{Todo, checklist};

@@ -291,3 +291,27 @@ pub(super) fn clear_pending(battle: &Battle, index: usize) -> Result<Checked, Ac
     let subject = format!("{} × {}", name(melee.attacker), name(melee.defender));
     Ok((events, units, LogDetail::Edit { action: "clear_pending_melee".into(), subject }))
 }
+
+/// A unit as the melee reads it.
+/// (Pre-fills the melee wizard; the players may change any of it.)
+pub fn melee_side(u: &Unit, battle: &Battle) -> MeleeSide {
+    let general = battle.generals.iter().find(|g| g.attached_to == Some(u.id) && !g.lost);
+    MeleeSide {
+        arm: u.arm,
+        class: u.class,
+        nation: u.nation,
+        formation: u.formation,
+        order: u.order,
+        terrain: u.terrain,
+        horses: u.horses,
+        figures: u.figures,
+        regular: u.regular,
+        lances: u.lances,
+        general_leads: general.is_some(),
+        general_rank: general.map(|g| g.rank),
+        general_quality: general.map(|g| g.quality),
+        changing_formation: u.markers.contains(&crate::rules::Marker::ChangingFormation),
+        pushed_back_before: u.markers.contains(&crate::rules::Marker::PushedBack),
+        ..Default::default()
+    }
+}

@@ -8,7 +8,7 @@ use super::Outcome;
 use super::common::{DiceField, Nav, dice_field_ui, modifiers_ui, nav_ui, odds_ui, parse_dice, prompt_ui, roll_into};
 use crate::game::{Action, GdbMeleeAction};
 use crate::i18n::{Label, Lang, T};
-use crate::model::{Battle, Override, PendingMelee, Unit, UnitId};
+use crate::model::{Battle, Override, PendingMelee, UnitId};
 use crate::report::engagement::effect_text;
 use crate::rules::gdb::{Effect, MeleeInput, MeleeSide, Role};
 use crate::rules::{DieKind, Formation, Order, Terrain};
@@ -35,28 +35,7 @@ pub struct MeleeWizard {
     override_reason: String,
 }
 
-/// A unit as the melee reads it.
-pub fn melee_side(u: &Unit, battle: &Battle) -> MeleeSide {
-    let general = battle.generals.iter().find(|g| g.attached_to == Some(u.id) && !g.lost);
-    MeleeSide {
-        arm: u.arm,
-        class: u.class,
-        nation: u.nation,
-        formation: u.formation,
-        order: u.order,
-        terrain: u.terrain,
-        horses: u.horses,
-        figures: u.figures,
-        regular: u.regular,
-        lances: u.lances,
-        general_leads: general.is_some(),
-        general_rank: general.map(|g| g.rank),
-        general_quality: general.map(|g| g.quality),
-        changing_formation: u.markers.contains(&crate::rules::Marker::ChangingFormation),
-        pushed_back_before: u.markers.contains(&crate::rules::Marker::PushedBack),
-        ..Default::default()
-    }
-}
+pub use crate::game::melee_side;
 
 impl MeleeWizard {
     /// Opens on a pending melee, the situation pre-filled from both units.
