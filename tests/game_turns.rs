@@ -41,6 +41,7 @@ fn melee(game: &Game, attacker: &str, defender: &str, dice: ([u8; 2], [u8; 2]), 
         losses,
         overridden: None,
         rng_after: None,
+        tests: Vec::new(),
     }))
 }
 

@@ -224,3 +224,46 @@ fn a_filled_test_table_is_rolled_on_and_the_row_logged() {
             .join("\n");
     assert!(text.contains("row 2 to 30 of your table: pass"), "{text}");
 }
+
+/// AMB-37: the attack-proper distance per arm.
+#[test]
+fn amb_37_attack_distances() {
+    let mut o = BOptions::default();
+    assert_eq!(o.attack_distance(Arm::Dragoons), None);
+    o.attack_distances.push((Arm::Dragoons, 12));
+    assert_eq!(o.attack_distance(Arm::Dragoons), Some(12));
+}
+
+/// AMB-23 for the tests owed after a melee: the winner's pursuit test rolled on the
+/// players' table is logged with the row used.
+#[test]
+fn a_pursuit_test_rolled_on_the_table_is_logged() {
+    use coldsteel::game::{GdbMeleeAction, melee_side};
+    use coldsteel::model::{LogDetail, TestRoll};
+    use coldsteel::rules::options::TestKind;
+    let mut g = storage::default_game().unwrap();
+    let (a, d) = (g.battle.units[12].clone(), g.battle.units[5].clone());
+    let action = Action::GdbMelee(Box::new(GdbMeleeAction {
+        attacker: a.id,
+        defender: d.id,
+        attacker_side: MeleeSide { charging: true, moved_cm: Some(10), ..melee_side(&a, &g.battle) },
+        defender_side: melee_side(&d, &g.battle),
+        dice: ([6, 6], [1, 1]),
+        losses: (0, 2),
+        overridden: None,
+        rng_after: None,
+        tests: vec![TestRoll {
+            unit: a.id,
+            test: TestKind::Pursuit,
+            dice: [4, 3],
+            modifier: 1,
+            row: (7, 9, "Excellent drill".into()),
+        }],
+    }));
+    g.perform(&action).unwrap();
+    let entry = g.battle.log.last().unwrap();
+    let LogDetail::GdbMelee { tests, .. } = &entry.detail else { panic!() };
+    assert_eq!(tests.len(), 1);
+    let text = coldsteel::report::log_text::entry_lines(coldsteel::i18n::Lang::En, &g.battle, entry).join("\n");
+    assert!(text.contains("Pursuit test") && text.contains("Excellent drill"), "{text}");
+}

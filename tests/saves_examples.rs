@@ -54,6 +54,7 @@ fn fight(g: &mut Game, attacker: &str, defender: &str, dice: ([u8; 2], [u8; 2]),
         losses,
         overridden: None,
         rng_after: None,
+        tests: Vec::new(),
     }));
     g.perform(&action).unwrap();
 }

@@ -32,6 +32,8 @@ pub struct GdbMeleeAction {
     pub overridden: Option<Override>,
     /// The generator's state after the app rolled, if it did.
     pub rng_after: Option<RngState>,
+    /// Tests owed after the melee, rolled on the players' tables.
+    pub tests: Vec<crate::model::TestRoll>,
 }
 
 /// The log entry that ends every action.
@@ -194,6 +196,7 @@ pub(super) fn gdb_melee(battle: &Battle, m: &GdbMeleeAction) -> Result<Checked, 
         result,
         losses: m.losses,
         overridden: m.overridden.clone(),
+        tests: m.tests.clone(),
     };
     Ok((events, vec![m.attacker, m.defender], detail))
 }

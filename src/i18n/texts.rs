@@ -472,6 +472,8 @@ texts! {
     OptTests => "Test tables", "Таблицы тестов";
     FlagChangingShort => "Still forming", "Перестраиваются";
     FlagFlankShort => "Hit in flank/rear", "Удар во фланг/тыл";
+    OptAttackDistances => "attack-proper distance per arm (cm; an attack begun closer gets no +1):", "дистанция собственно атаки по родам войск (см; начавшие ближе не получают +1):";
+    StartDistance => "Distance when the attack began (cm; attack distance {})", "Расстояние в начале атаки (см; дистанция атаки {})";
     Undo => "Undo", "Отменить";
     Undone => "Undone: {}", "Отменено: {}";
     Units => "Units", "Подразделения";

@@ -60,6 +60,9 @@ pub enum LogDetail {
         /// An overruled result.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         overridden: Option<Override>,
+        /// The winner's pursuit or formation test, rolled on the players' table.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        tests: Vec<TestRoll>,
     },
     /// A Ruleset B collision test.
     BCollision {
@@ -106,6 +109,21 @@ pub enum LogDetail {
         /// The text.
         text: String,
     },
+}
+
+/// A test rolled on the players' table after a melee (AMB-23): the row used.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TestRoll {
+    /// The unit that tested.
+    pub unit: UnitId,
+    /// Which test.
+    pub test: crate::rules::options::TestKind,
+    /// The 2D6.
+    pub dice: [u8; 2],
+    /// The players' modifier.
+    pub modifier: i32,
+    /// The row's range and named result.
+    pub row: (i32, i32, String),
 }
 
 /// One committed action in the log.

@@ -7,7 +7,7 @@ mod unit;
 mod validate;
 
 pub use battle::{Battle, Brigade, General, RngState, RulesOptions, SideInfo};
-pub use log::{LogDetail, LogEntry, Override, PendingMelee, TurnState};
+pub use log::{LogDetail, LogEntry, Override, PendingMelee, TestRoll, TurnState};
 pub use unit::{Unit, changed_fields, default_formation};
 pub use validate::{ModelError, Problem};
 

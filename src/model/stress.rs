@@ -83,6 +83,7 @@ pub fn stress_battle(units: u32, log: u32) -> Battle {
                 result: result.clone(),
                 losses: (1, 2),
                 overridden: None,
+                tests: Vec::new(),
             }
         };
         let turn = 1 + (seq / 200) as u32;

@@ -204,7 +204,7 @@ pub fn entry_lines(lang: Lang, battle: &Battle, entry: &LogEntry) -> Vec<String>
     let name = |i: usize| entry.units.get(i).map(|id| unit_name(battle, lang, *id)).unwrap_or_default();
     let mut out = Vec::new();
     match &entry.detail {
-        LogDetail::GdbMelee { attacker_modifiers, defender_modifiers, result, losses, overridden, .. } => {
+        LogDetail::GdbMelee { attacker_modifiers, defender_modifiers, result, losses, overridden, tests, .. } => {
             for (who, mods, dice, total) in [
                 (name(0), attacker_modifiers, result.attacker_dice, result.attacker_total),
                 (name(1), defender_modifiers, result.defender_dice, result.defender_total),
@@ -229,6 +229,17 @@ pub fn entry_lines(lang: Lang, battle: &Battle, entry: &LogEntry) -> Vec<String>
             out.push(lang.fmt(T::LogLosses, &[&name(0), &losses.0, &name(1), &losses.1]));
             if let Some(o) = overridden {
                 out.push(lang.fmt(T::LogOverrideReason, &[&o.result, &o.reason]));
+            }
+            for t in tests {
+                let dice = format!(
+                    "{}+{} {:+} = {}",
+                    t.dice[0],
+                    t.dice[1],
+                    t.modifier,
+                    i32::from(t.dice[0]) + i32::from(t.dice[1]) + t.modifier
+                );
+                let what = format!("{}: {}", unit_name(battle, lang, t.unit), t.test.label(lang));
+                out.push(lang.fmt(T::HapTableRoll, &[&what, &dice, &t.row.0, &t.row.1, &t.row.2]));
             }
         }
         LogDetail::Initiative { result, .. } => {

@@ -243,6 +243,16 @@ pub struct BOptions {
     pub odd_cavalry_figure_lost: bool,
     /// AMB-33: losses within this many figures' worth count as relatively equal.
     pub equal_losses_tolerance_figures: u32,
+    /// AMB-37: the "attack proper" distance per arm, cm; an attack begun closer gets no
+    /// attacker +1 (B-COL-06). Empty: the players say so per attack.
+    pub attack_distances: Vec<(Arm, u32)>,
+}
+
+impl BOptions {
+    /// The attack-proper distance of an arm, if the players filled it in (AMB-37).
+    pub fn attack_distance(&self, arm: Arm) -> Option<u32> {
+        self.attack_distances.iter().find(|(a, _)| *a == arm).map(|(_, d)| *d)
+    }
 }
 
 impl Default for BOptions {
@@ -252,6 +262,7 @@ impl Default for BOptions {
             zone_widths_cm: Vec::new(),
             odd_cavalry_figure_lost: true,
             equal_losses_tolerance_figures: 1,
+            attack_distances: Vec::new(),
         }
     }
 }

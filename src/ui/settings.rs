@@ -345,6 +345,24 @@ fn b_ui(ui: &mut Ui, lang: Lang, draft: &mut SettingsDraft) {
     });
     explain(ui, lang.t(T::ExplainZones));
     ui.checkbox(&mut o.odd_cavalry_figure_lost, format!("AMB-32 {}", lang.t(T::OptOddFigure)));
+    ui.label(format!("AMB-37 {}", lang.t(T::OptAttackDistances)));
+    ui.horizontal_wrapped(|ui| {
+        for arm in Arm::ALL {
+            let mut v = o.attack_distance(*arm).unwrap_or(0);
+            ui.label(arm.label(lang));
+            let r = ui.add(
+                egui::DragValue::new(&mut v)
+                    .range(0..=100)
+                    .custom_formatter(|x, _| if x == 0.0 { "—".into() } else { format!("{x}") }),
+            );
+            if r.accessible_name(arm.label(lang)).changed() {
+                o.attack_distances.retain(|(a, _)| a != arm);
+                if v > 0 {
+                    o.attack_distances.push((*arm, v));
+                }
+            }
+        }
+    });
     ui.horizontal(|ui| {
         ui.label(format!("AMB-33 {}", lang.t(T::OptTolerance)));
         ui.add(egui::DragValue::new(&mut o.equal_losses_tolerance_figures).range(0..=10))

@@ -22,6 +22,7 @@ pub struct CollisionWizard {
     sides: [BSide; 2],
     dice: [DiceField; 2],
     rolled_step: bool,
+    start_cm: String,
 }
 
 impl CollisionWizard {
@@ -31,7 +32,14 @@ impl CollisionWizard {
         let mut att = b_side_of(a);
         att.charging = true;
         let def = b_side_of(d);
-        Some(CollisionWizard { attacker, defender, sides: [att, def], dice: Default::default(), rolled_step: false })
+        Some(CollisionWizard {
+            attacker,
+            defender,
+            sides: [att, def],
+            dice: Default::default(),
+            rolled_step: false,
+            start_cm: String::new(),
+        })
     }
 
     fn input(&self, battle: &Battle) -> CollisionInput {
@@ -57,6 +65,15 @@ impl CollisionWizard {
                 b_flags_ui(col, lang, i, &mut self.sides[i]);
             }
         });
+        if let Some(attack) = battle.options.ruleset_b.attack_distance(self.sides[0].arm) {
+            ui.horizontal(|ui| {
+                let label = lang.fmt(T::StartDistance, &[&attack]);
+                if let Some(cm) = super::common::number_ui(ui, &label, &mut self.start_cm, 50.0) {
+                    // AMB-37: begun inside the attack-proper distance, no attacker +1.
+                    self.sides[0].started_close = cm < attack;
+                }
+            });
+        }
         let input = self.input(battle);
         if input.unopposed() {
             ui.label(RichText::new(lang.t(T::BUnopposed)).strong());

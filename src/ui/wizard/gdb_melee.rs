@@ -33,6 +33,10 @@ pub struct MeleeWizard {
     override_on: bool,
     override_result: String,
     override_reason: String,
+    /// Dice and modifier of the winner's owed test, when its table is filled.
+    test_dice: DiceField,
+    test_modifier: String,
+    test_rng: Option<crate::model::RngState>,
 }
 
 pub use crate::game::melee_side;
@@ -58,6 +62,9 @@ impl MeleeWizard {
             override_on: false,
             override_result: String::new(),
             override_reason: String::new(),
+            test_dice: DiceField::default(),
+            test_modifier: String::new(),
+            test_rng: None,
         })
     }
 
@@ -166,6 +173,7 @@ impl MeleeWizard {
                 super::common::text_ui(ui, lang.t(T::OverrideWhy), &mut self.override_reason, 220.0);
             });
         }
+        let test_roll = self.owed_test_ui(ui, lang, battle, names, &r);
         let losses = (self.losses[0].trim().parse::<u32>().ok(), self.losses[1].trim().parse::<u32>().ok());
         let override_ok =
             !self.override_on || (!self.override_result.trim().is_empty() && !self.override_reason.trim().is_empty());
@@ -190,10 +198,73 @@ impl MeleeWizard {
                     dice: (a, d),
                     losses: (losses.0.unwrap_or(0), losses.1.unwrap_or(0)),
                     overridden,
-                    rng_after,
+                    rng_after: self.test_rng.clone().or(rng_after),
+                    tests: test_roll.into_iter().collect(),
                 })))
             }
             Nav::None => Outcome::Continue,
+        }
+    }
+}
+
+impl MeleeWizard {
+    /// The winner's pursuit or formation test, rolled on the players' table when it is
+    /// filled (AMB-23); otherwise it stays owed, for the players' rulebook.
+    fn owed_test_ui(
+        &mut self,
+        ui: &mut Ui,
+        lang: Lang,
+        battle: &Battle,
+        names: &[String; 2],
+        r: &crate::rules::gdb::MeleeResult,
+    ) -> Option<crate::model::TestRoll> {
+        use crate::rules::gdb::Test;
+        use crate::rules::options::TestKind;
+        let owed = [(self.attacker, &r.attacker_effects, &names[0]), (self.defender, &r.defender_effects, &names[1])]
+            .into_iter()
+            .find_map(|(unit, effects, name)| {
+                effects.iter().find_map(|e| match e {
+                    Effect::Tests { test: Test::Pursuit } => Some((unit, TestKind::Pursuit, name)),
+                    Effect::Tests { test: Test::Formation } => Some((unit, TestKind::Formation, name)),
+                    _ => None,
+                })
+            })?;
+        let (unit, kind, name) = owed;
+        if !battle.options.gdb.has_table(kind) {
+            return None;
+        }
+        ui.label(RichText::new(format!("{}: {}", name, kind.label(lang))).strong());
+        ui.horizontal(|ui| {
+            dice_field_ui(ui, lang, lang.t(T::TestDice), &mut self.test_dice, DieKind::D6, 2);
+            if ui.button(lang.t(T::RollForMe)).clicked() {
+                let from = self.dice[1]
+                    .rolled
+                    .clone()
+                    .or_else(|| self.dice[0].rolled.clone())
+                    .unwrap_or_else(|| battle.rng.clone());
+                self.test_rng = Some(roll_into(&from, &mut [(&mut self.test_dice, 2)], DieKind::D6));
+            }
+            super::common::text_ui(ui, lang.t(T::TestModifier), &mut self.test_modifier, 40.0);
+        });
+        let dice = parse_dice(&self.test_dice.text, DieKind::D6, 2).ok()?;
+        let dice = [*dice.first()?, *dice.get(1)?];
+        let modifier = self.test_modifier.trim().parse::<i32>().unwrap_or(0);
+        let total = i32::from(dice[0]) + i32::from(dice[1]) + modifier;
+        match battle.options.gdb.test_row(kind, total) {
+            Some(row) => {
+                ui.label(lang.fmt(T::TableRow, &[&total, &row.from, &row.to, &row.result]));
+                Some(crate::model::TestRoll {
+                    unit,
+                    test: kind,
+                    dice,
+                    modifier,
+                    row: (row.from, row.to, row.result.clone()),
+                })
+            }
+            None => {
+                ui.colored_label(crate::ui::theme::ERROR, lang.fmt(T::NoTableRow, &[&total]));
+                None
+            }
         }
     }
 }
