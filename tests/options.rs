@@ -267,3 +267,26 @@ fn a_pursuit_test_rolled_on_the_table_is_logged() {
     let text = coldsteel::report::log_text::entry_lines(coldsteel::i18n::Lang::En, &g.battle, entry).join("\n");
     assert!(text.contains("Pursuit test") && text.contains("Excellent drill"), "{text}");
 }
+
+/// AMB-43: a rout moves the rout distance, or the retreat distance when none is set.
+#[test]
+fn amb_43_rout_distance_in_the_checklist() {
+    use coldsteel::game::Todo;
+    use coldsteel::rules::options::DistanceRow;
+    let mut g = storage::default_game().unwrap();
+    let u = g.battle.units[5].clone();
+    g.battle.options.gdb.distances.push(DistanceRow {
+        arm: u.arm,
+        formation: None,
+        move_cm: None,
+        charge_cm: None,
+        retreat_cm: Some(20),
+        rout_cm: None,
+    });
+    let lang = coldsteel::i18n::Lang::En;
+    let text = coldsteel::report::log_text::todo_text(lang, &g.battle, &Todo::Rout(u.id));
+    assert!(text.ends_with("(20 cm)"), "{text}");
+    g.battle.options.gdb.distances[0].rout_cm = Some(30);
+    let text = coldsteel::report::log_text::todo_text(lang, &g.battle, &Todo::Rout(u.id));
+    assert!(text.ends_with("(30 cm)"), "{text}");
+}

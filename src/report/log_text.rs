@@ -297,6 +297,18 @@ pub fn entry_lines(lang: Lang, battle: &Battle, entry: &LogEntry) -> Vec<String>
     out
 }
 
+/// Adds the distance from the players' table: the rout move, or (AMB-43) the retreat
+/// move when no rout move is set.
+fn with_distance(battle: &Battle, id: UnitId, rout: bool, text: String) -> String {
+    let Some(u) = battle.unit(id) else { return text };
+    let row = battle.options.gdb.distance(u.arm, u.formation);
+    let cm = row.and_then(|r| if rout { r.rout_cm.or(r.retreat_cm) } else { r.retreat_cm });
+    match cm {
+        Some(cm) => format!("{text} ({cm} cm)"),
+        None => text,
+    }
+}
+
 /// A checklist item in words.
 pub fn todo_text(lang: Lang, battle: &Battle, todo: &Todo) -> String {
     let name = |id: &UnitId| unit_name(battle, lang, *id);
@@ -305,8 +317,8 @@ pub fn todo_text(lang: Lang, battle: &Battle, todo: &Todo) -> String {
         Todo::DeclareCharges { first } => {
             lang.fmt(T::TodoCharges, &[&crate::i18n::names::side_name(battle, *first, lang)])
         }
-        Todo::Rout(id) => lang.fmt(T::TodoRout, &[&name(id)]),
-        Todo::Retreat(id) => lang.fmt(T::TodoRetreat, &[&name(id)]),
+        Todo::Rout(id) => with_distance(battle, *id, true, lang.fmt(T::TodoRout, &[&name(id)])),
+        Todo::Retreat(id) => with_distance(battle, *id, false, lang.fmt(T::TodoRetreat, &[&name(id)])),
         Todo::PushBackThenRally(id) => lang.fmt(T::TodoPushBack, &[&name(id)]),
         Todo::Pursue(id) => lang.fmt(T::TodoPursue, &[&name(id)]),
         Todo::Melee { attacker, defender, .. } => lang.fmt(T::TodoMelee, &[&name(attacker), &name(defender)]),
