@@ -142,18 +142,20 @@ fn cancel_at_any_step_leaves_the_battle_byte_identical() {
     }
 }
 
-fn melee_with(dice: Option<(&str, &str)>) -> LogDetail {
+/// A harness in the Melee phase with a pending melee of units 9 and 18, its wizard open
+/// on the dice step; returns the harness and the two names.
+fn melee_dice_step() -> (Harness<'static, CsApp>, (String, String)) {
     let mut g = game_at(Phase::Charges);
     let (a, d) = (g.battle.units[8].id, g.battle.units[17].id);
-    g.perform(&Action::AddPendingMelee(coldsteel::model::PendingMelee {
+    let contact = coldsteel::model::PendingMelee {
         attacker: a,
         defender: d,
         charging: true,
         moved_cm: Some(10),
         flank_or_rear: false,
         melee_turn: 1,
-    }))
-    .unwrap();
+    };
+    g.perform(&Action::AddPendingMelee(contact)).unwrap();
     while g.battle.phase != Phase::Melee {
         g.perform(&Action::AdvancePhase).unwrap();
     }
@@ -164,6 +166,11 @@ fn melee_with(dice: Option<(&str, &str)>) -> LogDetail {
     h.get_by_label("Next").click();
     h.run();
     let names = (h.state().game.battle.units[8].name.clone(), h.state().game.battle.units[17].name.clone());
+    (h, names)
+}
+
+fn melee_with(dice: Option<(&str, &str)>) -> LogDetail {
+    let (mut h, names) = melee_dice_step();
     match dice {
         Some((x, y)) => {
             type_into(&mut h, &names.0, x);
@@ -194,30 +201,11 @@ fn typed_dice_and_app_dice_give_the_same_result() {
 
 #[test]
 fn bad_typed_dice_are_refused_inline() {
-    let mut g = game_at(Phase::Charges);
-    let (a, d) = (g.battle.units[8].id, g.battle.units[17].id);
-    g.perform(&Action::AddPendingMelee(coldsteel::model::PendingMelee {
-        attacker: a,
-        defender: d,
-        charging: true,
-        moved_cm: Some(10),
-        flank_or_rear: false,
-        melee_turn: 1,
-    }))
-    .unwrap();
-    while g.battle.phase != Phase::Melee {
-        g.perform(&Action::AdvancePhase).unwrap();
-    }
-    let mut h = harness(g);
-    h.run();
-    h.get_by_label("Fight…").click();
-    h.run();
-    h.get_by_label("Next").click();
-    h.run();
-    let name = h.state().game.battle.units[8].name.clone();
-    type_into(&mut h, &name, "7a");
+    let (mut h, names) = melee_dice_step();
+    type_into(&mut h, &names.0, "7a");
     h.get_by_label_contains("not accepted");
     assert!(h.get_by_label("Next").accesskit_node().is_disabled(), "the step does not advance");
+    assert!(h.state().game.battle.log.iter().all(|e| !matches!(e.detail, LogDetail::GdbMelee { .. })));
 }
 
 #[test]

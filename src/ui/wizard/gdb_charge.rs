@@ -6,17 +6,16 @@ use egui::{RichText, Ui};
 
 use super::Outcome;
 use super::common::{Nav, nav_ui, number_ui, prompt_ui, text_ui, yes_no_ui};
-use super::common::{modifiers_ui, odds_ui};
-use super::gdb_melee::{melee_side, odds_label, unit_name};
+use super::gdb_melee::{breakdown_and_odds_ui, melee_side, unit_name};
 use crate::game::{Action, ChargeAction};
 use crate::i18n::{Lang, T};
 use crate::model::{Battle, UnitId};
 use crate::report::log_text::{follow_up_label, happening_text};
+use crate::rules::gdb::MeleeInput;
 use crate::rules::gdb::charge::{
     Ask, Charge, ChargeError, ChargeUnit, Declaration, FollowUp, Frac, Happening, Input, Reaction, TestResult,
     may_counter_charge, may_evade,
 };
-use crate::rules::gdb::{MeleeInput, Role};
 use crate::rules::options::TestKind;
 use crate::rules::{Formation, Rank};
 use crate::ui::widgets::enum_combo_ui;
@@ -194,15 +193,9 @@ impl ChargeWizard {
         defender.flank_or_rear = self.at_flank;
         defender.general_leads = false;
         let input = MeleeInput { attacker, defender, options: battle.options.gdb.clone() };
-        egui::CollapsingHeader::new(lang.t(T::IfMelee)).default_open(true).show(ui, |ui| {
-            ui.columns(2, |cols| {
-                modifiers_ui(&mut cols[0], lang, &names[0], &input.modifiers(Role::Attacker));
-                modifiers_ui(&mut cols[1], lang, &names[1], &input.modifiers(Role::Defender));
-            });
-            let rows: Vec<(String, f64)> =
-                input.odds().iter().map(|o| (odds_label(lang, names, o.winner, o.outcome), o.p)).collect();
-            odds_ui(ui, lang, &rows);
-        });
+        egui::CollapsingHeader::new(lang.t(T::IfMelee))
+            .default_open(true)
+            .show(ui, |ui| breakdown_and_odds_ui(ui, lang, names, &input));
     }
 
     fn step_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle, names: &[String; 2], m: Charge) -> Outcome {

@@ -97,14 +97,7 @@ impl MeleeWizard {
                 side_fields_ui(col, lang, i, &mut self.sides[i]);
             }
         });
-        let input = self.input(battle);
-        ui.columns(2, |cols| {
-            modifiers_ui(&mut cols[0], lang, &names[0], &input.modifiers(Role::Attacker));
-            modifiers_ui(&mut cols[1], lang, &names[1], &input.modifiers(Role::Defender));
-        });
-        let rows: Vec<(String, f64)> =
-            input.odds().iter().map(|o| (odds_label(lang, names, o.winner, o.outcome), o.p)).collect();
-        odds_ui(ui, lang, &rows);
+        breakdown_and_odds_ui(ui, lang, names, &self.input(battle));
         match nav_ui(ui, lang, false, T::Next, true, None) {
             Nav::Cancel => Outcome::Cancel,
             Nav::Next => {
@@ -277,6 +270,17 @@ fn casualties(effects: &[Effect]) -> String {
             _ => None,
         })
         .unwrap_or_default()
+}
+
+/// Both sides' modifiers side by side, then the exact odds of every result as bars.
+pub fn breakdown_and_odds_ui(ui: &mut Ui, lang: Lang, names: &[String; 2], input: &MeleeInput) {
+    ui.columns(2, |cols| {
+        modifiers_ui(&mut cols[0], lang, &names[0], &input.modifiers(Role::Attacker));
+        modifiers_ui(&mut cols[1], lang, &names[1], &input.modifiers(Role::Defender));
+    });
+    let rows: Vec<(String, f64)> =
+        input.odds().iter().map(|o| (odds_label(lang, names, o.winner, o.outcome), o.p)).collect();
+    odds_ui(ui, lang, &rows);
 }
 
 /// A unit's name in the interface language.
