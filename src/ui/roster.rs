@@ -291,7 +291,7 @@ fn general_button_ui(
 }
 
 /// Column widths of a unit row, so that every brigade's rows line up.
-const COLUMNS: [f32; 6] = [230.0, 175.0, 96.0, 124.0, 120.0, 125.0];
+const COLUMNS: [f32; 6] = [220.0, 165.0, 96.0, 124.0, 116.0, 125.0];
 const ROW_WIDTH: f32 = 900.0;
 
 fn cell_ui(ui: &mut Ui, width: f32, add: impl FnOnce(&mut Ui)) {
