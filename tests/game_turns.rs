@@ -2,9 +2,12 @@
 //! checklists and markers, and undo/redo of any sequence of actions.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
+use common::side_of;
+
 use coldsteel::game::{Action, Game, GdbMeleeAction, Todo, checklist};
 use coldsteel::model::{LogDetail, PendingMelee, Unit, UnitId};
-use coldsteel::rules::gdb::MeleeSide;
 use coldsteel::rules::{BySide, Marker, Order, Phase, Side};
 use coldsteel::storage;
 use proptest::prelude::*;
@@ -19,15 +22,6 @@ fn id(game: &Game, name: &str) -> UnitId {
 
 fn unit<'a>(game: &'a Game, name: &str) -> &'a Unit {
     game.battle.units.iter().find(|u| u.name == name).unwrap()
-}
-
-fn side_of(u: &Unit, charging: bool, moved: Option<u32>) -> MeleeSide {
-    MeleeSide {
-        charging,
-        moved_cm: moved,
-        general_leads: false,
-        ..coldsteel::game::melee_side(u, &storage::default_game().unwrap().battle)
-    }
 }
 
 fn melee(game: &Game, attacker: &str, defender: &str, dice: ([u8; 2], [u8; 2]), losses: (u32, u32)) -> Action {

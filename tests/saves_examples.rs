@@ -3,25 +3,19 @@
 //! saves_examples` rewrites them; a normal run checks that they still match.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
+use common::side_of;
+
 use std::path::Path;
 
 use coldsteel::game::{Action, Game, GdbMeleeAction};
 use coldsteel::model::{LogDetail, PendingMelee, Unit};
-use coldsteel::rules::gdb::MeleeSide;
 use coldsteel::rules::{BySide, Marker, Phase, Ruleset, Side};
 use coldsteel::storage;
 
 fn unit<'a>(g: &'a Game, name: &str) -> &'a Unit {
     g.battle.units.iter().find(|u| u.name == name).unwrap()
-}
-
-fn side_of(u: &Unit, charging: bool, moved: Option<u32>) -> MeleeSide {
-    MeleeSide {
-        charging,
-        moved_cm: moved,
-        general_leads: false,
-        ..coldsteel::game::melee_side(u, &storage::default_game().unwrap().battle)
-    }
 }
 
 fn contact(g: &mut Game, attacker: &str, defender: &str, moved: u32) {

@@ -182,9 +182,7 @@ pub fn happening_text(lang: Lang, charger: &str, target: &str, h: &Happening) ->
         }
         Happening::FriendDisorderedByCrew => lang.t(T::HapFriendDisordered).to_owned(),
         Happening::TableRoll { test, dice, modifier, row } => {
-            let total = i32::from(dice[0]) + i32::from(dice[1]) + modifier;
-            let dice = format!("{}+{} {modifier:+} = {total}", dice[0], dice[1]);
-            lang.fmt(T::HapTableRoll, &[&test.label(lang), &dice, &row.0, &row.1, &row.2])
+            table_roll_text(lang, test.label(lang), *dice, *modifier, row)
         }
     }
 }
@@ -199,6 +197,23 @@ pub fn follow_up_label(lang: Lang, f: FollowUp) -> &'static str {
     })
 }
 
+/// One modifier of a breakdown: clause, label, value.
+fn modifier_line(lang: Lang, m: &crate::rules::Modifier) -> String {
+    format!("    {} {} {:+}", m.rule.id(), m.rule.label(lang), m.value)
+}
+
+/// A side's 2D6 and total.
+fn dice_line(lang: Lang, who: &str, dice: [u8; 2], total: i32) -> String {
+    format!("{who}: {} {}+{}, {} {total}", lang.t(T::ResDice), dice[0], dice[1], lang.t(T::ResTotal))
+}
+
+/// A test rolled on the players' table, with the row used.
+fn table_roll_text(lang: Lang, what: &str, dice: [u8; 2], modifier: i32, row: &(i32, i32, String)) -> String {
+    let total = i32::from(dice[0]) + i32::from(dice[1]) + modifier;
+    let dice = format!("{}+{} {modifier:+} = {total}", dice[0], dice[1]);
+    lang.fmt(T::HapTableRoll, &[&what, &dice, &row.0, &row.1, &row.2])
+}
+
 /// The full breakdown of a log entry, one line each.
 pub fn entry_lines(lang: Lang, battle: &Battle, entry: &LogEntry) -> Vec<String> {
     let name = |i: usize| entry.units.get(i).map(|id| unit_name(battle, lang, *id)).unwrap_or_default();
@@ -209,15 +224,9 @@ pub fn entry_lines(lang: Lang, battle: &Battle, entry: &LogEntry) -> Vec<String>
                 (name(0), attacker_modifiers, result.attacker_dice, result.attacker_total),
                 (name(1), defender_modifiers, result.defender_dice, result.defender_total),
             ] {
-                out.push(format!(
-                    "{who}: {} {}+{}, {} {total}",
-                    lang.t(T::ResDice),
-                    dice[0],
-                    dice[1],
-                    lang.t(T::ResTotal)
-                ));
+                out.push(dice_line(lang, &who, dice, total));
                 for m in mods {
-                    out.push(format!("    {} {} {:+}", m.rule.id(), m.rule.label(lang), m.value));
+                    out.push(modifier_line(lang, m));
                 }
             }
             out.push(lang.fmt(T::ResDifference, &[&format!("{:+}", result.difference())]));
@@ -231,15 +240,8 @@ pub fn entry_lines(lang: Lang, battle: &Battle, entry: &LogEntry) -> Vec<String>
                 out.push(lang.fmt(T::LogOverrideReason, &[&o.result, &o.reason]));
             }
             for t in tests {
-                let dice = format!(
-                    "{}+{} {:+} = {}",
-                    t.dice[0],
-                    t.dice[1],
-                    t.modifier,
-                    i32::from(t.dice[0]) + i32::from(t.dice[1]) + t.modifier
-                );
                 let what = format!("{}: {}", unit_name(battle, lang, t.unit), t.test.label(lang));
-                out.push(lang.fmt(T::HapTableRoll, &[&what, &dice, &t.row.0, &t.row.1, &t.row.2]));
+                out.push(table_roll_text(lang, &what, t.dice, t.modifier, &t.row));
             }
         }
         LogDetail::Initiative { result, .. } => {
@@ -248,16 +250,10 @@ pub fn entry_lines(lang: Lang, battle: &Battle, entry: &LogEntry) -> Vec<String>
                 (crate::rules::Side::Second, result.dice.second, result.totals.second),
             ] {
                 let name = crate::i18n::names::side_name(battle, side, lang);
-                out.push(format!(
-                    "{name}: {} {}+{}, {} {total}",
-                    lang.t(T::ResDice),
-                    dice[0],
-                    dice[1],
-                    lang.t(T::ResTotal)
-                ));
+                out.push(dice_line(lang, name, dice, total));
             }
             for m in result.modifiers.first.iter().chain(&result.modifiers.second) {
-                out.push(format!("    {} {} {:+}", m.rule.id(), m.rule.label(lang), m.value));
+                out.push(modifier_line(lang, m));
             }
         }
         LogDetail::Phase { expired, .. } if !expired.is_empty() => {
@@ -267,11 +263,11 @@ pub fn entry_lines(lang: Lang, battle: &Battle, entry: &LogEntry) -> Vec<String>
         LogDetail::BCollision { attacker_modifiers, defender_modifiers, dice, result, .. } => {
             out.push(format!("{}: {} {}", name(0), lang.t(T::ResDice), dice.0));
             for m in attacker_modifiers {
-                out.push(format!("    {} {} {:+}", m.rule.id(), m.rule.label(lang), m.value));
+                out.push(modifier_line(lang, m));
             }
             out.push(format!("{}: {} {}", name(1), lang.t(T::ResDice), dice.1));
             for m in defender_modifiers {
-                out.push(format!("    {} {} {:+}", m.rule.id(), m.rule.label(lang), m.value));
+                out.push(modifier_line(lang, m));
             }
             if let Some(z) = result.zone {
                 out.push(lang.fmt(T::BZone, &[&z]));
@@ -288,7 +284,7 @@ pub fn entry_lines(lang: Lang, battle: &Battle, entry: &LogEntry) -> Vec<String>
                 let shown: Vec<String> = d.iter().map(u8::to_string).collect();
                 out.push(format!("{who}: {}", lang.fmt(T::BHits, &[&shown.join(" "), &h])));
                 for m in m {
-                    out.push(format!("    {} {} {:+}", m.rule.id(), m.rule.label(lang), m.value));
+                    out.push(modifier_line(lang, m));
                 }
             }
         }

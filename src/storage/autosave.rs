@@ -82,15 +82,7 @@ impl Autosaver {
         if let Some(worker) = self.worker.take() {
             let _ = worker.join();
         }
-        let (tx, rx) = channel::<Job>();
-        let (err_tx, errors) = channel();
-        let dir = self.dir.clone();
-        self.worker = std::thread::Builder::new()
-            .name("coldsteel-autosave".into())
-            .spawn(move || write_loop(&dir, &rx, &err_tx))
-            .ok();
-        self.tx = Some(tx);
-        self.errors = errors;
+        *self = Autosaver::start(self.dir.clone());
     }
 }
 

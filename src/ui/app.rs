@@ -98,8 +98,8 @@ pub enum Modal {
     },
     /// A message to acknowledge.
     Message(String),
-    /// The battle report: preview, save, copy, print.
-    Report,
+    /// The battle report: preview (its text, built once when opened), save, copy, print.
+    Report(String),
     /// The rules settings.
     Settings(Box<super::settings::SettingsDraft>),
 }
@@ -266,7 +266,10 @@ impl CsApp {
                 self.message = Some((self.lang.t(T::PickTarget).to_owned(), false));
             }
             AppCommand::PickTarget(id) => self.pick_target(id),
-            AppCommand::OpenReport => self.modal = Modal::Report,
+            AppCommand::OpenReport => {
+                let report = crate::report::summary::battle_report(&self.game.battle, self.lang);
+                self.modal = Modal::Report(crate::report::markdown::to_text(&report));
+            }
             AppCommand::OpenSettings => {
                 let b = &self.game.battle;
                 self.modal = Modal::Settings(Box::new(super::settings::SettingsDraft::of(b.ruleset, &b.options)));

@@ -30,7 +30,7 @@ impl CsApp {
             Modal::Unsaved(op) => unsaved_ui(ui, self.lang, op),
             Modal::Recovery(rec) => recovery_ui(ui, self.lang, rec),
             Modal::PathPrompt { purpose, text, error } => path_ui(ui, self.lang, *purpose, text, error.as_deref()),
-            Modal::Report => super::report_view::report_ui(ui, self.lang, &self.game.battle),
+            Modal::Report(text) => super::report_view::report_ui(ui, self.lang, text),
             Modal::Settings(_) => return,
             Modal::NewBattle { template, ruleset } => new_ui(ui, self.lang, template, ruleset),
             Modal::Message(text) => message_ui(ui, self.lang, text),

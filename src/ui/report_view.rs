@@ -6,7 +6,6 @@ use egui::{RichText, Ui};
 use super::app::{CsApp, Modal, PathPurpose};
 use super::modals::Choice;
 use crate::i18n::{Lang, T};
-use crate::model::Battle;
 use crate::report::{markdown, pdf, summary};
 
 /// What was chosen in the report window.
@@ -27,9 +26,8 @@ pub enum ReportChoice {
 }
 
 /// The report window.
-pub fn report_ui(ui: &mut Ui, lang: Lang, battle: &Battle) -> Choice {
+pub fn report_ui(ui: &mut Ui, lang: Lang, text: &str) -> Choice {
     let mut choice = None;
-    let text = markdown::to_text(&summary::battle_report(battle, lang));
     egui::Modal::new(egui::Id::unique("coldsteel-report")).show(ui.ctx(), |ui| {
         ui.set_width(760.0);
         ui.heading(lang.t(T::ReportTitle));
@@ -50,7 +48,7 @@ pub fn report_ui(ui: &mut Ui, lang: Lang, battle: &Battle) -> Choice {
         ui.separator();
         let height = (ui.ctx().content_rect().height() - 220.0).max(200.0);
         egui::ScrollArea::both().max_height(height).show(ui, |ui| {
-            ui.add(egui::Label::new(RichText::new(&text).monospace().size(11.0)).wrap_mode(egui::TextWrapMode::Extend));
+            ui.add(egui::Label::new(RichText::new(text).monospace().size(11.0)).wrap_mode(egui::TextWrapMode::Extend));
         });
         if ui.input(|i| i.key_pressed(egui::Key::Escape)) {
             choice = Some(ReportChoice::Close);
@@ -70,8 +68,9 @@ impl CsApp {
             ReportChoice::SaveMarkdown => (PathPurpose::ReportMarkdown, format!("{stem}-report.md")),
             ReportChoice::RosterPdf => (PathPurpose::RosterPdf, format!("{stem}-roster.pdf")),
             ReportChoice::Copy => {
-                let text = markdown::to_text(&summary::battle_report(&self.game.battle, self.lang));
-                self.copy_request = Some(text);
+                if let Modal::Report(text) = &self.modal {
+                    self.copy_request = Some(text.clone());
+                }
                 self.message = Some((self.lang.t(T::Copied).to_owned(), false));
                 return;
             }

@@ -108,7 +108,7 @@ pub struct RosterView {
 }
 
 impl RosterView {
-    fn effective(&self, battle: &Battle) -> BTreeSet<FoldKey> {
+    fn effective(&self) -> BTreeSet<FoldKey> {
         let mut f = self.folded.clone();
         for side in Side::ALL {
             let key = FoldKey::OutOfPlay(*side);
@@ -116,7 +116,6 @@ impl RosterView {
                 f.insert(key);
             }
         }
-        let _ = battle;
         f
     }
 
@@ -146,7 +145,7 @@ pub fn roster_ui(
     if picking.is_some() {
         ui.label(RichText::new(lang.t(T::PickTarget)).strong().color(theme::CURRENT_PHASE));
     }
-    let folded = view.effective(battle);
+    let folded = view.effective();
     let all = lines(battle, &folded);
     let heights: Vec<f32> = all.iter().map(|l| line_height(battle, l)).collect();
     let total: f32 = heights.iter().sum();

@@ -137,6 +137,16 @@ fn gdb_ui(ui: &mut Ui, lang: Lang, draft: &mut SettingsDraft) {
     limber_ui(ui, lang, &mut o.emergency_limber);
 }
 
+/// Under a table of rows: removes the row whose Remove was clicked, and adds a row.
+fn rows_footer_ui<R>(ui: &mut Ui, lang: Lang, rows: &mut Vec<R>, remove: Option<usize>, new_row: impl FnOnce() -> R) {
+    if let Some(i) = remove.filter(|i| *i < rows.len()) {
+        rows.remove(i);
+    }
+    if ui.button(lang.t(T::AddRow)).clicked() {
+        rows.push(new_row());
+    }
+}
+
 /// An optional number as a drag value with an empty state.
 fn opt_number_ui(ui: &mut Ui, v: &mut Option<u32>, id: &str) {
     let mut n = v.unwrap_or(0);
@@ -183,19 +193,14 @@ fn distances_ui(ui: &mut Ui, lang: Lang, rows: &mut Vec<DistanceRow>) {
             ui.end_row();
         }
     });
-    if let Some(i) = remove {
-        rows.remove(i);
-    }
-    if ui.button(lang.t(T::AddRow)).clicked() {
-        rows.push(DistanceRow {
-            arm: Arm::Infantry,
-            formation: None,
-            move_cm: None,
-            charge_cm: None,
-            retreat_cm: None,
-            rout_cm: None,
-        });
-    }
+    rows_footer_ui(ui, lang, rows, remove, || DistanceRow {
+        arm: Arm::Infantry,
+        formation: None,
+        move_cm: None,
+        charge_cm: None,
+        retreat_cm: None,
+        rout_cm: None,
+    });
 }
 
 /// GDB-CHG-10: formation-change durations.
@@ -220,12 +225,11 @@ fn durations_ui(ui: &mut Ui, lang: Lang, rows: &mut Vec<DurationRow>) {
             }
         });
     }
-    if let Some(i) = remove {
-        rows.remove(i);
-    }
-    if ui.button(lang.t(T::AddRow)).clicked() {
-        rows.push(DurationRow { from: Formation::Line, to: Formation::Square, turns: (1, 2) });
-    }
+    rows_footer_ui(ui, lang, rows, remove, || DurationRow {
+        from: Formation::Line,
+        to: Formation::Square,
+        turns: (1, 2),
+    });
 }
 
 /// AMB-23: the test tables: totals of 2D6 plus modifiers to named results.
@@ -257,12 +261,7 @@ fn tests_ui(ui: &mut Ui, lang: Lang, tables: &mut Vec<TestTable>) {
                         }
                     });
                 }
-                if let Some(i) = remove {
-                    table.rows.remove(i);
-                }
-                if ui.button(lang.t(T::AddRow)).clicked() {
-                    table.rows.push(TestRow { from: 2, to: 6, result: "pass".into() });
-                }
+                rows_footer_ui(ui, lang, &mut table.rows, remove, || TestRow { from: 2, to: 6, result: "pass".into() });
             });
     }
     tables.retain(|t| !t.rows.is_empty());
@@ -323,12 +322,12 @@ fn casualties_ui(ui: &mut Ui, lang: Lang, rows: &mut Vec<CasualtyRow>) {
             ui.end_row();
         }
     });
-    if let Some(i) = remove {
-        rows.remove(i);
-    }
-    if ui.button(lang.t(T::AddRow)).clicked() {
-        rows.push(CasualtyRow { outcome: "retreat".into(), winner_arm: None, loser_loses: 0, winner_loses: 0 });
-    }
+    rows_footer_ui(ui, lang, rows, remove, || CasualtyRow {
+        outcome: "retreat".into(),
+        winner_arm: None,
+        loser_loses: 0,
+        winner_loses: 0,
+    });
 }
 
 fn b_ui(ui: &mut Ui, lang: Lang, draft: &mut SettingsDraft) {
