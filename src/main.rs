@@ -58,6 +58,15 @@ enum Command {
         /// The battle file.
         file: PathBuf,
     },
+    /// Re-apply every action a battle file records through the current rules and check
+    /// that it comes out the same; or play a scenario (a battle and a list of actions).
+    Replay {
+        /// The battle file or scenario.
+        file: PathBuf,
+        /// Write the battle the scenario (or the replay) comes to here.
+        #[arg(long)]
+        write: Option<PathBuf>,
+    },
     /// Save a battle to FILE over and over, alternating two states (crash tests).
     #[command(hide = true)]
     SaveLoop {
@@ -118,6 +127,28 @@ fn upgrade(path: &Path) -> Result<String, String> {
     Ok(format!("upgraded to version {} (the old file is kept as .bak): {}", storage::VERSION, path.display()))
 }
 
+/// `replay`: a battle file's journal re-applied, or a scenario played.
+fn replay(path: &Path, write: Option<&Path>) -> Result<String, String> {
+    let text = read_input(&path.to_path_buf())?;
+    let (game, played) = if storage::is_scenario(&text) {
+        let (battle, actions) = storage::scenario_from_json(&text).map_err(|e| format!("{e}: {}", path.display()))?;
+        let game = coldsteel::game::play(battle, &actions)
+            .map_err(|(i, e)| format!("action {} of the scenario is refused: {e}: {}", i + 1, path.display()))?;
+        (game, Some(actions.len()))
+    } else {
+        (storage::from_json(&text).map_err(|e| format!("{e}: {}", path.display()))?, None)
+    };
+    let count = coldsteel::game::replay(&game).map_err(|e| format!("{e}: {}", path.display()))?;
+    if let Some(out) = write {
+        storage::save_battle(out, &game).map_err(|e| e.to_string())?;
+    }
+    Ok(match (played, write) {
+        (Some(n), Some(out)) => format!("played {n} actions: {}", out.display()),
+        (Some(n), None) => format!("played {n} actions"),
+        (None, _) => format!("replayed {count} actions: identical"),
+    })
+}
+
 /// Saves two different states in turn, forever: the crash test kills it at random.
 fn save_loop(path: &Path) -> Result<String, String> {
     let first = storage::default_game().map_err(|e| e.to_string())?;
@@ -170,6 +201,7 @@ fn headless(command: &Command, lang: Lang) -> Result<String, String> {
         Command::Resolve { file, json } => resolve(file, *json, lang),
         Command::Check { file } => check(file),
         Command::Upgrade { file } => upgrade(file),
+        Command::Replay { file, write } => replay(file, write.as_deref()),
         Command::SaveLoop { file } => save_loop(file),
     }
 }
@@ -192,8 +224,13 @@ fn main() -> ExitCode {
         Some(path) => load_file(path),
         None => storage::default_game()
             .map(|mut g| {
-                // A new game on the default battle rolls its own dice.
-                g.battle.rng.seed = storage::now_unix_ms();
+                // A new game on the default battle rolls its own dice (from its journal's
+                // start too, so that it replays).
+                let seed = storage::now_unix_ms();
+                g.battle.rng.seed = seed;
+                if let Some(start) = g.start.as_mut() {
+                    start.rng.seed = seed;
+                }
                 g
             })
             .map_err(|e| format!("the embedded default battle is broken: {e}")),

@@ -46,7 +46,8 @@ fn the_version_1_fixture_loads_forever() {
 
 #[test]
 fn a_newer_version_is_refused_with_the_version_needed() {
-    let text = storage::DEFAULT_BATTLE_JSON.replacen("\"version\": 1", "\"version\": 99", 1);
+    let text =
+        storage::DEFAULT_BATTLE_JSON.replacen(&format!("\"version\": {}", storage::VERSION), "\"version\": 99", 1);
     match storage::from_json(&text) {
         Err(e @ LoadError::Newer { found: 99 }) => assert!(e.to_string().contains("version 99")),
         other => panic!("{other:?}"),

@@ -4,10 +4,9 @@
 
 mod common;
 
-use common::side_of;
-
-use coldsteel::game::{Action, Game, GdbMeleeAction, Todo, checklist};
-use coldsteel::model::{LogDetail, PendingMelee, Unit, UnitId};
+use coldsteel::game::{Action, Game, Todo, checklist};
+use coldsteel::model::{Engagement, LogDetail, Unit, UnitId};
+use coldsteel::rules::gdb::charge::{Input, Reaction, TestResult};
 use coldsteel::rules::{BySide, Marker, Order, Phase, Side};
 use coldsteel::storage;
 use proptest::prelude::*;
@@ -25,18 +24,17 @@ fn unit<'a>(game: &'a Game, name: &str) -> &'a Unit {
 }
 
 fn melee(game: &Game, attacker: &str, defender: &str, dice: ([u8; 2], [u8; 2]), losses: (u32, u32)) -> Action {
-    let (a, d) = (unit(game, attacker), unit(game, defender));
-    Action::GdbMelee(Box::new(GdbMeleeAction {
-        attacker: a.id,
-        defender: d.id,
-        attacker_side: side_of(a, true, Some(12)),
-        defender_side: side_of(d, false, None),
-        dice,
-        losses,
-        overridden: None,
-        rng_after: None,
-        tests: Vec::new(),
-    }))
+    Action::GdbMelee(Box::new(common::melee(game, attacker, defender, dice, losses)))
+}
+
+fn stand(game: &mut Game, charger: &str, target: &str, distance: u32) {
+    let inputs = vec![
+        Input::Reaction(Reaction::Stand),
+        Input::ChargerTest(TestResult::Pass.into()),
+        Input::StandTest(TestResult::Pass.into()),
+    ];
+    let a = common::charge(game, charger, target, distance, inputs);
+    common::do_charge(game, a);
 }
 
 fn advance_to(game: &mut Game, phase: Phase) {
@@ -56,7 +54,9 @@ fn two_turns_of_the_default_battle() {
     assert!(g.perform(&Action::AdvancePhase).is_err());
     let tie =
         Action::Initiative { dice: BySide { first: [3, 3], second: [2, 4] }, phasing: Side::First, rng_after: None };
-    assert!(g.perform(&tie).is_err(), "a tie is rolled again");
+    g.perform(&tie).unwrap();
+    assert_eq!(g.battle.phasing, None, "a tie is recorded and rolled again");
+    assert!(matches!(g.battle.log.last().unwrap().detail, LogDetail::Initiative { phasing: None, .. }));
     let init =
         Action::Initiative { dice: BySide { first: [5, 4], second: [2, 4] }, phasing: Side::Second, rng_after: None };
     g.perform(&init).unwrap();
@@ -66,19 +66,10 @@ fn two_turns_of_the_default_battle() {
     // Charges: the phasing side declares first; the cuirassiers reach the 33e Léger.
     advance_to(&mut g, Phase::Charges);
     assert_eq!(checklist(&g.battle), vec![Todo::DeclareCharges { first: Side::Second }]);
-    let (cuir, leger) = (id(&g, "Ekaterinoslav Cuirassiers"), id(&g, "4th bn, 33e Léger"));
-    let contact = PendingMelee {
-        attacker: cuir,
-        defender: leger,
-        charging: true,
-        moved_cm: Some(14),
-        flank_or_rear: false,
-        melee_turn: 1,
-    };
-    g.perform(&Action::AddPendingMelee(contact)).unwrap();
-    let mut charged = unit(&g, "Ekaterinoslav Cuirassiers").clone();
-    charged.markers.insert(Marker::ChargedThisTurn);
-    g.perform(&Action::EditUnit(charged)).unwrap();
+    let leger = id(&g, "4th bn, 33e Léger");
+    stand(&mut g, "Ekaterinoslav Cuirassiers", "4th bn, 33e Léger", 14);
+    assert!(unit(&g, "Ekaterinoslav Cuirassiers").markers.contains(&Marker::ChargedThisTurn));
+    assert!(unit(&g, "4th bn, 33e Léger").markers.contains(&Marker::WasCharged), "GDB-CHG-05");
 
     // Melee: the cuirassiers (+5 +2 charging +1 good horses) beat conscripts in line by 4.
     advance_to(&mut g, Phase::Melee);
@@ -88,7 +79,7 @@ fn two_turns_of_the_default_battle() {
     assert!(leger_now.markers.contains(&Marker::Retreating));
     assert!(!leger_now.markers.contains(&Marker::InMelee));
     assert_eq!(leger_now.figures, 17);
-    assert!(g.battle.pending_melees.is_empty());
+    assert_eq!(g.battle.pending_melees().count(), 0);
 
     // Morale: the unit that lost figures tests.
     advance_to(&mut g, Phase::Morale);
@@ -110,20 +101,14 @@ fn two_turns_of_the_default_battle() {
 
     // A second melee that is drawn stays pending for next turn.
     let (dragoons, lancers) = (id(&g, "Kiev Dragoons"), id(&g, "1st Polish Guard Lancers"));
-    g.perform(&Action::AddPendingMelee(PendingMelee {
-        attacker: dragoons,
-        defender: lancers,
-        charging: true,
-        moved_cm: Some(10),
-        flank_or_rear: false,
-        melee_turn: 1,
-    }))
-    .unwrap();
+    let contact = Engagement { charging: true, moved_cm: Some(10), ..Engagement::contact(dragoons, lancers) };
+    g.perform(&Action::AddPendingMelee(contact)).unwrap();
     advance_to(&mut g, Phase::Melee);
     // Dragoons +3 +2 = +5; Guard lancers not charging count as light: +2 +2 = +4. 9 + 5 = 10 + 4.
     g.perform(&melee(&g, "Kiev Dragoons", "1st Polish Guard Lancers", ([4, 5], [5, 5]), (1, 1))).unwrap();
-    assert_eq!(g.battle.pending_melees.len(), 1);
-    assert_eq!(g.battle.pending_melees[0].melee_turn, 2);
+    let pending: Vec<_> = g.battle.pending_melees().collect();
+    assert_eq!(pending.len(), 1);
+    assert_eq!(pending[0].1.melee_turn, 2);
     assert_eq!(unit(&g, "Kiev Dragoons").order, Order::Disordered);
     assert!(unit(&g, "Kiev Dragoons").markers.contains(&Marker::InMelee));
 
@@ -147,14 +132,7 @@ fn arb_action(g: &Game, pick: u8, a: usize, b: usize, d: [u8; 4]) -> Action {
         2 => Action::EditUnit(Unit { order: Order::ALL[usize::from(d[0]) % 4], ..ua.clone() }),
         3 => Action::DuplicateUnit(ua.id),
         4 => Action::DeleteUnit(ua.id),
-        5 => Action::AddPendingMelee(PendingMelee {
-            attacker: ua.id,
-            defender: ub.id,
-            charging: true,
-            moved_cm: None,
-            flank_or_rear: false,
-            melee_turn: 1,
-        }),
+        5 => Action::AddPendingMelee(Engagement { charging: true, ..Engagement::contact(ua.id, ub.id) }),
         6 => melee(g, &ua.name.clone(), &ub.name.clone(), ([d[0], d[1]], [d[2], d[3]]), (u32::from(d[0]), 1)),
         _ => Action::Note(format!("note {a}")),
     }
@@ -169,6 +147,7 @@ proptest! {
     fn undo_all_restores_and_redo_all_replays(steps in prop::collection::vec((any::<u8>(), any::<usize>(), any::<usize>(), [1u8..=6, 1u8..=6, 1u8..=6, 1u8..=6]), 1..40)) {
         let mut g = game();
         let initial = g.battle.clone();
+        let base = g.history.done.len();
         for (pick, a, b, d) in steps {
             let action = arb_action(&g, pick, a, b, d);
             let before = g.battle.clone();
@@ -177,8 +156,10 @@ proptest! {
             }
         }
         let last = g.battle.clone();
-        let done = g.history.done.len();
-        while g.undo().unwrap().is_some() {}
+        let done = g.history.done.len() - base;
+        while g.history.done.len() > base {
+            g.undo().unwrap();
+        }
         prop_assert_eq!(&g.battle, &initial);
         for _ in 0..done {
             g.redo().unwrap();
@@ -191,50 +172,30 @@ proptest! {
 /// second one from him is refused; the next turn resets it.
 #[test]
 fn opportunity_orders_are_counted_and_reset() {
-    use coldsteel::game::ChargeAction;
-    use coldsteel::rules::GdbOptions;
-    use coldsteel::rules::gdb::charge::{
-        Charge, ChargeError, ChargeUnit, Declaration, Input, Opportunity, Reaction, TestResult,
-    };
+    use coldsteel::game::OpportunityFacts;
+    use coldsteel::rules::gdb::charge::ChargeError;
     let mut g = game();
     let init =
         Action::Initiative { dice: BySide { first: [6, 6], second: [1, 1] }, phasing: Side::First, rng_after: None };
     g.perform(&init).unwrap();
     advance_to(&mut g, Phase::Charges);
-    let (hussars, chasseurs) = (id(&g, "Sumy Hussars"), id(&g, "Guard Chasseurs à cheval"));
     let general = g.battle.generals.iter().find(|x| x.name == "Maj.-Gen. Vasilchikov").unwrap().id;
-    let decl = |used: u32| Declaration {
-        charger: ChargeUnit {
-            arm: coldsteel::rules::Arm::LightCavalry,
-            charge_move_cm: Some(36),
-            ..Default::default()
-        },
-        target: ChargeUnit { arm: coldsteel::rules::Arm::LightCavalry, ..Default::default() },
-        distance_cm: 20,
-        commander_within_15cm: true,
-        commander_is_own: true,
-        target_visible: true,
-        target_was_charging: true,
-        opportunity: Some(Opportunity { orders_used: used, in_reach_at_phase_start: true, ..Default::default() }),
-        ..Default::default()
-    };
-    let c = Charge::declare(decl(0), GdbOptions::default(), false).unwrap();
-    let c = c.step(Input::Reaction(Reaction::Stand)).unwrap();
-    let c = c.step(Input::ChargerTest(TestResult::Pass)).unwrap();
-    let c = c.step(Input::StandTest(TestResult::Pass)).unwrap();
-    let action = Action::Charge(Box::new(ChargeAction {
-        charger: hussars,
-        target: chasseurs,
-        charge: c,
-        crew_ran_into: None,
-        ordering_general: Some(general),
-        rng_after: None,
-    }));
-    g.perform(&action).unwrap();
-    let used = g.battle.general(general).unwrap().orders_used;
-    assert_eq!(used, 1);
-    assert_eq!(g.battle.pending_melees.len(), 1);
-    assert_eq!(Charge::declare(decl(used), GdbOptions::default(), false).unwrap_err(), ChargeError::NoOrdersLeft);
+    let inputs = vec![
+        Input::Reaction(Reaction::Stand),
+        Input::ChargerTest(TestResult::Pass.into()),
+        Input::StandTest(TestResult::Pass.into()),
+    ];
+    let mut a = common::charge(&g, "Sumy Hussars", "Guard Chasseurs à cheval", 20, inputs);
+    a.measured.opportunity = Some(OpportunityFacts { in_reach_at_phase_start: true, enemy_charge_begun: false });
+    a.ordering_general = Some(general);
+    g.perform(&Action::Charge(Box::new(a.clone()))).unwrap();
+    assert_eq!(g.battle.general(general).unwrap().orders_used, 1);
+    assert_eq!(g.battle.pending_melees().count(), 1);
+    let mut second = a.clone();
+    second.charger = id(&g, "Chuguev Uhlans");
+    second.target = id(&g, "Empress Dragoons");
+    let refused = g.perform(&Action::Charge(Box::new(second))).unwrap_err();
+    assert_eq!(refused, coldsteel::game::ActionError::Charge(ChargeError::NoOrdersLeft));
     advance_to(&mut g, Phase::Morale);
     g.perform(&Action::AdvancePhase).unwrap();
     assert_eq!(g.battle.general(general).unwrap().orders_used, 0, "reset every turn");

@@ -2,6 +2,8 @@
 //! profiles round-trip; option changes are undoable steps.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
 use coldsteel::game::Action;
 use coldsteel::model::RulesOptions;
 use coldsteel::rules::gdb::charge::{Charge, ChargeError, ChargeUnit, Declaration, Input, Opportunity, Reaction};
@@ -140,8 +142,13 @@ fn player_tables_are_looked_up() {
     o.tests.push(TestTable {
         test: TestKind::Charge,
         rows: vec![
-            TestRow { from: -10, to: 5, result: "retreat".into() },
-            TestRow { from: 6, to: 30, result: "pass".into() },
+            TestRow {
+                from: -10,
+                to: 5,
+                result: "retreat".into(),
+                kind: coldsteel::rules::options::TestResult::Retreat,
+            },
+            TestRow { from: 6, to: 30, result: "pass".into(), kind: coldsteel::rules::options::TestResult::Pass },
         ],
     });
     assert_eq!(o.test_row(TestKind::Charge, 7).unwrap().result, "pass");
@@ -176,47 +183,30 @@ fn player_tables_are_looked_up() {
 /// A battle with a filled test table rolls on it and logs the row used.
 #[test]
 fn a_filled_test_table_is_rolled_on_and_the_row_logged() {
-    use coldsteel::game::{ChargeAction, Game};
+    use coldsteel::game::Game;
     use coldsteel::model::LogDetail;
-    use coldsteel::rules::gdb::charge::{Happening, TestResult};
+    use coldsteel::rules::gdb::charge::{Happening, TestAnswer, TestResult};
     use coldsteel::rules::options::{TestKind, TestRow, TestTable};
     let mut g: Game = storage::default_game().unwrap();
     let mut options = g.battle.options.clone();
-    options
-        .gdb
-        .tests
-        .push(TestTable { test: TestKind::Charge, rows: vec![TestRow { from: 2, to: 30, result: "pass".into() }] });
-    g.perform(&Action::SetOptions(Box::new((Ruleset::Gdb, options)))).unwrap();
-    let decl = Declaration {
-        charger: ChargeUnit { arm: Arm::Dragoons, charge_move_cm: Some(30), ..Default::default() },
-        target: ChargeUnit { arm: Arm::Infantry, ..Default::default() },
-        distance_cm: 12,
-        commander_within_15cm: true,
-        commander_is_own: true,
-        target_visible: true,
-        ..Default::default()
-    };
-    let c = Charge::declare(decl, g.battle.options.gdb.clone(), false).unwrap();
-    let mut c = c.step(Input::Reaction(Reaction::Stand)).unwrap();
-    let row = g.battle.options.gdb.test_row(TestKind::Charge, 7).unwrap().clone();
-    c.note(Happening::TableRoll {
+    options.gdb.tests.push(TestTable {
         test: TestKind::Charge,
-        dice: [3, 4],
-        modifier: 0,
-        row: (row.from, row.to, row.result.clone()),
+        rows: vec![TestRow {
+            from: 2,
+            to: 30,
+            result: "pass".into(),
+            kind: coldsteel::rules::options::TestResult::Pass,
+        }],
     });
-    let c = c.step(Input::ChargerTest(Charge::result_of(&row.result))).unwrap();
-    let c = c.step(Input::StandTest(TestResult::Pass)).unwrap();
-    let (a, d) = (g.battle.units[15].id, g.battle.units[0].id);
-    g.perform(&Action::Charge(Box::new(ChargeAction {
-        charger: a,
-        target: d,
-        charge: c,
-        crew_ran_into: None,
-        ordering_general: None,
-        rng_after: None,
-    })))
-    .unwrap();
+    g.perform(&Action::SetOptions(Box::new((Ruleset::Gdb, options)))).unwrap();
+    // The players roll 3 and 4 on their table for the charge test; the game reads the row.
+    let inputs = vec![
+        Input::Reaction(Reaction::Stand),
+        Input::ChargerTest(TestAnswer::Rolled { dice: [3, 4], modifier: 0 }),
+        Input::StandTest(TestResult::Pass.into()),
+    ];
+    let a = common::charge(&g, "Sumy Hussars", "1st Tirailleurs of the Guard", 12, inputs);
+    g.perform(&Action::Charge(Box::new(a))).unwrap();
     let LogDetail::Charge { happened, .. } = &g.battle.log.last().unwrap().detail else { panic!() };
     assert!(happened.iter().any(|h| matches!(h, Happening::TableRoll { row, .. } if row.2 == "pass")));
     let text =
@@ -235,30 +225,31 @@ fn amb_37_attack_distances() {
 }
 
 /// AMB-23 for the tests owed after a melee: the winner's pursuit test rolled on the
-/// players' table is logged with the row used.
+/// players' table is logged with the row used, and its result applies: the pursuer is
+/// marked, and counts +2 in its next melee (GDB-RES-02, GDB-MOD-21).
 #[test]
 fn a_pursuit_test_rolled_on_the_table_is_logged() {
-    use coldsteel::game::{GdbMeleeAction, melee_side};
-    use coldsteel::model::{LogDetail, TestRoll};
-    use coldsteel::rules::options::TestKind;
+    use coldsteel::game::GdbMeleeAction;
+    use coldsteel::model::{Engagement, LogDetail};
+    use coldsteel::rules::gdb::charge::TestAnswer;
+    use coldsteel::rules::options::{TestKind, TestResult, TestRow, TestTable};
     let mut g = storage::default_game().unwrap();
-    let (a, d) = (g.battle.units[12].clone(), g.battle.units[5].clone());
+    let mut options = g.battle.options.clone();
+    let row = TestRow { from: 7, to: 9, result: "Excellent drill".into(), kind: TestResult::Pursue };
+    options.gdb.tests.push(TestTable { test: TestKind::Pursuit, rows: vec![row] });
+    g.perform(&Action::SetOptions(Box::new((Ruleset::Gdb, options)))).unwrap();
+    let (a, d) = (g.battle.units[12].id, g.battle.units[5].id);
+    let contact = Engagement { charging: true, moved_cm: Some(10), ..Engagement::contact(a, d) };
+    g.perform(&Action::AddPendingMelee(contact)).unwrap();
     let action = Action::GdbMelee(Box::new(GdbMeleeAction {
-        attacker: a.id,
-        defender: d.id,
-        attacker_side: MeleeSide { charging: true, moved_cm: Some(10), ..melee_side(&a, &g.battle) },
-        defender_side: melee_side(&d, &g.battle),
+        attacker: a,
+        defender: d,
+        table: Default::default(),
         dice: ([6, 6], [1, 1]),
-        losses: (0, 2),
+        losses: Some((0, 2)),
+        test: Some(TestAnswer::Rolled { dice: [4, 3], modifier: 1 }),
         overridden: None,
         rng_after: None,
-        tests: vec![TestRoll {
-            unit: a.id,
-            test: TestKind::Pursuit,
-            dice: [4, 3],
-            modifier: 1,
-            row: (7, 9, "Excellent drill".into()),
-        }],
     }));
     g.perform(&action).unwrap();
     let entry = g.battle.log.last().unwrap();
@@ -266,6 +257,7 @@ fn a_pursuit_test_rolled_on_the_table_is_logged() {
     assert_eq!(tests.len(), 1);
     let text = coldsteel::report::log_text::entry_lines(coldsteel::i18n::Lang::En, &g.battle, entry).join("\n");
     assert!(text.contains("Pursuit test") && text.contains("Excellent drill"), "{text}");
+    assert!(g.battle.unit(a).unwrap().markers.contains(&coldsteel::rules::Marker::Pursuing));
 }
 
 /// AMB-43: a rout moves the rout distance, or the retreat distance when none is set.

@@ -84,7 +84,7 @@ fn a_charge_on_a_column_that_forms_square_then_the_melee() {
     assert!(h.state().wizard.is_none());
     assert_eq!(unit(&h, "Ladoga Infantry").formation, Formation::Square);
     assert!(unit(&h, "Grenadiers à cheval").markers.contains(&Marker::ChargedThisTurn));
-    assert_eq!(h.state().game.battle.pending_melees.len(), 1);
+    assert_eq!(h.state().game.battle.pending_melees().count(), 1);
     assert!(matches!(h.state().game.battle.log.last().unwrap().detail, LogDetail::Charge { .. }));
 
     // The melee phase: Fight… opens the melee wizard.
@@ -111,7 +111,7 @@ fn a_charge_on_a_column_that_forms_square_then_the_melee() {
     let ladoga = unit(&h, "Ladoga Infantry");
     assert!(ladoga.markers.contains(&Marker::Retreating));
     assert_eq!(ladoga.figures, 20);
-    assert!(h.state().game.battle.pending_melees.is_empty());
+    assert!(h.state().game.battle.pending_melees().next().is_none());
     let last = h.state().game.battle.log.last().unwrap();
     let LogDetail::GdbMelee { result, .. } = &last.detail else { panic!("{last:?}") };
     assert_eq!((result.attacker_total, result.defender_total), (21, 10));
@@ -147,13 +147,10 @@ fn cancel_at_any_step_leaves_the_battle_byte_identical() {
 fn melee_dice_step() -> (Harness<'static, CsApp>, (String, String)) {
     let mut g = game_at(Phase::Charges);
     let (a, d) = (g.battle.units[8].id, g.battle.units[17].id);
-    let contact = coldsteel::model::PendingMelee {
-        attacker: a,
-        defender: d,
+    let contact = coldsteel::model::Engagement {
         charging: true,
         moved_cm: Some(10),
-        flank_or_rear: false,
-        melee_turn: 1,
+        ..coldsteel::model::Engagement::contact(a, d)
     };
     g.perform(&Action::AddPendingMelee(contact)).unwrap();
     while g.battle.phase != Phase::Melee {
@@ -250,11 +247,15 @@ fn the_wizard_uses_the_players_tables() {
         retreat_cm: Some(18),
         rout_cm: None,
     });
-    g.battle
-        .options
-        .gdb
-        .tests
-        .push(TestTable { test: TestKind::Charge, rows: vec![TestRow { from: 2, to: 30, result: "pass".into() }] });
+    g.battle.options.gdb.tests.push(TestTable {
+        test: TestKind::Charge,
+        rows: vec![TestRow {
+            from: 2,
+            to: 30,
+            result: "pass".into(),
+            kind: coldsteel::rules::options::TestResult::Pass,
+        }],
+    });
     let mut h = harness(g);
     h.run();
     h.get_by_label("Grenadiers à cheval").click();

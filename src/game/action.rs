@@ -1,154 +1,12 @@
 //! Actions a player can take, and the check that turns one into events.
 
-use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::Event;
-use super::play::{self, GdbMeleeAction};
-use crate::model::{
-    Battle, Brigade, BrigadeId, General, GeneralId, LogDetail, PendingMelee, Problem, RngState, Unit, UnitId,
-};
-use crate::rules::{BySide, Side};
-
-/// A request to change the battle. Ids of added items are assigned by the check.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Action {
-    /// Add a unit (its id is replaced by the next free one).
-    AddUnit(Unit),
-    /// Replace a unit's fields.
-    EditUnit(Unit),
-    /// Copy a unit, for fast order-of-battle entry.
-    DuplicateUnit(UnitId),
-    /// Remove a unit; generals attached to it are detached.
-    DeleteUnit(UnitId),
-    /// Add a general.
-    AddGeneral(General),
-    /// Replace a general's fields.
-    EditGeneral(General),
-    /// Remove a general.
-    DeleteGeneral(GeneralId),
-    /// Add a brigade.
-    AddBrigade(Brigade),
-    /// Replace a brigade's fields.
-    EditBrigade(Brigade),
-    /// Remove a brigade; its units and generals are left unattached.
-    DeleteBrigade(BrigadeId),
-    /// Begin the next phase (and, after the last, the next turn).
-    AdvancePhase,
-    /// Record the initiative roll and the phasing side the winner chose (GDB-SEQ-01).
-    Initiative {
-        /// Each side's 2D6.
-        dice: BySide<[u8; 2]>,
-        /// The side the winner makes phasing.
-        phasing: Side,
-        /// The generator's state after the app rolled, if it did.
-        rng_after: Option<RngState>,
-    },
-    /// Resolve a General de Brigade melee and apply its effects.
-    GdbMelee(Box<GdbMeleeAction>),
-    /// Two units came into contact: a melee waits for the Melee phase.
-    AddPendingMelee(PendingMelee),
-    /// A pending melee is withdrawn without being fought.
-    ClearPendingMelee(usize),
-    /// A note in the log.
-    Note(String),
-    /// Apply a GdB charge the players walked through.
-    Charge(Box<super::charge::ChargeAction>),
-    /// Apply a Ruleset B collision test.
-    Collision(Box<super::charge::CollisionAction>),
-    /// Apply a turn of Ruleset B melee.
-    BMelee(Box<super::ruleset_b::BMeleeAction>),
-    /// Change the ruleset or its options (a loaded profile, or the settings panel).
-    SetOptions(Box<(crate::rules::Ruleset, crate::model::RulesOptions)>),
-}
-
-/// What kind of action an undo step was, for its label.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ActionKind {
-    /// A unit was added.
-    AddUnit,
-    /// A unit was edited.
-    EditUnit,
-    /// A unit was duplicated.
-    DuplicateUnit,
-    /// A unit was deleted.
-    DeleteUnit,
-    /// A general was added.
-    AddGeneral,
-    /// A general was edited.
-    EditGeneral,
-    /// A general was deleted.
-    DeleteGeneral,
-    /// A brigade was added.
-    AddBrigade,
-    /// A brigade was edited.
-    EditBrigade,
-    /// A brigade was deleted.
-    DeleteBrigade,
-    /// A new phase began.
-    AdvancePhase,
-    /// Initiative was rolled.
-    Initiative,
-    /// A melee was fought.
-    Melee,
-    /// A melee became pending.
-    AddPendingMelee,
-    /// A pending melee was withdrawn.
-    ClearPendingMelee,
-    /// A note was written.
-    Note,
-    /// A charge was made.
-    Charge,
-    /// A collision test was made.
-    Collision,
-    /// The rules settings changed.
-    SetOptions,
-}
-
-impl ActionKind {
-    /// The stable name used in the log.
-    pub const fn key(self) -> &'static str {
-        match self {
-            ActionKind::AddUnit => "add_unit",
-            ActionKind::EditUnit => "edit_unit",
-            ActionKind::DuplicateUnit => "duplicate_unit",
-            ActionKind::DeleteUnit => "delete_unit",
-            ActionKind::AddGeneral => "add_general",
-            ActionKind::EditGeneral => "edit_general",
-            ActionKind::DeleteGeneral => "delete_general",
-            ActionKind::AddBrigade => "add_brigade",
-            ActionKind::EditBrigade => "edit_brigade",
-            ActionKind::DeleteBrigade => "delete_brigade",
-            ActionKind::AdvancePhase => "advance_phase",
-            ActionKind::Initiative => "initiative",
-            ActionKind::Melee => "melee",
-            ActionKind::AddPendingMelee => "add_pending_melee",
-            ActionKind::ClearPendingMelee => "clear_pending_melee",
-            ActionKind::Note => "note",
-            ActionKind::Charge => "charge",
-            ActionKind::Collision => "collision",
-            ActionKind::SetOptions => "set_options",
-        }
-    }
-
-    /// Whether this kind edits the roster (rather than plays the game).
-    pub const fn is_edit(self) -> bool {
-        matches!(
-            self,
-            ActionKind::AddUnit
-                | ActionKind::EditUnit
-                | ActionKind::DuplicateUnit
-                | ActionKind::DeleteUnit
-                | ActionKind::AddGeneral
-                | ActionKind::EditGeneral
-                | ActionKind::DeleteGeneral
-                | ActionKind::AddBrigade
-                | ActionKind::EditBrigade
-                | ActionKind::DeleteBrigade
-        )
-    }
-}
+use super::play;
+pub use crate::model::{Action, ActionKind};
+use crate::model::{Battle, Brigade, BrigadeId, General, GeneralId, LogDetail, Problem, Unit, UnitId};
+use crate::rules::gdb::charge::ChargeError;
 
 /// Why an action was refused; the battle is unchanged.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
@@ -192,97 +50,120 @@ pub enum ActionError {
     /// A typed value was refused.
     #[error("{0}")]
     Refused(String),
+    /// The charge sequence refused an input (GDB-CHG, GDB-OPP, GDB-EVD).
+    #[error("{0}")]
+    Charge(#[from] ChargeError),
+    /// The charge's inputs stop before its end.
+    #[error("the charge is not finished: inputs are missing")]
+    ChargeUnfinished,
+    /// No engagement between these units waits for a melee.
+    #[error("units {0} and {1} are not engaged in a melee")]
+    NotEngaged(UnitId, UnitId),
+    /// More figures lost than the unit has.
+    #[error("unit {unit} has {has} figures and cannot lose {lost}")]
+    TooManyLosses {
+        /// The unit.
+        unit: UnitId,
+        /// Figures entered.
+        lost: u32,
+        /// Figures it has.
+        has: u32,
+    },
+    /// The casualty table has no row for this result: the players enter the losses.
+    #[error("the casualty table has no row for this result: enter the figures lost")]
+    LossesNeeded,
+    /// A Ruleset B melee turn is judged only once the owed tests are entered (B-MEL-02..07).
+    #[error("the morale tests owed after this melee turn are not entered")]
+    TestsOwed,
+    /// A test answer was given where none is owed.
+    #[error("no test is owed")]
+    NoTestOwed,
+    /// The events did not fit the battle (a bug, or a damaged history).
+    #[error("{0}")]
+    Apply(String),
 }
 
-impl Action {
-    /// The kind, for labels.
-    pub fn kind(&self) -> ActionKind {
-        match self {
-            Action::AddUnit(_) => ActionKind::AddUnit,
-            Action::EditUnit(_) => ActionKind::EditUnit,
-            Action::DuplicateUnit(_) => ActionKind::DuplicateUnit,
-            Action::DeleteUnit(_) => ActionKind::DeleteUnit,
-            Action::AddGeneral(_) => ActionKind::AddGeneral,
-            Action::EditGeneral(_) => ActionKind::EditGeneral,
-            Action::DeleteGeneral(_) => ActionKind::DeleteGeneral,
-            Action::AddBrigade(_) => ActionKind::AddBrigade,
-            Action::EditBrigade(_) => ActionKind::EditBrigade,
-            Action::DeleteBrigade(_) => ActionKind::DeleteBrigade,
-            Action::AdvancePhase => ActionKind::AdvancePhase,
-            Action::Initiative { .. } => ActionKind::Initiative,
-            Action::GdbMelee(_) => ActionKind::Melee,
-            Action::AddPendingMelee(_) => ActionKind::AddPendingMelee,
-            Action::ClearPendingMelee(_) => ActionKind::ClearPendingMelee,
-            Action::Note(_) => ActionKind::Note,
-            Action::Charge(_) => ActionKind::Charge,
-            Action::Collision(_) => ActionKind::Collision,
-            Action::BMelee(_) => ActionKind::Melee,
-            Action::SetOptions(_) => ActionKind::SetOptions,
+/// Checks an action against the battle and returns its events, ending with its log
+/// entry (which keeps the action's inputs). Every variant is matched: a new one that is
+/// not wired is a compile error.
+pub fn check(action: &Action, battle: &Battle) -> Result<Vec<Event>, ActionError> {
+    let (mut events, units, detail) = match action {
+        Action::AdvancePhase => play::advance_phase(battle)?,
+        Action::Initiative { dice, phasing, rng_after } => {
+            play::initiative(battle, dice.clone(), *phasing, rng_after.as_ref())?
         }
-    }
-
-    /// Checks the action and returns its events, ending with its log entry.
-    pub fn check(&self, battle: &Battle) -> Result<Vec<Event>, ActionError> {
-        let (mut events, units, detail) = match self {
-            Action::AdvancePhase => play::advance_phase(battle)?,
-            Action::Initiative { dice, phasing, rng_after } => {
-                play::initiative(battle, dice.clone(), *phasing, rng_after.as_ref())?
+        Action::GdbMelee(m) => play::gdb_melee(battle, m)?,
+        Action::AddPendingMelee(m) => play::add_pending(battle, m)?,
+        Action::ClearPendingMelee(i) => play::clear_pending(battle, *i)?,
+        Action::Note(text) => (Vec::new(), Vec::new(), LogDetail::Note { text: text.clone() }),
+        Action::Charge(c) => super::charge::charge(battle, c)?,
+        Action::Collision(c) => super::charge::collision(battle, c)?,
+        Action::BMelee(m) => super::ruleset_b::b_melee(battle, m)?,
+        Action::SetOptions(new) => {
+            let before = Box::new((battle.ruleset, battle.options.clone()));
+            if *before == **new {
+                return Err(ActionError::NoChange);
             }
-            Action::GdbMelee(m) => play::gdb_melee(battle, m)?,
-            Action::AddPendingMelee(m) => play::add_pending(battle, m)?,
-            Action::ClearPendingMelee(i) => play::clear_pending(battle, *i)?,
-            Action::Note(text) => (Vec::new(), Vec::new(), LogDetail::Note { text: text.clone() }),
-            Action::Charge(c) => super::charge::charge(battle, c)?,
-            Action::Collision(c) => super::charge::collision(battle, c)?,
-            Action::BMelee(m) => super::ruleset_b::b_melee(battle, m)?,
-            Action::SetOptions(new) => {
-                let before = Box::new((battle.ruleset, battle.options.clone()));
-                if *before == **new {
-                    return Err(ActionError::NoChange);
-                }
-                let events = vec![Event::OptionsChanged { before, after: new.clone() }];
-                (events, Vec::new(), LogDetail::Edit { action: "set_options".into(), subject: new.0.key().into() })
-            }
-            _ => {
-                let events = self.check_edit(battle)?;
-                let subject = super::history::subject_of(&events);
-                let units = edited_units(&events);
-                (events, units, LogDetail::Edit { action: self.kind().key().to_owned(), subject })
-            }
-        };
-        events.push(play::log_entry(battle, units, detail));
-        Ok(events)
-    }
-
-    /// Checks a roster edit and returns its events.
-    fn check_edit(&self, battle: &Battle) -> Result<Vec<Event>, ActionError> {
-        match self {
-            Action::AddUnit(unit) => add_unit(battle, unit.clone()),
-            Action::EditUnit(unit) => edit_unit(battle, unit),
-            Action::DuplicateUnit(id) => {
-                let unit = battle.unit(*id).ok_or(ActionError::NoSuchUnit(*id))?;
-                add_unit(battle, unit.clone())
-            }
-            Action::DeleteUnit(id) => delete_unit(battle, *id),
-            Action::AddGeneral(g) => {
-                let general = General { id: battle.next_general_id(), ..g.clone() };
-                general.check(battle)?;
-                Ok(vec![Event::GeneralAdded(general)])
-            }
-            Action::EditGeneral(g) => edit_general(battle, g),
-            Action::DeleteGeneral(id) => {
-                let g = battle.general(*id).ok_or(ActionError::NoSuchGeneral(*id))?;
-                Ok(vec![Event::GeneralRemoved(g.clone())])
-            }
-            Action::AddBrigade(b) => {
-                let brigade = Brigade { id: battle.next_brigade_id(), ..b.clone() };
-                brigade.check()?;
-                Ok(vec![Event::BrigadeAdded(brigade)])
-            }
-            Action::EditBrigade(b) => edit_brigade(battle, b),
-            Action::DeleteBrigade(id) => delete_brigade(battle, *id),
-            _ => Err(ActionError::NoChange),
+            let events = vec![Event::OptionsChanged { before, after: new.clone() }];
+            (events, Vec::new(), LogDetail::Edit { action: "set_options".into(), subject: new.0.key().into() })
         }
+        Action::AddUnit(_)
+        | Action::EditUnit(_)
+        | Action::DuplicateUnit(_)
+        | Action::DeleteUnit(_)
+        | Action::AddGeneral(_)
+        | Action::EditGeneral(_)
+        | Action::DeleteGeneral(_)
+        | Action::AddBrigade(_)
+        | Action::EditBrigade(_)
+        | Action::DeleteBrigade(_) => {
+            let events = check_edit(action, battle)?;
+            let subject = super::history::subject_of(&events);
+            let units = edited_units(&events);
+            (events, units, LogDetail::Edit { action: action.kind().key().to_owned(), subject })
+        }
+    };
+    events.push(play::log_entry(battle, units, detail, action));
+    Ok(events)
+}
+
+/// Checks a roster edit and returns its events.
+fn check_edit(action: &Action, battle: &Battle) -> Result<Vec<Event>, ActionError> {
+    match action {
+        Action::AddUnit(unit) => add_unit(battle, unit.clone()),
+        Action::EditUnit(unit) => edit_unit(battle, unit),
+        Action::DuplicateUnit(id) => {
+            let unit = battle.unit(*id).ok_or(ActionError::NoSuchUnit(*id))?;
+            add_unit(battle, unit.clone())
+        }
+        Action::DeleteUnit(id) => delete_unit(battle, *id),
+        Action::AddGeneral(g) => {
+            let general = General { id: battle.next_general_id(), ..g.clone() };
+            general.check(battle)?;
+            Ok(vec![Event::GeneralAdded(general)])
+        }
+        Action::EditGeneral(g) => edit_general(battle, g),
+        Action::DeleteGeneral(id) => {
+            let g = battle.general(*id).ok_or(ActionError::NoSuchGeneral(*id))?;
+            Ok(vec![Event::GeneralRemoved(g.clone())])
+        }
+        Action::AddBrigade(b) => {
+            let brigade = Brigade { id: battle.next_brigade_id(), ..b.clone() };
+            brigade.check()?;
+            Ok(vec![Event::BrigadeAdded(brigade)])
+        }
+        Action::EditBrigade(b) => edit_brigade(battle, b),
+        Action::DeleteBrigade(id) => delete_brigade(battle, *id),
+        Action::AdvancePhase
+        | Action::Initiative { .. }
+        | Action::GdbMelee(_)
+        | Action::AddPendingMelee(_)
+        | Action::ClearPendingMelee(_)
+        | Action::Note(_)
+        | Action::Charge(_)
+        | Action::Collision(_)
+        | Action::BMelee(_)
+        | Action::SetOptions(_) => Err(ActionError::NoChange),
     }
 }
 
@@ -328,6 +209,9 @@ fn detach_generals(battle: &Battle, id: UnitId, when: impl Fn(&General) -> bool)
 fn delete_unit(battle: &Battle, id: UnitId) -> Result<Vec<Event>, ActionError> {
     let unit = battle.unit(id).ok_or(ActionError::NoSuchUnit(id))?;
     let mut events = detach_generals(battle, id, |_| true);
+    // Its engagements end with it, last first so that the positions stay right.
+    let engaged = battle.engagements.iter().enumerate().filter(|(_, e)| e.involves(id)).rev();
+    events.extend(engaged.map(|(index, e)| Event::MeleeCleared { index, melee: e.clone() }));
     events.push(Event::UnitRemoved(unit.clone()));
     Ok(events)
 }

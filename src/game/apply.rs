@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::model::{Battle, Brigade, General, LogEntry, PendingMelee, RngState, TurnState, Unit};
+use crate::model::{Battle, Brigade, Engagement, General, LogEntry, RngState, TurnState, Unit};
 
 /// A change to the battle. Every event has an exact inverse, so undo is replay of
 /// inverses in reverse order.
@@ -59,14 +59,23 @@ pub enum Event {
         /// Position in the list.
         index: usize,
         /// The melee.
-        melee: PendingMelee,
+        melee: Engagement,
     },
     /// The pending melee at `index` was resolved or withdrawn.
     MeleeCleared {
         /// Position in the list.
         index: usize,
         /// The melee.
-        melee: PendingMelee,
+        melee: Engagement,
+    },
+    /// The engagement at `index` moved on (a melee turn fought, an aftermath begun).
+    EngagementChanged {
+        /// Position in the list.
+        index: usize,
+        /// As it was.
+        before: Box<Engagement>,
+        /// As it is now.
+        after: Box<Engagement>,
     },
     /// The ruleset or its options changed.
     OptionsChanged {
@@ -120,6 +129,9 @@ impl Event {
             Event::OptionsChanged { before, after } => {
                 Event::OptionsChanged { before: after.clone(), after: before.clone() }
             }
+            Event::EngagementChanged { index, before, after } => {
+                Event::EngagementChanged { index: *index, before: after.clone(), after: before.clone() }
+            }
         }
     }
 }
@@ -162,16 +174,22 @@ fn apply_one(battle: &mut Battle, event: &Event) -> Result<(), ApplyError> {
             }
             _ => Err(ApplyError("the log's last entry is not as recorded".into())),
         },
-        Event::MeleePending { index, melee } if *index <= battle.pending_melees.len() => {
-            battle.pending_melees.insert(*index, melee.clone());
+        Event::MeleePending { index, melee } if *index <= battle.engagements.len() => {
+            battle.engagements.insert(*index, melee.clone());
             Ok(())
         }
-        Event::MeleeCleared { index, melee } if battle.pending_melees.get(*index) == Some(melee) => {
-            battle.pending_melees.remove(*index);
+        Event::MeleeCleared { index, melee } if battle.engagements.get(*index) == Some(melee) => {
+            battle.engagements.remove(*index);
             Ok(())
         }
-        Event::MeleePending { .. } | Event::MeleeCleared { .. } => {
-            Err(ApplyError("the pending melees are not as recorded".into()))
+        Event::EngagementChanged { index, before, after } if battle.engagements.get(*index) == Some(before) => {
+            if let Some(slot) = battle.engagements.get_mut(*index) {
+                *slot = (**after).clone();
+            }
+            Ok(())
+        }
+        Event::MeleePending { .. } | Event::MeleeCleared { .. } | Event::EngagementChanged { .. } => {
+            Err(ApplyError("the engagements are not as recorded".into()))
         }
         Event::RngAdvanced { before, after } if battle.rng == *before => {
             battle.rng = after.clone();

@@ -1,44 +1,14 @@
-//! A finished charge (GdB) or collision test (Ruleset B) applied to the battle: markers,
-//! order and formation changes, casualties, pending melees.
+//! A GdB charge and a Ruleset B collision test, derived by the game from the players'
+//! inputs and applied to the battle: markers, order and formation changes, casualties,
+//! and the engagement that carries a contact into its melee.
 
-use super::play::Checked;
+use super::engagement::changed_unit;
+use super::play::{Checked, apply_test, rng_event};
 use super::{ActionError, Event};
-use crate::model::{Battle, LogDetail, PendingMelee, Unit, UnitId};
-use crate::rules::gdb::charge::{Charge, Happening};
-use crate::rules::ruleset_b::{CollisionInput, CollisionOutcome};
-use crate::rules::{Marker, Order, Role};
-
-/// A GdB charge the players have walked through to its end.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ChargeAction {
-    /// The charging unit.
-    pub charger: UnitId,
-    /// The target.
-    pub target: UnitId,
-    /// The finished machine.
-    pub charge: Charge,
-    /// The friendly unit the fleeing crew ran into (GDB-ART-04), if any.
-    pub crew_ran_into: Option<UnitId>,
-    /// The general who ordered it: an opportunity charge uses up his order (GDB-OPP-05).
-    pub ordering_general: Option<crate::model::GeneralId>,
-    /// The generator's state after the app rolled test dice, if it did.
-    pub rng_after: Option<crate::model::RngState>,
-}
-
-/// A Ruleset B collision test, decided.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CollisionAction {
-    /// The attacking unit.
-    pub attacker: UnitId,
-    /// The unit attacked.
-    pub defender: UnitId,
-    /// Both sides as tested.
-    pub input: CollisionInput,
-    /// Both average-die rolls.
-    pub dice: (u8, u8),
-    /// The generator's state after the app rolled, if it did.
-    pub rng_after: Option<crate::model::RngState>,
-}
+use crate::model::{Battle, ChargeAction, CollisionAction, Engagement, General, LogDetail, Unit, UnitId};
+use crate::rules::gdb::charge::{Ask, Charge, ChargeUnit, Declaration, Happening, Opportunity};
+use crate::rules::ruleset_b::{BSide, CollisionInput, CollisionOutcome};
+use crate::rules::{BySide, Formation, Marker, Order, Rank, Role};
 
 fn two_enemies(battle: &Battle, a: UnitId, b: UnitId) -> Result<(&Unit, &Unit), ActionError> {
     let ua = battle.unit(a).ok_or(ActionError::NoSuchUnit(a))?;
@@ -54,79 +24,266 @@ fn two_enemies(battle: &Battle, a: UnitId, b: UnitId) -> Result<(&Unit, &Unit), 
     Ok((ua, ub))
 }
 
-fn changed(before: &Unit, after: Unit) -> Option<Event> {
-    (after != *before).then(|| Event::UnitChanged { before: Box::new(before.clone()), after: Box::new(after) })
+/// The general who may order the charger's charge: the one named (an opportunity
+/// order), else the charger's own brigade general, else its C-in-C (GDB-CHG-01).
+pub fn commander_of<'a>(
+    battle: &'a Battle,
+    charger: &Unit,
+    named: Option<crate::model::GeneralId>,
+) -> Option<&'a General> {
+    if let Some(id) = named {
+        return battle.general(id).filter(|g| g.side == charger.side);
+    }
+    let present = || battle.generals.iter().filter(|g| g.side == charger.side && !g.lost);
+    present()
+        .find(|g| g.rank == Rank::Brigade && charger.brigade.is_some() && g.brigade == charger.brigade)
+        .or_else(|| present().find(|g| g.rank == Rank::CommanderInChief))
 }
 
-/// Applies a finished GdB charge (GDB-CHG-11..20, GDB-ART, GDB-EVD): the charger is marked
-/// as having charged; the happenings change both units; contact makes a pending melee.
-pub(super) fn charge(battle: &Battle, a: &ChargeAction) -> Result<Checked, ActionError> {
-    let (charger, target) = two_enemies(battle, a.charger, a.target)?;
-    let (mut c, mut t) = (charger.clone(), target.clone());
-    c.markers.insert(Marker::ChargedThisTurn);
-    let mut pending = None;
-    for h in &a.charge.happened {
+/// The declaration the rules read, built from the battle and what the players measured
+/// (GDB-CHG-01, 02, 05, 11; GDB-OPP-04..10): the units, their rates from the players'
+/// table (or typed), the commander, and the charged-this-turn and changing-formation
+/// markers.
+pub fn declaration(battle: &Battle, a: &ChargeAction) -> Result<Declaration, ActionError> {
+    let (c, t) = two_enemies(battle, a.charger, a.target)?;
+    let opts = &battle.options.gdb;
+    let (rc, rt) = (opts.distance(c.arm, c.formation), opts.distance(t.arm, t.formation));
+    let charger = ChargeUnit {
+        arm: c.arm,
+        formation: c.formation,
+        order: c.order,
+        charge_move_cm: a.rates.charger_charge_cm.or(rc.and_then(|r| r.charge_cm)),
+        move_cm: rc.and_then(|r| r.move_cm),
+        compulsory_move_cm: rc.and_then(|r| r.retreat_cm),
+    };
+    let target = ChargeUnit {
+        arm: t.arm,
+        formation: t.formation,
+        order: t.order,
+        charge_move_cm: a.rates.target_charge_cm.or(rt.and_then(|r| r.charge_cm)),
+        move_cm: a.rates.target_move_cm.or(rt.and_then(|r| r.move_cm)),
+        compulsory_move_cm: a.rates.target_compulsory_cm.or(rt.and_then(|r| r.retreat_cm)),
+    };
+    let commander = commander_of(battle, c, a.ordering_general);
+    let own = commander.is_some_and(|g| {
+        g.rank == Rank::CommanderInChief || (c.brigade.is_some() && g.brigade == c.brigade && g.rank == Rank::Brigade)
+    });
+    let m = &a.measured;
+    let opportunity = m.opportunity.as_ref().map(|o| Opportunity {
+        orders_used: commander.map_or(0, |g| g.orders_used),
+        other_brigade: commander.is_some_and(|g| g.rank == Rank::Brigade && g.brigade != c.brigade),
+        in_reach_at_phase_start: o.in_reach_at_phase_start,
+        enemy_charge_begun: o.enemy_charge_begun,
+    });
+    Ok(Declaration {
+        charger,
+        target,
+        distance_cm: m.distance_cm,
+        commander: commander.map(|g| g.rank),
+        commander_quality: commander.map(|g| g.quality),
+        commander_within_15cm: m.commander_within_15cm,
+        commander_is_own: own,
+        target_visible: m.target_visible,
+        bearing_deg: m.bearing_deg,
+        charger_was_charged: c.markers.contains(&Marker::WasCharged),
+        target_was_charging: m.opportunity.is_some(),
+        target_changing_formation: t.markers.contains(&Marker::ChangingFormation),
+        opportunity,
+    })
+}
+
+/// The charge as the rules run it from the action's inputs: what the wizard previews
+/// at each step and what the game applies.
+pub fn run_charge(battle: &Battle, a: &ChargeAction) -> Result<Charge, ActionError> {
+    let decl = declaration(battle, a)?;
+    Ok(Charge::run(decl, battle.options.gdb.clone(), a.measured.at_flank, &a.inputs)?)
+}
+
+/// Takes figures off a unit, refusing more than it has.
+fn lose(u: &mut Unit, figures: u32) -> Result<(), ActionError> {
+    if figures > u.figures {
+        return Err(ActionError::TooManyLosses { unit: u.id, lost: figures, has: u.figures });
+    }
+    u.figures -= figures;
+    if u.figures == 0 {
+        u.order = Order::Destroyed;
+    }
+    Ok(())
+}
+
+fn disorder(u: &mut Unit) {
+    if u.order == Order::Formed {
+        u.order = Order::Disordered;
+    }
+}
+
+fn rout(u: &mut Unit) {
+    if u.order.in_play() {
+        u.order = Order::Routing;
+    }
+}
+
+/// What the happenings do to charger and target; the engagement a contact opens.
+fn apply_happenings(m: &Charge, c: &mut Unit, t: &mut Unit) -> Result<Option<Engagement>, ActionError> {
+    let mut contact = None;
+    for h in &m.happened {
         match h {
-            Happening::TargetChangesFormation { to } => t.formation = *to,
-            Happening::ChargerLoses { figures } => c.figures = c.figures.saturating_sub(*figures),
+            Happening::TargetChangesFormation { to } => {
+                t.formation = *to;
+                t.markers.insert(Marker::ChangingFormation);
+            }
+            Happening::ChargerLoses { figures } => lose(c, *figures)?,
+            Happening::ChargeHalts { result } => apply_test(c, *result),
+            Happening::TargetFailsButStays { result } => apply_test(t, *result),
+            Happening::TargetRouts { .. } => apply_test(t, crate::rules::options::TestResult::Rout),
             Happening::GunsAbandoned => {
                 t.markers.insert(Marker::GunsAbandoned);
             }
+            // GDB-ART-02, EX-3: the crew flees as routers.
+            Happening::CrewFlees { .. } => rout(t),
             Happening::TargetEvades { disordered, .. } => {
                 t.markers.insert(Marker::Evaded);
-                if *disordered && t.order == Order::Formed {
-                    t.order = Order::Disordered;
+                if *disordered {
+                    disorder(t);
                 }
             }
-            Happening::EvadersCaught | Happening::SkirmishersOverrun => t.order = Order::Routing,
-            Happening::OccupiesBuildings { disordered: true } if c.order == Order::Formed => {
-                c.order = Order::Disordered
-            }
-            Happening::Contact { charging, moved_cm, flank_or_rear, .. } => {
-                c.markers.insert(Marker::InMelee);
-                t.markers.insert(Marker::InMelee);
-                pending = Some(PendingMelee {
-                    attacker: a.charger,
-                    defender: a.target,
+            // GDB-EVD-11, 12: caught evaders and overrun skirmishers count as routing.
+            Happening::EvadersCaught | Happening::SkirmishersOverrun => rout(t),
+            Happening::BasesDestroyed { figures } => lose(t, *figures)?,
+            Happening::OccupiesBuildings { disordered: true } => disorder(c),
+            Happening::Contact { charging, moved_cm, flank_or_rear, counter_cm, evaders, .. } => {
+                contact = Some(Engagement {
                     charging: *charging,
                     moved_cm: Some(*moved_cm),
+                    counter_cm: *counter_cm,
                     flank_or_rear: *flank_or_rear,
-                    melee_turn: 1,
+                    evaders_caught: *evaders,
+                    distance_cm: Some(m.decl.distance_cm),
+                    ..Engagement::contact(c.id, t.id)
                 });
             }
-            _ => {}
+            Happening::ChargerMoves { .. }
+            | Happening::TimeForTarget { .. }
+            | Happening::TargetRetreats { .. }
+            | Happening::ChargerOccupies
+            | Happening::EmergencyLimberResult { .. }
+            | Happening::CounterChargeFails
+            | Happening::FollowsUp(_)
+            | Happening::TableRoll { .. }
+            | Happening::OccupiesBuildings { disordered: false }
+            | Happening::FriendDisorderedByCrew => {}
         }
     }
-    let mut events: Vec<Event> = super::play::rng_event(battle, a.rng_after.as_ref()).into_iter().collect();
-    events.extend([changed(charger, c), changed(target, t)].into_iter().flatten());
-    if let Some(melee) = pending {
-        events.push(Event::MeleePending { index: battle.pending_melees.len(), melee });
+    Ok(contact)
+}
+
+/// Applies a GdB charge derived from its inputs (GDB-CHG-01..27, GDB-ART, GDB-EVD,
+/// GDB-OPP): the charger is marked as having charged and the target as charged this
+/// turn, contact or not (GDB-CHG-05); the happenings change both units; contact opens an
+/// engagement that carries the charge's facts into the melee.
+pub(super) fn charge(battle: &Battle, a: &ChargeAction) -> Result<Checked, ActionError> {
+    let m = run_charge(battle, a)?;
+    if m.ask != Ask::Done {
+        return Err(ActionError::ChargeUnfinished);
     }
-    if let Some(friend) = a.crew_ran_into.and_then(|id| battle.unit(id))
-        && friend.order == Order::Formed
-    {
-        let after = Unit { order: Order::Disordered, ..friend.clone() };
-        events.extend(changed(friend, after));
+    let (charger, target) = two_enemies(battle, a.charger, a.target)?;
+    let (mut c, mut t) = (charger.clone(), target.clone());
+    c.markers.insert(Marker::ChargedThisTurn);
+    t.markers.insert(Marker::WasCharged);
+    let contact = apply_happenings(&m, &mut c, &mut t)?;
+    let mut events: Vec<Event> = rng_event(battle, a.rng_after.as_ref()).into_iter().collect();
+    if let Some(e) = contact.filter(|_| c.order.in_play() && t.order.in_play()) {
+        c.markers.insert(Marker::InMelee);
+        t.markers.insert(Marker::InMelee);
+        let start = BySide { first: c.figures, second: t.figures };
+        events.push(Event::MeleePending {
+            index: battle.engagements.len(),
+            melee: Engagement { start_figures: Some(start), ..e },
+        });
     }
-    if a.charge.decl.opportunity.is_some()
-        && let Some(g) = a.ordering_general.and_then(|id| battle.general(id))
+    events.extend([changed_unit(charger, c), changed_unit(target, t)].into_iter().flatten());
+    events.extend(crew_disorders_friend(battle, a, &m)?);
+    if a.measured.opportunity.is_some()
+        && let Some(g) = commander_of(battle, charger, a.ordering_general)
     {
-        let after = crate::model::General { orders_used: g.orders_used + 1, ..g.clone() };
+        let after = General { orders_used: g.orders_used.saturating_add(1), ..g.clone() };
         events.push(Event::general_changed(g, after));
     }
     let detail = LogDetail::Charge {
-        happened: a.charge.happened.clone(),
-        reaction: a.charge.reaction.clone(),
-        distance_cm: a.charge.decl.distance_cm,
+        happened: m.happened.clone(),
+        reaction: m.reaction.clone(),
+        distance_cm: m.decl.distance_cm,
     };
     Ok((events, vec![a.charger, a.target], detail))
 }
 
+/// GDB-ART-04: the fleeing crew disorders the friendly unit it runs into.
+fn crew_disorders_friend(battle: &Battle, a: &ChargeAction, m: &Charge) -> Result<Option<Event>, ActionError> {
+    if !m.happened.contains(&Happening::FriendDisorderedByCrew) {
+        return Ok(None);
+    }
+    let id = a.crew_ran_into.ok_or(ActionError::Refused("name the unit the crew ran into".into()))?;
+    let friend = battle.unit(id).ok_or(ActionError::NoSuchUnit(id))?;
+    let target_side = battle.unit(a.target).map(|t| t.side);
+    if Some(friend.side) != target_side || friend.id == a.target {
+        return Err(ActionError::SameSide(a.target, id));
+    }
+    let mut after = friend.clone();
+    disorder(&mut after);
+    Ok(changed_unit(friend, after))
+}
+
+/// The collision test's input, from both units and what the table shows; "began too
+/// close" from the recorded distance and the players' attack-proper table (AMB-37).
+pub fn collision_input(battle: &Battle, a: &CollisionAction) -> Result<CollisionInput, ActionError> {
+    let (att, def) = two_enemies(battle, a.attacker, a.defender)?;
+    let opts = &battle.options.ruleset_b;
+    let side = |u: &Unit, t: &crate::model::BTable, attacking: bool| {
+        let too_close = match (opts.attack_distance(u.arm), a.distance_cm) {
+            (Some(proper), Some(d)) => d < proper,
+            _ => t.started_close,
+        };
+        BSide {
+            charging: attacking,
+            started_close: attacking && too_close,
+            slope: t.slope,
+            stationary: t.stationary,
+            under_fire: t.under_fire,
+            withdrawing: t.withdrawing,
+            flank_or_rear: t.flank_or_rear,
+            changing_formation: t.changing_formation,
+            ..super::ruleset_b::b_side_of(u)
+        }
+    };
+    Ok(CollisionInput {
+        attacker: side(att, &a.table.0, true),
+        defender: side(def, &a.table.1, a.defender_attacking),
+        options: opts.clone(),
+    })
+}
+
+/// Flight before contact (B-FLE-01, 02): the unit flees at once, leaving its guns if
+/// it is artillery in position.
+fn flee(u: &mut Unit) {
+    rout(u);
+    u.markers.insert(Marker::Retreating);
+    if u.arm.is_artillery() && u.formation != Formation::Limbered {
+        u.markers.insert(Marker::GunsAbandoned);
+    }
+}
+
 /// Applies a Ruleset B collision test (B-COL-16..21, B-FLE-01, 02): halted or both-halted
-/// sides waver; a fleeing side is marked retreating; a melee becomes pending.
+/// sides waver; a fleeing side flees; a melee, or a caught fugitive, opens an engagement
+/// that carries both-attacking and the flight into the melee.
 pub(super) fn collision(battle: &Battle, a: &CollisionAction) -> Result<Checked, ActionError> {
     let (att, def) = two_enemies(battle, a.attacker, a.defender)?;
-    let result = a.input.resolve(a.dice.0, a.dice.1);
+    let input = collision_input(battle, a)?;
+    for die in [a.dice.0, a.dice.1] {
+        if !crate::rules::dice::AVERAGE_DIE_FACES.contains(&die) {
+            return Err(ActionError::Refused(format!("{die} is not a face of the average die")));
+        }
+    }
+    let result = input.resolve(a.dice.0, a.dice.1);
     let (mut ua, mut ud) = (att.clone(), def.clone());
     ua.markers.insert(Marker::ChargedThisTurn);
     for role in &result.wavering {
@@ -135,40 +292,41 @@ pub(super) fn collision(battle: &Battle, a: &CollisionAction) -> Result<Checked,
             u.order = Order::Wavering;
         }
     }
-    let mut events = Vec::new();
-    match result.outcome {
-        CollisionOutcome::DefenderFlees => {
-            ud.markers.insert(Marker::Retreating);
-        }
-        CollisionOutcome::AttackerFlees => {
-            ua.markers.insert(Marker::Retreating);
-        }
-        CollisionOutcome::Melee => {
-            ua.markers.insert(Marker::InMelee);
-            ud.markers.insert(Marker::InMelee);
-            let melee = PendingMelee {
-                attacker: a.attacker,
-                defender: a.defender,
-                charging: true,
-                moved_cm: None,
-                flank_or_rear: a.input.defender.flank_or_rear,
-                melee_turn: 1,
-            };
-            events.push(Event::MeleePending { index: battle.pending_melees.len(), melee });
-        }
-        CollisionOutcome::AttackerHalts | CollisionOutcome::BothHalt => {}
+    let fleeing = match result.outcome {
+        CollisionOutcome::DefenderFlees => Some(Role::Defender),
+        CollisionOutcome::AttackerFlees => Some(Role::Attacker),
+        CollisionOutcome::Melee | CollisionOutcome::AttackerHalts | CollisionOutcome::BothHalt => None,
+    };
+    match fleeing {
+        Some(Role::Defender) => flee(&mut ud),
+        Some(Role::Attacker) => flee(&mut ua),
+        None => {}
     }
-    let mut all: Vec<Event> = super::play::rng_event(battle, a.rng_after.as_ref()).into_iter().collect();
-    all.extend([changed(att, ua), changed(def, ud)].into_iter().flatten());
-    all.extend(events);
+    let melee = result.outcome == CollisionOutcome::Melee || (fleeing.is_some() && a.caught);
+    let mut events: Vec<Event> = rng_event(battle, a.rng_after.as_ref()).into_iter().collect();
+    if melee {
+        ua.markers.insert(Marker::InMelee);
+        ud.markers.insert(Marker::InMelee);
+        let e = Engagement {
+            charging: true,
+            flank_or_rear: input.defender.flank_or_rear,
+            both_attacking: input.both_attacking(),
+            fleeing,
+            distance_cm: a.distance_cm,
+            start_figures: Some(BySide { first: ua.figures, second: ud.figures }),
+            ..Engagement::contact(a.attacker, a.defender)
+        };
+        events.push(Event::MeleePending { index: battle.engagements.len(), melee: e });
+    }
+    events.extend([changed_unit(att, ua), changed_unit(def, ud)].into_iter().flatten());
     let detail = LogDetail::BCollision {
-        attacker_modifiers: a.input.modifiers(Role::Attacker),
-        defender_modifiers: a.input.modifiers(Role::Defender),
-        attacker_side: a.input.attacker.clone(),
-        defender_side: a.input.defender.clone(),
+        attacker_modifiers: input.modifiers(Role::Attacker),
+        defender_modifiers: input.modifiers(Role::Defender),
+        attacker_side: input.attacker.clone(),
+        defender_side: input.defender.clone(),
         dice: a.dice,
         result,
         overridden: None,
     };
-    Ok((all, vec![a.attacker, a.defender], detail))
+    Ok((events, vec![a.attacker, a.defender], detail))
 }

@@ -28,26 +28,37 @@ pub struct History {
     pub undone: Vec<Step>,
 }
 
-/// A battle and its history.
+/// A battle, its history, and the battle as it was when its journal began.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Game {
     /// The battle.
     pub battle: Battle,
     /// Undo and redo.
     pub history: History,
+    /// The battle before the first journaled action, from which `replay` re-applies the
+    /// log's actions; `None` while nothing has been done (the start is the battle).
+    pub start: Option<Box<Battle>>,
 }
 
 impl Game {
     /// A game with no history.
     pub fn new(battle: Battle) -> Self {
-        Game { battle, history: History::default() }
+        Game { battle, history: History::default(), start: None }
+    }
+
+    /// The battle the journal starts from.
+    pub fn journal_start(&self) -> &Battle {
+        self.start.as_deref().unwrap_or(&self.battle)
     }
 
     /// Checks and applies an action as one undo step; the redo stack is cleared.
     pub fn perform(&mut self, action: &Action) -> Result<(), ActionError> {
-        let events = action.check(&self.battle)?;
+        let events = super::check(action, &self.battle)?;
         let subject = super::play::subject(&self.battle, action, &events);
-        apply(&mut self.battle, &events).map_err(|_| ActionError::NoChange)?;
+        if self.start.is_none() {
+            self.start = Some(Box::new(self.battle.clone()));
+        }
+        apply(&mut self.battle, &events).map_err(|e| ActionError::Apply(e.0))?;
         self.history.done.push(Step { kind: action.kind(), subject, events });
         self.history.undone.clear();
         Ok(())

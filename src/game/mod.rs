@@ -1,19 +1,27 @@
 //! The one writer: an [`Action`] is checked against the battle, turned into
 //! [`Event`]s, and `apply` is the only code that changes the battle. Every committed
-//! action is one labelled undo step.
+//! action is one labelled undo step and one log entry that keeps the action's inputs.
 
 mod action;
 mod apply;
 mod charge;
+mod engagement;
 mod history;
+pub mod journal;
 mod play;
 mod ruleset_b;
 mod turn;
 
-pub use action::{Action, ActionError, ActionKind};
+pub use crate::model::{
+    BContact, BMeleeAction, BTable, ChargeAction, ChargeMeasures, ChargeRates, CollisionAction, GdbMeleeAction,
+    MeleeTable, OpportunityFacts,
+};
+pub use action::{Action, ActionError, ActionKind, check};
 pub use apply::{ApplyError, Event};
-pub use charge::{ChargeAction, CollisionAction};
+pub use charge::{collision_input, commander_of, declaration, run_charge};
+pub use engagement::{gdb_melee_input, melee_side, melee_sides, role_of};
 pub use history::{Game, History, Step};
-pub use play::{GdbMeleeAction, melee_side};
-pub use ruleset_b::{BMeleeAction, b_side_of};
+pub use journal::{ReplayError, first_difference, play, replay};
+pub use play::{gdb_melee_result, owed_melee_test};
+pub use ruleset_b::{MAX_FIGURES_IN_CONTACT, b_melee_input, b_side_of};
 pub use turn::{Todo, checklist};

@@ -1,81 +1,67 @@
-//! Checks of the play actions: phases and turns, initiative, melees. Each returns its
-//! events, the units it concerns and the log detail.
+//! Checks of the play actions: phases and turns, initiative, GdB melees. Each returns
+//! its events, the units it concerns and the log detail.
 
-use std::collections::BTreeSet;
-
-use super::{ActionError, Event};
-use crate::model::{Battle, LogDetail, LogEntry, Override, PendingMelee, RngState, TurnState, Unit, UnitId};
+use super::engagement::{aftermath_events, changed_unit, gdb_melee_input};
+use super::{Action, ActionError, Event};
+use crate::model::{
+    Battle, Engagement, GdbMeleeAction, LogDetail, LogEntry, RngState, Stage, TestTaken, TurnState, Unit, UnitId,
+};
+use crate::rules::gdb::charge::TestAnswer;
 use crate::rules::gdb::initiative::initiative as decide_initiative;
-use crate::rules::gdb::{Effect, MeleeInput, MeleeSide, Role};
+use crate::rules::gdb::{Effect, MeleeInput, MeleeResult, Role, Test};
+use crate::rules::options::{TestKind, TestResult};
 use crate::rules::{BySide, Marker, Order, Phase, Ruleset, Side};
 
 /// What a play check returns: events, units concerned, log detail.
 pub(super) type Checked = (Vec<Event>, Vec<UnitId>, LogDetail);
 
-/// A melee to resolve: the two units, each side as it fights (pre-filled from the
-/// units and the pending melee, editable by the players), the dice and the losses.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GdbMeleeAction {
-    /// The charging unit.
-    pub attacker: UnitId,
-    /// The unit charged.
-    pub defender: UnitId,
-    /// The attacker's situation.
-    pub attacker_side: MeleeSide,
-    /// The defender's situation.
-    pub defender_side: MeleeSide,
-    /// Attacker's and defender's 2D6.
-    pub dice: ([u8; 2], [u8; 2]),
-    /// Figures lost by attacker and defender (from the casualty table, or entered).
-    pub losses: (u32, u32),
-    /// A result the players overruled: no markers are changed for them.
-    pub overridden: Option<Override>,
-    /// The generator's state after the app rolled, if it did.
-    pub rng_after: Option<RngState>,
-    /// Tests owed after the melee, rolled on the players' tables.
-    pub tests: Vec<crate::model::TestRoll>,
-}
-
-/// The log entry that ends every action.
-pub(super) fn log_entry(battle: &Battle, units: Vec<UnitId>, detail: LogDetail) -> Event {
+/// The log entry that ends every action; it keeps the action's inputs.
+pub(super) fn log_entry(battle: &Battle, units: Vec<UnitId>, detail: LogDetail, action: &Action) -> Event {
     let seq = battle.log.last().map_or(1, |e| e.seq + 1);
     // A phase entry belongs to the phase it begins.
     let (turn, phase) = match &detail {
         LogDetail::Phase { phase, .. } => (next_turn_of(battle, *phase), *phase),
         _ => (battle.turn, battle.phase),
     };
-    Event::LogAppended(Box::new(LogEntry { seq, turn, phase, units, detail }))
+    let action = Some(Box::new(action.clone()));
+    Event::LogAppended(Box::new(LogEntry { seq, turn, phase, units, detail, action }))
 }
 
 fn next_turn_of(battle: &Battle, entering: Phase) -> u32 {
     let (next, new_turn) = battle.ruleset.next_phase(battle.phase);
-    if next == entering && new_turn { battle.turn + 1 } else { battle.turn }
+    if next == entering && new_turn { battle.turn.saturating_add(1) } else { battle.turn }
 }
 
 /// The subject of an undo step's label.
-pub(super) fn subject(battle: &Battle, action: &super::Action, events: &[Event]) -> String {
-    use super::Action as A;
+pub(super) fn subject(battle: &Battle, action: &Action, events: &[Event]) -> String {
+    use Action as A;
     let name = |id: UnitId| battle.unit(id).map(|u| u.name.clone()).unwrap_or_default();
+    let pair = |a: UnitId, d: UnitId| format!("{} × {}", name(a), name(d));
     match action {
         A::AdvancePhase => {
             let (next, new_turn) = battle.ruleset.next_phase(battle.phase);
-            let turn = battle.turn + u32::from(new_turn);
+            let turn = battle.turn.saturating_add(u32::from(new_turn));
             format!("{turn}:{}", next.key())
         }
         A::Initiative { phasing, .. } => phasing.key().to_owned(),
-        A::GdbMelee(m) => format!("{} × {}", name(m.attacker), name(m.defender)),
-        A::AddPendingMelee(m) => format!("{} × {}", name(m.attacker), name(m.defender)),
-        A::ClearPendingMelee(i) => battle
-            .pending_melees
-            .get(*i)
-            .map(|m| format!("{} × {}", name(m.attacker), name(m.defender)))
-            .unwrap_or_default(),
+        A::GdbMelee(m) => pair(m.attacker, m.defender),
+        A::AddPendingMelee(m) => pair(m.attacker, m.defender),
+        A::ClearPendingMelee(i) => battle.engagements.get(*i).map(|m| pair(m.attacker, m.defender)).unwrap_or_default(),
         A::Note(text) => text.chars().take(40).collect(),
-        A::Charge(c) => format!("{} × {}", name(c.charger), name(c.target)),
-        A::Collision(c) => format!("{} × {}", name(c.attacker), name(c.defender)),
-        A::BMelee(m) => format!("{} × {}", name(m.attacker), name(m.defender)),
+        A::Charge(c) => pair(c.charger, c.target),
+        A::Collision(c) => pair(c.attacker, c.defender),
+        A::BMelee(m) => pair(m.attacker, m.defender),
         A::SetOptions(o) => o.0.key().to_owned(),
-        _ => super::history::subject_of(events),
+        A::AddUnit(_)
+        | A::EditUnit(_)
+        | A::DuplicateUnit(_)
+        | A::DeleteUnit(_)
+        | A::AddGeneral(_)
+        | A::EditGeneral(_)
+        | A::DeleteGeneral(_)
+        | A::AddBrigade(_)
+        | A::EditBrigade(_)
+        | A::DeleteBrigade(_) => super::history::subject_of(events),
     }
 }
 
@@ -84,16 +70,18 @@ pub(super) fn rng_event(battle: &Battle, after: Option<&RngState>) -> Option<Eve
 }
 
 /// Next phase; a new turn after the last. Markers expire at their phase (and at a new
-/// turn when their phase is not in the ruleset's sequence); generals' opportunity
-/// orders are reset every turn (GDB-OPP-05).
+/// turn when their phase is not in the ruleset's sequence); a unit whose push-back marker
+/// expires, its push-back move made, rallies (GDB-RES-05); engagements' aftermaths end;
+/// generals' opportunity orders are reset every turn (GDB-OPP-05).
 pub(super) fn advance_phase(battle: &Battle) -> Result<Checked, ActionError> {
     if battle.ruleset == Ruleset::Gdb && battle.phase == Phase::Initiative && battle.phasing.is_none() {
         return Err(ActionError::InitiativeFirst);
     }
     let (next, new_turn) = battle.ruleset.next_phase(battle.phase);
     let before = battle.turn_state();
+    let turn = if new_turn { battle.turn.checked_add(1).ok_or(ActionError::NoChange)? } else { battle.turn };
     let after = if new_turn {
-        TurnState { turn: battle.turn + 1, phase: next, phasing: None, initiative: None }
+        TurnState { turn, phase: next, phasing: None, initiative: None }
     } else {
         TurnState { phase: next, ..before.clone() }
     };
@@ -101,15 +89,25 @@ pub(super) fn advance_phase(battle: &Battle) -> Result<Checked, ActionError> {
     let phases = battle.ruleset.phases();
     let expires =
         |m: &Marker| m.expires_at() == Some(next) || (new_turn && m.expires_at().is_some_and(|p| !phases.contains(&p)));
+    let (aftermath, ended_pursuits) = aftermath_events(battle, next, turn);
     let mut expired = Vec::new();
     for unit in &battle.units {
-        let keep: BTreeSet<Marker> = unit.markers.iter().copied().filter(|m| !expires(m)).collect();
-        if keep.len() != unit.markers.len() {
+        let mut after = unit.clone();
+        after.markers.retain(|m| !expires(m));
+        // GDB-RES-05: pushed back, it rallies automatically after its push-back move.
+        let rallies = unit.markers.contains(&Marker::PushedBack) && !after.markers.contains(&Marker::PushedBack);
+        if rallies && after.order == Order::Disordered {
+            after.order = Order::Formed;
+        }
+        if ended_pursuits.contains(&unit.id) {
+            after.markers.remove(&Marker::Pursuing);
+        }
+        if after != *unit {
             expired.push(unit.id);
-            let after = Unit { markers: keep, ..unit.clone() };
             events.push(Event::UnitChanged { before: Box::new(unit.clone()), after: Box::new(after) });
         }
     }
+    events.extend(aftermath);
     if new_turn {
         for g in battle.generals.iter().filter(|g| g.orders_used > 0) {
             let after = crate::model::General { orders_used: 0, ..g.clone() };
@@ -120,7 +118,8 @@ pub(super) fn advance_phase(battle: &Battle) -> Result<Checked, ActionError> {
     Ok((events, units, LogDetail::Phase { phase: next, expired }))
 }
 
-/// GDB-SEQ-01, 02: the initiative and the phasing side the winner chose.
+/// GDB-SEQ-01, 02: the initiative and the phasing side the winner chose. A tie is
+/// recorded (its dice used up) and rolled again.
 pub(super) fn initiative(
     battle: &Battle,
     dice: BySide<[u8; 2]>,
@@ -140,17 +139,17 @@ pub(super) fn initiative(
     }
     let lost = BySide { first: battle.commander_lost(Side::First), second: battle.commander_lost(Side::Second) };
     let result = decide_initiative(dice, lost);
+    let mut events: Vec<Event> = rng_event(battle, rng_after).into_iter().collect();
     if result.winner.is_none() {
-        return Err(ActionError::InitiativeTie);
+        return Ok((events, Vec::new(), LogDetail::Initiative { result, phasing: None }));
     }
     let before = battle.turn_state();
     let after = TurnState { phasing: Some(phasing), initiative: Some(result.clone()), ..before.clone() };
-    let mut events: Vec<Event> = rng_event(battle, rng_after).into_iter().collect();
     events.push(Event::TurnChanged { before: Box::new(before), after: Box::new(after) });
-    Ok((events, Vec::new(), LogDetail::Initiative { result, phasing }))
+    Ok((events, Vec::new(), LogDetail::Initiative { result, phasing: Some(phasing) }))
 }
 
-fn fighting_unit(battle: &Battle, id: UnitId) -> Result<&Unit, ActionError> {
+pub(super) fn fighting_unit(battle: &Battle, id: UnitId) -> Result<&Unit, ActionError> {
     let unit = battle.unit(id).ok_or(ActionError::NoSuchUnit(id))?;
     if !unit.order.in_play() {
         return Err(ActionError::OutOfPlay(id));
@@ -158,51 +157,196 @@ fn fighting_unit(battle: &Battle, id: UnitId) -> Result<&Unit, ActionError> {
     Ok(unit)
 }
 
-/// Resolves a GdB melee and applies its effects (GDB-MEL-03..05, GDB-RES-*). A drawn
-/// melee stays pending for next turn (GDB-RES-11); any other result clears it.
+/// The result a GdB melee action comes to (the one the players impose, if they do):
+/// what the melee wizard previews before Apply, from the same inputs the game reads.
+pub fn gdb_melee_result(battle: &Battle, m: &GdbMeleeAction) -> Result<MeleeResult, ActionError> {
+    let (input, _) = gdb_melee_input(battle, m)?;
+    Ok(applied_result(&input, m))
+}
+
+/// The test a melee result owes and the unit that owes it (GDB-RES-02, 04, 09).
+pub fn owed_melee_test(result: &MeleeResult, m: &GdbMeleeAction) -> Option<(UnitId, TestKind)> {
+    owed_test(result, (m.attacker, m.defender))
+}
+
+/// The result that applies: the dice's, or the one the players impose.
+fn applied_result(input: &MeleeInput, m: &GdbMeleeAction) -> MeleeResult {
+    let derived = input.resolve(m.dice.0, m.dice.1);
+    match m.overridden.as_ref().and_then(|o| o.outcome.map(|outcome| (o.winner, outcome))) {
+        Some((winner, outcome)) => {
+            let (attacker_effects, defender_effects) = input.effects(winner, outcome);
+            MeleeResult { winner, outcome, attacker_effects, defender_effects, ..derived }
+        }
+        None => derived,
+    }
+}
+
+/// Figures each side loses: entered by the players, else the casualty table's; never
+/// more than the unit has.
+fn melee_losses(result: &MeleeResult, m: &GdbMeleeAction, units: [&Unit; 2]) -> Result<(u32, u32), ActionError> {
+    let from_table = |effects: &[Effect]| {
+        effects.iter().find_map(|e| match e {
+            Effect::Casualties { figures, .. } => Some(*figures),
+            _ => None,
+        })
+    };
+    let losses = match m.losses {
+        Some(l) => l,
+        None => match (from_table(&result.attacker_effects), from_table(&result.defender_effects)) {
+            (Some(a), Some(d)) => (a, d),
+            _ => return Err(ActionError::LossesNeeded),
+        },
+    };
+    for (unit, lost) in units.into_iter().zip([losses.0, losses.1]) {
+        if lost > unit.figures {
+            return Err(ActionError::TooManyLosses { unit: unit.id, lost, has: unit.figures });
+        }
+    }
+    Ok(losses)
+}
+
+/// The test the result owes, and the unit that takes it (GDB-RES-02, 04, 09).
+fn owed_test(result: &MeleeResult, ids: (UnitId, UnitId)) -> Option<(UnitId, TestKind)> {
+    [(ids.0, &result.attacker_effects), (ids.1, &result.defender_effects)].into_iter().find_map(|(unit, effects)| {
+        effects.iter().find_map(|e| match e {
+            Effect::Tests { test: Test::Pursuit } => Some((unit, TestKind::Pursuit)),
+            Effect::Tests { test: Test::Formation } => Some((unit, TestKind::Formation)),
+            _ => None,
+        })
+    })
+}
+
+/// The owed test's result from the players' answer, with the table row if rolled.
+fn test_result(
+    battle: &Battle,
+    unit: UnitId,
+    kind: TestKind,
+    answer: &TestAnswer,
+) -> Result<(TestResult, Option<crate::model::TestRoll>), ActionError> {
+    match answer {
+        TestAnswer::Result(r) => Ok((*r, None)),
+        TestAnswer::Rolled { dice, modifier } => {
+            if let Some(bad) = dice.iter().find(|d| !(1..=6).contains(*d)) {
+                return Err(ActionError::Refused(format!("{bad} is not a face of a D6")));
+            }
+            let total = i32::from(dice[0]) + i32::from(dice[1]) + modifier;
+            let row = battle
+                .options
+                .gdb
+                .test_row(kind, total)
+                .ok_or(ActionError::Charge(crate::rules::gdb::charge::ChargeError::NoTableRow(total)))?;
+            let roll = crate::model::TestRoll {
+                unit,
+                test: kind,
+                dice: *dice,
+                modifier: *modifier,
+                row: (row.from, row.to, row.result.clone()),
+            };
+            Ok((row.kind, Some(roll)))
+        }
+    }
+}
+
+/// Resolves a GdB melee turn of a pending engagement and applies its effects (GDB-MEL-03..05,
+/// GDB-RES-*). Every fact of the charge comes from the engagement; the action brings only
+/// the dice, what the table shows, entered losses, the owed test and an imposed result.
 pub(super) fn gdb_melee(battle: &Battle, m: &GdbMeleeAction) -> Result<Checked, ActionError> {
     let (a, d) = (fighting_unit(battle, m.attacker)?, fighting_unit(battle, m.defender)?);
     if a.side == d.side {
         return Err(ActionError::SameSide(a.id, d.id));
     }
-    for die in [m.dice.0, m.dice.1].iter().flatten() {
-        if !(1..=6).contains(die) {
-            return Err(ActionError::Refused(format!("{die} is not a face of a D6")));
+    let caught = |role: Role| gdb_melee_input(battle, m).map(|(i, _)| i.side(role).caught_evading);
+    for (role, die) in [(Role::Attacker, m.dice.0), (Role::Defender, m.dice.1)] {
+        if !caught(role)? && die.iter().any(|x| !(1..=6).contains(x)) {
+            return Err(ActionError::Refused(format!("{die:?} are not faces of a D6")));
         }
     }
-    let input = MeleeInput {
-        attacker: m.attacker_side.clone(),
-        defender: m.defender_side.clone(),
-        options: battle.options.gdb.clone(),
-    };
-    let result = input.resolve(m.dice.0, m.dice.1);
+    let (input, index) = gdb_melee_input(battle, m)?;
+    let result = applied_result(&input, m);
+    let derived = input.resolve(m.dice.0, m.dice.1);
+    let losses = melee_losses(&result, m, [a, d])?;
+    let mut taken = Vec::new();
+    let mut rolls = Vec::new();
+    if let Some(answer) = &m.test {
+        let (unit, kind) = owed_test(&result, (m.attacker, m.defender)).ok_or(ActionError::NoTestOwed)?;
+        let (r, roll) = test_result(battle, unit, kind, answer)?;
+        taken.push(TestTaken { unit, test: kind, result: r });
+        rolls.extend(roll);
+    }
+    let engagement = battle.engagements.get(index).ok_or(ActionError::NotEngaged(m.attacker, m.defender))?;
+    let next = next_engagement(battle, engagement, &result, losses, &taken);
     let mut events: Vec<Event> = rng_event(battle, m.rng_after.as_ref()).into_iter().collect();
-    let continues = result.attacker_effects.contains(&Effect::MeleeContinues) && m.overridden.is_none();
-    for (unit, effects, lost) in [(a, &result.attacker_effects, m.losses.0), (d, &result.defender_effects, m.losses.1)]
-    {
-        let none = Vec::new();
-        let effects = if m.overridden.is_some() { &none } else { effects };
-        let after = after_melee(unit, effects, lost, continues);
-        if after != *unit {
-            events.push(Event::UnitChanged { before: Box::new(unit.clone()), after: Box::new(after) });
-        }
+    let continues = next.as_ref().is_some_and(Engagement::is_melee);
+    for (unit, effects, lost) in [(a, &result.attacker_effects, losses.0), (d, &result.defender_effects, losses.1)] {
+        let after = after_melee(unit, effects, lost, continues, &taken);
+        events.extend(changed_unit(unit, after));
     }
-    events.extend(pending_after(battle, m.attacker, m.defender, continues));
+    events.push(Event::MeleeCleared { index, melee: engagement.clone() });
+    if let Some(next) = next {
+        events.push(Event::MeleePending { index, melee: next });
+    }
+    let overridden = m.overridden.clone();
     let detail = LogDetail::GdbMelee {
         attacker_modifiers: input.modifiers(Role::Attacker),
         defender_modifiers: input.modifiers(Role::Defender),
         attacker_side: input.attacker,
         defender_side: input.defender,
-        result,
-        losses: m.losses,
-        overridden: m.overridden.clone(),
-        tests: m.tests.clone(),
+        result: if overridden.is_some() { derived } else { result },
+        losses,
+        overridden,
+        tests: rolls,
+        taken,
     };
     Ok((events, vec![m.attacker, m.defender], detail))
 }
 
-/// A unit after a melee: losses, order and markers from the effects.
-pub(super) fn after_melee(unit: &Unit, effects: &[Effect], lost: u32, continues: bool) -> Unit {
+/// The engagement after a melee turn: it goes on (a draw, GDB-RES-11; a follow-in,
+/// GDB-RES-10), moves to its aftermath (a push-back to rally from, a pursuit), or ends.
+/// A unit reduced to nothing ends it.
+fn next_engagement(
+    battle: &Battle,
+    e: &Engagement,
+    result: &MeleeResult,
+    losses: (u32, u32),
+    taken: &[TestTaken],
+) -> Option<Engagement> {
+    let destroyed = |id: UnitId, lost: u32| battle.unit(id).is_some_and(|u| u.figures <= lost);
+    if destroyed(e.attacker, losses.0) || destroyed(e.defender, losses.1) {
+        return None;
+    }
+    let has = |effects: &[Effect], f: fn(&Effect) -> bool| effects.iter().any(f);
+    let pushed = |effects: &[Effect]| has(effects, |x| matches!(x, Effect::PushedBack { .. }));
+    let follows = has(&result.attacker_effects, |x| *x == Effect::FollowsInContact)
+        || has(&result.defender_effects, |x| *x == Effect::FollowsInContact);
+    let draw_goes_on = has(&result.attacker_effects, |x| *x == Effect::MeleeContinues);
+    let mut next = e.clone();
+    next.charging = false;
+    next.counter_cm = None;
+    next.losses =
+        BySide { first: e.losses.first.saturating_add(losses.0), second: e.losses.second.saturating_add(losses.1) };
+    next.pushbacks = BySide {
+        first: if pushed(&result.attacker_effects) { e.pushbacks.first.saturating_add(1) } else { 0 },
+        second: if pushed(&result.defender_effects) { e.pushbacks.second.saturating_add(1) } else { 0 },
+    };
+    next.tests.extend(taken.iter().cloned());
+    if draw_goes_on || follows {
+        next.melee_turn = e.melee_turn.saturating_add(1);
+        next.follow_in = follows;
+        return Some(next);
+    }
+    let loser = result.winner.map(|w| e.unit(w.other()));
+    next.pushed_back = loser.filter(|_| pushed(&result.attacker_effects) || pushed(&result.defender_effects));
+    next.pursuer = taken.iter().find(|t| t.result == TestResult::Pursue).map(|t| t.unit);
+    if next.pushed_back.is_none() && next.pursuer.is_none() {
+        return None;
+    }
+    next.stage = Stage::Aftermath;
+    next.decided_turn = Some(battle.turn);
+    Some(next)
+}
+
+/// A unit after a melee: losses, order and markers from the effects and the owed test.
+pub(super) fn after_melee(unit: &Unit, effects: &[Effect], lost: u32, continues: bool, taken: &[TestTaken]) -> Unit {
     let mut u = unit.clone();
     u.figures = u.figures.saturating_sub(lost);
     for effect in effects {
@@ -227,6 +371,9 @@ pub(super) fn after_melee(unit: &Unit, effects: &[Effect], lost: u32, continues:
             _ => {}
         }
     }
+    for t in taken.iter().filter(|t| t.unit == unit.id) {
+        apply_test(&mut u, t.result);
+    }
     if continues {
         u.markers.insert(Marker::InMelee);
     } else {
@@ -238,41 +385,44 @@ pub(super) fn after_melee(unit: &Unit, effects: &[Effect], lost: u32, continues:
     u
 }
 
-/// The pending melee between the two units is cleared, or moved to its next turn.
-fn pending_after(battle: &Battle, attacker: UnitId, defender: UnitId, continues: bool) -> Vec<Event> {
-    let found = battle.pending_melees.iter().position(|p| p.attacker == attacker && p.defender == defender);
-    let mut events = Vec::new();
-    if let Some(index) = found
-        && let Some(melee) = battle.pending_melees.get(index)
-    {
-        events.push(Event::MeleeCleared { index, melee: melee.clone() });
-        if continues {
-            let next =
-                PendingMelee { melee_turn: melee.melee_turn + 1, charging: false, moved_cm: None, ..melee.clone() };
-            events.push(Event::MeleePending { index, melee: next });
+/// What a test result does to the unit that took it (AMB-23, AMB-28).
+pub(super) fn apply_test(u: &mut Unit, result: TestResult) {
+    match result {
+        TestResult::Pass | TestResult::Halt => {}
+        TestResult::Unformed => {
+            if u.order == Order::Formed {
+                u.order = Order::Disordered;
+            }
         }
-    } else if continues {
-        let melee =
-            PendingMelee { attacker, defender, charging: false, moved_cm: None, flank_or_rear: false, melee_turn: 2 };
-        events.push(Event::MeleePending { index: battle.pending_melees.len(), melee });
+        TestResult::Retreat => {
+            u.markers.insert(Marker::Retreating);
+        }
+        TestResult::Rout => {
+            u.order = Order::Routing;
+            u.markers.insert(Marker::Retreating);
+        }
+        TestResult::Pursue => {
+            u.markers.insert(Marker::Pursuing);
+        }
     }
-    events
 }
 
 /// Two units in contact: the melee waits for the Melee phase (GDB-MEL-01, 02); both get
 /// the in-melee marker.
-pub(super) fn add_pending(battle: &Battle, m: &PendingMelee) -> Result<Checked, ActionError> {
+pub(super) fn add_pending(battle: &Battle, m: &Engagement) -> Result<Checked, ActionError> {
     let (a, d) = (fighting_unit(battle, m.attacker)?, fighting_unit(battle, m.defender)?);
     if a.side == d.side {
         return Err(ActionError::SameSide(a.id, d.id));
     }
-    let mut events = vec![Event::MeleePending { index: battle.pending_melees.len(), melee: m.clone() }];
+    if battle.engagement(m.attacker, m.defender).is_some() {
+        return Err(ActionError::NoChange);
+    }
+    let melee = Engagement { stage: Stage::Melee, melee_turn: m.melee_turn.max(1), ..m.clone() };
+    let mut events = vec![Event::MeleePending { index: battle.engagements.len(), melee }];
     for unit in [a, d] {
-        if !unit.markers.contains(&Marker::InMelee) {
-            let mut after = unit.clone();
-            after.markers.insert(Marker::InMelee);
-            events.push(Event::UnitChanged { before: Box::new(unit.clone()), after: Box::new(after) });
-        }
+        let mut after = unit.clone();
+        after.markers.insert(Marker::InMelee);
+        events.extend(changed_unit(unit, after));
     }
     let subject = format!("{} × {}", a.name, d.name);
     Ok((events, vec![m.attacker, m.defender], LogDetail::Edit { action: "add_pending_melee".into(), subject }))
@@ -280,41 +430,17 @@ pub(super) fn add_pending(battle: &Battle, m: &PendingMelee) -> Result<Checked, 
 
 /// Withdraws a pending melee.
 pub(super) fn clear_pending(battle: &Battle, index: usize) -> Result<Checked, ActionError> {
-    let melee = battle.pending_melees.get(index).ok_or(ActionError::NoSuchMelee(index))?;
+    let melee = battle.engagements.get(index).ok_or(ActionError::NoSuchMelee(index))?;
     let mut events = vec![Event::MeleeCleared { index, melee: melee.clone() }];
     for id in [melee.attacker, melee.defender] {
         if let Some(unit) = battle.unit(id).filter(|u| u.markers.contains(&Marker::InMelee)) {
             let mut after = unit.clone();
             after.markers.remove(&Marker::InMelee);
-            events.push(Event::UnitChanged { before: Box::new(unit.clone()), after: Box::new(after) });
+            events.extend(changed_unit(unit, after));
         }
     }
     let units = vec![melee.attacker, melee.defender];
     let name = |id: UnitId| battle.unit(id).map(|u| u.name.clone()).unwrap_or_default();
     let subject = format!("{} × {}", name(melee.attacker), name(melee.defender));
     Ok((events, units, LogDetail::Edit { action: "clear_pending_melee".into(), subject }))
-}
-
-/// A unit as the melee reads it.
-/// (Pre-fills the melee wizard; the players may change any of it.)
-pub fn melee_side(u: &Unit, battle: &Battle) -> MeleeSide {
-    let general = battle.generals.iter().find(|g| g.attached_to == Some(u.id) && !g.lost);
-    MeleeSide {
-        arm: u.arm,
-        class: u.class,
-        nation: u.nation,
-        formation: u.formation,
-        order: u.order,
-        terrain: u.terrain,
-        horses: u.horses,
-        figures: u.figures,
-        regular: u.regular,
-        lances: u.lances,
-        general_leads: general.is_some(),
-        general_rank: general.map(|g| g.rank),
-        general_quality: general.map(|g| g.quality),
-        changing_formation: u.markers.contains(&crate::rules::Marker::ChangingFormation),
-        pushed_back_before: u.markers.contains(&crate::rules::Marker::PushedBack),
-        ..Default::default()
-    }
 }

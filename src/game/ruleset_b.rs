@@ -1,94 +1,123 @@
-//! A turn of Ruleset B melee applied to the battle (B-MEL-02..17): losses from the
-//! dice, the melee's state, and a loser marked to flee.
+//! A turn of Ruleset B melee, derived from the engagement and applied to the battle
+//! (B-MEL-02..17): losses from the dice, the melee's state, and a loser that flees.
 
-use super::play::Checked;
+use super::engagement::changed_unit;
+use super::play::{Checked, rng_event};
 use super::{ActionError, Event};
-use crate::model::{Battle, LogDetail, PendingMelee, RngState, Unit, UnitId};
-use crate::rules::ruleset_b::{BMeleeInput, MeleeState, SideTurn, TestResult};
-use crate::rules::{DieKind, Marker, Order, Role};
+use crate::model::{BContact, BMeleeAction, Battle, Engagement, LogDetail, Unit};
+use crate::rules::ruleset_b::{BMeleeInput, BSide, MeleeState, SideTurn};
+use crate::rules::{BySide, DieKind, Marker, Order, Role};
 
-/// One melee turn: both sides as they fight, their dice, their tests.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BMeleeAction {
-    /// The attacking unit.
-    pub attacker: UnitId,
-    /// The unit attacked.
-    pub defender: UnitId,
-    /// Both sides, the turn and the options.
-    pub input: BMeleeInput,
-    /// Each side's D6s.
-    pub dice: (Vec<u8>, Vec<u8>),
-    /// Each side's morale test after the turn, if taken.
-    pub tests: (Option<TestResult>, Option<TestResult>),
-    /// Figures lost in earlier turns of this melee.
-    pub earlier_losses: (u32, u32),
-    /// The generator's state after the app rolled, if it did.
-    pub rng_after: Option<RngState>,
+/// The most figures a side may have in contact or lose: no table holds more, and the
+/// dice counts and the odds stay bounded.
+pub const MAX_FIGURES_IN_CONTACT: u32 = 1_000;
+
+/// The melee turn's input from the engagement: both attacking (B-MEL-05..07), a caught
+/// fugitive (B-MEL-12), the flank (B-MEL-11, 14), the turn, the strength at the start
+/// (B-MEL-03); and the figures in contact the table shows (B-MEL-08).
+pub fn b_melee_input(battle: &Battle, m: &BMeleeAction) -> Result<(BMeleeInput, usize), ActionError> {
+    let (index, e) = battle
+        .engagement(m.attacker, m.defender)
+        .filter(|(_, e)| e.is_melee())
+        .ok_or(ActionError::NotEngaged(m.attacker, m.defender))?;
+    let a = battle.unit(m.attacker).ok_or(ActionError::NoSuchUnit(m.attacker))?;
+    let d = battle.unit(m.defender).ok_or(ActionError::NoSuchUnit(m.defender))?;
+    let start = e.start_figures.clone().unwrap_or(BySide { first: a.figures, second: d.figures });
+    let side = |u: &Unit, c: &BContact, role: Role, figures: u32| -> Result<BSide, ActionError> {
+        if c.figures_in_contact > MAX_FIGURES_IN_CONTACT || c.overlaps > 2 {
+            return Err(ActionError::Refused(format!(
+                "{} figures in contact and {} overlaps: at most {MAX_FIGURES_IN_CONTACT} and 2",
+                c.figures_in_contact, c.overlaps
+            )));
+        }
+        Ok(BSide {
+            charging: role == Role::Attacker || e.both_attacking,
+            flank_or_rear: role == Role::Defender && e.flank_or_rear,
+            fleeing: e.fleeing == Some(role),
+            figures,
+            figures_in_contact: c.figures_in_contact,
+            overlaps: c.overlaps,
+            melee_turn: e.melee_turn,
+            ..b_side_of(u)
+        })
+    };
+    let input = BMeleeInput {
+        attacker: side(a, &m.contact.0, Role::Attacker, start.first)?,
+        defender: side(d, &m.contact.1, Role::Defender, start.second)?,
+        turn: e.melee_turn,
+        options: battle.options.ruleset_b.clone(),
+    };
+    Ok((input, index))
 }
 
-/// B-MEL-16: each side loses what the other's dice kill; B-MEL-02..07 decide what follows.
+/// B-MEL-16: each side loses what the other's dice kill; B-MEL-02..07 decide what
+/// follows, with the losses of earlier turns from the engagement.
 pub(super) fn b_melee(battle: &Battle, m: &BMeleeAction) -> Result<Checked, ActionError> {
+    let (input, index) = b_melee_input(battle, m)?;
+    let e = battle.engagements.get(index).ok_or(ActionError::NotEngaged(m.attacker, m.defender))?;
     let a = battle.unit(m.attacker).ok_or(ActionError::NoSuchUnit(m.attacker))?;
     let d = battle.unit(m.defender).ok_or(ActionError::NoSuchUnit(m.defender))?;
     for (role, dice) in [(Role::Attacker, &m.dice.0), (Role::Defender, &m.dice.1)] {
-        let want = m.input.dice(role) as usize;
+        let want = input.dice(role) as usize;
         crate::rules::dice::check_rolls(DieKind::D6, want, &dice.iter().map(|x| i64::from(*x)).collect::<Vec<_>>())
             .map_err(|e| ActionError::Refused(e.to_string()))?;
     }
-    let hits = (m.input.hits(Role::Attacker, &m.dice.0), m.input.hits(Role::Defender, &m.dice.1));
-    let turn_a = SideTurn { losses: hits.1, earlier_losses: m.earlier_losses.0, test: m.tests.0 };
-    let turn_d = SideTurn { losses: hits.0, earlier_losses: m.earlier_losses.1, test: m.tests.1 };
-    let state = m.input.state(&turn_a, &turn_d);
-    let mut events: Vec<Event> = super::play::rng_event(battle, m.rng_after.as_ref()).into_iter().collect();
-    let ends = matches!(state, MeleeState::Ends { .. });
+    // Kills cannot exceed the figures a unit has.
+    let hits =
+        (input.hits(Role::Attacker, &m.dice.0).min(d.figures), input.hits(Role::Defender, &m.dice.1).min(a.figures));
+    let turn_a = SideTurn { losses: hits.1, earlier_losses: e.losses.first, test: m.tests.0 };
+    let turn_d = SideTurn { losses: hits.0, earlier_losses: e.losses.second, test: m.tests.1 };
+    let state = input.state(&turn_a, &turn_d);
+    if matches!(state, MeleeState::TestsOwed { .. }) {
+        return Err(ActionError::TestsOwed);
+    }
+    let destroyed = a.figures <= hits.1 || d.figures <= hits.0;
+    let ends = destroyed || matches!(state, MeleeState::Ends { .. });
+    let mut events: Vec<Event> = rng_event(battle, m.rng_after.as_ref()).into_iter().collect();
     for (unit, lost, role) in [(a, hits.1, Role::Attacker), (d, hits.0, Role::Defender)] {
         let mut u = unit.clone();
         u.figures = u.figures.saturating_sub(lost);
-        if let MeleeState::Ends { loser, .. } = &state {
+        if ends {
             u.markers.remove(&Marker::InMelee);
-            if *loser == role {
-                u.markers.insert(Marker::Retreating);
-            }
         } else {
             u.markers.insert(Marker::InMelee);
+        }
+        if let MeleeState::Ends { loser, .. } = &state
+            && *loser == role
+        {
+            u.markers.insert(Marker::Retreating);
         }
         if u.figures == 0 && u.order.in_play() {
             u.order = Order::Destroyed;
         }
-        if u != *unit {
-            events.push(Event::UnitChanged { before: Box::new(unit.clone()), after: Box::new(u) });
-        }
+        events.extend(changed_unit(unit, u));
     }
-    events.extend(pending(battle, m, ends, &state));
+    events.push(Event::MeleeCleared { index, melee: e.clone() });
+    if let (false, MeleeState::Continues { next_turn }) = (ends, &state) {
+        let melee = Engagement {
+            melee_turn: *next_turn,
+            charging: false,
+            losses: BySide {
+                first: e.losses.first.saturating_add(hits.1),
+                second: e.losses.second.saturating_add(hits.0),
+            },
+            ..e.clone()
+        };
+        events.push(Event::MeleePending { index, melee });
+    }
     let detail = LogDetail::BMelee {
-        melee_turn: m.input.turn,
+        melee_turn: input.turn,
         dice: m.dice.clone(),
-        modifiers: (m.input.die_modifiers(Role::Attacker), m.input.die_modifiers(Role::Defender)),
+        modifiers: (input.die_modifiers(Role::Attacker), input.die_modifiers(Role::Defender)),
         hits,
         state,
     };
     Ok((events, vec![m.attacker, m.defender], detail))
 }
 
-/// The pending melee is cleared when the melee ends, or moved on to its next turn.
-fn pending(battle: &Battle, m: &BMeleeAction, ends: bool, state: &MeleeState) -> Vec<Event> {
-    let at = battle.pending_melees.iter().position(|p| p.attacker == m.attacker && p.defender == m.defender);
-    let mut events = Vec::new();
-    if let Some(index) = at
-        && let Some(old) = battle.pending_melees.get(index)
-    {
-        events.push(Event::MeleeCleared { index, melee: old.clone() });
-        if let (false, MeleeState::Continues { next_turn }) = (ends, state) {
-            let melee = PendingMelee { melee_turn: *next_turn, charging: false, ..old.clone() };
-            events.push(Event::MeleePending { index, melee });
-        }
-    }
-    events
-}
-
 /// The unit's side of a Ruleset B melee, from its state.
-pub fn b_side_of(u: &Unit) -> crate::rules::ruleset_b::BSide {
-    crate::rules::ruleset_b::BSide {
+pub fn b_side_of(u: &Unit) -> BSide {
+    BSide {
         arm: u.arm,
         formation: u.formation,
         order: u.order,

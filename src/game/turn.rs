@@ -45,9 +45,7 @@ pub fn checklist(battle: &Battle) -> Vec<Todo> {
         Phase::CompulsoryMoves => compulsory_moves(battle),
         Phase::Charges => vec![Todo::DeclareCharges { first: battle.phasing.unwrap_or(Side::First) }],
         Phase::Melee => battle
-            .pending_melees
-            .iter()
-            .enumerate()
+            .pending_melees()
             .map(|(index, m)| Todo::Melee { index, attacker: m.attacker, defender: m.defender })
             .collect(),
         Phase::Morale => morale(battle),

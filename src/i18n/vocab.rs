@@ -119,6 +119,7 @@ labels!(Marker {
     InMelee => "In melee", "В рукопашной";
     Evaded => "Evaded", "Уклонились";
     ChangingFormation => "Changing formation", "Перестраиваются";
+    WasCharged => "Charged by the enemy", "Атакован противником";
 });
 
 labels!(Ruleset {
@@ -242,4 +243,15 @@ labels!(TestKind {
     CounterCharge => "Counter-charge test", "Тест контратаки";
     Formation => "Formation test", "Тест на построение";
     Pursuit => "Pursuit test", "Тест на преследование";
+});
+
+use crate::rules::options::TestResult;
+
+labels!(TestResult {
+    Pass => "Passed", "Пройден";
+    Halt => "Failed: halts", "Не пройден: остановка";
+    Unformed => "Failed: halts, disordered", "Не пройден: остановка, расстройство";
+    Retreat => "Failed: retreats", "Не пройден: отступление";
+    Rout => "Failed: routs", "Не пройден: бегство";
+    Pursue => "Pursues", "Преследует";
 });

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{BrigadeId, GeneralId, LogEntry, PendingMelee, TurnState, Unit, UnitId};
+use super::{BrigadeId, Engagement, GeneralId, LogEntry, TurnState, Unit, UnitId};
 use crate::rules::gdb::initiative::InitiativeResult;
 use crate::rules::{BOptions, BySide, GdbOptions, Nation, Phase, Quality, Rank, Ruleset, Side};
 
@@ -129,9 +129,10 @@ pub struct Battle {
     /// This turn's initiative, once rolled.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub initiative: Option<InitiativeResult>,
-    /// Melees waiting for the Melee phase.
-    #[serde(default)]
-    pub pending_melees: Vec<PendingMelee>,
+    /// Engagements under way: melees waiting for the Melee phase, and decided melees
+    /// whose aftermath is still to come.
+    #[serde(default, alias = "pending_melees")]
+    pub engagements: Vec<Engagement>,
     /// Everything committed, oldest first.
     #[serde(default)]
     pub log: Vec<LogEntry>,
@@ -170,6 +171,16 @@ impl Battle {
     /// Generals commanding a brigade.
     pub fn generals_of(&self, brigade: BrigadeId) -> impl Iterator<Item = &General> {
         self.generals.iter().filter(move |g| g.brigade == Some(brigade))
+    }
+
+    /// Engagements whose melee waits to be fought, with their positions in the list.
+    pub fn pending_melees(&self) -> impl Iterator<Item = (usize, &Engagement)> {
+        self.engagements.iter().enumerate().filter(|(_, e)| e.is_melee())
+    }
+
+    /// The engagement between two units, attacker first.
+    pub fn engagement(&self, attacker: UnitId, defender: UnitId) -> Option<(usize, &Engagement)> {
+        self.engagements.iter().enumerate().find(|(_, e)| e.attacker == attacker && e.defender == defender)
     }
 
     /// A side's commander-in-chief, if present.

@@ -5,14 +5,22 @@ use serde::{Deserialize, Serialize};
 
 use super::UnitId;
 use crate::rules::gdb::initiative::InitiativeResult;
-use crate::rules::gdb::{MeleeResult, MeleeSide};
+use crate::rules::gdb::{MeleeResult, MeleeSide, Outcome};
 use crate::rules::ruleset_b::{BSide, CollisionResult};
-use crate::rules::{Modifier, Phase, Side};
+use crate::rules::{Modifier, Phase, Role, Side};
 
-/// A result the players overruled, with their reason.
+/// A result the players overruled: the result they impose, as a kind, with their reason.
+/// The game applies the imposed result's effects; the log keeps both results.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Override {
-    /// What they decided instead, in their words.
+    /// The winner they impose (none: a draw).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<Role>,
+    /// The result they impose; absent in files of version 1, which kept words only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<Outcome>,
+    /// What they decided, in their words (version-1 files).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub result: String,
     /// Why.
     pub reason: String,
@@ -40,8 +48,8 @@ pub enum LogDetail {
     Initiative {
         /// Rolls, modifiers, totals, winner.
         result: InitiativeResult,
-        /// The side the winner chose to be phasing.
-        phasing: Side,
+        /// The side the winner chose to be phasing; none after a tie, which is rolled again.
+        phasing: Option<Side>,
     },
     /// A General de Brigade melee.
     GdbMelee {
@@ -63,6 +71,9 @@ pub enum LogDetail {
         /// The winner's pursuit or formation test, rolled on the players' table.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         tests: Vec<TestRoll>,
+        /// The results of the tests taken after the melee (GDB-RES-02).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        taken: Vec<super::TestTaken>,
     },
     /// A Ruleset B collision test.
     BCollision {
@@ -126,7 +137,7 @@ pub struct TestRoll {
     pub row: (i32, i32, String),
 }
 
-/// One committed action in the log.
+/// One committed action in the log: what was done (its inputs) and what came of it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LogEntry {
     /// Sequence number, from 1.
@@ -140,31 +151,9 @@ pub struct LogEntry {
     pub units: Vec<UnitId>,
     /// What happened.
     pub detail: LogDetail,
-}
-
-/// Two units in base contact, waiting for the Melee phase (GDB-MEL-01, GDB-MEL-02).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PendingMelee {
-    /// The charging unit.
-    pub attacker: UnitId,
-    /// The unit charged.
-    pub defender: UnitId,
-    /// The attacker charged this turn (for GDB-MOD-21).
-    #[serde(default)]
-    pub charging: bool,
-    /// Distance the attacker moved in its charge.
+    /// The action's inputs, for `coldsteel replay` (absent in migrated version-1 files).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub moved_cm: Option<u32>,
-    /// The defender is struck in flank or rear.
-    #[serde(default)]
-    pub flank_or_rear: bool,
-    /// Melee turn, from 1 (a drawn melee goes on, GDB-RES-11).
-    #[serde(default = "one")]
-    pub melee_turn: u32,
-}
-
-fn one() -> u32 {
-    1
+    pub action: Option<Box<super::Action>>,
 }
 
 /// Turn, phase, phasing side and initiative: changed together by the phase events.

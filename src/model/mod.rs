@@ -1,13 +1,20 @@
 //! Units, generals, brigades and the battle, built from the rules vocabulary.
 
+mod action;
 mod battle;
+mod engagement;
 mod log;
 pub mod stress;
 mod unit;
 mod validate;
 
+pub use action::{
+    Action, ActionKind, BContact, BMeleeAction, BTable, ChargeAction, ChargeMeasures, ChargeRates, CollisionAction,
+    GdbMeleeAction, MeleeTable, OpportunityFacts,
+};
 pub use battle::{Battle, Brigade, General, RngState, RulesOptions, SideInfo};
-pub use log::{LogDetail, LogEntry, Override, PendingMelee, TestRoll, TurnState};
+pub use engagement::{Engagement, Stage, TestTaken, by_role};
+pub use log::{LogDetail, LogEntry, Override, TestRoll, TurnState};
 pub use unit::{Unit, changed_fields, default_formation};
 pub use validate::{ModelError, Problem};
 

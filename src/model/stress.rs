@@ -84,10 +84,11 @@ pub fn stress_battle(units: u32, log: u32) -> Battle {
                 losses: (1, 2),
                 overridden: None,
                 tests: Vec::new(),
+                taken: Vec::new(),
             }
         };
         let turn = 1 + (seq / 200) as u32;
-        b.log.push(LogEntry { seq, turn, phase: Phase::Melee, units: vec![a, d], detail });
+        b.log.push(LogEntry { seq, turn, phase: Phase::Melee, units: vec![a, d], detail, action: None });
     }
     b
 }

@@ -116,13 +116,16 @@ pub fn entry_summary(lang: Lang, battle: &Battle, entry: &LogEntry) -> String {
             lang.fmt(T::LogExpired, &[&names.join(", ")])
         }
         LogDetail::Phase { phase, .. } => lang.fmt(T::TurnPhase, &[&entry.turn, &phase.label(lang)]),
-        LogDetail::Initiative { result, phasing } => {
+        LogDetail::Initiative { result, phasing: Some(phasing) } => {
             let side = |s| crate::i18n::names::side_name(battle, s, lang);
             lang.fmt(T::LogInitiative, &[&result.totals.first, &result.totals.second, &side(*phasing)])
         }
+        LogDetail::Initiative { result, phasing: None } => {
+            lang.fmt(T::LogInitiativeTie, &[&result.totals.first, &result.totals.second])
+        }
         LogDetail::GdbMelee { result, overridden, .. } => {
             let outcome = match overridden {
-                Some(o) => lang.fmt(T::LogOverridden, &[&o.result]),
+                Some(o) => lang.fmt(T::LogOverridden, &[&override_text(lang, o)]),
                 None => result.outcome.label(lang).to_owned(),
             };
             lang.fmt(T::LogMelee, &[&name(0), &name(1), &result.attacker_total, &result.defender_total, &outcome])
@@ -151,10 +154,12 @@ pub fn happening_text(lang: Lang, charger: &str, target: &str, h: &Happening) ->
         }
         Happening::TargetChangesFormation { to } => lang.fmt(T::HapFormation, &[&target, &to.label(lang)]),
         Happening::ChargerLoses { figures } => lang.fmt(T::HapRemoveFigures, &[figures, &charger]),
-        Happening::ChargeHalts { named } => lang.fmt(T::HapHalts, &[&charger, named]),
+        Happening::ChargeHalts { result } => lang.fmt(T::HapHalts, &[&charger, &result.label(lang)]),
         Happening::TargetRetreats { cm: c } => lang.fmt(T::HapRetreats, &[&target, &cm(c)]),
         Happening::ChargerOccupies => lang.fmt(T::HapOccupies, &[&charger, &target]),
-        Happening::TargetFailsButStays { named } => lang.fmt(T::HapFailsStays, &[&target, named]),
+        Happening::TargetFailsButStays { result } => lang.fmt(T::HapFailsStays, &[&target, &result.label(lang)]),
+        Happening::TargetRouts { cm: c } => lang.fmt(T::HapRouts, &[&target, &cm(c)]),
+        Happening::BasesDestroyed { figures } => lang.fmt(T::HapBasesLost, &[figures, &target]),
         Happening::GunsAbandoned => lang.fmt(T::HapGunsAbandoned, &[&target]),
         Happening::CrewFlees { cm: c } => lang.fmt(T::HapCrewFlees, &[&target, &cm(c)]),
         Happening::EmergencyLimberResult { die, named } => lang.fmt(T::HapLimber, &[die, named]),
@@ -165,13 +170,19 @@ pub fn happening_text(lang: Lang, charger: &str, target: &str, h: &Happening) ->
         Happening::EvadersCaught => lang.fmt(T::HapCaught, &[&target]),
         Happening::SkirmishersOverrun => lang.fmt(T::HapOverrun, &[&target]),
         Happening::CounterChargeFails => lang.fmt(T::HapCounterFails, &[&target]),
-        Happening::Contact { moved_cm, charging, flank_or_rear, .. } => {
+        Happening::Contact { moved_cm, charging, flank_or_rear, counter_cm, evaders, .. } => {
             let mut t = lang.fmt(T::HapContact, &[&charger, &target, moved_cm]);
             if !charging {
                 t.push_str(&format!(" {}", lang.t(T::HapNotCharging)));
             }
             if *flank_or_rear {
                 t.push_str(&format!(" {}", lang.t(T::HapFlank)));
+            }
+            if let Some(c) = counter_cm.filter(|c| *c >= 5) {
+                t.push_str(&format!(" {}", lang.fmt(T::HapCounterCharging, &[&target, &c])));
+            }
+            if *evaders {
+                t.push_str(&format!(" {}", lang.t(T::HapEvadersNoFight)));
             }
             t
         }
@@ -184,6 +195,15 @@ pub fn happening_text(lang: Lang, charger: &str, target: &str, h: &Happening) ->
         Happening::TableRoll { test, dice, modifier, row } => {
             table_roll_text(lang, test.label(lang), *dice, *modifier, row)
         }
+    }
+}
+
+/// An overruled result in words: the imposed result, or the players' own words in
+/// files of version 1.
+pub fn override_text(lang: Lang, o: &crate::model::Override) -> String {
+    match o.outcome {
+        Some(outcome) => outcome.label(lang).to_owned(),
+        None => o.result.clone(),
     }
 }
 
@@ -237,7 +257,7 @@ pub fn entry_lines(lang: Lang, battle: &Battle, entry: &LogEntry) -> Vec<String>
             }
             out.push(lang.fmt(T::LogLosses, &[&name(0), &losses.0, &name(1), &losses.1]));
             if let Some(o) = overridden {
-                out.push(lang.fmt(T::LogOverrideReason, &[&o.result, &o.reason]));
+                out.push(lang.fmt(T::LogOverrideReason, &[&override_text(lang, o), &o.reason]));
             }
             for t in tests {
                 let what = format!("{}: {}", unit_name(battle, lang, t.unit), t.test.label(lang));

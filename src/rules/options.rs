@@ -98,16 +98,70 @@ impl TestKind {
         [TestKind::Charge, TestKind::Stand, TestKind::CounterCharge, TestKind::Formation, TestKind::Pursuit];
 }
 
-/// A row of a player-filled test table: 2D6 plus modifiers from `from` to `to` give `result`
-/// (`pass`, `retreat`, or any other named result).
+/// What a test's result does, whatever the players call it (AMB-23, AMB-28, AMB-42): a
+/// result the players name is given one of these kinds when they enter it or fill the
+/// table row it comes from, and only the kind's consequence is applied.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TestResult {
+    /// Passed: the unit goes on as it meant to.
+    Pass,
+    /// Failed: the unit halts (a charger stops; a unit standing stays where it is).
+    #[default]
+    Halt,
+    /// Failed: the unit halts and becomes unformed (disordered, AMB-17).
+    Unformed,
+    /// Failed: the unit retreats (before contact at once half its compulsory move,
+    /// GDB-CHG-14, AMB-29).
+    Retreat,
+    /// Failed: the unit routs and leaves the charger's path (GDB-CHG-14).
+    Rout,
+    /// Pursuit test: the winner pursues, charging the next melee (GDB-RES-02, GDB-MOD-21).
+    Pursue,
+}
+
+impl TestResult {
+    /// Every kind, in order.
+    pub const ALL: [TestResult; 6] = [
+        TestResult::Pass,
+        TestResult::Halt,
+        TestResult::Unformed,
+        TestResult::Retreat,
+        TestResult::Rout,
+        TestResult::Pursue,
+    ];
+
+    /// Passed.
+    pub const fn passed(self) -> bool {
+        matches!(self, TestResult::Pass)
+    }
+
+    /// The stable name used in files.
+    pub const fn key(self) -> &'static str {
+        match self {
+            TestResult::Pass => "pass",
+            TestResult::Halt => "halt",
+            TestResult::Unformed => "unformed",
+            TestResult::Retreat => "retreat",
+            TestResult::Rout => "rout",
+            TestResult::Pursue => "pursue",
+        }
+    }
+}
+
+/// A row of a player-filled test table: 2D6 plus modifiers from `from` to `to` give the
+/// result the players call `result`, which has the consequence of `kind`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TestRow {
     /// Lowest total.
     pub from: i32,
     /// Highest total.
     pub to: i32,
-    /// The named result.
+    /// The players' name of the result.
     pub result: String,
+    /// What it does.
+    #[serde(default)]
+    pub kind: TestResult,
 }
 
 /// A player-filled test table.

@@ -179,19 +179,23 @@ vocab! {
         InMelee = "in_melee",
         Evaded = "evaded",
         ChangingFormation = "changing_formation",
+        WasCharged = "was_charged",
     }
 }
 
 impl Marker {
-    /// The phase at whose start the marker is removed by itself, if any: charge and
-    /// evade markers last the turn; retreat, push-back and pursuit markers last until
-    /// the next Compulsory Move phase has been played (GDB-SEQ-03, GDB-RES-05). Melee
-    /// and abandoned-gun markers are removed by what ends them.
+    /// The phase at whose start the marker is removed by itself, if any: charge, charged
+    /// and evade markers last the turn (GDB-CHG-05, 11); retreat and push-back markers
+    /// last until the next Compulsory Move phase has been played, when a pushed-back unit
+    /// rallies (GDB-SEQ-03, GDB-RES-05). Melee, pursuit and abandoned-gun markers are
+    /// removed by what ends them (the pursuit by the end of its engagement's aftermath).
     pub const fn expires_at(self) -> Option<Phase> {
         match self {
-            Marker::ChargedThisTurn | Marker::Evaded | Marker::ChangingFormation => Some(Phase::Initiative),
-            Marker::Retreating | Marker::PushedBack | Marker::Pursuing => Some(Phase::Charges),
-            Marker::InMelee | Marker::GunsAbandoned => None,
+            Marker::ChargedThisTurn | Marker::Evaded | Marker::ChangingFormation | Marker::WasCharged => {
+                Some(Phase::Initiative)
+            }
+            Marker::Retreating | Marker::PushedBack => Some(Phase::Charges),
+            Marker::InMelee | Marker::GunsAbandoned | Marker::Pursuing => None,
         }
     }
 }

@@ -6,8 +6,47 @@ use serde_json::Value;
 /// One migration step: from the version at its index + 1 to the next.
 type Step = fn(&mut Value);
 
-/// The steps, oldest first. Version 1 is current: none yet.
-const STEPS: &[Step] = &[];
+/// The steps, oldest first.
+const STEPS: &[Step] = &[v1_to_v2];
+
+/// Version 2 made the file a journal and pending melees engagements: `pending_melees`
+/// becomes `engagements` (their fields carry over), and each row of a test table gets
+/// the kind of result it names. Log entries of version 1 keep no actions: `replay`
+/// starts after them.
+fn v1_to_v2(value: &mut Value) {
+    let Some(map) = value.as_object_mut() else { return };
+    if let Some(pending) = map.remove("pending_melees") {
+        map.insert("engagements".into(), pending);
+    }
+    if let Some(options) = map.get_mut("options") {
+        kinds_of_test_rows(options);
+    }
+}
+
+/// Gives each test-table row without a kind the kind its result's name says (the names
+/// version 1 read: pass, retreat, rout, in English or Russian), else a halt.
+pub fn kinds_of_test_rows(options: &mut Value) {
+    let Some(tables) = options.pointer_mut("/gdb/tests").and_then(Value::as_array_mut) else { return };
+    for table in tables {
+        let Some(rows) = table.get_mut("rows").and_then(Value::as_array_mut) else { continue };
+        for row in rows.iter_mut().filter_map(Value::as_object_mut) {
+            if row.contains_key("kind") {
+                continue;
+            }
+            let name = row.get("result").and_then(Value::as_str).unwrap_or_default().trim().to_lowercase();
+            row.insert("kind".into(), Value::from(kind_named(&name)));
+        }
+    }
+}
+
+fn kind_named(name: &str) -> &'static str {
+    match name {
+        "pass" | "passed" | "прошли" | "пройден" | "пройдено" => "pass",
+        "retreat" | "отступление" | "отступают" => "retreat",
+        "rout" | "бегство" | "бегут" => "rout",
+        _ => "halt",
+    }
+}
 
 /// Migrates a file of `version` to the current version.
 pub fn to_current(value: &mut Value, version: u32) {

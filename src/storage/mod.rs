@@ -23,7 +23,7 @@ use crate::model::{Battle, ModelError};
 /// The `format` tag of a battle file.
 pub const FORMAT: &str = "coldsteel.battle";
 /// The battle-file version this build writes.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 /// Files larger than this are refused before reading.
 pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 
@@ -42,6 +42,16 @@ pub enum LoadError {
         column: usize,
         /// What is wrong.
         message: String,
+    },
+    /// A file of an older version that, once migrated, has a wrong field.
+    #[error("{path}: {message} (read as a version-{version} file)")]
+    Migrated {
+        /// The field, as a path (`units[3].arm`).
+        path: String,
+        /// What is wrong.
+        message: String,
+        /// The file's version.
+        version: u32,
     },
     /// JSON, but not a coldsteel battle.
     #[error("not a coldsteel battle file (format is `{0}`)")]
@@ -93,12 +103,15 @@ struct Header {
     version: u32,
 }
 
-/// The history, read in a second pass: `Battle` ignores the keys it does not own, and
-/// reading it without `flatten` keeps exact error positions and speed.
+/// The history and the journal's start, read in a second pass: `Battle` ignores the
+/// keys it does not own, and reading it without `flatten` keeps exact error positions
+/// and speed.
 #[derive(Deserialize)]
 struct UndoOnly {
     #[serde(default)]
     undo: History,
+    #[serde(default)]
+    start: Option<Box<Battle>>,
 }
 
 #[derive(Serialize)]
@@ -111,6 +124,17 @@ struct FileOut<'a> {
     #[serde(flatten)]
     battle: &'a Battle,
     undo: &'a History,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    start: Option<&'a Battle>,
+}
+
+/// Reads a migrated value, naming the field of an error.
+fn from_migrated<T: serde::de::DeserializeOwned>(value: &serde_json::Value, version: u32) -> Result<T, LoadError> {
+    serde_path_to_error::deserialize(value).map_err(|e| LoadError::Migrated {
+        path: e.path().to_string(),
+        message: e.into_inner().to_string(),
+        version,
+    })
 }
 
 /// Reads a battle file's text: checks the format and version, migrates older versions
@@ -126,15 +150,18 @@ pub fn from_json(text: &str) -> Result<Game, LoadError> {
     let (battle, undo): (Battle, UndoOnly) = if header.version == VERSION {
         (parse_located(text)?, parse_located(text)?)
     } else {
+        // Older files are read as they stand first, so that a wrong field is named with
+        // its line and column; the migrations change names, not the shape of values.
+        let _: Battle = parse_located(text)?;
         let mut value: serde_json::Value = serde_json::from_str(text)?;
         migrate::to_current(&mut value, header.version);
-        (Battle::deserialize(&value)?, UndoOnly::deserialize(&value)?)
+        (from_migrated(&value, header.version)?, from_migrated(&value, header.version)?)
     };
     let problems = battle.problems();
     if !problems.is_empty() {
         return Err(LoadError::Invalid(problems));
     }
-    Ok(Game { battle, history: undo.undo })
+    Ok(Game { battle, history: undo.undo, start: undo.start })
 }
 
 /// Writes a battle file's text, stamped with the time it was saved.
@@ -146,6 +173,7 @@ pub fn to_json_at(game: &Game, saved_at: Option<&str>) -> String {
         saved_at,
         battle: &game.battle,
         undo: &game.history,
+        start: game.start.as_deref(),
     };
     // Plain data with string keys always serializes; fall back to an empty object.
     format::to_string(&out).unwrap_or_else(|_| "{}".to_owned())
@@ -154,6 +182,48 @@ pub fn to_json_at(game: &Game, saved_at: Option<&str>) -> String {
 /// Writes a battle file's text without a save time (deterministic).
 pub fn to_json(game: &Game) -> String {
     to_json_at(game, None)
+}
+
+/// The `format` tag of a scenario: a battle and a list of actions without results.
+pub const SCENARIO_FORMAT: &str = "coldsteel.scenario";
+
+#[derive(Deserialize)]
+struct ScenarioFile {
+    format: String,
+    #[serde(default = "one")]
+    version: u32,
+    battle: Battle,
+    #[serde(default)]
+    actions: Vec<crate::game::Action>,
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// Whether a text is a scenario rather than a battle file (its `format` says so).
+pub fn is_scenario(text: &str) -> bool {
+    #[derive(Deserialize)]
+    struct Tag {
+        format: String,
+    }
+    serde_json::from_str::<Tag>(text).is_ok_and(|t| t.format == SCENARIO_FORMAT)
+}
+
+/// Reads a scenario: the battle to start from and the actions to play, in order.
+pub fn scenario_from_json(text: &str) -> Result<(Battle, Vec<crate::game::Action>), LoadError> {
+    let s: ScenarioFile = parse_located(text)?;
+    if s.format != SCENARIO_FORMAT {
+        return Err(LoadError::WrongFormat(s.format));
+    }
+    if s.version > 1 {
+        return Err(LoadError::Newer { found: s.version });
+    }
+    let problems = s.battle.problems();
+    if !problems.is_empty() {
+        return Err(LoadError::Invalid(problems));
+    }
+    Ok((s.battle, s.actions))
 }
 
 /// The embedded default battle.

@@ -35,7 +35,11 @@ impl Profile {
 
 /// Reads a profile's text.
 pub fn profile_from_json(text: &str) -> Result<Profile, LoadError> {
-    let p: Profile = serde_json::from_str(text)?;
+    let mut value: serde_json::Value = serde_json::from_str(text)?;
+    if let Some(options) = value.get_mut("options") {
+        super::migrate::kinds_of_test_rows(options);
+    }
+    let p: Profile = serde_json::from_value(value)?;
     if p.format != PROFILE_FORMAT {
         return Err(LoadError::WrongFormat(p.format));
     }

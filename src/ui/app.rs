@@ -287,7 +287,7 @@ impl CsApp {
 
     fn open_melee(&mut self, index: usize) {
         let battle = &self.game.battle;
-        let Some(m) = battle.pending_melees.get(index) else { return };
+        let Some(m) = battle.engagements.get(index).filter(|e| e.is_melee()) else { return };
         self.wizard = match battle.ruleset {
             Ruleset::Gdb => MeleeWizard::new(battle, m).map(|w| Wizard::GdbMelee(Box::new(w))),
             Ruleset::RulesetB => BMeleeWizard::new(battle, m).map(|w| Wizard::BMelee(Box::new(w))),

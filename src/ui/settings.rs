@@ -9,7 +9,8 @@ use crate::game::Action;
 use crate::i18n::{Label, Lang, T};
 use crate::model::RulesOptions;
 use crate::rules::options::{
-    CasualtyRow, CavalrySlopeBonus, DistanceRow, DurationRow, FirstMove, LimberRow, TestKind, TestRow, TestTable,
+    CasualtyRow, CavalrySlopeBonus, DistanceRow, DurationRow, FirstMove, LimberRow, TestKind, TestResult, TestRow,
+    TestTable,
 };
 use crate::rules::{Arm, Formation, Ruleset};
 use crate::storage::{self, Profile};
@@ -256,12 +257,24 @@ fn tests_ui(ui: &mut Ui, lang: Lang, tables: &mut Vec<TestTable>) {
                         ui.add(egui::DragValue::new(&mut row.to).range(-10..=30));
                         ui.add(egui::TextEdit::singleline(&mut row.result).desired_width(160.0))
                             .accessible_name(lang.t(T::ResOutcomeHeader));
+                        // What the named result does: the game applies only its kind (AMB-23).
+                        let label = format!("{} {} {i}", lang.t(T::ResultKind), table.test.label(lang));
+                        if let Some(kind) =
+                            crate::ui::widgets::enum_combo_ui(ui, &label, lang, row.kind, &TestResult::ALL)
+                        {
+                            row.kind = kind;
+                        }
                         if ui.small_button(lang.t(T::RemoveRow)).clicked() {
                             remove = Some(i);
                         }
                     });
                 }
-                rows_footer_ui(ui, lang, &mut table.rows, remove, || TestRow { from: 2, to: 6, result: "pass".into() });
+                rows_footer_ui(ui, lang, &mut table.rows, remove, || TestRow {
+                    from: 2,
+                    to: 6,
+                    result: TestResult::Pass.label(lang).to_owned(),
+                    kind: TestResult::Pass,
+                });
             });
     }
     tables.retain(|t| !t.rows.is_empty());

@@ -1,9 +1,12 @@
-//! Helpers shared by the integration tests.
+//! Helpers shared by the integration tests: they drive the game through the same
+//! actions the wizards send.
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
-use coldsteel::game::melee_side;
-use coldsteel::model::Unit;
+use coldsteel::game::{Action, ChargeAction, ChargeMeasures, Game, GdbMeleeAction, melee_side};
+use coldsteel::model::{Unit, UnitId};
 use coldsteel::rules::gdb::MeleeSide;
+use coldsteel::rules::gdb::charge::Input;
+use coldsteel::rules::{BySide, Phase, Side};
 use coldsteel::storage;
 
 /// A unit's melee situation as the wizard pre-fills it, charging or not, with no general
@@ -11,4 +14,77 @@ use coldsteel::storage;
 pub fn side_of(u: &Unit, charging: bool, moved: Option<u32>) -> MeleeSide {
     let battle = storage::default_game().unwrap().battle;
     MeleeSide { charging, moved_cm: moved, general_leads: false, ..melee_side(u, &battle) }
+}
+
+/// The unit with this name.
+pub fn unit<'a>(g: &'a Game, name: &str) -> &'a Unit {
+    g.battle.units.iter().find(|u| u.name == name).unwrap_or_else(|| panic!("no unit {name}"))
+}
+
+/// The id of the unit with this name.
+pub fn id(g: &Game, name: &str) -> UnitId {
+    unit(g, name).id
+}
+
+/// A charge as the wizard sends it: measured at `distance` cm straight ahead, the
+/// commander within 15 cm, the target visible, with the players' inputs in order.
+pub fn charge(g: &Game, charger: &str, target: &str, distance: u32, inputs: Vec<Input>) -> ChargeAction {
+    ChargeAction {
+        charger: id(g, charger),
+        target: id(g, target),
+        measured: ChargeMeasures {
+            distance_cm: distance,
+            bearing_deg: 0,
+            commander_within_15cm: true,
+            target_visible: true,
+            at_flank: false,
+            opportunity: None,
+        },
+        rates: Default::default(),
+        inputs,
+        crew_ran_into: None,
+        ordering_general: None,
+        rng_after: None,
+    }
+}
+
+/// Performs a charge, panicking with the reason if the game refuses it.
+pub fn do_charge(g: &mut Game, a: ChargeAction) {
+    g.perform(&Action::Charge(Box::new(a))).unwrap();
+}
+
+/// A melee as the wizard sends it: the dice, the losses the players enter, nothing else.
+pub fn melee(g: &Game, attacker: &str, defender: &str, dice: ([u8; 2], [u8; 2]), losses: (u32, u32)) -> GdbMeleeAction {
+    GdbMeleeAction {
+        attacker: id(g, attacker),
+        defender: id(g, defender),
+        table: Default::default(),
+        dice,
+        losses: Some(losses),
+        test: None,
+        overridden: None,
+        rng_after: None,
+    }
+}
+
+/// Advances to the phase.
+pub fn to(g: &mut Game, phase: Phase) {
+    while g.battle.phase != phase {
+        g.perform(&Action::AdvancePhase).unwrap();
+    }
+}
+
+/// Records the initiative.
+pub fn initiative(g: &mut Game, first: [u8; 2], second: [u8; 2], phasing: Side) {
+    g.perform(&Action::Initiative { dice: BySide { first, second }, phasing, rng_after: None }).unwrap();
+}
+
+/// Plays on to the given phase of the next turn, rolling a winning initiative.
+pub fn next_turn_to(g: &mut Game, phase: Phase) {
+    to(g, Phase::Morale);
+    g.perform(&Action::AdvancePhase).unwrap();
+    if g.battle.ruleset == coldsteel::rules::Ruleset::Gdb {
+        initiative(g, [6, 6], [1, 1], Side::First);
+    }
+    to(g, phase);
 }

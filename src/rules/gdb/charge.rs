@@ -8,7 +8,8 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::rules::options::{FirstMove, GdbOptions};
+pub use crate::rules::options::TestResult;
+use crate::rules::options::{FirstMove, GdbOptions, TestKind};
 use crate::rules::vocab::{Arm, Formation, Order, Quality, Rank};
 
 /// One unit's part in a charge: what the sequence reads of it.
@@ -54,8 +55,12 @@ pub struct Declaration {
     /// The charger has itself been charged this phase (GDB-CHG-05).
     pub charger_was_charged: bool,
     /// The target had declared a charge of its own that this one pre-empts (an
-    /// opportunity charge): it may only stand or counter-charge (GDB-CHG-05, GDB-OPP-02).
+    /// opportunity charge). It reacts as any charged unit may; it only may not charge a
+    /// third unit (GDB-CHG-05 corrected, GDB-OPP-02, EX-5).
     pub target_was_charging: bool,
+    /// The target is changing formation this turn: it may not fire (GDB-CHG-11).
+    #[serde(default)]
+    pub target_changing_formation: bool,
     /// An opportunity charge (GDB-OPP).
     pub opportunity: Option<Opportunity>,
 }
@@ -99,8 +104,8 @@ pub enum ChargeError {
     /// GDB-CHG-02, AMB-21: outside 22° each side.
     #[error("the target is {0}° off straight ahead, outside the 22° sector (GDB-CHG-02)")]
     OutsideSector(u32),
-    /// GDB-CHG-05: a charged unit may only stand or counter-charge.
-    #[error("a charged unit may only stand or counter-charge its attacker (GDB-CHG-05)")]
+    /// GDB-CHG-05: a unit charged this turn may not charge a third unit.
+    #[error("a unit charged this turn may not charge a third unit (GDB-CHG-05)")]
     AlreadyCharged,
     /// GDB-OPP-04.
     #[error("only cavalry may make opportunity charges (GDB-OPP-04)")]
@@ -137,9 +142,23 @@ pub enum ChargeError {
     /// The charger's full charge move is needed for the timing.
     #[error("the charger's full charge move is not known: enter it")]
     ChargeMoveUnknown,
-    /// GDB-CHG-05, GDB-OPP-02: the pre-empted charger may only stand or counter-charge.
-    #[error("a charged unit may only stand or counter-charge (GDB-CHG-05)")]
-    OnlyStandOrCounter,
+    /// GDB-CHG-11: a unit changing formation may not fire this turn.
+    #[error("a unit changing formation may not fire this turn (GDB-CHG-11)")]
+    MayNotFire,
+    /// A test was rolled on the players' table, but no row holds the total (AMB-23).
+    #[error("no row of the players' table holds the total {0}")]
+    NoTableRow(i32),
+    /// A die that is not a face of a D6.
+    #[error("{0} is not a face of a D6")]
+    BadDie(u8),
+    /// More bases lost than the unit has figures (GDB-EVD-12).
+    #[error("{lost} figures lost, but the unit has {has}")]
+    TooManyLost {
+        /// Figures entered.
+        lost: u32,
+        /// Figures the unit has.
+        has: u32,
+    },
     /// GDB-CHG-22: skirmishers in the path of a charge must evade.
     #[error("skirmishers in the path of a charge must evade (GDB-CHG-22)")]
     SkirmishersMustEvade,
@@ -196,26 +215,25 @@ pub enum Reaction {
     Evade,
 }
 
-/// A test result as the players name it (the tables are not in the seeds, AMB-23).
+/// A test's result as the players give it: its kind, or 2D6 and a modifier rolled on the
+/// players' table, whose row names the kind (AMB-23).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "result")]
-pub enum TestResult {
-    /// Passed.
-    Pass,
-    /// Failed with the result "Retreat": retreat at once half the compulsory move (GDB-CHG-14).
-    Retreat,
-    /// Failed with another named result (halt, retire, ...): it has only the
-    /// consequence it names (AMB-28, AMB-42).
-    Failed {
-        /// The result's name.
-        named: String,
+#[serde(rename_all = "snake_case")]
+pub enum TestAnswer {
+    /// The result, chosen by the players.
+    Result(TestResult),
+    /// Rolled on the players' table.
+    Rolled {
+        /// The 2D6.
+        dice: [u8; 2],
+        /// The players' modifier.
+        modifier: i32,
     },
 }
 
-impl TestResult {
-    /// Passed.
-    pub fn passed(&self) -> bool {
-        matches!(self, TestResult::Pass)
+impl From<TestResult> for TestAnswer {
+    fn from(r: TestResult) -> Self {
+        TestAnswer::Result(r)
     }
 }
 
@@ -245,11 +263,16 @@ pub enum Input {
         casualties: u32,
     },
     /// The charger's charge ("cold steel") test (GDB-CHG-13).
-    ChargerTest(TestResult),
+    ChargerTest(TestAnswer),
     /// The counter-charger's test (GDB-CHG-17).
-    CounterTest(TestResult),
+    CounterTest(TestAnswer),
     /// The target's test to stand (GDB-CHG-14, AMB-45).
-    StandTest(TestResult),
+    StandTest(TestAnswer),
+    /// Figures of the overrun skirmishers whose bases the chargers contacted (GDB-EVD-12).
+    BasesLost {
+        /// Figures.
+        figures: u32,
+    },
     /// The Emergency Limber roll and, for 2..6, the result the players' table names
     /// (GDB-ART-01..03, AMB-22).
     EmergencyLimber {
@@ -307,10 +330,12 @@ pub enum Happening {
         /// Figures.
         figures: u32,
     },
-    /// The charge stops: the charger failed its test.
+    /// The charge stops: the charger failed its test with this result (GDB-CHG-13,
+    /// AMB-42): halt stops it, unformed also disorders it, retreat and rout send it back.
     ChargeHalts {
-        /// The result named.
-        named: String,
+        /// The result.
+        #[serde(default)]
+        result: TestResult,
     },
     /// The target retreats at once half its compulsory move (GDB-CHG-14, AMB-29).
     TargetRetreats {
@@ -319,10 +344,18 @@ pub enum Happening {
     },
     /// The charger takes the vacated ground, still formed (GDB-CHG-14).
     ChargerOccupies,
-    /// The target failed its test with another result and stays (AMB-28).
+    /// The target failed its test with a result that does not move it (halt, or
+    /// unformed, which disorders it) and stays in the charger's path (AMB-28).
     TargetFailsButStays {
-        /// The result named.
-        named: String,
+        /// The result.
+        #[serde(default)]
+        result: TestResult,
+    },
+    /// The target routs and leaves the charger's path (GDB-CHG-14 corrected); it makes
+    /// its rout move (the retreat move when no rout distance is set, AMB-43).
+    TargetRouts {
+        /// Distance, when known.
+        cm: Option<u32>,
     },
     /// The guns are abandoned (GDB-ART-02, 05; GDB-EVD-09).
     GunsAbandoned,
@@ -347,9 +380,15 @@ pub enum Happening {
     },
     /// The caught evaders count as routing and do not hit back (GDB-EVD-11).
     EvadersCaught,
-    /// Skirmishers caught by formed troops: contacted bases destroyed, the rest routing
-    /// (GDB-EVD-12).
+    /// Skirmishers caught by close-order troops: contacted bases destroyed, the rest
+    /// routing; no melee (GDB-EVD-12).
     SkirmishersOverrun,
+    /// The figures of the overrun skirmishers' contacted bases, as the players count
+    /// them (GDB-EVD-12).
+    BasesDestroyed {
+        /// Figures.
+        figures: u32,
+    },
     /// The counter-charger fails its test and stands instead.
     CounterChargeFails,
     /// Contact: a melee waits for the Melee phase (GDB-CHG-15, GDB-MEL-01, 02).
@@ -362,6 +401,12 @@ pub enum Happening {
         flank_or_rear: bool,
         /// The target counter-charged: it charges too, if it moved 5 cm or more.
         counter_charging: bool,
+        /// How far the counter-charger moved to meet the charger (GDB-CHG-17, 18).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        counter_cm: Option<u32>,
+        /// The target is caught evading: it does not fight back (GDB-EVD-11, AMB-47).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        evaders: bool,
     },
     /// The charger's follow-up after the target left (GDB-CHG-19).
     FollowsUp(FollowUp),
@@ -409,6 +454,8 @@ pub enum Ask {
     EmergencyLimber,
     /// Whether the evaders were caught.
     Caught,
+    /// The figures of the overrun skirmishers' contacted bases (GDB-EVD-12).
+    BasesLost,
     /// The charger's follow-up.
     FollowUp,
     /// Nothing: the charge is over.
@@ -519,6 +566,21 @@ impl Charge {
         Ok(Charge { decl, options, at_flank, happened: Vec::new(), reaction: None, ask: Ask::Reaction, moved_cm: 0 })
     }
 
+    /// Declares a charge and takes every input in turn: what the game does to derive a
+    /// charge's outcome from the players' inputs alone.
+    pub fn run(
+        decl: Declaration,
+        options: GdbOptions,
+        at_flank: bool,
+        inputs: &[Input],
+    ) -> Result<Charge, ChargeError> {
+        let mut m = Charge::declare(decl, options, at_flank)?;
+        for input in inputs {
+            m = m.step(input.clone()).map_err(|(_, e)| e)?;
+        }
+        Ok(m)
+    }
+
     /// The charger's first move (GDB-CHG-07, AMB-01): half the distance, or half its move.
     pub fn first_move_cm(&self) -> u32 {
         match (self.options.first_move, self.decl.charger.charge_move_cm) {
@@ -527,10 +589,22 @@ impl Charge {
         }
     }
 
-    /// The share of a turn the first move took: moved ÷ the charger's full charge move
-    /// (GDB-CHG-09, AMB-02).
+    /// The share of a turn the first move took, for evaders, gun crews and formation
+    /// changes: moved ÷ the charger's full charge move (GDB-CHG-09, AMB-02, EX-6).
     pub fn time_fraction(&self) -> Option<Frac> {
         self.decl.charger.charge_move_cm.filter(|f| *f > 0).map(|full| Frac(self.first_move_cm(), full))
+    }
+
+    /// The share of a turn a reaction gets (GDB-CHG-09, AMB-02 corrected): a reactor that
+    /// counter-charges (or turns to meet) divides by its *own* full charge move (EX-4:
+    /// 9 ÷ 27 = ⅓); evaders, crews and formation changes by the charger's (EX-6).
+    pub fn reaction_fraction(&self, reaction: &Reaction) -> Option<Frac> {
+        match reaction {
+            Reaction::CounterCharge => {
+                self.decl.target.charge_move_cm.filter(|f| *f > 0).map(|own| Frac(self.first_move_cm(), own))
+            }
+            _ => self.time_fraction(),
+        }
     }
 
     /// Takes one input; on a refusal the machine is handed back unchanged with the reason.
@@ -541,11 +615,16 @@ impl Charge {
             (Ask::Reaction, Input::Reaction(r)) => self.clone().react(r.clone()),
             (Ask::ClosingFire, Input::ClosingFire { casualties }) => Ok(self.clone().fired(*casualties)),
             (Ask::FacedInTime, Input::FacedInTime(faced)) => Ok(self.clone().faced(*faced)),
-            (Ask::ChargerTest, Input::ChargerTest(t)) => Ok(self.clone().charger_tested(t)),
-            (Ask::CounterTest, Input::CounterTest(t)) => Ok(self.clone().counter_tested(t)),
-            (Ask::StandTest, Input::StandTest(t)) => Ok(self.clone().stand_tested(t)),
-            (Ask::EmergencyLimber, Input::EmergencyLimber { die, named }) => Ok(self.clone().limbered(*die, named)),
+            (Ask::ChargerTest, Input::ChargerTest(t)) => {
+                self.clone().answered(TestKind::Charge, t, Charge::charger_tested)
+            }
+            (Ask::CounterTest, Input::CounterTest(t)) => {
+                self.clone().answered(TestKind::CounterCharge, t, Charge::counter_tested)
+            }
+            (Ask::StandTest, Input::StandTest(t)) => self.clone().answered(TestKind::Stand, t, Charge::stand_tested),
+            (Ask::EmergencyLimber, Input::EmergencyLimber { die, named }) => self.clone().limbered(*die, named),
             (Ask::Caught, Input::Caught(caught)) => Ok(self.clone().caught(*caught)),
+            (Ask::BasesLost, Input::BasesLost { figures }) => Ok(self.clone().bases_lost(*figures)),
             (Ask::FollowUp, Input::FollowUp(f)) => Ok(self.clone().followed(*f)),
             (Ask::CounterMeet, Input::CounterMeet { counter_cm }) => Ok(self.clone().met(*counter_cm)),
             (Ask::FollowUp, Input::Occupy { needed_cm, left_cm }) => Ok(self.clone().occupied(*needed_cm, *left_cm)),
@@ -555,11 +634,31 @@ impl Charge {
         result.map_err(|e| (self, e))
     }
 
+    /// A test's answer as a result: chosen, or rolled on the players' table with the row
+    /// logged (AMB-23).
+    fn answered(
+        mut self,
+        test: TestKind,
+        answer: &TestAnswer,
+        then: fn(Charge, TestResult) -> Charge,
+    ) -> Result<Charge, ChargeError> {
+        let result = match answer {
+            TestAnswer::Result(r) => *r,
+            TestAnswer::Rolled { dice, modifier } => {
+                if let Some(bad) = dice.iter().find(|d| !(1..=6).contains(*d)) {
+                    return Err(ChargeError::BadDie(*bad));
+                }
+                let total = i32::from(dice[0]) + i32::from(dice[1]) + modifier;
+                let row = self.options.test_row(test, total).ok_or(ChargeError::NoTableRow(total))?;
+                let (kind, row) = (row.kind, (row.from, row.to, row.result.clone()));
+                self.happened.push(Happening::TableRoll { test, dice: *dice, modifier: *modifier, row });
+                kind
+            }
+        };
+        Ok(then(self, result))
+    }
+
     fn react(mut self, r: Reaction) -> Result<Charge, ChargeError> {
-        let standing = matches!(r, Reaction::Stand | Reaction::StandAndFire | Reaction::CounterCharge);
-        if self.decl.target_was_charging && !standing {
-            return Err(ChargeError::OnlyStandOrCounter);
-        }
         if self.decl.target.arm == Arm::Skirmishers && r != Reaction::Evade {
             return Err(ChargeError::SkirmishersMustEvade);
         }
@@ -568,14 +667,14 @@ impl Charge {
             Reaction::CounterCharge if !may_counter_charge(&self.decl.target, &self.options) => {
                 return Err(ChargeError::MayNotCounterCharge);
             }
+            Reaction::StandAndFire if self.decl.target_changing_formation => return Err(ChargeError::MayNotFire),
             Reaction::ChangeFormation { to, duration } => self.check_time(*to, *duration)?,
             _ => {}
         }
         let moved = self.first_move_cm();
         self.moved_cm = moved;
         self.happened.push(Happening::ChargerMoves { cm: moved });
-        let fraction = self.time_fraction();
-        if let Some(fraction) = fraction {
+        if let Some(fraction) = self.reaction_fraction(&r) {
             let rate = match r {
                 Reaction::Evade => self.decl.target.compulsory_move_cm.map(|c| c / 2),
                 _ => self.decl.target.move_cm,
@@ -640,27 +739,25 @@ impl Charge {
         self
     }
 
-    /// GDB-CHG-13: the cold-steel test; a failure stops the charge with its named result.
-    fn charger_tested(mut self, t: &TestResult) -> Charge {
+    /// GDB-CHG-13: the cold-steel test; a failure stops the charge with its result
+    /// (AMB-42). GDB-EVD-11, 12: caught evaders are attacked without hitting back;
+    /// skirmishers caught by close-order troops are overrun.
+    fn charger_tested(mut self, t: TestResult) -> Charge {
         if !t.passed() {
-            let named = match t {
-                TestResult::Failed { named } => named.clone(),
-                _ => "retreat".to_owned(),
-            };
-            self.happened.push(Happening::ChargeHalts { named });
+            self.happened.push(Happening::ChargeHalts { result: t });
             self.ask = Ask::Done;
             return self;
         }
         self.ask = match self.reaction {
             Some(Reaction::CounterCharge) => Ask::CounterTest,
             Some(Reaction::Evade) => {
-                // GDB-EVD-11: caught evaders count as routing and do not hit back.
                 self.happened.push(Happening::EvadersCaught);
-                if self.decl.target.arm == Arm::Skirmishers {
+                let close_order = !matches!(self.decl.charger.arm, Arm::Skirmishers | Arm::OpenOrderInfantry);
+                if self.decl.target.arm == Arm::Skirmishers && close_order {
                     self.happened.push(Happening::SkirmishersOverrun);
-                    Ask::Done
+                    Ask::BasesLost
                 } else {
-                    self.contact();
+                    self.contact_with(None, true);
                     Ask::Done
                 }
             }
@@ -669,23 +766,32 @@ impl Charge {
         self
     }
 
-    /// GDB-CHG-17: on passing, the counter-charger moves to meet the charger; otherwise
-    /// it stands.
-    fn counter_tested(mut self, t: &TestResult) -> Charge {
-        if t.passed() {
-            self.ask = Ask::CounterMeet;
-        } else {
-            self.happened.push(Happening::CounterChargeFails);
-            self.ask = Ask::StandTest;
+    /// GDB-CHG-17: on passing, the counter-charger moves to meet the charger; a halt (or
+    /// unformed) result leaves it standing to take its test to stand; a retreat or rout
+    /// takes it out of the path as at the test to stand.
+    fn counter_tested(mut self, t: TestResult) -> Charge {
+        match t {
+            TestResult::Pass => self.ask = Ask::CounterMeet,
+            TestResult::Retreat | TestResult::Rout => {
+                self.happened.push(Happening::CounterChargeFails);
+                return self.stand_tested(t);
+            }
+            TestResult::Halt | TestResult::Unformed | TestResult::Pursue => {
+                self.happened.push(Happening::CounterChargeFails);
+                if t == TestResult::Unformed {
+                    self.happened.push(Happening::TargetFailsButStays { result: t });
+                }
+                self.ask = Ask::StandTest;
+            }
         }
         self
     }
 
     /// GDB-CHG-14, GDB-CHG-15, GDB-CHG-27 (gunners who retreat roll the Emergency
     /// Limber table), AMB-28, AMB-45.
-    fn stand_tested(mut self, t: &TestResult) -> Charge {
+    fn stand_tested(mut self, t: TestResult) -> Charge {
         match t {
-            TestResult::Pass => {
+            TestResult::Pass | TestResult::Pursue => {
                 self.contact();
                 self.ask = Ask::Done;
             }
@@ -696,8 +802,13 @@ impl Charge {
                 self.happened.push(Happening::ChargerOccupies);
                 self.ask = Ask::FollowUp;
             }
-            TestResult::Failed { named } => {
-                self.happened.push(Happening::TargetFailsButStays { named: named.clone() });
+            TestResult::Rout => {
+                let cm = self.decl.target.compulsory_move_cm;
+                self.happened.push(Happening::TargetRouts { cm });
+                self.ask = Ask::FollowUp;
+            }
+            TestResult::Halt | TestResult::Unformed => {
+                self.happened.push(Happening::TargetFailsButStays { result: t });
                 self.contact();
                 self.ask = Ask::Done;
             }
@@ -706,19 +817,21 @@ impl Charge {
     }
 
     /// GDB-ART-01..03: 1 abandons the guns and the crew flees half its retreat move.
-    fn limbered(mut self, die: u8, named: &Option<String>) -> Charge {
+    fn limbered(mut self, die: u8, named: &Option<String>) -> Result<Charge, ChargeError> {
+        if !(1..=6).contains(&die) {
+            return Err(ChargeError::BadDie(die));
+        }
         if die == 1 {
             self.happened.push(Happening::GunsAbandoned);
             let cm = self.decl.target.compulsory_move_cm.map(|c| c / 2);
             self.happened.push(Happening::CrewFlees { cm });
             self.happened.push(Happening::ChargerOccupies);
-            self.ask = Ask::FollowUp;
         } else {
-            let named = named.clone().unwrap_or_default();
+            let named = named.clone().or_else(|| self.options.limber(die).map(str::to_owned)).unwrap_or_default();
             self.happened.push(Happening::EmergencyLimberResult { die, named });
-            self.ask = Ask::FollowUp;
         }
-        self
+        self.ask = Ask::FollowUp;
+        Ok(self)
     }
 
     fn caught(mut self, caught: bool) -> Charge {
@@ -726,8 +839,16 @@ impl Charge {
         self
     }
 
+    /// GDB-EVD-12: the contacted bases are destroyed; the rest of the unit routs.
+    fn bases_lost(mut self, figures: u32) -> Charge {
+        self.happened.push(Happening::BasesDestroyed { figures });
+        self.ask = Ask::Done;
+        self
+    }
+
     /// GDB-CHG-17, 18: they meet; each counts as charging if it moved 5 cm or more.
     fn met(mut self, counter_cm: u32) -> Charge {
+        let counter_cm = counter_cm.min(self.decl.distance_cm);
         let moved = self.decl.distance_cm.saturating_sub(counter_cm);
         self.moved_cm = moved;
         self.happened.push(Happening::Contact {
@@ -735,6 +856,8 @@ impl Charge {
             moved_cm: moved,
             flank_or_rear: self.at_flank,
             counter_charging: counter_cm >= 5,
+            counter_cm: Some(counter_cm),
+            evaders: false,
         });
         self.ask = Ask::Done;
         self
@@ -749,7 +872,9 @@ impl Charge {
 
     /// GDB-ART-04: the crew disorders the friend it runs into; the follow-up is still to come.
     fn crew_ran_into_friend(mut self) -> Charge {
-        self.happened.push(Happening::FriendDisorderedByCrew);
+        if !self.happened.contains(&Happening::FriendDisorderedByCrew) {
+            self.happened.push(Happening::FriendDisorderedByCrew);
+        }
         self
     }
 
@@ -761,29 +886,25 @@ impl Charge {
 
     /// GDB-CHG-15, 18: into contact; the whole distance has been covered.
     fn contact(&mut self) {
+        self.contact_with(None, false);
+    }
+
+    fn contact_with(&mut self, counter_cm: Option<u32>, evaders: bool) {
         let moved = self.decl.distance_cm;
         self.moved_cm = moved;
         self.happened.push(Happening::Contact {
             charging: moved >= 5,
             moved_cm: moved,
             flank_or_rear: self.at_flank,
-            counter_charging: false,
+            counter_charging: counter_cm.is_some_and(|c| c >= 5),
+            counter_cm,
+            evaders,
         });
     }
 
-    /// Records a test rolled on the players' table (AMB-23) before its result is taken.
-    pub fn note(&mut self, h: Happening) {
-        self.happened.push(h);
-    }
-
-    /// The named result of a table roll: `pass` passes, `retreat` is the Retreat result,
-    /// anything else a named failure.
-    pub fn result_of(named: &str) -> TestResult {
-        match named.trim().to_lowercase().as_str() {
-            "pass" | "passed" | "прошли" => TestResult::Pass,
-            "retreat" | "отступление" => TestResult::Retreat,
-            _ => TestResult::Failed { named: named.trim().to_owned() },
-        }
+    /// The contact, if the charge came to one.
+    pub fn contact_made(&self) -> Option<&Happening> {
+        self.happened.iter().find(|h| matches!(h, Happening::Contact { .. }))
     }
 
     /// The target counts as disordered for its test while changing formation (GDB-CHG-12).
@@ -793,7 +914,7 @@ impl Charge {
 
     /// The target may fire: not while changing formation (GDB-CHG-11).
     pub fn target_may_fire(&self) -> bool {
-        !matches!(self.reaction, Some(Reaction::ChangeFormation { .. }))
+        !matches!(self.reaction, Some(Reaction::ChangeFormation { .. })) && !self.decl.target_changing_formation
     }
 }
 

@@ -102,6 +102,10 @@ pub struct MeleeSide {
     /// A push-back would take it out of its built-up area (GDB-RES-08).
     #[serde(default, skip_serializing_if = "is_false")]
     pub pushback_leaves_area: bool,
+    /// Caught while evading: it rolls no dice, cannot win and inflicts nothing; the
+    /// chargers' result and damage apply as the table gives them (GDB-EVD-11, AMB-47).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub caught_evading: bool,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -277,11 +281,22 @@ impl MeleeInput {
         modifiers(self.side(role), self.side(role.other()), &self.options)
     }
 
-    /// Resolves the melee with both sides' 2D6 (GDB-MEL-03, 04).
+    /// The side caught evading, if one is (GDB-EVD-11): it rolls no dice.
+    pub fn evader(&self) -> Option<Role> {
+        [Role::Attacker, Role::Defender].into_iter().find(|r| self.side(*r).caught_evading)
+    }
+
+    /// Resolves the melee with both sides' 2D6 (GDB-MEL-03, 04). Caught evaders roll
+    /// nothing and cannot win: the chargers win by at least 1 (GDB-EVD-11, AMB-47).
     pub fn resolve(&self, attacker_dice: [u8; 2], defender_dice: [u8; 2]) -> MeleeResult {
+        let (attacker_dice, defender_dice) = match self.evader() {
+            Some(Role::Attacker) => ([0, 0], defender_dice),
+            Some(Role::Defender) => (attacker_dice, [0, 0]),
+            None => (attacker_dice, defender_dice),
+        };
         let a = i32::from(attacker_dice[0]) + i32::from(attacker_dice[1]) + sum(&self.modifiers(Role::Attacker));
         let d = i32::from(defender_dice[0]) + i32::from(defender_dice[1]) + sum(&self.modifiers(Role::Defender));
-        let (winner, outcome) = self.band(a - d);
+        let (winner, outcome) = self.band(self.evaders_lose(a - d));
         let (attacker_effects, defender_effects) = self.effects(winner, outcome);
         MeleeResult {
             attacker_dice,
@@ -295,13 +310,25 @@ impl MeleeInput {
         }
     }
 
-    /// The exact probability of every result over all 36 x 36 dice, before anyone rolls.
+    /// The difference with caught evaders always losing by at least 1 (GDB-EVD-11).
+    fn evaders_lose(&self, diff: i32) -> i32 {
+        match self.evader() {
+            Some(Role::Defender) => diff.max(1),
+            Some(Role::Attacker) => diff.min(-1),
+            None => diff,
+        }
+    }
+
+    /// The exact probability of every result over all 36 x 36 dice, before anyone rolls
+    /// (caught evaders roll none: their 2D6 count as 0 in every case).
     pub fn odds(&self) -> Vec<Odds> {
         let base = sum(&self.modifiers(Role::Attacker)) - sum(&self.modifiers(Role::Defender));
         let mut tally: Vec<(Option<Role>, Outcome, u32)> = Vec::new();
-        for (a, wa) in two_d6_sums() {
-            for (d, wd) in two_d6_sums() {
-                let (winner, outcome) = self.band(base + a - d);
+        let evader = self.evader();
+        let no_dice = |role: Role, (sum, ways): (i32, u32)| if evader == Some(role) { (0, ways) } else { (sum, ways) };
+        for (a, wa) in two_d6_sums().into_iter().map(|x| no_dice(Role::Attacker, x)) {
+            for (d, wd) in two_d6_sums().into_iter().map(|x| no_dice(Role::Defender, x)) {
+                let (winner, outcome) = self.band(self.evaders_lose(base + a - d));
                 match tally.iter_mut().find(|t| t.0 == winner && t.1 == outcome) {
                     Some(t) => t.2 += wa * wd,
                     None => tally.push((winner, outcome, wa * wd)),
@@ -356,8 +383,9 @@ impl MeleeInput {
 }
 
 impl MeleeInput {
-    /// Effects on (attacker, defender), casualties last.
-    fn effects(&self, winner: Option<Role>, outcome: Outcome) -> (Vec<Effect>, Vec<Effect>) {
+    /// Effects on (attacker, defender) of a result, casualties last: what the table gives,
+    /// or what the players impose when they overrule the dice.
+    pub fn effects(&self, winner: Option<Role>, outcome: Outcome) -> (Vec<Effect>, Vec<Effect>) {
         let (mut att, mut def) = match winner {
             None => self.draw_effects(),
             Some(w) => {
@@ -455,6 +483,10 @@ impl MeleeInput {
 
     fn casualty(&self, role: Role, figures: u32) -> Effect {
         let (me, enemy) = (self.side(role), self.side(role.other()));
+        // GDB-EVD-11: caught evaders do not hit back.
+        if enemy.caught_evading {
+            return Effect::Casualties { figures: 0, halved: false };
+        }
         let rough = me.terrain == Terrain::Rough || enemy.terrain == Terrain::Rough;
         let halved = me.arm.is_cavalry() && enemy.arm.is_infantry() && !rough;
         Effect::Casualties { figures: if halved { figures / 2 } else { figures }, halved }

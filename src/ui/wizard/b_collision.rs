@@ -7,44 +7,55 @@ use egui::{RichText, Ui};
 use super::Outcome;
 use super::common::{DiceField, Nav, dice_field_ui, modifiers_ui, nav_ui, odds_ui, parse_dice, prompt_ui, roll_into};
 use super::gdb_melee::unit_name;
-use crate::game::{Action, CollisionAction, b_side_of};
+use crate::game::{Action, BTable, CollisionAction, collision_input};
 use crate::i18n::{Label, Lang, T};
 use crate::model::{Battle, UnitId};
-use crate::rules::ruleset_b::{BSide, CollisionInput};
+use crate::rules::ruleset_b::{CollisionInput, CollisionOutcome};
 use crate::rules::{DieKind, Role, Slope};
 use crate::ui::widgets::enum_combo_ui;
 
-/// A collision test being walked through.
+/// A collision test being walked through: it gathers what the table shows and the
+/// dice; the game derives the result.
 #[derive(Debug)]
 pub struct CollisionWizard {
     attacker: UnitId,
     defender: UnitId,
-    sides: [BSide; 2],
+    table: (BTable, BTable),
+    defender_attacking: bool,
     dice: [DiceField; 2],
     rolled_step: bool,
     start_cm: String,
+    caught: bool,
 }
 
 impl CollisionWizard {
     /// Opens a collision test of `attacker` on `defender`.
     pub fn new(battle: &Battle, attacker: UnitId, defender: UnitId) -> Option<Self> {
-        let (a, d) = (battle.unit(attacker)?, battle.unit(defender)?);
-        let mut att = b_side_of(a);
-        att.charging = true;
-        let def = b_side_of(d);
+        battle.unit(attacker)?;
+        battle.unit(defender)?;
         Some(CollisionWizard {
             attacker,
             defender,
-            sides: [att, def],
+            table: Default::default(),
+            defender_attacking: false,
             dice: Default::default(),
             rolled_step: false,
             start_cm: String::new(),
+            caught: false,
         })
     }
 
-    fn input(&self, battle: &Battle) -> CollisionInput {
-        let [a, d] = self.sides.clone();
-        CollisionInput { attacker: a, defender: d, options: battle.options.ruleset_b.clone() }
+    fn action(&self) -> CollisionAction {
+        CollisionAction {
+            attacker: self.attacker,
+            defender: self.defender,
+            table: self.table.clone(),
+            defender_attacking: self.defender_attacking,
+            distance_cm: self.start_cm.trim().parse().ok(),
+            dice: self.dice().unwrap_or((3, 3)),
+            caught: self.caught,
+            rng_after: self.dice[1].rolled.clone().or_else(|| self.dice[0].rolled.clone()),
+        }
     }
 
     fn dice(&self) -> Option<(u8, u8)> {
@@ -55,26 +66,28 @@ impl CollisionWizard {
     /// Draws the current step.
     pub fn ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle) -> Outcome {
         let names = [unit_name(battle, self.attacker, lang), unit_name(battle, self.defender, lang)];
+        let Ok(input) = collision_input(battle, &self.action()) else { return Outcome::Cancel };
         if self.rolled_step {
-            return self.result_ui(ui, lang, battle, &names);
+            return self.result_ui(ui, lang, battle, &names, &input);
         }
         prompt_ui(ui, &lang.fmt(T::AskCollision, &[&names[0], &names[1]]));
         ui.columns(2, |cols| {
             for (i, col) in cols.iter_mut().enumerate() {
                 col.label(RichText::new(&names[i]).strong());
-                b_flags_ui(col, lang, i, &mut self.sides[i]);
+                if i == 1 {
+                    col.checkbox(&mut self.defender_attacking, lang.t(T::FlagAttacking));
+                }
+                let t = if i == 0 { &mut self.table.0 } else { &mut self.table.1 };
+                b_flags_ui(col, lang, i, t);
             }
         });
-        if let Some(attack) = battle.options.ruleset_b.attack_distance(self.sides[0].arm) {
+        if let Some(attack) = battle.options.ruleset_b.attack_distance(input.attacker.arm) {
             ui.horizontal(|ui| {
+                // AMB-37: the game compares the distance with the attack-proper table.
                 let label = lang.fmt(T::StartDistance, &[&attack]);
-                if let Some(cm) = super::common::number_ui(ui, &label, &mut self.start_cm, 50.0) {
-                    // AMB-37: begun inside the attack-proper distance, no attacker +1.
-                    self.sides[0].started_close = cm < attack;
-                }
+                super::common::number_ui(ui, &label, &mut self.start_cm, 50.0);
             });
         }
-        let input = self.input(battle);
         if input.unopposed() {
             ui.label(RichText::new(lang.t(T::BUnopposed)).strong());
         } else {
@@ -110,9 +123,16 @@ impl CollisionWizard {
         }
     }
 
-    fn result_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle, names: &[String; 2]) -> Outcome {
-        let input = self.input(battle);
+    fn result_ui(
+        &mut self,
+        ui: &mut Ui,
+        lang: Lang,
+        _battle: &Battle,
+        names: &[String; 2],
+        input: &CollisionInput,
+    ) -> Outcome {
         let (a, d) = self.dice().unwrap_or((3, 3));
+        // A preview of what the game will derive from the same inputs.
         let r = input.resolve(a, d);
         prompt_ui(ui, &lang.fmt(T::ResOutcome, &[&r.outcome.label(lang)]));
         if let (Some(at), Some(dt)) = (r.attacker_total, r.defender_total) {
@@ -124,12 +144,15 @@ impl CollisionWizard {
             ui.label(format!("{}: {}", names[0], lang.fmt(T::BZone, &[&z])));
         }
         if let Some(cm) = r.flee_cm {
-            let who = if r.outcome == crate::rules::ruleset_b::CollisionOutcome::AttackerFlees {
-                &names[0]
+            let (who, chaser) = if r.outcome == CollisionOutcome::AttackerFlees {
+                (&names[0], &names[1])
             } else {
-                &names[1]
+                (&names[1], &names[0])
             };
             ui.label(format!("{who}: {}", lang.fmt(T::BFlees, &[&cm])));
+            // B-FLE-02: the other side advances its full charge move; reaching the
+            // fugitive leads to a melee in which it rolls no dice (B-MEL-12).
+            ui.checkbox(&mut self.caught, lang.fmt(T::BCaught, &[chaser, who]));
         }
         for w in &r.wavering {
             let who = if *w == Role::Attacker { &names[0] } else { &names[1] };
@@ -141,30 +164,20 @@ impl CollisionWizard {
                 self.rolled_step = false;
                 Outcome::Continue
             }
-            Nav::Next => {
-                let rng_after = self.dice[1].rolled.clone().or_else(|| self.dice[0].rolled.clone());
-                Outcome::Apply(Action::Collision(Box::new(CollisionAction {
-                    attacker: self.attacker,
-                    defender: self.defender,
-                    input,
-                    dice: (a, d),
-                    rng_after,
-                })))
-            }
+            Nav::Next => Outcome::Apply(Action::Collision(Box::new(self.action()))),
             Nav::None => Outcome::Continue,
         }
     }
 }
 
-/// The editable situation of one side of a Ruleset B collision or melee.
-pub fn b_flags_ui(ui: &mut Ui, lang: Lang, i: usize, s: &mut BSide) {
+/// What the table shows of one side of a Ruleset B collision.
+pub fn b_flags_ui(ui: &mut Ui, lang: Lang, i: usize, s: &mut BTable) {
     ui.horizontal(|ui| {
         ui.label(lang.t(T::SlopeLabel));
         if let Some(v) = enum_combo_ui(ui, &format!("{} {}", lang.t(T::SlopeLabel), i + 1), lang, s.slope, Slope::ALL) {
             s.slope = v;
         }
     });
-    ui.checkbox(&mut s.charging, lang.t(T::FlagAttacking));
     ui.checkbox(&mut s.started_close, lang.t(T::FlagStartedClose));
     ui.checkbox(&mut s.stationary, lang.t(T::FlagStationary));
     ui.checkbox(&mut s.under_fire, lang.t(T::FlagUnderFire));

@@ -6,34 +6,36 @@ use egui::{RichText, Ui};
 
 use super::Outcome;
 use super::common::{Nav, nav_ui, number_ui, prompt_ui, text_ui, yes_no_ui};
-use super::gdb_melee::{breakdown_and_odds_ui, melee_side, unit_name};
-use crate::game::{Action, ChargeAction};
-use crate::i18n::{Lang, T};
-use crate::model::{Battle, UnitId};
+use super::gdb_melee::{breakdown_and_odds_ui, unit_name};
+use crate::game::{
+    Action, ActionError, ChargeAction, ChargeMeasures, ChargeRates, MeleeTable, OpportunityFacts, melee_sides,
+    run_charge,
+};
+use crate::i18n::{Label, Lang, T};
+use crate::model::{Battle, Engagement, UnitId};
 use crate::report::log_text::{follow_up_label, happening_text};
+use crate::rules::Formation;
 use crate::rules::gdb::MeleeInput;
 use crate::rules::gdb::charge::{
-    Ask, Charge, ChargeError, ChargeUnit, Declaration, FollowUp, Frac, Happening, Input, Reaction, TestResult,
-    may_counter_charge, may_evade,
+    Ask, Charge, ChargeError, FollowUp, Frac, Happening, Input, Reaction, TestAnswer, may_counter_charge, may_evade,
 };
-use crate::rules::options::TestKind;
-use crate::rules::{Formation, Rank};
+use crate::rules::options::{TestKind, TestResult};
 use crate::ui::widgets::enum_combo_ui;
 
-/// A GdB charge being walked through.
+/// A GdB charge being walked through. The wizard gathers what the players measure and
+/// the input at each step; the game runs the charge sequence from them, both for the
+/// preview at every step and when the charge is applied.
 #[derive(Debug)]
 pub struct ChargeWizard {
     charger: UnitId,
     target: UnitId,
-    decl: Declaration,
-    at_flank: bool,
+    measured: ChargeMeasures,
     fields: Fields,
-    machine: Option<Charge>,
+    declared: bool,
+    inputs: Vec<Input>,
     error: Option<String>,
     crew_ran_into: Option<UnitId>,
-    ordering_general: Option<crate::model::GeneralId>,
     test_dice: super::common::DiceField,
-    pending_roll: Option<Happening>,
     rng: Option<crate::model::RngState>,
 }
 
@@ -44,11 +46,13 @@ struct Fields {
     bearing: String,
     charge_move: String,
     target_move: String,
+    target_charge: String,
     target_compulsory: String,
     casualties: String,
     counter_cm: String,
-    named: String,
     limber_die: String,
+    limber_named: String,
+    bases: String,
     to_formation: Option<Formation>,
     duration: String,
     needed: String,
@@ -56,59 +60,98 @@ struct Fields {
     test_modifier: String,
 }
 
+/// The rates the players' table gives, shown pre-filled; a typed value counts only
+/// where it differs (or the table has none).
+#[derive(Debug, Default, Clone, Copy)]
+struct TableRates {
+    charge: Option<u32>,
+    target_move: Option<u32>,
+    target_charge: Option<u32>,
+    target_compulsory: Option<u32>,
+}
+
+fn table_rates(battle: &Battle, charger: UnitId, target: UnitId) -> TableRates {
+    let opts = &battle.options.gdb;
+    let row = |id: UnitId| battle.unit(id).and_then(|u| opts.distance(u.arm, u.formation));
+    let (c, t) = (row(charger), row(target));
+    TableRates {
+        charge: c.and_then(|r| r.charge_cm),
+        target_move: t.and_then(|r| r.move_cm),
+        target_charge: t.and_then(|r| r.charge_cm),
+        target_compulsory: t.and_then(|r| r.retreat_cm),
+    }
+}
+
 impl ChargeWizard {
     /// Opens a charge of `charger` on `target`, pre-filled from their state.
     pub fn new(battle: &Battle, charger: UnitId, target: UnitId) -> Option<Self> {
-        let (c, t) = (battle.unit(charger)?, battle.unit(target)?);
-        let own_general = battle
-            .generals
-            .iter()
-            .find(|g| !g.lost && (g.rank == Rank::CommanderInChief || g.brigade == c.brigade) && g.side == c.side);
-        let attached = battle.generals.iter().any(|g| g.attached_to == Some(c.id) && !g.lost);
-        let decl = Declaration {
-            charger: ChargeUnit { arm: c.arm, formation: c.formation, order: c.order, ..Default::default() },
-            target: ChargeUnit { arm: t.arm, formation: t.formation, order: t.order, ..Default::default() },
-            commander: own_general.map(|g| g.rank),
-            commander_quality: own_general.map(|g| g.quality),
-            commander_within_15cm: attached,
-            commander_is_own: own_general.is_some(),
-            target_visible: true,
-            charger_was_charged: c.markers.contains(&crate::rules::Marker::InMelee),
-            ..Default::default()
-        };
-        let ordering_general = own_general.map(|g| g.id);
+        let c = battle.unit(charger)?;
+        battle.unit(target)?;
+        let commander = crate::game::commander_of(battle, c, None);
+        let attached = commander.is_some_and(|g| g.attached_to == Some(charger));
         let text = |v: Option<u32>| v.map(|v| v.to_string()).unwrap_or_default();
-        let opts = &battle.options.gdb;
-        let cd = opts.distance(c.arm, c.formation);
-        let td = opts.distance(t.arm, t.formation);
+        let rates = table_rates(battle, charger, target);
         let fields = Fields {
-            charge_move: text(cd.and_then(|r| r.charge_cm)),
-            target_move: text(td.and_then(|r| r.move_cm)),
-            target_compulsory: text(td.and_then(|r| r.retreat_cm)),
+            charge_move: text(rates.charge),
+            target_move: text(rates.target_move),
+            target_charge: text(rates.target_charge),
+            target_compulsory: text(rates.target_compulsory),
             ..Fields::default()
         };
         Some(ChargeWizard {
             charger,
             target,
-            decl,
-            at_flank: false,
+            measured: ChargeMeasures { commander_within_15cm: attached, target_visible: true, ..Default::default() },
             fields,
-            machine: None,
+            declared: false,
+            inputs: Vec::new(),
             error: None,
             crew_ran_into: None,
-            ordering_general,
             test_dice: Default::default(),
-            pending_roll: None,
             rng: None,
         })
+    }
+
+    /// The action as the players' inputs stand.
+    fn action(&self, battle: &Battle) -> ChargeAction {
+        let f = &self.fields;
+        let table = table_rates(battle, self.charger, self.target);
+        let typed = |text: &str, table: Option<u32>| text.trim().parse::<u32>().ok().filter(|v| Some(*v) != table);
+        let mut measured = self.measured.clone();
+        measured.distance_cm = f.distance.trim().parse().unwrap_or(0);
+        measured.bearing_deg = f.bearing.trim().parse().unwrap_or(0);
+        ChargeAction {
+            charger: self.charger,
+            target: self.target,
+            measured,
+            rates: ChargeRates {
+                charger_charge_cm: typed(&f.charge_move, table.charge),
+                target_move_cm: typed(&f.target_move, table.target_move),
+                target_charge_cm: typed(&f.target_charge, table.target_charge),
+                target_compulsory_cm: typed(&f.target_compulsory, table.target_compulsory),
+            },
+            inputs: self.inputs.clone(),
+            crew_ran_into: self.crew_ran_into,
+            ordering_general: None,
+            rng_after: self.rng.clone(),
+        }
     }
 
     /// Draws the current step.
     pub fn ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle) -> Outcome {
         let names = [unit_name(battle, self.charger, lang), unit_name(battle, self.target, lang)];
-        match self.machine.take() {
-            None => self.declaration_ui(ui, lang, battle, &names),
-            Some(m) => self.step_ui(ui, lang, battle, &names, m),
+        if !self.declared {
+            return self.declaration_ui(ui, lang, battle, &names);
+        }
+        match run_charge(battle, &self.action(battle)) {
+            Ok(m) => self.step_ui(ui, lang, battle, &names, &m),
+            Err(e) => {
+                // The battle changed under the wizard: start the steps again.
+                self.error = Some(action_error(lang, &e));
+                self.inputs.clear();
+                self.declared = false;
+                Outcome::Continue
+            }
         }
     }
 
@@ -116,54 +159,49 @@ impl ChargeWizard {
         prompt_ui(ui, &lang.fmt(T::AskDeclare, &[&names[0], &names[1]]));
         let f = &mut self.fields;
         egui::Grid::new("declare").num_columns(2).spacing([8.0, 4.0]).show(ui, |ui| {
-            if let Some(v) = number_ui(ui, lang.t(T::DistanceCm), &mut f.distance, 60.0) {
-                self.decl.distance_cm = v;
-            }
+            number_ui(ui, lang.t(T::DistanceCm), &mut f.distance, 60.0);
             ui.end_row();
-            self.decl.bearing_deg = number_ui(ui, lang.t(T::BearingDeg), &mut f.bearing, 60.0).unwrap_or(0);
+            number_ui(ui, lang.t(T::BearingDeg), &mut f.bearing, 60.0);
             ui.end_row();
-            self.decl.charger.charge_move_cm =
-                number_ui(ui, &lang.fmt(T::ChargeMoveOf, &[&names[0]]), &mut f.charge_move, 60.0);
+            number_ui(ui, &lang.fmt(T::ChargeMoveOf, &[&names[0]]), &mut f.charge_move, 60.0);
             ui.end_row();
-            self.decl.target.move_cm = number_ui(ui, &lang.fmt(T::MoveOf, &[&names[1]]), &mut f.target_move, 60.0);
+            number_ui(ui, &lang.fmt(T::MoveOf, &[&names[1]]), &mut f.target_move, 60.0);
             ui.end_row();
-            self.decl.target.compulsory_move_cm =
-                number_ui(ui, &lang.fmt(T::CompulsoryOf, &[&names[1]]), &mut f.target_compulsory, 60.0);
+            number_ui(ui, &lang.fmt(T::ChargeMoveOf, &[&names[1]]), &mut f.target_charge, 60.0);
+            ui.end_row();
+            number_ui(ui, &lang.fmt(T::CompulsoryOf, &[&names[1]]), &mut f.target_compulsory, 60.0);
             ui.end_row();
         });
-        ui.checkbox(&mut self.decl.commander_within_15cm, lang.t(T::CommanderWithin15));
-        ui.checkbox(&mut self.decl.commander_is_own, lang.t(T::CommanderIsOwn));
-        ui.checkbox(&mut self.decl.target_visible, lang.t(T::TargetVisible));
-        ui.checkbox(&mut self.at_flank, lang.t(T::AtFlank));
-        ui.checkbox(&mut self.decl.charger_was_charged, lang.t(T::ChargerWasCharged));
-        let mut opportunity = self.decl.opportunity.is_some();
+        let commander = battle.unit(self.charger).and_then(|c| crate::game::commander_of(battle, c, None));
+        if let Some(g) = commander {
+            ui.label(RichText::new(crate::i18n::names::general_line(g, lang)).weak());
+        }
+        ui.checkbox(&mut self.measured.commander_within_15cm, lang.t(T::CommanderWithin15));
+        ui.checkbox(&mut self.measured.target_visible, lang.t(T::TargetVisible));
+        ui.checkbox(&mut self.measured.at_flank, lang.t(T::AtFlank));
+        let mut opportunity = self.measured.opportunity.is_some();
         if ui
             .checkbox(&mut opportunity, lang.t(T::OpportunityCharge))
             .on_hover_text(lang.t(T::OpportunityTip))
             .changed()
         {
-            self.decl.opportunity = opportunity.then(|| crate::rules::gdb::charge::Opportunity {
-                orders_used: self.ordering_general.and_then(|g| battle.general(g)).map_or(0, |g| g.orders_used),
-                in_reach_at_phase_start: true,
-                ..Default::default()
-            });
-            self.decl.target_was_charging = opportunity;
+            self.measured.opportunity =
+                opportunity.then(|| OpportunityFacts { in_reach_at_phase_start: true, ..Default::default() });
         }
-        if let Some(opp) = &mut self.decl.opportunity {
+        if let Some(opp) = &mut self.measured.opportunity {
             ui.indent("opportunity", |ui| {
                 ui.checkbox(&mut opp.in_reach_at_phase_start, lang.t(T::OppInReach));
                 ui.checkbox(&mut opp.enemy_charge_begun, lang.t(T::OppBegun));
-                ui.checkbox(&mut opp.other_brigade, lang.t(T::OppOtherBrigade));
-                if let Some(g) = self.ordering_general.and_then(|g| battle.general(g)) {
+                if let Some(g) = commander {
                     ui.label(lang.fmt(T::OppOrdersOf, &[&crate::i18n::names::general_line(g, lang), &g.orders_used]));
                 }
             });
         }
         let distance_ok = !self.fields.distance.trim().is_empty();
-        let check = crate::rules::gdb::charge::check_declaration(&self.decl, &battle.options.gdb);
+        let check = run_charge(battle, &ChargeAction { inputs: Vec::new(), ..self.action(battle) });
         let why = match (&check, distance_ok) {
             (_, false) => Some(lang.t(T::DistanceNeeded).to_owned()),
-            (Err(e), _) => Some(charge_error(lang, e)),
+            (Err(e), _) => Some(action_error(lang, e)),
             _ => None,
         };
         if let Some(why) = &why {
@@ -173,32 +211,34 @@ impl ChargeWizard {
         match nav_ui(ui, lang, false, T::Declare, why.is_none(), why.as_deref()) {
             Nav::Cancel => Outcome::Cancel,
             Nav::Next => {
-                match Charge::declare(self.decl.clone(), battle.options.gdb.clone(), self.at_flank) {
-                    Ok(m) => self.machine = Some(m),
-                    Err(e) => self.error = Some(charge_error(lang, &e)),
-                }
+                self.declared = true;
+                self.error = None;
                 Outcome::Continue
             }
             _ => Outcome::Continue,
         }
     }
 
-    /// If it comes to melee: both sides' modifiers and the exact odds, before anything is rolled.
+    /// If it comes to melee: both sides' modifiers and the exact odds, before anything is
+    /// rolled, from the same function the game reads a melee with.
     fn melee_preview_ui(&self, ui: &mut Ui, lang: Lang, battle: &Battle, names: &[String; 2]) {
-        let (Some(c), Some(t)) = (battle.unit(self.charger), battle.unit(self.target)) else { return };
-        let mut attacker = melee_side(c, battle);
-        attacker.charging = true;
-        attacker.moved_cm = Some(self.decl.distance_cm);
-        let mut defender = melee_side(t, battle);
-        defender.flank_or_rear = self.at_flank;
-        defender.general_leads = false;
+        let distance = self.fields.distance.trim().parse::<u32>().ok();
+        let contact = Engagement {
+            charging: distance.is_none_or(|d| d >= 5),
+            moved_cm: distance,
+            flank_or_rear: self.measured.at_flank,
+            ..Engagement::contact(self.charger, self.target)
+        };
+        let leads = |id| battle.generals.iter().any(|g| g.attached_to == Some(id) && !g.lost);
+        let table = (MeleeTable { general_leads: leads(self.charger), ..Default::default() }, MeleeTable::default());
+        let Some((attacker, defender)) = melee_sides(battle, &contact, &table) else { return };
         let input = MeleeInput { attacker, defender, options: battle.options.gdb.clone() };
         egui::CollapsingHeader::new(lang.t(T::IfMelee))
             .default_open(true)
             .show(ui, |ui| breakdown_and_odds_ui(ui, lang, names, &input));
     }
 
-    fn step_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle, names: &[String; 2], m: Charge) -> Outcome {
+    fn step_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle, names: &[String; 2], m: &Charge) -> Outcome {
         for h in &m.happened {
             ui.label(format!("• {}", happening_text(lang, &names[0], &names[1], h)));
         }
@@ -206,7 +246,7 @@ impl ChargeWizard {
             ui.colored_label(crate::ui::theme::ERROR, e);
         }
         let input = match m.ask {
-            Ask::Reaction => self.reaction_ui(ui, lang, names, &m),
+            Ask::Reaction => self.reaction_ui(ui, lang, names, m),
             Ask::ClosingFire => self.fire_ui(ui, lang, names),
             Ask::FacedInTime => {
                 prompt_ui(ui, &lang.fmt(T::AskFaced, &[&names[1]]));
@@ -233,38 +273,44 @@ impl ChargeWizard {
                 prompt_ui(ui, &lang.fmt(T::AskCaught, &[&names[0], &names[1]]));
                 yes_no_ui(ui, lang.t(T::Yes), lang.t(T::No)).map(Input::Caught)
             }
-            Ask::FollowUp => self.follow_up_ui(ui, lang, battle, names, &m),
-            Ask::Done => return self.done_ui(ui, lang, m),
+            Ask::BasesLost => self.bases_ui(ui, lang, names),
+            Ask::FollowUp => self.follow_up_ui(ui, lang, battle, names, m),
+            Ask::Done => return self.done_ui(ui, lang, battle),
         };
-        let nav = nav_ui(ui, lang, false, T::Next, false, None);
-        if let Nav::Cancel = nav {
-            return Outcome::Cancel;
-        }
-        let mut m = m;
-        if let (Some(_), Some(h)) = (&input, self.pending_roll.take()) {
-            m.note(h);
-        }
-        match input {
-            Some(i) => match m.step(i) {
-                Ok(next) => {
-                    self.error = None;
-                    self.machine = Some(next);
+        let nav = nav_ui(ui, lang, !self.inputs.is_empty(), T::Next, false, None);
+        match nav {
+            Nav::Cancel => return Outcome::Cancel,
+            Nav::Back => {
+                self.inputs.pop();
+                self.error = None;
+                if self.inputs.is_empty() && m.ask == Ask::Reaction {
+                    self.declared = false;
                 }
-                Err((back, e)) => {
-                    self.error = Some(charge_error(lang, &e));
-                    self.machine = Some(back);
-                }
-            },
-            None => self.machine = Some(m),
+            }
+            Nav::Next | Nav::None => {}
+        }
+        if let Some(i) = input {
+            self.take(battle, lang, i);
         }
         Outcome::Continue
+    }
+
+    /// Adds an input if the game's run of the charge takes it; otherwise shows why.
+    fn take(&mut self, battle: &Battle, lang: Lang, input: Input) {
+        self.inputs.push(input);
+        match run_charge(battle, &self.action(battle)) {
+            Ok(_) => self.error = None,
+            Err(e) => {
+                self.inputs.pop();
+                self.error = Some(action_error(lang, &e));
+            }
+        }
     }
 
     fn reaction_ui(&mut self, ui: &mut Ui, lang: Lang, names: &[String; 2], m: &Charge) -> Option<Input> {
         prompt_ui(ui, &lang.fmt(T::AskReaction, &[&names[1]]));
         let opts = &m.options;
         let mut chosen = None;
-        let only_stand = m.decl.target_was_charging;
         let skirmishers = m.decl.target.arm == crate::rules::Arm::Skirmishers;
         let choice = |ui: &mut Ui, label: T, allowed: Result<(), T>, r: Reaction, chosen: &mut Option<Input>| {
             let b = ui.add_enabled(allowed.is_ok(), egui::Button::new(lang.t(label)));
@@ -277,37 +323,38 @@ impl ChargeWizard {
             }
         };
         let stand_ok = if skirmishers { Err(T::WhySkirmishersEvade) } else { Ok(()) };
+        let fire_ok = if m.decl.target_changing_formation { Err(T::WhyNoFire) } else { stand_ok };
         ui.horizontal_wrapped(|ui| {
             choice(ui, T::ReactStand, stand_ok, Reaction::Stand, &mut chosen);
-            choice(ui, T::ReactStandFire, stand_ok, Reaction::StandAndFire, &mut chosen);
+            choice(ui, T::ReactStandFire, fire_ok, Reaction::StandAndFire, &mut chosen);
             let counter = if !may_counter_charge(&m.decl.target, opts) { Err(T::WhyNoCounter) } else { stand_ok };
             choice(ui, T::ReactCounter, counter, Reaction::CounterCharge, &mut chosen);
-            let evade = if only_stand {
-                Err(T::WhyOnlyStand)
-            } else if !may_evade(&m.decl.target, opts) {
-                Err(T::WhyNoEvade)
-            } else {
-                Ok(())
-            };
+            let evade = if may_evade(&m.decl.target, opts) { Ok(()) } else { Err(T::WhyNoEvade) };
             choice(ui, T::ReactEvade, evade, Reaction::Evade, &mut chosen);
         });
-        ui.horizontal(|ui| {
-            let f = &mut self.fields;
-            let current = f.to_formation.unwrap_or(Formation::Square);
-            if let Some(to) = enum_combo_ui(ui, lang.t(T::NewFormation), lang, current, Formation::ALL) {
-                f.to_formation = Some(to);
-            }
-            text_ui(ui, lang.t(T::DurationTurns), &mut f.duration, 50.0);
-            let allowed = if only_stand || skirmishers { Err(T::WhyOnlyStand) } else { Ok(()) };
-            let duration = parse_frac(&f.duration);
-            choice(
-                ui,
-                T::ReactChangeFormation,
-                allowed,
-                Reaction::ChangeFormation { to: current, duration },
-                &mut chosen,
-            );
-        });
+        let arm = m.decl.target.arm;
+        let formations: Vec<Formation> =
+            Formation::ALL.iter().copied().filter(|f| f.fits(arm) && *f != m.decl.target.formation).collect();
+        if !formations.is_empty() && !skirmishers {
+            ui.horizontal(|ui| {
+                let f = &mut self.fields;
+                // Square first: what a charged infantry unit forms most.
+                let preferred = [Formation::Square, formations[0]].into_iter().find(|x| formations.contains(x));
+                let current = f.to_formation.filter(|x| formations.contains(x)).or(preferred).unwrap_or(formations[0]);
+                if let Some(to) = enum_combo_ui(ui, lang.t(T::NewFormation), lang, current, &formations) {
+                    f.to_formation = Some(to);
+                }
+                text_ui(ui, lang.t(T::DurationTurns), &mut f.duration, 50.0);
+                let duration = parse_frac(&f.duration);
+                choice(
+                    ui,
+                    T::ReactChangeFormation,
+                    Ok(()),
+                    Reaction::ChangeFormation { to: current, duration },
+                    &mut chosen,
+                );
+            });
+        }
         if let Some(fr) = m.time_fraction() {
             ui.label(RichText::new(lang.fmt(T::TimeShare, &[&m.first_move_cm(), &fr])).weak());
         }
@@ -332,6 +379,19 @@ impl ChargeWizard {
         out
     }
 
+    fn bases_ui(&mut self, ui: &mut Ui, lang: Lang, names: &[String; 2]) -> Option<Input> {
+        prompt_ui(ui, &lang.fmt(T::AskBasesLost, &[&names[1]]));
+        let mut out = None;
+        ui.horizontal(|ui| {
+            let n = number_ui(ui, lang.t(T::FiguresLost), &mut self.fields.bases, 50.0);
+            if ui.add_enabled(n.is_some(), egui::Button::new(lang.t(T::Confirm))).clicked() {
+                out = n.map(|figures| Input::BasesLost { figures });
+            }
+        });
+        out
+    }
+
+    /// A test: its result chosen as a kind, or rolled on the players' table (AMB-23).
     fn test_ui(
         &mut self,
         ui: &mut Ui,
@@ -339,7 +399,7 @@ impl ChargeWizard {
         battle: &Battle,
         prompt: &str,
         kind: TestKind,
-    ) -> Option<TestResult> {
+    ) -> Option<TestAnswer> {
         prompt_ui(ui, prompt);
         if battle.options.gdb.has_table(kind) {
             if let Some(r) = self.table_roll_ui(ui, lang, battle, kind) {
@@ -348,28 +408,19 @@ impl ChargeWizard {
             ui.label(RichText::new(lang.t(T::OrByName)).weak());
         }
         let mut out = None;
-        ui.horizontal(|ui| {
-            if ui.button(lang.t(T::TestPass)).clicked() {
-                out = Some(TestResult::Pass);
-            }
-            if ui.button(lang.t(T::TestRetreat)).clicked() {
-                out = Some(TestResult::Retreat);
-            }
-            text_ui(ui, lang.t(T::TestOtherResult), &mut self.fields.named, 140.0);
-            let named = self.fields.named.trim().to_owned();
-            if ui.add_enabled(!named.is_empty(), egui::Button::new(lang.t(T::TestFailedNamed))).clicked() {
-                out = Some(TestResult::Failed { named });
+        ui.horizontal_wrapped(|ui| {
+            for r in [TestResult::Pass, TestResult::Halt, TestResult::Unformed, TestResult::Retreat, TestResult::Rout] {
+                if ui.button(r.label(lang)).clicked() {
+                    out = Some(TestAnswer::Result(r));
+                }
             }
         });
-        if out.is_some() {
-            self.fields.named.clear();
-        }
         out
     }
 
     /// A test rolled on the players' table: 2D6 typed or rolled, the players' modifier,
-    /// the row it falls in; the row is logged with the result (AMB-23).
-    fn table_roll_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle, kind: TestKind) -> Option<TestResult> {
+    /// the row it falls in; the game logs the row with the result (AMB-23).
+    fn table_roll_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle, kind: TestKind) -> Option<TestAnswer> {
         let mut out = None;
         ui.horizontal(|ui| {
             super::common::dice_field_ui(
@@ -388,21 +439,19 @@ impl ChargeWizard {
             text_ui(ui, lang.t(T::TestModifier), &mut self.fields.test_modifier, 40.0);
         });
         let dice = super::common::parse_dice(&self.test_dice.text, crate::rules::DieKind::D6, 2).ok();
-        let modifier = self.fields.test_modifier.trim().parse::<i32>().unwrap_or(0);
+        let typed = self.fields.test_modifier.trim();
+        let Some(modifier) = (if typed.is_empty() { Some(0) } else { typed.parse::<i32>().ok() }) else {
+            ui.colored_label(crate::ui::theme::ERROR, lang.t(T::ModifierNotNumber));
+            return None;
+        };
         let d = dice.and_then(|d| Some([*d.first()?, *d.get(1)?]))?;
         let total = i32::from(d[0]) + i32::from(d[1]) + modifier;
         match battle.options.gdb.test_row(kind, total) {
             Some(row) => {
                 ui.label(lang.fmt(T::TableRow, &[&total, &row.from, &row.to, &row.result]));
                 if ui.button(RichText::new(lang.fmt(T::UseResult, &[&row.result])).strong()).clicked() {
-                    self.pending_roll = Some(Happening::TableRoll {
-                        test: kind,
-                        dice: d,
-                        modifier,
-                        row: (row.from, row.to, row.result.clone()),
-                    });
                     self.test_dice = Default::default();
-                    out = Some(Charge::result_of(&row.result));
+                    out = Some(TestAnswer::Rolled { dice: d, modifier });
                 }
             }
             None => {
@@ -431,20 +480,19 @@ impl ChargeWizard {
             let die = number_ui(ui, lang.t(T::Die), &mut self.fields.limber_die, 30.0)
                 .and_then(|d| u8::try_from(d).ok())
                 .filter(|d| (1..=6).contains(d));
-            if let Some(named) = die.filter(|d| *d > 1).and_then(|d| battle.options.gdb.limber(d))
-                && self.fields.named.is_empty()
-            {
-                self.fields.named = named.to_owned();
+            let from_table = die.filter(|d| *d > 1).and_then(|d| battle.options.gdb.limber(d));
+            if from_table.is_none() {
+                text_ui(ui, lang.t(T::LimberNamed), &mut self.fields.limber_named, 160.0);
             }
-            text_ui(ui, lang.t(T::LimberNamed), &mut self.fields.named, 160.0);
-            let named = Some(self.fields.named.trim().to_owned()).filter(|s| !s.is_empty());
-            let ok = die == Some(1) || (die.is_some() && named.is_some());
+            let named = Some(self.fields.limber_named.trim().to_owned()).filter(|s| !s.is_empty());
+            let ok = die == Some(1) || (die.is_some() && (named.is_some() || from_table.is_some()));
             if ui
                 .add_enabled(ok, egui::Button::new(lang.t(T::Confirm)))
                 .on_disabled_hover_text(lang.t(T::LimberHow))
                 .clicked()
             {
-                out = die.map(|die| Input::EmergencyLimber { die, named: named.clone() });
+                let named = if from_table.is_some() { None } else { named.clone() };
+                out = die.map(|die| Input::EmergencyLimber { die, named });
             }
         });
         out
@@ -476,11 +524,13 @@ impl ChargeWizard {
                 }
             });
         }
-        if m.happened.iter().any(|h| matches!(h, crate::rules::gdb::charge::Happening::CrewFlees { .. })) {
+        let crew_fled = m.happened.iter().any(|h| matches!(h, Happening::CrewFlees { .. }));
+        if crew_fled && !m.happened.contains(&Happening::FriendDisorderedByCrew) {
+            let target_side = battle.unit(self.target).map(|t| t.side);
             let friends: Vec<(UnitId, String)> = battle
                 .units
                 .iter()
-                .filter(|u| battle.unit(self.target).is_some_and(|t| t.side == u.side) && u.id != self.target)
+                .filter(|u| Some(u.side) == target_side && u.id != self.target && u.order.in_play())
                 .map(|u| (u.id, u.display_name(lang == Lang::Ru).to_owned()))
                 .collect();
             ui.horizontal(|ui| {
@@ -502,23 +552,25 @@ impl ChargeWizard {
         out
     }
 
-    fn done_ui(&mut self, ui: &mut Ui, lang: Lang, m: Charge) -> Outcome {
+    fn done_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle) -> Outcome {
         prompt_ui(ui, lang.t(T::AskApplyCharge));
-        let nav = nav_ui(ui, lang, false, T::Apply, true, None);
-        let outcome = match nav {
+        match nav_ui(ui, lang, true, T::Apply, true, None) {
             Nav::Cancel => Outcome::Cancel,
-            Nav::Next => Outcome::Apply(Action::Charge(Box::new(ChargeAction {
-                charger: self.charger,
-                target: self.target,
-                charge: m.clone(),
-                crew_ran_into: self.crew_ran_into,
-                ordering_general: self.ordering_general,
-                rng_after: self.rng.clone(),
-            }))),
-            _ => Outcome::Continue,
-        };
-        self.machine = Some(m);
-        outcome
+            Nav::Next => Outcome::Apply(Action::Charge(Box::new(self.action(battle)))),
+            Nav::Back => {
+                self.inputs.pop();
+                Outcome::Continue
+            }
+            Nav::None => Outcome::Continue,
+        }
+    }
+}
+
+/// An action refused by the game, in words.
+fn action_error(lang: Lang, e: &ActionError) -> String {
+    match e {
+        ActionError::Charge(c) => charge_error(lang, c),
+        other => other.to_string(),
     }
 }
 
@@ -540,7 +592,11 @@ pub fn charge_error(lang: Lang, e: &ChargeError) -> String {
         ChargeError::NotVisible => lang.t(T::ErrNotVisible).to_owned(),
         ChargeError::OutOfReach { distance, reach } => lang.fmt(T::ErrOutOfReach, &[distance, reach]),
         ChargeError::OutsideSector(deg) => lang.fmt(T::ErrOutsideSector, &[deg]),
-        ChargeError::AlreadyCharged | ChargeError::OnlyStandOrCounter => lang.t(T::WhyOnlyStand).to_owned(),
+        ChargeError::AlreadyCharged => lang.t(T::WhyOnlyStand).to_owned(),
+        ChargeError::MayNotFire => lang.t(T::WhyNoFire).to_owned(),
+        ChargeError::NoTableRow(total) => lang.fmt(T::NoTableRow, &[total]),
+        ChargeError::BadDie(d) => lang.fmt(T::ErrBadDie, &[d]),
+        ChargeError::TooManyLost { lost, has } => lang.fmt(T::ErrTooManyLost, &[lost, has]),
         ChargeError::OpportunityNotCavalry => lang.t(T::ErrOppCavalry).to_owned(),
         ChargeError::NoOrdersLeft => lang.t(T::ErrOppOrders).to_owned(),
         ChargeError::NotOwnBrigade => lang.t(T::ErrOppBrigade).to_owned(),

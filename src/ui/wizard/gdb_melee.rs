@@ -4,14 +4,16 @@
 
 use egui::{RichText, Ui};
 
-use super::Outcome;
+use super::Outcome as Outcome2;
 use super::common::{DiceField, Nav, dice_field_ui, modifiers_ui, nav_ui, odds_ui, parse_dice, prompt_ui, roll_into};
-use crate::game::{Action, GdbMeleeAction};
+use crate::game::{Action, GdbMeleeAction, MeleeTable, gdb_melee_input, gdb_melee_result, owed_melee_test};
 use crate::i18n::{Label, Lang, T};
-use crate::model::{Battle, Override, PendingMelee, UnitId};
+use crate::model::{Battle, Engagement, Override, UnitId};
 use crate::report::engagement::effect_text;
-use crate::rules::gdb::{Effect, MeleeInput, MeleeSide, Role};
-use crate::rules::{DieKind, Formation, Order, Terrain};
+use crate::rules::gdb::charge::TestAnswer;
+use crate::rules::gdb::{Effect, MeleeInput, MeleeSide, Outcome, Role};
+use crate::rules::options::{TestKind, TestResult};
+use crate::rules::{DieKind, Slope};
 use crate::ui::widgets::enum_combo_ui;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -21,66 +23,110 @@ enum Step {
     Result,
 }
 
-/// A GdB melee being walked through.
+/// Every result the players may impose when they overrule the dice.
+const OUTCOMES: [Outcome; 6] =
+    [Outcome::Rout, Outcome::Retreat, Outcome::PushedBack, Outcome::Draw, Outcome::SquareHolds, Outcome::SquareBroken];
+
+/// A GdB melee being walked through. It gathers only what the table shows, the dice,
+/// entered losses, the owed test and an imposed result; the engagement carries every
+/// fact of the charge, and the game derives the result.
 #[derive(Debug)]
 pub struct MeleeWizard {
     attacker: UnitId,
     defender: UnitId,
-    sides: [MeleeSide; 2],
+    table: (MeleeTable, MeleeTable),
     step: Step,
     dice: [DiceField; 2],
     losses: [String; 2],
+    table_losses: Option<(u32, u32)>,
     override_on: bool,
-    override_result: String,
+    override_winner: Option<Role>,
+    override_outcome: Outcome,
     override_reason: String,
-    /// Dice and modifier of the winner's owed test, when its table is filled.
+    test: Option<TestAnswer>,
     test_dice: DiceField,
     test_modifier: String,
     test_rng: Option<crate::model::RngState>,
 }
 
-pub use crate::game::melee_side;
-
 impl MeleeWizard {
-    /// Opens on a pending melee, the situation pre-filled from both units.
-    pub fn new(battle: &Battle, pending: &PendingMelee) -> Option<Self> {
+    /// Opens on a pending melee; a general with either unit is taken to lead it until
+    /// the players say otherwise.
+    pub fn new(battle: &Battle, pending: &Engagement) -> Option<Self> {
         let (a, d) = (battle.unit(pending.attacker)?, battle.unit(pending.defender)?);
-        let mut att = melee_side(a, battle);
-        att.charging = pending.charging;
-        att.moved_cm = pending.moved_cm;
-        att.general_leads &= pending.charging;
-        let mut def = melee_side(d, battle);
-        def.flank_or_rear = pending.flank_or_rear;
-        def.general_leads = false;
+        let leads = |id: UnitId| battle.generals.iter().any(|g| g.attached_to == Some(id) && !g.lost);
+        let table = (
+            MeleeTable { general_leads: leads(a.id), ..Default::default() },
+            MeleeTable { general_leads: leads(d.id), ..Default::default() },
+        );
         Some(MeleeWizard {
             attacker: a.id,
             defender: d.id,
-            sides: [att, def],
+            table,
             step: Step::Situation,
             dice: Default::default(),
             losses: Default::default(),
+            table_losses: None,
             override_on: false,
-            override_result: String::new(),
+            override_winner: None,
+            override_outcome: Outcome::Draw,
             override_reason: String::new(),
+            test: None,
             test_dice: DiceField::default(),
             test_modifier: String::new(),
             test_rng: None,
         })
     }
 
-    fn input(&self, battle: &Battle) -> MeleeInput {
-        let [a, d] = self.sides.clone();
-        MeleeInput { attacker: a, defender: d, options: battle.options.gdb.clone() }
+    fn evader(&self, battle: &Battle) -> Option<Role> {
+        gdb_melee_input(battle, &self.action()).ok().and_then(|(i, _)| i.evader())
     }
 
-    fn dice(&self) -> Option<([u8; 2], [u8; 2])> {
-        let pair =
-            |f: &DiceField| parse_dice(&f.text, DieKind::D6, 2).ok().and_then(|v| Some([*v.first()?, *v.get(1)?]));
-        Some((pair(&self.dice[0])?, pair(&self.dice[1])?))
+    fn dice(&self, battle: &Battle) -> Option<([u8; 2], [u8; 2])> {
+        let evader = self.evader(battle);
+        let pair = |f: &DiceField, role: Role| {
+            if evader == Some(role) {
+                return Some([0, 0]);
+            }
+            parse_dice(&f.text, DieKind::D6, 2).ok().and_then(|v| Some([*v.first()?, *v.get(1)?]))
+        };
+        Some((pair(&self.dice[0], Role::Attacker)?, pair(&self.dice[1], Role::Defender)?))
+    }
+
+    /// The action as the players' inputs stand.
+    fn action(&self) -> GdbMeleeAction {
+        let typed = (self.losses[0].trim().parse::<u32>().ok(), self.losses[1].trim().parse::<u32>().ok());
+        let losses = match typed {
+            (Some(a), Some(d)) if self.table_losses != Some((a, d)) => Some((a, d)),
+            _ => None,
+        };
+        let overridden = self.override_on.then(|| Override {
+            winner: self.override_winner,
+            outcome: Some(self.override_outcome),
+            result: String::new(),
+            reason: self.override_reason.trim().to_owned(),
+        });
+        let rng_after =
+            self.test_rng.clone().or_else(|| self.dice[1].rolled.clone()).or_else(|| self.dice[0].rolled.clone());
+        GdbMeleeAction {
+            attacker: self.attacker,
+            defender: self.defender,
+            table: self.table.clone(),
+            dice: ([0, 0], [0, 0]),
+            losses,
+            test: self.test.clone(),
+            overridden,
+            rng_after,
+        }
+    }
+
+    fn action_with_dice(&self, battle: &Battle) -> Option<GdbMeleeAction> {
+        let dice = self.dice(battle)?;
+        Some(GdbMeleeAction { dice, ..self.action() })
     }
 
     /// Draws the current step.
-    pub fn ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle) -> Outcome {
+    pub fn ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle) -> Outcome2 {
         let names = [unit_name(battle, self.attacker, lang), unit_name(battle, self.defender, lang)];
         match self.step {
             Step::Situation => self.situation_ui(ui, lang, battle, &names),
@@ -89,62 +135,75 @@ impl MeleeWizard {
         }
     }
 
-    fn situation_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle, names: &[String; 2]) -> Outcome {
+    fn situation_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle, names: &[String; 2]) -> Outcome2 {
         prompt_ui(ui, &lang.fmt(T::AskMeleeSituation, &[&names[0], &names[1]]));
+        let Ok((input, _)) = gdb_melee_input(battle, &self.action()) else { return Outcome2::Cancel };
         ui.columns(2, |cols| {
             for (i, col) in cols.iter_mut().enumerate() {
                 col.label(RichText::new(&names[i]).strong());
-                side_fields_ui(col, lang, i, &mut self.sides[i]);
+                let side = if i == 0 { &input.attacker } else { &input.defender };
+                engagement_facts_ui(col, lang, side);
+                let t = if i == 0 { &mut self.table.0 } else { &mut self.table.1 };
+                table_fields_ui(col, lang, i, t);
             }
         });
-        breakdown_and_odds_ui(ui, lang, names, &self.input(battle));
+        breakdown_and_odds_ui(ui, lang, names, &input);
         match nav_ui(ui, lang, false, T::Next, true, None) {
-            Nav::Cancel => Outcome::Cancel,
+            Nav::Cancel => Outcome2::Cancel,
             Nav::Next => {
                 self.step = Step::Dice;
-                Outcome::Continue
+                Outcome2::Continue
             }
-            _ => Outcome::Continue,
+            _ => Outcome2::Continue,
         }
     }
 
-    fn dice_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle, names: &[String; 2]) -> Outcome {
+    fn dice_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle, names: &[String; 2]) -> Outcome2 {
         prompt_ui(ui, lang.t(T::AskMeleeDice));
+        let evader = self.evader(battle);
         let mut enter = false;
-        for (name, field) in names.iter().zip(self.dice.iter_mut()) {
-            enter |= dice_field_ui(ui, lang, name, field, DieKind::D6, 2);
+        for ((name, field), role) in names.iter().zip(self.dice.iter_mut()).zip([Role::Attacker, Role::Defender]) {
+            if evader == Some(role) {
+                ui.label(lang.fmt(T::EvadersNoDice, &[name]));
+            } else {
+                enter |= dice_field_ui(ui, lang, name, field, DieKind::D6, 2);
+            }
         }
         if ui.button(lang.t(T::RollForMe)).clicked() {
             let [a, d] = &mut self.dice;
             roll_into(&battle.rng, &mut [(a, 2), (d, 2)], DieKind::D6);
         }
-        let ready = self.dice().is_some();
+        let ready = self.dice(battle).is_some();
         let nav = nav_ui(ui, lang, true, T::Next, ready, Some(lang.t(T::DiceNeeded)));
         match nav {
-            Nav::Cancel => return Outcome::Cancel,
+            Nav::Cancel => return Outcome2::Cancel,
             Nav::Back => self.step = Step::Situation,
             Nav::Next => self.show_result(battle),
             Nav::None if enter && ready => self.show_result(battle),
             Nav::None => {}
         }
-        Outcome::Continue
+        Outcome2::Continue
     }
 
+    /// Pre-fills the losses from the casualty table, when it has the row.
     fn show_result(&mut self, battle: &Battle) {
         self.step = Step::Result;
-        if let Some((a, d)) = self.dice() {
-            let r = self.input(battle).resolve(a, d);
-            self.losses = [casualties(&r.attacker_effects), casualties(&r.defender_effects)];
-        }
+        let Some(r) = self.action_with_dice(battle).and_then(|m| gdb_melee_result(battle, &m).ok()) else { return };
+        let (a, d) = (casualties(&r.attacker_effects), casualties(&r.defender_effects));
+        self.table_losses = a.zip(d);
+        self.losses = [a.map(|x| x.to_string()).unwrap_or_default(), d.map(|x| x.to_string()).unwrap_or_default()];
     }
 
-    fn result_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle, names: &[String; 2]) -> Outcome {
-        let Some((a, d)) = self.dice() else {
+    fn result_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle, names: &[String; 2]) -> Outcome2 {
+        let Some(action) = self.action_with_dice(battle) else {
             self.step = Step::Dice;
-            return Outcome::Continue;
+            return Outcome2::Continue;
         };
-        let r = self.input(battle).resolve(a, d);
+        let Ok(r) = gdb_melee_result(battle, &GdbMeleeAction { overridden: None, ..action.clone() }) else {
+            return Outcome2::Cancel;
+        };
         prompt_ui(ui, lang.t(T::AskMeleeResult));
+        let (a, d) = action.dice;
         for (name, dice, total) in [(&names[0], a, r.attacker_total), (&names[1], d, r.defender_total)] {
             let mods = total - i32::from(dice[0]) - i32::from(dice[1]);
             ui.label(lang.fmt(T::DiceAndTotal, &[name, &dice[0], &dice[1], &format!("{mods:+}"), &total]));
@@ -159,50 +218,54 @@ impl MeleeWizard {
                 super::common::number_ui(ui, &lang.fmt(T::LossesOf, &[name]), losses, 40.0);
             }
         });
-        ui.checkbox(&mut self.override_on, lang.t(T::OverrideResult));
-        if self.override_on {
-            ui.horizontal(|ui| {
-                super::common::text_ui(ui, lang.t(T::OverrideWhat), &mut self.override_result, 220.0);
-                super::common::text_ui(ui, lang.t(T::OverrideWhy), &mut self.override_reason, 220.0);
-            });
-        }
-        let test_roll = self.owed_test_ui(ui, lang, battle, names, &r);
-        let losses = (self.losses[0].trim().parse::<u32>().ok(), self.losses[1].trim().parse::<u32>().ok());
-        let override_ok =
-            !self.override_on || (!self.override_result.trim().is_empty() && !self.override_reason.trim().is_empty());
-        let ready = losses.0.is_some() && losses.1.is_some() && override_ok;
+        self.override_ui(ui, lang, names);
+        let applied = gdb_melee_result(battle, &action).unwrap_or(r);
+        self.owed_test_ui(ui, lang, battle, names, &applied, &action);
+        let typed = self.losses.iter().all(|l| l.trim().parse::<u32>().is_ok());
+        let override_ok = !self.override_on || !self.override_reason.trim().is_empty();
+        let ready = typed && override_ok;
         match nav_ui(ui, lang, true, T::Apply, ready, Some(lang.t(T::LossesAndReasonNeeded))) {
-            Nav::Cancel => Outcome::Cancel,
+            Nav::Cancel => Outcome2::Cancel,
             Nav::Back => {
                 self.step = Step::Dice;
-                Outcome::Continue
+                Outcome2::Continue
             }
-            Nav::Next => {
-                let rng_after = self.dice[1].rolled.clone().or_else(|| self.dice[0].rolled.clone());
-                let overridden = self.override_on.then(|| Override {
-                    result: self.override_result.trim().to_owned(),
-                    reason: self.override_reason.trim().to_owned(),
-                });
-                Outcome::Apply(Action::GdbMelee(Box::new(GdbMeleeAction {
-                    attacker: self.attacker,
-                    defender: self.defender,
-                    attacker_side: self.sides[0].clone(),
-                    defender_side: self.sides[1].clone(),
-                    dice: (a, d),
-                    losses: (losses.0.unwrap_or(0), losses.1.unwrap_or(0)),
-                    overridden,
-                    rng_after: self.test_rng.clone().or(rng_after),
-                    tests: test_roll.into_iter().collect(),
-                })))
-            }
-            Nav::None => Outcome::Continue,
+            Nav::Next => match self.action_with_dice(battle) {
+                Some(m) => Outcome2::Apply(Action::GdbMelee(Box::new(m))),
+                None => Outcome2::Continue,
+            },
+            Nav::None => Outcome2::Continue,
         }
     }
-}
 
-impl MeleeWizard {
-    /// The winner's pursuit or formation test, rolled on the players' table when it is
-    /// filled (AMB-23); otherwise it stays owed, for the players' rulebook.
+    /// The players overrule the dice: the result they impose, with their reason.
+    fn override_ui(&mut self, ui: &mut Ui, lang: Lang, names: &[String; 2]) {
+        ui.checkbox(&mut self.override_on, lang.t(T::OverrideResult));
+        if !self.override_on {
+            return;
+        }
+        ui.horizontal(|ui| {
+            let winners = [(Role::Attacker, names[0].clone()), (Role::Defender, names[1].clone())];
+            ui.label(lang.t(T::OverrideWinner));
+            if let Some(w) = crate::ui::widgets::option_combo_ui(
+                ui,
+                lang.t(T::OverrideWinner),
+                self.override_winner,
+                lang.t(T::NoneChoice),
+                &winners,
+            ) {
+                self.override_winner = w;
+            }
+            ui.label(lang.t(T::OverrideWhat));
+            if let Some(o) = enum_combo_ui(ui, lang.t(T::OverrideWhat), lang, self.override_outcome, &OUTCOMES) {
+                self.override_outcome = o;
+            }
+        });
+        super::common::text_ui(ui, lang.t(T::OverrideWhy), &mut self.override_reason, 320.0);
+    }
+
+    /// The winner's pursuit or formation test: its result chosen, or rolled on the
+    /// players' table when it is filled (AMB-23); left untaken it stays owed.
     fn owed_test_ui(
         &mut self,
         ui: &mut Ui,
@@ -210,23 +273,28 @@ impl MeleeWizard {
         battle: &Battle,
         names: &[String; 2],
         r: &crate::rules::gdb::MeleeResult,
-    ) -> Option<crate::model::TestRoll> {
-        use crate::rules::gdb::Test;
-        use crate::rules::options::TestKind;
-        let owed = [(self.attacker, &r.attacker_effects, &names[0]), (self.defender, &r.defender_effects, &names[1])]
-            .into_iter()
-            .find_map(|(unit, effects, name)| {
-                effects.iter().find_map(|e| match e {
-                    Effect::Tests { test: Test::Pursuit } => Some((unit, TestKind::Pursuit, name)),
-                    Effect::Tests { test: Test::Formation } => Some((unit, TestKind::Formation, name)),
-                    _ => None,
-                })
-            })?;
-        let (unit, kind, name) = owed;
-        if !battle.options.gdb.has_table(kind) {
-            return None;
-        }
+        action: &GdbMeleeAction,
+    ) {
+        let Some((unit, kind)) = owed_melee_test(r, action) else {
+            self.test = None;
+            return;
+        };
+        let name = if unit == self.attacker { &names[0] } else { &names[1] };
         ui.label(RichText::new(format!("{}: {}", name, kind.label(lang))).strong());
+        let choices: &[TestResult] = if kind == TestKind::Pursuit {
+            &[TestResult::Pass, TestResult::Pursue]
+        } else {
+            &[TestResult::Pass, TestResult::Unformed]
+        };
+        ui.horizontal(|ui| {
+            ui.radio_value(&mut self.test, None, lang.t(T::NotTaken));
+            for c in choices {
+                ui.radio_value(&mut self.test, Some(TestAnswer::Result(*c)), c.label(lang));
+            }
+        });
+        if !battle.options.gdb.has_table(kind) {
+            return;
+        }
         ui.horizontal(|ui| {
             dice_field_ui(ui, lang, lang.t(T::TestDice), &mut self.test_dice, DieKind::D6, 2);
             if ui.button(lang.t(T::RollForMe)).clicked() {
@@ -239,37 +307,72 @@ impl MeleeWizard {
             }
             super::common::text_ui(ui, lang.t(T::TestModifier), &mut self.test_modifier, 40.0);
         });
-        let dice = parse_dice(&self.test_dice.text, DieKind::D6, 2).ok()?;
-        let dice = [*dice.first()?, *dice.get(1)?];
-        let modifier = self.test_modifier.trim().parse::<i32>().unwrap_or(0);
-        let total = i32::from(dice[0]) + i32::from(dice[1]) + modifier;
-        match battle.options.gdb.test_row(kind, total) {
-            Some(row) => {
-                ui.label(lang.fmt(T::TableRow, &[&total, &row.from, &row.to, &row.result]));
-                Some(crate::model::TestRoll {
-                    unit,
-                    test: kind,
-                    dice,
-                    modifier,
-                    row: (row.from, row.to, row.result.clone()),
-                })
-            }
-            None => {
-                ui.colored_label(crate::ui::theme::ERROR, lang.fmt(T::NoTableRow, &[&total]));
-                None
+        let dice = parse_dice(&self.test_dice.text, DieKind::D6, 2).ok().and_then(|d| Some([*d.first()?, *d.get(1)?]));
+        let modifier =
+            self.test_modifier.trim().parse::<i32>().ok().or(self.test_modifier.trim().is_empty().then_some(0));
+        if let (Some(dice), Some(modifier)) = (dice, modifier) {
+            let total = i32::from(dice[0]) + i32::from(dice[1]) + modifier;
+            match battle.options.gdb.test_row(kind, total) {
+                Some(row) => {
+                    ui.label(lang.fmt(T::TableRow, &[&total, &row.from, &row.to, &row.result]));
+                    self.test = Some(TestAnswer::Rolled { dice, modifier });
+                }
+                None => {
+                    ui.colored_label(crate::ui::theme::ERROR, lang.fmt(T::NoTableRow, &[&total]));
+                }
             }
         }
     }
 }
 
-fn casualties(effects: &[Effect]) -> String {
-    effects
-        .iter()
-        .find_map(|e| match e {
-            Effect::Casualties { figures, .. } => Some(figures.to_string()),
-            _ => None,
-        })
-        .unwrap_or_default()
+fn casualties(effects: &[Effect]) -> Option<u32> {
+    effects.iter().find_map(|e| match e {
+        Effect::Casualties { figures, .. } => Some(*figures),
+        _ => None,
+    })
+}
+
+/// What the engagement fixes for one side, read-only: charging and how far, the flank,
+/// caught evaders, a second push-back.
+fn engagement_facts_ui(ui: &mut Ui, lang: Lang, side: &MeleeSide) {
+    let mut facts = Vec::new();
+    if side.charging {
+        facts.push(lang.fmt(T::FactCharging, &[&side.moved_cm.unwrap_or_default()]));
+    }
+    if side.pursuing {
+        facts.push(lang.t(T::FlagPursuing).to_owned());
+    }
+    if side.caught_evading {
+        facts.push(lang.t(T::HapEvadersNoFight).to_owned());
+    }
+    if side.flank_or_rear {
+        facts.push(lang.t(T::FlagFlankShort).to_owned());
+    }
+    if side.pushed_back_before {
+        facts.push(lang.t(T::FactPushedBackBefore).to_owned());
+    }
+    for f in facts {
+        ui.label(RichText::new(format!("• {f}")).weak());
+    }
+}
+
+/// What the table shows of one side: slope, flank, a general leading, a breach, a
+/// push-back out of the built-up area.
+fn table_fields_ui(ui: &mut Ui, lang: Lang, i: usize, t: &mut MeleeTable) {
+    ui.horizontal(|ui| {
+        ui.label(lang.t(T::SlopeLabel));
+        if let Some(v) = enum_combo_ui(ui, &format!("{} {}", lang.t(T::SlopeLabel), i + 1), lang, t.slope, Slope::ALL) {
+            t.slope = v;
+        }
+    });
+    egui::Grid::new(("melee_flags", i)).num_columns(2).spacing([6.0, 2.0]).show(ui, |ui| {
+        ui.checkbox(&mut t.flank_or_rear, lang.t(T::FlagFlankShort));
+        ui.checkbox(&mut t.general_leads, lang.t(T::FlagGeneralLeads));
+        ui.end_row();
+        ui.checkbox(&mut t.breach, lang.t(T::FlagBreach));
+        ui.checkbox(&mut t.leaves_area, lang.t(T::FlagLeavesArea));
+        ui.end_row();
+    });
 }
 
 /// Both sides' modifiers side by side, then the exact odds of every result as bars.
@@ -300,48 +403,4 @@ pub fn odds_label(
         Some(Role::Defender) => format!("{}: {}", lang.fmt(T::ResWins, &[&names[1]]), outcome.label(lang)),
         None => outcome.label(lang).to_owned(),
     }
-}
-
-/// The editable situation of one side.
-fn side_fields_ui(ui: &mut Ui, lang: Lang, i: usize, s: &mut MeleeSide) {
-    egui::Grid::new(("melee_side", i)).num_columns(2).spacing([6.0, 3.0]).show(ui, |ui| {
-        ui.label(lang.t(T::Formation));
-        if let Some(f) =
-            enum_combo_ui(ui, &format!("{} {}", lang.t(T::Formation), i + 1), lang, s.formation, Formation::ALL)
-        {
-            s.formation = f;
-        }
-        ui.end_row();
-        ui.label(lang.t(T::OrderHeading));
-        if let Some(o) =
-            enum_combo_ui(ui, &format!("{} {}", lang.t(T::OrderHeading), i + 1), lang, s.order, &Order::ALL[..4])
-        {
-            s.order = o;
-        }
-        ui.end_row();
-        ui.label(lang.t(T::Terrain));
-        if let Some(t) = enum_combo_ui(ui, &format!("{} {}", lang.t(T::Terrain), i + 1), lang, s.terrain, Terrain::ALL)
-        {
-            s.terrain = t;
-        }
-        ui.end_row();
-        ui.label(lang.t(T::FiguresNow));
-        ui.add(egui::DragValue::new(&mut s.figures).range(0..=999)).accessible_name(format!(
-            "{} {}",
-            lang.t(T::FiguresNow),
-            i + 1
-        ));
-        ui.end_row();
-    });
-    egui::Grid::new(("melee_flags", i)).num_columns(2).spacing([6.0, 2.0]).show(ui, |ui| {
-        ui.checkbox(&mut s.charging, lang.t(T::FlagCharging));
-        ui.checkbox(&mut s.pursuing, lang.t(T::FlagPursuing));
-        ui.end_row();
-        ui.checkbox(&mut s.flank_or_rear, lang.t(T::FlagFlankShort));
-        ui.checkbox(&mut s.general_leads, lang.t(T::FlagGeneralLeads));
-        ui.end_row();
-        ui.checkbox(&mut s.breach, lang.t(T::FlagBreach));
-        ui.checkbox(&mut s.changing_formation, lang.t(T::FlagChangingShort));
-        ui.end_row();
-    });
 }

@@ -1,0 +1,124 @@
+//! Reading an engagement: each side's melee situation built from its unit and the
+//! engagement record (one function, used by the game's checks and by the wizards'
+//! previews), and the aftermath that ends with the next turn's phases.
+
+use std::collections::BTreeSet;
+
+use super::{ActionError, Event};
+use crate::model::{Battle, Engagement, GdbMeleeAction, MeleeTable, Stage, Unit, UnitId};
+use crate::rules::gdb::{MeleeInput, MeleeSide, Role};
+use crate::rules::{Marker, Phase};
+
+/// A unit's own part of a melee situation: arm, class, formation, order, terrain,
+/// horses, figures, its leading general and its pursuit (GDB-MOD-01..19, GDB-MOD-21).
+pub fn melee_side(u: &Unit, battle: &Battle) -> MeleeSide {
+    let general = battle.generals.iter().find(|g| g.attached_to == Some(u.id) && !g.lost);
+    MeleeSide {
+        arm: u.arm,
+        class: u.class,
+        nation: u.nation,
+        formation: u.formation,
+        order: u.order,
+        terrain: u.terrain,
+        horses: u.horses,
+        figures: u.figures,
+        regular: u.regular,
+        lances: u.lances,
+        general_leads: general.is_some(),
+        general_rank: general.map(|g| g.rank),
+        general_quality: general.map(|g| g.quality),
+        pursuing: u.markers.contains(&Marker::Pursuing),
+        ..Default::default()
+    }
+}
+
+/// Both sides of an engagement's melee as the rules read them: the units as they stand,
+/// the facts the engagement carries from the charge (charging and how far, a
+/// counter-charge, the flank, caught evaders, push-backs in a row) and what the table
+/// shows (slope, flank, a general leading, a breach, a push-back out of the area).
+pub fn melee_sides(
+    battle: &Battle,
+    e: &Engagement,
+    table: &(MeleeTable, MeleeTable),
+) -> Option<(MeleeSide, MeleeSide)> {
+    let (a, d) = (battle.unit(e.attacker)?, battle.unit(e.defender)?);
+    let mut att = melee_side(a, battle);
+    // GDB-MOD-21, GDB-CHG-18: the charger counts as charging on the melee's first turn.
+    att.charging = e.charging;
+    att.moved_cm = e.moved_cm.filter(|_| e.charging);
+    let mut def = melee_side(d, battle);
+    // GDB-CHG-17, 18, EX-4: a counter-charger that moved 5 cm or more charges too.
+    def.charging = e.counter_charging();
+    def.moved_cm = e.counter_cm.filter(|_| def.charging);
+    def.flank_or_rear = e.flank_or_rear;
+    // GDB-EVD-11, AMB-47: caught evaders do not fight back.
+    def.caught_evading = e.evaders_caught;
+    for (side, t, pushbacks) in [(&mut att, &table.0, e.pushbacks.first), (&mut def, &table.1, e.pushbacks.second)] {
+        side.slope = t.slope;
+        side.flank_or_rear |= t.flank_or_rear;
+        // GDB-MOD-15: only with a general present and the table saying he leads.
+        side.general_leads &= t.general_leads;
+        side.breach = t.breach;
+        side.pushback_leaves_area = t.leaves_area;
+        // GDB-RES-08: a second push-back in a row.
+        side.pushed_back_before = pushbacks > 0;
+    }
+    Some((att, def))
+}
+
+/// The melee input of a GdB melee action and the position of its engagement.
+pub fn gdb_melee_input(battle: &Battle, m: &GdbMeleeAction) -> Result<(MeleeInput, usize), ActionError> {
+    let (index, e) = battle
+        .engagement(m.attacker, m.defender)
+        .filter(|(_, e)| e.is_melee())
+        .ok_or(ActionError::NotEngaged(m.attacker, m.defender))?;
+    let (attacker, defender) = melee_sides(battle, e, &m.table).ok_or(ActionError::NoSuchUnit(m.attacker))?;
+    Ok((MeleeInput { attacker, defender, options: battle.options.gdb.clone() }, index))
+}
+
+/// The unit change event, when something changed.
+pub(super) fn changed_unit(before: &Unit, after: Unit) -> Option<Event> {
+    (after != *before).then(|| Event::UnitChanged { before: Box::new(before.clone()), after: Box::new(after) })
+}
+
+/// Aftermaths that end as the game enters `next` in `turn`: the push-back (its move made,
+/// the unit rallies, GDB-RES-05) at the next turn's Charge phase, the pursuit (its +2
+/// counted in that turn's melees, GDB-MOD-21) at the next turn's Morale phase. Returns the
+/// engagement events and the pursuers whose marker comes off.
+pub(super) fn aftermath_events(battle: &Battle, next: Phase, turn: u32) -> (Vec<Event>, BTreeSet<UnitId>) {
+    let mut events = Vec::new();
+    let mut ended_pursuits = BTreeSet::new();
+    // Last first, so that removing one keeps the others' positions.
+    for (index, e) in battle.engagements.iter().enumerate().rev() {
+        let Some(decided) = e.decided_turn.filter(|_| e.stage == Stage::Aftermath) else { continue };
+        if turn <= decided {
+            continue;
+        }
+        let mut after = e.clone();
+        if matches!(next, Phase::Charges | Phase::Movement | Phase::Firing | Phase::Melee | Phase::Morale) {
+            after.pushed_back = None;
+        }
+        if next == Phase::Morale
+            && let Some(p) = after.pursuer.take()
+        {
+            ended_pursuits.insert(p);
+        }
+        if after.pushed_back.is_none() && after.pursuer.is_none() {
+            events.push(Event::MeleeCleared { index, melee: e.clone() });
+        } else if after != *e {
+            events.push(Event::EngagementChanged { index, before: Box::new(e.clone()), after: Box::new(after) });
+        }
+    }
+    (events, ended_pursuits)
+}
+
+/// The role a unit plays in an engagement.
+pub fn role_of(e: &Engagement, id: UnitId) -> Option<Role> {
+    if e.attacker == id {
+        Some(Role::Attacker)
+    } else if e.defender == id {
+        Some(Role::Defender)
+    } else {
+        None
+    }
+}

@@ -1,0 +1,121 @@
+//! The battle file as a verifiable journal: every log entry keeps its action's inputs,
+//! and `replay` re-applies them from the journal's start through the current rules core,
+//! checking that each entry, and the battle at the end, come out the same.
+
+use serde_json::Value;
+use thiserror::Error;
+
+use super::{Action, ActionError, Game};
+use crate::model::Battle;
+
+/// Why a journal did not replay to the same battle.
+#[derive(Debug, Error, PartialEq)]
+pub enum ReplayError {
+    /// The journal's start does not lead to the file's log (its log is not a prefix).
+    #[error("the journal's start does not fit the battle's log")]
+    StartMismatch,
+    /// An entry after the journal's start keeps no action to replay.
+    #[error("log entry {seq} keeps no action to replay")]
+    NoAction {
+        /// The entry's sequence number.
+        seq: u64,
+    },
+    /// The current rules refuse an entry's action.
+    #[error("log entry {seq}: the action is refused now: {reason}")]
+    Refused {
+        /// The entry's sequence number.
+        seq: u64,
+        /// Why.
+        reason: ActionError,
+    },
+    /// An entry's result differs.
+    #[error("log entry {seq} differs at {path}: recorded {recorded}, replayed {replayed}")]
+    Differs {
+        /// The entry's sequence number.
+        seq: u64,
+        /// Where, as a JSON path.
+        path: String,
+        /// The recorded value.
+        recorded: String,
+        /// The value the replay gives.
+        replayed: String,
+    },
+    /// Every entry matched, but the battle at the end does not.
+    #[error("the battle at the end differs at {path}: recorded {recorded}, replayed {replayed}")]
+    FinalDiffers {
+        /// Where.
+        path: String,
+        /// The recorded value.
+        recorded: String,
+        /// The value the replay gives.
+        replayed: String,
+    },
+}
+
+/// Re-applies every journaled action of a game from its start; returns how many.
+pub fn replay(game: &Game) -> Result<usize, ReplayError> {
+    let start = game.journal_start();
+    let recorded = &game.battle.log;
+    let first = start.log.len();
+    if recorded.get(..first) != Some(&start.log[..]) {
+        return Err(ReplayError::StartMismatch);
+    }
+    let mut again = Game::new(start.clone());
+    let mut count = 0;
+    for entry in recorded.iter().skip(first) {
+        let action = entry.action.as_deref().ok_or(ReplayError::NoAction { seq: entry.seq })?;
+        again.perform(action).map_err(|reason| ReplayError::Refused { seq: entry.seq, reason })?;
+        if let Some(new) = again.battle.log.last()
+            && let Some((path, was, now)) = first_difference(entry, new)
+        {
+            return Err(ReplayError::Differs { seq: entry.seq, path, recorded: was, replayed: now });
+        }
+        count += 1;
+    }
+    if let Some((path, recorded, replayed)) = first_difference(&game.battle, &again.battle) {
+        return Err(ReplayError::FinalDiffers { path, recorded, replayed });
+    }
+    Ok(count)
+}
+
+/// Plays a scenario: a battle and a list of actions without results. On a refusal,
+/// the position of the action in the list and the reason.
+pub fn play(battle: Battle, actions: &[Action]) -> Result<Game, (usize, ActionError)> {
+    let mut game = Game::new(battle);
+    for (i, action) in actions.iter().enumerate() {
+        game.perform(action).map_err(|e| (i, e))?;
+    }
+    Ok(game)
+}
+
+/// The first place two values differ, as a JSON path with both values (shortened).
+pub fn first_difference<T: serde::Serialize>(recorded: &T, replayed: &T) -> Option<(String, String, String)> {
+    let (a, b) = (serde_json::to_value(recorded).ok()?, serde_json::to_value(replayed).ok()?);
+    diff(&a, &b, "")
+}
+
+fn diff(a: &Value, b: &Value, path: &str) -> Option<(String, String, String)> {
+    if a == b {
+        return None;
+    }
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => {
+            let mut keys: Vec<&String> = x.keys().chain(y.keys()).collect();
+            keys.sort();
+            keys.dedup();
+            keys.into_iter().find_map(|k| {
+                let (va, vb) = (x.get(k).unwrap_or(&Value::Null), y.get(k).unwrap_or(&Value::Null));
+                diff(va, vb, &format!("{path}.{k}"))
+            })
+        }
+        (Value::Array(x), Value::Array(y)) if x.len() == y.len() => {
+            x.iter().zip(y).enumerate().find_map(|(i, (va, vb))| diff(va, vb, &format!("{path}[{i}]")))
+        }
+        _ => Some((if path.is_empty() { ".".to_owned() } else { path.to_owned() }, short(a), short(b))),
+    }
+}
+
+fn short(v: &Value) -> String {
+    let text = v.to_string();
+    if text.chars().count() > 80 { format!("{}…", text.chars().take(80).collect::<String>()) } else { text }
+}

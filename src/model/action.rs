@@ -1,0 +1,373 @@
+//! What a player can ask of the game: an action carries the players' inputs only
+//! (choices, what the table shows, dice typed or rolled, test results as kinds); the
+//! game derives every result from them and the battle (design.md section 2). Actions
+//! are kept in the log, so a battle file is a journal that `coldsteel replay` re-runs.
+
+use serde::{Deserialize, Serialize};
+
+use super::{Brigade, BrigadeId, Engagement, General, GeneralId, Override, RngState, RulesOptions, Unit, UnitId};
+use crate::rules::gdb::charge::{Input, TestAnswer};
+use crate::rules::{BySide, Ruleset, Side, Slope};
+
+/// A request to change the battle. Ids of added items are assigned by the check.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "action", content = "with")]
+pub enum Action {
+    /// Add a unit (its id is replaced by the next free one).
+    AddUnit(Unit),
+    /// Replace a unit's fields.
+    EditUnit(Unit),
+    /// Copy a unit, for fast order-of-battle entry.
+    DuplicateUnit(UnitId),
+    /// Remove a unit; generals attached to it are detached.
+    DeleteUnit(UnitId),
+    /// Add a general.
+    AddGeneral(General),
+    /// Replace a general's fields.
+    EditGeneral(General),
+    /// Remove a general.
+    DeleteGeneral(GeneralId),
+    /// Add a brigade.
+    AddBrigade(Brigade),
+    /// Replace a brigade's fields.
+    EditBrigade(Brigade),
+    /// Remove a brigade; its units and generals are left unattached.
+    DeleteBrigade(BrigadeId),
+    /// Begin the next phase (and, after the last, the next turn).
+    AdvancePhase,
+    /// Record the initiative roll and the phasing side the winner chose (GDB-SEQ-01); a
+    /// tie is recorded too, and is rolled again.
+    Initiative {
+        /// Each side's 2D6.
+        dice: BySide<[u8; 2]>,
+        /// The side the winner makes phasing.
+        phasing: Side,
+        /// The generator's state after the app rolled, if it did.
+        rng_after: Option<RngState>,
+    },
+    /// Fight a General de Brigade melee turn of a pending engagement.
+    GdbMelee(Box<GdbMeleeAction>),
+    /// Two units came into contact without a charge the app walked through: a melee waits
+    /// for the Melee phase.
+    AddPendingMelee(Engagement),
+    /// A pending melee is withdrawn without being fought.
+    ClearPendingMelee(usize),
+    /// A note in the log.
+    Note(String),
+    /// A GdB charge, with every input the players gave at its steps.
+    Charge(Box<ChargeAction>),
+    /// A Ruleset B collision test.
+    Collision(Box<CollisionAction>),
+    /// A turn of Ruleset B melee.
+    BMelee(Box<BMeleeAction>),
+    /// Change the ruleset or its options (a loaded profile, or the settings panel).
+    SetOptions(Box<(Ruleset, RulesOptions)>),
+}
+
+/// What the table alone shows about one side of a GdB melee: the app cannot know it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct MeleeTable {
+    /// The way it charged over the ground (GDB-MOD-FN6: no bonus for infantry uphill).
+    pub slope: Slope,
+    /// Struck in flank or rear, beyond what the charge established (GDB-MOD-20).
+    pub flank_or_rear: bool,
+    /// A general with the unit leads it (GDB-MOD-15; FN4 decides whether he may).
+    pub general_leads: bool,
+    /// A breach or gate in the enemy's position (GDB-MOD-FN7).
+    pub breach: bool,
+    /// A push-back would take it out of its built-up area (GDB-RES-08).
+    pub leaves_area: bool,
+}
+
+/// A GdB melee turn: the engagement's two units, what the table shows, the dice, losses
+/// the players enter where their casualty table has no row, the winner's owed test, and
+/// a result the players impose.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GdbMeleeAction {
+    /// The charging unit.
+    pub attacker: UnitId,
+    /// The unit charged.
+    pub defender: UnitId,
+    /// What the table shows of the attacker and the defender.
+    #[serde(default)]
+    pub table: (MeleeTable, MeleeTable),
+    /// Attacker's and defender's 2D6 (caught evaders roll none: any values).
+    pub dice: ([u8; 2], [u8; 2]),
+    /// Figures lost by attacker and defender, entered by the players; `None` reads the
+    /// casualty table (AMB-13).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub losses: Option<(u32, u32)>,
+    /// The winner's pursuit or formation test (GDB-RES-02, 04, 09), if taken now.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub test: Option<TestAnswer>,
+    /// A result the players impose, with their reason.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub overridden: Option<Override>,
+    /// The generator's state after the app rolled, if it did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rng_after: Option<RngState>,
+}
+
+/// What the players measured on the table at a GdB charge's declaration.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ChargeMeasures {
+    /// Distance between charger and target, cm.
+    pub distance_cm: u32,
+    /// Bearing of the target off straight ahead, degrees (GDB-CHG-02, AMB-21).
+    pub bearing_deg: u32,
+    /// The commander is within 15 cm of the charger (GDB-CHG-01).
+    pub commander_within_15cm: bool,
+    /// The target is visible (GDB-CHG-02).
+    pub target_visible: bool,
+    /// The charge strikes the target's flank or rear (GDB-CHG-16).
+    pub at_flank: bool,
+    /// An opportunity charge: what the table shows of it (GDB-OPP-08..10).
+    pub opportunity: Option<OpportunityFacts>,
+}
+
+/// What the table shows of an opportunity charge.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct OpportunityFacts {
+    /// Within charge distance of the enemy charger at the start of the Charge phase
+    /// (GDB-OPP-09, AMB-20).
+    pub in_reach_at_phase_start: bool,
+    /// The enemy has already begun carrying out its charge (GDB-OPP-08, 10).
+    pub enemy_charge_begun: bool,
+}
+
+/// Rates the players typed because their distances table has none (AMB-24, AMB-25).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ChargeRates {
+    /// The charger's full charge move, cm.
+    pub charger_charge_cm: Option<u32>,
+    /// The target's ordinary move, cm.
+    pub target_move_cm: Option<u32>,
+    /// The target's full charge move, cm (a counter-charger's time, AMB-02).
+    pub target_charge_cm: Option<u32>,
+    /// The target's compulsory (retreat) move, cm.
+    pub target_compulsory_cm: Option<u32>,
+}
+
+/// A GdB charge: the two units, what the players measured, and every input they gave at
+/// the steps of the sequence, in order. The game runs the sequence itself.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChargeAction {
+    /// The charging unit.
+    pub charger: UnitId,
+    /// The target.
+    pub target: UnitId,
+    /// What the table shows.
+    pub measured: ChargeMeasures,
+    /// Rates typed where the players' table has none.
+    #[serde(default)]
+    pub rates: ChargeRates,
+    /// The inputs at each step.
+    pub inputs: Vec<Input>,
+    /// The friendly unit the fleeing crew ran into (GDB-ART-04), if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub crew_ran_into: Option<UnitId>,
+    /// The general who ordered an opportunity charge (GDB-OPP-05).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ordering_general: Option<GeneralId>,
+    /// The generator's state after the app rolled test dice, if it did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rng_after: Option<RngState>,
+}
+
+/// What the table shows of one side of a Ruleset B collision.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct BTable {
+    /// The way it attacks over the ground (B-COL-07, AMB-30).
+    pub slope: Slope,
+    /// Cavalry standing still (B-COL-10).
+    pub stationary: bool,
+    /// Under fire (B-COL-11).
+    pub under_fire: bool,
+    /// Withdrawing (B-COL-12).
+    pub withdrawing: bool,
+    /// Attacked in flank or rear (B-COL-02, B-MEL-11, 14).
+    pub flank_or_rear: bool,
+    /// Changing formation at the moment of the test (B-COL-02).
+    pub changing_formation: bool,
+    /// Began its attack inside the attack-proper distance, said by the players when
+    /// their table has no distance for its arm (B-COL-06, AMB-37).
+    pub started_close: bool,
+}
+
+/// A Ruleset B collision test: the units, what the table shows, the average dice.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CollisionAction {
+    /// The attacking unit.
+    pub attacker: UnitId,
+    /// The unit attacked.
+    pub defender: UnitId,
+    /// What the table shows of both.
+    #[serde(default)]
+    pub table: (BTable, BTable),
+    /// The defender attacks too (B-COL-19..21).
+    #[serde(default)]
+    pub defender_attacking: bool,
+    /// The distance the attack began at, cm: against the players' attack-proper table
+    /// it decides "began too close" (AMB-37).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub distance_cm: Option<u32>,
+    /// Both average-die rolls.
+    pub dice: (u8, u8),
+    /// After a flight: the other side's full charge move reached the fleeing unit, and a
+    /// melee follows (B-FLE-02).
+    #[serde(default)]
+    pub caught: bool,
+    /// The generator's state after the app rolled, if it did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rng_after: Option<RngState>,
+}
+
+/// Figures of one side in a Ruleset B melee, as the table shows them (B-MEL-08).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct BContact {
+    /// Figures whose bases touch enemy bases.
+    pub figures_in_contact: u32,
+    /// Flanks (0..2) of a longer front overlapping the enemy: one figure each.
+    pub overlaps: u32,
+}
+
+/// One Ruleset B melee turn: the engagement's units, figures in contact, dice, tests.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BMeleeAction {
+    /// The attacking unit.
+    pub attacker: UnitId,
+    /// The unit attacked.
+    pub defender: UnitId,
+    /// Figures in contact on each side.
+    pub contact: (BContact, BContact),
+    /// Each side's D6s.
+    pub dice: (Vec<u8>, Vec<u8>),
+    /// Each side's morale test after the turn, if taken.
+    #[serde(default)]
+    pub tests: (Option<crate::rules::ruleset_b::TestResult>, Option<crate::rules::ruleset_b::TestResult>),
+    /// The generator's state after the app rolled, if it did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rng_after: Option<RngState>,
+}
+
+/// What kind of action an undo step was, for its label.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ActionKind {
+    /// A unit was added.
+    AddUnit,
+    /// A unit was edited.
+    EditUnit,
+    /// A unit was duplicated.
+    DuplicateUnit,
+    /// A unit was deleted.
+    DeleteUnit,
+    /// A general was added.
+    AddGeneral,
+    /// A general was edited.
+    EditGeneral,
+    /// A general was deleted.
+    DeleteGeneral,
+    /// A brigade was added.
+    AddBrigade,
+    /// A brigade was edited.
+    EditBrigade,
+    /// A brigade was deleted.
+    DeleteBrigade,
+    /// A new phase began.
+    AdvancePhase,
+    /// Initiative was rolled.
+    Initiative,
+    /// A melee was fought.
+    Melee,
+    /// A melee became pending.
+    AddPendingMelee,
+    /// A pending melee was withdrawn.
+    ClearPendingMelee,
+    /// A note was written.
+    Note,
+    /// A charge was made.
+    Charge,
+    /// A collision test was made.
+    Collision,
+    /// The rules settings changed.
+    SetOptions,
+}
+
+impl ActionKind {
+    /// The stable name used in the log.
+    pub const fn key(self) -> &'static str {
+        match self {
+            ActionKind::AddUnit => "add_unit",
+            ActionKind::EditUnit => "edit_unit",
+            ActionKind::DuplicateUnit => "duplicate_unit",
+            ActionKind::DeleteUnit => "delete_unit",
+            ActionKind::AddGeneral => "add_general",
+            ActionKind::EditGeneral => "edit_general",
+            ActionKind::DeleteGeneral => "delete_general",
+            ActionKind::AddBrigade => "add_brigade",
+            ActionKind::EditBrigade => "edit_brigade",
+            ActionKind::DeleteBrigade => "delete_brigade",
+            ActionKind::AdvancePhase => "advance_phase",
+            ActionKind::Initiative => "initiative",
+            ActionKind::Melee => "melee",
+            ActionKind::AddPendingMelee => "add_pending_melee",
+            ActionKind::ClearPendingMelee => "clear_pending_melee",
+            ActionKind::Note => "note",
+            ActionKind::Charge => "charge",
+            ActionKind::Collision => "collision",
+            ActionKind::SetOptions => "set_options",
+        }
+    }
+
+    /// Whether this kind edits the roster (rather than plays the game).
+    pub const fn is_edit(self) -> bool {
+        matches!(
+            self,
+            ActionKind::AddUnit
+                | ActionKind::EditUnit
+                | ActionKind::DuplicateUnit
+                | ActionKind::DeleteUnit
+                | ActionKind::AddGeneral
+                | ActionKind::EditGeneral
+                | ActionKind::DeleteGeneral
+                | ActionKind::AddBrigade
+                | ActionKind::EditBrigade
+                | ActionKind::DeleteBrigade
+        )
+    }
+}
+
+impl Action {
+    /// The kind, for labels.
+    pub fn kind(&self) -> ActionKind {
+        match self {
+            Action::AddUnit(_) => ActionKind::AddUnit,
+            Action::EditUnit(_) => ActionKind::EditUnit,
+            Action::DuplicateUnit(_) => ActionKind::DuplicateUnit,
+            Action::DeleteUnit(_) => ActionKind::DeleteUnit,
+            Action::AddGeneral(_) => ActionKind::AddGeneral,
+            Action::EditGeneral(_) => ActionKind::EditGeneral,
+            Action::DeleteGeneral(_) => ActionKind::DeleteGeneral,
+            Action::AddBrigade(_) => ActionKind::AddBrigade,
+            Action::EditBrigade(_) => ActionKind::EditBrigade,
+            Action::DeleteBrigade(_) => ActionKind::DeleteBrigade,
+            Action::AdvancePhase => ActionKind::AdvancePhase,
+            Action::Initiative { .. } => ActionKind::Initiative,
+            Action::GdbMelee(_) => ActionKind::Melee,
+            Action::AddPendingMelee(_) => ActionKind::AddPendingMelee,
+            Action::ClearPendingMelee(_) => ActionKind::ClearPendingMelee,
+            Action::Note(_) => ActionKind::Note,
+            Action::Charge(_) => ActionKind::Charge,
+            Action::Collision(_) => ActionKind::Collision,
+            Action::BMelee(_) => ActionKind::Melee,
+            Action::SetOptions(_) => ActionKind::SetOptions,
+        }
+    }
+}
