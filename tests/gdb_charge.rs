@@ -237,7 +237,7 @@ fn ex6_lancers_and_the_evading_crew() {
     assert_eq!(c.ask, Ask::Caught);
     let c = step(c, Input::Caught(false));
     let c = step(c, Input::FollowUp(FollowUp::NewTarget));
-    assert!(c.happened.contains(&Happening::FollowsUp(FollowUp::NewTarget)));
+    assert!(c.happened.contains(&Happening::FollowsUp { choice: FollowUp::NewTarget }));
     assert_eq!(contact_of(&c), None);
 }
 

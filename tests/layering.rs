@@ -93,3 +93,30 @@ fn the_checker_catches_an_offence() {
     assert!(!mentions("let operand = 3;", "rand"));
     assert!(!mentions("fn random_like() {}", "rand"));
 }
+
+/// Actions carry inputs and the game derives results (design.md section 2): the
+/// interface never calls a rules function that decides a result. It previews through the
+/// game's own functions (`run_charge`, `gdb_melee_result`, `collision_result`,
+/// `b_melee_outcome`) and shows odds and breakdowns.
+#[test]
+fn the_interface_decides_no_result() {
+    const DECIDING: &[&str] =
+        &[".resolve(", ".state(", ".step(", "Charge::declare", "Charge::run", ".effects(", "check_declaration("];
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ui");
+    let mut files = Vec::new();
+    rust_files(&root, &mut files);
+    assert!(!files.is_empty());
+    let mut offences = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            for call in DECIDING {
+                if code.contains(call) {
+                    offences.push(format!("{}:{}: {call}", file.display(), n + 1));
+                }
+            }
+        }
+    }
+    assert!(offences.is_empty(), "the interface decides results:\n{}", offences.join("\n"));
+}

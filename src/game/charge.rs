@@ -168,7 +168,7 @@ fn apply_happenings(m: &Charge, c: &mut Unit, t: &mut Unit) -> Result<Option<Eng
             | Happening::ChargerOccupies
             | Happening::EmergencyLimberResult { .. }
             | Happening::CounterChargeFails
-            | Happening::FollowsUp(_)
+            | Happening::FollowsUp { .. }
             | Happening::TableRoll { .. }
             | Happening::OccupiesBuildings { disordered: false }
             | Happening::FriendDisorderedByCrew => {}
@@ -260,6 +260,15 @@ pub fn collision_input(battle: &Battle, a: &CollisionAction) -> Result<Collision
         defender: side(def, &a.table.1, a.defender_attacking),
         options: opts.clone(),
     })
+}
+
+/// The collision result a Ruleset B collision action comes to: what the wizard previews
+/// before Apply, from the same inputs the game reads.
+pub fn collision_result(
+    battle: &Battle,
+    a: &CollisionAction,
+) -> Result<crate::rules::ruleset_b::CollisionResult, ActionError> {
+    Ok(collision_input(battle, a)?.resolve(a.dice.0, a.dice.1))
 }
 
 /// Flight before contact (B-FLE-01, 02): the unit flees at once, leaving its guns if

@@ -18,10 +18,10 @@ pub use crate::model::{
 };
 pub use action::{Action, ActionError, ActionKind, check};
 pub use apply::{ApplyError, Event};
-pub use charge::{collision_input, commander_of, declaration, run_charge};
+pub use charge::{collision_input, collision_result, commander_of, declaration, run_charge};
 pub use engagement::{gdb_melee_input, melee_side, melee_sides, role_of};
 pub use history::{Game, History, Step};
 pub use journal::{ReplayError, first_difference, play, replay};
 pub use play::{gdb_melee_result, owed_melee_test};
-pub use ruleset_b::{MAX_FIGURES_IN_CONTACT, b_melee_input, b_side_of};
+pub use ruleset_b::{MAX_FIGURES_IN_CONTACT, b_melee_input, b_melee_outcome, b_side_of};
 pub use turn::{Todo, checklist};

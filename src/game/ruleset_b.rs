@@ -50,6 +50,22 @@ pub fn b_melee_input(battle: &Battle, m: &BMeleeAction) -> Result<(BMeleeInput, 
     Ok((input, index))
 }
 
+/// What a Ruleset B melee turn comes to: each side's kills and the melee's state, with
+/// the losses of earlier turns from the engagement (B-MEL-02..07, 16). The wizard
+/// previews it; the game applies it.
+pub fn b_melee_outcome(battle: &Battle, m: &BMeleeAction) -> Result<((u32, u32), MeleeState), ActionError> {
+    let (input, index) = b_melee_input(battle, m)?;
+    let e = battle.engagements.get(index).ok_or(ActionError::NotEngaged(m.attacker, m.defender))?;
+    let a = battle.unit(m.attacker).ok_or(ActionError::NoSuchUnit(m.attacker))?;
+    let d = battle.unit(m.defender).ok_or(ActionError::NoSuchUnit(m.defender))?;
+    // Kills cannot exceed the figures a unit has.
+    let hits =
+        (input.hits(Role::Attacker, &m.dice.0).min(d.figures), input.hits(Role::Defender, &m.dice.1).min(a.figures));
+    let turn_a = SideTurn { losses: hits.1, earlier_losses: e.losses.first, test: m.tests.0 };
+    let turn_d = SideTurn { losses: hits.0, earlier_losses: e.losses.second, test: m.tests.1 };
+    Ok((hits, input.state(&turn_a, &turn_d)))
+}
+
 /// B-MEL-16: each side loses what the other's dice kill; B-MEL-02..07 decide what
 /// follows, with the losses of earlier turns from the engagement.
 pub(super) fn b_melee(battle: &Battle, m: &BMeleeAction) -> Result<Checked, ActionError> {

@@ -186,7 +186,7 @@ pub fn happening_text(lang: Lang, charger: &str, target: &str, h: &Happening) ->
             }
             t
         }
-        Happening::FollowsUp(f) => lang.fmt(T::HapFollowUp, &[&charger, &follow_up_label(lang, *f)]),
+        Happening::FollowsUp { choice } => lang.fmt(T::HapFollowUp, &[&charger, &follow_up_label(lang, *choice)]),
         Happening::OccupiesBuildings { disordered } => {
             let base = lang.fmt(T::HapOccupiesBuildings, &[&charger]);
             if *disordered { format!("{base}; {}", lang.fmt(T::HapDisordered, &[&charger])) } else { base }

@@ -7,7 +7,7 @@ use std::thread::JoinHandle;
 
 use serde::{Deserialize, Serialize};
 
-use super::{LoadError, iso8601, now_unix_ms, read_battle_file, save_atomic, to_json_at};
+use super::{LoadError, iso8601, now_unix_ms, read_battle_file, save_atomic, try_to_json_at};
 use crate::game::Game;
 
 const AUTOSAVE_FILE: &str = "autosave.coldsteel.json";
@@ -100,7 +100,7 @@ fn write_loop(dir: &Path, rx: &Receiver<Job>, errors: &Sender<String>) {
 
 fn write_job(dir: &Path, job: &Job) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create the autosave folder: {e}: {}", dir.display()))?;
-    let text = to_json_at(&job.game, Some(&iso8601(job.info.written_at_ms / 1000)));
+    let text = try_to_json_at(&job.game, Some(&iso8601(job.info.written_at_ms / 1000))).map_err(|e| e.to_string())?;
     save_atomic(&dir.join(AUTOSAVE_FILE), &text).map_err(|e| e.to_string())?;
     let info = serde_json::to_string(&job.info).map_err(|e| e.to_string())?;
     save_atomic(&dir.join(INFO_FILE), &info).map_err(|e| e.to_string())

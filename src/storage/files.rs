@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use super::{LoadError, MAX_FILE_BYTES, from_json, iso8601, now_unix, to_json_at};
+use super::{LoadError, MAX_FILE_BYTES, from_json, iso8601, now_unix, try_to_json_at};
 use crate::game::Game;
 
 /// Why a save failed; the file on disk is untouched.
@@ -93,5 +93,6 @@ fn sync_dir(dir: &Path) {
 
 /// Saves a game to a battle file, stamped with the time.
 pub fn save_battle(path: &Path, game: &Game) -> Result<(), SaveError> {
-    save_atomic(path, &to_json_at(game, Some(&iso8601(now_unix()))))
+    let text = try_to_json_at(game, Some(&iso8601(now_unix()))).map_err(|e| save_error(path, e))?;
+    save_atomic(path, &text)
 }

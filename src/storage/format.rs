@@ -97,7 +97,7 @@ pub fn to_string<T: serde::Serialize>(value: &T) -> Result<String, serde_json::E
     let mut ser = serde_json::Serializer::with_formatter(&mut out, Layout::default());
     value.serialize(&mut ser)?;
     // serde_json writes only valid UTF-8.
-    Ok(String::from_utf8(out).unwrap_or_default())
+    String::from_utf8(out).map_err(|e| serde::ser::Error::custom(e.to_string()))
 }
 
 #[cfg(test)]

@@ -164,8 +164,9 @@ pub fn from_json(text: &str) -> Result<Game, LoadError> {
     Ok(Game { battle, history: undo.undo, start: undo.start })
 }
 
-/// Writes a battle file's text, stamped with the time it was saved.
-pub fn to_json_at(game: &Game, saved_at: Option<&str>) -> String {
+/// Writes a battle file's text, stamped with the time it was saved; an error (a value
+/// serde cannot write) is returned, never written over a battle.
+pub fn try_to_json_at(game: &Game, saved_at: Option<&str>) -> Result<String, serde_json::Error> {
     let out = FileOut {
         format: FORMAT,
         version: VERSION,
@@ -175,8 +176,13 @@ pub fn to_json_at(game: &Game, saved_at: Option<&str>) -> String {
         undo: &game.history,
         start: game.start.as_deref(),
     };
-    // Plain data with string keys always serializes; fall back to an empty object.
-    format::to_string(&out).unwrap_or_else(|_| "{}".to_owned())
+    format::to_string(&out)
+}
+
+/// Writes a battle file's text, stamped with the time it was saved (for display and
+/// tests; saves go through [`try_to_json_at`]).
+pub fn to_json_at(game: &Game, saved_at: Option<&str>) -> String {
+    try_to_json_at(game, saved_at).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"))
 }
 
 /// Writes a battle file's text without a save time (deterministic).

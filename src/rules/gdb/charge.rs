@@ -82,7 +82,7 @@ pub struct Opportunity {
 
 /// Why a charge may not be declared or a step not taken. The machine is unchanged.
 #[derive(Clone, Debug, Error, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "reason")]
+#[serde(rename_all = "snake_case", tag = "reason", content = "value")]
 pub enum ChargeError {
     /// GDB-CHG-01: no own brigade general or C-in-C within 15 cm.
     #[error("no commander within 15 cm (GDB-CHG-01)")]
@@ -253,7 +253,7 @@ pub enum FollowUp {
 
 /// The players' input at a step.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case", tag = "input")]
+#[serde(rename_all = "snake_case", tag = "input", content = "value")]
 pub enum Input {
     /// The target's reaction.
     Reaction(Reaction),
@@ -409,7 +409,10 @@ pub enum Happening {
         evaders: bool,
     },
     /// The charger's follow-up after the target left (GDB-CHG-19).
-    FollowsUp(FollowUp),
+    FollowsUp {
+        /// The choice.
+        choice: FollowUp,
+    },
     /// A test rolled on the players' table, and the row used (AMB-23).
     TableRoll {
         /// Which test.
@@ -879,7 +882,7 @@ impl Charge {
     }
 
     fn followed(mut self, f: FollowUp) -> Charge {
-        self.happened.push(Happening::FollowsUp(f));
+        self.happened.push(Happening::FollowsUp { choice: f });
         self.ask = Ask::Done;
         self
     }

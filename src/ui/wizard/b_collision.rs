@@ -7,10 +7,10 @@ use egui::{RichText, Ui};
 use super::Outcome;
 use super::common::{DiceField, Nav, dice_field_ui, modifiers_ui, nav_ui, odds_ui, parse_dice, prompt_ui, roll_into};
 use super::gdb_melee::unit_name;
-use crate::game::{Action, BTable, CollisionAction, collision_input};
+use crate::game::{Action, BTable, CollisionAction, collision_input, collision_result};
 use crate::i18n::{Label, Lang, T};
 use crate::model::{Battle, UnitId};
-use crate::rules::ruleset_b::{CollisionInput, CollisionOutcome};
+use crate::rules::ruleset_b::CollisionOutcome;
 use crate::rules::{DieKind, Role, Slope};
 use crate::ui::widgets::enum_combo_ui;
 
@@ -68,7 +68,7 @@ impl CollisionWizard {
         let names = [unit_name(battle, self.attacker, lang), unit_name(battle, self.defender, lang)];
         let Ok(input) = collision_input(battle, &self.action()) else { return Outcome::Cancel };
         if self.rolled_step {
-            return self.result_ui(ui, lang, battle, &names, &input);
+            return self.result_ui(ui, lang, battle, &names);
         }
         prompt_ui(ui, &lang.fmt(T::AskCollision, &[&names[0], &names[1]]));
         ui.columns(2, |cols| {
@@ -123,17 +123,10 @@ impl CollisionWizard {
         }
     }
 
-    fn result_ui(
-        &mut self,
-        ui: &mut Ui,
-        lang: Lang,
-        _battle: &Battle,
-        names: &[String; 2],
-        input: &CollisionInput,
-    ) -> Outcome {
+    fn result_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle, names: &[String; 2]) -> Outcome {
         let (a, d) = self.dice().unwrap_or((3, 3));
         // A preview of what the game will derive from the same inputs.
-        let r = input.resolve(a, d);
+        let Ok(r) = collision_result(battle, &self.action()) else { return Outcome::Cancel };
         prompt_ui(ui, &lang.fmt(T::ResOutcome, &[&r.outcome.label(lang)]));
         if let (Some(at), Some(dt)) = (r.attacker_total, r.defender_total) {
             for (name, die, total) in [(&names[0], a, at), (&names[1], d, dt)] {

@@ -7,10 +7,10 @@ use egui::{RichText, Ui};
 use super::Outcome;
 use super::common::{DiceField, Nav, dice_field_ui, modifiers_ui, nav_ui, parse_dice, prompt_ui, roll_into};
 use super::gdb_melee::unit_name;
-use crate::game::{Action, BContact, BMeleeAction, b_melee_input};
+use crate::game::{Action, BContact, BMeleeAction, b_melee_input, b_melee_outcome};
 use crate::i18n::{Label, Lang, T};
 use crate::model::{Battle, Engagement, UnitId};
-use crate::rules::ruleset_b::{BMeleeInput, MeleeState, SideTurn, TestResult};
+use crate::rules::ruleset_b::{BMeleeInput, MeleeState, TestResult};
 use crate::rules::{DieKind, Role};
 
 /// A Ruleset B melee turn being walked through: figures in contact, dice and tests;
@@ -65,10 +65,9 @@ impl BMeleeWizard {
     /// Draws the turn.
     pub fn ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle) -> Outcome {
         let names = [unit_name(battle, self.attacker, lang), unit_name(battle, self.defender, lang)];
-        let Ok((input, index)) = b_melee_input(battle, &self.action(Default::default())) else {
+        let Ok((input, _)) = b_melee_input(battle, &self.action(Default::default())) else {
             return Outcome::Cancel;
         };
-        let earlier = battle.engagements.get(index).map(|e| (e.losses.first, e.losses.second)).unwrap_or_default();
         prompt_ui(ui, &lang.fmt(T::AskBMelee, &[&input.turn, &names[0], &names[1]]));
         ui.columns(2, |cols| {
             for (i, col) in cols.iter_mut().enumerate() {
@@ -99,8 +98,8 @@ impl BMeleeWizard {
             roll_into(&battle.rng, &mut [(a, counts[0]), (d, counts[1])], DieKind::D6);
         }
         let mut ready = false;
-        if let Some((a, d)) = self.rolled(&input) {
-            let hits = (input.hits(Role::Attacker, &a), input.hits(Role::Defender, &d));
+        let outcome = self.rolled(&input).and_then(|dice| b_melee_outcome(battle, &self.action(dice)).ok());
+        if let Some((hits, _)) = outcome {
             ui.label(lang.fmt(T::BTurnKills, &[&names[0], &hits.0, &names[1], &hits.1]));
             for ((name, test), score) in names.iter().zip(self.tests.iter_mut()).zip(self.scores.iter_mut()) {
                 ui.horizontal(|ui| {
@@ -112,9 +111,8 @@ impl BMeleeWizard {
                 });
             }
             // A preview of the state the game will derive from the same inputs.
-            let turn_a = SideTurn { losses: hits.1, earlier_losses: earlier.0, test: self.test(0) };
-            let turn_d = SideTurn { losses: hits.0, earlier_losses: earlier.1, test: self.test(1) };
-            let state = input.state(&turn_a, &turn_d);
+            let dice = self.rolled(&input).unwrap_or_default();
+            let Ok((_, state)) = b_melee_outcome(battle, &self.action(dice)) else { return Outcome::Cancel };
             ui.label(RichText::new(state_text(lang, &names, &state)).strong());
             ready = !matches!(state, MeleeState::TestsOwed { .. });
         }

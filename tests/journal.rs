@@ -1,0 +1,197 @@
+//! The battle file is a verifiable journal: `replay` re-applies every recorded action
+//! through the current rules and must reproduce the battle; a tampered die is caught and
+//! the entry named. Scenarios (a battle and actions without results) play through it.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::Path;
+use std::process::Command;
+
+use coldsteel::game::{Action, ChargeAction, ChargeMeasures, Game, GdbMeleeAction, ReplayError, replay};
+use coldsteel::rules::gdb::charge::{Input, Reaction, TestResult};
+use coldsteel::rules::{BySide, Order, Side};
+use coldsteel::storage;
+use proptest::prelude::*;
+
+fn saves(name: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("saves").join(name)
+}
+
+fn example(i: u8) -> Game {
+    let name = ["krasnoi-1812.coldsteel.json", "krasnoi-1812-turn3.coldsteel.json"][usize::from(i % 2)];
+    storage::read_battle_file(&saves(name)).unwrap()
+}
+
+/// An action the property test may take; refused ones are skipped, as in the app.
+fn pick(g: &Game, kind: u8, a: usize, b: usize, d: [u8; 4], cm: u32) -> Action {
+    let units = &g.battle.units;
+    let (ua, ub) = (&units[a % units.len()], &units[b % units.len()]);
+    match kind % 7 {
+        0 | 1 => Action::AdvancePhase,
+        2 => Action::Initiative {
+            dice: BySide { first: [d[0], d[1]], second: [d[2], d[3]] },
+            phasing: if d[0] % 2 == 0 { Side::First } else { Side::Second },
+            rng_after: None,
+        },
+        3 => Action::Charge(Box::new(ChargeAction {
+            charger: ua.id,
+            target: ub.id,
+            measured: ChargeMeasures {
+                distance_cm: cm,
+                commander_within_15cm: true,
+                target_visible: true,
+                ..Default::default()
+            },
+            rates: Default::default(),
+            inputs: vec![
+                Input::Reaction(if d[1] % 2 == 0 { Reaction::Stand } else { Reaction::CounterCharge }),
+                Input::ChargerTest(TestResult::Pass.into()),
+                Input::CounterTest(TestResult::Pass.into()),
+                Input::CounterMeet { counter_cm: cm / 3 },
+                Input::StandTest(TestResult::Pass.into()),
+            ]
+            .into_iter()
+            .filter(|i| d[1] % 2 == 1 || !matches!(i, Input::CounterTest(_) | Input::CounterMeet { .. }))
+            .filter(|i| d[1] % 2 == 0 || !matches!(i, Input::StandTest(_)))
+            .collect(),
+            crew_ran_into: None,
+            ordering_general: None,
+            rng_after: None,
+        })),
+        4 => match g.battle.pending_melees().next() {
+            Some((_, e)) => Action::GdbMelee(Box::new(GdbMeleeAction {
+                attacker: e.attacker,
+                defender: e.defender,
+                table: Default::default(),
+                dice: ([d[0], d[1]], [d[2], d[3]]),
+                losses: Some((u32::from(d[0] % 3), u32::from(d[2] % 3))),
+                test: None,
+                overridden: None,
+                rng_after: None,
+            })),
+            None => Action::AdvancePhase,
+        },
+        5 => Action::EditUnit(coldsteel::model::Unit { order: Order::ALL[usize::from(d[3]) % 4], ..ua.clone() }),
+        _ => Action::Note(format!("note {cm}")),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// Random sequences of legal actions on the example battles: the saved file replays
+    /// to the same battle, every journaled entry identical.
+    #[test]
+    fn a_saved_game_replays_exactly(
+        which in any::<u8>(),
+        steps in prop::collection::vec((any::<u8>(), any::<usize>(), any::<usize>(), [1u8..=6, 1u8..=6, 1u8..=6, 1u8..=6], 1u32..30), 1..30),
+    ) {
+        let mut g = example(which);
+        for (kind, a, b, d, cm) in steps {
+            let action = pick(&g, kind, a, b, d, cm);
+            let _ = g.perform(&action);
+        }
+        let text = storage::to_json(&g);
+        let back = storage::from_json(&text).unwrap();
+        prop_assert_eq!(&back, &g);
+        let journaled = back.battle.log.len() - back.journal_start().log.len();
+        prop_assert_eq!(replay(&back).unwrap(), journaled);
+    }
+}
+
+/// Changes the first die of the first melee recorded in a battle file; returns the new
+/// text and the entry's sequence number.
+fn tamper_with_a_die(text: &str) -> (String, u64) {
+    let mut v: serde_json::Value = serde_json::from_str(text).unwrap();
+    let log = v["log"].as_array_mut().unwrap();
+    let entry = log.iter_mut().find(|e| e["action"]["action"] == "gdb_melee").unwrap();
+    let seq = entry["seq"].as_u64().unwrap();
+    let die = &mut entry["action"]["with"]["dice"][0][0];
+    let was = die.as_u64().unwrap();
+    *die = serde_json::Value::from(if was == 6 { 1 } else { was + 1 });
+    (serde_json::to_string_pretty(&v).unwrap(), seq)
+}
+
+#[test]
+fn a_tampered_die_is_caught_and_its_entry_named() {
+    let text = std::fs::read_to_string(saves("krasnoi-1812-turn3.coldsteel.json")).unwrap();
+    let (tampered, seq) = tamper_with_a_die(&text);
+    let g = storage::from_json(&tampered).unwrap();
+    match replay(&g) {
+        Err(ReplayError::Differs { seq: at, .. } | ReplayError::Refused { seq: at, .. }) => assert_eq!(at, seq),
+        other => panic!("{other:?}"),
+    }
+    // The command says so too, with exit code 2.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tampered.coldsteel.json");
+    std::fs::write(&path, &tampered).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_coldsteel")).arg("replay").arg(&path).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(&format!("log entry {seq}")), "{err}");
+}
+
+#[test]
+fn every_example_battle_replays_as_many_actions_as_it_has_log_entries() {
+    for name in
+        ["krasnoi-1812.coldsteel.json", "krasnoi-1812-turn3.coldsteel.json", "krasnoi-1812-ruleset-b.coldsteel.json"]
+    {
+        let out = Command::new(env!("CARGO_BIN_EXE_coldsteel")).arg("replay").arg(saves(name)).output().unwrap();
+        let g = storage::read_battle_file(&saves(name)).unwrap();
+        let said = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(said.trim(), format!("replayed {} actions: identical", g.battle.log.len()), "{name}");
+        assert!(out.status.success());
+    }
+}
+
+#[test]
+fn a_scenario_plays_through_the_command_and_its_result_replays() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_file = dir.path().join("ex4.coldsteel.json");
+    let scenario = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/scenarios/ex4.json");
+    let out = Command::new(env!("CARGO_BIN_EXE_coldsteel"))
+        .arg("replay")
+        .arg(&scenario)
+        .arg("--write")
+        .arg(&out_file)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("played 15 actions"));
+    let g = storage::read_battle_file(&out_file).unwrap();
+    assert_eq!(replay(&g).unwrap(), 15);
+    // A refused action names its place in the scenario.
+    let text =
+        std::fs::read_to_string(&scenario).unwrap().replacen("\"counter_cm\": 4", "\"counter_cm\": 4, \"x\": 1", 0);
+    let broken = text.replacen("\"distance_cm\": 18", "\"distance_cm\": 99", 1);
+    let bad = dir.path().join("bad.json");
+    std::fs::write(&bad, broken).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_coldsteel")).arg("replay").arg(&bad).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("action 11 of the scenario") && err.contains("99 cm"), "{err}");
+}
+
+/// Every kind of charge input survives the file: a journal that cannot be written would
+/// lose the game (a newtype of a plain value inside an internally tagged enum cannot).
+#[test]
+fn every_charge_input_round_trips() {
+    use coldsteel::rules::gdb::charge::{FollowUp, TestAnswer};
+    let inputs = vec![
+        Input::Reaction(Reaction::Evade),
+        Input::ClosingFire { casualties: 2 },
+        Input::ChargerTest(TestAnswer::Rolled { dice: [3, 4], modifier: -1 }),
+        Input::CounterTest(TestResult::Halt.into()),
+        Input::StandTest(TestResult::Rout.into()),
+        Input::BasesLost { figures: 2 },
+        Input::EmergencyLimber { die: 3, named: Some("x".into()) },
+        Input::Caught(true),
+        Input::FacedInTime(false),
+        Input::FollowUp(FollowUp::StraightOn),
+        Input::CounterMeet { counter_cm: 4 },
+        Input::Occupy { needed_cm: 3, left_cm: 4 },
+        Input::CrewRanIntoFriend,
+    ];
+    let text = serde_json::to_string(&inputs).unwrap();
+    let back: Vec<Input> = serde_json::from_str(&text).unwrap();
+    assert_eq!(back, inputs);
+}
