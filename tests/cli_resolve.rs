@@ -152,3 +152,30 @@ fn ruleset_b_bad_dice_are_refused() {
     );
     assert!(e.contains("step"), "{e}");
 }
+
+/// AMB-37, B-COL-06: with the players' attack-proper table, `resolve` derives "began too
+/// close" from the attack's distance: no attacker +1 inside it, the +1 beyond.
+#[test]
+fn amb_37_began_too_close_is_derived_from_the_distance() {
+    let file = |cm: u32| {
+        format!(
+            r#"{{"ruleset":"ruleset_b","step":"collision","distance_cm":{cm},
+            "options":{{"attack_distances":[["infantry",12]]}},
+            "attacker":{{"arm":"infantry","charging":true}},"defender":{{"arm":"infantry"}},
+            "dice":{{"attacker":[3],"defender":[3]}}}}"#
+        )
+    };
+    let rules = |cm: u32| {
+        let (code, out, err) = run(&["resolve", "-", "--json"], Some(&file(cm)));
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        v["attacker"]["modifiers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["rule"].as_str().unwrap().to_owned())
+            .collect::<Vec<_>>()
+    };
+    assert!(!rules(8).contains(&"B-COL-06".to_owned()));
+    assert!(rules(15).contains(&"B-COL-06".to_owned()));
+}

@@ -239,10 +239,7 @@ pub fn collision_input(battle: &Battle, a: &CollisionAction) -> Result<Collision
     let (att, def) = two_enemies(battle, a.attacker, a.defender)?;
     let opts = &battle.options.ruleset_b;
     let side = |u: &Unit, t: &crate::model::BTable, attacking: bool| {
-        let too_close = match (opts.attack_distance(u.arm), a.distance_cm) {
-            (Some(proper), Some(d)) => d < proper,
-            _ => t.started_close,
-        };
+        let too_close = opts.began_too_close(u.arm, a.distance_cm).unwrap_or(t.started_close);
         BSide {
             charging: attacking,
             started_close: attacking && too_close,

@@ -118,6 +118,10 @@ struct BFile {
     tests: PerSide<TestResult>,
     #[serde(default = "none_per_side")]
     earlier_losses: PerSide<u32>,
+    /// The distance the attack began at: with the attack-proper table in `options` it
+    /// decides "began too close" (B-COL-06, AMB-37).
+    #[serde(default)]
+    distance_cm: Option<u32>,
 }
 
 fn parse_typed<T: for<'de> Deserialize<'de>>(text: &str) -> Result<T, EngagementError> {
@@ -164,8 +168,14 @@ pub fn parse(text: &str) -> Result<Engagement, EngagementError> {
                 }
                 None => None,
             };
-            let input =
-                CollisionInput { attacker: f.attacker, defender: f.defender, options: f.options.unwrap_or_default() };
+            let options = f.options.unwrap_or_default();
+            let (mut attacker, mut defender) = (f.attacker, f.defender);
+            for side in [&mut attacker, &mut defender].into_iter().filter(|s| s.charging) {
+                if let Some(close) = options.began_too_close(side.arm, f.distance_cm) {
+                    side.started_close = close;
+                }
+            }
+            let input = CollisionInput { attacker, defender, options };
             Ok(Engagement::BCollision { input, dice })
         }
         (Ruleset::RulesetB, "melee") => parse_b_melee(parse_typed(text)?),

@@ -307,6 +307,13 @@ impl BOptions {
     pub fn attack_distance(&self, arm: Arm) -> Option<u32> {
         self.attack_distances.iter().find(|(a, _)| *a == arm).map(|(_, d)| *d)
     }
+
+    /// Whether an attack begun `distance_cm` away began inside the attack-proper distance,
+    /// so that it earns no attacker +1 (B-COL-06, AMB-37); `None` when the players' table
+    /// has no distance for the arm or the distance is not known.
+    pub fn began_too_close(&self, arm: Arm, distance_cm: Option<u32>) -> Option<bool> {
+        Some(distance_cm? < self.attack_distance(arm)?)
+    }
 }
 
 impl Default for BOptions {
