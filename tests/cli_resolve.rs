@@ -179,3 +179,29 @@ fn amb_37_began_too_close_is_derived_from_the_distance() {
     assert!(!rules(8).contains(&"B-COL-06".to_owned()));
     assert!(rules(15).contains(&"B-COL-06".to_owned()));
 }
+
+/// GDB-RES-06: infantry beaten by cavalry by 1 or 2 retreats, and the result is named so
+/// everywhere: the outcome, the odds (no "pushed back" for the infantry at all) and the
+/// text. The casualty row stays the 1–2 band's.
+#[test]
+fn gdb_res_06_infantry_beaten_by_cavalry_by_one_retreats_by_name() {
+    let file = r#"{"ruleset":"gdb","step":"melee",
+        "options":{"casualties":[{"outcome":"pushed_back","loser_loses":2,"winner_loses":1},
+                                 {"outcome":"retreat","loser_loses":4,"winner_loses":1}]},
+        "attacker":{"arm":"light_cavalry","charging":true},
+        "defender":{"arm":"infantry","formation":"line"},
+        "dice":{"attacker":[3,4],"defender":[4,4]}}"#;
+    let (code, out, err) = run(&["resolve", "-", "--json"], Some(file));
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["difference"], 1);
+    assert_eq!(v["outcome"], "retreat");
+    let defender = v["effects"]["defender"].as_array().unwrap();
+    assert_eq!(defender[0]["effect"], "retreats");
+    assert_eq!(defender[1]["figures"], 2, "the casualties of the 1-2 band");
+    for o in v["odds"].as_array().unwrap() {
+        assert!(!(o["winner"] == "attacker" && o["outcome"] == "pushed_back"), "{o}");
+    }
+    let (_, text, _) = run(&["resolve", "-"], Some(file));
+    assert!(text.contains("Result: Loser retreats") && !text.contains("Attacker wins — Loser pushed back"), "{text}");
+}

@@ -388,3 +388,57 @@ fn gdb_art_03_limber_results_from_the_players_table() {
     assert!(c.happened.contains(&Happening::EmergencyLimberResult { die: 4, named: "limbers and withdraws".into() }));
     assert!(!c.happened.contains(&Happening::GunsAbandoned));
 }
+
+/// GDB-CHG-14 (corrected), GDB-CHG-19: a test to stand whose result is a rout takes the
+/// target out of the path and offers the follow-up; no contact.
+#[test]
+fn gdb_chg_14_a_routing_target_leaves_the_path() {
+    let cav = ChargeUnit { charge_move_cm: Some(30), ..unit(Arm::Dragoons, Formation::Line) };
+    let inf = ChargeUnit { compulsory_move_cm: Some(16), ..unit(Arm::Infantry, Formation::Line) };
+    let c = Charge::declare(decl(cav, inf, 20), GdbOptions::default(), false).unwrap();
+    let c = step(c, Input::Reaction(Reaction::Stand));
+    let c = step(c, Input::ChargerTest(TestResult::Pass.into()));
+    let c = step(c, Input::StandTest(TestResult::Rout.into()));
+    assert!(c.happened.contains(&Happening::TargetRouts { cm: Some(16) }));
+    assert_eq!(c.ask, Ask::FollowUp, "GDB-CHG-19: carry on, new target, stop or straight on");
+    let c = step(c, Input::FollowUp(FollowUp::CarryOn));
+    assert_eq!(contact_of(&c), None);
+}
+
+/// AMB-23: a test rolled on the players' table takes the kind of its row, whatever the
+/// row is called, and the row is recorded.
+#[test]
+fn amb_23_a_rolled_test_takes_the_kind_of_its_row() {
+    use coldsteel::rules::gdb::charge::TestAnswer;
+    use coldsteel::rules::options::{TestKind, TestRow, TestTable};
+    let mut opts = GdbOptions::default();
+    let rows = vec![
+        TestRow { from: 2, to: 6, result: "Бегство".into(), kind: TestResult::Rout },
+        TestRow { from: 7, to: 12, result: "Пройден".into(), kind: TestResult::Pass },
+    ];
+    opts.tests.push(TestTable { test: TestKind::Stand, rows });
+    let cav = ChargeUnit { charge_move_cm: Some(30), ..unit(Arm::Dragoons, Formation::Line) };
+    let c = Charge::declare(decl(cav, unit(Arm::Infantry, Formation::Line), 20), opts, false).unwrap();
+    let c = step(c, Input::Reaction(Reaction::Stand));
+    let c = step(c, Input::ChargerTest(TestResult::Pass.into()));
+    let c = step(c, Input::StandTest(TestAnswer::Rolled { dice: [1, 2], modifier: 0 }));
+    assert!(c.happened.iter().any(|h| matches!(h, Happening::TargetRouts { .. })), "the row's kind, not its name");
+    assert!(c.happened.iter().any(|h| matches!(h, Happening::TableRoll { row, .. } if row.2 == "Бегство")));
+}
+
+/// GDB-CHG-04, 21, 23..26, GDB-EVD-04, 05, 07, 08, 10, GDB-OPP-03: the table
+/// instructions appear with the charge and are logged with it.
+#[test]
+fn the_table_instructions_are_logged_with_the_charge() {
+    use coldsteel::rules::gdb::charge::Guidance as G;
+    let hussars = ChargeUnit { charge_move_cm: Some(36), ..unit(Arm::LightCavalry, Formation::Line) };
+    let mut d = decl(hussars, unit(Arm::LightCavalry, Formation::Line), 20);
+    d.opportunity = Some(Opportunity { in_reach_at_phase_start: true, ..Default::default() });
+    let c = Charge::declare(d, GdbOptions::default(), false).unwrap();
+    assert!(c.guidance().contains(&G::BothIntercept), "GDB-OPP-03");
+    for g in c.guidance() {
+        let en = coldsteel::report::log_text::guidance_text(coldsteel::i18n::Lang::En, g);
+        let ru = coldsteel::report::log_text::guidance_text(coldsteel::i18n::Lang::Ru, g);
+        assert!(en.starts_with("GDB-") && ru.starts_with("GDB-"), "{en} / {ru}");
+    }
+}

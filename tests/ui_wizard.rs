@@ -279,3 +279,43 @@ fn the_wizard_uses_the_players_tables() {
     assert!(h.state().wizard.is_some());
     let _ = Modifiers::NONE;
 }
+
+/// The table instructions appear at the step where they apply (GDB-CHG-26 from the
+/// reaction on, GDB-EVD-04/05/08 once the target evades), the first-move reading in force
+/// is said (AMB-01), and the instructions are logged with the charge.
+#[test]
+fn the_wizard_shows_and_logs_the_table_instructions() {
+    let mut h = harness(game_at(Phase::Charges));
+    h.run();
+    h.get_by_label("Guard Chasseurs à cheval").click();
+    h.run();
+    h.key_press(Key::C);
+    h.run();
+    h.get_by_label("Sumy Hussars").click();
+    h.run();
+    type_into(&mut h, "Distance (cm)", "12");
+    h.get_by_label("A commander is within 15 cm").click();
+    h.run();
+    h.get_by_label("Declare").click();
+    h.run();
+    h.get_by_label_contains("GDB-CHG-26");
+    h.get_by_label_contains("First move: half the distance to the target");
+    assert!(h.query_by_label_contains("GDB-EVD-02, 04, 05, 08").is_none(), "not before the evade");
+    h.get_by_label("Evade").click();
+    h.run();
+    h.get_by_label_contains("GDB-EVD-02, 04, 05, 08");
+    h.get_by_label_contains("GDB-EVD-07, 10");
+    h.get_by_label("No").click();
+    h.run();
+    h.get_by_label(coldsteel::report::log_text::follow_up_label(
+        Lang::En,
+        coldsteel::rules::gdb::charge::FollowUp::Stop,
+    ))
+    .click();
+    h.run();
+    h.get_by_label("Apply").click();
+    h.run();
+    let battle = &h.state().game.battle;
+    let lines = coldsteel::report::log_text::entry_lines(Lang::En, battle, battle.log.last().unwrap()).join("\n");
+    assert!(lines.contains("GDB-EVD-02, 04, 05, 08") && lines.contains("GDB-CHG-26"), "{lines}");
+}

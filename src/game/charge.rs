@@ -213,6 +213,7 @@ pub(super) fn charge(battle: &Battle, a: &ChargeAction) -> Result<Checked, Actio
         happened: m.happened.clone(),
         reaction: m.reaction.clone(),
         distance_cm: m.decl.distance_cm,
+        guidance: m.guidance(),
     };
     Ok((events, vec![a.charger, a.target], detail))
 }

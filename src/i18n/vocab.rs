@@ -72,7 +72,8 @@ labels!(Formation {
 
 labels!(Terrain {
     Open => "Open ground", "Открытая местность";
-    Cover => "Cover", "Укрытие";
+    Cover => "Cover (wall, hedge)", "Укрытие (стена, изгородь)";
+    Wood => "Wood", "Лес";
     Hill => "Hill", "Холм";
     Building => "Building", "Строение";
     Fortified => "Fortified (castle, church, redoubt)", "Укрепление (замок, церковь, редут)";

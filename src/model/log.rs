@@ -114,6 +114,9 @@ pub enum LogDetail {
         reaction: Option<crate::rules::gdb::charge::Reaction>,
         /// The distance at the declaration, cm.
         distance_cm: u32,
+        /// What the players had to do on the table, each with its clauses.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        guidance: Vec<crate::rules::gdb::charge::Guidance>,
     },
     /// A free note by the players.
     Note {

@@ -5,7 +5,7 @@ use crate::game::{ActionKind, Todo};
 use crate::i18n::{Label, Lang, T};
 use crate::model::{Battle, LogDetail, LogEntry, UnitId};
 use crate::rules::Phase;
-use crate::rules::gdb::charge::{FollowUp, Happening};
+use crate::rules::gdb::charge::{FollowUp, Guidance, Happening};
 
 use super::engagement::effect_text;
 
@@ -198,6 +198,25 @@ pub fn happening_text(lang: Lang, charger: &str, target: &str, h: &Happening) ->
     }
 }
 
+/// A table instruction of the charge sequence, with its clauses.
+pub fn guidance_text(lang: Lang, g: Guidance) -> &'static str {
+    lang.t(match g {
+        Guidance::PhasingFirst => T::GuidePhasingFirst,
+        Guidance::TargetActsNow => T::GuideTargetActsNow,
+        Guidance::ClearOwnSkirmishers => T::GuideClearOwnSkirmishers,
+        Guidance::SkirmishersEvade => T::GuideSkirmishersEvade,
+        Guidance::ThroughAbandonedGuns => T::GuideThroughGuns,
+        Guidance::LineOfSight => T::GuideLineOfSight,
+        Guidance::EvadeDirection => T::GuideEvadeDirection,
+        Guidance::EvadersPassFriends => T::GuideEvadersPassFriends,
+        Guidance::RemanGuns => T::GuideRemanGuns,
+        Guidance::GunsLostInMelee => T::GuideGunsLost,
+        Guidance::WhoTests => T::GuideWhoTests,
+        Guidance::BonusMovement => T::GuideBonusMovement,
+        Guidance::BothIntercept => T::GuideBothIntercept,
+    })
+}
+
 /// An overruled result in words: the imposed result, or the players' own words in
 /// files of version 1.
 pub fn override_text(lang: Lang, o: &crate::model::Override) -> String {
@@ -296,8 +315,9 @@ pub fn entry_lines(lang: Lang, battle: &Battle, entry: &LogEntry) -> Vec<String>
                 out.push(lang.fmt(T::BFlees, &[&cm]));
             }
         }
-        LogDetail::Charge { happened, .. } => {
+        LogDetail::Charge { happened, guidance, .. } => {
             out.extend(happened.iter().map(|h| happening_text(lang, &name(0), &name(1), h)));
+            out.extend(guidance.iter().map(|g| guidance_text(lang, *g).to_owned()));
         }
         LogDetail::BMelee { dice, modifiers, hits, .. } => {
             for (who, d, m, h) in [(name(0), &dice.0, &modifiers.0, hits.0), (name(1), &dice.1, &modifiers.1, hits.1)] {

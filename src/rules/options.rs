@@ -199,6 +199,10 @@ pub struct GdbOptions {
     pub column_square_bonus_needs_formed: bool,
     /// AMB-10: the margin cavalry needs to break a square (GDB-RES-13).
     pub square_break_margin: i32,
+    /// AMB-10, the reading before the correction of 2026-11-30: a square that wins by 3 or
+    /// more applies the normal table to the cavalry (retreat or rout) instead of pushing it
+    /// back. Off by default: the seed's note says every unbroken square holds.
+    pub square_win_reads_table: bool,
     /// AMB-12: a dispersed battery is removed and its guns lost.
     pub dispersed_artillery_removed: bool,
     /// AMB-13: the player-filled casualty table; empty until the player fills it.
@@ -272,6 +276,7 @@ impl Default for GdbOptions {
             british_guard_cap: true,
             column_square_bonus_needs_formed: true,
             square_break_margin: 7,
+            square_win_reads_table: false,
             dispersed_artillery_removed: true,
             casualties: Vec::new(),
             infantry_may_counter_charge: false,

@@ -117,6 +117,7 @@ vocab! {
     Terrain {
         Open = "open",
         Cover = "cover",
+        Wood = "wood",
         Hill = "hill",
         Building = "building",
         /// Castle, church, redoubt or similar fortified position.

@@ -124,6 +124,8 @@ fn gdb_ui(ui: &mut Ui, lang: Lang, draft: &mut SettingsDraft) {
         ui.add(egui::DragValue::new(&mut o.square_break_margin).range(1..=20))
             .accessible_name(lang.t(T::OptSquareMargin));
     });
+    ui.checkbox(&mut o.square_win_reads_table, format!("AMB-10 {}", lang.t(T::OptSquareWinTable)));
+    explain(ui, lang.t(T::ExplainSquareHolds));
     ui.checkbox(&mut o.dispersed_artillery_removed, format!("AMB-12 {}", lang.t(T::OptDispersedRemoved)));
     ui.checkbox(&mut o.infantry_may_counter_charge, format!("AMB-41 {}", lang.t(T::OptInfantryCounter)));
     ui.horizontal(|ui| {

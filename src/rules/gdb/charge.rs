@@ -957,6 +957,9 @@ pub enum Guidance {
     WhoTests,
     /// GDB-SEQ-05: Bonus Movement is outside the normal allowance.
     BonusMovement,
+    /// GDB-OPP-03: when both sides declare opportunity charges against each other, the side
+    /// with the initiative carries its own out first.
+    BothIntercept,
 }
 
 impl Charge {
@@ -984,6 +987,9 @@ impl Charge {
         }
         if self.happened.iter().any(|h| matches!(h, Happening::OccupiesBuildings { .. })) {
             out.push(Guidance::BonusMovement);
+        }
+        if self.decl.opportunity.is_some() {
+            out.push(Guidance::BothIntercept);
         }
         out.dedup();
         out

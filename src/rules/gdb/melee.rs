@@ -296,8 +296,9 @@ impl MeleeInput {
         };
         let a = i32::from(attacker_dice[0]) + i32::from(attacker_dice[1]) + sum(&self.modifiers(Role::Attacker));
         let d = i32::from(defender_dice[0]) + i32::from(defender_dice[1]) + sum(&self.modifiers(Role::Defender));
-        let (winner, outcome) = self.band(self.evaders_lose(a - d));
-        let (attacker_effects, defender_effects) = self.effects(winner, outcome);
+        let (winner, band) = self.band(self.evaders_lose(a - d));
+        let outcome = self.applied(winner, band);
+        let (attacker_effects, defender_effects) = self.effects_in_band(winner, outcome, band);
         MeleeResult {
             attacker_dice,
             defender_dice,
@@ -328,7 +329,8 @@ impl MeleeInput {
         let no_dice = |role: Role, (sum, ways): (i32, u32)| if evader == Some(role) { (0, ways) } else { (sum, ways) };
         for (a, wa) in two_d6_sums().into_iter().map(|x| no_dice(Role::Attacker, x)) {
             for (d, wd) in two_d6_sums().into_iter().map(|x| no_dice(Role::Defender, x)) {
-                let (winner, outcome) = self.band(self.evaders_lose(base + a - d));
+                let (winner, band) = self.band(self.evaders_lose(base + a - d));
+                let outcome = self.applied(winner, band);
                 match tally.iter_mut().find(|t| t.0 == winner && t.1 == outcome) {
                     Some(t) => t.2 += wa * wd,
                     None => tally.push((winner, outcome, wa * wd)),
@@ -354,6 +356,20 @@ impl MeleeInput {
         })
     }
 
+    /// The result as it applies after the exceptions, under the name of what it does
+    /// (GDB-RES-06: infantry pushed back by cavalry retreats; GDB-RES-08: a built-up-area
+    /// defender's push-back that is its second in a row, or takes it out of the area,
+    /// retreats). The casualties stay those of the band (1–2) the difference fell in.
+    fn applied(&self, winner: Option<Role>, band: Outcome) -> Outcome {
+        let Some(w) = winner.filter(|_| band == Outcome::PushedBack) else { return band };
+        let (loser, enemy) = (self.side(w.other()), self.side(w));
+        if loser.arm.is_artillery() {
+            return band;
+        }
+        let beaten_by_cavalry = loser.arm.is_infantry() && enemy.arm.is_cavalry();
+        if beaten_by_cavalry || (in_town(loser) && !bua_pushback(loser, enemy)) { Outcome::Retreat } else { band }
+    }
+
     /// Winner and result band for a difference (attacker minus defender).
     fn band(&self, diff: i32) -> (Option<Role>, Outcome) {
         let winner = match diff {
@@ -368,7 +384,10 @@ impl MeleeInput {
             if cavalry_margin >= self.options.square_break_margin {
                 return (Some(square.other()), Outcome::SquareBroken);
             }
-            if cavalry_margin > -3 {
+            // AMB-10 corrected: every other result holds the square and pushes the
+            // cavalry back; the older reading applies the normal table to a square that
+            // wins by 3 or more.
+            if cavalry_margin > -3 || !self.options.square_win_reads_table {
                 return (Some(square), Outcome::SquareHolds);
             }
         }
@@ -383,9 +402,14 @@ impl MeleeInput {
 }
 
 impl MeleeInput {
-    /// Effects on (attacker, defender) of a result, casualties last: what the table gives,
-    /// or what the players impose when they overrule the dice.
+    /// Effects on (attacker, defender) of a result, casualties last: what the players
+    /// impose when they overrule the dice (its casualties read by its own row).
     pub fn effects(&self, winner: Option<Role>, outcome: Outcome) -> (Vec<Effect>, Vec<Effect>) {
+        self.effects_in_band(winner, outcome, outcome)
+    }
+
+    /// Effects of a result whose casualties are read by the band of the difference.
+    fn effects_in_band(&self, winner: Option<Role>, outcome: Outcome, band: Outcome) -> (Vec<Effect>, Vec<Effect>) {
         let (mut att, mut def) = match winner {
             None => self.draw_effects(),
             Some(w) => {
@@ -394,7 +418,7 @@ impl MeleeInput {
                 if w == Role::Attacker { (won, lost) } else { (lost, won) }
             }
         };
-        let (ca, cd) = self.casualties(winner, outcome);
+        let (ca, cd) = self.casualties(winner, band);
         att.push(ca);
         def.push(cd);
         (att, def)
@@ -449,7 +473,12 @@ impl MeleeInput {
         // except defenders of fortified positions, who stay formed (GDB-RES-14).
         if me.arm.is_cavalry() {
             out.push(Effect::Tests { test: Test::Pursuit });
-        } else if me.terrain == Terrain::Fortified {
+        } else if me.terrain == Terrain::Fortified
+            && winner == Role::Defender
+            && matches!(outcome, Outcome::Retreat | Outcome::PushedBack)
+        {
+            // GDB-RES-14: defenders of castles, churches and fortified positions, on the
+            // 3–6 and 1–2 rows only.
             out.push(Effect::StaysFormed);
         } else {
             out.push(Effect::Tests { test: Test::Formation });
@@ -487,7 +516,9 @@ impl MeleeInput {
         if enemy.caught_evading {
             return Effect::Casualties { figures: 0, halved: false };
         }
-        let rough = me.terrain == Terrain::Rough || enemy.terrain == Terrain::Rough;
+        // GDB-MOD-FN2, GDB-RES-16: rough terrain includes built-up areas, buildings and woods.
+        let rough = |t: Terrain| matches!(t, Terrain::Rough | Terrain::Wood | Terrain::BuiltUp | Terrain::Building);
+        let rough = rough(me.terrain) || rough(enemy.terrain);
         let halved = me.arm.is_cavalry() && enemy.arm.is_infantry() && !rough;
         Effect::Casualties { figures: if halved { figures / 2 } else { figures }, halved }
     }
@@ -596,8 +627,10 @@ fn situation(me: &MeleeSide, enemy: &MeleeSide, opt: &GdbOptions) -> Vec<Modifie
     if charging || (me.pursuing && !squadron_column) {
         out.push(Modifier::new(Rule::GdbMod21Charging, 2));
     }
-    let enemy_sheltered =
-        matches!(enemy.terrain, Terrain::BuiltUp | Terrain::Cover | Terrain::Fortified | Terrain::Building);
+    let enemy_sheltered = matches!(
+        enemy.terrain,
+        Terrain::BuiltUp | Terrain::Cover | Terrain::Wood | Terrain::Fortified | Terrain::Building
+    );
     if charging && me.arm == Arm::Infantry && me.formation == Formation::Column && (!enemy_sheltered || me.breach) {
         out.push(Modifier::new(Rule::GdbMod22ColumnCharge, 1));
     }
@@ -616,13 +649,16 @@ fn situation(me: &MeleeSide, enemy: &MeleeSide, opt: &GdbOptions) -> Vec<Modifie
 /// GDB-MOD-25..27 with GDB-MOD-FN8 (AMB-08: one terrain, the best). A built-up area
 /// counts as buildings.
 fn terrain(me: &MeleeSide, enemy: &MeleeSide) -> Option<Modifier> {
-    let enemy_sheltered =
-        matches!(enemy.terrain, Terrain::BuiltUp | Terrain::Building | Terrain::Fortified | Terrain::Cover);
+    let enemy_sheltered = matches!(
+        enemy.terrain,
+        Terrain::BuiltUp | Terrain::Building | Terrain::Fortified | Terrain::Cover | Terrain::Wood
+    );
     if enemy_sheltered {
         return None;
     }
     match me.terrain {
-        Terrain::Cover | Terrain::Hill => Some(Modifier::new(Rule::GdbMod25CoverHill, 1)),
+        // A wood counts as cover (design.md section 3).
+        Terrain::Cover | Terrain::Wood | Terrain::Hill => Some(Modifier::new(Rule::GdbMod25CoverHill, 1)),
         Terrain::Building | Terrain::BuiltUp => Some(Modifier::new(Rule::GdbMod26Building, 2)),
         Terrain::Fortified => Some(Modifier::new(Rule::GdbMod27Fortified, 3)),
         Terrain::Open | Terrain::Rough => None,

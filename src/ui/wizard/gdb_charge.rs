@@ -13,7 +13,7 @@ use crate::game::{
 };
 use crate::i18n::{Label, Lang, T};
 use crate::model::{Battle, Engagement, UnitId};
-use crate::report::log_text::{follow_up_label, happening_text};
+use crate::report::log_text::{follow_up_label, guidance_text, happening_text};
 use crate::rules::Formation;
 use crate::rules::gdb::MeleeInput;
 use crate::rules::gdb::charge::{
@@ -242,6 +242,7 @@ impl ChargeWizard {
         for h in &m.happened {
             ui.label(format!("• {}", happening_text(lang, &names[0], &names[1], h)));
         }
+        guidance_ui(ui, lang, m);
         if let Some(e) = &self.error {
             ui.colored_label(crate::ui::theme::ERROR, e);
         }
@@ -355,6 +356,12 @@ impl ChargeWizard {
                 );
             });
         }
+        // AMB-01: say which reading of the first move is in force.
+        let reading = match m.options.first_move {
+            crate::rules::options::FirstMove::HalfDistance => T::FirstMoveInForceDistance,
+            crate::rules::options::FirstMove::HalfMove => T::FirstMoveInForceMove,
+        };
+        ui.label(RichText::new(lang.t(reading)).weak());
         if let Some(fr) = m.time_fraction() {
             ui.label(RichText::new(lang.fmt(T::TimeShare, &[&m.first_move_cm(), &fr])).weak());
         }
@@ -564,6 +571,15 @@ impl ChargeWizard {
             Nav::None => Outcome::Continue,
         }
     }
+}
+
+/// What the players must do on the table at this step, each instruction with its clauses.
+fn guidance_ui(ui: &mut Ui, lang: Lang, m: &Charge) {
+    egui::CollapsingHeader::new(lang.t(T::GuideOnTable)).id_salt("charge-guidance").default_open(true).show(ui, |ui| {
+        for g in m.guidance() {
+            ui.label(RichText::new(format!("• {}", guidance_text(lang, g))).weak());
+        }
+    });
 }
 
 /// An action refused by the game, in words.
