@@ -65,7 +65,7 @@ fn gdb_chg_17_18_a_counter_charger_charges_with_its_general() {
         Input::CounterMeet { counter_cm: 6 },
     ];
     let mut a = charge(&g, "Ekaterinoslav Cuirassiers", "Empress Dragoons", 18, inputs);
-    a.measured.at_flank = true;
+    a.measured.struck_face = coldsteel::rules::Face::Flank;
     a.rates = ChargeRates {
         charger_charge_cm: Some(36),
         target_move_cm: Some(18),
@@ -82,7 +82,7 @@ fn gdb_chg_17_18_a_counter_charger_charges_with_its_general() {
     assert_eq!(time, Some(6));
     let (_, e) = g.battle.pending_melees().next().unwrap();
     assert_eq!(e.counter_cm, Some(6));
-    assert!(!e.flank_or_rear, "GDB-CHG-16: they wheeled to face in time");
+    assert_eq!(e.struck_face, coldsteel::rules::Face::Front, "GDB-CHG-16: they wheeled to face in time");
     to(&mut g, Phase::Melee);
     let mut m = melee(&g, "Ekaterinoslav Cuirassiers", "Empress Dragoons", ([3, 3], [3, 3]), (1, 1));
     m.table.1.general_leads = true;
@@ -347,6 +347,7 @@ fn b_melee(g: &Game, a: &str, d: &str, contact: (u32, u32), dice: (Vec<u8>, Vec<
         contact: (c(contact.0), c(contact.1)),
         dice,
         tests: (None, None),
+        fresh_charge: (false, false),
         rng_after: None,
     }
 }

@@ -141,7 +141,7 @@ fn arb_side() -> impl Strategy<Value = MeleeSide> {
             terrain,
             figures,
             charging,
-            flank_or_rear: flank,
+            struck_face: if flank { coldsteel::rules::Face::Flank } else { coldsteel::rules::Face::Front },
             regular: arm == Arm::Lancers,
             ..Default::default()
         })

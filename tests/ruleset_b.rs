@@ -11,7 +11,7 @@ use coldsteel::rules::gdb::Role;
 use coldsteel::rules::ruleset_b::{
     BMeleeInput, BSide, CollisionInput, CollisionOutcome, LoserReason, MeleeKind, MeleeState, SideTurn, TestResult,
 };
-use coldsteel::rules::vocab::{Arm, Formation, Order};
+use coldsteel::rules::vocab::{Arm, Face, Formation, Order};
 use proptest::prelude::*;
 use serde::Deserialize;
 
@@ -124,13 +124,16 @@ fn dice_counts_of_the_digest() {
 fn units_that_roll_no_dice() {
     let foe = side(Arm::Dragoons, Formation::Line, 4);
     let wavering_flanked =
-        BSide { order: Order::Wavering, flank_or_rear: true, ..side(Arm::Infantry, Formation::Column, 6) };
+        BSide { order: Order::Wavering, struck_face: Face::Flank, ..side(Arm::Infantry, Formation::Column, 6) };
     assert_eq!(melee(foe.clone(), wavering_flanked, 1).dice(Role::Defender), 0);
     let routing = BSide { order: Order::Routing, ..side(Arm::Infantry, Formation::Column, 6) };
     assert_eq!(melee(foe.clone(), routing, 1).dice(Role::Defender), 0);
-    let line_flanked = BSide { flank_or_rear: true, ..side(Arm::Infantry, Formation::Line, 6) };
+    let line_flanked = BSide { struck_face: Face::Flank, ..side(Arm::Infantry, Formation::Line, 6) };
     assert_eq!(melee(foe.clone(), line_flanked.clone(), 1).dice(Role::Defender), 0, "first turn only");
     assert_eq!(melee(foe.clone(), line_flanked, 2).dice(Role::Defender), 6);
+    // B-MEL-11 (corrected reading): only a flank attack costs a line its dice; from the rear it fights.
+    let line_rear = BSide { struck_face: Face::Rear, ..side(Arm::Infantry, Formation::Line, 6) };
+    assert_eq!(melee(foe.clone(), line_rear, 1).dice(Role::Defender), 2);
     let caught = BSide { fleeing: true, ..side(Arm::Infantry, Formation::Column, 6) };
     assert_eq!(melee(foe, caught, 1).dice(Role::Defender), 0, "B-MEL-12: caught after flight");
 }
@@ -139,7 +142,7 @@ fn units_that_roll_no_dice() {
 #[test]
 fn per_die_modifiers_and_kills() {
     let lancers = BSide { lances: true, ..side(Arm::Lancers, Formation::Line, 4) };
-    let dragoons = BSide { flank_or_rear: true, ..side(Arm::Dragoons, Formation::Line, 4) };
+    let dragoons = BSide { struck_face: Face::Flank, ..side(Arm::Dragoons, Formation::Line, 4) };
     let m = melee(lancers.clone(), dragoons.clone(), 1);
     let ids: Vec<&str> = m.die_modifiers(Role::Attacker).iter().map(|x| x.rule.id()).collect();
     assert_eq!(ids, ["B-MEL-13", "B-MEL-14"]);
@@ -167,7 +170,7 @@ fn failed() -> Option<TestResult> {
     Some(TestResult { passed: false, score: None })
 }
 fn turn(losses: u32, earlier: u32, test: Option<TestResult>) -> SideTurn {
-    SideTurn { losses, earlier_losses: earlier, test }
+    SideTurn { losses, earlier_losses: earlier, test, fresh_charge: false }
 }
 
 /// B-MEL-02, 03: infantry melee, one side attacking, at most two turns.
@@ -245,7 +248,7 @@ fn arb_b_side() -> impl Strategy<Value = BSide> {
             formation,
             order,
             charging,
-            flank_or_rear: flank,
+            struck_face: if flank { Face::Flank } else { Face::Front },
             figures_in_contact: contact,
             figures: 30,
             ..Default::default()
@@ -281,12 +284,40 @@ proptest! {
     fn a_plus_one_never_lowers_expected_kills(a in arb_b_side(), d in arb_b_side(), t in 1u32..4) {
         let expected = |m: &BMeleeInput| m.kill_distribution(Role::Attacker).iter().enumerate().map(|(k, p)| k as f64 * p).sum::<f64>();
         let base = melee(a.clone(), d.clone(), t);
-        let flanked = melee(a, BSide { flank_or_rear: false, ..d.clone() }, t);
-        let with_flank = melee(flanked.attacker.clone(), BSide { flank_or_rear: true, ..d }, t);
+        let flanked = melee(a, BSide { struck_face: Face::Front, ..d.clone() }, t);
+        let with_flank = melee(flanked.attacker.clone(), BSide { struck_face: Face::Flank, ..d }, t);
         // Same dice count when the defender's flank flag does not change the attacker's dice.
         if with_flank.dice(Role::Attacker) == flanked.dice(Role::Attacker) {
             prop_assert!(expected(&with_flank) + 1e-12 >= expected(&flanked));
         }
         prop_assert!(expected(&base) >= 0.0);
     }
+}
+
+/// B-MEL-05 (corrected reading): in a both-attacking melee a side charged by a fresh
+/// enemy unit tests as a charged unit and gives way if it fails, or if it has taken
+/// relatively heavier losses over the melee's turns; without a fresh charge, heavier
+/// losses alone do not end the melee.
+#[test]
+fn b_mel_05_a_fresh_enemy_unit_charging_into_a_both_attacking_melee() {
+    let a = BSide { charging: true, figures: 12, ..side(Arm::Dragoons, Formation::Line, 6) };
+    let d = BSide { charging: true, figures: 12, ..side(Arm::Dragoons, Formation::Line, 6) };
+    let m = melee(a, d, 3);
+    let pass = Some(TestResult { passed: true, score: None });
+    let fail = Some(TestResult { passed: false, score: None });
+    let heavy = SideTurn { losses: 1, earlier_losses: 4, test: pass, fresh_charge: false };
+    let light = SideTurn { losses: 0, earlier_losses: 1, test: pass, fresh_charge: false };
+    assert_eq!(m.state(&heavy, &light), MeleeState::Continues { next_turn: 4 }, "heavier losses alone go on");
+    let fresh_heavy = SideTurn { fresh_charge: true, ..heavy };
+    assert!(matches!(
+        m.state(&fresh_heavy, &light),
+        MeleeState::Ends { loser: Role::Attacker, reason: LoserReason::HeavierLosses, .. }
+    ));
+    let fresh_failed = SideTurn { losses: 0, earlier_losses: 0, test: fail, fresh_charge: true };
+    assert!(matches!(
+        m.state(&fresh_failed, &light),
+        MeleeState::Ends { loser: Role::Attacker, reason: LoserReason::FailedTest, .. }
+    ));
+    let untested = SideTurn { test: None, ..fresh_failed };
+    assert!(matches!(m.state(&untested, &light), MeleeState::TestsOwed { .. }), "the charged side must test");
 }

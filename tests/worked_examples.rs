@@ -118,7 +118,7 @@ impl Scenario {
                 bearing_deg: 0,
                 commander_within_15cm: true,
                 target_visible: true,
-                at_flank: false,
+                struck_face: coldsteel::rules::Face::Front,
                 opportunity: None,
             },
             rates: Default::default(),
@@ -328,7 +328,7 @@ fn ex4_cuirassiers_and_the_counter_charging_dragoons() {
         Input::CounterMeet { counter_cm: 4 },
     ];
     let mut a = s.charge("Cuirassiers", "Dragoons", 18, inputs);
-    a.measured.at_flank = true;
+    a.measured.struck_face = coldsteel::rules::Face::Flank;
     s.actions.push(Action::Charge(Box::new(a)));
     for _ in 0..3 {
         s.actions.push(Action::AdvancePhase);

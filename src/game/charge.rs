@@ -8,7 +8,7 @@ use super::{ActionError, Event};
 use crate::model::{Battle, ChargeAction, CollisionAction, Engagement, General, LogDetail, Unit, UnitId};
 use crate::rules::gdb::charge::{Ask, Charge, ChargeUnit, Declaration, Happening, Opportunity};
 use crate::rules::ruleset_b::{BSide, CollisionInput, CollisionOutcome};
-use crate::rules::{BySide, Formation, Marker, Order, Rank, Role};
+use crate::rules::{BySide, Face, Formation, Marker, Order, Rank, Role};
 
 fn two_enemies(battle: &Battle, a: UnitId, b: UnitId) -> Result<(&Unit, &Unit), ActionError> {
     let ua = battle.unit(a).ok_or(ActionError::NoSuchUnit(a))?;
@@ -96,7 +96,7 @@ pub fn declaration(battle: &Battle, a: &ChargeAction) -> Result<Declaration, Act
 /// at each step and what the game applies.
 pub fn run_charge(battle: &Battle, a: &ChargeAction) -> Result<Charge, ActionError> {
     let decl = declaration(battle, a)?;
-    Ok(Charge::run(decl, battle.options.gdb.clone(), a.measured.at_flank, &a.inputs)?)
+    Ok(Charge::run(decl, battle.options.gdb.clone(), a.measured.struck_face.flank_or_rear(), &a.inputs)?)
 }
 
 /// Takes figures off a unit, refusing more than it has.
@@ -124,7 +124,7 @@ fn rout(u: &mut Unit) {
 }
 
 /// What the happenings do to charger and target; the engagement a contact opens.
-fn apply_happenings(m: &Charge, c: &mut Unit, t: &mut Unit) -> Result<Option<Engagement>, ActionError> {
+fn apply_happenings(m: &Charge, face: Face, c: &mut Unit, t: &mut Unit) -> Result<Option<Engagement>, ActionError> {
     let mut contact = None;
     for h in &m.happened {
         match h {
@@ -156,7 +156,8 @@ fn apply_happenings(m: &Charge, c: &mut Unit, t: &mut Unit) -> Result<Option<Eng
                     charging: *charging,
                     moved_cm: Some(*moved_cm),
                     counter_cm: *counter_cm,
-                    flank_or_rear: *flank_or_rear,
+                    // GDB-CHG-16: the face measured, unless the target wheeled to face in time.
+                    struck_face: if *flank_or_rear { face } else { Face::Front },
                     evaders_caught: *evaders,
                     distance_cm: Some(m.decl.distance_cm),
                     ..Engagement::contact(c.id, t.id)
@@ -190,7 +191,7 @@ pub(super) fn charge(battle: &Battle, a: &ChargeAction) -> Result<Checked, Actio
     let (mut c, mut t) = (charger.clone(), target.clone());
     c.markers.insert(Marker::ChargedThisTurn);
     t.markers.insert(Marker::WasCharged);
-    let contact = apply_happenings(&m, &mut c, &mut t)?;
+    let contact = apply_happenings(&m, a.measured.struck_face, &mut c, &mut t)?;
     let mut events: Vec<Event> = rng_event(battle, a.rng_after.as_ref()).into_iter().collect();
     if let Some(e) = contact.filter(|_| c.order.in_play() && t.order.in_play()) {
         c.markers.insert(Marker::InMelee);
@@ -248,7 +249,7 @@ pub fn collision_input(battle: &Battle, a: &CollisionAction) -> Result<Collision
             stationary: t.stationary,
             under_fire: t.under_fire,
             withdrawing: t.withdrawing,
-            flank_or_rear: t.flank_or_rear,
+            struck_face: t.struck_face,
             changing_formation: t.changing_formation,
             ..super::ruleset_b::b_side_of(u)
         }
@@ -316,7 +317,7 @@ pub(super) fn collision(battle: &Battle, a: &CollisionAction) -> Result<Checked,
         ud.markers.insert(Marker::InMelee);
         let e = Engagement {
             charging: true,
-            flank_or_rear: input.defender.flank_or_rear,
+            struck_face: input.defender.struck_face,
             both_attacking: input.both_attacking(),
             fleeing,
             distance_cm: a.distance_cm,

@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use super::{ActionError, Event};
 use crate::model::{Battle, Engagement, GdbMeleeAction, MeleeTable, Stage, Unit, UnitId};
 use crate::rules::gdb::{MeleeInput, MeleeSide, Role};
-use crate::rules::{Marker, Phase};
+use crate::rules::{Face, Marker, Phase};
 
 /// A unit's own part of a melee situation: arm, class, formation, order, terrain,
 /// horses, figures, its leading general and its pursuit (GDB-MOD-01..19, GDB-MOD-21).
@@ -50,12 +50,14 @@ pub fn melee_sides(
     // GDB-CHG-17, 18, EX-4: a counter-charger that moved 5 cm or more charges too.
     def.charging = e.counter_charging();
     def.moved_cm = e.counter_cm.filter(|_| def.charging);
-    def.flank_or_rear = e.flank_or_rear;
+    def.struck_face = e.struck_face;
     // GDB-EVD-11, AMB-47: caught evaders do not fight back.
     def.caught_evading = e.evaders_caught;
     for (side, t, pushbacks) in [(&mut att, &table.0, e.pushbacks.first), (&mut def, &table.1, e.pushbacks.second)] {
         side.slope = t.slope;
-        side.flank_or_rear |= t.flank_or_rear;
+        if t.struck_face != Face::Front {
+            side.struck_face = t.struck_face;
+        }
         // GDB-MOD-15: only with a general present and the table saying he leads.
         side.general_leads &= t.general_leads;
         side.breach = t.breach;

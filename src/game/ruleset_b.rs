@@ -32,7 +32,7 @@ pub fn b_melee_input(battle: &Battle, m: &BMeleeAction) -> Result<(BMeleeInput, 
         }
         Ok(BSide {
             charging: role == Role::Attacker || e.both_attacking,
-            flank_or_rear: role == Role::Defender && e.flank_or_rear,
+            struck_face: if role == Role::Defender { e.struck_face } else { crate::rules::Face::Front },
             fleeing: e.fleeing == Some(role),
             figures,
             figures_in_contact: c.figures_in_contact,
@@ -61,8 +61,10 @@ pub fn b_melee_outcome(battle: &Battle, m: &BMeleeAction) -> Result<((u32, u32),
     // Kills cannot exceed the figures a unit has.
     let hits =
         (input.hits(Role::Attacker, &m.dice.0).min(d.figures), input.hits(Role::Defender, &m.dice.1).min(a.figures));
-    let turn_a = SideTurn { losses: hits.1, earlier_losses: e.losses.first, test: m.tests.0 };
-    let turn_d = SideTurn { losses: hits.0, earlier_losses: e.losses.second, test: m.tests.1 };
+    let turn_a =
+        SideTurn { losses: hits.1, earlier_losses: e.losses.first, test: m.tests.0, fresh_charge: m.fresh_charge.0 };
+    let turn_d =
+        SideTurn { losses: hits.0, earlier_losses: e.losses.second, test: m.tests.1, fresh_charge: m.fresh_charge.1 };
     Ok((hits, input.state(&turn_a, &turn_d)))
 }
 
@@ -78,12 +80,7 @@ pub(super) fn b_melee(battle: &Battle, m: &BMeleeAction) -> Result<Checked, Acti
         crate::rules::dice::check_rolls(DieKind::D6, want, &dice.iter().map(|x| i64::from(*x)).collect::<Vec<_>>())
             .map_err(|e| ActionError::Refused(e.to_string()))?;
     }
-    // Kills cannot exceed the figures a unit has.
-    let hits =
-        (input.hits(Role::Attacker, &m.dice.0).min(d.figures), input.hits(Role::Defender, &m.dice.1).min(a.figures));
-    let turn_a = SideTurn { losses: hits.1, earlier_losses: e.losses.first, test: m.tests.0 };
-    let turn_d = SideTurn { losses: hits.0, earlier_losses: e.losses.second, test: m.tests.1 };
-    let state = input.state(&turn_a, &turn_d);
+    let (hits, state) = b_melee_outcome(battle, m)?;
     if matches!(state, MeleeState::TestsOwed { .. }) {
         return Err(ActionError::TestsOwed);
     }

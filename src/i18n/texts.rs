@@ -296,6 +296,10 @@ texts! {
     GuideWhoTests => "GDB-SEQ-04: chargers and counter-chargers test; so do units charged by an enemy that passed its test.", "GDB-SEQ-04: тест проходят атакующие и контратакующие, а также части, атакованные противником, прошедшим свой тест.";
     GuideBonusMovement => "GDB-SEQ-05: occupying the buildings is Bonus Movement, outside the normal allowance.", "GDB-SEQ-05: занятие строений — бонусное движение сверх обычного.";
     GuideBothIntercept => "GDB-OPP-03: if both sides declare opportunity charges against each other's units, the side with the initiative carries its own out first.", "GDB-OPP-03: если обе стороны объявили встречные атаки по возможности, первой свою выполняет сторона с инициативой.";
+    StruckFace => "Struck in", "Удар в";
+    FactStruck => "struck in the {}", "удар: {}";
+    OptWeights => "cavalry weight for flight distances (heavy 5 cm, medium 6, light 7)", "вес кавалерии для дистанции бегства (тяжёлая 5 см, средняя 6, лёгкая 7)";
+    FreshCharge => "Charged by a fresh enemy unit this turn (B-MEL-05)", "Атакованы свежей частью противника в этом ходу (B-MEL-05)";
     LogInitiativeTie => "Initiative {} against {}: a tie, roll again", "Инициатива {} против {}: ничья, бросайте снова";
     HapRetreats => "Move {} back {} at once (half its compulsory move)", "Немедленно отведите: {} — на {} (половина обязательного передвижения)";
     HapTime => "{} has {} of a turn: it may move {}", "Цель ({}) получает {} хода: может пройти {}";

@@ -2,8 +2,8 @@
 
 use super::{Label, Lang};
 use crate::rules::{
-    Arm, Class, Formation, Horses, Marker, Nation, Order, Phase, Quality, Rank, Rule, Ruleset, Side, Slope, Status,
-    Terrain,
+    Arm, Class, Face, Formation, Horses, Marker, Nation, Order, Phase, Quality, Rank, Rule, Ruleset, Side, Slope,
+    Status, Terrain, Weight,
 };
 
 macro_rules! labels {
@@ -79,6 +79,18 @@ labels!(Terrain {
     Fortified => "Fortified (castle, church, redoubt)", "Укрепление (замок, церковь, редут)";
     BuiltUp => "Built-up area", "Застроенная область";
     Rough => "Rough ground", "Пересечённая местность";
+});
+
+labels!(Weight {
+    Heavy => "Heavy", "Тяжёлая";
+    Medium => "Medium", "Средняя";
+    Light => "Light", "Лёгкая";
+});
+
+labels!(Face {
+    Front => "Front", "Фронт";
+    Flank => "Flank", "Фланг";
+    Rear => "Rear", "Тыл";
 });
 
 labels!(Horses {

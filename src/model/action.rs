@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Brigade, BrigadeId, Engagement, General, GeneralId, Override, RngState, RulesOptions, Unit, UnitId};
 use crate::rules::gdb::charge::{Input, TestAnswer};
-use crate::rules::{BySide, Ruleset, Side, Slope};
+use crate::rules::{BySide, Face, Ruleset, Side, Slope};
 
 /// A request to change the battle. Ids of added items are assigned by the check.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -70,8 +70,10 @@ pub enum Action {
 pub struct MeleeTable {
     /// The way it charged over the ground (GDB-MOD-FN6: no bonus for infantry uphill).
     pub slope: Slope,
-    /// Struck in flank or rear, beyond what the charge established (GDB-MOD-20).
-    pub flank_or_rear: bool,
+    /// Where it is struck, when the table shows more than the charge established
+    /// (GDB-MOD-20).
+    #[serde(alias = "flank_or_rear", deserialize_with = "crate::rules::face_or_flag")]
+    pub struck_face: Face,
     /// A general with the unit leads it (GDB-MOD-15; FN4 decides whether he may).
     pub general_leads: bool,
     /// A breach or gate in the enemy's position (GDB-MOD-FN7).
@@ -121,8 +123,8 @@ pub struct ChargeMeasures {
     pub commander_within_15cm: bool,
     /// The target is visible (GDB-CHG-02).
     pub target_visible: bool,
-    /// The charge strikes the target's flank or rear (GDB-CHG-16).
-    pub at_flank: bool,
+    /// The face of the target the charge strikes (GDB-CHG-16, GDB-MOD-20).
+    pub struck_face: Face,
     /// An opportunity charge: what the table shows of it (GDB-OPP-08..10).
     pub opportunity: Option<OpportunityFacts>,
 }
@@ -190,8 +192,9 @@ pub struct BTable {
     pub under_fire: bool,
     /// Withdrawing (B-COL-12).
     pub withdrawing: bool,
-    /// Attacked in flank or rear (B-COL-02, B-MEL-11, 14).
-    pub flank_or_rear: bool,
+    /// Where it is attacked (B-COL-02, B-MEL-11, 14).
+    #[serde(alias = "flank_or_rear", deserialize_with = "crate::rules::face_or_flag")]
+    pub struck_face: Face,
     /// Changing formation at the moment of the test (B-COL-02).
     pub changing_formation: bool,
     /// Began its attack inside the attack-proper distance, said by the players when
@@ -251,6 +254,10 @@ pub struct BMeleeAction {
     /// Each side's morale test after the turn, if taken.
     #[serde(default)]
     pub tests: (Option<crate::rules::ruleset_b::TestResult>, Option<crate::rules::ruleset_b::TestResult>),
+    /// A fresh enemy unit charged this side this turn, in a both-attacking melee
+    /// (B-MEL-05): attacker's, defender's.
+    #[serde(default)]
+    pub fresh_charge: (bool, bool),
     /// The generator's state after the app rolled, if it did.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rng_after: Option<RngState>,

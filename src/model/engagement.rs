@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::UnitId;
 use crate::rules::options::{TestKind, TestResult};
-use crate::rules::{BySide, Role};
+use crate::rules::{BySide, Face, Role};
 
 /// Where an engagement stands.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -54,9 +54,10 @@ pub struct Engagement {
     /// 5 cm it counts as charging too (GDB-CHG-17, 18, EX-4).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub counter_cm: Option<u32>,
-    /// The defender is struck in flank or rear (GDB-CHG-16, GDB-MOD-20; B-MEL-11, 14).
-    #[serde(default)]
-    pub flank_or_rear: bool,
+    /// Where the defender is struck (GDB-CHG-16, GDB-MOD-20; B-MEL-11, 14); the older
+    /// `flank_or_rear: true` reads as a flank.
+    #[serde(default, alias = "flank_or_rear", deserialize_with = "crate::rules::face_or_flag")]
+    pub struck_face: Face,
     /// The defender was caught evading: it does not fight back (GDB-EVD-11, AMB-47).
     #[serde(default, skip_serializing_if = "is_false")]
     pub evaders_caught: bool,
@@ -123,7 +124,7 @@ impl Engagement {
             charging: false,
             moved_cm: None,
             counter_cm: None,
-            flank_or_rear: false,
+            struck_face: Face::Front,
             evaders_caught: false,
             both_attacking: false,
             fleeing: None,

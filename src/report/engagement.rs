@@ -87,6 +87,8 @@ pub enum Engagement {
         tests: (Option<TestResult>, Option<TestResult>),
         /// Figures lost in earlier turns of this melee.
         earlier_losses: (u32, u32),
+        /// A fresh enemy unit charged this side this turn (B-MEL-05).
+        fresh_charge: (bool, bool),
     },
 }
 
@@ -118,6 +120,9 @@ struct BFile {
     tests: PerSide<TestResult>,
     #[serde(default = "none_per_side")]
     earlier_losses: PerSide<u32>,
+    /// Sides charged by a fresh enemy unit this turn (B-MEL-05).
+    #[serde(default = "none_per_side")]
+    fresh_charge: PerSide<bool>,
     /// The distance the attack began at: with the attack-proper table in `options` it
     /// decides "began too close" (B-COL-06, AMB-37).
     #[serde(default)]
@@ -206,7 +211,8 @@ fn parse_b_melee(f: BFile) -> Result<Engagement, EngagementError> {
     };
     let tests = (f.tests.attacker, f.tests.defender);
     let earlier_losses = (f.earlier_losses.attacker.unwrap_or(0), f.earlier_losses.defender.unwrap_or(0));
-    Ok(Engagement::BMelee { input, dice, tests, earlier_losses })
+    let fresh_charge = (f.fresh_charge.attacker.unwrap_or(false), f.fresh_charge.defender.unwrap_or(false));
+    Ok(Engagement::BMelee { input, dice, tests, earlier_losses, fresh_charge })
 }
 
 /// A breakdown as JSON: `rule`, `value`, `label` per modifier.
@@ -230,8 +236,8 @@ pub fn to_json(engagement: &Engagement, lang: Lang) -> Value {
     match engagement {
         Engagement::GdbMelee { input, dice } => gdb_json(input, *dice, lang),
         Engagement::BCollision { input, dice } => super::engagement_b::collision_json(input, *dice, lang),
-        Engagement::BMelee { input, dice, tests, earlier_losses } => {
-            super::engagement_b::melee_json(input, dice.as_ref(), *tests, *earlier_losses, lang)
+        Engagement::BMelee { input, dice, tests, earlier_losses, fresh_charge } => {
+            super::engagement_b::melee_json(input, dice.as_ref(), *tests, (*earlier_losses, *fresh_charge), lang)
         }
     }
 }
@@ -329,8 +335,8 @@ pub fn to_text(engagement: &Engagement, lang: Lang) -> String {
     match engagement {
         Engagement::GdbMelee { input, dice } => gdb_text(input, dice, lang),
         Engagement::BCollision { input, dice } => super::engagement_b::collision_text(input, *dice, lang),
-        Engagement::BMelee { input, dice, tests, earlier_losses } => {
-            super::engagement_b::melee_text(input, dice.as_ref(), *tests, *earlier_losses, lang)
+        Engagement::BMelee { input, dice, tests, earlier_losses, fresh_charge } => {
+            super::engagement_b::melee_text(input, dice.as_ref(), *tests, (*earlier_losses, *fresh_charge), lang)
         }
     }
 }

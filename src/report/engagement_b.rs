@@ -94,15 +94,15 @@ fn records(
     input: &BMeleeInput,
     dice: Option<&(Vec<u8>, Vec<u8>)>,
     tests: (Option<TestResult>, Option<TestResult>),
-    earlier: (u32, u32),
+    (earlier, fresh): ((u32, u32), (bool, bool)),
 ) -> Option<(SideTurn, SideTurn)> {
     let (a, d) = dice?;
     // Each side's losses are the figures the other side's dice killed.
     let a_losses = input.hits(Role::Defender, d);
     let d_losses = input.hits(Role::Attacker, a);
     Some((
-        SideTurn { losses: a_losses, earlier_losses: earlier.0, test: tests.0 },
-        SideTurn { losses: d_losses, earlier_losses: earlier.1, test: tests.1 },
+        SideTurn { losses: a_losses, earlier_losses: earlier.0, test: tests.0, fresh_charge: fresh.0 },
+        SideTurn { losses: d_losses, earlier_losses: earlier.1, test: tests.1, fresh_charge: fresh.1 },
     ))
 }
 
@@ -112,7 +112,7 @@ pub fn melee_json(
     input: &BMeleeInput,
     dice: Option<&(Vec<u8>, Vec<u8>)>,
     tests: (Option<TestResult>, Option<TestResult>),
-    earlier: (u32, u32),
+    prior: ((u32, u32), (bool, bool)),
     lang: Lang,
 ) -> Value {
     let side = |role: Role| {
@@ -135,7 +135,7 @@ pub fn melee_json(
         "ruleset": "ruleset_b", "step": "melee", "melee_turn": input.turn, "kind": input.kind(),
         "attacker": side(Role::Attacker), "defender": side(Role::Defender),
     });
-    if let (Some((a, d)), Some(map)) = (records(input, dice, tests, earlier), out.as_object_mut()) {
+    if let (Some((a, d)), Some(map)) = (records(input, dice, tests, prior), out.as_object_mut()) {
         map.insert("state".into(), json!(input.state(&a, &d)));
     }
     out
@@ -146,7 +146,7 @@ pub fn melee_text(
     input: &BMeleeInput,
     dice: Option<&(Vec<u8>, Vec<u8>)>,
     tests: (Option<TestResult>, Option<TestResult>),
-    earlier: (u32, u32),
+    prior: ((u32, u32), (bool, bool)),
     lang: Lang,
 ) -> String {
     let mut out = String::new();
@@ -168,7 +168,7 @@ pub fn melee_text(
         }
         out.push('\n');
     }
-    if let Some((a, d)) = records(input, dice, tests, earlier) {
+    if let Some((a, d)) = records(input, dice, tests, prior) {
         out.push('\n');
         out.push_str(&state_text(lang, &input.state(&a, &d)));
         out.push('\n');

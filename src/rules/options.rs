@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::vocab::{Arm, Formation};
+use super::vocab::{Arm, Formation, Weight};
 
 /// AMB-01: how far the charger moves before the target reacts (GDB-CHG-07).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -305,9 +305,30 @@ pub struct BOptions {
     /// AMB-37: the "attack proper" distance per arm, cm; an attack begun closer gets no
     /// attacker +1 (B-COL-06). Empty: the players say so per attack.
     pub attack_distances: Vec<(Arm, u32)>,
+    /// AMB-46: the weight class of each cavalry arm for flight distances (B-FLE-01):
+    /// heavy 5 cm, medium 6 cm, light 7 cm.
+    pub cavalry_weights: Vec<(Arm, Weight)>,
+}
+
+/// AMB-46: cuirassiers and heavy cavalry heavy; dragoons medium; light cavalry, Cossacks
+/// and lancers (uhlans were light cavalry) light.
+pub fn default_cavalry_weights() -> Vec<(Arm, Weight)> {
+    vec![
+        (Arm::Cuirassiers, Weight::Heavy),
+        (Arm::HeavyCavalry, Weight::Heavy),
+        (Arm::Dragoons, Weight::Medium),
+        (Arm::Lancers, Weight::Light),
+        (Arm::LightCavalry, Weight::Light),
+        (Arm::Cossacks, Weight::Light),
+    ]
 }
 
 impl BOptions {
+    /// A cavalry arm's weight class (AMB-46); light when the players left it out.
+    pub fn weight(&self, arm: Arm) -> Weight {
+        self.cavalry_weights.iter().find(|(a, _)| *a == arm).map_or(Weight::Light, |(_, w)| *w)
+    }
+
     /// The attack-proper distance of an arm, if the players filled it in (AMB-37).
     pub fn attack_distance(&self, arm: Arm) -> Option<u32> {
         self.attack_distances.iter().find(|(a, _)| *a == arm).map(|(_, d)| *d)
@@ -329,6 +350,7 @@ impl Default for BOptions {
             odd_cavalry_figure_lost: true,
             equal_losses_tolerance_figures: 1,
             attack_distances: Vec::new(),
+            cavalry_weights: default_cavalry_weights(),
         }
     }
 }

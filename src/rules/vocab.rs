@@ -202,6 +202,53 @@ impl Marker {
 }
 
 vocab! {
+    /// Ruleset B cavalry weight, for flight distances (B-FLE-01, AMB-46).
+    Weight {
+        /// Heavy cavalry: flees 5 cm.
+        Heavy = "heavy",
+        /// Medium cavalry: flees 6 cm.
+        Medium = "medium",
+        /// Light cavalry: flees 7 cm.
+        Light = "light",
+    }
+}
+
+vocab! {
+    /// Which face of a unit an attack strikes (GDB-MOD-20, GDB-CHG-16; B-MEL-11, 14).
+    Face {
+        /// Its front.
+        Front = "front",
+        /// A flank.
+        Flank = "flank",
+        /// Its rear.
+        Rear = "rear",
+    }
+}
+
+impl Face {
+    /// Struck in flank or rear: GdB's −4 (GDB-MOD-20) and most Ruleset B clauses treat
+    /// both alike.
+    pub const fn flank_or_rear(self) -> bool {
+        !matches!(self, Face::Front)
+    }
+}
+
+/// Reads a struck face, or the older `flank_or_rear` flag (`true` reads as a flank).
+pub fn face_or_flag<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Face, D::Error> {
+    #[derive(serde::Deserialize)]
+    #[serde(untagged)]
+    enum FaceIn {
+        Flag(bool),
+        Face(Face),
+    }
+    Ok(match <FaceIn as serde::Deserialize>::deserialize(d)? {
+        FaceIn::Flag(true) => Face::Flank,
+        FaceIn::Flag(false) => Face::Front,
+        FaceIn::Face(f) => f,
+    })
+}
+
+vocab! {
     /// Which rules the battle is played under.
     Ruleset {
         /// General de Brigade (seeds 000 and 001).
@@ -323,6 +370,7 @@ defaults! {
     Ruleset => Gdb,
     Phase => Initiative,
     Quality => Average,
+    Face => Front,
 }
 
 #[cfg(test)]

@@ -382,6 +382,19 @@ fn b_ui(ui: &mut Ui, lang: Lang, draft: &mut SettingsDraft) {
         ui.add(egui::DragValue::new(&mut o.equal_losses_tolerance_figures).range(0..=10))
             .accessible_name(lang.t(T::OptTolerance));
     });
+    ui.label(format!("AMB-46 {}", lang.t(T::OptWeights)));
+    ui.horizontal_wrapped(|ui| {
+        for arm in Arm::ALL.iter().filter(|a| a.is_cavalry()) {
+            ui.label(arm.label(lang));
+            let label = format!("{} {}", lang.t(T::OptWeights), arm.label(lang));
+            if let Some(w) =
+                crate::ui::widgets::enum_combo_ui(ui, &label, lang, o.weight(*arm), crate::rules::Weight::ALL)
+            {
+                o.cavalry_weights.retain(|(a, _)| a != arm);
+                o.cavalry_weights.push((*arm, w));
+            }
+        }
+    });
 }
 
 /// Zone widths typed as "5, 5, 5".

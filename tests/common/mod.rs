@@ -37,7 +37,7 @@ pub fn charge(g: &Game, charger: &str, target: &str, distance: u32, inputs: Vec<
             bearing_deg: 0,
             commander_within_15cm: true,
             target_visible: true,
-            at_flank: false,
+            struck_face: coldsteel::rules::Face::Front,
             opportunity: None,
         },
         rates: Default::default(),

@@ -11,7 +11,9 @@ use serde::{Deserialize, Serialize};
 use crate::rules::dice::two_d6_sums;
 use crate::rules::explain::{Modifier, Rule, sum};
 use crate::rules::options::GdbOptions;
-use crate::rules::vocab::{Arm, Class, Formation, Horses, Nation, Order, Quality, Rank, Slope, Terrain};
+use crate::rules::vocab::{
+    Arm, Class, Face, Formation, Horses, Nation, Order, Quality, Rank, Slope, Terrain, face_or_flag,
+};
 
 /// Which side of the melee: the one that charged in, or the one it struck.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -75,9 +77,10 @@ pub struct MeleeSide {
     /// Pursuing (GDB-MOD-21).
     #[serde(default, skip_serializing_if = "is_false")]
     pub pursuing: bool,
-    /// Struck in flank or rear (GDB-MOD-20).
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub flank_or_rear: bool,
+    /// Where it is struck: flank and rear alike give −4 (GDB-MOD-20); the older
+    /// `flank_or_rear: true` reads as a flank.
+    #[serde(default, skip_serializing_if = "is_default", alias = "flank_or_rear", deserialize_with = "face_or_flag")]
+    pub struck_face: Face,
     /// A general leads the charge (GDB-MOD-15).
     #[serde(default, skip_serializing_if = "is_false")]
     pub general_leads: bool,
@@ -618,7 +621,7 @@ fn situation(me: &MeleeSide, enemy: &MeleeSide, opt: &GdbOptions) -> Vec<Modifie
         out.push(Modifier::new(Rule::GdbMod19Unformed, -2));
     }
     let austrian_mass = me.nation == Nation::Austrian && me.formation == Formation::Mass && enemy.arm.is_cavalry();
-    if me.flank_or_rear && !austrian_mass {
+    if me.struck_face.flank_or_rear() && !austrian_mass {
         out.push(Modifier::new(Rule::GdbMod20FlankRear, -4));
     }
     let squadron_column = me.arm.is_cavalry() && matches!(me.formation, Formation::SquadronColumn | Formation::Column);

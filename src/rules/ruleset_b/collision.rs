@@ -109,7 +109,7 @@ impl CollisionInput {
             || d.order == Order::Routing
             || d.fleeing
             || d.formation == Formation::Limbered
-            || d.flank_or_rear
+            || d.struck_face.flank_or_rear()
             || d.changing_formation
     }
 
@@ -202,7 +202,7 @@ impl CollisionInput {
         r.outcome =
             if who == Role::Defender { CollisionOutcome::DefenderFlees } else { CollisionOutcome::AttackerFlees };
         r.winner = Some(who.other());
-        r.flee_cm = Some(flight_cm(self.side(who).arm));
+        r.flee_cm = Some(flight_cm(self.side(who).arm, &self.options));
     }
 
     /// The zone number; with zone widths filled in, never past the farthest (AMB-31).

@@ -9,7 +9,7 @@ use crate::rules::dice::DieKind;
 use crate::rules::explain::{Modifier, Rule, sum};
 use crate::rules::gdb::Role;
 use crate::rules::options::BOptions;
-use crate::rules::vocab::{Arm, Formation, Order};
+use crate::rules::vocab::{Arm, Face, Formation, Order};
 
 /// Both sides of a melee turn, the turn number (1 = the collision turn) and the options.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -56,6 +56,11 @@ pub struct SideTurn {
     pub earlier_losses: u32,
     /// Its morale test after the turn, once taken.
     pub test: Option<TestResult>,
+    /// A fresh enemy unit charged it this turn, in a both-attacking melee: it tests as a
+    /// charged unit, and gives way if it fails or has taken relatively heavier losses over
+    /// the melee's turns (B-MEL-05, corrected reading).
+    #[serde(default)]
+    pub fresh_charge: bool,
 }
 
 /// Why a side lost the melee (B-MEL-03, 04, 05, 07).
@@ -129,9 +134,10 @@ impl BMeleeInput {
     /// Why a side rolls no dice, if it does not (B-MEL-11, 12).
     pub fn no_dice(&self, role: Role) -> bool {
         let me = self.side(role);
-        let wavering_flanked = me.order == Order::Wavering && me.flank_or_rear;
+        let wavering_flanked = me.order == Order::Wavering && me.struck_face.flank_or_rear();
+        // B-MEL-11: an infantry line struck in the flank (not the rear) loses its first turn.
         let line_flanked =
-            self.turn <= 1 && me.arm.is_infantry() && me.formation == Formation::Line && me.flank_or_rear;
+            self.turn <= 1 && me.arm.is_infantry() && me.formation == Formation::Line && me.struck_face == Face::Flank;
         me.order == Order::Routing || me.fleeing || wavering_flanked || line_flanked
     }
 
@@ -161,7 +167,7 @@ impl BMeleeInput {
         if me.lance_armed() && (!cavalry_melee || self.turn <= 1) {
             out.push(Modifier::new(Rule::BMel13Lances, 1));
         }
-        if enemy.flank_or_rear {
+        if enemy.struck_face.flank_or_rear() {
             out.push(Modifier::new(Rule::BMel14FlankRear, 1));
         }
         let counts_dispersed = |s: &BSide| s.dispersed() || s.arm == Arm::Artillery;
@@ -223,9 +229,11 @@ impl BMeleeInput {
         let lost = |r: Role| self.record(r, attacker, defender).losses > 0;
         let both_every_turn = self.kind() == MeleeKind::BothAttacking && self.turn >= 2;
         let first_turn_one_attacker = self.kind() != MeleeKind::BothAttacking && self.turn <= 1;
+        let fresh =
+            |r: Role| self.kind() == MeleeKind::BothAttacking && self.record(r, attacker, defender).fresh_charge;
         [Role::Attacker, Role::Defender]
             .into_iter()
-            .filter(|r| both_every_turn || lost(*r) || (first_turn_one_attacker && *r == Role::Defender))
+            .filter(|r| both_every_turn || lost(*r) || fresh(*r) || (first_turn_one_attacker && *r == Role::Defender))
             .collect()
     }
 
@@ -237,7 +245,7 @@ impl BMeleeInput {
     }
 
     fn ends(&self, loser: Role, reason: LoserReason) -> MeleeState {
-        MeleeState::Ends { loser, reason, flee_cm: super::flight_cm(self.side(loser).arm) }
+        MeleeState::Ends { loser, reason, flee_cm: super::flight_cm(self.side(loser).arm, &self.options) }
     }
 
     /// B-MEL-03: a side that failed its test loses; then relatively heavier losses;
@@ -257,8 +265,18 @@ impl BMeleeInput {
     /// B-MEL-05, 07: both attacking, the melee goes on until a side fails; if both
     /// fail, the lower modified score gives way, equal scores fight on.
     fn both_attacking_state(&self, a_failed: bool, d_failed: bool, a: &SideTurn, d: &SideTurn) -> MeleeState {
+        // B-MEL-05: a side charged by a fresh enemy unit gives way if it failed its test as
+        // a charged unit, or has taken relatively heavier losses over the melee's turns.
+        for (role, failed, turn) in [(Role::Attacker, a_failed, a), (Role::Defender, d_failed, d)] {
+            if turn.fresh_charge && failed {
+                return self.ends(role, LoserReason::FailedTest);
+            }
+            if turn.fresh_charge && self.heavier_losses(a, d) == Some(role) {
+                return self.ends(role, LoserReason::HeavierLosses);
+            }
+        }
         match (a_failed, d_failed) {
-            (false, false) => MeleeState::Continues { next_turn: self.turn + 1 },
+            (false, false) => MeleeState::Continues { next_turn: self.turn.saturating_add(1) },
             (true, false) => self.ends(Role::Attacker, LoserReason::FailedTest),
             (false, true) => self.ends(Role::Defender, LoserReason::FailedTest),
             (true, true) => {
@@ -266,7 +284,7 @@ impl BMeleeInput {
                 match (score(a), score(d)) {
                     (Some(x), Some(y)) if x < y => self.ends(Role::Attacker, LoserReason::LowerScore),
                     (Some(x), Some(y)) if y < x => self.ends(Role::Defender, LoserReason::LowerScore),
-                    (Some(_), Some(_)) => MeleeState::Continues { next_turn: self.turn + 1 },
+                    (Some(_), Some(_)) => MeleeState::Continues { next_turn: self.turn.saturating_add(1) },
                     // Both failed: their modified scores decide, so they are asked for
                     // (AMB-36).
                     _ => MeleeState::TestsOwed { sides: vec![Role::Attacker, Role::Defender], die: DieKind::Average },
@@ -278,13 +296,13 @@ impl BMeleeInput {
     /// The side with relatively heavier losses over the melee: losses over strength at
     /// its start, equal within the tolerance of AMB-33.
     fn heavier_losses(&self, a: &SideTurn, d: &SideTurn) -> Option<Role> {
-        let total = |t: &SideTurn| u64::from(t.losses + t.earlier_losses);
+        let total = |t: &SideTurn| u64::from(t.losses) + u64::from(t.earlier_losses);
         let strength = |r: Role| u64::from(self.side(r).figures.max(1));
         let (la, sa, ld, sd) = (total(a), strength(Role::Attacker), total(d), strength(Role::Defender));
         // la/sa against ld/sd, cross-multiplied: |la/sa - ld/sd| <= tol/min(sa, sd), the
         // tolerance counted in figures of the smaller unit.
-        let gap = i128::from(la * sd) - i128::from(ld * sa);
-        let tolerance = i128::from(u64::from(self.options.equal_losses_tolerance_figures) * sd.max(sa));
+        let gap = i128::from(la) * i128::from(sd) - i128::from(ld) * i128::from(sa);
+        let tolerance = i128::from(self.options.equal_losses_tolerance_figures) * i128::from(sd.max(sa));
         if gap.abs() <= tolerance {
             None
         } else if gap > 0 {

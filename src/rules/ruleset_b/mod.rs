@@ -6,7 +6,7 @@ pub mod melee;
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::vocab::{Arm, Formation, Order, Slope, Status};
+use crate::rules::vocab::{Arm, Face, Formation, Order, Slope, Status, Weight, face_or_flag};
 
 pub use collision::{CollisionInput, CollisionOdds, CollisionOutcome, CollisionResult};
 pub use melee::{BMeleeInput, LoserReason, MeleeKind, MeleeState, SideTurn, TestResult};
@@ -48,9 +48,10 @@ pub struct BSide {
     /// Withdrawing (B-COL-12).
     #[serde(default)]
     pub withdrawing: bool,
-    /// This side is attacked in flank or rear (B-COL-02, B-MEL-11, 14).
-    #[serde(default)]
-    pub flank_or_rear: bool,
+    /// Where this side is struck (B-COL-02, B-MEL-11, 14); the older `flank_or_rear: true`
+    /// reads as a flank.
+    #[serde(default, alias = "flank_or_rear", deserialize_with = "face_or_flag")]
+    pub struck_face: Face,
     /// Changing formation at the moment of the test (B-COL-02).
     #[serde(default)]
     pub changing_formation: bool,
@@ -83,15 +84,17 @@ impl BSide {
     }
 }
 
-/// Flight distance in cm (B-FLE-01): infantry and artillery in position 3, heavy cavalry
-/// 5, medium 6, light 7. Heavy: cuirassiers and heavy cavalry; medium: dragoons and
-/// lancers; light: light cavalry and Cossacks.
-pub fn flight_cm(arm: Arm) -> u32 {
-    match arm {
-        Arm::Cuirassiers | Arm::HeavyCavalry => 5,
-        Arm::Dragoons | Arm::Lancers => 6,
-        Arm::LightCavalry | Arm::Cossacks => 7,
-        Arm::Infantry | Arm::OpenOrderInfantry | Arm::Skirmishers | Arm::Artillery => 3,
+/// Flight distance in cm (B-FLE-01): infantry and artillery in position 3; heavy cavalry
+/// 5, medium 6, light 7, each cavalry arm's class from the options (AMB-46: by default
+/// lancers and Cossacks light, dragoons medium, cuirassiers and heavy cavalry heavy).
+pub fn flight_cm(arm: Arm, options: &crate::rules::options::BOptions) -> u32 {
+    if !arm.is_cavalry() {
+        return 3;
+    }
+    match options.weight(arm) {
+        Weight::Heavy => 5,
+        Weight::Medium => 6,
+        Weight::Light => 7,
     }
 }
 
@@ -100,13 +103,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn b_fle_01_flight_distances() {
-        assert_eq!(flight_cm(Arm::Infantry), 3);
-        assert_eq!(flight_cm(Arm::Artillery), 3);
-        assert_eq!(flight_cm(Arm::Cuirassiers), 5);
-        assert_eq!(flight_cm(Arm::HeavyCavalry), 5);
-        assert_eq!(flight_cm(Arm::Dragoons), 6);
-        assert_eq!(flight_cm(Arm::LightCavalry), 7);
-        assert_eq!(flight_cm(Arm::Cossacks), 7);
+    fn b_fle_01_flight_distances_amb_46_weight_classes() {
+        let o = crate::rules::options::BOptions::default();
+        assert_eq!(flight_cm(Arm::Infantry, &o), 3);
+        assert_eq!(flight_cm(Arm::Artillery, &o), 3);
+        assert_eq!(flight_cm(Arm::Cuirassiers, &o), 5);
+        assert_eq!(flight_cm(Arm::HeavyCavalry, &o), 5);
+        assert_eq!(flight_cm(Arm::Dragoons, &o), 6);
+        assert_eq!(flight_cm(Arm::LightCavalry, &o), 7);
+        assert_eq!(flight_cm(Arm::Cossacks, &o), 7);
+        assert_eq!(flight_cm(Arm::Lancers, &o), 7, "AMB-46: lancers are light");
+        let mut heavy_lancers = o.clone();
+        heavy_lancers.cavalry_weights.retain(|(a, _)| *a != Arm::Lancers);
+        heavy_lancers.cavalry_weights.push((Arm::Lancers, Weight::Medium));
+        assert_eq!(flight_cm(Arm::Lancers, &heavy_lancers), 6, "editable per arm");
     }
 }

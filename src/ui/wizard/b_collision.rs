@@ -175,6 +175,6 @@ pub fn b_flags_ui(ui: &mut Ui, lang: Lang, i: usize, s: &mut BTable) {
     ui.checkbox(&mut s.stationary, lang.t(T::FlagStationary));
     ui.checkbox(&mut s.under_fire, lang.t(T::FlagUnderFire));
     ui.checkbox(&mut s.withdrawing, lang.t(T::FlagWithdrawing));
-    ui.checkbox(&mut s.flank_or_rear, lang.t(T::FlagFlank));
+    super::common::face_ui(ui, lang, i, &mut s.struck_face);
     ui.checkbox(&mut s.changing_formation, lang.t(T::FlagChangingFormation));
 }

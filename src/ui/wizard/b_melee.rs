@@ -24,6 +24,7 @@ pub struct BMeleeWizard {
     dice: [DiceField; 2],
     tests: [Option<bool>; 2],
     scores: [String; 2],
+    fresh: [bool; 2],
 }
 
 impl BMeleeWizard {
@@ -38,6 +39,7 @@ impl BMeleeWizard {
             dice: Default::default(),
             tests: [None; 2],
             scores: Default::default(),
+            fresh: [false; 2],
         })
     }
 
@@ -52,6 +54,7 @@ impl BMeleeWizard {
             contact: self.contact.clone(),
             dice,
             tests: (self.test(0), self.test(1)),
+            fresh_charge: (self.fresh[0], self.fresh[1]),
             rng_after: self.dice[1].rolled.clone().or_else(|| self.dice[0].rolled.clone()),
         }
     }
@@ -65,15 +68,20 @@ impl BMeleeWizard {
     /// Draws the turn.
     pub fn ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle) -> Outcome {
         let names = [unit_name(battle, self.attacker, lang), unit_name(battle, self.defender, lang)];
-        let Ok((input, _)) = b_melee_input(battle, &self.action(Default::default())) else {
+        let Ok((input, index)) = b_melee_input(battle, &self.action(Default::default())) else {
             return Outcome::Cancel;
         };
+        let both_attacking = battle.engagements.get(index).is_some_and(|e| e.both_attacking);
         prompt_ui(ui, &lang.fmt(T::AskBMelee, &[&input.turn, &names[0], &names[1]]));
         ui.columns(2, |cols| {
             for (i, col) in cols.iter_mut().enumerate() {
                 let c = if i == 0 { &mut self.contact.0 } else { &mut self.contact.1 };
                 col.label(RichText::new(&names[i]).strong());
                 contact_ui(col, lang, i, c);
+                if both_attacking {
+                    // B-MEL-05: a fresh enemy unit charging into the melee.
+                    col.checkbox(&mut self.fresh[i], lang.t(T::FreshCharge));
+                }
             }
         });
         let roles = [Role::Attacker, Role::Defender];

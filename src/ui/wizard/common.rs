@@ -178,6 +178,18 @@ pub fn text_ui(ui: &mut Ui, label: &str, text: &mut String, width: f32) {
     ui.add(egui::TextEdit::singleline(text).desired_width(width)).accessible_name(label);
 }
 
+/// Which face of the unit is struck: front, flank or rear (GDB-MOD-20, GDB-CHG-16;
+/// B-MEL-11, 14).
+pub fn face_ui(ui: &mut Ui, lang: Lang, i: usize, face: &mut crate::rules::Face) {
+    ui.horizontal(|ui| {
+        ui.label(lang.t(T::StruckFace));
+        let label = format!("{} {}", lang.t(T::StruckFace), i + 1);
+        if let Some(f) = crate::ui::widgets::enum_combo_ui(ui, &label, lang, *face, crate::rules::Face::ALL) {
+            *face = f;
+        }
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

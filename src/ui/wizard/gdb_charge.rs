@@ -178,7 +178,7 @@ impl ChargeWizard {
         }
         ui.checkbox(&mut self.measured.commander_within_15cm, lang.t(T::CommanderWithin15));
         ui.checkbox(&mut self.measured.target_visible, lang.t(T::TargetVisible));
-        ui.checkbox(&mut self.measured.at_flank, lang.t(T::AtFlank));
+        super::common::face_ui(ui, lang, 0, &mut self.measured.struck_face);
         let mut opportunity = self.measured.opportunity.is_some();
         if ui
             .checkbox(&mut opportunity, lang.t(T::OpportunityCharge))
@@ -226,7 +226,7 @@ impl ChargeWizard {
         let contact = Engagement {
             charging: distance.is_none_or(|d| d >= 5),
             moved_cm: distance,
-            flank_or_rear: self.measured.at_flank,
+            struck_face: self.measured.struck_face,
             ..Engagement::contact(self.charger, self.target)
         };
         let leads = |id| battle.generals.iter().any(|g| g.attached_to == Some(id) && !g.lost);

@@ -345,8 +345,8 @@ fn engagement_facts_ui(ui: &mut Ui, lang: Lang, side: &MeleeSide) {
     if side.caught_evading {
         facts.push(lang.t(T::HapEvadersNoFight).to_owned());
     }
-    if side.flank_or_rear {
-        facts.push(lang.t(T::FlagFlankShort).to_owned());
+    if side.struck_face.flank_or_rear() {
+        facts.push(lang.fmt(T::FactStruck, &[&side.struck_face.label(lang)]));
     }
     if side.pushed_back_before {
         facts.push(lang.t(T::FactPushedBackBefore).to_owned());
@@ -366,8 +366,9 @@ fn table_fields_ui(ui: &mut Ui, lang: Lang, i: usize, t: &mut MeleeTable) {
         }
     });
     egui::Grid::new(("melee_flags", i)).num_columns(2).spacing([6.0, 2.0]).show(ui, |ui| {
-        ui.checkbox(&mut t.flank_or_rear, lang.t(T::FlagFlankShort));
         ui.checkbox(&mut t.general_leads, lang.t(T::FlagGeneralLeads));
+        ui.end_row();
+        super::common::face_ui(ui, lang, i, &mut t.struck_face);
         ui.end_row();
         ui.checkbox(&mut t.breach, lang.t(T::FlagBreach));
         ui.checkbox(&mut t.leaves_area, lang.t(T::FlagLeavesArea));
