@@ -86,6 +86,7 @@ fn gdb_chg_17_18_a_counter_charger_charges_with_its_general() {
     to(&mut g, Phase::Melee);
     let mut m = melee(&g, "Ekaterinoslav Cuirassiers", "Empress Dragoons", ([3, 3], [3, 3]), (1, 1));
     m.table.1.general_leads = true;
+    common::answer_owed(&g, &mut m);
     let def = modifiers(&g, &m, Role::Defender);
     assert!(def.contains(&("GDB-MOD-21", 2)), "{def:?}");
     assert!(def.contains(&("GDB-MOD-15", 1)), "{def:?}");
@@ -279,10 +280,11 @@ fn gdb_mod_fn6_no_bonus_for_infantry_charging_uphill() {
     to(&mut g, Phase::Melee);
     let level = melee(&g, "Ladoga Infantry", "4th bn, 33e Léger", ([3, 3], [3, 3]), (1, 1));
     assert!(modifiers(&g, &level, Role::Attacker).contains(&("GDB-MOD-21", 2)));
-    let uphill = GdbMeleeAction {
+    let mut uphill = GdbMeleeAction {
         table: (MeleeTable { slope: Slope::Uphill, ..Default::default() }, MeleeTable::default()),
         ..level
     };
+    common::answer_owed(&g, &mut uphill);
     assert!(!modifiers(&g, &uphill, Role::Attacker).contains(&("GDB-MOD-21", 2)));
     fight(&mut g, uphill);
     let LogDetail::GdbMelee { attacker_side, .. } = &g.battle.log.last().unwrap().detail else { panic!() };
@@ -495,4 +497,141 @@ fn an_initiative_tie_is_recorded_and_the_generator_moves_on() {
     assert_eq!(g.battle.phasing, None);
     assert!(matches!(g.battle.log.last().unwrap().detail, LogDetail::Initiative { phasing: None, .. }));
     assert_eq!(coldsteel::game::replay(&g).unwrap(), g.battle.log.len());
+}
+
+/// A pursuer that catches the same loser next turn fights it again: the first melee's
+/// aftermath does not block the second; the +2 counts from the next turn only, not in
+/// the other melees of the turn it won.
+#[test]
+fn a_pursuer_meets_the_same_enemy_again_and_counts_plus_two_only_next_turn() {
+    let mut g = gdb_game();
+    let a = charge(
+        &g,
+        "Ekaterinoslav Cuirassiers",
+        "Empress Dragoons",
+        12,
+        vec![Input::Reaction(Reaction::Stand), pass(), stand_pass()],
+    );
+    do_charge(&mut g, a);
+    let (cuir, dragoons) = (id(&g, "Ekaterinoslav Cuirassiers"), id(&g, "Empress Dragoons"));
+    let chasseurs = id(&g, "Guard Chasseurs à cheval");
+    g.perform(&Action::AddPendingMelee(Engagement::contact(cuir, chasseurs))).unwrap();
+    to(&mut g, Phase::Melee);
+    let mut m = melee(&g, "Ekaterinoslav Cuirassiers", "Empress Dragoons", ([6, 6], [1, 1]), (0, 2));
+    m.test = Some(TestResult::Pursue.into());
+    fight(&mut g, m);
+    let other = melee(&g, "Ekaterinoslav Cuirassiers", "Guard Chasseurs à cheval", ([3, 3], [3, 3]), (0, 0));
+    assert!(!modifiers(&g, &other, Role::Attacker).contains(&("GDB-MOD-21", 2)), "no +2 in the turn it won");
+    common::next_turn_to(&mut g, Phase::Charges);
+    g.perform(&Action::AddPendingMelee(Engagement::contact(cuir, dragoons))).unwrap();
+    to(&mut g, Phase::Melee);
+    let again = melee(&g, "Ekaterinoslav Cuirassiers", "Empress Dragoons", ([3, 3], [3, 3]), (0, 1));
+    assert!(modifiers(&g, &again, Role::Attacker).contains(&("GDB-MOD-21", 2)), "pursuing +2 the next turn");
+    fight(&mut g, again);
+}
+
+/// AMB-23: a test can only have the results its kind allows (a stand test cannot make
+/// the target pursue; a formation test cannot rout the winner).
+#[test]
+fn a_test_result_must_fit_its_test() {
+    let mut g = gdb_game();
+    let a = charge(
+        &g,
+        "Sumy Hussars",
+        "Guard Chasseurs à cheval",
+        12,
+        vec![Input::Reaction(Reaction::Stand), pass(), Input::StandTest(TestResult::Pursue.into())],
+    );
+    assert!(matches!(
+        g.perform(&Action::Charge(Box::new(a))).unwrap_err(),
+        ActionError::Charge(ChargeError::NotAResultOf { .. })
+    ));
+    let a = charge(
+        &g,
+        "Ladoga Infantry",
+        "4th bn, 33e Léger",
+        8,
+        vec![Input::Reaction(Reaction::Stand), pass(), stand_pass()],
+    );
+    do_charge(&mut g, a);
+    to(&mut g, Phase::Melee);
+    let mut m = melee(&g, "Ladoga Infantry", "4th bn, 33e Léger", ([6, 6], [1, 1]), (0, 2));
+    m.test = Some(TestResult::Rout.into());
+    assert!(matches!(
+        g.perform(&Action::GdbMelee(Box::new(m.clone()))).unwrap_err(),
+        ActionError::Charge(ChargeError::NotAResultOf { .. })
+    ));
+    m.test = None;
+    assert_eq!(
+        g.perform(&Action::GdbMelee(Box::new(m.clone()))).unwrap_err(),
+        ActionError::TestsOwed,
+        "the winner's test is owed"
+    );
+    m.test = Some(TestResult::Unformed.into());
+    fight(&mut g, m);
+    assert_eq!(unit(&g, "Ladoga Infantry").order, Order::Disordered, "failed its formation test");
+}
+
+/// GDB-CHG-05 (corrected): charged this turn, a unit may still charge back at the unit
+/// that charged it; only a third unit is forbidden.
+#[test]
+fn gdb_chg_05_a_charged_unit_may_charge_back_at_its_attacker() {
+    let mut g = gdb_game();
+    let halted = vec![Input::Reaction(Reaction::Stand), Input::ChargerTest(TestResult::Halt.into())];
+    let a = charge(&g, "Ekaterinoslav Cuirassiers", "Empress Dragoons", 12, halted);
+    do_charge(&mut g, a);
+    let back = charge(
+        &g,
+        "Empress Dragoons",
+        "Ekaterinoslav Cuirassiers",
+        10,
+        vec![Input::Reaction(Reaction::Stand), pass(), stand_pass()],
+    );
+    do_charge(&mut g, back);
+    assert_eq!(g.battle.pending_melees().count(), 1);
+}
+
+/// A contact added by hand brings only what the table shows; the game derives the rest
+/// (no evaders caught, losses or pursuits smuggled in).
+#[test]
+fn a_contact_added_by_hand_carries_no_derived_facts() {
+    let mut g = gdb_game();
+    let (a, d) = (id(&g, "Kiev Dragoons"), id(&g, "Empress Dragoons"));
+    let forged = Engagement {
+        evaders_caught: true,
+        losses: BySide { first: 0, second: 99 },
+        melee_turn: u32::MAX,
+        charging: true,
+        moved_cm: Some(8),
+        ..Engagement::contact(a, d)
+    };
+    g.perform(&Action::AddPendingMelee(forged)).unwrap();
+    let (_, e) = g.battle.pending_melees().next().unwrap();
+    assert!(!e.evaders_caught && e.losses == BySide::default() && e.melee_turn == 1);
+    assert!(e.charging && e.moved_cm == Some(8));
+}
+
+/// GDB-RES-12: cavalry drawn with infantry is pushed back (there is no winner) and
+/// rallies after its push-back move like any pushed-back unit (GDB-RES-05).
+#[test]
+fn gdb_res_12_cavalry_drawn_with_infantry_is_pushed_back_and_rallies() {
+    let mut g = gdb_game();
+    let a = charge(
+        &g,
+        "Sumy Hussars",
+        "4th bn, 33e Léger",
+        10,
+        vec![Input::Reaction(Reaction::Stand), pass(), stand_pass()],
+    );
+    do_charge(&mut g, a);
+    to(&mut g, Phase::Melee);
+    // Hussars +2 +2 = +4; conscripts in line +2 −2 +1 (20 against 12) = +1. 10 against 10.
+    let m = melee(&g, "Sumy Hussars", "4th bn, 33e Léger", ([3, 3], [5, 4]), (1, 1));
+    fight(&mut g, m);
+    assert_eq!(last_melee(&g).outcome, Outcome::Draw);
+    assert_eq!(unit(&g, "Sumy Hussars").order, Order::Disordered);
+    let (_, e) = (0, g.battle.engagements.first().unwrap());
+    assert_eq!(e.pushed_back, Some(id(&g, "Sumy Hussars")));
+    common::next_turn_to(&mut g, Phase::Charges);
+    assert_eq!(unit(&g, "Sumy Hussars").order, Order::Formed, "rallied");
 }

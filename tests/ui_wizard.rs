@@ -106,6 +106,10 @@ fn a_charge_on_a_column_that_forms_square_then_the_melee() {
     h.get_by_label_contains("Square broken");
     type_into(&mut h, "Figures lost by Grenadiers à cheval", "0");
     type_into(&mut h, "Figures lost by Ladoga Infantry", "4");
+    // The winner's Pursuit Test is taken with the melee (GDB-RES-02): Apply waits for it.
+    assert!(h.get_by_label("Apply").accesskit_node().is_disabled());
+    h.get_by_label("Passed").click();
+    h.run();
     h.get_by_label("Apply").click();
     h.run();
     let ladoga = unit(&h, "Ladoga Infantry");
@@ -182,6 +186,10 @@ fn melee_with(dice: Option<(&str, &str)>) -> LogDetail {
     h.run();
     type_into(&mut h, &format!("Figures lost by {}", names.0), "1");
     type_into(&mut h, &format!("Figures lost by {}", names.1), "1");
+    if let Some(passed) = h.query_by_label("Passed") {
+        passed.click();
+        h.run();
+    }
     h.get_by_label("Apply").click();
     h.run();
     h.state().game.battle.log.last().unwrap().detail.clone()

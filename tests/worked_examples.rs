@@ -336,7 +336,9 @@ fn ex4_cuirassiers_and_the_counter_charging_dragoons() {
     let g = s.play();
     let h = happened(&g);
     assert!(h.contains(&Happening::TimeForTarget { fraction: Frac(9, 27), allowance_cm: Some(6) }));
-    let m = melee_action(&s, "Cuirassiers", "Dragoons", ([4, 3], [3, 3]));
+    let mut m = melee_action(&s, "Cuirassiers", "Dragoons", ([4, 3], [3, 3]));
+    // The cuirassiers win by 5: the winner's Pursuit Test (GDB-RES-04), passed.
+    m.test = Some(TestResult::Pass.into());
     assert_eq!(modifiers(&g, &m, Role::Attacker), [("GDB-MOD-01", 5), ("GDB-MOD-21", 2)]);
     assert_eq!(modifiers(&g, &m, Role::Defender), [("GDB-MOD-03", 3)], "no +2 under 5 cm, no flank −4");
     s.actions.push(Action::GdbMelee(Box::new(m)));

@@ -40,6 +40,13 @@ pub fn commander_of<'a>(
         .or_else(|| present().find(|g| g.rank == Rank::CommanderInChief))
 }
 
+/// Whether `charger` charged `target` this turn (from the journal of this turn).
+fn charged_this_turn_by(battle: &Battle, charger: UnitId, target: UnitId) -> bool {
+    battle.log.iter().rev().take_while(|e| e.turn == battle.turn).any(|e| {
+        matches!(e.action.as_deref(), Some(crate::model::Action::Charge(a)) if a.charger == charger && a.target == target)
+    })
+}
+
 /// The declaration the rules read, built from the battle and what the players measured
 /// (GDB-CHG-01, 02, 05, 11; GDB-OPP-04..10): the units, their rates from the players'
 /// table (or typed), the commander, and the charged-this-turn and changing-formation
@@ -85,7 +92,9 @@ pub fn declaration(battle: &Battle, a: &ChargeAction) -> Result<Declaration, Act
         commander_is_own: own,
         target_visible: m.target_visible,
         bearing_deg: m.bearing_deg,
-        charger_was_charged: c.markers.contains(&Marker::WasCharged),
+        // GDB-CHG-05: charged this turn, it may not charge a third unit; charging back at
+        // the unit that charged it is no third unit.
+        charger_was_charged: c.markers.contains(&Marker::WasCharged) && !charged_this_turn_by(battle, t.id, c.id),
         target_was_charging: m.opportunity.is_some(),
         target_changing_formation: t.markers.contains(&Marker::ChangingFormation),
         opportunity,

@@ -27,7 +27,7 @@ pub fn melee_side(u: &Unit, battle: &Battle) -> MeleeSide {
         general_leads: general.is_some(),
         general_rank: general.map(|g| g.rank),
         general_quality: general.map(|g| g.quality),
-        pursuing: u.markers.contains(&Marker::Pursuing),
+        pursuing: battle.pursuing(u.id),
         ..Default::default()
     }
 }
@@ -109,6 +109,20 @@ pub(super) fn aftermath_events(battle: &Battle, next: Phase, turn: u32) -> (Vec<
             events.push(Event::MeleeCleared { index, melee: e.clone() });
         } else if after != *e {
             events.push(Event::EngagementChanged { index, before: Box::new(e.clone()), after: Box::new(after) });
+        }
+    }
+    // A unit that won another pursuit this turn keeps its marker for that one; a marker no
+    // aftermath names (set by hand, or by an older file) comes off at the Morale phase too.
+    if next == Phase::Morale {
+        let named = |id: UnitId| {
+            battle.engagements.iter().any(|e| e.pursuer == Some(id) && e.decided_turn.is_some_and(|t| t >= turn))
+        };
+        ended_pursuits.retain(|id| !named(*id));
+        for u in battle.units.iter().filter(|u| u.markers.contains(&Marker::Pursuing)) {
+            let anywhere = battle.engagements.iter().any(|e| e.pursuer == Some(u.id));
+            if !anywhere {
+                ended_pursuits.insert(u.id);
+            }
         }
     }
     (events, ended_pursuits)

@@ -90,8 +90,11 @@ pub fn play(battle: Battle, actions: &[Action]) -> Result<Game, (usize, ActionEr
 
 /// The first place two values differ, as a JSON path with both values (shortened).
 pub fn first_difference<T: serde::Serialize>(recorded: &T, replayed: &T) -> Option<(String, String, String)> {
-    let (a, b) = (serde_json::to_value(recorded).ok()?, serde_json::to_value(replayed).ok()?);
-    diff(&a, &b, "")
+    match (serde_json::to_value(recorded), serde_json::to_value(replayed)) {
+        (Ok(a), Ok(b)) => diff(&a, &b, ""),
+        // A value that cannot be written cannot be compared: count it as a difference.
+        (Err(e), _) | (_, Err(e)) => Some((".".to_owned(), e.to_string(), e.to_string())),
+    }
 }
 
 fn diff(a: &Value, b: &Value, path: &str) -> Option<(String, String, String)> {

@@ -6,7 +6,7 @@ use super::{Action, ActionError, Event};
 use crate::model::{
     Battle, Engagement, GdbMeleeAction, LogDetail, LogEntry, RngState, Stage, TestTaken, TurnState, Unit, UnitId,
 };
-use crate::rules::gdb::charge::TestAnswer;
+use crate::rules::gdb::charge::{ChargeError, TestAnswer};
 use crate::rules::gdb::initiative::initiative as decide_initiative;
 use crate::rules::gdb::{Effect, MeleeInput, MeleeResult, Role, Test};
 use crate::rules::options::{TestKind, TestResult};
@@ -224,17 +224,19 @@ fn test_result(
     answer: &TestAnswer,
 ) -> Result<(TestResult, Option<crate::model::TestRoll>), ActionError> {
     match answer {
-        TestAnswer::Result(r) => Ok((*r, None)),
+        TestAnswer::Result(r) if kind.allows(*r) => Ok((*r, None)),
+        TestAnswer::Result(r) => Err(ActionError::Charge(ChargeError::NotAResultOf { test: kind, result: *r })),
         TestAnswer::Rolled { dice, modifier } => {
             if let Some(bad) = dice.iter().find(|d| !(1..=6).contains(*d)) {
                 return Err(ActionError::Refused(format!("{bad} is not a face of a D6")));
             }
-            let total = i32::from(dice[0]) + i32::from(dice[1]) + modifier;
-            let row = battle
-                .options
-                .gdb
-                .test_row(kind, total)
-                .ok_or(ActionError::Charge(crate::rules::gdb::charge::ChargeError::NoTableRow(total)))?;
+            let sum = i32::from(dice[0]) + i32::from(dice[1]);
+            let total = sum.checked_add(*modifier).ok_or(ActionError::Charge(ChargeError::NoTableRow(sum)))?;
+            let row =
+                battle.options.gdb.test_row(kind, total).ok_or(ActionError::Charge(ChargeError::NoTableRow(total)))?;
+            if !kind.allows(row.kind) {
+                return Err(ActionError::Charge(ChargeError::NotAResultOf { test: kind, result: row.kind }));
+            }
             let roll = crate::model::TestRoll {
                 unit,
                 test: kind,
@@ -267,11 +269,16 @@ pub(super) fn gdb_melee(battle: &Battle, m: &GdbMeleeAction) -> Result<Checked, 
     let losses = melee_losses(&result, m, [a, d])?;
     let mut taken = Vec::new();
     let mut rolls = Vec::new();
-    if let Some(answer) = &m.test {
-        let (unit, kind) = owed_test(&result, (m.attacker, m.defender)).ok_or(ActionError::NoTestOwed)?;
-        let (r, roll) = test_result(battle, unit, kind, answer)?;
-        taken.push(TestTaken { unit, test: kind, result: r });
-        rolls.extend(roll);
+    match (&m.test, owed_test(&result, (m.attacker, m.defender))) {
+        (Some(answer), Some((unit, kind))) => {
+            let (r, roll) = test_result(battle, unit, kind, answer)?;
+            taken.push(TestTaken { unit, test: kind, result: r });
+            rolls.extend(roll);
+        }
+        (Some(_), None) => return Err(ActionError::NoTestOwed),
+        // GDB-RES-02, 04, 09: the winner's test is part of the melee's aftermath.
+        (None, Some(_)) => return Err(ActionError::TestsOwed),
+        (None, None) => {}
     }
     let engagement = battle.engagements.get(index).ok_or(ActionError::NotEngaged(m.attacker, m.defender))?;
     let next = next_engagement(battle, engagement, &result, losses, &taken);
@@ -311,9 +318,7 @@ fn next_engagement(
     taken: &[TestTaken],
 ) -> Option<Engagement> {
     let destroyed = |id: UnitId, lost: u32| battle.unit(id).is_some_and(|u| u.figures <= lost);
-    if destroyed(e.attacker, losses.0) || destroyed(e.defender, losses.1) {
-        return None;
-    }
+    let gone = destroyed(e.attacker, losses.0) || destroyed(e.defender, losses.1);
     let has = |effects: &[Effect], f: fn(&Effect) -> bool| effects.iter().any(f);
     let pushed = |effects: &[Effect]| has(effects, |x| matches!(x, Effect::PushedBack { .. }));
     let follows = has(&result.attacker_effects, |x| *x == Effect::FollowsInContact)
@@ -329,14 +334,26 @@ fn next_engagement(
         second: if pushed(&result.defender_effects) { e.pushbacks.second.saturating_add(1) } else { 0 },
     };
     next.tests.extend(taken.iter().cloned());
-    if draw_goes_on || follows {
-        next.melee_turn = e.melee_turn.saturating_add(1);
+    if (draw_goes_on || follows) && !gone {
+        next.melee_turn = e.melee_turn.saturating_add(1).min(crate::model::MAX_MELEE_TURN);
         next.follow_in = follows;
         return Some(next);
     }
-    let loser = result.winner.map(|w| e.unit(w.other()));
-    next.pushed_back = loser.filter(|_| pushed(&result.attacker_effects) || pushed(&result.defender_effects));
-    next.pursuer = taken.iter().find(|t| t.result == TestResult::Pursue).map(|t| t.unit);
+    let lost_by = |id: UnitId| if id == e.attacker { losses.0 } else { losses.1 };
+    // The unit pushed back: the loser, or the cavalry drawn with infantry (GDB-RES-12).
+    next.pushed_back = if pushed(&result.attacker_effects) {
+        Some(e.attacker)
+    } else if pushed(&result.defender_effects) {
+        Some(e.defender)
+    } else {
+        None
+    }
+    .filter(|id| !destroyed(*id, lost_by(*id)));
+    next.pursuer = taken
+        .iter()
+        .find(|t| t.result == TestResult::Pursue)
+        .map(|t| t.unit)
+        .filter(|id| !destroyed(*id, lost_by(*id)));
     if next.pushed_back.is_none() && next.pursuer.is_none() {
         return None;
     }
@@ -417,7 +434,16 @@ pub(super) fn add_pending(battle: &Battle, m: &Engagement) -> Result<Checked, Ac
     if battle.engagement(m.attacker, m.defender).is_some() {
         return Err(ActionError::NoChange);
     }
-    let melee = Engagement { stage: Stage::Melee, melee_turn: m.melee_turn.max(1), ..m.clone() };
+    // A contact the app did not walk through brings only what the table shows: who,
+    // whether the attacker charged and how far, and the face struck. Every other fact of
+    // an engagement is derived by the game.
+    let melee = Engagement {
+        charging: m.charging,
+        moved_cm: m.moved_cm.map(|cm| cm.min(crate::model::MAX_DISTANCE_CM)),
+        struck_face: m.struck_face,
+        start_figures: Some(BySide { first: a.figures, second: d.figures }),
+        ..Engagement::contact(m.attacker, m.defender)
+    };
     let mut events = vec![Event::MeleePending { index: battle.engagements.len(), melee }];
     for unit in [a, d] {
         let mut after = unit.clone();
@@ -430,7 +456,7 @@ pub(super) fn add_pending(battle: &Battle, m: &Engagement) -> Result<Checked, Ac
 
 /// Withdraws a pending melee.
 pub(super) fn clear_pending(battle: &Battle, index: usize) -> Result<Checked, ActionError> {
-    let melee = battle.engagements.get(index).ok_or(ActionError::NoSuchMelee(index))?;
+    let melee = battle.engagements.get(index).filter(|e| e.is_melee()).ok_or(ActionError::NoSuchMelee(index))?;
     let mut events = vec![Event::MeleeCleared { index, melee: melee.clone() }];
     for id in [melee.attacker, melee.defender] {
         if let Some(unit) = battle.unit(id).filter(|u| u.markers.contains(&Marker::InMelee)) {

@@ -300,6 +300,8 @@ texts! {
     FactStruck => "struck in the {}", "удар: {}";
     OptWeights => "cavalry weight for flight distances (heavy 5 cm, medium 6, light 7)", "вес кавалерии для дистанции бегства (тяжёлая 5 см, средняя 6, лёгкая 7)";
     FreshCharge => "Charged by a fresh enemy unit this turn (B-MEL-05)", "Атакованы свежей частью противника в этом ходу (B-MEL-05)";
+    ErrNotAResult => "The {} cannot have the result «{}»", "{} не может иметь результат «{}»";
+    LossesReasonTestNeeded => "Enter both sides' losses, the winner's test result and, to overrule the dice, a reason", "Введите потери обеих сторон, результат теста победителя и, если меняете результат, причину";
     LogInitiativeTie => "Initiative {} against {}: a tie, roll again", "Инициатива {} против {}: ничья, бросайте снова";
     HapRetreats => "Move {} back {} at once (half its compulsory move)", "Немедленно отведите: {} — на {} (половина обязательного передвижения)";
     HapTime => "{} has {} of a turn: it may move {}", "Цель ({}) получает {} хода: может пройти {}";

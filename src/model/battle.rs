@@ -178,9 +178,16 @@ impl Battle {
         self.engagements.iter().enumerate().filter(|(_, e)| e.is_melee())
     }
 
-    /// The engagement between two units, attacker first.
+    /// The engagement whose melee waits between two units, attacker first (a decided
+    /// melee's aftermath between them does not count).
     pub fn engagement(&self, attacker: UnitId, defender: UnitId) -> Option<(usize, &Engagement)> {
-        self.engagements.iter().enumerate().find(|(_, e)| e.attacker == attacker && e.defender == defender)
+        self.pending_melees().find(|(_, e)| e.attacker == attacker && e.defender == defender)
+    }
+
+    /// A pursuit the unit won in an earlier turn that is still under way: it counts +2 in
+    /// its melees this turn (GDB-RES-02, GDB-MOD-21).
+    pub fn pursuing(&self, unit: UnitId) -> bool {
+        self.engagements.iter().any(|e| e.pursuer == Some(unit) && e.decided_turn.is_some_and(|t| t < self.turn))
     }
 
     /// A side's commander-in-chief, if present.

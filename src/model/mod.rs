@@ -3,6 +3,7 @@
 mod action;
 mod battle;
 mod engagement;
+pub mod limits;
 mod log;
 pub mod stress;
 mod unit;
@@ -14,6 +15,7 @@ pub use action::{
 };
 pub use battle::{Battle, Brigade, General, RngState, RulesOptions, SideInfo};
 pub use engagement::{Engagement, Stage, TestTaken, by_role};
+pub use limits::{MAX_DISTANCE_CM, MAX_FIGURES, MAX_ITEMS, MAX_MELEE_TURN, MAX_TURN};
 pub use log::{LogDetail, LogEntry, Override, TestRoll, TurnState};
 pub use unit::{Unit, changed_fields, default_formation};
 pub use validate::{ModelError, Problem};

@@ -96,6 +96,17 @@ impl TestKind {
     /// Every test, in order.
     pub const ALL: [TestKind; 5] =
         [TestKind::Charge, TestKind::Stand, TestKind::CounterCharge, TestKind::Formation, TestKind::Pursuit];
+
+    /// The results this test can have: the charge tests pass, halt, disorder, send back or
+    /// rout the unit; the formation test leaves it formed or unformed (GDB-RES-02); the
+    /// pursuit test holds the winner or sends it on (GDB-RES-02, GDB-MOD-21).
+    pub const fn allows(self, result: TestResult) -> bool {
+        match self {
+            TestKind::Charge | TestKind::Stand | TestKind::CounterCharge => !matches!(result, TestResult::Pursue),
+            TestKind::Formation => matches!(result, TestResult::Pass | TestResult::Halt | TestResult::Unformed),
+            TestKind::Pursuit => matches!(result, TestResult::Pass | TestResult::Halt | TestResult::Pursue),
+        }
+    }
 }
 
 /// What a test's result does, whatever the players call it (AMB-23, AMB-28, AMB-42): a

@@ -44,6 +44,8 @@ fn kind_named(name: &str) -> &'static str {
         "pass" | "passed" | "прошли" | "пройден" | "пройдено" => "pass",
         "retreat" | "отступление" | "отступают" => "retreat",
         "rout" | "бегство" | "бегут" => "rout",
+        "pursue" | "pursues" | "pursuit" | "преследование" | "преследуют" => "pursue",
+        "unformed" | "disordered" | "расстроены" | "расстройство" => "unformed",
         _ => "halt",
     }
 }

@@ -252,6 +252,7 @@ fn tests_ui(ui: &mut Ui, lang: Lang, tables: &mut Vec<TestTable>) {
             .id_salt(("tests", kind))
             .show(ui, |ui| {
                 let mut remove = None;
+                let kinds: Vec<TestResult> = TestResult::ALL.into_iter().filter(|r| kind.allows(*r)).collect();
                 for (i, row) in table.rows.iter_mut().enumerate() {
                     ui.horizontal(|ui| {
                         ui.add(egui::DragValue::new(&mut row.from).range(-10..=30));
@@ -261,9 +262,7 @@ fn tests_ui(ui: &mut Ui, lang: Lang, tables: &mut Vec<TestTable>) {
                             .accessible_name(lang.t(T::ResOutcomeHeader));
                         // What the named result does: the game applies only its kind (AMB-23).
                         let label = format!("{} {} {i}", lang.t(T::ResultKind), table.test.label(lang));
-                        if let Some(kind) =
-                            crate::ui::widgets::enum_combo_ui(ui, &label, lang, row.kind, &TestResult::ALL)
-                        {
+                        if let Some(kind) = crate::ui::widgets::enum_combo_ui(ui, &label, lang, row.kind, &kinds) {
                             row.kind = kind;
                         }
                         if ui.small_button(lang.t(T::RemoveRow)).clicked() {

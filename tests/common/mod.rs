@@ -53,9 +53,10 @@ pub fn do_charge(g: &mut Game, a: ChargeAction) {
     g.perform(&Action::Charge(Box::new(a))).unwrap();
 }
 
-/// A melee as the wizard sends it: the dice, the losses the players enter, nothing else.
+/// A melee as the wizard sends it: the dice, the losses the players enter, and the
+/// winner's owed test passed, if one is owed.
 pub fn melee(g: &Game, attacker: &str, defender: &str, dice: ([u8; 2], [u8; 2]), losses: (u32, u32)) -> GdbMeleeAction {
-    GdbMeleeAction {
+    let mut m = GdbMeleeAction {
         attacker: id(g, attacker),
         defender: id(g, defender),
         table: Default::default(),
@@ -64,6 +65,18 @@ pub fn melee(g: &Game, attacker: &str, defender: &str, dice: ([u8; 2], [u8; 2]),
         test: None,
         overridden: None,
         rng_after: None,
+    };
+    answer_owed(g, &mut m);
+    m
+}
+
+/// Passes the winner's owed test, if the melee as it stands owes one (and only then).
+pub fn answer_owed(g: &Game, m: &mut GdbMeleeAction) {
+    m.test = None;
+    if let Ok(r) = coldsteel::game::gdb_melee_result(&g.battle, m)
+        && coldsteel::game::owed_melee_test(&r, m).is_some()
+    {
+        m.test = Some(coldsteel::rules::options::TestResult::Pass.into());
     }
 }
 

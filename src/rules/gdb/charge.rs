@@ -151,6 +151,14 @@ pub enum ChargeError {
     /// A die that is not a face of a D6.
     #[error("{0} is not a face of a D6")]
     BadDie(u8),
+    /// A result this test cannot have (a pursuit from a test to stand, say).
+    #[error("a {test:?} test cannot have the result {result:?}")]
+    NotAResultOf {
+        /// The test.
+        test: TestKind,
+        /// The result given.
+        result: TestResult,
+    },
     /// More bases lost than the unit has figures (GDB-EVD-12).
     #[error("{lost} figures lost, but the unit has {has}")]
     TooManyLost {
@@ -651,13 +659,17 @@ impl Charge {
                 if let Some(bad) = dice.iter().find(|d| !(1..=6).contains(*d)) {
                     return Err(ChargeError::BadDie(*bad));
                 }
-                let total = i32::from(dice[0]) + i32::from(dice[1]) + modifier;
+                let sum = i32::from(dice[0]) + i32::from(dice[1]);
+                let total = sum.checked_add(*modifier).ok_or(ChargeError::NoTableRow(sum))?;
                 let row = self.options.test_row(test, total).ok_or(ChargeError::NoTableRow(total))?;
                 let (kind, row) = (row.kind, (row.from, row.to, row.result.clone()));
                 self.happened.push(Happening::TableRoll { test, dice: *dice, modifier: *modifier, row });
                 kind
             }
         };
+        if !test.allows(result) {
+            return Err(ChargeError::NotAResultOf { test, result });
+        }
         Ok(then(self, result))
     }
 

@@ -613,6 +613,9 @@ pub fn charge_error(lang: Lang, e: &ChargeError) -> String {
         ChargeError::NoTableRow(total) => lang.fmt(T::NoTableRow, &[total]),
         ChargeError::BadDie(d) => lang.fmt(T::ErrBadDie, &[d]),
         ChargeError::TooManyLost { lost, has } => lang.fmt(T::ErrTooManyLost, &[lost, has]),
+        ChargeError::NotAResultOf { test, result } => {
+            lang.fmt(T::ErrNotAResult, &[&test.label(lang), &result.label(lang)])
+        }
         ChargeError::OpportunityNotCavalry => lang.t(T::ErrOppCavalry).to_owned(),
         ChargeError::NoOrdersLeft => lang.t(T::ErrOppOrders).to_owned(),
         ChargeError::NotOwnBrigade => lang.t(T::ErrOppBrigade).to_owned(),

@@ -223,8 +223,10 @@ impl MeleeWizard {
         self.owed_test_ui(ui, lang, battle, names, &applied, &action);
         let typed = self.losses.iter().all(|l| l.trim().parse::<u32>().is_ok());
         let override_ok = !self.override_on || !self.override_reason.trim().is_empty();
-        let ready = typed && override_ok;
-        match nav_ui(ui, lang, true, T::Apply, ready, Some(lang.t(T::LossesAndReasonNeeded))) {
+        // GDB-RES-02, 04, 09: the winner's test is taken with the melee.
+        let owed = owed_melee_test(&applied, &action).is_some();
+        let ready = typed && override_ok && (!owed || self.test.is_some());
+        match nav_ui(ui, lang, true, T::Apply, ready, Some(lang.t(T::LossesReasonTestNeeded))) {
             Nav::Cancel => Outcome2::Cancel,
             Nav::Back => {
                 self.step = Step::Dice;
@@ -287,7 +289,6 @@ impl MeleeWizard {
             &[TestResult::Pass, TestResult::Unformed]
         };
         ui.horizontal(|ui| {
-            ui.radio_value(&mut self.test, None, lang.t(T::NotTaken));
             for c in choices {
                 ui.radio_value(&mut self.test, Some(TestAnswer::Result(*c)), c.label(lang));
             }
