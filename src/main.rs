@@ -1,5 +1,6 @@
 //! The `coldsteel` binary: command line first, then the window or a headless command.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -75,21 +76,15 @@ enum Command {
     },
 }
 
-fn read_input(path: &PathBuf) -> Result<String, String> {
+/// A file's text, or standard input's for `-`: at most 64 MiB, regular files only.
+fn read_input(path: &Path) -> Result<String, String> {
     if path.as_os_str() == "-" {
-        let mut text = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
-            .map_err(|e| format!("cannot read standard input: {e}"))?;
-        return Ok(text);
+        return storage::read_limited(std::io::stdin().lock(), 0).map_err(|e| format!("standard input: {e}"));
     }
-    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read: {e}: {}", path.display()))?;
-    if meta.len() > storage::MAX_FILE_BYTES {
-        return Err(format!("the file is larger than 64 MiB: {}", path.display()));
-    }
-    std::fs::read_to_string(path).map_err(|e| format!("cannot read: {e}: {}", path.display()))
+    storage::read_text_file(path).map_err(|e| format!("{e}: {}", path.display()))
 }
 
-fn resolve(path: &PathBuf, json: bool, lang: Lang) -> Result<String, String> {
+fn resolve(path: &Path, json: bool, lang: Lang) -> Result<String, String> {
     let text = read_input(path)?;
     let engagement = report::engagement::parse(&text).map_err(|e| e.to_string())?;
     if json {
@@ -129,7 +124,7 @@ fn upgrade(path: &Path) -> Result<String, String> {
 
 /// `replay`: a battle file's journal re-applied, or a scenario played.
 fn replay(path: &Path, write: Option<&Path>) -> Result<String, String> {
-    let text = read_input(&path.to_path_buf())?;
+    let text = read_input(path)?;
     let (game, played) = if storage::is_scenario(&text) {
         let (battle, actions) = storage::scenario_from_json(&text).map_err(|e| format!("{e}: {}", path.display()))?;
         let game = coldsteel::game::play(battle, &actions)
@@ -163,11 +158,27 @@ fn save_loop(path: &Path) -> Result<String, String> {
 }
 
 fn write_out(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    storage::save_atomic_bytes(path, bytes).map_err(|e| e.to_string())
+    storage::save_output(path, bytes).map_err(|e| e.to_string())
+}
+
+/// Refuses an output path that is the input battle file itself.
+fn not_the_input(input: &Path, outputs: &[&Option<PathBuf>]) -> Result<(), String> {
+    for out in outputs.iter().filter_map(|o| o.as_deref()) {
+        if storage::same_file(input, out) {
+            return Err(format!("the output would replace the battle file itself: {}", out.display()));
+        }
+    }
+    Ok(())
+}
+
+/// A reason on one line: control characters escaped.
+fn one_line(reason: &str) -> String {
+    reason.chars().flat_map(|c| if c.is_control() { c.escape_default().collect() } else { vec![c] }).collect()
 }
 
 fn report_cmd(file: &Path, outs: [&Option<PathBuf>; 4], lang: Lang) -> Result<String, String> {
     use coldsteel::report::{markdown, pdf, summary};
+    not_the_input(file, &outs)?;
     let game = load_file(file)?;
     let report = summary::battle_report(&game.battle, lang);
     let [pdf_out, md_out, text_out, roster_out] = outs;
@@ -206,16 +217,27 @@ fn headless(command: &Command, lang: Lang) -> Result<String, String> {
     }
 }
 
+/// Prints a command's output; a reader that went away (`| head`) ends it quietly.
+fn print_out(out: &str) -> ExitCode {
+    let mut stdout = std::io::stdout().lock();
+    match writeln!(stdout, "{out}").and_then(|()| stdout.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            let _ = writeln!(std::io::stderr(), "coldsteel: cannot write the output: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     if let Some(command) = &cli.command {
         return match headless(command, cli.lang.unwrap_or_default()) {
-            Ok(out) => {
-                println!("{out}");
-                ExitCode::SUCCESS
-            }
+            Ok(out) => print_out(&out),
             Err(reason) => {
-                eprintln!("coldsteel: {reason}");
+                // A closed standard error has nowhere to say so.
+                let _ = writeln!(std::io::stderr(), "coldsteel: {}", one_line(&reason));
                 ExitCode::from(2)
             }
         };

@@ -126,7 +126,7 @@ fn arb_action(g: &Game, pick: u8, a: usize, b: usize, d: [u8; 4]) -> Action {
         0 => Action::AdvancePhase,
         1 => Action::Initiative {
             dice: BySide { first: [d[0], d[1]], second: [d[2], d[3]] },
-            phasing: if d[0] % 2 == 0 { Side::First } else { Side::Second },
+            phasing: if d[0].is_multiple_of(2) { Side::First } else { Side::Second },
             rng_after: None,
         },
         2 => Action::EditUnit(Unit { order: Order::ALL[usize::from(d[0]) % 4], ..ua.clone() }),

@@ -29,7 +29,7 @@ fn pick(g: &Game, kind: u8, a: usize, b: usize, d: [u8; 4], cm: u32) -> Action {
         0 | 1 => Action::AdvancePhase,
         2 => Action::Initiative {
             dice: BySide { first: [d[0], d[1]], second: [d[2], d[3]] },
-            phasing: if d[0] % 2 == 0 { Side::First } else { Side::Second },
+            phasing: if d[0].is_multiple_of(2) { Side::First } else { Side::Second },
             rng_after: None,
         },
         3 => Action::Charge(Box::new(ChargeAction {
@@ -43,7 +43,7 @@ fn pick(g: &Game, kind: u8, a: usize, b: usize, d: [u8; 4], cm: u32) -> Action {
             },
             rates: Default::default(),
             inputs: vec![
-                Input::Reaction(if d[1] % 2 == 0 { Reaction::Stand } else { Reaction::CounterCharge }),
+                Input::Reaction(if d[1].is_multiple_of(2) { Reaction::Stand } else { Reaction::CounterCharge }),
                 Input::ChargerTest(TestResult::Pass.into()),
                 Input::CounterTest(TestResult::Pass.into()),
                 Input::CounterMeet { counter_cm: cm / 3 },
@@ -51,7 +51,7 @@ fn pick(g: &Game, kind: u8, a: usize, b: usize, d: [u8; 4], cm: u32) -> Action {
             ]
             .into_iter()
             .filter(|i| d[1] % 2 == 1 || !matches!(i, Input::CounterTest(_) | Input::CounterMeet { .. }))
-            .filter(|i| d[1] % 2 == 0 || !matches!(i, Input::StandTest(_)))
+            .filter(|i| d[1].is_multiple_of(2) || !matches!(i, Input::StandTest(_)))
             .collect(),
             crew_ran_into: None,
             ordering_general: None,

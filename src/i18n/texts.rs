@@ -302,6 +302,10 @@ texts! {
     FreshCharge => "Charged by a fresh enemy unit this turn (B-MEL-05)", "Атакованы свежей частью противника в этом ходу (B-MEL-05)";
     ErrNotAResult => "The {} cannot have the result «{}»", "{} не может иметь результат «{}»";
     LossesReasonTestNeeded => "Enter both sides' losses, the winner's test result and, to overrule the dice, a reason", "Введите потери обеих сторон, результат теста победителя и, если меняете результат, причину";
+    ProblemOutOfRange => "{} is {}, more than the {} a battle may have", "{} = {}, больше допустимых {}";
+    ProblemEngagementFriends => "engagement {}: a unit cannot fight itself or a friend", "столкновение {}: подразделение не может сражаться с собой или со своими";
+    ProblemEngagementMissing => "engagement {}: unit {} does not exist", "столкновение {}: подразделения {} нет";
+    ReportOverBattle => "that is the open battle file: choose another name for the report", "это открытый файл сражения: выберите для отчёта другое имя";
     LogInitiativeTie => "Initiative {} against {}: a tie, roll again", "Инициатива {} против {}: ничья, бросайте снова";
     HapRetreats => "Move {} back {} at once (half its compulsory move)", "Немедленно отведите: {} — на {} (половина обязательного передвижения)";
     HapTime => "{} has {} of a turn: it may move {}", "Цель ({}) получает {} хода: может пройти {}";

@@ -47,6 +47,32 @@ pub enum Problem {
     /// Two commanders-in-chief on one side.
     #[error("{0:?} has more than one commander-in-chief")]
     TwoCommanders(Side),
+    /// A number beyond what any real battle reaches (the limits of the file format).
+    #[error("{field} is {value}, more than the {limit} a battle may have")]
+    OutOfRange {
+        /// The field.
+        field: &'static str,
+        /// Its value.
+        value: u64,
+        /// The most it may be.
+        limit: u64,
+    },
+    /// An engagement between a unit and itself, or two units of one side.
+    #[error("engagement {0}: a unit cannot fight itself or a friend")]
+    EngagementOfFriends(usize),
+    /// An engagement naming a unit that does not exist.
+    #[error("engagement {index}: unit {unit} does not exist")]
+    EngagementWithoutUnit {
+        /// Its position.
+        index: usize,
+        /// The missing unit.
+        unit: UnitId,
+    },
+}
+
+/// A value checked against its limit.
+fn within(field: &'static str, value: u64, limit: u64) -> Result<(), Problem> {
+    if value > limit { Err(Problem::OutOfRange { field, value, limit }) } else { Ok(()) }
 }
 
 /// A problem with the place it was found.
@@ -113,6 +139,7 @@ impl Unit {
         if self.figures > self.figures_start {
             return Err(Problem::FiguresAboveStart { figures: self.figures, start: self.figures_start });
         }
+        within("figures_start", u64::from(self.figures_start), u64::from(super::MAX_FIGURES))?;
         check_brigade_ref(battle, self.side, self.brigade)
     }
 }
@@ -145,9 +172,56 @@ fn strictly_increasing<T, K: Ord>(items: &[T], key: impl Fn(&T) -> K) -> bool {
 }
 
 impl Battle {
+    /// The battle's numbers against the file format's limits (turn, counts).
+    fn range_problems(&self) -> Vec<Problem> {
+        let counts =
+            [("units", self.units.len()), ("generals", self.generals.len()), ("brigades", self.brigades.len())];
+        let mut out: Vec<Problem> =
+            counts.iter().filter_map(|(f, n)| within(f, *n as u64, super::MAX_ITEMS as u64).err()).collect();
+        out.extend(within("turn", u64::from(self.turn), u64::from(super::MAX_TURN)).err());
+        if self.turn == 0 {
+            out.push(Problem::OutOfRange { field: "turn", value: 0, limit: u64::from(super::MAX_TURN) });
+        }
+        out.extend(self.generals.iter().filter_map(|g| within("orders_used", u64::from(g.orders_used), 100).err()));
+        let log_turns = self.log.iter().map(|e| e.turn).max().unwrap_or(1);
+        out.extend(within("log turn", u64::from(log_turns), u64::from(super::MAX_TURN)).err());
+        out
+    }
+
+    /// Engagements that name missing units, a unit against itself or a friend, or hold
+    /// numbers beyond the limits.
+    fn engagement_problems(&self) -> Vec<Problem> {
+        let mut out = Vec::new();
+        for (index, e) in self.engagements.iter().enumerate() {
+            let (a, d) = (self.unit(e.attacker), self.unit(e.defender));
+            for (id, u) in [(e.attacker, a), (e.defender, d)] {
+                if u.is_none() {
+                    out.push(Problem::EngagementWithoutUnit { index, unit: id });
+                }
+            }
+            if let (Some(a), Some(d)) = (a, d)
+                && (a.id == d.id || a.side == d.side)
+            {
+                out.push(Problem::EngagementOfFriends(index));
+            }
+            let distances = [e.moved_cm, e.counter_cm, e.distance_cm].into_iter().flatten();
+            out.extend(
+                distances
+                    .filter_map(|cm| within("distance_cm", u64::from(cm), u64::from(super::MAX_DISTANCE_CM)).err()),
+            );
+            out.extend(within("melee_turn", u64::from(e.melee_turn), u64::from(super::MAX_MELEE_TURN)).err());
+            let figures = [e.losses.first, e.losses.second, e.pushbacks.first, e.pushbacks.second]
+                .into_iter()
+                .chain(e.start_figures.iter().flat_map(|s| [s.first, s.second]));
+            out.extend(figures.filter_map(|n| within("figures", u64::from(n), u64::from(super::MAX_FIGURES)).err()));
+        }
+        out
+    }
+
     /// Every problem in the battle; empty when it is valid.
     pub fn problems(&self) -> Vec<ModelError> {
-        let mut out = Vec::new();
+        let mut out: Vec<ModelError> = self.range_problems().into_iter().map(ModelError::Battle).collect();
+        out.extend(self.engagement_problems().into_iter().map(ModelError::Battle));
         if !strictly_increasing(&self.units, |u| u.id)
             || !strictly_increasing(&self.generals, |g| g.id)
             || !strictly_increasing(&self.brigades, |b| b.id)

@@ -32,6 +32,37 @@ fn field(path: &str, message: impl Into<String>) -> EngagementError {
     EngagementError::Field { path: path.to_owned(), message: message.into() }
 }
 
+/// A number checked against the limit no real battle reaches.
+fn bound(path: &str, value: u32, limit: u32) -> Result<(), EngagementError> {
+    if value > limit { Err(field(path, format!("{value} is more than {limit}"))) } else { Ok(()) }
+}
+
+fn check_gdb_side(role: &str, s: &MeleeSide) -> Result<(), EngagementError> {
+    bound(&format!("{role}.figures"), s.figures, crate::model::MAX_FIGURES)?;
+    bound(&format!("{role}.moved_cm"), s.moved_cm.unwrap_or(0), crate::model::MAX_DISTANCE_CM)
+}
+
+fn check_b_side(role: &str, s: &BSide) -> Result<(), EngagementError> {
+    bound(&format!("{role}.figures"), s.figures, crate::model::MAX_FIGURES)?;
+    bound(&format!("{role}.figures_in_contact"), s.figures_in_contact, crate::game::MAX_FIGURES_IN_CONTACT)?;
+    bound(&format!("{role}.overlaps"), s.overlaps, 2)?;
+    bound(&format!("{role}.melee_turn"), s.melee_turn, crate::model::MAX_MELEE_TURN)
+}
+
+fn check_b_file(f: &BFile) -> Result<(), EngagementError> {
+    check_b_side("attacker", &f.attacker)?;
+    check_b_side("defender", &f.defender)?;
+    bound("distance_cm", f.distance_cm.unwrap_or(0), crate::model::MAX_DISTANCE_CM)?;
+    let earlier = [
+        ("earlier_losses.attacker", f.earlier_losses.attacker),
+        ("earlier_losses.defender", f.earlier_losses.defender),
+    ];
+    for (path, v) in earlier {
+        bound(path, v.unwrap_or(0), crate::model::MAX_FIGURES)?;
+    }
+    Ok(())
+}
+
 #[derive(Deserialize)]
 struct Header {
     ruleset: Ruleset,
@@ -154,6 +185,8 @@ pub fn parse(text: &str) -> Result<Engagement, EngagementError> {
     match (header.ruleset, header.step.as_str()) {
         (Ruleset::Gdb, "melee") => {
             let f: GdbMeleeFile = parse_typed(text)?;
+            check_gdb_side("attacker", &f.attacker)?;
+            check_gdb_side("defender", &f.defender)?;
             let dice = match &f.dice {
                 Some(d) => Some((two_dice("dice.attacker", &d.attacker)?, two_dice("dice.defender", &d.defender)?)),
                 None => None,
@@ -167,6 +200,7 @@ pub fn parse(text: &str) -> Result<Engagement, EngagementError> {
         }
         (Ruleset::RulesetB, "collision") => {
             let f: BFile = parse_typed(text)?;
+            check_b_file(&f)?;
             let dice = match &f.dice {
                 Some(d) => {
                     Some((one_average("dice.attacker", &d.attacker)?, one_average("dice.defender", &d.defender)?))
@@ -183,7 +217,11 @@ pub fn parse(text: &str) -> Result<Engagement, EngagementError> {
             let input = CollisionInput { attacker, defender, options };
             Ok(Engagement::BCollision { input, dice })
         }
-        (Ruleset::RulesetB, "melee") => parse_b_melee(parse_typed(text)?),
+        (Ruleset::RulesetB, "melee") => {
+            let f: BFile = parse_typed(text)?;
+            check_b_file(&f)?;
+            parse_b_melee(f)
+        }
         (Ruleset::RulesetB, other) => {
             Err(field("step", format!("`{other}` is not a Ruleset B step (use `collision` or `melee`)")))
         }

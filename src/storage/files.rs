@@ -25,14 +25,71 @@ fn save_error(path: &Path, e: impl std::fmt::Display) -> SaveError {
 
 /// Reads and parses a battle file, refusing files over 64 MiB before reading them.
 pub fn read_battle_file(path: &Path) -> Result<Game, LoadError> {
-    let file = File::open(path).map_err(|e| LoadError::Io(e.to_string()))?;
-    let len = file.metadata().map_err(|e| LoadError::Io(e.to_string()))?.len();
-    if len > MAX_FILE_BYTES {
-        return Err(LoadError::TooLarge(len));
+    from_json(&read_text_file(path)?)
+}
+
+/// Reads a regular file of at most 64 MiB as text (a byte-order mark accepted): pipes,
+/// devices and folders are refused rather than read forever.
+pub fn read_text_file(path: &Path) -> Result<String, LoadError> {
+    // Looked at before opening: opening a pipe would wait for a writer.
+    let meta = fs::metadata(path).map_err(|e| LoadError::Io(e.to_string()))?;
+    if !meta.is_file() {
+        return Err(LoadError::NotAFile);
     }
-    let mut text = String::with_capacity(usize::try_from(len).unwrap_or(0));
-    file.take(MAX_FILE_BYTES + 1).read_to_string(&mut text).map_err(|e| LoadError::Io(e.to_string()))?;
-    from_json(&text)
+    let file = File::open(path).map_err(|e| LoadError::Io(e.to_string()))?;
+    read_limited(file, meta.len())
+}
+
+/// Reads at most 64 MiB from any reader (standard input included) as text.
+pub fn read_limited(reader: impl Read, expected: u64) -> Result<String, LoadError> {
+    if expected > MAX_FILE_BYTES {
+        return Err(LoadError::TooLarge(expected));
+    }
+    let mut bytes = Vec::with_capacity(usize::try_from(expected).unwrap_or(0));
+    reader.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(|e| LoadError::Io(e.to_string()))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(LoadError::TooLarge(bytes.len() as u64));
+    }
+    super::text_of(bytes)
+}
+
+/// The folder a file is in ("." for a bare name).
+fn folder_of(path: &Path) -> PathBuf {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
+
+/// A temporary file beside the target, named with this process's id so that a later
+/// save can tell a stale one (its writer gone) from a live one.
+fn temp_in(dir: &Path, path: &Path) -> Result<tempfile::NamedTempFile, SaveError> {
+    remove_stale_temps(dir);
+    tempfile::Builder::new()
+        .prefix(&format!(".coldsteel-{}-", std::process::id()))
+        .suffix(".tmp")
+        .tempfile_in(dir)
+        .map_err(|e| save_error(path, e))
+}
+
+/// Removes temporary files left by saves whose process is gone (killed mid-save). Only
+/// where the system can say that a process is gone (`/proc`); never merely old ones, which
+/// may belong to a save under way.
+fn remove_stale_temps(dir: &Path) {
+    let proc = Path::new("/proc");
+    if !proc.join("self").exists() {
+        return;
+    }
+    let Ok(entries) = fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some(rest) = name.strip_prefix(".coldsteel-") else { continue };
+        let rest = rest.strip_prefix("bak-").unwrap_or(rest);
+        let Some(pid) = rest.split('-').next().and_then(|p| p.parse::<u32>().ok()) else { continue };
+        if pid != std::process::id() && !proc.join(pid.to_string()).exists() {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
 }
 
 /// The `.bak` beside a file: `battle.coldsteel.json` keeps `battle.coldsteel.json.bak`.
@@ -49,39 +106,120 @@ pub fn save_atomic(path: &Path, text: &str) -> Result<(), SaveError> {
     save_atomic_bytes(path, text.as_bytes())
 }
 
-/// [`save_atomic`] for any bytes (reports, PDFs).
+/// [`save_atomic`] for any bytes. Saves of one file are taken in turn across processes
+/// (a lock beside it), so that the `.bak` (a copy) is always the version before this save; a
+/// symbolic link is saved through to its target; a file with other hard links is
+/// rewritten in place (after its `.bak`) so that the links stay; the file keeps its
+/// permissions, and a read-only file is refused.
 pub fn save_atomic_bytes(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".coldsteel-")
-        .suffix(".tmp")
-        .tempfile_in(&dir)
-        .map_err(|e| save_error(path, e))?;
+    let target = through_link(path);
+    let meta = fs::metadata(&target).ok();
+    if let Some(m) = &meta {
+        if !m.is_file() {
+            return Err(save_error(path, "not a regular file"));
+        }
+        if m.permissions().readonly() {
+            return Err(save_error(path, "the file is read-only; make it writable or save under another name"));
+        }
+    }
+    let dir = folder_of(&target);
+    let _lock = lock_beside(&target)?;
+    let in_place = meta.as_ref().is_some_and(hard_linked);
+    if meta.is_some() {
+        keep_backup(&target)?;
+    }
+    if in_place {
+        return write_in_place(&target, bytes);
+    }
+    let mut tmp = temp_in(&dir, &target)?;
     tmp.write_all(bytes).map_err(|e| save_error(path, e))?;
     tmp.as_file().sync_all().map_err(|e| save_error(path, e))?;
-    if path.exists() {
-        keep_backup(path)?;
+    if let Some(m) = &meta {
+        tmp.as_file().set_permissions(m.permissions()).map_err(|e| save_error(path, e))?;
     }
-    tmp.persist(path).map_err(|e| save_error(path, e.error))?;
+    tmp.persist(&target).map_err(|e| save_error(path, e.error))?;
     sync_dir(&dir);
     Ok(())
 }
 
-/// Copies the current file to `.bak` (through its own temporary file, so the backup is
-/// never half-written either).
+/// The file a path names, through a symbolic link.
+fn through_link(path: &Path) -> PathBuf {
+    let is_link = fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+    if is_link { fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()) } else { path.to_path_buf() }
+}
+
+#[cfg(unix)]
+fn hard_linked(meta: &fs::Metadata) -> bool {
+    std::os::unix::fs::MetadataExt::nlink(meta) > 1
+}
+
+#[cfg(not(unix))]
+fn hard_linked(_meta: &fs::Metadata) -> bool {
+    false
+}
+
+/// An exclusive lock on a small file beside the target, held for the save.
+fn lock_beside(target: &Path) -> Result<File, SaveError> {
+    let mut name = std::ffi::OsString::from(".");
+    name.push(target.file_name().unwrap_or_default());
+    name.push(".lock");
+    let lock = OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(target.with_file_name(name))
+        .map_err(|e| save_error(target, e))?;
+    lock.lock().map_err(|e| save_error(target, e))?;
+    Ok(lock)
+}
+
+/// Rewrites a file in place (its inode, and so its other hard links, kept).
+fn write_in_place(target: &Path, bytes: &[u8]) -> Result<(), SaveError> {
+    let mut f = OpenOptions::new().write(true).truncate(true).open(target).map_err(|e| save_error(target, e))?;
+    f.write_all(bytes).map_err(|e| save_error(target, e))?;
+    f.sync_all().map_err(|e| save_error(target, e))
+}
+
+/// Keeps the current file as `.bak`, a copy (never a second link to the battle's own
+/// file, which would make a later save take it for a hard-linked file): through its own
+/// temporary name, so the backup is never half-written and the battle file never missing.
 fn keep_backup(path: &Path) -> Result<(), SaveError> {
     let bak = backup_path(path);
-    let dir = bak.parent().map(Path::to_path_buf).unwrap_or_else(|| PathBuf::from("."));
-    let mut tmp =
-        tempfile::Builder::new().prefix(".coldsteel-bak-").tempfile_in(&dir).map_err(|e| save_error(path, e))?;
+    let dir = folder_of(&bak);
+    let mut tmp = tempfile::Builder::new()
+        .prefix(&format!(".coldsteel-bak-{}-", std::process::id()))
+        .tempfile_in(&dir)
+        .map_err(|e| save_error(path, e))?;
     let bytes = fs::read(path).map_err(|e| save_error(path, e))?;
     tmp.write_all(&bytes).map_err(|e| save_error(path, e))?;
     tmp.as_file().sync_all().map_err(|e| save_error(path, e))?;
     tmp.persist(&bak).map_err(|e| save_error(&bak, e.error))?;
     Ok(())
+}
+
+/// Writes a report or export: atomically (a temporary file renamed over the target), with
+/// no `.bak` (a report can be made again); an existing target must be a regular file.
+pub fn save_output(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
+    if let Ok(meta) = fs::metadata(path)
+        && !meta.is_file()
+    {
+        return Err(save_error(path, "not a regular file"));
+    }
+    let dir = folder_of(path);
+    let mut tmp = temp_in(&dir, path)?;
+    tmp.write_all(bytes).map_err(|e| save_error(path, e))?;
+    tmp.as_file().sync_all().map_err(|e| save_error(path, e))?;
+    tmp.persist(path).map_err(|e| save_error(path, e.error))?;
+    sync_dir(&dir);
+    Ok(())
+}
+
+/// Whether two paths name the same existing file (through links and `..` too).
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    match (fs::canonicalize(a), fs::canonicalize(b)) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => false,
+    }
 }
 
 /// Makes a rename durable; a folder that cannot be opened (some platforms) is skipped.

@@ -10,7 +10,10 @@ mod profile;
 mod time;
 
 pub use autosave::{AutosaveInfo, Autosaver, Recovery, autosave_dir, find_recovery};
-pub use files::{SaveError, backup_path, read_battle_file, save_atomic, save_atomic_bytes, save_battle};
+pub use files::{
+    SaveError, backup_path, read_battle_file, read_limited, read_text_file, same_file, save_atomic, save_atomic_bytes,
+    save_battle, save_output,
+};
 pub use profile::{DEFAULT_PROFILE_JSON, PROFILE_FORMAT, Profile, profile_from_json, profile_to_json};
 pub use time::{iso8601, now_unix, now_unix_ms};
 
@@ -71,6 +74,25 @@ pub enum LoadError {
     /// The file could not be read at all.
     #[error("cannot read the file: {0}")]
     Io(String),
+    /// Not a regular file (a folder, a pipe, a device): refused rather than read forever.
+    #[error("not a regular file")]
+    NotAFile,
+    /// Bytes that are not UTF-8 text.
+    #[error("byte {0}: not UTF-8 text")]
+    NotUtf8(usize),
+    /// A key this version of coldsteel does not know: refused, so that saving cannot drop it.
+    #[error("{0}: unknown key (written by another program or a newer coldsteel?)")]
+    UnknownKey(String),
+}
+
+/// The text of a file's bytes: UTF-8, with a byte-order mark (Windows Notepad) accepted;
+/// otherwise the offset of the first bad byte.
+pub fn text_of(bytes: Vec<u8>) -> Result<String, LoadError> {
+    let bytes = match bytes.strip_prefix(b"\xEF\xBB\xBF") {
+        Some(rest) => rest.to_vec(),
+        None => bytes,
+    };
+    String::from_utf8(bytes).map_err(|e| LoadError::NotUtf8(e.utf8_error().valid_up_to()))
 }
 
 impl From<serde_json::Error> for LoadError {
@@ -81,10 +103,39 @@ impl From<serde_json::Error> for LoadError {
     }
 }
 
+/// Parses with the path of the offending field in the message (`units[3].arm: ...`);
+/// keys the type does not know are refused with their path, except those `expected`
+/// at the top level (read by another pass).
+fn parse_known<T: serde::de::DeserializeOwned>(text: &str, expected: &[&str]) -> Result<T, LoadError> {
+    let mut unknown: Option<String> = None;
+    let value = {
+        let de = &mut serde_json::Deserializer::from_str(text);
+        let mut note = |path: serde_ignored::Path<'_>| {
+            let path = path.to_string();
+            let top = path.split(['.', '[']).next().unwrap_or_default();
+            let nested = path.contains('.') || path.contains('[');
+            if unknown.is_none() && (nested || !expected.contains(&top)) {
+                unknown = Some(path);
+            }
+        };
+        let ignored = serde_ignored::Deserializer::new(de, &mut note);
+        locate(serde_path_to_error::deserialize(ignored))?
+    };
+    match unknown {
+        Some(path) => Err(LoadError::UnknownKey(path)),
+        None => Ok(value),
+    }
+}
+
 /// Parses with the path of the offending field in the message (`units[3].arm: ...`).
 fn parse_located<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, LoadError> {
     let de = &mut serde_json::Deserializer::from_str(text);
-    serde_path_to_error::deserialize(de).map_err(|e| {
+    locate(serde_path_to_error::deserialize(de))
+}
+
+/// A located serde error as a load error.
+fn locate<T>(r: Result<T, serde_path_to_error::Error<serde_json::Error>>) -> Result<T, LoadError> {
+    r.map_err(|e| {
         let path = e.path().to_string();
         let mut err = LoadError::from(e.into_inner());
         if let LoadError::Syntax { message, .. } = &mut err
@@ -96,6 +147,35 @@ fn parse_located<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, LoadEr
         err
     })
 }
+
+/// The keys of a battle file beside the battle's own.
+const FILE_KEYS: &[&str] = &["format", "version", "app_version", "saved_at", "undo", "start"];
+
+/// The battle's own keys, read by the first pass.
+const BATTLE_KEYS: &[&str] = &[
+    "format",
+    "version",
+    "app_version",
+    "saved_at",
+    "name",
+    "name_ru",
+    "description",
+    "description_ru",
+    "ruleset",
+    "options",
+    "sides",
+    "brigades",
+    "generals",
+    "units",
+    "turn",
+    "phase",
+    "rng",
+    "phasing",
+    "initiative",
+    "engagements",
+    "pending_melees",
+    "log",
+];
 
 #[derive(Deserialize)]
 struct Header {
@@ -148,7 +228,7 @@ pub fn from_json(text: &str) -> Result<Game, LoadError> {
         return Err(LoadError::Newer { found: header.version });
     }
     let (battle, undo): (Battle, UndoOnly) = if header.version == VERSION {
-        (parse_located(text)?, parse_located(text)?)
+        (parse_known(text, FILE_KEYS)?, parse_known(text, BATTLE_KEYS)?)
     } else {
         // Older files are read as they stand first, so that a wrong field is named with
         // its line and column; the migrations change names, not the shape of values.
@@ -157,7 +237,10 @@ pub fn from_json(text: &str) -> Result<Game, LoadError> {
         migrate::to_current(&mut value, header.version);
         (from_migrated(&value, header.version)?, from_migrated(&value, header.version)?)
     };
-    let problems = battle.problems();
+    let mut problems = battle.problems();
+    if let Some(start) = &undo.start {
+        problems.extend(start.problems());
+    }
     if !problems.is_empty() {
         return Err(LoadError::Invalid(problems));
     }

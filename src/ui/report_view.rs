@@ -100,7 +100,13 @@ impl CsApp {
             }
             _ => Ok(markdown::to_markdown(&summary::battle_report(battle, self.lang)).into_bytes()),
         };
-        let result = bytes.and_then(|b| crate::storage::save_atomic_bytes(path, &b).map_err(|e| e.to_string()));
+        // A report never replaces the open battle file, and keeps no .bak (it can be made again).
+        let open_battle = self.path.as_deref().is_some_and(|open| crate::storage::same_file(open, path));
+        let result = if open_battle {
+            Err(self.lang.t(T::ReportOverBattle).to_owned())
+        } else {
+            bytes.and_then(|b| crate::storage::save_output(path, &b).map_err(|e| e.to_string()))
+        };
         self.message = Some(match result {
             Ok(()) => (self.lang.fmt(T::Saved, &[&path.display()]), false),
             Err(e) => (self.lang.fmt(T::CannotSave, &[&e, &path.display()]), true),

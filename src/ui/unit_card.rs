@@ -266,5 +266,8 @@ pub fn problem_text(lang: Lang, problem: &crate::model::Problem) -> String {
         P::CommanderWithBrigade => lang.t(T::ProblemCommanderWithBrigade).to_owned(),
         P::TwoCommanders(_) => lang.t(T::ProblemTwoCommanders).to_owned(),
         P::FormationNotForArm => lang.t(T::ProblemFormationNotForArm).to_owned(),
+        P::OutOfRange { field, value, limit } => lang.fmt(T::ProblemOutOfRange, &[field, value, limit]),
+        P::EngagementOfFriends(i) => lang.fmt(T::ProblemEngagementFriends, &[i]),
+        P::EngagementWithoutUnit { index, unit } => lang.fmt(T::ProblemEngagementMissing, &[index, unit]),
     }
 }

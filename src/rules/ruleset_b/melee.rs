@@ -128,7 +128,7 @@ impl BMeleeInput {
     /// Figures taking part: those in contact plus one per overlapping flank (B-MEL-01, 08).
     pub fn figures_fighting(&self, role: Role) -> u32 {
         let me = self.side(role);
-        me.figures_in_contact + me.overlaps.min(2)
+        me.figures_in_contact.saturating_add(me.overlaps.min(2))
     }
 
     /// Why a side rolls no dice, if it does not (B-MEL-11, 12).

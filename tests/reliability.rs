@@ -1,0 +1,393 @@
+//! Every input bounded, every output path safe: the inputs an attack on the files and
+//! commands found, each refused with a reason naming the field, and the output paths
+//! that must not lose data.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::Duration;
+
+use coldsteel::storage::{self, LoadError};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_coldsteel"))
+}
+
+fn run(args: &[&str]) -> Output {
+    bin().args(args).output().unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn example() -> String {
+    storage::DEFAULT_BATTLE_JSON.to_owned()
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+const MINIMAL: &str = r#"{"format":"coldsteel.battle","version":1,"name":"x","sides":{"first":{"name":"a"},"second":{"name":"b"}},"turn":TURN}"#;
+
+#[test]
+fn an_absurd_turn_is_refused_by_check_naming_the_field() {
+    for turn in ["4294967295", "1000000"] {
+        let e = storage::from_json(&MINIMAL.replace("TURN", turn)).unwrap_err().to_string();
+        assert!(e.contains("turn is") && e.contains(turn), "{e}");
+    }
+    assert!(storage::from_json(&MINIMAL.replace("TURN", "12")).is_ok());
+}
+
+#[test]
+fn absurd_figures_are_refused() {
+    let text = example().replacen("\"figures_start\": 24", "\"figures_start\": 100000000", 1);
+    let text = text.replacen("\"figures\": 24", "\"figures\": 100000000", 1);
+    let e = storage::from_json(&text).unwrap_err().to_string();
+    assert!(e.contains("figures_start is 100000000"), "{e}");
+}
+
+#[test]
+fn engagements_with_a_missing_unit_or_a_unit_against_itself_are_refused() {
+    let mut v: serde_json::Value = serde_json::from_str(&example()).unwrap();
+    v["engagements"] = serde_json::json!([{"attacker": 1, "defender": 999, "melee_turn": 1}]);
+    let e = storage::from_json(&v.to_string()).unwrap_err().to_string();
+    assert!(e.contains("unit 999 does not exist"), "{e}");
+    v["engagements"] = serde_json::json!([{"attacker": 3, "defender": 3, "melee_turn": 1}]);
+    let e = storage::from_json(&v.to_string()).unwrap_err().to_string();
+    assert!(e.contains("cannot fight itself"), "{e}");
+}
+
+/// A reader that goes away (`| head -c1`) ends a command quietly, never with a panic.
+#[test]
+fn a_closed_pipe_ends_commands_quietly() {
+    let battle = concat!(env!("CARGO_MANIFEST_DIR"), "/saves/krasnoi-1812-turn3.coldsteel.json");
+    let engagement = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/engagements/cuirassiers-vs-square.json");
+    for args in [vec!["report", battle], vec!["resolve", engagement, "--json"], vec!["check", battle]] {
+        for _ in 0..5 {
+            let mut child = bin().args(&args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+            let mut out = child.stdout.take().unwrap();
+            let mut one = [0u8; 1];
+            let _ = out.read(&mut one);
+            drop(out);
+            let o = child.wait_with_output().unwrap();
+            assert_ne!(o.status.code(), Some(101), "{args:?}: {}", stderr(&o));
+            assert!(!stderr(&o).contains("panicked"), "{args:?}: {}", stderr(&o));
+        }
+    }
+}
+
+#[test]
+fn standard_input_is_limited_to_64_mib() {
+    let mut child = bin().args(["resolve", "-"]).stdin(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let chunk = vec![b' '; 1 << 20];
+    for _ in 0..65 {
+        if input.write_all(&chunk).is_err() {
+            break;
+        }
+    }
+    drop(input);
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("64 MiB"), "{}", stderr(&o));
+}
+
+#[cfg(unix)]
+#[test]
+fn devices_and_pipes_are_refused_not_read_forever() {
+    let o = run(&["resolve", "/dev/zero"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("not a regular file"), "{}", stderr(&o));
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("fifo");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let o = run(&["check", fifo.to_str().unwrap()]);
+    assert!(stderr(&o).contains("not a regular file"), "{}", stderr(&o));
+    let battle = write(dir.path(), "b.coldsteel.json", &example());
+    let o = run(&["report", battle.to_str().unwrap(), "--md", fifo.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("not a regular file"), "{}", stderr(&o));
+}
+
+fn resolve_b(side: &str, extra: &str) -> Output {
+    let dir = tempfile::tempdir().unwrap();
+    let text = format!(
+        r#"{{"ruleset":"ruleset_b","step":"melee","attacker":{{"arm":"infantry","charging":true,{side}}},"defender":{{"arm":"infantry","figures_in_contact":3}}{extra}}}"#
+    );
+    let f = write(dir.path(), "e.json", &text);
+    let o = run(&["resolve", f.to_str().unwrap(), "--json"]);
+    drop(dir);
+    o
+}
+
+#[test]
+fn absurd_counts_in_an_engagement_are_refused_at_once() {
+    let cases = [
+        (r#""figures_in_contact":1000000000"#, "", "attacker.figures_in_contact"),
+        (r#""figures_in_contact":4294967295,"overlaps":2"#, "", "attacker.figures_in_contact"),
+        (r#""melee_turn":4294967295,"figures_in_contact":3"#, "", "attacker.melee_turn"),
+        (r#""figures_in_contact":3"#, r#","earlier_losses":{"attacker":4294967295}"#, "earlier_losses.attacker"),
+    ];
+    for (side, extra, field) in cases {
+        let o = resolve_b(side, extra);
+        assert_eq!(o.status.code(), Some(2), "{side}");
+        assert!(stderr(&o).contains(field), "{side}: {}", stderr(&o));
+    }
+}
+
+#[test]
+fn a_reason_stays_on_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(
+        dir.path(),
+        "e.json",
+        "{\"ruleset\":\"gdb\",\"step\":\"melee\",\"attacker\":{\"arm\":\"hus\\nsars\"},\"defender\":{\"arm\":\"infantry\"}}",
+    );
+    let o = run(&["resolve", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stderr(&o).trim_end().lines().count(), 1, "{}", stderr(&o));
+    assert!(stderr(&o).contains("hus\\nsars"), "{}", stderr(&o));
+}
+
+#[test]
+fn an_older_file_names_the_wrong_field_with_its_line() {
+    for version in ["0", "1"] {
+        let text = example().replacen("\"version\": 2", &format!("\"version\": {version}"), 1).replacen(
+            "\"arm\": \"cossacks\"",
+            "\"arm\": \"hussars\"",
+            1,
+        );
+        let e = storage::from_json(&text).unwrap_err().to_string();
+        assert!(e.contains("arm") && e.contains("hussars") && e.contains("line"), "{version}: {e}");
+    }
+}
+
+#[test]
+fn a_report_never_replaces_its_battle_and_keeps_no_bak() {
+    let dir = tempfile::tempdir().unwrap();
+    let battle = write(dir.path(), "b.json", &example());
+    let o = run(&["report", battle.to_str().unwrap(), "--md", battle.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("would replace the battle file"), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&battle).unwrap(), example());
+    let md = dir.path().join("r.md");
+    for _ in 0..2 {
+        assert!(run(&["report", battle.to_str().unwrap(), "--md", md.to_str().unwrap()]).status.success());
+    }
+    let names: Vec<String> =
+        std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    assert!(!names.iter().any(|n| n.ends_with(".bak") || n.contains(".coldsteel-")), "{names:?}");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_save_keeps_permissions_and_refuses_a_read_only_file() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(dir.path(), "b.coldsteel.json", &example());
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let game = storage::read_battle_file(&path).unwrap();
+    storage::save_battle(&path, &game).unwrap();
+    assert_eq!(std::fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o644);
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let e = storage::save_battle(&path, &game).unwrap_err().to_string();
+    assert!(e.contains("read-only"), "{e}");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_save_goes_through_a_symbolic_link_and_keeps_hard_links() {
+    let dir = tempfile::tempdir().unwrap();
+    let real = write(dir.path(), "real.coldsteel.json", &example());
+    let link = dir.path().join("link.coldsteel.json");
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    let mut game = storage::read_battle_file(&link).unwrap();
+    game.battle.name = "renamed".into();
+    storage::save_battle(&link, &game).unwrap();
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "still a link");
+    assert_eq!(storage::read_battle_file(&real).unwrap().battle.name, "renamed");
+    let other = dir.path().join("other.coldsteel.json");
+    std::fs::hard_link(&real, &other).unwrap();
+    game.battle.name = "again".into();
+    storage::save_battle(&real, &game).unwrap();
+    assert_eq!(storage::read_battle_file(&other).unwrap().battle.name, "again", "the hard link follows");
+    assert_eq!(storage::read_battle_file(&storage::backup_path(&real)).unwrap().battle.name, "renamed");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn stale_temporary_files_are_cleaned_live_ones_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(dir.path(), "b.coldsteel.json", &example());
+    let stale = write(dir.path(), ".coldsteel-4000000-abc.tmp", "x");
+    let live = write(dir.path(), &format!(".coldsteel-{}-abc.tmp", std::process::id()), "x");
+    let init = write(dir.path(), ".coldsteel-1-abc.tmp", "x");
+    let game = storage::read_battle_file(&path).unwrap();
+    storage::save_battle(&path, &game).unwrap();
+    assert!(!stale.exists(), "its writer is gone");
+    assert!(live.exists() && init.exists(), "their writers live");
+}
+
+/// Two processes saving the same file: the battle file is never missing and the `.bak`
+/// always holds a whole battle.
+#[test]
+fn concurrent_saves_never_lose_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(dir.path(), "b.coldsteel.json", &example());
+    let mut children: Vec<_> =
+        (0..2).map(|_| bin().arg("save-loop").arg(&path).stderr(Stdio::null()).spawn().unwrap()).collect();
+    let start = std::time::Instant::now();
+    let mut checks = 0;
+    while start.elapsed() < Duration::from_millis(1500) {
+        assert!(path.exists(), "the battle file went missing");
+        checks += 1;
+    }
+    for c in &mut children {
+        let _ = c.kill();
+        let _ = c.wait();
+    }
+    assert!(checks > 100);
+    assert!(storage::read_battle_file(&path).is_ok());
+    assert!(storage::read_battle_file(&storage::backup_path(&path)).is_ok());
+}
+
+#[test]
+fn unknown_keys_are_refused_with_their_path() {
+    let mut v: serde_json::Value = serde_json::from_str(&example()).unwrap();
+    v["units"][3]["colour"] = serde_json::json!("red");
+    match storage::from_json(&v.to_string()) {
+        Err(LoadError::UnknownKey(path)) => assert!(path.contains("units") && path.contains("colour"), "{path}"),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_byte_order_mark_and_crlf_are_accepted_and_bad_utf8_is_located() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut bytes = b"\xEF\xBB\xBF".to_vec();
+    bytes.extend(example().replace('\n', "\r\n").into_bytes());
+    let path = dir.path().join("bom.coldsteel.json");
+    std::fs::write(&path, &bytes).unwrap();
+    assert!(storage::read_battle_file(&path).is_ok());
+    let mut bad = example().into_bytes();
+    bad.insert(100, 0xFF);
+    std::fs::write(&path, &bad).unwrap();
+    let e = storage::read_battle_file(&path).unwrap_err().to_string();
+    assert!(e.contains("byte 100"), "{e}");
+}
+
+/// Mutates a text: flips, cuts, and splices in values an attacker would try.
+fn mutate(text: &str, rng: &mut rand::rngs::StdRng) -> String {
+    use rand::Rng;
+    const SPLICES: &[&str] = &[
+        "4294967295",
+        "-1",
+        "1e9",
+        "0",
+        "null",
+        "[]",
+        "{}",
+        "\"\\n\"",
+        "\"\"",
+        "true",
+        "99999999999999999999",
+        "\"x\"",
+    ];
+    let mut bytes = text.as_bytes().to_vec();
+    for _ in 0..rng.random_range(1..4) {
+        if bytes.is_empty() {
+            break;
+        }
+        let at = rng.random_range(0..bytes.len());
+        match rng.random_range(0..4) {
+            0 => bytes[at] = rng.random(),
+            1 => {
+                let end = (at + rng.random_range(1..20)).min(bytes.len());
+                bytes.drain(at..end);
+            }
+            2 => {
+                let s = SPLICES[rng.random_range(0..SPLICES.len())];
+                // Replace a number or token after a colon when there is one nearby.
+                let end = bytes[at..].iter().position(|b| matches!(b, b',' | b'}' | b']')).map_or(at, |p| at + p);
+                bytes.splice(at..end, s.bytes());
+            }
+            _ => bytes.truncate(at),
+        }
+    }
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// One fuzz case: a battle file through load, validation, the report (Markdown always,
+/// PDF when asked) and a save; or an engagement through `resolve`'s parser and outputs.
+fn fuzz_case(text: String, battle: bool, pdf: bool, dir: PathBuf) {
+    use coldsteel::report::{markdown, pdf as pdf_out, summary};
+    let lang = coldsteel::i18n::Lang::En;
+    if battle {
+        if let Ok(game) = storage::from_json(&text) {
+            let report = summary::battle_report(&game.battle, lang);
+            let _ = markdown::to_markdown(&report);
+            if pdf {
+                let _ = pdf_out::to_pdf(&report);
+                let _ = pdf_out::to_pdf(&summary::roster_sheets(&game.battle, lang));
+            }
+            let path = dir.join("fuzz.coldsteel.json");
+            storage::save_battle(&path, &game).unwrap();
+            let back = storage::read_battle_file(&path).unwrap();
+            assert_eq!(back, game, "a saved battle reads back the same");
+        }
+    } else if let Ok(e) = coldsteel::report::engagement::parse(&text) {
+        let _ = coldsteel::report::engagement::to_json(&e, lang);
+        let _ = coldsteel::report::engagement::to_text(&e, lang);
+    }
+}
+
+/// Seeded mutations of battle files and engagements: no panic, no abort, and no case
+/// takes longer than the hang guard's 10 s (a guard against hangs, not a timing test).
+#[test]
+fn mutated_inputs_never_panic_or_hang() {
+    use rand::SeedableRng;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(1812);
+    let dir = tempfile::tempdir().unwrap();
+    let battles = [
+        example(),
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/saves/krasnoi-1812-turn3.coldsteel.json"))
+            .unwrap(),
+    ];
+    let engagements: Vec<String> = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/engagements"))
+        .unwrap()
+        .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())
+        .collect();
+    let (to_worker, cases) = std::sync::mpsc::channel::<(String, bool, bool)>();
+    let (done, results) = std::sync::mpsc::channel::<()>();
+    let worker_dir = dir.path().to_path_buf();
+    let worker = std::thread::spawn(move || {
+        for (text, battle, pdf) in cases {
+            fuzz_case(text, battle, pdf, worker_dir.clone());
+            if done.send(()).is_err() {
+                break;
+            }
+        }
+    });
+    for i in 0..4000usize {
+        let battle = i % 3 != 0;
+        let source = if battle { &battles[i % 2] } else { &engagements[i % engagements.len()] };
+        let text = mutate(source, &mut rng);
+        to_worker.send((text.clone(), battle, battle && i % 300 == 1)).unwrap();
+        match results.recv_timeout(Duration::from_secs(10)) {
+            Ok(()) => {}
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                panic!("case {i} hangs: {}", &text[..text.len().min(300)])
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                panic!("case {i} panicked: {}", &text[..text.len().min(300)])
+            }
+        }
+    }
+    drop(to_worker);
+    worker.join().unwrap();
+}
