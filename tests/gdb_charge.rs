@@ -437,8 +437,8 @@ fn the_table_instructions_are_logged_with_the_charge() {
     let c = Charge::declare(d, GdbOptions::default(), false).unwrap();
     assert!(c.guidance().contains(&G::BothIntercept), "GDB-OPP-03");
     for g in c.guidance() {
-        let en = coldsteel::report::log_text::guidance_text(coldsteel::i18n::Lang::En, g);
-        let ru = coldsteel::report::log_text::guidance_text(coldsteel::i18n::Lang::Ru, g);
+        let en = coldsteel::i18n::log_text::guidance_text(coldsteel::i18n::Lang::En, g);
+        let ru = coldsteel::i18n::log_text::guidance_text(coldsteel::i18n::Lang::Ru, g);
         assert!(en.starts_with("GDB-") && ru.starts_with("GDB-"), "{en} / {ru}");
     }
 }

@@ -210,7 +210,7 @@ fn a_filled_test_table_is_rolled_on_and_the_row_logged() {
     let LogDetail::Charge { happened, .. } = &g.battle.log.last().unwrap().detail else { panic!() };
     assert!(happened.iter().any(|h| matches!(h, Happening::TableRoll { row, .. } if row.2 == "pass")));
     let text =
-        coldsteel::report::log_text::entry_lines(coldsteel::i18n::Lang::En, &g.battle, g.battle.log.last().unwrap())
+        coldsteel::i18n::log_text::entry_lines(coldsteel::i18n::Lang::En, &g.battle, g.battle.log.last().unwrap())
             .join("\n");
     assert!(text.contains("row 2 to 30 of your table: pass"), "{text}");
 }
@@ -255,7 +255,7 @@ fn a_pursuit_test_rolled_on_the_table_is_logged() {
     let entry = g.battle.log.last().unwrap();
     let LogDetail::GdbMelee { tests, .. } = &entry.detail else { panic!() };
     assert_eq!(tests.len(), 1);
-    let text = coldsteel::report::log_text::entry_lines(coldsteel::i18n::Lang::En, &g.battle, entry).join("\n");
+    let text = coldsteel::i18n::log_text::entry_lines(coldsteel::i18n::Lang::En, &g.battle, entry).join("\n");
     assert!(text.contains("Pursuit test") && text.contains("Excellent drill"), "{text}");
     assert!(g.battle.unit(a).unwrap().markers.contains(&coldsteel::rules::Marker::Pursuing));
 }
@@ -276,9 +276,9 @@ fn amb_43_rout_distance_in_the_checklist() {
         rout_cm: None,
     });
     let lang = coldsteel::i18n::Lang::En;
-    let text = coldsteel::report::log_text::todo_text(lang, &g.battle, &Todo::Rout(u.id));
+    let text = coldsteel::i18n::log_text::todo_text(lang, &g.battle, &Todo::Rout(u.id));
     assert!(text.ends_with("(20 cm)"), "{text}");
     g.battle.options.gdb.distances[0].rout_cm = Some(30);
-    let text = coldsteel::report::log_text::todo_text(lang, &g.battle, &Todo::Rout(u.id));
+    let text = coldsteel::i18n::log_text::todo_text(lang, &g.battle, &Todo::Rout(u.id));
     assert!(text.ends_with("(30 cm)"), "{text}");
 }

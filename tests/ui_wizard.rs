@@ -315,15 +315,12 @@ fn the_wizard_shows_and_logs_the_table_instructions() {
     h.get_by_label_contains("GDB-EVD-07, 10");
     h.get_by_label("No").click();
     h.run();
-    h.get_by_label(coldsteel::report::log_text::follow_up_label(
-        Lang::En,
-        coldsteel::rules::gdb::charge::FollowUp::Stop,
-    ))
-    .click();
+    h.get_by_label(coldsteel::i18n::log_text::follow_up_label(Lang::En, coldsteel::rules::gdb::charge::FollowUp::Stop))
+        .click();
     h.run();
     h.get_by_label("Apply").click();
     h.run();
     let battle = &h.state().game.battle;
-    let lines = coldsteel::report::log_text::entry_lines(Lang::En, battle, battle.log.last().unwrap()).join("\n");
+    let lines = coldsteel::i18n::log_text::entry_lines(Lang::En, battle, battle.log.last().unwrap()).join("\n");
     assert!(lines.contains("GDB-EVD-02, 04, 05, 08") && lines.contains("GDB-CHG-26"), "{lines}");
 }

@@ -5,10 +5,11 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use thiserror::Error;
 
+use crate::i18n::log_text::effect_text;
 use crate::i18n::{Label, Lang, T};
 use crate::rules::dice::{DieKind, check_rolls};
 use crate::rules::explain::{Modifier, sum};
-use crate::rules::gdb::{Effect, MeleeInput, MeleeResult, MeleeSide, Role};
+use crate::rules::gdb::{MeleeInput, MeleeResult, MeleeSide, Role};
 use crate::rules::ruleset_b::{BMeleeInput, BSide, CollisionInput, TestResult};
 use crate::rules::{BOptions, GdbOptions, Ruleset};
 
@@ -308,28 +309,6 @@ fn gdb_json(input: &MeleeInput, dice: Option<([u8; 2], [u8; 2])>, lang: Lang) ->
         }
     }
     out
-}
-
-/// One effect in words.
-pub fn effect_text(lang: Lang, effect: &Effect) -> String {
-    match effect {
-        Effect::Routs => lang.t(T::EffRouts).to_owned(),
-        Effect::Retreats => lang.t(T::EffRetreats).to_owned(),
-        Effect::PushedBack { cm: None } => lang.t(T::EffPushedBack).to_owned(),
-        Effect::PushedBack { cm: Some(cm) } => lang.fmt(T::EffPushedBackCm, &[cm]),
-        Effect::Unformed => lang.t(T::EffUnformed).to_owned(),
-        Effect::StaysFormed => lang.t(T::EffStaysFormed).to_owned(),
-        Effect::Tests { test } => lang.fmt(T::EffTests, &[&test.label(lang)]),
-        Effect::StaysUnformed => lang.t(T::EffStaysUnformed).to_owned(),
-        Effect::FollowsInContact => lang.t(T::EffFollows).to_owned(),
-        Effect::MeleeContinues => lang.t(T::EffContinues).to_owned(),
-        Effect::Dispersed { removed: false } => lang.t(T::EffDispersed).to_owned(),
-        Effect::Dispersed { removed: true } => lang.t(T::EffDispersedRemoved).to_owned(),
-        Effect::BonusMove => lang.t(T::EffBonusMove).to_owned(),
-        Effect::Casualties { figures, halved: false } => lang.fmt(T::EffCasualties, &[figures]),
-        Effect::Casualties { figures, halved: true } => lang.fmt(T::EffCasualtiesHalved, &[figures]),
-        Effect::CasualtiesToEnter => lang.t(T::EffCasualtiesToEnter).to_owned(),
-    }
 }
 
 fn side_text(lang: Lang, input: &MeleeInput, role: Role, dice: Option<[u8; 2]>, out: &mut String) {

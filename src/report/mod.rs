@@ -2,7 +2,6 @@
 
 pub mod engagement;
 pub mod engagement_b;
-pub mod log_text;
 pub mod markdown;
 pub mod pdf;
 pub mod summary;

@@ -9,7 +9,7 @@ use crate::model::{Battle, LogDetail, LogEntry, Unit, UnitId};
 use crate::rules::Side;
 use crate::rules::gdb::charge::Happening;
 
-use super::log_text::{entry_lines, entry_summary};
+use crate::i18n::log_text::{entry_lines, entry_summary};
 
 /// One block of a report.
 #[derive(Clone, Debug, PartialEq)]

@@ -214,6 +214,11 @@ pub fn save_output(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
     Ok(())
 }
 
+/// A path made absolute and free of links where it exists (for the recent files list).
+pub fn canonical(path: &Path) -> PathBuf {
+    fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
+}
+
 /// Whether two paths name the same existing file (through links and `..` too).
 pub fn same_file(a: &Path, b: &Path) -> bool {
     match (fs::canonicalize(a), fs::canonicalize(b)) {

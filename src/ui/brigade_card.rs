@@ -2,7 +2,7 @@
 
 use egui::{RichText, Ui};
 
-use super::app::{AppCommand, Selection};
+use super::command::{AppCommand, Selection};
 use super::roster::{general_line, shown};
 use super::theme;
 use super::unit_card::problem_text;

@@ -2,7 +2,7 @@
 
 use egui::{RichText, Ui};
 
-use super::app::AppCommand;
+use super::command::AppCommand;
 use super::roster::{brigade_choices, shown};
 use super::theme;
 use super::unit_card::problem_text;

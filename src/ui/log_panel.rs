@@ -3,11 +3,11 @@
 
 use egui::{RichText, Ui};
 
-use super::app::AppCommand;
+use super::command::AppCommand;
 use crate::game::History;
+use crate::i18n::log_text::{entry_lines, entry_summary};
 use crate::i18n::{Label, Lang, T};
 use crate::model::{Battle, LogDetail, UnitId};
-use crate::report::log_text::{entry_lines, entry_summary};
 
 /// What the log view shows.
 #[derive(Debug, Default)]
@@ -156,8 +156,7 @@ fn row_ui(ui: &mut Ui, lang: Lang, battle: &Battle, row: &Row, view: &mut LogVie
                     ui.label(RichText::new(format!("    {line}")).monospace());
                 }
                 if ui.small_button(lang.t(T::CopyEntryReport)).clicked() {
-                    let report = crate::report::summary::entry_report(battle, lang, entry);
-                    cmds.push(AppCommand::Copy(crate::report::markdown::to_text(&report)));
+                    cmds.push(AppCommand::CopyEntryReport(entry.seq));
                 }
             }
         }

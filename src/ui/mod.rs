@@ -3,8 +3,9 @@
 
 mod app;
 mod brigade_card;
-mod files;
+mod command;
 mod general_card;
+mod handler;
 mod log_panel;
 mod modals;
 mod report_view;
@@ -12,10 +13,12 @@ mod roller;
 mod roster;
 mod settings;
 mod theme;
+mod toolbar;
 mod turn_panel;
 mod unit_card;
 mod widgets;
 pub mod wizard;
 
-pub use app::{AppCommand, CsApp, Modal, PathPurpose, Selection};
-pub use files::{Dialogs, FileOp, Template};
+pub use app::{CsApp, Modal};
+pub use command::{AppCommand, FileOp, PathPurpose, ReportChoice, Selection, Template};
+pub use handler::Dialogs;

@@ -3,8 +3,9 @@
 
 use egui::{Key, RichText, Ui};
 
-use super::app::{CsApp, Modal, PathPurpose};
-use super::files::{FileOp, Template};
+use super::app::{CsApp, Modal};
+use super::command::{AppCommand, FileOp, PathPurpose, Template};
+use super::handler::Recovery;
 use super::theme;
 use crate::i18n::{Label, T};
 use crate::rules::Ruleset;
@@ -17,86 +18,41 @@ pub(super) enum Choice {
     Discard(FileOp),
     Recover,
     Path(PathPurpose, String),
-    /// A report action chosen in the report window.
-    Report(super::report_view::ReportChoice),
+    /// A command of its own (the report window's).
+    Command(AppCommand),
     New(Template, Ruleset),
 }
 
 impl CsApp {
-    /// Draws the open modal, if any, and carries out the choice.
-    pub(super) fn modal_ui(&mut self, ui: &mut Ui) {
+    /// Draws the open modal, if any; its choice becomes a command for the handler.
+    pub(super) fn modal_ui(&mut self, ui: &mut Ui, cmds: &mut Vec<AppCommand>) {
         let choice = match &mut self.modal {
             Modal::None => return,
             Modal::Unsaved(op) => unsaved_ui(ui, self.lang, op),
-            Modal::Recovery(rec) => recovery_ui(ui, self.lang, rec),
+            Modal::Recovery(rec, when) => recovery_ui(ui, self.lang, rec, when),
             Modal::PathPrompt { purpose, text, error } => path_ui(ui, self.lang, *purpose, text, error.as_deref()),
-            Modal::Report(text) => super::report_view::report_ui(ui, self.lang, text),
+            Modal::Report(text) => {
+                super::report_view::report_ui(ui, self.lang, text).map_or(Choice::None, Choice::Command)
+            }
             Modal::Settings(_) => return,
             Modal::NewBattle { template, ruleset } => new_ui(ui, self.lang, template, ruleset),
             Modal::Message(text) => message_ui(ui, self.lang, text),
         };
-        self.apply_choice(choice);
-    }
-
-    fn apply_choice(&mut self, choice: Choice) {
-        match choice {
-            Choice::None => {}
-            Choice::Close => self.modal = Modal::None,
-            Choice::SaveThen(op) => {
-                self.modal = Modal::None;
-                self.save();
-                if !self.is_dirty() {
-                    self.carry_out(op);
-                }
-            }
-            Choice::Discard(op) => {
-                self.modal = Modal::None;
-                self.carry_out(op);
-            }
-            Choice::Recover => {
-                if let Modal::Recovery(rec) = std::mem::replace(&mut self.modal, Modal::None) {
-                    self.recover(*rec);
-                }
-            }
-            Choice::Path(purpose, text) => self.path_chosen(purpose, &text),
-            Choice::Report(r) => self.report_choice(r),
-            Choice::New(template, ruleset) => {
-                self.modal = Modal::None;
-                self.request(FileOp::New(template, ruleset));
-            }
-        }
-    }
-
-    fn path_chosen(&mut self, purpose: PathPurpose, text: &str) {
-        let path = std::path::PathBuf::from(text.trim());
-        if text.trim().is_empty() {
-            if let Modal::PathPrompt { error, .. } = &mut self.modal {
-                *error = Some(self.lang.t(T::PathEmpty).to_owned());
-            }
-            return;
-        }
-        self.modal = Modal::None;
-        match purpose {
-            PathPurpose::Save => self.save_to(&path),
-            PathPurpose::Open => self.open_path(&path),
-            PathPurpose::LoadProfile | PathPurpose::SaveProfile => self.profile_path(purpose, &path),
-            other => self.write_report(other, &path),
-        }
+        cmds.extend(match choice {
+            Choice::None => None,
+            Choice::Close => Some(AppCommand::CloseModal),
+            Choice::SaveThen(op) => Some(AppCommand::SaveThen(op)),
+            Choice::Discard(op) => Some(AppCommand::Discard(op)),
+            Choice::Recover => Some(AppCommand::Recover),
+            Choice::Path(purpose, text) => Some(AppCommand::PathChosen(purpose, text)),
+            Choice::Command(cmd) => Some(cmd),
+            Choice::New(template, ruleset) => Some(AppCommand::NewBattle(template, ruleset)),
+        });
     }
 }
 
 fn window(title: &str) -> egui::Modal {
     egui::Modal::new(egui::Id::unique(("coldsteel-modal", title)))
-}
-
-/// What the report window returns.
-impl From<super::report_view::ReportChoice> for Choice {
-    fn from(r: super::report_view::ReportChoice) -> Self {
-        match r {
-            super::report_view::ReportChoice::Close => Choice::Close,
-            other => Choice::Report(other),
-        }
-    }
 }
 
 fn unsaved_ui(ui: &mut Ui, lang: crate::i18n::Lang, op: &FileOp) -> Choice {
@@ -119,10 +75,8 @@ fn unsaved_ui(ui: &mut Ui, lang: crate::i18n::Lang, op: &FileOp) -> Choice {
     choice
 }
 
-fn recovery_ui(ui: &mut Ui, lang: crate::i18n::Lang, rec: &crate::storage::Recovery) -> Choice {
+fn recovery_ui(ui: &mut Ui, lang: crate::i18n::Lang, rec: &Recovery, when: &str) -> Choice {
     let mut choice = Choice::None;
-    let when =
-        crate::storage::iso8601(rec.info.written_at_ms / 1000).replace('T', " ").trim_end_matches('Z').to_owned();
     let of = match &rec.info.source {
         Some(p) => p.display().to_string(),
         None => lang.t(T::UnsavedBattle).to_owned(),

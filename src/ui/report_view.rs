@@ -3,30 +3,12 @@
 
 use egui::{RichText, Ui};
 
-use super::app::{CsApp, Modal, PathPurpose};
-use super::modals::Choice;
+use super::command::{AppCommand, PathPurpose, ReportChoice};
 use crate::i18n::{Lang, T};
 use crate::report::{markdown, pdf, summary};
 
-/// What was chosen in the report window.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ReportChoice {
-    /// Close the window.
-    Close,
-    /// Save the report as PDF.
-    SavePdf,
-    /// Save the report as Markdown.
-    SaveMarkdown,
-    /// Save the roster sheets as PDF.
-    RosterPdf,
-    /// Copy the report as text.
-    Copy,
-    /// Write the PDF and open it in the system viewer.
-    Print,
-}
-
 /// The report window.
-pub fn report_ui(ui: &mut Ui, lang: Lang, text: &str) -> Choice {
+pub fn report_ui(ui: &mut Ui, lang: Lang, text: &str) -> Option<AppCommand> {
     let mut choice = None;
     egui::Modal::new(egui::Id::unique("coldsteel-report")).show(ui.ctx(), |ui| {
         ui.set_width(760.0);
@@ -38,11 +20,13 @@ pub fn report_ui(ui: &mut Ui, lang: Lang, text: &str) -> Choice {
                 (T::RosterSheets, ReportChoice::RosterPdf),
                 (T::CopyText, ReportChoice::Copy),
                 (T::Print, ReportChoice::Print),
-                (T::Close, ReportChoice::Close),
             ] {
                 if ui.button(lang.t(label)).clicked() {
-                    choice = Some(c);
+                    choice = Some(AppCommand::Report(c));
                 }
+            }
+            if ui.button(lang.t(T::Close)).clicked() {
+                choice = Some(AppCommand::CloseModal);
             }
         });
         ui.separator();
@@ -51,81 +35,28 @@ pub fn report_ui(ui: &mut Ui, lang: Lang, text: &str) -> Choice {
             ui.add(egui::Label::new(RichText::new(text).monospace().size(11.0)).wrap_mode(egui::TextWrapMode::Extend));
         });
         if ui.input(|i| i.key_pressed(egui::Key::Escape)) {
-            choice = Some(ReportChoice::Close);
+            choice = Some(AppCommand::CloseModal);
         }
     });
-    choice.map_or(Choice::None, Choice::from)
+    choice
 }
 
-impl CsApp {
-    /// Carries out a report-window choice.
-    pub(super) fn report_choice(&mut self, choice: ReportChoice) {
-        let stem =
-            self.path.as_ref().and_then(|p| p.file_stem()).map(|s| s.to_string_lossy().replace(".coldsteel", ""));
-        let stem = stem.unwrap_or_else(|| "battle".into());
-        let (purpose, name) = match choice {
-            ReportChoice::SavePdf => (PathPurpose::ReportPdf, format!("{stem}-report.pdf")),
-            ReportChoice::SaveMarkdown => (PathPurpose::ReportMarkdown, format!("{stem}-report.md")),
-            ReportChoice::RosterPdf => (PathPurpose::RosterPdf, format!("{stem}-roster.pdf")),
-            ReportChoice::Copy => {
-                if let Modal::Report(text) = &self.modal {
-                    self.copy_request = Some(text.clone());
-                }
-                self.message = Some((self.lang.t(T::Copied).to_owned(), false));
-                return;
-            }
-            ReportChoice::Print => return self.print(),
-            ReportChoice::Close => {
-                self.modal = Modal::None;
-                return;
-            }
-        };
-        self.modal = Modal::None;
-        match self.pick_save_path(&name) {
-            Some(Some(path)) => self.write_report(purpose, &path),
-            Some(None) => {}
-            None => self.modal = Modal::PathPrompt { purpose, text: name, error: None },
-        }
-    }
+/// The battle report as the window previews it (text).
+pub fn report_text(battle: &crate::model::Battle, lang: Lang) -> String {
+    markdown::to_text(&summary::battle_report(battle, lang))
+}
 
-    /// Writes a report file (atomically) and says where.
-    pub(super) fn write_report(&mut self, purpose: PathPurpose, path: &std::path::Path) {
-        let battle = &self.game.battle;
-        let bytes = match purpose {
-            PathPurpose::ReportPdf => {
-                pdf::to_pdf(&summary::battle_report(battle, self.lang)).map_err(|e| e.to_string())
-            }
-            PathPurpose::RosterPdf => {
-                pdf::to_pdf(&summary::roster_sheets(battle, self.lang)).map_err(|e| e.to_string())
-            }
-            _ => Ok(markdown::to_markdown(&summary::battle_report(battle, self.lang)).into_bytes()),
-        };
-        // A report never replaces the open battle file, and keeps no .bak (it can be made again).
-        let open_battle = self.path.as_deref().is_some_and(|open| crate::storage::same_file(open, path));
-        let result = if open_battle {
-            Err(self.lang.t(T::ReportOverBattle).to_owned())
-        } else {
-            bytes.and_then(|b| crate::storage::save_output(path, &b).map_err(|e| e.to_string()))
-        };
-        self.message = Some(match result {
-            Ok(()) => (self.lang.fmt(T::Saved, &[&path.display()]), false),
-            Err(e) => (self.lang.fmt(T::CannotSave, &[&e, &path.display()]), true),
-        });
-    }
+/// One log entry's report as text, for the clipboard.
+pub fn entry_report_text(battle: &crate::model::Battle, lang: Lang, seq: u64) -> Option<String> {
+    let entry = battle.log.iter().find(|e| e.seq == seq)?;
+    Some(markdown::to_text(&summary::entry_report(battle, lang, entry)))
+}
 
-    /// Writes the report PDF to the temporary folder and opens it in the system viewer.
-    fn print(&mut self) {
-        let path = std::env::temp_dir().join("coldsteel-report.pdf");
-        self.write_report(PathPurpose::ReportPdf, &path);
-        let opener = if cfg!(target_os = "macos") {
-            "open"
-        } else if cfg!(windows) {
-            "explorer"
-        } else {
-            "xdg-open"
-        };
-        if let Err(e) = std::process::Command::new(opener).arg(&path).spawn() {
-            self.message = Some((self.lang.fmt(T::CannotOpenViewer, &[&e, &path.display()]), true));
-        }
+/// The bytes of a report file: PDF, roster sheets or Markdown.
+pub fn report_bytes(purpose: PathPurpose, battle: &crate::model::Battle, lang: Lang) -> Result<Vec<u8>, String> {
+    match purpose {
+        PathPurpose::ReportPdf => pdf::to_pdf(&summary::battle_report(battle, lang)).map_err(|e| e.to_string()),
+        PathPurpose::RosterPdf => pdf::to_pdf(&summary::roster_sheets(battle, lang)).map_err(|e| e.to_string()),
+        _ => Ok(markdown::to_markdown(&summary::battle_report(battle, lang)).into_bytes()),
     }
 }

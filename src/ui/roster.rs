@@ -2,7 +2,7 @@
 
 use egui::{RichText, Ui};
 
-use super::app::{AppCommand, Selection};
+use super::command::{AppCommand, Selection};
 use super::{theme, widgets::badge_ui};
 use crate::game::Step;
 use crate::i18n::{Label, Lang, T};
@@ -15,7 +15,7 @@ pub use crate::i18n::names::{battle_title, general_line, shown, side_name};
 
 /// The label of an undo step, e.g. "Edit unit «1st Tirailleurs»".
 pub fn step_label(lang: Lang, step: &Step) -> String {
-    crate::report::log_text::action_label(lang, step.kind, &step.subject)
+    crate::i18n::log_text::action_label(lang, step.kind, &step.subject)
 }
 
 /// One line of the roster. The roster is a flat list of lines of known heights, so that

@@ -4,8 +4,8 @@
 
 use egui::{RichText, Ui};
 
-use super::app::{CsApp, Modal, PathPurpose};
-use crate::game::Action;
+use super::app::{CsApp, Modal};
+use super::command::{AppCommand, PathPurpose};
 use crate::i18n::{Label, Lang, T};
 use crate::model::RulesOptions;
 use crate::rules::options::{
@@ -13,7 +13,6 @@ use crate::rules::options::{
     TestTable,
 };
 use crate::rules::{Arm, Formation, Ruleset};
-use crate::storage::{self, Profile};
 
 /// The settings being edited: nothing changes until Apply.
 #[derive(Debug, Clone, PartialEq)]
@@ -430,51 +429,16 @@ fn buttons_ui(ui: &mut Ui, lang: Lang, draft: &mut SettingsDraft) -> SettingsCho
 }
 
 impl CsApp {
-    /// Draws the settings window when open and carries out the choice.
-    pub(super) fn settings_window_ui(&mut self, ui: &mut Ui) {
+    /// Draws the settings window when open; its choice becomes a command.
+    pub(super) fn settings_window_ui(&mut self, ui: &mut Ui, cmds: &mut Vec<AppCommand>) {
         let Modal::Settings(draft) = &mut self.modal else { return };
-        match settings_ui(ui, self.lang, draft) {
-            SettingsChoice::None => {}
-            SettingsChoice::Cancel => self.modal = Modal::None,
-            SettingsChoice::Apply(new) => {
-                self.modal = Modal::None;
-                self.run_cmd(super::app::AppCommand::Perform(Action::SetOptions(new)));
-            }
-            SettingsChoice::LoadProfile => self.profile_file(PathPurpose::LoadProfile),
-            SettingsChoice::SaveProfile => self.profile_file(PathPurpose::SaveProfile),
-        }
-    }
-
-    fn profile_file(&mut self, purpose: PathPurpose) {
-        self.modal = Modal::None;
-        let name = "rules.profile.json";
-        let picked =
-            if purpose == PathPurpose::SaveProfile { self.pick_save_path(name) } else { self.pick_open_path() };
-        match picked {
-            Some(Some(path)) => self.profile_path(purpose, &path),
-            Some(None) => {}
-            None => self.modal = Modal::PathPrompt { purpose, text: name.to_owned(), error: None },
-        }
-    }
-
-    /// Loads a profile into the battle (one undo step) or saves the battle's settings.
-    pub(super) fn profile_path(&mut self, purpose: PathPurpose, path: &std::path::Path) {
-        let lang = self.lang;
-        if purpose == PathPurpose::SaveProfile {
-            let p = Profile::new(self.game.battle.ruleset, self.game.battle.options.clone());
-            self.message = Some(match storage::save_atomic(path, &storage::profile_to_json(&p)) {
-                Ok(()) => (lang.fmt(T::Saved, &[&path.display()]), false),
-                Err(e) => (e.to_string(), true),
-            });
-            return;
-        }
-        let read = std::fs::read_to_string(path).map_err(|e| e.to_string());
-        match read.and_then(|t| storage::profile_from_json(&t).map_err(|e| e.to_string())) {
-            Ok(p) => {
-                self.run_cmd(super::app::AppCommand::Perform(Action::SetOptions(Box::new((p.ruleset, p.options)))))
-            }
-            Err(e) => self.message = Some((lang.fmt(T::CannotOpen, &[&e, &path.display()]), true)),
-        }
+        cmds.extend(match settings_ui(ui, self.lang, draft) {
+            SettingsChoice::None => None,
+            SettingsChoice::Cancel => Some(AppCommand::CloseModal),
+            SettingsChoice::Apply(new) => Some(AppCommand::ApplySettings(new)),
+            SettingsChoice::LoadProfile => Some(AppCommand::ProfileFile(PathPurpose::LoadProfile)),
+            SettingsChoice::SaveProfile => Some(AppCommand::ProfileFile(PathPurpose::SaveProfile)),
+        });
     }
 }
 

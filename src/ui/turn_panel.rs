@@ -3,13 +3,13 @@
 
 use egui::{RichText, Ui};
 
-use super::app::{AppCommand, Selection};
+use super::command::{AppCommand, Selection};
 use super::{roller, theme};
 use crate::game::{Action, Todo, checklist};
+use crate::i18n::log_text::todo_text;
 use crate::i18n::names::side_name;
 use crate::i18n::{Label, Lang, T};
 use crate::model::{Battle, RngState};
-use crate::report::log_text::todo_text;
 use crate::rules::dice::D6_FACES;
 use crate::rules::gdb::initiative::initiative;
 use crate::rules::{BySide, Side};

@@ -3,7 +3,7 @@
 
 use egui::{RichText, Ui};
 
-use super::app::AppCommand;
+use super::command::AppCommand;
 use super::roster::brigade_choices;
 use super::widgets::{committing_text_ui, enum_combo_ui, option_combo_ui};
 use super::{theme, widgets::badge_ui};

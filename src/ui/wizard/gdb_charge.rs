@@ -11,9 +11,9 @@ use crate::game::{
     Action, ActionError, ChargeAction, ChargeMeasures, ChargeRates, MeleeTable, OpportunityFacts, melee_sides,
     run_charge,
 };
+use crate::i18n::log_text::{follow_up_label, guidance_text, happening_text};
 use crate::i18n::{Label, Lang, T};
 use crate::model::{Battle, Engagement, UnitId};
-use crate::report::log_text::{follow_up_label, guidance_text, happening_text};
 use crate::rules::Formation;
 use crate::rules::gdb::MeleeInput;
 use crate::rules::gdb::charge::{

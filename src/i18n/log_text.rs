@@ -1,13 +1,13 @@
 //! The log, undo steps and checklists in words, in either language. The window, the
 //! reports and the command line all read the log through here.
 
+use super::{Label, Lang, T};
 use crate::game::{ActionKind, Todo};
-use crate::i18n::{Label, Lang, T};
 use crate::model::{Battle, LogDetail, LogEntry, UnitId};
 use crate::rules::Phase;
 use crate::rules::gdb::charge::{FollowUp, Guidance, Happening};
 
-use super::engagement::effect_text;
+use crate::rules::gdb::Effect;
 
 /// A unit field's name, for undo labels.
 fn field_label(lang: Lang, key: &str) -> &'static str {
@@ -360,5 +360,27 @@ pub fn todo_text(lang: Lang, battle: &Battle, todo: &Todo) -> String {
         Todo::Melee { attacker, defender, .. } => lang.fmt(T::TodoMelee, &[&name(attacker), &name(defender)]),
         Todo::MoraleTest(id) => lang.fmt(T::TodoMorale, &[&name(id)]),
         Todo::WaveringTest(id) => lang.fmt(T::TodoWavering, &[&name(id)]),
+    }
+}
+
+/// One effect in words.
+pub fn effect_text(lang: Lang, effect: &Effect) -> String {
+    match effect {
+        Effect::Routs => lang.t(T::EffRouts).to_owned(),
+        Effect::Retreats => lang.t(T::EffRetreats).to_owned(),
+        Effect::PushedBack { cm: None } => lang.t(T::EffPushedBack).to_owned(),
+        Effect::PushedBack { cm: Some(cm) } => lang.fmt(T::EffPushedBackCm, &[cm]),
+        Effect::Unformed => lang.t(T::EffUnformed).to_owned(),
+        Effect::StaysFormed => lang.t(T::EffStaysFormed).to_owned(),
+        Effect::Tests { test } => lang.fmt(T::EffTests, &[&test.label(lang)]),
+        Effect::StaysUnformed => lang.t(T::EffStaysUnformed).to_owned(),
+        Effect::FollowsInContact => lang.t(T::EffFollows).to_owned(),
+        Effect::MeleeContinues => lang.t(T::EffContinues).to_owned(),
+        Effect::Dispersed { removed: false } => lang.t(T::EffDispersed).to_owned(),
+        Effect::Dispersed { removed: true } => lang.t(T::EffDispersedRemoved).to_owned(),
+        Effect::BonusMove => lang.t(T::EffBonusMove).to_owned(),
+        Effect::Casualties { figures, halved: false } => lang.fmt(T::EffCasualties, &[figures]),
+        Effect::Casualties { figures, halved: true } => lang.fmt(T::EffCasualtiesHalved, &[figures]),
+        Effect::CasualtiesToEnter => lang.t(T::EffCasualtiesToEnter).to_owned(),
     }
 }

@@ -1,0 +1,142 @@
+//! What panels, wizards, modals and the settings window may ask of the app. They only
+//! return these; the handler (`handler.rs`) carries them out after the frame. A leaf:
+//! it imports no panel.
+
+use std::path::PathBuf;
+
+use crate::game::Action;
+use crate::i18n::Lang;
+use crate::model::{BrigadeId, GeneralId, RulesOptions, UnitId};
+use crate::rules::Ruleset;
+
+/// What the editor panel shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Selection {
+    /// Nothing: the battle overview.
+    #[default]
+    None,
+    /// A unit.
+    Unit(UnitId),
+    /// A general.
+    General(GeneralId),
+    /// A brigade.
+    Brigade(BrigadeId),
+}
+
+/// What a new battle starts from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Template {
+    /// Two empty armies.
+    Empty,
+    /// The embedded default battle (Krasnoi, 1812).
+    Default,
+}
+
+/// A step that would drop the battle on screen: asked about first when it has unsaved
+/// changes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FileOp {
+    /// Start a new battle.
+    New(Template, Ruleset),
+    /// Open a battle file (`None`: ask which).
+    Open(Option<PathBuf>),
+    /// Quit the app.
+    Quit,
+}
+
+/// What a typed path is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PathPurpose {
+    /// Open a battle.
+    Open,
+    /// Save the battle.
+    Save,
+    /// Save the report as PDF.
+    ReportPdf,
+    /// Save the report as Markdown.
+    ReportMarkdown,
+    /// Save the roster sheets as PDF.
+    RosterPdf,
+    /// Load a rules profile.
+    LoadProfile,
+    /// Save the rules profile.
+    SaveProfile,
+}
+
+/// What the report window asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReportChoice {
+    /// Save the report as PDF.
+    SavePdf,
+    /// Save the report as Markdown.
+    SaveMarkdown,
+    /// Save the roster sheets as PDF.
+    RosterPdf,
+    /// Copy the report as text.
+    Copy,
+    /// Write the PDF and open it in the system viewer.
+    Print,
+}
+
+/// Everything a panel may ask for; only the handler carries it out.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AppCommand {
+    /// Check and apply a game action (one undo step).
+    Perform(Action),
+    /// Change what the editor shows.
+    Select(Selection),
+    /// Undo the last step.
+    Undo,
+    /// Redo the last undone step.
+    Redo,
+    /// Switch the interface language.
+    SetLang(Lang),
+    /// New, open or quit (asks first when there are unsaved changes).
+    File(FileOp),
+    /// Open the new-battle dialog.
+    NewDialog,
+    /// Save to the current file (or ask where).
+    Save,
+    /// Save to a file chosen now.
+    SaveAs,
+    /// Roll both sides' initiative dice with the app's generator.
+    RollInitiative,
+    /// Open the melee wizard on a pending melee.
+    OpenMelee(usize),
+    /// Start a charge (or Ruleset B attack) by this unit: the next click picks the target.
+    StartCharge(UnitId),
+    /// The target of the charge being started.
+    PickTarget(UnitId),
+    /// Stop picking a target.
+    CancelPick,
+    /// Open the report window.
+    OpenReport,
+    /// Open the rules settings.
+    OpenSettings,
+    /// Copy text to the clipboard.
+    Copy(String),
+    /// Copy one log entry's report (by its sequence number) to the clipboard.
+    CopyEntryReport(u64),
+    /// Close the modal dialog or window on screen.
+    CloseModal,
+    /// Save, then carry out the file step the unsaved-changes question held back.
+    SaveThen(FileOp),
+    /// Drop the unsaved changes and carry out the file step.
+    Discard(FileOp),
+    /// Accept the offered autosave.
+    Recover,
+    /// A path typed in the in-app prompt, for its purpose.
+    PathChosen(PathPurpose, String),
+    /// Start a new battle from the new-battle dialog.
+    NewBattle(Template, Ruleset),
+    /// A report-window action.
+    Report(ReportChoice),
+    /// Apply the rules settings (one undo step) and close the window.
+    ApplySettings(Box<(Ruleset, RulesOptions)>),
+    /// Load a rules profile, or save the battle's settings as one.
+    ProfileFile(PathPurpose),
+    /// Apply the action a wizard finished with; the wizard closes when it is accepted.
+    WizardApply(Action),
+    /// Close the wizard, changing nothing.
+    CloseWizard,
+}

@@ -1,0 +1,559 @@
+//! The one handler: the only code of the interface that changes the game, touches files
+//! or shows a file dialog. Panels, wizards, modals and the settings window return
+//! [`AppCommand`]s while drawing; [`CsApp::run_cmd`] carries them out after the frame.
+//! File commands (new, open, save, recent files, autosave and recovery), undo and redo,
+//! reports and profiles live here. Native dialogs through rfd, with an in-app path prompt
+//! where no native dialog is available.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use super::app::{CsApp, Modal, PREFS_KEY, Prefs};
+use super::command::{AppCommand, FileOp, PathPurpose, ReportChoice, Selection, Template};
+use super::turn_panel::InitiativeForm;
+use super::wizard::{BMeleeWizard, ChargeWizard, CollisionWizard, MeleeWizard, Wizard};
+use crate::game::{Action, ActionError, Game};
+use crate::i18n::{Lang, T};
+use crate::model::{Battle, SideInfo};
+use crate::model::{BrigadeId, GeneralId, UnitId};
+use crate::rules::{BySide, Ruleset};
+use crate::storage;
+use crate::storage::Profile;
+pub use crate::storage::{Autosaver, Recovery};
+
+/// How file dialogs are shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialogs {
+    /// The platform's dialogs (rfd), falling back to the in-app prompt.
+    Native,
+    /// Always the in-app path prompt (tests, or no desktop portal).
+    InApp,
+}
+
+const RECENT_MAX: usize = 8;
+
+/// A native dialog that returns at once returned because no dialog could be shown.
+const NO_DIALOG_WITHIN: Duration = Duration::from_millis(150);
+
+enum Picked {
+    Path(PathBuf),
+    Cancelled,
+    Unavailable,
+}
+
+fn native_pick(save: bool, name: &str) -> Picked {
+    let started = Instant::now();
+    let dialog = rfd::FileDialog::new().add_filter("coldsteel battle", &["json"]);
+    let picked = if save { dialog.set_file_name(name).save_file() } else { dialog.pick_file() };
+    match picked {
+        Some(p) => Picked::Path(p),
+        None if started.elapsed() < NO_DIALOG_WITHIN => Picked::Unavailable,
+        None => Picked::Cancelled,
+    }
+}
+
+fn native_pick_any(name: &str) -> Picked {
+    let started = Instant::now();
+    match rfd::FileDialog::new().set_file_name(name).save_file() {
+        Some(p) => Picked::Path(p),
+        None if started.elapsed() < NO_DIALOG_WITHIN => Picked::Unavailable,
+        None => Picked::Cancelled,
+    }
+}
+
+/// An empty battle with two armies.
+pub fn empty_battle(ruleset: Ruleset, lang: crate::i18n::Lang) -> Battle {
+    let side = |key: T| SideInfo { name: lang.t(key).to_owned(), name_ru: None, nation: Default::default() };
+    Battle {
+        name: lang.t(T::UntitledBattle).to_owned(),
+        ruleset,
+        sides: BySide { first: side(T::FirstArmy), second: side(T::SecondArmy) },
+        turn: 1,
+        ..Battle::default()
+    }
+}
+
+impl CsApp {
+    /// Builds the app from eframe's creation context: the language is the one given on
+    /// the command line, else the one remembered, else English. Native dialogs,
+    /// autosave, and the offer of a newer autosave.
+    pub fn from_creation(
+        cc: &eframe::CreationContext<'_>,
+        game: Game,
+        path: Option<PathBuf>,
+        lang: Option<Lang>,
+    ) -> Self {
+        let prefs = cc.storage.and_then(|s| eframe::get_value::<Prefs>(s, PREFS_KEY)).unwrap_or_default();
+        let mut app = CsApp::new(game, lang.unwrap_or(prefs.lang));
+        app.recent = prefs.recent;
+        app.path = path;
+        app.dialogs = Dialogs::Native;
+        if let Some(dir) = storage::autosave_dir() {
+            app.offer_recovery_from(&dir);
+            // Opening a given file: only its own autosave is offered.
+            if let (Modal::Recovery(rec, _), Some(path)) = (&app.modal, &app.path)
+                && !rec.info.source.as_deref().is_some_and(|source| storage::same_file(source, path))
+            {
+                app.modal = Modal::None;
+            }
+            app.autosaver = Some(storage::Autosaver::start(dir));
+        }
+        app
+    }
+
+    /// Offers the autosave in `dir` if it is newer than its file.
+    pub fn offer_recovery_from(&mut self, dir: &std::path::Path) {
+        match storage::find_recovery(dir) {
+            Some(Ok(rec)) => {
+                let when =
+                    storage::iso8601(rec.info.written_at_ms / 1000).replace('T', " ").trim_end_matches('Z').to_owned();
+                self.modal = Modal::Recovery(Box::new(rec), when)
+            }
+            Some(Err(e)) => self.message = Some((self.lang.fmt(T::AutosaveUnreadable, &[&e, &dir.display()]), true)),
+            None => {}
+        }
+    }
+
+    /// Carries out one command.
+    pub fn run_cmd(&mut self, cmd: AppCommand) {
+        match cmd {
+            AppCommand::Perform(action) => self.perform(&action),
+            AppCommand::Select(sel) => self.selection = sel,
+            AppCommand::Undo => self.undo_redo(true),
+            AppCommand::Redo => self.undo_redo(false),
+            AppCommand::SetLang(lang) => self.lang = lang,
+            AppCommand::File(op) => self.request(op),
+            AppCommand::NewDialog => {
+                self.modal = Modal::NewBattle { template: Template::Default, ruleset: self.game.battle.ruleset }
+            }
+            AppCommand::Save => self.save(),
+            AppCommand::SaveAs => self.save_as(),
+            AppCommand::RollInitiative => self.initiative_form.roll(&self.game.battle),
+            AppCommand::OpenMelee(index) => self.open_melee(index),
+            AppCommand::StartCharge(id) => {
+                self.picking = Some(id);
+                self.message = Some((self.lang.t(T::PickTarget).to_owned(), false));
+            }
+            AppCommand::PickTarget(id) => self.pick_target(id),
+            AppCommand::OpenReport => {
+                self.modal = Modal::Report(super::report_view::report_text(&self.game.battle, self.lang));
+            }
+            AppCommand::OpenSettings => {
+                let b = &self.game.battle;
+                self.modal = Modal::Settings(Box::new(super::settings::SettingsDraft::of(b.ruleset, &b.options)));
+            }
+            AppCommand::Copy(text) => {
+                self.copy_request = Some(text);
+                self.message = Some((self.lang.t(T::Copied).to_owned(), false));
+            }
+            AppCommand::CancelPick => {
+                self.picking = None;
+                self.message = None;
+            }
+            AppCommand::CopyEntryReport(seq) => {
+                if let Some(text) = super::report_view::entry_report_text(&self.game.battle, self.lang, seq) {
+                    self.run_cmd(AppCommand::Copy(text));
+                }
+            }
+            other => self.run_dialog_cmd(other),
+        }
+    }
+
+    /// The commands of modals, windows and wizards.
+    fn run_dialog_cmd(&mut self, cmd: AppCommand) {
+        match cmd {
+            AppCommand::CloseModal => self.modal = Modal::None,
+            AppCommand::SaveThen(op) => {
+                self.modal = Modal::None;
+                self.save();
+                if !self.is_dirty() {
+                    self.carry_out(op);
+                }
+            }
+            AppCommand::Discard(op) => {
+                self.modal = Modal::None;
+                self.carry_out(op);
+            }
+            AppCommand::Recover => {
+                if let Modal::Recovery(rec, _) = std::mem::replace(&mut self.modal, Modal::None) {
+                    self.recover(*rec);
+                }
+            }
+            AppCommand::PathChosen(purpose, text) => self.path_chosen(purpose, &text),
+            AppCommand::NewBattle(template, ruleset) => {
+                self.modal = Modal::None;
+                self.request(FileOp::New(template, ruleset));
+            }
+            AppCommand::Report(r) => self.report_choice(r),
+            AppCommand::ApplySettings(new) => {
+                self.modal = Modal::None;
+                self.perform(&Action::SetOptions(new));
+            }
+            AppCommand::ProfileFile(purpose) => self.profile_file(purpose),
+            AppCommand::WizardApply(action) => {
+                let steps = self.game.history.done.len();
+                self.perform(&action);
+                if self.game.history.done.len() > steps {
+                    self.wizard = None;
+                }
+            }
+            AppCommand::CloseWizard => self.wizard = None,
+            // The rest are run by `run_cmd` itself.
+            other => self.run_cmd(other),
+        }
+    }
+
+    fn open_melee(&mut self, index: usize) {
+        let battle = &self.game.battle;
+        let Some(m) = battle.engagements.get(index).filter(|e| e.is_melee()) else { return };
+        self.wizard = match battle.ruleset {
+            Ruleset::Gdb => MeleeWizard::new(battle, m).map(|w| Wizard::GdbMelee(Box::new(w))),
+            Ruleset::RulesetB => BMeleeWizard::new(battle, m).map(|w| Wizard::BMelee(Box::new(w))),
+        };
+    }
+
+    fn pick_target(&mut self, target: UnitId) {
+        let Some(charger) = self.picking.take() else { return };
+        let battle = &self.game.battle;
+        let side = |id| battle.unit(id).map(|u| u.side);
+        if side(charger) == side(target) {
+            self.picking = Some(charger);
+            self.message = Some((self.lang.t(T::PickEnemy).to_owned(), true));
+            return;
+        }
+        self.message = None;
+        self.wizard = match battle.ruleset {
+            Ruleset::Gdb => ChargeWizard::new(battle, charger, target).map(|w| Wizard::GdbCharge(Box::new(w))),
+            Ruleset::RulesetB => CollisionWizard::new(battle, charger, target).map(|w| Wizard::BCollision(Box::new(w))),
+        };
+    }
+
+    fn perform(&mut self, action: &Action) {
+        let b = &self.game.battle;
+        let added_before = (b.next_unit_id(), b.next_general_id(), b.next_brigade_id());
+        match self.game.perform(action) {
+            Ok(()) => {
+                self.message = None;
+                self.select_after(action, added_before);
+                if matches!(action, Action::Initiative { .. } | Action::AdvancePhase) {
+                    self.initiative_form = InitiativeForm::default();
+                }
+                self.changed();
+            }
+            Err(ActionError::NoChange) => {}
+            Err(e) => self.message = Some((self.lang.fmt(T::ActionRefused, &[&e]), true)),
+        }
+    }
+
+    /// After an add or duplicate, the new item is selected; after a delete, nothing.
+    fn select_after(&mut self, action: &Action, (unit_id, general_id, brigade_id): (UnitId, GeneralId, BrigadeId)) {
+        self.selection = match action {
+            Action::AddUnit(_) | Action::DuplicateUnit(_) => Selection::Unit(unit_id),
+            Action::AddGeneral(_) => Selection::General(general_id),
+            Action::AddBrigade(_) => Selection::Brigade(brigade_id),
+            Action::DeleteUnit(_) | Action::DeleteGeneral(_) | Action::DeleteBrigade(_) => Selection::None,
+            _ => self.selection,
+        };
+    }
+
+    fn undo_redo(&mut self, undo: bool) {
+        let lang = self.lang;
+        let result = if undo { self.game.undo() } else { self.game.redo() };
+        let mut changed = false;
+        self.message = match result {
+            Ok(Some(step)) => {
+                changed = true;
+                let what = super::roster::step_label(lang, step);
+                Some((lang.fmt(if undo { T::Undone } else { T::Redone }, &[&what]), false))
+            }
+            Ok(None) => Some((lang.t(if undo { T::NothingToUndo } else { T::NothingToRedo }).to_owned(), false)),
+            Err(e) => Some((e.to_string(), true)),
+        };
+        if changed {
+            self.changed();
+        }
+    }
+
+    fn path_chosen(&mut self, purpose: PathPurpose, text: &str) {
+        let path = std::path::PathBuf::from(text.trim());
+        if text.trim().is_empty() {
+            if let Modal::PathPrompt { error, .. } = &mut self.modal {
+                *error = Some(self.lang.t(T::PathEmpty).to_owned());
+            }
+            return;
+        }
+        self.modal = Modal::None;
+        match purpose {
+            PathPurpose::Save => self.save_to(&path),
+            PathPurpose::Open => self.open_path(&path),
+            PathPurpose::LoadProfile | PathPurpose::SaveProfile => self.profile_path(purpose, &path),
+            other => self.write_report(other, &path),
+        }
+    }
+
+    /// Carries out a report-window choice.
+    pub(super) fn report_choice(&mut self, choice: ReportChoice) {
+        let stem =
+            self.path.as_ref().and_then(|p| p.file_stem()).map(|s| s.to_string_lossy().replace(".coldsteel", ""));
+        let stem = stem.unwrap_or_else(|| "battle".into());
+        let (purpose, name) = match choice {
+            ReportChoice::SavePdf => (PathPurpose::ReportPdf, format!("{stem}-report.pdf")),
+            ReportChoice::SaveMarkdown => (PathPurpose::ReportMarkdown, format!("{stem}-report.md")),
+            ReportChoice::RosterPdf => (PathPurpose::RosterPdf, format!("{stem}-roster.pdf")),
+            ReportChoice::Copy => {
+                if let Modal::Report(text) = &self.modal {
+                    self.copy_request = Some(text.clone());
+                }
+                self.message = Some((self.lang.t(T::Copied).to_owned(), false));
+                return;
+            }
+            ReportChoice::Print => return self.print(),
+        };
+        self.modal = Modal::None;
+        match self.pick_save_path(&name) {
+            Some(Some(path)) => self.write_report(purpose, &path),
+            Some(None) => {}
+            None => self.modal = Modal::PathPrompt { purpose, text: name, error: None },
+        }
+    }
+
+    /// Writes a report file (atomically) and says where.
+    pub(super) fn write_report(&mut self, purpose: PathPurpose, path: &std::path::Path) {
+        let bytes = super::report_view::report_bytes(purpose, &self.game.battle, self.lang);
+        // A report never replaces the open battle file, and keeps no .bak (it can be made again).
+        let open_battle = self.path.as_deref().is_some_and(|open| crate::storage::same_file(open, path));
+        let result = if open_battle {
+            Err(self.lang.t(T::ReportOverBattle).to_owned())
+        } else {
+            bytes.and_then(|b| crate::storage::save_output(path, &b).map_err(|e| e.to_string()))
+        };
+        self.message = Some(match result {
+            Ok(()) => (self.lang.fmt(T::Saved, &[&path.display()]), false),
+            Err(e) => (self.lang.fmt(T::CannotSave, &[&e, &path.display()]), true),
+        });
+    }
+
+    /// Writes the report PDF to the temporary folder and opens it in the system viewer.
+    fn print(&mut self) {
+        let path = std::env::temp_dir().join("coldsteel-report.pdf");
+        self.write_report(PathPurpose::ReportPdf, &path);
+        let opener = if cfg!(target_os = "macos") {
+            "open"
+        } else if cfg!(windows) {
+            "explorer"
+        } else {
+            "xdg-open"
+        };
+        if let Err(e) = std::process::Command::new(opener).arg(&path).spawn() {
+            self.message = Some((self.lang.fmt(T::CannotOpenViewer, &[&e, &path.display()]), true));
+        }
+    }
+
+    fn profile_file(&mut self, purpose: PathPurpose) {
+        self.modal = Modal::None;
+        let name = "rules.profile.json";
+        let picked =
+            if purpose == PathPurpose::SaveProfile { self.pick_save_path(name) } else { self.pick_open_path() };
+        match picked {
+            Some(Some(path)) => self.profile_path(purpose, &path),
+            Some(None) => {}
+            None => self.modal = Modal::PathPrompt { purpose, text: name.to_owned(), error: None },
+        }
+    }
+
+    /// Loads a profile into the battle (one undo step) or saves the battle's settings.
+    pub(super) fn profile_path(&mut self, purpose: PathPurpose, path: &std::path::Path) {
+        let lang = self.lang;
+        if purpose == PathPurpose::SaveProfile {
+            let p = Profile::new(self.game.battle.ruleset, self.game.battle.options.clone());
+            self.message = Some(match storage::save_atomic(path, &storage::profile_to_json(&p)) {
+                Ok(()) => (lang.fmt(T::Saved, &[&path.display()]), false),
+                Err(e) => (e.to_string(), true),
+            });
+            return;
+        }
+        let read = storage::read_text_file(path).map_err(|e| e.to_string());
+        match read.and_then(|t| storage::profile_from_json(&t).map_err(|e| e.to_string())) {
+            Ok(p) => self.perform(&Action::SetOptions(Box::new((p.ruleset, p.options)))),
+            Err(e) => self.message = Some((lang.fmt(T::CannotOpen, &[&e, &path.display()]), true)),
+        }
+    }
+
+    /// Runs `op` now, or asks first when the battle has unsaved changes.
+    pub(super) fn request(&mut self, op: FileOp) {
+        if self.is_dirty() {
+            self.modal = Modal::Unsaved(op);
+        } else {
+            self.carry_out(op);
+        }
+    }
+
+    /// Runs `op` without asking.
+    pub(super) fn carry_out(&mut self, op: FileOp) {
+        match op {
+            FileOp::New(template, ruleset) => self.new_battle(template, ruleset),
+            FileOp::Open(Some(path)) => self.open_path(&path),
+            FileOp::Open(None) => self.open_dialog(),
+            FileOp::Quit => self.quit_now = true,
+        }
+    }
+
+    fn new_battle(&mut self, template: Template, ruleset: Ruleset) {
+        let game = match template {
+            Template::Default => storage::default_game().unwrap_or_default(),
+            Template::Empty => Game::new(empty_battle(ruleset, self.lang)),
+        };
+        let mut game = game;
+        game.battle.ruleset = ruleset;
+        // A new game rolls its own dice.
+        game.battle.rng.seed = storage::now_unix_ms();
+        self.replace_game(game, None);
+    }
+
+    fn open_dialog(&mut self) {
+        if self.dialogs == Dialogs::Native {
+            match native_pick(false, "") {
+                Picked::Path(p) => return self.open_path(&p),
+                Picked::Cancelled => return,
+                Picked::Unavailable => {}
+            }
+        }
+        self.modal = Modal::PathPrompt { purpose: PathPurpose::Open, text: self.suggested_path(), error: None };
+    }
+
+    /// Opens a battle file; on failure the battle on screen stays untouched.
+    pub(super) fn open_path(&mut self, path: &Path) {
+        match storage::read_battle_file(path) {
+            Ok(game) => {
+                self.replace_game(game, Some(path.to_path_buf()));
+                self.remember_recent(path);
+                self.message = Some((self.lang.fmt(T::Opened, &[&path.display()]), false));
+            }
+            Err(e) => {
+                let text = self.lang.fmt(T::CannotOpen, &[&e, &path.display()]);
+                self.modal = Modal::Message(text.clone());
+                self.message = Some((text, true));
+            }
+        }
+    }
+
+    fn replace_game(&mut self, game: Game, path: Option<PathBuf>) {
+        self.game = game;
+        self.path = path;
+        self.selection = Selection::None;
+        self.revision = 0;
+        self.saved_revision = 0;
+    }
+
+    /// Saves to the current file, or asks where.
+    pub(super) fn save(&mut self) {
+        match self.path.clone() {
+            Some(path) => self.save_to(&path),
+            None => self.save_as(),
+        }
+    }
+
+    /// Asks where to save.
+    pub(super) fn save_as(&mut self) {
+        if self.dialogs == Dialogs::Native {
+            let name = format!("{}.coldsteel.json", file_stem(&self.game.battle.name));
+            match native_pick(true, &name) {
+                Picked::Path(p) => return self.save_to(&p),
+                Picked::Cancelled => return,
+                Picked::Unavailable => {}
+            }
+        }
+        self.modal = Modal::PathPrompt { purpose: PathPurpose::Save, text: self.suggested_path(), error: None };
+    }
+
+    /// Asks for a path to write `name` to: `Some(Some(path))`, `Some(None)` when the user
+    /// cancelled, `None` when the in-app prompt must ask instead.
+    pub(super) fn pick_save_path(&self, name: &str) -> Option<Option<PathBuf>> {
+        if self.dialogs != Dialogs::Native {
+            return None;
+        }
+        match native_pick_any(name) {
+            Picked::Path(p) => Some(Some(p)),
+            Picked::Cancelled => Some(None),
+            Picked::Unavailable => None,
+        }
+    }
+
+    /// Asks for a file to open: as [`Self::pick_save_path`].
+    pub(super) fn pick_open_path(&self) -> Option<Option<PathBuf>> {
+        if self.dialogs != Dialogs::Native {
+            return None;
+        }
+        match native_pick(false, "") {
+            Picked::Path(p) => Some(Some(p)),
+            Picked::Cancelled => Some(None),
+            Picked::Unavailable => None,
+        }
+    }
+
+    /// Saves to `path` atomically; on success it becomes the current file.
+    pub(super) fn save_to(&mut self, path: &Path) {
+        match storage::save_battle(path, &self.game) {
+            Ok(()) => {
+                self.path = Some(path.to_path_buf());
+                self.saved_revision = self.revision;
+                self.remember_recent(path);
+                self.message = Some((self.lang.fmt(T::Saved, &[&path.display()]), false));
+            }
+            Err(e) => {
+                let text = self.lang.fmt(T::CannotSave, &[&e.reason, &path.display()]);
+                self.modal = Modal::Message(text.clone());
+                self.message = Some((text, true));
+            }
+        }
+    }
+
+    fn suggested_path(&self) -> String {
+        match &self.path {
+            Some(p) => p.display().to_string(),
+            None => format!("saves/{}.coldsteel.json", file_stem(&self.game.battle.name)),
+        }
+    }
+
+    fn remember_recent(&mut self, path: &Path) {
+        let path = storage::canonical(path);
+        self.recent.retain(|p| *p != path);
+        self.recent.insert(0, path);
+        self.recent.truncate(RECENT_MAX);
+    }
+
+    /// Whether the battle changed since it was last saved or opened.
+    pub fn is_dirty(&self) -> bool {
+        self.revision != self.saved_revision
+    }
+
+    /// Called after every committed change: counts it and autosaves.
+    pub(super) fn changed(&mut self) {
+        self.revision += 1;
+        if let Some(saver) = &self.autosaver {
+            saver.save(&self.game, self.path.as_deref());
+        }
+    }
+
+    /// Accepts the offered autosave.
+    pub(super) fn recover(&mut self, recovery: storage::Recovery) {
+        let source = recovery.info.source.clone();
+        self.replace_game(recovery.game, source);
+        // Recovered work is not on disk in the battle file yet.
+        self.revision = 1;
+        self.message = Some((self.lang.t(T::Recovered).to_owned(), false));
+    }
+}
+
+/// A file name from a battle title: letters, digits and dashes.
+fn file_stem(title: &str) -> String {
+    let stem: String = title
+        .chars()
+        .map(|c| if c.is_alphanumeric() { c.to_ascii_lowercase() } else { '-' })
+        .collect::<String>()
+        .split('-')
+        .filter(|s| !s.is_empty())
+        .collect::<Vec<_>>()
+        .join("-");
+    if stem.is_empty() { "battle".to_owned() } else { stem }
+}

@@ -1,0 +1,197 @@
+//! The toolbar, the File menu, the add buttons and the keyboard shortcuts: they only
+//! return commands.
+
+use egui::{Key, KeyboardShortcut, Modifiers, RichText, Ui};
+
+use super::app::CsApp;
+use super::command::{AppCommand, FileOp, Selection};
+use crate::game::Action;
+use crate::i18n::{Label, Lang, T};
+use crate::model::{Brigade, BrigadeId, General, GeneralId, Unit, UnitId};
+use crate::rules::{Arm, Quality, Rank, Side};
+
+impl CsApp {
+    pub(super) fn shortcuts(&self, ctx: &egui::Context) -> Vec<AppCommand> {
+        let typing = ctx.egui_wants_keyboard_input();
+        let redo_y = KeyboardShortcut::new(Modifiers::COMMAND, Key::Y);
+        let redo = KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+        let undo = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
+        let dup = KeyboardShortcut::new(Modifiers::COMMAND, Key::D);
+        let new = KeyboardShortcut::new(Modifiers::COMMAND, Key::N);
+        let open = KeyboardShortcut::new(Modifiers::COMMAND, Key::O);
+        let save_as = KeyboardShortcut::new(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
+        let save = KeyboardShortcut::new(Modifiers::COMMAND, Key::S);
+        let next_phase = KeyboardShortcut::new(Modifiers::COMMAND, Key::Enter);
+        let report = KeyboardShortcut::new(Modifiers::COMMAND, Key::P);
+        ctx.input_mut(|i| {
+            let mut cmds = Vec::new();
+            if i.consume_shortcut(&save_as) {
+                cmds.push(AppCommand::SaveAs);
+            } else if i.consume_shortcut(&save) {
+                cmds.push(AppCommand::Save);
+            }
+            if i.consume_shortcut(&new) {
+                cmds.push(AppCommand::NewDialog);
+            }
+            if i.consume_shortcut(&report) {
+                cmds.push(AppCommand::OpenReport);
+            }
+            if i.consume_shortcut(&next_phase) {
+                cmds.push(AppCommand::Perform(Action::AdvancePhase));
+            }
+            if i.consume_shortcut(&open) {
+                cmds.push(AppCommand::File(FileOp::Open(None)));
+            }
+            // Redo first: Ctrl+Shift+Z also matches a plain Ctrl+Z test otherwise.
+            if i.consume_shortcut(&redo) || i.consume_shortcut(&redo_y) {
+                cmds.push(AppCommand::Redo);
+            } else if i.consume_shortcut(&undo) {
+                cmds.push(AppCommand::Undo);
+            }
+            if let (true, Selection::Unit(id)) = (i.consume_shortcut(&dup), self.selection) {
+                cmds.push(AppCommand::Perform(Action::DuplicateUnit(id)));
+            }
+            if self.picking.is_some() && i.consume_key(Modifiers::NONE, Key::Escape) {
+                cmds.push(AppCommand::CancelPick);
+            }
+            if let (false, Selection::Unit(id)) = (typing, self.selection)
+                && i.consume_key(Modifiers::NONE, Key::C)
+            {
+                cmds.push(AppCommand::StartCharge(id));
+            }
+            cmds
+        })
+    }
+
+    pub(super) fn toolbar_ui(&self, ui: &mut Ui, cmds: &mut Vec<AppCommand>) {
+        let lang = self.lang;
+        let battle = &self.game.battle;
+        ui.horizontal_wrapped(|ui| {
+            ui.heading(RichText::new("coldsteel").strong());
+            self.file_menu_ui(ui, cmds);
+            ui.separator();
+            ui.label(RichText::new(super::roster::battle_title(battle, lang)).strong());
+            ui.separator();
+            if ui
+                .button(RichText::new(battle.ruleset.label(lang)).weak())
+                .on_hover_text(lang.t(T::RulesSettings))
+                .clicked()
+            {
+                cmds.push(AppCommand::OpenSettings);
+            }
+            ui.separator();
+            let undo_tip = self.game.history.done.last().map(|s| super::roster::step_label(lang, s));
+            let redo_tip = self.game.history.undone.last().map(|s| super::roster::step_label(lang, s));
+            let undo = ui.add_enabled(undo_tip.is_some(), egui::Button::new(lang.t(T::Undo)));
+            if undo.on_hover_text(undo_tip.unwrap_or_default()).clicked() {
+                cmds.push(AppCommand::Undo);
+            }
+            let redo = ui.add_enabled(redo_tip.is_some(), egui::Button::new(lang.t(T::Redo)));
+            if redo.on_hover_text(redo_tip.unwrap_or_default()).clicked() {
+                cmds.push(AppCommand::Redo);
+            }
+            ui.separator();
+            self.add_buttons_ui(ui, cmds);
+            ui.separator();
+            for l in Lang::ALL {
+                if ui.selectable_label(lang == l, l.native_name()).clicked() && l != lang {
+                    cmds.push(AppCommand::SetLang(l));
+                }
+            }
+        });
+    }
+
+    fn file_menu_ui(&self, ui: &mut Ui, cmds: &mut Vec<AppCommand>) {
+        let lang = self.lang;
+        ui.menu_button(lang.t(T::FileMenu), |ui| {
+            let item = |ui: &mut Ui, label: T, keys: &str| ui.add(egui::Button::new(lang.t(label)).shortcut_text(keys));
+            if item(ui, T::NewBattle, "Ctrl+N").clicked() {
+                cmds.push(AppCommand::NewDialog);
+            }
+            if item(ui, T::OpenFile, "Ctrl+O").clicked() {
+                cmds.push(AppCommand::File(FileOp::Open(None)));
+            }
+            if item(ui, T::Save, "Ctrl+S").clicked() {
+                cmds.push(AppCommand::Save);
+            }
+            if item(ui, T::SaveAs, "Ctrl+Shift+S").clicked() {
+                cmds.push(AppCommand::SaveAs);
+            }
+            ui.menu_button(lang.t(T::RecentFiles), |ui| {
+                if self.recent.is_empty() {
+                    ui.label(RichText::new(lang.t(T::NoRecentFiles)).weak());
+                }
+                for path in &self.recent {
+                    if ui.button(path.display().to_string()).clicked() {
+                        cmds.push(AppCommand::File(FileOp::Open(Some(path.clone()))));
+                    }
+                }
+            });
+            ui.separator();
+            if item(ui, T::ReportMenu, "Ctrl+P").clicked() {
+                cmds.push(AppCommand::OpenReport);
+            }
+            if item(ui, T::RulesSettingsMenu, "").clicked() {
+                cmds.push(AppCommand::OpenSettings);
+            }
+            ui.separator();
+            if ui.button(lang.t(T::Quit)).clicked() {
+                cmds.push(AppCommand::File(FileOp::Quit));
+            }
+        });
+    }
+
+    /// The side that new items go to: the selected item's, else the first.
+    fn current_side(&self) -> Side {
+        let b = &self.game.battle;
+        match self.selection {
+            Selection::Unit(id) => b.unit(id).map(|u| u.side),
+            Selection::General(id) => b.general(id).map(|g| g.side),
+            Selection::Brigade(id) => b.brigade(id).map(|x| x.side),
+            Selection::None => None,
+        }
+        .unwrap_or(Side::First)
+    }
+
+    fn current_brigade(&self) -> Option<BrigadeId> {
+        let b = &self.game.battle;
+        match self.selection {
+            Selection::Unit(id) => b.unit(id).and_then(|u| u.brigade),
+            Selection::General(id) => b.general(id).and_then(|g| g.brigade),
+            Selection::Brigade(id) => Some(id),
+            Selection::None => None,
+        }
+    }
+
+    fn add_buttons_ui(&self, ui: &mut Ui, cmds: &mut Vec<AppCommand>) {
+        let lang = self.lang;
+        let side = self.current_side();
+        let brigade = self.current_brigade();
+        let nation = self.game.battle.sides.get(side).nation;
+        if ui.button(lang.t(T::AddUnit)).on_hover_text(lang.t(T::AddUnitTip)).clicked() {
+            let mut unit = Unit::new(UnitId(0), lang.t(T::NewUnitName), side, Arm::Infantry, 24);
+            unit.brigade = brigade;
+            unit.nation = nation;
+            cmds.push(AppCommand::Perform(Action::AddUnit(unit)));
+        }
+        if ui.button(lang.t(T::AddGeneral)).clicked() {
+            let general = General {
+                id: GeneralId(0),
+                name: lang.t(T::NewGeneralName).to_owned(),
+                name_ru: None,
+                side,
+                rank: Rank::Brigade,
+                quality: Quality::Average,
+                brigade,
+                attached_to: None,
+                lost: false,
+                orders_used: 0,
+            };
+            cmds.push(AppCommand::Perform(Action::AddGeneral(general)));
+        }
+        if ui.button(lang.t(T::AddBrigade)).clicked() {
+            let brigade = Brigade { id: BrigadeId(0), name: lang.t(T::NewBrigadeName).to_owned(), name_ru: None, side };
+            cmds.push(AppCommand::Perform(Action::AddBrigade(brigade)));
+        }
+    }
+}
