@@ -104,7 +104,7 @@ fn load_file(path: &Path) -> Result<Game, String> {
 
 fn check(path: &Path) -> Result<String, String> {
     let game = load_file(path)?;
-    let b = &game.battle;
+    let b = &game.battle();
     Ok(format!(
         "ok: {} ({} units, {} generals, {} brigades, turn {}): {}",
         b.name,
@@ -147,9 +147,10 @@ fn replay(path: &Path, write: Option<&Path>) -> Result<String, String> {
 /// Saves two different states in turn, forever: the crash test kills it at random.
 fn save_loop(path: &Path) -> Result<String, String> {
     let first = storage::default_game().map_err(|e| e.to_string())?;
-    let mut second = first.clone();
-    second.battle.turn = 2;
-    second.battle.name.push_str(" (second state)");
+    let mut changed = first.battle().clone();
+    changed.turn = 2;
+    changed.name.push_str(" (second state)");
+    let second = Game::from_parts(changed, first.history().clone(), first.start().cloned().map(Box::new));
     loop {
         for game in [&first, &second] {
             storage::save_battle(path, game).map_err(|e| e.to_string())?;
@@ -180,7 +181,7 @@ fn report_cmd(file: &Path, outs: [&Option<PathBuf>; 4], lang: Lang) -> Result<St
     use coldsteel::report::{markdown, pdf, summary};
     not_the_input(file, &outs)?;
     let game = load_file(file)?;
-    let report = summary::battle_report(&game.battle, lang);
+    let report = summary::battle_report(game.battle(), lang);
     let [pdf_out, md_out, text_out, roster_out] = outs;
     let mut written = Vec::new();
     if let Some(p) = pdf_out {
@@ -196,7 +197,7 @@ fn report_cmd(file: &Path, outs: [&Option<PathBuf>; 4], lang: Lang) -> Result<St
         written.push(p.display().to_string());
     }
     if let Some(p) = roster_out {
-        let sheets = summary::roster_sheets(&game.battle, lang);
+        let sheets = summary::roster_sheets(game.battle(), lang);
         write_out(p, &pdf::to_pdf(&sheets).map_err(|e| e.to_string())?)?;
         written.push(p.display().to_string());
     }
@@ -248,11 +249,7 @@ fn main() -> ExitCode {
             .map(|mut g| {
                 // A new game on the default battle rolls its own dice (from its journal's
                 // start too, so that it replays).
-                let seed = storage::now_unix_ms();
-                g.battle.rng.seed = seed;
-                if let Some(start) = g.start.as_mut() {
-                    start.rng.seed = seed;
-                }
+                g.reseed(storage::now_unix_ms());
                 g
             })
             .map_err(|e| format!("the embedded default battle is broken: {e}")),

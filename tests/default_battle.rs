@@ -9,7 +9,7 @@ use coldsteel::storage;
 #[test]
 fn default_battle_loads_and_is_valid() {
     let game = storage::default_game().expect("default battle loads");
-    let battle = &game.battle;
+    let battle = &game.battle();
     assert!(battle.problems().is_empty(), "{:?}", battle.problems());
     assert!(battle.units.len() >= 16, "only {} units", battle.units.len());
     let arms: BTreeSet<Arm> = battle.units.iter().map(|u| u.arm).collect();

@@ -34,12 +34,12 @@ fn gdb_game() -> Game {
 }
 
 fn modifiers(g: &Game, m: &GdbMeleeAction, role: Role) -> Vec<(&'static str, i32)> {
-    let (input, _) = gdb_melee_input(&g.battle, m).unwrap();
+    let (input, _) = gdb_melee_input(g.battle(), m).unwrap();
     input.modifiers(role).iter().filter(|x| x.value != 0).map(|x| (x.rule.id(), x.value)).collect()
 }
 
 fn last_melee(g: &Game) -> coldsteel::rules::gdb::MeleeResult {
-    match &g.battle.log.last().unwrap().detail {
+    match &g.battle().log.last().unwrap().detail {
         LogDetail::GdbMelee { result, .. } => result.clone(),
         other => panic!("{other:?}"),
     }
@@ -54,7 +54,7 @@ fn fight(g: &mut Game, m: GdbMeleeAction) {
 #[test]
 fn gdb_chg_17_18_a_counter_charger_charges_with_its_general() {
     let mut g = gdb_game();
-    let walther = g.battle.generals.iter().find(|x| x.name == "Gén. Walther").unwrap().clone();
+    let walther = g.battle().generals.iter().find(|x| x.name == "Gén. Walther").unwrap().clone();
     let dragoons = id(&g, "Empress Dragoons");
     g.perform(&Action::EditGeneral(coldsteel::model::General { attached_to: Some(dragoons), ..walther })).unwrap();
     let inputs = vec![
@@ -73,14 +73,14 @@ fn gdb_chg_17_18_a_counter_charger_charges_with_its_general() {
         target_compulsory_cm: None,
     };
     do_charge(&mut g, a);
-    let LogDetail::Charge { happened, .. } = &g.battle.log.last().unwrap().detail else { panic!() };
+    let LogDetail::Charge { happened, .. } = &g.battle().log.last().unwrap().detail else { panic!() };
     // AMB-02 corrected: the dragoons' own charge move divides, 9 ÷ 27 = 1/3 → 6 cm.
     let time = happened.iter().find_map(|h| match h {
         coldsteel::rules::gdb::charge::Happening::TimeForTarget { allowance_cm, .. } => *allowance_cm,
         _ => None,
     });
     assert_eq!(time, Some(6));
-    let (_, e) = g.battle.pending_melees().next().unwrap();
+    let (_, e) = g.battle().pending_melees().next().unwrap();
     assert_eq!(e.counter_cm, Some(6));
     assert_eq!(e.struck_face, coldsteel::rules::Face::Front, "GDB-CHG-16: they wheeled to face in time");
     to(&mut g, Phase::Melee);
@@ -93,7 +93,7 @@ fn gdb_chg_17_18_a_counter_charger_charges_with_its_general() {
     let att = modifiers(&g, &m, Role::Attacker);
     assert!(att.contains(&("GDB-MOD-21", 2)), "the cuirassiers moved 12 cm: charging too");
     fight(&mut g, m);
-    let LogDetail::GdbMelee { defender_side, .. } = &g.battle.log.last().unwrap().detail else { panic!() };
+    let LogDetail::GdbMelee { defender_side, .. } = &g.battle().log.last().unwrap().detail else { panic!() };
     assert!(defender_side.charging);
 }
 
@@ -107,12 +107,12 @@ fn gdb_evd_11_caught_evaders_do_not_fight_back() {
     a.rates.target_compulsory_cm = Some(30);
     do_charge(&mut g, a);
     assert_eq!(unit(&g, "Guard Chasseurs à cheval").order, Order::Routing, "caught evaders count as routing");
-    let (_, e) = g.battle.pending_melees().next().unwrap();
+    let (_, e) = g.battle().pending_melees().next().unwrap();
     assert!(e.evaders_caught);
     to(&mut g, Phase::Melee);
     // The evaders' dice, whatever the players type, count for nothing.
     let m = melee(&g, "Sumy Hussars", "Guard Chasseurs à cheval", ([1, 1], [6, 6]), (0, 2));
-    let (input, _) = gdb_melee_input(&g.battle, &m).unwrap();
+    let (input, _) = gdb_melee_input(g.battle(), &m).unwrap();
     assert!(input.odds().iter().all(|o| o.winner == Some(Role::Attacker)), "the evaders cannot win");
     assert!(modifiers(&g, &m, Role::Defender).contains(&("GDB-MOD-19", -2)));
     fight(&mut g, m);
@@ -133,7 +133,7 @@ fn gdb_evd_12_overrun_skirmishers_lose_the_bases_contacted() {
     do_charge(&mut g, a);
     let screen = unit(&g, "Guard tirailleur screen");
     assert_eq!((screen.figures, screen.order), (4, Order::Routing));
-    assert_eq!(g.battle.pending_melees().count(), 0, "no melee");
+    assert_eq!(g.battle().pending_melees().count(), 0, "no melee");
     // More bases than the unit has are refused.
     let mut g2 = gdb_game();
     let inputs = vec![Input::Reaction(Reaction::Evade), Input::Caught(true), pass(), Input::BasesLost { figures: 9 }];
@@ -191,13 +191,13 @@ fn gdb_res_05_a_pushed_back_unit_rallies_after_its_move() {
     initiative(&mut g, [6, 6], [1, 1], Side::First);
     to(&mut g, Phase::CompulsoryMoves);
     let who = id(&g, "Guard Chasseurs à cheval");
-    assert!(coldsteel::game::checklist(&g.battle).contains(&coldsteel::game::Todo::PushBackThenRally(who)));
+    assert!(coldsteel::game::checklist(g.battle()).contains(&coldsteel::game::Todo::PushBackThenRally(who)));
     assert_eq!(unit(&g, "Guard Chasseurs à cheval").order, Order::Disordered, "not before its move");
     g.perform(&Action::AdvancePhase).unwrap();
     let chasseurs = unit(&g, "Guard Chasseurs à cheval");
     assert_eq!(chasseurs.order, Order::Formed, "rallied after its push-back move");
     assert!(!chasseurs.markers.contains(&Marker::PushedBack));
-    assert!(g.battle.engagements.is_empty(), "the aftermath is over");
+    assert!(g.battle().engagements.is_empty(), "the aftermath is over");
 }
 
 /// GDB-RES-07, GDB-RES-08, GDB-RES-10: infantry pushing back a built-up-area defender
@@ -222,7 +222,7 @@ fn gdb_res_08_10_follow_in_and_the_second_push_back() {
     let r = last_melee(&g);
     assert!(r.defender_effects.contains(&coldsteel::rules::gdb::Effect::PushedBack { cm: Some(10) }), "GDB-RES-07");
     assert!(r.attacker_effects.contains(&coldsteel::rules::gdb::Effect::FollowsInContact), "GDB-RES-10");
-    let (_, e) = g.battle.pending_melees().next().expect("the follow-in keeps the melee pending");
+    let (_, e) = g.battle().pending_melees().next().expect("the follow-in keeps the melee pending");
     assert_eq!((e.melee_turn, e.pushbacks.second, e.follow_in), (2, 1, true));
     common::next_turn_to(&mut g, Phase::Melee);
     let m = melee(&g, "Ladoga Infantry", "1st Vistula Legion", ([6, 6], [5, 4]), (1, 1));
@@ -231,7 +231,7 @@ fn gdb_res_08_10_follow_in_and_the_second_push_back() {
     let r = last_melee(&g);
     assert_eq!(r.defender_effects[0], coldsteel::rules::gdb::Effect::Retreats, "GDB-RES-08: second in a row");
     assert!(unit(&g, "1st Vistula Legion").markers.contains(&Marker::Retreating));
-    assert_eq!(g.battle.pending_melees().count(), 0);
+    assert_eq!(g.battle().pending_melees().count(), 0);
 }
 
 /// GDB-MOD-21, GDB-RES-02: a pursuit result marks the winner pursuing; its next melee
@@ -287,7 +287,7 @@ fn gdb_mod_fn6_no_bonus_for_infantry_charging_uphill() {
     common::answer_owed(&g, &mut uphill);
     assert!(!modifiers(&g, &uphill, Role::Attacker).contains(&("GDB-MOD-21", 2)));
     fight(&mut g, uphill);
-    let LogDetail::GdbMelee { attacker_side, .. } = &g.battle.log.last().unwrap().detail else { panic!() };
+    let LogDetail::GdbMelee { attacker_side, .. } = &g.battle().log.last().unwrap().detail else { panic!() };
     assert_eq!(attacker_side.slope, Slope::Uphill);
 }
 
@@ -299,7 +299,7 @@ fn gdb_chg_05_and_11_what_a_charged_unit_may_not_do() {
     let halted = vec![Input::Reaction(Reaction::Stand), Input::ChargerTest(TestResult::Halt.into())];
     let a = charge(&g, "Ekaterinoslav Cuirassiers", "Empress Dragoons", 12, halted);
     do_charge(&mut g, a);
-    assert_eq!(g.battle.pending_melees().count(), 0, "the charger stopped short");
+    assert_eq!(g.battle().pending_melees().count(), 0, "the charger stopped short");
     let third = charge(&g, "Empress Dragoons", "Sumy Hussars", 10, vec![]);
     let e = g.perform(&Action::Charge(Box::new(third))).unwrap_err();
     assert_eq!(e, ActionError::Charge(ChargeError::AlreadyCharged));
@@ -372,9 +372,9 @@ fn b_mel_05_06_a_both_attacking_melee_goes_on() {
         (vec![1; 3], vec![1; 3]),
     ))))
     .unwrap();
-    let LogDetail::BMelee { state, .. } = &g.battle.log.last().unwrap().detail else { panic!() };
+    let LogDetail::BMelee { state, .. } = &g.battle().log.last().unwrap().detail else { panic!() };
     assert_eq!(*state, MeleeState::Continues { next_turn: 2 }, "cavalry both attacking do not stop after turn 1");
-    let (_, e) = g.battle.pending_melees().next().unwrap();
+    let (_, e) = g.battle().pending_melees().next().unwrap();
     assert!(e.both_attacking && e.melee_turn == 2);
     common::next_turn_to(&mut g, Phase::Melee);
     let untested = b_melee(&g, "Sumy Hussars", "Guard Chasseurs à cheval", (6, 6), (vec![1; 6], vec![1; 6]));
@@ -385,7 +385,7 @@ fn b_mel_05_06_a_both_attacking_melee_goes_on() {
     };
     g.perform(&Action::BMelee(Box::new(tested))).unwrap();
     assert!(unit(&g, "Guard Chasseurs à cheval").markers.contains(&Marker::Retreating));
-    assert_eq!(g.battle.pending_melees().count(), 0);
+    assert_eq!(g.battle().pending_melees().count(), 0);
 }
 
 /// B-MEL-03, AMB-33: after turn 2 the heavier losses are judged over both turns against
@@ -409,7 +409,7 @@ fn b_mel_03_heavier_losses_over_both_turns() {
     g.perform(&Action::BMelee(Box::new(t2))).unwrap();
     // Over both turns Ladoga lost 1 of 24 and the Voltigeurs 3 of 24: the Voltigeurs give way
     // (turn 2 alone would have blamed Ladoga).
-    let LogDetail::BMelee { state, .. } = &g.battle.log.last().unwrap().detail else { panic!() };
+    let LogDetail::BMelee { state, .. } = &g.battle().log.last().unwrap().detail else { panic!() };
     assert!(
         matches!(
             state,
@@ -434,10 +434,10 @@ fn b_fle_01_02_the_fugitive_flees_and_caught_rolls_no_dice() {
     let battery = unit(&g, "6-pdr foot battery");
     assert_eq!(battery.order, Order::Routing);
     assert!(battery.markers.contains(&Marker::GunsAbandoned));
-    let (_, e) = g.battle.pending_melees().next().unwrap();
+    let (_, e) = g.battle().pending_melees().next().unwrap();
     assert_eq!(e.fleeing, Some(Role::Defender));
     let m = b_melee(&g, "Ladoga Infantry", "6-pdr foot battery", (6, 4), (vec![], vec![]));
-    let (input, _) = coldsteel::game::b_melee_input(&g.battle, &m).unwrap();
+    let (input, _) = coldsteel::game::b_melee_input(g.battle(), &m).unwrap();
     assert_eq!(input.dice(Role::Defender), 0, "B-MEL-12");
 }
 
@@ -449,7 +449,7 @@ fn amb_37_began_too_close_from_the_distance() {
     let far = collide(&g, "Ladoga Infantry", "1st Voltigeurs of the Guard", (3, 3));
     let near = CollisionAction { distance_cm: Some(8), ..far.clone() };
     let rules = |a: &CollisionAction| {
-        let input = collision_input(&g.battle, a).unwrap();
+        let input = collision_input(g.battle(), a).unwrap();
         input.modifiers(Role::Attacker).iter().map(|m| m.rule.id()).collect::<Vec<_>>()
     };
     assert!(rules(&far).contains(&"B-COL-06"));
@@ -478,7 +478,7 @@ fn losses_are_bounded_and_a_destroyed_unit_ends_its_melee() {
     fight(&mut g, m);
     assert_eq!(last_melee(&g).outcome, Outcome::Draw);
     assert_eq!(unit(&g, "Empress Dragoons").order, Order::Destroyed);
-    assert_eq!(g.battle.pending_melees().count(), 0, "no melee goes on with a destroyed unit");
+    assert_eq!(g.battle().pending_melees().count(), 0, "no melee goes on with a destroyed unit");
 }
 
 /// GDB-SEQ-01: a tied initiative is recorded and its dice used up: the generator moves
@@ -486,17 +486,17 @@ fn losses_are_bounded_and_a_destroyed_unit_ends_its_melee() {
 #[test]
 fn an_initiative_tie_is_recorded_and_the_generator_moves_on() {
     let mut g = storage::default_game().unwrap();
-    let rolled = RngState { seed: g.battle.rng.seed, rolls: g.battle.rng.rolls + 4 };
+    let rolled = RngState { seed: g.battle().rng.seed, rolls: g.battle().rng.rolls + 4 };
     let tie = Action::Initiative {
         dice: BySide { first: [3, 4], second: [5, 2] },
         phasing: Side::First,
         rng_after: Some(rolled.clone()),
     };
     g.perform(&tie).unwrap();
-    assert_eq!(g.battle.rng, rolled);
-    assert_eq!(g.battle.phasing, None);
-    assert!(matches!(g.battle.log.last().unwrap().detail, LogDetail::Initiative { phasing: None, .. }));
-    assert_eq!(coldsteel::game::replay(&g).unwrap(), g.battle.log.len());
+    assert_eq!(g.battle().rng, rolled);
+    assert_eq!(g.battle().phasing, None);
+    assert!(matches!(g.battle().log.last().unwrap().detail, LogDetail::Initiative { phasing: None, .. }));
+    assert_eq!(coldsteel::game::replay(&g).unwrap(), g.battle().log.len());
 }
 
 /// A pursuer that catches the same loser next turn fights it again: the first melee's
@@ -588,7 +588,7 @@ fn gdb_chg_05_a_charged_unit_may_charge_back_at_its_attacker() {
         vec![Input::Reaction(Reaction::Stand), pass(), stand_pass()],
     );
     do_charge(&mut g, back);
-    assert_eq!(g.battle.pending_melees().count(), 1);
+    assert_eq!(g.battle().pending_melees().count(), 1);
 }
 
 /// A contact added by hand brings only what the table shows; the game derives the rest
@@ -606,7 +606,7 @@ fn a_contact_added_by_hand_carries_no_derived_facts() {
         ..Engagement::contact(a, d)
     };
     g.perform(&Action::AddPendingMelee(forged)).unwrap();
-    let (_, e) = g.battle.pending_melees().next().unwrap();
+    let (_, e) = g.battle().pending_melees().next().unwrap();
     assert!(!e.evaders_caught && e.losses == BySide::default() && e.melee_turn == 1);
     assert!(e.charging && e.moved_cm == Some(8));
 }
@@ -630,7 +630,7 @@ fn gdb_res_12_cavalry_drawn_with_infantry_is_pushed_back_and_rallies() {
     fight(&mut g, m);
     assert_eq!(last_melee(&g).outcome, Outcome::Draw);
     assert_eq!(unit(&g, "Sumy Hussars").order, Order::Disordered);
-    let (_, e) = (0, g.battle.engagements.first().unwrap());
+    let (_, e) = (0, g.battle().engagements.first().unwrap());
     assert_eq!(e.pushed_back, Some(id(&g, "Sumy Hussars")));
     common::next_turn_to(&mut g, Phase::Charges);
     assert_eq!(unit(&g, "Sumy Hussars").order, Order::Formed, "rallied");

@@ -2,6 +2,8 @@
 //! saves with `.bak`, a crash test, autosave and recovery.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -38,8 +40,8 @@ fn every_example_round_trips() {
 fn the_version_1_fixture_loads_forever() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/battle-v1.coldsteel.json");
     let game = storage::read_battle_file(&path).unwrap();
-    assert_eq!(game.battle.name, "Krasnoi, 17 November 1812");
-    assert_eq!(game.battle.units.len(), 25);
+    assert_eq!(game.battle().name, "Krasnoi, 17 November 1812");
+    assert_eq!(game.battle().units.len(), 25);
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains("\"version\": 1"));
 }
@@ -82,11 +84,11 @@ fn saving_keeps_the_previous_file_as_bak() {
     let mut game = storage::default_game().unwrap();
     storage::save_battle(&path, &game).unwrap();
     let first = std::fs::read_to_string(&path).unwrap();
-    game.battle.turn = 2;
+    game = common::edited(&game, |b| b.turn = 2);
     storage::save_battle(&path, &game).unwrap();
     let bak = std::fs::read_to_string(storage::backup_path(&path)).unwrap();
     assert_eq!(bak, first);
-    assert_eq!(storage::read_battle_file(&path).unwrap().battle.turn, 2);
+    assert_eq!(storage::read_battle_file(&path).unwrap().battle().turn, 2);
     let leftovers: Vec<_> = std::fs::read_dir(dir.path())
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
@@ -121,7 +123,7 @@ fn a_killed_save_leaves_the_old_or_the_new_file() {
             continue;
         }
         let game = storage::read_battle_file(&path).unwrap_or_else(|e| panic!("round {round}: {e}"));
-        seen[usize::from(game.battle.turn == 2)] += 1;
+        seen[usize::from(game.battle().turn == 2)] += 1;
     }
     assert!(seen[0] + seen[1] > 100, "the child saved too rarely: {seen:?}");
 }
@@ -134,12 +136,12 @@ fn autosave_is_offered_when_newer_and_kept_when_declined() {
     let mut game = storage::default_game().unwrap();
     storage::save_battle(&file, &game).unwrap();
     std::thread::sleep(Duration::from_millis(20));
-    game.battle.turn = 5;
+    game = common::edited(&game, |b| b.turn = 5);
     let mut saver = storage::Autosaver::start(data.clone());
     saver.save(&game, Some(&file));
     saver.flush();
     let recovery = storage::find_recovery(&data).expect("offered").unwrap();
-    assert_eq!(recovery.game.battle.turn, 5);
+    assert_eq!(recovery.game.battle().turn, 5);
     assert_eq!(recovery.info.source.as_deref(), Some(file.as_path()));
     // Declining is doing nothing: the autosave is still there and still offered.
     assert!(storage::find_recovery(&data).is_some());

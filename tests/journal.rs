@@ -23,7 +23,7 @@ fn example(i: u8) -> Game {
 
 /// An action the property test may take; refused ones are skipped, as in the app.
 fn pick(g: &Game, kind: u8, a: usize, b: usize, d: [u8; 4], cm: u32) -> Action {
-    let units = &g.battle.units;
+    let units = &g.battle().units;
     let (ua, ub) = (&units[a % units.len()], &units[b % units.len()]);
     match kind % 7 {
         0 | 1 => Action::AdvancePhase,
@@ -57,7 +57,7 @@ fn pick(g: &Game, kind: u8, a: usize, b: usize, d: [u8; 4], cm: u32) -> Action {
             ordering_general: None,
             rng_after: None,
         })),
-        4 => match g.battle.pending_melees().next() {
+        4 => match g.battle().pending_melees().next() {
             Some((_, e)) => Action::GdbMelee(Box::new(GdbMeleeAction {
                 attacker: e.attacker,
                 defender: e.defender,
@@ -93,7 +93,7 @@ proptest! {
         let text = storage::to_json(&g);
         let back = storage::from_json(&text).unwrap();
         prop_assert_eq!(&back, &g);
-        let journaled = back.battle.log.len() - back.journal_start().log.len();
+        let journaled = back.battle().log.len() - back.journal_start().log.len();
         prop_assert_eq!(replay(&back).unwrap(), journaled);
     }
 }
@@ -138,7 +138,7 @@ fn every_example_battle_replays_as_many_actions_as_it_has_log_entries() {
         let out = Command::new(env!("CARGO_BIN_EXE_coldsteel")).arg("replay").arg(saves(name)).output().unwrap();
         let g = storage::read_battle_file(&saves(name)).unwrap();
         let said = String::from_utf8_lossy(&out.stdout);
-        assert_eq!(said.trim(), format!("replayed {} actions: identical", g.battle.log.len()), "{name}");
+        assert_eq!(said.trim(), format!("replayed {} actions: identical", g.battle().log.len()), "{name}");
         assert!(out.status.success());
     }
 }

@@ -38,14 +38,14 @@ fn a_profile_round_trips_and_refuses_other_files() {
 #[test]
 fn setting_options_is_one_undoable_step() {
     let mut g = storage::default_game().unwrap();
-    let before = g.battle.clone();
-    let mut options = g.battle.options.clone();
+    let before = g.battle().clone();
+    let mut options = g.battle().options.clone();
     options.gdb.infantry_may_counter_charge = true;
     g.perform(&Action::SetOptions(Box::new((Ruleset::RulesetB, options.clone())))).unwrap();
-    assert_eq!(g.battle.ruleset, Ruleset::RulesetB);
-    assert_eq!(g.battle.options, options);
+    assert_eq!(g.battle().ruleset, Ruleset::RulesetB);
+    assert_eq!(g.battle().options, options);
     g.undo().unwrap();
-    assert_eq!(g.battle, before);
+    assert_eq!(g.battle(), &before);
 }
 
 fn melee(a: MeleeSide, d: MeleeSide, options: GdbOptions) -> MeleeInput {
@@ -188,7 +188,7 @@ fn a_filled_test_table_is_rolled_on_and_the_row_logged() {
     use coldsteel::rules::gdb::charge::{Happening, TestAnswer, TestResult};
     use coldsteel::rules::options::{TestKind, TestRow, TestTable};
     let mut g: Game = storage::default_game().unwrap();
-    let mut options = g.battle.options.clone();
+    let mut options = g.battle().options.clone();
     options.gdb.tests.push(TestTable {
         test: TestKind::Charge,
         rows: vec![TestRow {
@@ -207,10 +207,10 @@ fn a_filled_test_table_is_rolled_on_and_the_row_logged() {
     ];
     let a = common::charge(&g, "Sumy Hussars", "1st Tirailleurs of the Guard", 12, inputs);
     g.perform(&Action::Charge(Box::new(a))).unwrap();
-    let LogDetail::Charge { happened, .. } = &g.battle.log.last().unwrap().detail else { panic!() };
+    let LogDetail::Charge { happened, .. } = &g.battle().log.last().unwrap().detail else { panic!() };
     assert!(happened.iter().any(|h| matches!(h, Happening::TableRoll { row, .. } if row.2 == "pass")));
     let text =
-        coldsteel::i18n::log_text::entry_lines(coldsteel::i18n::Lang::En, &g.battle, g.battle.log.last().unwrap())
+        coldsteel::i18n::log_text::entry_lines(coldsteel::i18n::Lang::En, g.battle(), g.battle().log.last().unwrap())
             .join("\n");
     assert!(text.contains("row 2 to 30 of your table: pass"), "{text}");
 }
@@ -234,11 +234,11 @@ fn a_pursuit_test_rolled_on_the_table_is_logged() {
     use coldsteel::rules::gdb::charge::TestAnswer;
     use coldsteel::rules::options::{TestKind, TestResult, TestRow, TestTable};
     let mut g = storage::default_game().unwrap();
-    let mut options = g.battle.options.clone();
+    let mut options = g.battle().options.clone();
     let row = TestRow { from: 7, to: 9, result: "Excellent drill".into(), kind: TestResult::Pursue };
     options.gdb.tests.push(TestTable { test: TestKind::Pursuit, rows: vec![row] });
     g.perform(&Action::SetOptions(Box::new((Ruleset::Gdb, options)))).unwrap();
-    let (a, d) = (g.battle.units[12].id, g.battle.units[5].id);
+    let (a, d) = (g.battle().units[12].id, g.battle().units[5].id);
     let contact = Engagement { charging: true, moved_cm: Some(10), ..Engagement::contact(a, d) };
     g.perform(&Action::AddPendingMelee(contact)).unwrap();
     let action = Action::GdbMelee(Box::new(GdbMeleeAction {
@@ -252,12 +252,12 @@ fn a_pursuit_test_rolled_on_the_table_is_logged() {
         rng_after: None,
     }));
     g.perform(&action).unwrap();
-    let entry = g.battle.log.last().unwrap();
+    let entry = g.battle().log.last().unwrap();
     let LogDetail::GdbMelee { tests, .. } = &entry.detail else { panic!() };
     assert_eq!(tests.len(), 1);
-    let text = coldsteel::i18n::log_text::entry_lines(coldsteel::i18n::Lang::En, &g.battle, entry).join("\n");
+    let text = coldsteel::i18n::log_text::entry_lines(coldsteel::i18n::Lang::En, g.battle(), entry).join("\n");
     assert!(text.contains("Pursuit test") && text.contains("Excellent drill"), "{text}");
-    assert!(g.battle.unit(a).unwrap().markers.contains(&coldsteel::rules::Marker::Pursuing));
+    assert!(g.battle().unit(a).unwrap().markers.contains(&coldsteel::rules::Marker::Pursuing));
 }
 
 /// AMB-43: a rout moves the rout distance, or the retreat distance when none is set.
@@ -265,20 +265,21 @@ fn a_pursuit_test_rolled_on_the_table_is_logged() {
 fn amb_43_rout_distance_in_the_checklist() {
     use coldsteel::game::Todo;
     use coldsteel::rules::options::DistanceRow;
-    let mut g = storage::default_game().unwrap();
-    let u = g.battle.units[5].clone();
-    g.battle.options.gdb.distances.push(DistanceRow {
+    let g = storage::default_game().unwrap();
+    let u = g.battle().units[5].clone();
+    let row = DistanceRow {
         arm: u.arm,
         formation: None,
         move_cm: None,
         charge_cm: None,
         retreat_cm: Some(20),
         rout_cm: None,
-    });
+    };
+    let g = common::edited(&g, |b| b.options.gdb.distances.push(row));
     let lang = coldsteel::i18n::Lang::En;
-    let text = coldsteel::i18n::log_text::todo_text(lang, &g.battle, &Todo::Rout(u.id));
+    let text = coldsteel::i18n::log_text::todo_text(lang, g.battle(), &Todo::Rout(u.id));
     assert!(text.ends_with("(20 cm)"), "{text}");
-    g.battle.options.gdb.distances[0].rout_cm = Some(30);
-    let text = coldsteel::i18n::log_text::todo_text(lang, &g.battle, &Todo::Rout(u.id));
+    let g = common::edited(&g, |b| b.options.gdb.distances[0].rout_cm = Some(30));
+    let text = coldsteel::i18n::log_text::todo_text(lang, g.battle(), &Todo::Rout(u.id));
     assert!(text.ends_with("(30 cm)"), "{text}");
 }

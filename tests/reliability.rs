@@ -3,6 +3,8 @@
 //! that must not lose data.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -206,17 +208,17 @@ fn a_save_goes_through_a_symbolic_link_and_keeps_hard_links() {
     let real = write(dir.path(), "real.coldsteel.json", &example());
     let link = dir.path().join("link.coldsteel.json");
     std::os::unix::fs::symlink(&real, &link).unwrap();
-    let mut game = storage::read_battle_file(&link).unwrap();
-    game.battle.name = "renamed".into();
+    let game = storage::read_battle_file(&link).unwrap();
+    let mut game = common::edited(&game, |b| b.name = "renamed".into());
     storage::save_battle(&link, &game).unwrap();
     assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "still a link");
-    assert_eq!(storage::read_battle_file(&real).unwrap().battle.name, "renamed");
+    assert_eq!(storage::read_battle_file(&real).unwrap().battle().name, "renamed");
     let other = dir.path().join("other.coldsteel.json");
     std::fs::hard_link(&real, &other).unwrap();
-    game.battle.name = "again".into();
+    game = common::edited(&game, |b| b.name = "again".into());
     storage::save_battle(&real, &game).unwrap();
-    assert_eq!(storage::read_battle_file(&other).unwrap().battle.name, "again", "the hard link follows");
-    assert_eq!(storage::read_battle_file(&storage::backup_path(&real)).unwrap().battle.name, "renamed");
+    assert_eq!(storage::read_battle_file(&other).unwrap().battle().name, "again", "the hard link follows");
+    assert_eq!(storage::read_battle_file(&storage::backup_path(&real)).unwrap().battle().name, "renamed");
 }
 
 #[cfg(target_os = "linux")]
@@ -329,11 +331,11 @@ fn fuzz_case(text: String, battle: bool, pdf: bool, dir: PathBuf) {
     let lang = coldsteel::i18n::Lang::En;
     if battle {
         if let Ok(game) = storage::from_json(&text) {
-            let report = summary::battle_report(&game.battle, lang);
+            let report = summary::battle_report(game.battle(), lang);
             let _ = markdown::to_markdown(&report);
             if pdf {
                 let _ = pdf_out::to_pdf(&report);
-                let _ = pdf_out::to_pdf(&summary::roster_sheets(&game.battle, lang));
+                let _ = pdf_out::to_pdf(&summary::roster_sheets(game.battle(), lang));
             }
             let path = dir.join("fuzz.coldsteel.json");
             storage::save_battle(&path, &game).unwrap();

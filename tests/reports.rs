@@ -18,7 +18,7 @@ fn mid_game() -> coldsteel::game::Game {
 #[test]
 fn markdown_report_of_the_mid_game_example_matches_its_snapshot() {
     let g = mid_game();
-    let md = markdown::to_markdown(&summary::battle_report(&g.battle, Lang::En));
+    let md = markdown::to_markdown(&summary::battle_report(g.battle(), Lang::En));
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/mid_game_report.en.md");
     if std::env::var_os("COLDSTEEL_WRITE_SNAPSHOTS").is_some() {
         std::fs::write(&path, &md).unwrap();
@@ -49,28 +49,28 @@ fn assert_contents(text: &str, battle: &coldsteel::model::Battle, lang: Lang) {
 fn text_reports_in_both_languages_carry_names_results_and_losses() {
     let g = mid_game();
     for lang in [Lang::En, Lang::Ru] {
-        let text = markdown::to_text(&summary::battle_report(&g.battle, lang));
-        assert_contents(&text, &g.battle, lang);
+        let text = markdown::to_text(&summary::battle_report(g.battle(), lang));
+        assert_contents(&text, g.battle(), lang);
     }
 }
 
 #[test]
 fn pdf_report_and_roster_sheets_are_made() {
     let g = mid_game();
-    let bytes = pdf::to_pdf(&summary::battle_report(&g.battle, Lang::Ru)).unwrap();
+    let bytes = pdf::to_pdf(&summary::battle_report(g.battle(), Lang::Ru)).unwrap();
     assert!(bytes.starts_with(b"%PDF-"));
     assert!(bytes.len() > 10_000);
-    let sheets = summary::roster_sheets(&g.battle, Lang::En);
+    let sheets = summary::roster_sheets(g.battle(), Lang::En);
     let breaks = sheets.blocks.iter().filter(|b| matches!(b, summary::Block::PageBreak)).count();
-    assert_eq!(breaks + 1, g.battle.brigades.len(), "one page per brigade");
+    assert_eq!(breaks + 1, g.battle().brigades.len(), "one page per brigade");
     assert!(pdf::to_pdf(&sheets).unwrap().starts_with(b"%PDF-"));
 }
 
 #[test]
 fn a_single_entry_has_its_own_report() {
     let g = mid_game();
-    let entry = g.battle.log.iter().find(|e| matches!(e.detail, LogDetail::GdbMelee { .. })).unwrap();
-    let text = markdown::to_text(&summary::entry_report(&g.battle, Lang::En, entry));
+    let entry = g.battle().log.iter().find(|e| matches!(e.detail, LogDetail::GdbMelee { .. })).unwrap();
+    let text = markdown::to_text(&summary::entry_report(g.battle(), Lang::En, entry));
     assert!(text.contains("GDB-MOD-01") && text.contains("Loser retreats"), "{text}");
 }
 
@@ -82,7 +82,7 @@ fn pdftotext_finds_names_results_and_losses() {
     let dir = tempfile::tempdir().unwrap();
     for lang in [Lang::En, Lang::Ru] {
         let path = dir.path().join(format!("report-{lang:?}.pdf"));
-        std::fs::write(&path, pdf::to_pdf(&summary::battle_report(&g.battle, lang)).unwrap()).unwrap();
+        std::fs::write(&path, pdf::to_pdf(&summary::battle_report(&g.battle(), lang)).unwrap()).unwrap();
         let out = std::process::Command::new("pdftotext")
             .arg("-layout")
             .arg(&path)
@@ -91,6 +91,6 @@ fn pdftotext_finds_names_results_and_losses() {
             .expect("pdftotext installed");
         assert!(out.status.success());
         let text = String::from_utf8(out.stdout).unwrap();
-        assert_contents(&text, &g.battle, lang);
+        assert_contents(&text, &g.battle(), lang);
     }
 }

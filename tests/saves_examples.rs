@@ -33,13 +33,13 @@ fn default_battle() -> Game {
         ..source.journal_start().clone()
     };
     let mut g = Game::new(start);
-    for b in &source.battle.brigades {
+    for b in &source.battle().brigades {
         g.perform(&Action::AddBrigade(b.clone())).unwrap();
     }
-    for u in &source.battle.units {
+    for u in &source.battle().units {
         g.perform(&Action::AddUnit(u.clone())).unwrap();
     }
-    for general in &source.battle.generals {
+    for general in &source.battle().generals {
         g.perform(&Action::AddGeneral(general.clone())).unwrap();
     }
     g
@@ -47,10 +47,17 @@ fn default_battle() -> Game {
 
 /// Renames a battle and its journal's start alike (the title is no action of the game).
 fn rename(g: &mut Game, en: &str, ru: &str) {
-    for b in [Some(&mut g.battle), g.start.as_deref_mut()].into_iter().flatten() {
+    let title = |b: &mut Battle| {
         b.name = en.into();
         b.name_ru = Some(ru.into());
-    }
+    };
+    let mut battle = g.battle().clone();
+    title(&mut battle);
+    let start = g.start().cloned().map(|mut s| {
+        title(&mut s);
+        Box::new(s)
+    });
+    *g = Game::from_parts(battle, g.history().clone(), start);
 }
 
 fn stand_charge(g: &mut Game, charger: &str, target: &str, distance: u32) {
@@ -134,7 +141,7 @@ fn check_or_write(path: &Path, game: &Game) {
     assert_eq!(on_disk, text, "{} is out of date: rerun with COLDSTEEL_WRITE_SAVES=1", path.display());
     assert_eq!(storage::read_battle_file(path).unwrap(), *game);
     // The file is a journal: every entry replays, identical.
-    assert_eq!(replay(game).unwrap(), game.battle.log.len(), "{}", path.display());
+    assert_eq!(replay(game).unwrap(), game.battle().log.len(), "{}", path.display());
 }
 
 fn saves(name: &str) -> std::path::PathBuf {
@@ -144,7 +151,7 @@ fn saves(name: &str) -> std::path::PathBuf {
 #[test]
 fn default_battle_is_a_journal() {
     let g = default_battle();
-    assert_eq!(g.battle.log.len(), g.battle.units.len() + g.battle.generals.len() + g.battle.brigades.len());
+    assert_eq!(g.battle().log.len(), g.battle().units.len() + g.battle().generals.len() + g.battle().brigades.len());
     let embedded = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/default_battle.coldsteel.json");
     check_or_write(&embedded, &g);
     check_or_write(&saves("krasnoi-1812.coldsteel.json"), &g);
@@ -153,21 +160,21 @@ fn default_battle_is_a_journal() {
 #[test]
 fn mid_game_example() {
     let g = mid_game();
-    assert_eq!((g.battle.turn, g.battle.phase), (3, Phase::Melee));
-    assert!(g.battle.log.len() >= 20);
-    assert!(g.battle.log.iter().filter(|e| matches!(e.detail, LogDetail::GdbMelee { .. })).count() >= 4);
-    assert!(g.battle.log.iter().filter(|e| matches!(e.detail, LogDetail::Charge { .. })).count() >= 5);
-    assert_eq!(g.battle.pending_melees().count(), 1);
-    assert!(g.battle.units.iter().any(|u| u.markers.contains(&Marker::Retreating)));
-    assert!(!g.history.done.is_empty());
+    assert_eq!((g.battle().turn, g.battle().phase), (3, Phase::Melee));
+    assert!(g.battle().log.len() >= 20);
+    assert!(g.battle().log.iter().filter(|e| matches!(e.detail, LogDetail::GdbMelee { .. })).count() >= 4);
+    assert!(g.battle().log.iter().filter(|e| matches!(e.detail, LogDetail::Charge { .. })).count() >= 5);
+    assert_eq!(g.battle().pending_melees().count(), 1);
+    assert!(g.battle().units.iter().any(|u| u.markers.contains(&Marker::Retreating)));
+    assert!(!g.history().done.is_empty());
     check_or_write(&saves("krasnoi-1812-turn3.coldsteel.json"), &g);
 }
 
 #[test]
 fn ruleset_b_example() {
     let g = ruleset_b();
-    assert_eq!(g.battle.ruleset, Ruleset::RulesetB);
-    let (_, e) = g.battle.pending_melees().next().unwrap();
+    assert_eq!(g.battle().ruleset, Ruleset::RulesetB);
+    let (_, e) = g.battle().pending_melees().next().unwrap();
     assert!(e.both_attacking, "the collision's both-attacking reaches the melee (B-MEL-05)");
     check_or_write(&saves("krasnoi-1812-ruleset-b.coldsteel.json"), &g);
 }

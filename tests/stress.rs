@@ -19,7 +19,7 @@ fn the_stress_battle_loads_validates_and_draws() {
     let game = Game::new(battle);
     let text = storage::to_json(&game);
     let back = storage::from_json(&text).unwrap();
-    assert_eq!(back.battle, game.battle);
+    assert_eq!(back.battle(), game.battle());
     let app = CsApp::new(back, Lang::En);
     let mut h = Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
@@ -33,7 +33,7 @@ fn the_stress_battle_loads_validates_and_draws() {
 fn print_sizes() {
     let game = Game::new(stress_battle(1000, 10_000));
     let pretty = storage::to_json(&game);
-    let compact = serde_json::to_string(&game.battle).unwrap();
+    let compact = serde_json::to_string(&game.battle()).unwrap();
     println!("pretty {} bytes, compact battle {} bytes", pretty.len(), compact.len());
     std::fs::write(std::env::temp_dir().join("stress.coldsteel.json"), pretty).unwrap();
 }

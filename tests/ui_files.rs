@@ -3,6 +3,8 @@
 //! battle untouched.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
 use coldsteel::i18n::Lang;
 use coldsteel::rules::Order;
 use coldsteel::storage;
@@ -48,7 +50,7 @@ fn save_as_through_the_prompt_clears_the_unsaved_mark() {
     assert_eq!(h.state().path.as_deref(), Some(path.as_path()));
     assert_eq!(h.state().window_title(), "coldsteel — krasnoi.coldsteel.json");
     let saved = storage::read_battle_file(&path).unwrap();
-    assert_eq!(saved.battle, h.state().game.battle);
+    assert_eq!(saved.battle(), h.state().game.battle());
     // A second save goes straight to the same file, keeping the first as .bak.
     h.get_by_label("Routing").click();
     h.run();
@@ -63,7 +65,7 @@ fn a_new_battle_over_unsaved_changes_asks_first() {
     let mut h = harness(app());
     h.run();
     make_a_change(&mut h);
-    let changed = h.state().game.battle.clone();
+    let changed = h.state().game.battle().clone();
     h.key_press_modifiers(Modifiers::COMMAND, Key::N);
     h.run();
     h.get_by_label("Two empty armies").click();
@@ -73,7 +75,7 @@ fn a_new_battle_over_unsaved_changes_asks_first() {
     h.get_by_label("Unsaved changes");
     h.get_by_label("Cancel").click();
     h.run();
-    assert_eq!(h.state().game.battle, changed, "cancel keeps the battle");
+    assert_eq!(h.state().game.battle(), &changed, "cancel keeps the battle");
     h.key_press_modifiers(Modifiers::COMMAND, Key::N);
     h.run();
     h.get_by_label("Two empty armies").click();
@@ -82,8 +84,8 @@ fn a_new_battle_over_unsaved_changes_asks_first() {
     h.run();
     h.get_by_label("Discard changes").click();
     h.run();
-    assert!(h.state().game.battle.units.is_empty());
-    assert_eq!(h.state().game.battle.name, "Untitled battle");
+    assert!(h.state().game.battle().units.is_empty());
+    assert_eq!(h.state().game.battle().name, "Untitled battle");
     assert!(!h.state().is_dirty());
 }
 
@@ -94,7 +96,7 @@ fn an_unreadable_file_names_the_problem_and_changes_nothing() {
     std::fs::write(&bad, "{\"format\": \"coldsteel.battle\", \"version\": 1,\n \"name\": 7}").unwrap();
     let mut h = harness(app());
     h.run();
-    let before = h.state().game.battle.clone();
+    let before = h.state().game.battle().clone();
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     h.run();
     h.key_press_modifiers(Modifiers::COMMAND, Key::A);
@@ -102,7 +104,7 @@ fn an_unreadable_file_names_the_problem_and_changes_nothing() {
     h.run();
     h.get_by_label("Open").click();
     h.run();
-    assert_eq!(h.state().game.battle, before);
+    assert_eq!(h.state().game.battle(), &before);
     let Modal::Message(text) = &h.state().modal else { panic!("no message: {:?}", h.state().modal) };
     assert!(text.contains("line 2") && text.contains("bad.coldsteel.json") && text.contains("name"), "{text}");
     h.get_by_label("OK").click();
@@ -114,8 +116,8 @@ fn an_unreadable_file_names_the_problem_and_changes_nothing() {
 fn a_newer_autosave_is_offered_and_recovered() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
-    let mut game = storage::default_game().unwrap();
-    game.battle.units[0].order = Order::Routing;
+    let game = storage::default_game().unwrap();
+    let game = common::edited(&game, |b| b.units[0].order = Order::Routing);
     let mut saver = storage::Autosaver::start(data.clone());
     saver.save(&game, None);
     saver.flush();
@@ -127,7 +129,7 @@ fn a_newer_autosave_is_offered_and_recovered() {
     h.get_by_label("Recover unsaved work?");
     h.get_by_label("Not now").click();
     h.run();
-    assert_eq!(h.state().game.battle.units[0].order, Order::Formed);
+    assert_eq!(h.state().game.battle().units[0].order, Order::Formed);
     assert!(storage::find_recovery(&data).is_some(), "declining keeps the autosave");
 
     let mut accepted = app();
@@ -136,7 +138,7 @@ fn a_newer_autosave_is_offered_and_recovered() {
     h.run();
     h.get_by_label("Recover it").click();
     h.run();
-    assert_eq!(h.state().game.battle.units[0].order, Order::Routing);
+    assert_eq!(h.state().game.battle().units[0].order, Order::Routing);
     assert!(h.state().is_dirty(), "recovered work still needs saving");
 }
 
@@ -171,8 +173,8 @@ fn rules_settings_change_an_option_as_one_undo_step() {
     h.run();
     h.get_by_label("Apply").click();
     h.run();
-    assert!(h.state().game.battle.options.gdb.infantry_may_counter_charge);
+    assert!(h.state().game.battle().options.gdb.infantry_may_counter_charge);
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
-    assert!(!h.state().game.battle.options.gdb.infantry_may_counter_charge);
+    assert!(!h.state().game.battle().options.gdb.infantry_may_counter_charge);
 }

@@ -16,25 +16,25 @@ fn harness(lang: Lang) -> Harness<'static, CsApp> {
 }
 
 fn unit_named<'a>(app: &'a CsApp, name: &str) -> &'a coldsteel::model::Unit {
-    app.game.battle.units.iter().find(|u| u.name == name).unwrap()
+    app.game.battle().units.iter().find(|u| u.name == name).unwrap()
 }
 
 #[test]
 fn select_a_unit_and_set_it_disordered() {
     let mut h = harness(Lang::En);
     h.run();
-    let before = h.state().game.battle.clone();
-    let steps = h.state().game.history.done.len();
+    let before = h.state().game.battle().clone();
+    let steps = h.state().game.history().done.len();
     h.get_by_label("1st Voltigeurs of the Guard").click();
     h.run();
     let id = unit_named(h.state(), "1st Voltigeurs of the Guard").id;
     assert_eq!(h.state().selection, Selection::Unit(id));
     h.get_by_label("Disordered").click();
     h.run();
-    let battle = &h.state().game.battle;
-    assert_ne!(*battle, before);
+    let battle = h.state().game.battle();
+    assert_ne!(battle, &before);
     assert_eq!(battle.unit(id).unwrap().order, Order::Disordered);
-    assert_eq!(h.state().game.history.done.len(), steps + 1);
+    assert_eq!(h.state().game.history().done.len(), steps + 1);
 }
 
 #[test]
@@ -46,16 +46,16 @@ fn undo_and_redo_from_the_keyboard_change_the_roster() {
     h.get_by_label("Wavering").click();
     h.run();
     let id = unit_named(h.state(), "Sumy Hussars").id;
-    assert_eq!(h.state().game.battle.unit(id).unwrap().order, Order::Wavering);
+    assert_eq!(h.state().game.battle().unit(id).unwrap().order, Order::Wavering);
     // The roster now shows a Wavering badge besides the editor's button.
     assert_eq!(h.query_all_by_label("Wavering").count(), 2);
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
-    assert_eq!(h.state().game.battle.unit(id).unwrap().order, Order::Formed);
+    assert_eq!(h.state().game.battle().unit(id).unwrap().order, Order::Formed);
     assert_eq!(h.query_all_by_label("Wavering").count(), 1);
     h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
     h.run();
-    assert_eq!(h.state().game.battle.unit(id).unwrap().order, Order::Wavering);
+    assert_eq!(h.state().game.battle().unit(id).unwrap().order, Order::Wavering);
 }
 
 #[test]
@@ -76,7 +76,7 @@ fn figures_above_start_are_refused_inline() {
     h.run();
     h.get_by_label("Ladoga Infantry").click();
     h.run();
-    let before = h.state().game.battle.clone();
+    let before = h.state().game.battle().clone();
     h.get_by_role_and_label(Role::TextInput, "Figures now").click();
     h.run();
     h.key_press_modifiers(Modifiers::COMMAND, Key::A);
@@ -84,7 +84,7 @@ fn figures_above_start_are_refused_inline() {
     h.run();
     h.key_press(Key::Enter);
     h.run();
-    assert_eq!(h.state().game.battle, before, "nothing changed");
+    assert_eq!(h.state().game.battle(), &before, "nothing changed");
     h.get_by_label_contains("more than the 24 at the start");
     // Letters are refused too.
     h.get_by_role_and_label(Role::TextInput, "Figures now").click();
@@ -94,7 +94,7 @@ fn figures_above_start_are_refused_inline() {
     h.run();
     h.key_press(Key::Enter);
     h.run();
-    assert_eq!(h.state().game.battle, before, "nothing changed");
+    assert_eq!(h.state().game.battle(), &before, "nothing changed");
     h.get_by_label_contains("whole number");
 }
 
@@ -104,7 +104,7 @@ fn an_empty_name_is_refused() {
     h.run();
     h.get_by_label("Kiev Dragoons").click();
     h.run();
-    let before = h.state().game.battle.clone();
+    let before = h.state().game.battle().clone();
     h.get_by_role_and_label(Role::TextInput, "Name").click();
     h.run();
     h.key_press_modifiers(Modifiers::COMMAND, Key::A);
@@ -112,7 +112,7 @@ fn an_empty_name_is_refused() {
     h.run();
     h.key_press(Key::Enter);
     h.run();
-    assert_eq!(h.state().game.battle, before);
+    assert_eq!(h.state().game.battle(), &before);
     h.get_by_label_contains("may not be empty");
 }
 
@@ -124,7 +124,7 @@ fn duplicate_adds_a_copy_in_the_same_brigade() {
     h.run();
     h.get_by_label("Copy this unit").click();
     h.run();
-    let copies: Vec<_> = h.state().game.battle.units.iter().filter(|u| u.name == "Poltava Infantry").collect();
+    let copies: Vec<_> = h.state().game.battle().units.iter().filter(|u| u.name == "Poltava Infantry").collect();
     assert_eq!(copies.len(), 2);
     assert_eq!(copies[0].brigade, copies[1].brigade);
     assert_eq!(h.state().selection, Selection::Unit(copies[1].id));

@@ -22,7 +22,7 @@ fn game_at(phase: Phase) -> Game {
         rng_after: None,
     })
     .unwrap();
-    while g.battle.phase != phase {
+    while g.battle().phase != phase {
         g.perform(&Action::AdvancePhase).unwrap();
     }
     g
@@ -41,7 +41,7 @@ fn type_into(h: &mut Harness<'static, CsApp>, label: &str, text: &str) {
 }
 
 fn unit<'a>(h: &'a Harness<'static, CsApp>, name: &str) -> &'a coldsteel::model::Unit {
-    h.state().game.battle.units.iter().find(|u| u.name == name).unwrap()
+    h.state().game.battle().units.iter().find(|u| u.name == name).unwrap()
 }
 
 /// Opens the charge wizard of the Grenadiers à cheval on the Ladoga Infantry (a column)
@@ -84,15 +84,15 @@ fn a_charge_on_a_column_that_forms_square_then_the_melee() {
     assert!(h.state().wizard.is_none());
     assert_eq!(unit(&h, "Ladoga Infantry").formation, Formation::Square);
     assert!(unit(&h, "Grenadiers à cheval").markers.contains(&Marker::ChargedThisTurn));
-    assert_eq!(h.state().game.battle.pending_melees().count(), 1);
-    assert!(matches!(h.state().game.battle.log.last().unwrap().detail, LogDetail::Charge { .. }));
+    assert_eq!(h.state().game.battle().pending_melees().count(), 1);
+    assert!(matches!(h.state().game.battle().log.last().unwrap().detail, LogDetail::Charge { .. }));
 
     // The melee phase: Fight… opens the melee wizard.
     for _ in 0..3 {
         h.get_by_label("Next phase ›").click();
         h.run();
     }
-    assert_eq!(h.state().game.battle.phase, Phase::Melee);
+    assert_eq!(h.state().game.battle().phase, Phase::Melee);
     h.get_by_label("Fight…").click();
     h.run();
     h.get_by_label_contains("GDB-MOD-23");
@@ -115,8 +115,8 @@ fn a_charge_on_a_column_that_forms_square_then_the_melee() {
     let ladoga = unit(&h, "Ladoga Infantry");
     assert!(ladoga.markers.contains(&Marker::Retreating));
     assert_eq!(ladoga.figures, 20);
-    assert!(h.state().game.battle.pending_melees().next().is_none());
-    let last = h.state().game.battle.log.last().unwrap();
+    assert!(h.state().game.battle().pending_melees().next().is_none());
+    let last = h.state().game.battle().log.last().unwrap();
     let LogDetail::GdbMelee { result, .. } = &last.detail else { panic!("{last:?}") };
     assert_eq!((result.attacker_total, result.defender_total), (21, 10));
 }
@@ -150,14 +150,14 @@ fn cancel_at_any_step_leaves_the_battle_byte_identical() {
 /// on the dice step; returns the harness and the two names.
 fn melee_dice_step() -> (Harness<'static, CsApp>, (String, String)) {
     let mut g = game_at(Phase::Charges);
-    let (a, d) = (g.battle.units[8].id, g.battle.units[17].id);
+    let (a, d) = (g.battle().units[8].id, g.battle().units[17].id);
     let contact = coldsteel::model::Engagement {
         charging: true,
         moved_cm: Some(10),
         ..coldsteel::model::Engagement::contact(a, d)
     };
     g.perform(&Action::AddPendingMelee(contact)).unwrap();
-    while g.battle.phase != Phase::Melee {
+    while g.battle().phase != Phase::Melee {
         g.perform(&Action::AdvancePhase).unwrap();
     }
     let mut h = harness(g);
@@ -166,7 +166,7 @@ fn melee_dice_step() -> (Harness<'static, CsApp>, (String, String)) {
     h.run();
     h.get_by_label("Next").click();
     h.run();
-    let names = (h.state().game.battle.units[8].name.clone(), h.state().game.battle.units[17].name.clone());
+    let names = (h.state().game.battle().units[8].name.clone(), h.state().game.battle().units[17].name.clone());
     (h, names)
 }
 
@@ -192,7 +192,7 @@ fn melee_with(dice: Option<(&str, &str)>) -> LogDetail {
     }
     h.get_by_label("Apply").click();
     h.run();
-    h.state().game.battle.log.last().unwrap().detail.clone()
+    h.state().game.battle().log.last().unwrap().detail.clone()
 }
 
 #[test]
@@ -210,14 +210,17 @@ fn bad_typed_dice_are_refused_inline() {
     type_into(&mut h, &names.0, "7a");
     h.get_by_label_contains("not accepted");
     assert!(h.get_by_label("Next").accesskit_node().is_disabled(), "the step does not advance");
-    assert!(h.state().game.battle.log.iter().all(|e| !matches!(e.detail, LogDetail::GdbMelee { .. })));
+    assert!(h.state().game.battle().log.iter().all(|e| !matches!(e.detail, LogDetail::GdbMelee { .. })));
 }
 
 #[test]
 fn a_ruleset_b_collision_that_ends_in_flight() {
+    // Played under Ruleset B, in its Charge phase: through the game's actions.
     let mut g = storage::default_game().unwrap();
-    g.battle.ruleset = Ruleset::RulesetB;
-    g.battle.phase = Phase::Charges;
+    let options = g.battle().options.clone();
+    g.perform(&Action::SetOptions(Box::new((Ruleset::RulesetB, options)))).unwrap();
+    g.perform(&Action::AdvancePhase).unwrap();
+    assert_eq!(g.battle().phase, Phase::Charges);
     let mut h = harness(g);
     h.run();
     h.get_by_label("Ekaterinoslav Cuirassiers").click();
@@ -236,7 +239,7 @@ fn a_ruleset_b_collision_that_ends_in_flight() {
     h.run();
     let chasseurs = unit(&h, "Guard Chasseurs à cheval");
     assert!(chasseurs.markers.contains(&Marker::Retreating));
-    assert!(matches!(h.state().game.battle.log.last().unwrap().detail, LogDetail::BCollision { .. }));
+    assert!(matches!(h.state().game.battle().log.last().unwrap().detail, LogDetail::BCollision { .. }));
     let _ = Modifiers::NONE;
 }
 
@@ -247,7 +250,8 @@ fn the_wizard_uses_the_players_tables() {
     use coldsteel::rules::Arm;
     use coldsteel::rules::options::{DistanceRow, TestKind, TestRow, TestTable};
     let mut g = game_at(Phase::Charges);
-    g.battle.options.gdb.distances.push(DistanceRow {
+    let mut options = g.battle().options.clone();
+    options.gdb.distances.push(DistanceRow {
         arm: Arm::HeavyCavalry,
         formation: None,
         move_cm: Some(24),
@@ -255,7 +259,7 @@ fn the_wizard_uses_the_players_tables() {
         retreat_cm: Some(18),
         rout_cm: None,
     });
-    g.battle.options.gdb.tests.push(TestTable {
+    options.gdb.tests.push(TestTable {
         test: TestKind::Charge,
         rows: vec![TestRow {
             from: 2,
@@ -264,6 +268,7 @@ fn the_wizard_uses_the_players_tables() {
             kind: coldsteel::rules::options::TestResult::Pass,
         }],
     });
+    g.perform(&Action::SetOptions(Box::new((Ruleset::Gdb, options)))).unwrap();
     let mut h = harness(g);
     h.run();
     h.get_by_label("Grenadiers à cheval").click();
@@ -320,7 +325,7 @@ fn the_wizard_shows_and_logs_the_table_instructions() {
     h.run();
     h.get_by_label("Apply").click();
     h.run();
-    let battle = &h.state().game.battle;
+    let battle = h.state().game.battle();
     let lines = coldsteel::i18n::log_text::entry_lines(Lang::En, battle, battle.log.last().unwrap()).join("\n");
     assert!(lines.contains("GDB-EVD-02, 04, 05, 08") && lines.contains("GDB-CHG-26"), "{lines}");
 }

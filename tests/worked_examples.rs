@@ -164,11 +164,11 @@ fn pass() -> coldsteel::rules::gdb::charge::TestAnswer {
 }
 
 fn unit<'a>(g: &'a Game, s: &Scenario, name: &str) -> &'a Unit {
-    g.battle.unit(s.id(name)).unwrap()
+    g.battle().unit(s.id(name)).unwrap()
 }
 
 fn happened(g: &Game) -> Vec<Happening> {
-    g.battle
+    g.battle()
         .log
         .iter()
         .filter_map(|e| match &e.detail {
@@ -180,7 +180,7 @@ fn happened(g: &Game) -> Vec<Happening> {
 }
 
 fn modifiers(g: &Game, m: &GdbMeleeAction, role: Role) -> Vec<(&'static str, i32)> {
-    let (input, _) = gdb_melee_input(&g.battle, m).unwrap();
+    let (input, _) = gdb_melee_input(g.battle(), m).unwrap();
     input.modifiers(role).iter().filter(|x| x.value != 0).map(|x| (x.rule.id(), x.value)).collect()
 }
 
@@ -223,7 +223,7 @@ fn ex1_young_guard_and_the_landwehr() {
     assert!(h.contains(&Happening::ChargerOccupies));
     let guard = unit(&g, &s, "Young Guard");
     assert_eq!((guard.figures, guard.order), (10, Order::Formed));
-    assert!(g.battle.engagements.is_empty(), "no melee");
+    assert!(g.battle().engagements.is_empty(), "no melee");
 }
 
 /// EX-2 (GDB-CHG-09..12, 15; GDB-RES-13): heavy dragoons charge a column 20 cm away that
@@ -247,7 +247,7 @@ fn ex2_heavy_dragoons_and_the_square() {
         s.actions.push(Action::AdvancePhase);
     }
     let g = s.play();
-    assert_eq!(g.battle.phase, Phase::Melee);
+    assert_eq!(g.battle().phase, Phase::Melee);
     let square = unit(&g, &s, "Line battalion");
     assert_eq!(square.formation, Formation::Square);
     let m = melee_action(&s, "Heavy Dragoons", "Line battalion", ([3, 3], [3, 3]));
@@ -255,7 +255,7 @@ fn ex2_heavy_dragoons_and_the_square() {
     assert_eq!(modifiers(&g, &m, Role::Defender), [("GDB-MOD-05", 2), ("GDB-MOD-23", 4)]);
     s.actions.push(Action::GdbMelee(Box::new(m)));
     let g = s.keep("ex2.json");
-    let LogDetail::GdbMelee { result, .. } = &g.battle.log.last().unwrap().detail else { panic!() };
+    let LogDetail::GdbMelee { result, .. } = &g.battle().log.last().unwrap().detail else { panic!() };
     assert_eq!(result.outcome, Outcome::SquareHolds, "GDB-RES-13: under 7 the square holds");
 }
 
@@ -364,12 +364,12 @@ fn ex5_the_hussars_opportunity_charge() {
     s.actions.push(Action::Charge(Box::new(a)));
     let g = s.keep("ex5.json");
     assert!(happened(&g).contains(&Happening::ChargerMoves { cm: 10 }), "GDB-OPP-11: the interceptor moves first");
-    assert_eq!(g.battle.general(GeneralId(1)).unwrap().orders_used, 1, "GDB-OPP-05");
+    assert_eq!(g.battle().general(GeneralId(1)).unwrap().orders_used, 1, "GDB-OPP-05");
     let chasseurs = unit(&g, &s, "Chasseurs");
     assert!(chasseurs.markers.contains(&Marker::WasCharged));
     let mut third = s.charge("Chasseurs", "Infantry", 12, vec![]);
     third.measured.commander_within_15cm = true;
-    let e = run_charge(&g.battle, &third).unwrap_err();
+    let e = run_charge(g.battle(), &third).unwrap_err();
     assert_eq!(e.to_string(), "a unit charged this turn may not charge a third unit (GDB-CHG-05)");
 }
 
@@ -398,5 +398,5 @@ fn ex6_the_lancers_and_the_evading_crew() {
     assert_eq!(battery.order, Order::Disordered, "GDB-EVD-13");
     // The new charge on the battalion may be declared: the procedure starts again.
     let next = s.charge("Polish lancers", "Battalion", 10, vec![]);
-    assert!(run_charge(&g.battle, &next).is_ok());
+    assert!(run_charge(g.battle(), &next).is_ok());
 }

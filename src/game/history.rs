@@ -28,22 +28,52 @@ pub struct History {
     pub undone: Vec<Step>,
 }
 
-/// A battle, its history, and the battle as it was when its journal began.
+/// A battle, its history, and the battle as it was when its journal began. Readable
+/// everywhere, written only by the game (through [`Game::perform`], undo and redo).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Game {
     /// The battle.
-    pub battle: Battle,
+    pub(in crate::game) battle: Battle,
     /// Undo and redo.
-    pub history: History,
+    pub(in crate::game) history: History,
     /// The battle before the first journaled action, from which `replay` re-applies the
     /// log's actions; `None` while nothing has been done (the start is the battle).
-    pub start: Option<Box<Battle>>,
+    pub(in crate::game) start: Option<Box<Battle>>,
 }
 
 impl Game {
     /// A game with no history.
     pub fn new(battle: Battle) -> Self {
         Game { battle, history: History::default(), start: None }
+    }
+
+    /// A game as a battle file holds it: the battle, its history and its journal's start.
+    pub fn from_parts(battle: Battle, history: History, start: Option<Box<Battle>>) -> Self {
+        Game { battle, history, start }
+    }
+
+    /// The battle.
+    pub fn battle(&self) -> &Battle {
+        &self.battle
+    }
+
+    /// The undo and redo stacks.
+    pub fn history(&self) -> &History {
+        &self.history
+    }
+
+    /// The battle before the first journaled action, once there is one.
+    pub fn start(&self) -> Option<&Battle> {
+        self.start.as_deref()
+    }
+
+    /// Gives a new game its own dice: the generator's seed, in the battle and in its
+    /// journal's start alike (so that it still replays).
+    pub fn reseed(&mut self, seed: u64) {
+        self.battle.rng.seed = seed;
+        if let Some(start) = self.start.as_mut() {
+            start.rng.seed = seed;
+        }
     }
 
     /// The battle the journal starts from.

@@ -244,7 +244,7 @@ pub fn from_json(text: &str) -> Result<Game, LoadError> {
     if !problems.is_empty() {
         return Err(LoadError::Invalid(problems));
     }
-    Ok(Game { battle, history: undo.undo, start: undo.start })
+    Ok(Game::from_parts(battle, undo.undo, undo.start))
 }
 
 /// Writes a battle file's text, stamped with the time it was saved; an error (a value
@@ -255,9 +255,9 @@ pub fn try_to_json_at(game: &Game, saved_at: Option<&str>) -> Result<String, ser
         version: VERSION,
         app_version: env!("CARGO_PKG_VERSION"),
         saved_at,
-        battle: &game.battle,
-        undo: &game.history,
-        start: game.start.as_deref(),
+        battle: game.battle(),
+        undo: game.history(),
+        start: game.start(),
     };
     format::to_string(&out)
 }

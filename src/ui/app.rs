@@ -136,7 +136,7 @@ impl CsApp {
     /// Draws the open wizard; what it finishes with becomes a command.
     fn wizard_ui(&mut self, ui: &mut Ui, cmds: &mut Vec<AppCommand>) {
         let Some(wizard) = &mut self.wizard else { return };
-        match wizard.ui(ui, self.lang, &self.game.battle) {
+        match wizard.ui(ui, self.lang, self.game.battle()) {
             Outcome::Continue => {}
             Outcome::Cancel => cmds.push(AppCommand::CloseWizard),
             Outcome::Apply(action) => cmds.push(AppCommand::WizardApply(action)),
@@ -149,7 +149,7 @@ impl CsApp {
         let mut cmds = if free { self.shortcuts(ui.ctx()) } else { Vec::new() };
         cmds.extend(dropped_files(ui.ctx()));
         egui::Panel::top("toolbar").show(ui, |ui| self.toolbar_ui(ui, &mut cmds));
-        egui::Panel::top("phases").show(ui, |ui| phase_bar_ui(ui, self.lang, &self.game.battle, &mut cmds));
+        egui::Panel::top("phases").show(ui, |ui| phase_bar_ui(ui, self.lang, self.game.battle(), &mut cmds));
         egui::Panel::bottom("status").show(ui, |ui| self.status_ui(ui));
         egui::Panel::bottom("game").resizable(true).default_size(230.0).size_range(120.0..=600.0).show(ui, |ui| {
             self.game_panel_ui(ui, &mut cmds);
@@ -165,7 +165,7 @@ impl CsApp {
             roster::roster_ui(
                 ui,
                 self.lang,
-                &self.game.battle,
+                self.game.battle(),
                 self.selection,
                 self.picking,
                 &mut self.roster_view,
@@ -191,9 +191,9 @@ impl CsApp {
         ui.columns(2, |cols| {
             if let [left, right] = cols {
                 egui::ScrollArea::vertical().id_salt("checklist").auto_shrink([false, false]).show(left, |ui| {
-                    checklist_ui(ui, lang, &self.game.battle, &mut self.initiative_form, cmds);
+                    checklist_ui(ui, lang, self.game.battle(), &mut self.initiative_form, cmds);
                 });
-                log_ui(right, lang, &self.game.battle, &self.game.history, &mut self.log_view, cmds);
+                log_ui(right, lang, self.game.battle(), self.game.history(), &mut self.log_view, cmds);
             }
         });
     }
@@ -202,14 +202,14 @@ impl CsApp {
     pub fn window_title(&self) -> String {
         let name = match &self.path {
             Some(p) => p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(),
-            None => super::roster::battle_title(&self.game.battle, self.lang).to_owned(),
+            None => super::roster::battle_title(self.game.battle(), self.lang).to_owned(),
         };
         let mark = if self.is_dirty() { " •" } else { "" };
         format!("coldsteel — {name}{mark}")
     }
 
     fn editor_ui(&mut self, ui: &mut Ui, cmds: &mut Vec<AppCommand>) {
-        let (lang, battle) = (self.lang, &self.game.battle);
+        let (lang, battle) = (self.lang, &self.game.battle());
         match self.selection {
             Selection::Unit(id) => match battle.unit(id) {
                 Some(unit) => self.unit_card.ui(ui, lang, battle, unit, cmds),

@@ -124,11 +124,11 @@ impl CsApp {
             AppCommand::SetLang(lang) => self.lang = lang,
             AppCommand::File(op) => self.request(op),
             AppCommand::NewDialog => {
-                self.modal = Modal::NewBattle { template: Template::Default, ruleset: self.game.battle.ruleset }
+                self.modal = Modal::NewBattle { template: Template::Default, ruleset: self.game.battle().ruleset }
             }
             AppCommand::Save => self.save(),
             AppCommand::SaveAs => self.save_as(),
-            AppCommand::RollInitiative => self.initiative_form.roll(&self.game.battle),
+            AppCommand::RollInitiative => self.initiative_form.roll(self.game.battle()),
             AppCommand::OpenMelee(index) => self.open_melee(index),
             AppCommand::StartCharge(id) => {
                 self.picking = Some(id);
@@ -136,10 +136,10 @@ impl CsApp {
             }
             AppCommand::PickTarget(id) => self.pick_target(id),
             AppCommand::OpenReport => {
-                self.modal = Modal::Report(super::report_view::report_text(&self.game.battle, self.lang));
+                self.modal = Modal::Report(super::report_view::report_text(self.game.battle(), self.lang));
             }
             AppCommand::OpenSettings => {
-                let b = &self.game.battle;
+                let b = &self.game.battle();
                 self.modal = Modal::Settings(Box::new(super::settings::SettingsDraft::of(b.ruleset, &b.options)));
             }
             AppCommand::Copy(text) => {
@@ -151,7 +151,7 @@ impl CsApp {
                 self.message = None;
             }
             AppCommand::CopyEntryReport(seq) => {
-                if let Some(text) = super::report_view::entry_report_text(&self.game.battle, self.lang, seq) {
+                if let Some(text) = super::report_view::entry_report_text(self.game.battle(), self.lang, seq) {
                     self.run_cmd(AppCommand::Copy(text));
                 }
             }
@@ -191,9 +191,9 @@ impl CsApp {
             }
             AppCommand::ProfileFile(purpose) => self.profile_file(purpose),
             AppCommand::WizardApply(action) => {
-                let steps = self.game.history.done.len();
+                let steps = self.game.history().done.len();
                 self.perform(&action);
-                if self.game.history.done.len() > steps {
+                if self.game.history().done.len() > steps {
                     self.wizard = None;
                 }
             }
@@ -204,7 +204,7 @@ impl CsApp {
     }
 
     fn open_melee(&mut self, index: usize) {
-        let battle = &self.game.battle;
+        let battle = &self.game.battle();
         let Some(m) = battle.engagements.get(index).filter(|e| e.is_melee()) else { return };
         self.wizard = match battle.ruleset {
             Ruleset::Gdb => MeleeWizard::new(battle, m).map(|w| Wizard::GdbMelee(Box::new(w))),
@@ -214,7 +214,7 @@ impl CsApp {
 
     fn pick_target(&mut self, target: UnitId) {
         let Some(charger) = self.picking.take() else { return };
-        let battle = &self.game.battle;
+        let battle = &self.game.battle();
         let side = |id| battle.unit(id).map(|u| u.side);
         if side(charger) == side(target) {
             self.picking = Some(charger);
@@ -229,7 +229,7 @@ impl CsApp {
     }
 
     fn perform(&mut self, action: &Action) {
-        let b = &self.game.battle;
+        let b = &self.game.battle();
         let added_before = (b.next_unit_id(), b.next_general_id(), b.next_brigade_id());
         match self.game.perform(action) {
             Ok(()) => {
@@ -319,7 +319,7 @@ impl CsApp {
 
     /// Writes a report file (atomically) and says where.
     pub(super) fn write_report(&mut self, purpose: PathPurpose, path: &std::path::Path) {
-        let bytes = super::report_view::report_bytes(purpose, &self.game.battle, self.lang);
+        let bytes = super::report_view::report_bytes(purpose, self.game.battle(), self.lang);
         // A report never replaces the open battle file, and keeps no .bak (it can be made again).
         let open_battle = self.path.as_deref().is_some_and(|open| crate::storage::same_file(open, path));
         let result = if open_battle {
@@ -365,7 +365,7 @@ impl CsApp {
     pub(super) fn profile_path(&mut self, purpose: PathPurpose, path: &std::path::Path) {
         let lang = self.lang;
         if purpose == PathPurpose::SaveProfile {
-            let p = Profile::new(self.game.battle.ruleset, self.game.battle.options.clone());
+            let p = Profile::new(self.game.battle().ruleset, self.game.battle().options.clone());
             self.message = Some(match storage::save_atomic(path, &storage::profile_to_json(&p)) {
                 Ok(()) => (lang.fmt(T::Saved, &[&path.display()]), false),
                 Err(e) => (e.to_string(), true),
@@ -399,14 +399,17 @@ impl CsApp {
     }
 
     fn new_battle(&mut self, template: Template, ruleset: Ruleset) {
-        let game = match template {
+        let mut game = match template {
             Template::Default => storage::default_game().unwrap_or_default(),
             Template::Empty => Game::new(empty_battle(ruleset, self.lang)),
         };
-        let mut game = game;
-        game.battle.ruleset = ruleset;
         // A new game rolls its own dice.
-        game.battle.rng.seed = storage::now_unix_ms();
+        game.reseed(storage::now_unix_ms());
+        if game.battle().ruleset != ruleset {
+            // The default battle under the other ruleset: a journaled change of rules.
+            let options = game.battle().options.clone();
+            let _ = game.perform(&Action::SetOptions(Box::new((ruleset, options))));
+        }
         self.replace_game(game, None);
     }
 
@@ -456,7 +459,7 @@ impl CsApp {
     /// Asks where to save.
     pub(super) fn save_as(&mut self) {
         if self.dialogs == Dialogs::Native {
-            let name = format!("{}.coldsteel.json", file_stem(&self.game.battle.name));
+            let name = format!("{}.coldsteel.json", file_stem(&self.game.battle().name));
             match native_pick(true, &name) {
                 Picked::Path(p) => return self.save_to(&p),
                 Picked::Cancelled => return,
@@ -511,7 +514,7 @@ impl CsApp {
     fn suggested_path(&self) -> String {
         match &self.path {
             Some(p) => p.display().to_string(),
-            None => format!("saves/{}.coldsteel.json", file_stem(&self.game.battle.name)),
+            None => format!("saves/{}.coldsteel.json", file_stem(&self.game.battle().name)),
         }
     }
 

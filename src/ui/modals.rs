@@ -83,7 +83,7 @@ fn recovery_ui(ui: &mut Ui, lang: crate::i18n::Lang, rec: &Recovery, when: &str)
     };
     window("recovery").show(ui.ctx(), |ui| {
         ui.heading(lang.t(T::RecoveryTitle));
-        let title = crate::i18n::names::battle_title(&rec.game.battle, lang);
+        let title = crate::i18n::names::battle_title(rec.game.battle(), lang);
         ui.label(lang.fmt(T::RecoveryText, &[&when, &of, &title]));
         ui.horizontal(|ui| {
             if ui.button(lang.t(T::Recover)).clicked() {

@@ -65,7 +65,7 @@ impl CsApp {
 
     pub(super) fn toolbar_ui(&self, ui: &mut Ui, cmds: &mut Vec<AppCommand>) {
         let lang = self.lang;
-        let battle = &self.game.battle;
+        let battle = &self.game.battle();
         ui.horizontal_wrapped(|ui| {
             ui.heading(RichText::new("coldsteel").strong());
             self.file_menu_ui(ui, cmds);
@@ -80,8 +80,8 @@ impl CsApp {
                 cmds.push(AppCommand::OpenSettings);
             }
             ui.separator();
-            let undo_tip = self.game.history.done.last().map(|s| super::roster::step_label(lang, s));
-            let redo_tip = self.game.history.undone.last().map(|s| super::roster::step_label(lang, s));
+            let undo_tip = self.game.history().done.last().map(|s| super::roster::step_label(lang, s));
+            let redo_tip = self.game.history().undone.last().map(|s| super::roster::step_label(lang, s));
             let undo = ui.add_enabled(undo_tip.is_some(), egui::Button::new(lang.t(T::Undo)));
             if undo.on_hover_text(undo_tip.unwrap_or_default()).clicked() {
                 cmds.push(AppCommand::Undo);
@@ -143,7 +143,7 @@ impl CsApp {
 
     /// The side that new items go to: the selected item's, else the first.
     fn current_side(&self) -> Side {
-        let b = &self.game.battle;
+        let b = &self.game.battle();
         match self.selection {
             Selection::Unit(id) => b.unit(id).map(|u| u.side),
             Selection::General(id) => b.general(id).map(|g| g.side),
@@ -154,7 +154,7 @@ impl CsApp {
     }
 
     fn current_brigade(&self) -> Option<BrigadeId> {
-        let b = &self.game.battle;
+        let b = &self.game.battle();
         match self.selection {
             Selection::Unit(id) => b.unit(id).and_then(|u| u.brigade),
             Selection::General(id) => b.general(id).and_then(|g| g.brigade),
@@ -167,7 +167,7 @@ impl CsApp {
         let lang = self.lang;
         let side = self.current_side();
         let brigade = self.current_brigade();
-        let nation = self.game.battle.sides.get(side).nation;
+        let nation = self.game.battle().sides.get(side).nation;
         if ui.button(lang.t(T::AddUnit)).on_hover_text(lang.t(T::AddUnitTip)).clicked() {
             let mut unit = Unit::new(UnitId(0), lang.t(T::NewUnitName), side, Arm::Infantry, 24);
             unit.brigade = brigade;

@@ -12,13 +12,13 @@ use coldsteel::storage;
 /// A unit's melee situation as the wizard pre-fills it, charging or not, with no general
 /// leading.
 pub fn side_of(u: &Unit, charging: bool, moved: Option<u32>) -> MeleeSide {
-    let battle = storage::default_game().unwrap().battle;
-    MeleeSide { charging, moved_cm: moved, general_leads: false, ..melee_side(u, &battle) }
+    let game = storage::default_game().unwrap();
+    MeleeSide { charging, moved_cm: moved, general_leads: false, ..melee_side(u, game.battle()) }
 }
 
 /// The unit with this name.
 pub fn unit<'a>(g: &'a Game, name: &str) -> &'a Unit {
-    g.battle.units.iter().find(|u| u.name == name).unwrap_or_else(|| panic!("no unit {name}"))
+    g.battle().units.iter().find(|u| u.name == name).unwrap_or_else(|| panic!("no unit {name}"))
 }
 
 /// The id of the unit with this name.
@@ -73,7 +73,7 @@ pub fn melee(g: &Game, attacker: &str, defender: &str, dice: ([u8; 2], [u8; 2]),
 /// Passes the winner's owed test, if the melee as it stands owes one (and only then).
 pub fn answer_owed(g: &Game, m: &mut GdbMeleeAction) {
     m.test = None;
-    if let Ok(r) = coldsteel::game::gdb_melee_result(&g.battle, m)
+    if let Ok(r) = coldsteel::game::gdb_melee_result(g.battle(), m)
         && coldsteel::game::owed_melee_test(&r, m).is_some()
     {
         m.test = Some(coldsteel::rules::options::TestResult::Pass.into());
@@ -82,7 +82,7 @@ pub fn answer_owed(g: &Game, m: &mut GdbMeleeAction) {
 
 /// Advances to the phase.
 pub fn to(g: &mut Game, phase: Phase) {
-    while g.battle.phase != phase {
+    while g.battle().phase != phase {
         g.perform(&Action::AdvancePhase).unwrap();
     }
 }
@@ -96,8 +96,16 @@ pub fn initiative(g: &mut Game, first: [u8; 2], second: [u8; 2], phasing: Side) 
 pub fn next_turn_to(g: &mut Game, phase: Phase) {
     to(g, Phase::Morale);
     g.perform(&Action::AdvancePhase).unwrap();
-    if g.battle.ruleset == coldsteel::rules::Ruleset::Gdb {
+    if g.battle().ruleset == coldsteel::rules::Ruleset::Gdb {
         initiative(g, [6, 6], [1, 1], Side::First);
     }
     to(g, phase);
+}
+
+/// The game with its battle changed outside the game's actions, as a test fixture
+/// (a hand-edited file would be): its history and journal start kept.
+pub fn edited(g: &Game, f: impl FnOnce(&mut coldsteel::model::Battle)) -> Game {
+    let mut b = g.battle().clone();
+    f(&mut b);
+    Game::from_parts(b, g.history().clone(), g.start().cloned().map(Box::new))
 }
