@@ -1,29 +1,153 @@
-//! The pure core (rules, model, game) never touches the UI, files, clocks or random
-//! generators: dice come in as values (design.md section 2).
+//! The floors of design.md section 2, kept by a check that parses the source: every
+//! `use` tree (grouped, renamed, globbed) and every path in the code is resolved through
+//! `crate::`, `super::` and `self::` to the module it names, and must point down:
+//!
+//! - `rules` imports nothing of ours; `model` only `rules`; `game` only `rules` and
+//!   `model` (never `storage`, `report`, `i18n` or `ui`);
+//! - `i18n` stands on `game`; `storage` on `game`; `report` on `game` and `i18n`; none of
+//!   them imports `ui`;
+//! - `rules`, `model` and `game` touch no UI, file, clock, process or random generator.
+//!
+//! Its own tests inject each kind of violation into a copy of a source file.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-const FORBIDDEN: &[&str] = &[
-    "egui",
-    "eframe",
-    "rfd",
-    "std::fs",
-    "fs::",
-    "rand",
-    "SystemTime",
-    "Instant",
-    "chrono",
-    "std::env",
-    "std::process",
-    "std::net",
-    "crate::ui",
-    "crate::storage",
-    "crate::report",
-    "crate::i18n",
+use syn::visit::Visit;
+
+/// Our top-level modules, the floors.
+const FLOORS: &[&str] = &["rules", "model", "game", "storage", "report", "i18n", "ui"];
+
+/// What a floor may import of ours.
+fn allowed(floor: &str) -> &'static [&'static str] {
+    match floor {
+        "rules" => &["rules"],
+        "model" => &["rules", "model"],
+        "game" => &["rules", "model", "game"],
+        "i18n" => &["rules", "model", "game", "i18n"],
+        "storage" => &["rules", "model", "game", "storage"],
+        "report" => &["rules", "model", "game", "i18n", "report"],
+        _ => FLOORS,
+    }
+}
+
+/// What the pure core may not touch: the UI, files, clocks, processes, randomness.
+const IMPURE: &[&[&str]] = &[
+    &["egui"],
+    &["eframe"],
+    &["rfd"],
+    &["rand"],
+    &["tempfile"],
+    &["directories"],
+    &["krilla"],
+    &["chrono"],
+    &["std", "fs"],
+    &["std", "env"],
+    &["std", "process"],
+    &["std", "net"],
+    &["std", "time"],
 ];
 
-fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+fn pure(floor: &str) -> bool {
+    matches!(floor, "rules" | "model" | "game")
+}
+
+/// Collects every path a file names, resolved to absolute segments (our modules first as
+/// `crate`, then theirs), with the line it is on.
+struct Paths<'a> {
+    module: &'a [String],
+    found: Vec<(Vec<String>, usize)>,
+}
+
+impl Paths<'_> {
+    /// Resolves a path's leading `crate`, `self` and `super`s against the module.
+    fn resolve(&self, segments: &[String]) -> Option<Vec<String>> {
+        let first = segments.first()?;
+        let rest = |n: usize| segments.get(n..).unwrap_or_default().to_vec();
+        match first.as_str() {
+            "crate" | "coldsteel" => Some([vec!["crate".to_owned()], rest(1)].concat()),
+            "self" => Some([vec!["crate".to_owned()], self.module.to_vec(), rest(1)].concat()),
+            "super" => {
+                let ups = segments.iter().take_while(|s| *s == "super").count();
+                let base = self.module.len().checked_sub(ups)?;
+                Some([vec!["crate".to_owned()], self.module[..base].to_vec(), rest(ups)].concat())
+            }
+            _ => Some(segments.to_vec()),
+        }
+    }
+
+    fn note(&mut self, segments: Vec<String>, line: usize) {
+        if let Some(p) = self.resolve(&segments) {
+            self.found.push((p, line));
+        }
+    }
+
+    fn use_tree(&mut self, prefix: &mut Vec<String>, tree: &syn::UseTree, line: usize) {
+        match tree {
+            syn::UseTree::Path(p) => {
+                prefix.push(p.ident.to_string());
+                self.use_tree(prefix, &p.tree, line);
+                prefix.pop();
+            }
+            syn::UseTree::Name(n) => {
+                let mut full = prefix.clone();
+                full.push(n.ident.to_string());
+                self.note(full, line);
+            }
+            syn::UseTree::Rename(r) => {
+                let mut full = prefix.clone();
+                full.push(r.ident.to_string());
+                self.note(full, line);
+            }
+            syn::UseTree::Glob(_) => self.note(prefix.clone(), line),
+            syn::UseTree::Group(g) => {
+                for t in &g.items {
+                    self.use_tree(prefix, t, line);
+                }
+            }
+        }
+    }
+}
+
+impl<'ast> Visit<'ast> for Paths<'_> {
+    fn visit_item_use(&mut self, u: &'ast syn::ItemUse) {
+        let line = 0;
+        self.use_tree(&mut Vec::new(), &u.tree, line);
+    }
+
+    fn visit_path(&mut self, p: &'ast syn::Path) {
+        let segments: Vec<String> = p.segments.iter().map(|s| s.ident.to_string()).collect();
+        let line = 0;
+        self.note(segments, line);
+        syn::visit::visit_path(self, p);
+    }
+}
+
+/// Every violation in one file of the module `module` (its path under `src/`).
+fn violations(module: &[String], source: &str) -> Vec<String> {
+    let Some(floor) = module.first().map(String::as_str).filter(|f| FLOORS.contains(f)) else { return Vec::new() };
+    let file = match syn::parse_file(source) {
+        Ok(f) => f,
+        Err(e) => return vec![format!("does not parse: {e}")],
+    };
+    let mut paths = Paths { module, found: Vec::new() };
+    paths.visit_file(&file);
+    let mut out = Vec::new();
+    for (p, _) in paths.found {
+        if p.first().is_some_and(|s| s == "crate") {
+            if let Some(target) = p.get(1).filter(|t| FLOORS.contains(&t.as_str()))
+                && !allowed(floor).contains(&target.as_str())
+            {
+                out.push(format!("{floor} imports {}", p.join("::")));
+            }
+        } else if pure(floor) && IMPURE.iter().any(|bad| p.len() >= bad.len() && p[..bad.len()] == **bad) {
+            out.push(format!("the pure core touches {}", p.join("::")));
+        }
+    }
+    out
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
         if path.is_dir() {
@@ -34,64 +158,92 @@ fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
     }
 }
 
-/// Word-boundary match so that e.g. `operand` does not count as `rand`.
-fn mentions(line: &str, word: &str) -> bool {
-    line.match_indices(word).any(|(at, _)| {
-        let before = line[..at].chars().next_back();
-        let after = line[at + word.len()..].chars().next();
-        let edge = |c: Option<char>| c.is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
-        edge(before) && (edge(after) || word.ends_with(':'))
-    })
+/// The module a file under `src/` is: `ui/wizard/mod.rs` is `ui::wizard`.
+fn module_of(src: &Path, file: &Path) -> Vec<String> {
+    let rel = file.strip_prefix(src).unwrap().with_extension("");
+    let mut parts: Vec<String> = rel.iter().map(|s| s.to_string_lossy().into_owned()).collect();
+    if parts.last().is_some_and(|l| l == "mod") {
+        parts.pop();
+    }
+    parts
+}
+
+fn source(path: &str) -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src").join(path)).unwrap()
+}
+
+fn module(path: &[&str]) -> Vec<String> {
+    path.iter().map(|s| (*s).to_owned()).collect()
 }
 
 #[test]
-fn pure_core_imports_nothing_impure_or_above_it() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+fn every_floor_points_down() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
     let mut offences = Vec::new();
-    for floor in ["rules", "model", "game"] {
-        let mut files = Vec::new();
-        rust_files(&root.join(floor), &mut files);
-        assert!(!files.is_empty(), "no sources under src/{floor}");
-        for file in files {
-            let text = std::fs::read_to_string(&file).unwrap();
-            for (n, line) in text.lines().enumerate() {
-                let code = line.split("//").next().unwrap_or("");
-                for word in FORBIDDEN {
-                    if mentions(code, word) {
-                        offences.push(format!("{}:{}: `{word}` in: {}", file.display(), n + 1, line.trim()));
-                    }
-                }
-            }
+    for floor in FLOORS {
+        assert!(files.iter().any(|f| module_of(&src, f).first().is_some_and(|m| m == floor)), "no {floor}");
+    }
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        for v in violations(&module_of(&src, file), &text) {
+            offences.push(format!("{}: {v}", file.display()));
         }
     }
-    assert!(offences.is_empty(), "the pure core reaches out:\n{}", offences.join("\n"));
+    assert!(offences.is_empty(), "{}", offences.join("\n"));
 }
 
 #[test]
-fn rules_do_not_import_the_floors_above() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = Vec::new();
-    rust_files(&root.join("rules"), &mut files);
-    for file in files {
-        let text = std::fs::read_to_string(&file).unwrap();
-        for word in ["crate::model", "crate::game"] {
-            assert!(!text.contains(word), "{} imports {word}", file.display());
-        }
-    }
-    let mut files = Vec::new();
-    rust_files(&root.join("model"), &mut files);
-    for file in files {
-        let text = std::fs::read_to_string(&file).unwrap();
-        assert!(!text.contains("crate::game"), "{} imports the game floor", file.display());
+fn a_grouped_renamed_import_is_caught() {
+    let text = source("game/play.rs") + "\nuse crate::{storage as disk, ui::CsApp};\n";
+    let v = violations(&module(&["game", "play"]), &text);
+    assert!(
+        v.iter().any(|x| x.contains("crate::storage")) && v.iter().any(|x| x.contains("crate::ui::CsApp")),
+        "{v:?}"
+    );
+}
+
+#[test]
+fn a_path_through_super_super_is_caught() {
+    let text = source("game/play.rs") + "\nfn sneak() -> u32 { super::super::storage::VERSION }\n";
+    let v = violations(&module(&["game", "play"]), &text);
+    assert!(v.iter().any(|x| x.contains("crate::storage::VERSION")), "{v:?}");
+}
+
+#[test]
+fn a_slash_slash_inside_a_string_does_not_hide_an_import() {
+    let text = source("model/battle.rs") + "\nconst URL: &str = \"http://x\"; use crate::report::summary;\n";
+    let v = violations(&module(&["model", "battle"]), &text);
+    assert!(v.iter().any(|x| x.contains("crate::report::summary")), "{v:?}");
+}
+
+#[test]
+fn report_and_storage_never_import_the_interface() {
+    for (file, m) in [("report/summary.rs", ["report", "summary"]), ("storage/files.rs", ["storage", "files"])] {
+        let text = source(file) + "\nuse crate::ui::CsApp;\n";
+        let v = violations(&module(&m), &text);
+        assert!(v.iter().any(|x| x.contains("crate::ui::CsApp")), "{file}: {v:?}");
     }
 }
 
 #[test]
-fn the_checker_catches_an_offence() {
-    assert!(mentions("use rand::Rng;", "rand"));
-    assert!(mentions("let t = std::time::SystemTime::now();", "SystemTime"));
-    assert!(!mentions("let operand = 3;", "rand"));
-    assert!(!mentions("fn random_like() {}", "rand"));
+fn game_never_imports_storage_report_or_i18n() {
+    for target in ["storage::VERSION", "report::summary", "i18n::Lang"] {
+        let text = source("game/action.rs") + &format!("\nuse crate::{target};\n");
+        assert!(!violations(&module(&["game", "action"]), &text).is_empty(), "{target}");
+    }
+}
+
+#[test]
+fn the_pure_core_touches_no_files_clock_or_randomness() {
+    for bad in ["std::fs::read", "rand::random", "std::time::SystemTime", "egui::Ui"] {
+        let text = source("rules/dice.rs") + &format!("\nuse {bad};\n");
+        assert!(!violations(&module(&["rules", "dice"]), &text).is_empty(), "{bad}");
+    }
+    // The same imports are fine where they belong.
+    let text = source("storage/files.rs") + "\nuse std::fs::read;\n";
+    assert!(violations(&module(&["storage", "files"]), &text).is_empty());
 }
 
 /// Actions carry inputs and the game derives results (design.md section 2): the
@@ -105,7 +257,6 @@ fn the_interface_decides_no_result() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ui");
     let mut files = Vec::new();
     rust_files(&root, &mut files);
-    assert!(!files.is_empty());
     let mut offences = Vec::new();
     for file in files {
         let text = std::fs::read_to_string(&file).unwrap();
@@ -119,4 +270,28 @@ fn the_interface_decides_no_result() {
         }
     }
     assert!(offences.is_empty(), "the interface decides results:\n{}", offences.join("\n"));
+}
+
+/// One door for effects: exactly one file of the interface (the handler) changes the
+/// game, touches storage or shows a file dialog; none reads files itself; only the report
+/// window builds reports.
+#[test]
+fn one_handler_for_effects() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ui");
+    let mut files = Vec::new();
+    rust_files(&root, &mut files);
+    let name = |f: &PathBuf| f.strip_prefix(&root).unwrap().display().to_string();
+    let with = |needles: &[&str]| -> Vec<String> {
+        files
+            .iter()
+            .filter(|f| {
+                let text = std::fs::read_to_string(f).unwrap();
+                needles.iter().any(|n| text.contains(n))
+            })
+            .map(name)
+            .collect()
+    };
+    assert_eq!(with(&["storage::", ".perform(", ".undo(", ".redo(", "rfd::"]), ["handler.rs"]);
+    assert!(with(&["std::fs"]).is_empty());
+    assert_eq!(with(&["crate::report"]), ["report_view.rs"]);
 }

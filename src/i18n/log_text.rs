@@ -146,7 +146,7 @@ pub fn entry_summary(lang: Lang, battle: &Battle, entry: &LogEntry) -> String {
 
 /// One happening of a charge as an instruction for the table ("move X back 9 cm").
 pub fn happening_text(lang: Lang, charger: &str, target: &str, h: &Happening) -> String {
-    let cm = |c: &Option<u32>| c.map_or_else(|| lang.t(T::DistanceFromTable).to_owned(), |c| format!("{c} cm"));
+    let cm = |c: &Option<u32>| c.map_or_else(|| lang.t(T::DistanceFromTable).to_owned(), |c| lang.fmt(T::Cm, &[&c]));
     match h {
         Happening::ChargerMoves { cm } => lang.fmt(T::HapChargerMoves, &[&charger, cm, &target]),
         Happening::TimeForTarget { fraction, allowance_cm } => {
@@ -335,12 +335,12 @@ pub fn entry_lines(lang: Lang, battle: &Battle, entry: &LogEntry) -> Vec<String>
 
 /// Adds the distance from the players' table: the rout move, or (AMB-43) the retreat
 /// move when no rout move is set.
-fn with_distance(battle: &Battle, id: UnitId, rout: bool, text: String) -> String {
+fn with_distance(lang: Lang, battle: &Battle, id: UnitId, rout: bool, text: String) -> String {
     let Some(u) = battle.unit(id) else { return text };
     let row = battle.options.gdb.distance(u.arm, u.formation);
     let cm = row.and_then(|r| if rout { r.rout_cm.or(r.retreat_cm) } else { r.retreat_cm });
     match cm {
-        Some(cm) => format!("{text} ({cm} cm)"),
+        Some(cm) => format!("{text} ({})", lang.fmt(T::Cm, &[&cm])),
         None => text,
     }
 }
@@ -353,8 +353,8 @@ pub fn todo_text(lang: Lang, battle: &Battle, todo: &Todo) -> String {
         Todo::DeclareCharges { first } => {
             lang.fmt(T::TodoCharges, &[&crate::i18n::names::side_name(battle, *first, lang)])
         }
-        Todo::Rout(id) => with_distance(battle, *id, true, lang.fmt(T::TodoRout, &[&name(id)])),
-        Todo::Retreat(id) => with_distance(battle, *id, false, lang.fmt(T::TodoRetreat, &[&name(id)])),
+        Todo::Rout(id) => with_distance(lang, battle, *id, true, lang.fmt(T::TodoRout, &[&name(id)])),
+        Todo::Retreat(id) => with_distance(lang, battle, *id, false, lang.fmt(T::TodoRetreat, &[&name(id)])),
         Todo::PushBackThenRally(id) => lang.fmt(T::TodoPushBack, &[&name(id)]),
         Todo::Pursue(id) => lang.fmt(T::TodoPursue, &[&name(id)]),
         Todo::Melee { attacker, defender, .. } => lang.fmt(T::TodoMelee, &[&name(attacker), &name(defender)]),

@@ -41,9 +41,9 @@ enum Picked {
     Unavailable,
 }
 
-fn native_pick(save: bool, name: &str) -> Picked {
+fn native_pick(save: bool, name: &str, lang: Lang) -> Picked {
     let started = Instant::now();
-    let dialog = rfd::FileDialog::new().add_filter("coldsteel battle", &["json"]);
+    let dialog = rfd::FileDialog::new().add_filter(lang.t(T::BattleFileFilter), &["json"]);
     let picked = if save { dialog.set_file_name(name).save_file() } else { dialog.pick_file() };
     match picked {
         Some(p) => Picked::Path(p),
@@ -415,7 +415,7 @@ impl CsApp {
 
     fn open_dialog(&mut self) {
         if self.dialogs == Dialogs::Native {
-            match native_pick(false, "") {
+            match native_pick(false, "", self.lang) {
                 Picked::Path(p) => return self.open_path(&p),
                 Picked::Cancelled => return,
                 Picked::Unavailable => {}
@@ -460,7 +460,7 @@ impl CsApp {
     pub(super) fn save_as(&mut self) {
         if self.dialogs == Dialogs::Native {
             let name = format!("{}.coldsteel.json", file_stem(&self.game.battle().name));
-            match native_pick(true, &name) {
+            match native_pick(true, &name, self.lang) {
                 Picked::Path(p) => return self.save_to(&p),
                 Picked::Cancelled => return,
                 Picked::Unavailable => {}
@@ -487,7 +487,7 @@ impl CsApp {
         if self.dialogs != Dialogs::Native {
             return None;
         }
-        match native_pick(false, "") {
+        match native_pick(false, "", self.lang) {
             Picked::Path(p) => Some(Some(p)),
             Picked::Cancelled => Some(None),
             Picked::Unavailable => None,

@@ -12,6 +12,7 @@ mod report_view;
 mod roller;
 mod roster;
 mod settings;
+mod settings_tables;
 mod theme;
 mod toolbar;
 mod turn_panel;

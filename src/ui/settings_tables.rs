@@ -1,0 +1,215 @@
+//! The players' tables of the rules settings (AMB-13, 22, 23, 24, 25; GDB-CHG-10): rows
+//! to add, edit and remove; nothing changes until the settings are applied.
+
+use egui::{RichText, Ui};
+
+use super::settings::explain;
+use crate::i18n::{Label, Lang, T};
+use crate::rules::options::{
+    CasualtyRow, DistanceRow, DurationRow, LimberRow, TestKind, TestResult, TestRow, TestTable,
+};
+use crate::rules::{Arm, Formation};
+
+/// Under a table of rows: removes the row whose Remove was clicked, and adds a row.
+fn rows_footer_ui<R>(ui: &mut Ui, lang: Lang, rows: &mut Vec<R>, remove: Option<usize>, new_row: impl FnOnce() -> R) {
+    if let Some(i) = remove.filter(|i| *i < rows.len()) {
+        rows.remove(i);
+    }
+    if ui.button(lang.t(T::AddRow)).clicked() {
+        rows.push(new_row());
+    }
+}
+
+/// An optional number as a drag value with an empty state.
+fn opt_number_ui(ui: &mut Ui, v: &mut Option<u32>, id: &str) {
+    let mut n = v.unwrap_or(0);
+    let r = ui.add(
+        egui::DragValue::new(&mut n)
+            .range(0..=200)
+            .custom_formatter(|x, _| if x == 0.0 { "—".into() } else { format!("{x}") }),
+    );
+    if r.accessible_name(id).changed() {
+        *v = (n > 0).then_some(n);
+    }
+}
+
+/// AMB-24, AMB-25: distances per arm and formation.
+pub(super) fn distances_ui(ui: &mut Ui, lang: Lang, rows: &mut Vec<DistanceRow>) {
+    ui.label(RichText::new(format!("AMB-24/25 {}", lang.t(T::OptDistances))).strong());
+    explain(ui, lang.t(T::ExplainDistances));
+    let mut remove = None;
+    egui::Grid::new("distances").num_columns(7).show(ui, |ui| {
+        for h in [T::Arm, T::Formation, T::DistMove, T::DistCharge, T::DistRetreat, T::DistRout] {
+            ui.label(lang.t(h));
+        }
+        ui.end_row();
+        for (i, row) in rows.iter_mut().enumerate() {
+            egui::ComboBox::from_id_salt(("dist_arm", i)).selected_text(row.arm.label(lang)).show_ui(ui, |ui| {
+                for a in Arm::ALL {
+                    ui.selectable_value(&mut row.arm, *a, a.label(lang));
+                }
+            });
+            let f_text = row.formation.map_or_else(|| lang.t(T::AnyArm).to_owned(), |f| f.label(lang).to_owned());
+            egui::ComboBox::from_id_salt(("dist_form", i)).selected_text(f_text).show_ui(ui, |ui| {
+                ui.selectable_value(&mut row.formation, None, lang.t(T::AnyArm));
+                for f in Formation::ALL.iter().filter(|f| f.fits(row.arm)) {
+                    ui.selectable_value(&mut row.formation, Some(*f), f.label(lang));
+                }
+            });
+            opt_number_ui(ui, &mut row.move_cm, "move");
+            opt_number_ui(ui, &mut row.charge_cm, "charge");
+            opt_number_ui(ui, &mut row.retreat_cm, "retreat");
+            opt_number_ui(ui, &mut row.rout_cm, "rout");
+            if ui.small_button(lang.t(T::RemoveRow)).clicked() {
+                remove = Some(i);
+            }
+            ui.end_row();
+        }
+    });
+    rows_footer_ui(ui, lang, rows, remove, || DistanceRow {
+        arm: Arm::Infantry,
+        formation: None,
+        move_cm: None,
+        charge_cm: None,
+        retreat_cm: None,
+        rout_cm: None,
+    });
+}
+
+/// GDB-CHG-10: formation-change durations.
+pub(super) fn durations_ui(ui: &mut Ui, lang: Lang, rows: &mut Vec<DurationRow>) {
+    ui.label(RichText::new(lang.t(T::OptDurations)).strong());
+    let mut remove = None;
+    for (i, row) in rows.iter_mut().enumerate() {
+        ui.horizontal(|ui| {
+            for (which, f) in [("from", &mut row.from), ("to", &mut row.to)] {
+                egui::ComboBox::from_id_salt(("dur", which, i)).selected_text(f.label(lang)).show_ui(ui, |ui| {
+                    for x in Formation::ALL {
+                        ui.selectable_value(f, *x, x.label(lang));
+                    }
+                });
+            }
+            ui.add(egui::DragValue::new(&mut row.turns.0).range(0..=10));
+            ui.label("/");
+            ui.add(egui::DragValue::new(&mut row.turns.1).range(1..=12));
+            ui.label(lang.t(T::OfATurn));
+            if ui.small_button(lang.t(T::RemoveRow)).clicked() {
+                remove = Some(i);
+            }
+        });
+    }
+    rows_footer_ui(ui, lang, rows, remove, || DurationRow {
+        from: Formation::Line,
+        to: Formation::Square,
+        turns: (1, 2),
+    });
+}
+
+/// AMB-23: the test tables: totals of 2D6 plus modifiers to named results.
+pub(super) fn tests_ui(ui: &mut Ui, lang: Lang, tables: &mut Vec<TestTable>) {
+    ui.label(RichText::new(format!("AMB-23 {}", lang.t(T::OptTests))).strong());
+    explain(ui, lang.t(T::ExplainTests));
+    for kind in TestKind::ALL {
+        let table = match tables.iter().position(|t| t.test == kind) {
+            Some(i) => &mut tables[i],
+            None => {
+                tables.push(TestTable { test: kind, rows: Vec::new() });
+                let last = tables.len() - 1;
+                &mut tables[last]
+            }
+        };
+        egui::CollapsingHeader::new(format!("{} ({})", kind.label(lang), table.rows.len()))
+            .id_salt(("tests", kind))
+            .show(ui, |ui| {
+                let mut remove = None;
+                let kinds: Vec<TestResult> = TestResult::ALL.into_iter().filter(|r| kind.allows(*r)).collect();
+                for (i, row) in table.rows.iter_mut().enumerate() {
+                    ui.horizontal(|ui| {
+                        ui.add(egui::DragValue::new(&mut row.from).range(-10..=30));
+                        ui.label("–");
+                        ui.add(egui::DragValue::new(&mut row.to).range(-10..=30));
+                        ui.add(egui::TextEdit::singleline(&mut row.result).desired_width(160.0))
+                            .accessible_name(lang.t(T::ResOutcomeHeader));
+                        // What the named result does: the game applies only its kind (AMB-23).
+                        let label = format!("{} {} {i}", lang.t(T::ResultKind), table.test.label(lang));
+                        if let Some(kind) = crate::ui::widgets::enum_combo_ui(ui, &label, lang, row.kind, &kinds) {
+                            row.kind = kind;
+                        }
+                        if ui.small_button(lang.t(T::RemoveRow)).clicked() {
+                            remove = Some(i);
+                        }
+                    });
+                }
+                rows_footer_ui(ui, lang, &mut table.rows, remove, || TestRow {
+                    from: 2,
+                    to: 6,
+                    result: TestResult::Pass.label(lang).to_owned(),
+                    kind: TestResult::Pass,
+                });
+            });
+    }
+    tables.retain(|t| !t.rows.is_empty());
+}
+
+/// AMB-22: Emergency Limber results 2 to 6.
+pub(super) fn limber_ui(ui: &mut Ui, lang: Lang, rows: &mut Vec<LimberRow>) {
+    ui.label(RichText::new(format!("AMB-22 {}", lang.t(T::OptLimber))).strong());
+    for die in 2..=6u8 {
+        let mut text = rows.iter().find(|r| r.die == die).map(|r| r.result.clone()).unwrap_or_default();
+        ui.horizontal(|ui| {
+            ui.label(format!("{die}:"));
+            if ui
+                .add(egui::TextEdit::singleline(&mut text).desired_width(260.0))
+                .accessible_name(format!("{} {die}", lang.t(T::OptLimber)))
+                .changed()
+            {
+                rows.retain(|r| r.die != die);
+                if !text.trim().is_empty() {
+                    rows.push(LimberRow { die, result: text.clone() });
+                    rows.sort_by_key(|r| r.die);
+                }
+            }
+        });
+    }
+}
+
+/// AMB-13: the player-filled casualty table.
+pub(super) fn casualties_ui(ui: &mut Ui, lang: Lang, rows: &mut Vec<CasualtyRow>) {
+    ui.label(RichText::new(format!("AMB-13 {}", lang.t(T::OptCasualties))).strong());
+    explain(ui, lang.t(T::ExplainCasualties));
+    let outcomes = ["rout", "retreat", "pushed_back", "draw"];
+    let mut remove = None;
+    egui::Grid::new("casualties").num_columns(5).show(ui, |ui| {
+        ui.label(lang.t(T::ResOutcomeHeader));
+        ui.label(lang.t(T::WinnerArm));
+        ui.label(lang.t(T::LoserLoses));
+        ui.label(lang.t(T::WinnerLoses));
+        ui.end_row();
+        for (i, row) in rows.iter_mut().enumerate() {
+            egui::ComboBox::from_id_salt(("cas_outcome", i)).selected_text(row.outcome.clone()).show_ui(ui, |ui| {
+                for o in outcomes {
+                    ui.selectable_value(&mut row.outcome, o.to_owned(), o);
+                }
+            });
+            let arm_text = row.winner_arm.map_or_else(|| lang.t(T::AnyArm).to_owned(), |a| a.label(lang).to_owned());
+            egui::ComboBox::from_id_salt(("cas_arm", i)).selected_text(arm_text).show_ui(ui, |ui| {
+                ui.selectable_value(&mut row.winner_arm, None, lang.t(T::AnyArm));
+                for a in Arm::ALL {
+                    ui.selectable_value(&mut row.winner_arm, Some(*a), a.label(lang));
+                }
+            });
+            ui.add(egui::DragValue::new(&mut row.loser_loses).range(0..=50));
+            ui.add(egui::DragValue::new(&mut row.winner_loses).range(0..=50));
+            if ui.small_button(lang.t(T::RemoveRow)).clicked() {
+                remove = Some(i);
+            }
+            ui.end_row();
+        }
+    });
+    rows_footer_ui(ui, lang, rows, remove, || CasualtyRow {
+        outcome: "retreat".into(),
+        winner_arm: None,
+        loser_loses: 0,
+        winner_loses: 0,
+    });
+}
