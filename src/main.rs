@@ -6,7 +6,8 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use coldsteel::game::Game;
-use coldsteel::i18n::Lang;
+use coldsteel::i18n::errors::{action_error_text, load_error_text, replay_error_text, save_error_text};
+use coldsteel::i18n::{Lang, T};
 use coldsteel::{report, storage, ui};
 
 /// coldsteel: battle tracker for Napoleonic miniature wargames.
@@ -77,16 +78,22 @@ enum Command {
 }
 
 /// A file's text, or standard input's for `-`: at most 64 MiB, regular files only.
-fn read_input(path: &Path) -> Result<String, String> {
+fn read_input(path: &Path, lang: Lang) -> Result<String, String> {
     if path.as_os_str() == "-" {
-        return storage::read_limited(std::io::stdin().lock(), 0).map_err(|e| format!("standard input: {e}"));
+        return storage::read_limited(std::io::stdin().lock(), 0)
+            .map_err(|e| lang.fmt(T::CliStdin, &[&load_error_text(lang, &e)]));
     }
-    storage::read_text_file(path).map_err(|e| format!("{e}: {}", path.display()))
+    storage::read_text_file(path).map_err(|e| at_path(load_error_text(lang, &e), path))
+}
+
+/// A reason followed by the file it concerns.
+fn at_path(reason: String, path: &Path) -> String {
+    format!("{reason}: {}", path.display())
 }
 
 fn resolve(path: &Path, json: bool, lang: Lang) -> Result<String, String> {
-    let text = read_input(path)?;
-    let engagement = report::engagement::parse(&text).map_err(|e| e.to_string())?;
+    let text = read_input(path, lang)?;
+    let engagement = report::engagement::parse(&text).map_err(|e| e.text(lang))?;
     if json {
         serde_json::to_string_pretty(&report::engagement::to_json(&engagement, lang)).map_err(|e| e.to_string())
     } else {
@@ -98,49 +105,44 @@ fn parse_lang(code: &str) -> Result<Lang, String> {
     Lang::from_code(code).ok_or_else(|| format!("unknown language `{code}` (use en or ru)"))
 }
 
-fn load_file(path: &Path) -> Result<Game, String> {
-    storage::read_battle_file(path).map_err(|e| format!("{e}: {}", path.display()))
+fn load_file(path: &Path, lang: Lang) -> Result<Game, String> {
+    storage::read_battle_file(path).map_err(|e| at_path(load_error_text(lang, &e), path))
 }
 
-fn check(path: &Path) -> Result<String, String> {
-    let game = load_file(path)?;
+fn check(path: &Path, lang: Lang) -> Result<String, String> {
+    let game = load_file(path, lang)?;
     let b = &game.battle();
-    Ok(format!(
-        "ok: {} ({} units, {} generals, {} brigades, turn {}): {}",
-        b.name,
-        b.units.len(),
-        b.generals.len(),
-        b.brigades.len(),
-        b.turn,
-        path.display()
-    ))
+    let (units, generals, brigades) = (b.units.len(), b.generals.len(), b.brigades.len());
+    Ok(lang.fmt(T::CliOk, &[&b.name, &units, &generals, &brigades, &b.turn, &path.display()]))
 }
 
-fn upgrade(path: &Path) -> Result<String, String> {
-    let game = load_file(path)?;
-    storage::save_battle(path, &game).map_err(|e| e.to_string())?;
-    Ok(format!("upgraded to version {} (the old file is kept as .bak): {}", storage::VERSION, path.display()))
+fn upgrade(path: &Path, lang: Lang) -> Result<String, String> {
+    let game = load_file(path, lang)?;
+    storage::save_battle(path, &game).map_err(|e| save_error_text(lang, &e))?;
+    Ok(lang.fmt(T::CliUpgraded, &[&storage::VERSION, &path.display()]))
 }
 
 /// `replay`: a battle file's journal re-applied, or a scenario played.
-fn replay(path: &Path, write: Option<&Path>) -> Result<String, String> {
-    let text = read_input(path)?;
+fn replay(path: &Path, write: Option<&Path>, lang: Lang) -> Result<String, String> {
+    let text = read_input(path, lang)?;
+    let unreadable = |e: storage::LoadError| at_path(load_error_text(lang, &e), path);
     let (game, played) = if storage::is_scenario(&text) {
-        let (battle, actions) = storage::scenario_from_json(&text).map_err(|e| format!("{e}: {}", path.display()))?;
-        let game = coldsteel::game::play(battle, &actions)
-            .map_err(|(i, e)| format!("action {} of the scenario is refused: {e}: {}", i + 1, path.display()))?;
+        let (battle, actions) = storage::scenario_from_json(&text).map_err(unreadable)?;
+        let game = coldsteel::game::play(battle, &actions).map_err(|(i, e)| {
+            at_path(lang.fmt(T::CliActionRefused, &[&(i + 1), &action_error_text(lang, &e)]), path)
+        })?;
         (game, Some(actions.len()))
     } else {
-        (storage::from_json(&text).map_err(|e| format!("{e}: {}", path.display()))?, None)
+        (storage::from_json(&text).map_err(unreadable)?, None)
     };
-    let count = coldsteel::game::replay(&game).map_err(|e| format!("{e}: {}", path.display()))?;
+    let count = coldsteel::game::replay(&game).map_err(|e| at_path(replay_error_text(lang, &e), path))?;
     if let Some(out) = write {
-        storage::save_battle(out, &game).map_err(|e| e.to_string())?;
+        storage::save_battle(out, &game).map_err(|e| save_error_text(lang, &e))?;
     }
     Ok(match (played, write) {
-        (Some(n), Some(out)) => format!("played {n} actions: {}", out.display()),
-        (Some(n), None) => format!("played {n} actions"),
-        (None, _) => format!("replayed {count} actions: identical"),
+        (Some(n), Some(out)) => lang.fmt(T::CliPlayedTo, &[&n, &out.display()]),
+        (Some(n), None) => lang.fmt(T::CliPlayed, &[&n]),
+        (None, _) => lang.fmt(T::CliReplayed, &[&count]),
     })
 }
 
@@ -158,15 +160,15 @@ fn save_loop(path: &Path) -> Result<String, String> {
     }
 }
 
-fn write_out(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    storage::save_output(path, bytes).map_err(|e| e.to_string())
+fn write_out(path: &Path, bytes: &[u8], lang: Lang) -> Result<(), String> {
+    storage::save_output(path, bytes).map_err(|e| save_error_text(lang, &e))
 }
 
 /// Refuses an output path that is the input battle file itself.
-fn not_the_input(input: &Path, outputs: &[&Option<PathBuf>]) -> Result<(), String> {
+fn not_the_input(input: &Path, outputs: &[&Option<PathBuf>], lang: Lang) -> Result<(), String> {
     for out in outputs.iter().filter_map(|o| o.as_deref()) {
         if storage::same_file(input, out) {
-            return Err(format!("the output would replace the battle file itself: {}", out.display()));
+            return Err(lang.fmt(T::CliWouldReplace, &[&out.display()]));
         }
     }
     Ok(())
@@ -179,53 +181,53 @@ fn one_line(reason: &str) -> String {
 
 fn report_cmd(file: &Path, outs: [&Option<PathBuf>; 4], lang: Lang) -> Result<String, String> {
     use coldsteel::report::{markdown, pdf, summary};
-    not_the_input(file, &outs)?;
-    let game = load_file(file)?;
+    not_the_input(file, &outs, lang)?;
+    let game = load_file(file, lang)?;
     let report = summary::battle_report(game.battle(), lang);
     let [pdf_out, md_out, text_out, roster_out] = outs;
     let mut written = Vec::new();
     if let Some(p) = pdf_out {
-        write_out(p, &pdf::to_pdf(&report).map_err(|e| e.to_string())?)?;
+        write_out(p, &pdf::to_pdf(&report).map_err(|e| e.to_string())?, lang)?;
         written.push(p.display().to_string());
     }
     if let Some(p) = md_out {
-        write_out(p, markdown::to_markdown(&report).as_bytes())?;
+        write_out(p, markdown::to_markdown(&report).as_bytes(), lang)?;
         written.push(p.display().to_string());
     }
     if let Some(p) = text_out {
-        write_out(p, markdown::to_text(&report).as_bytes())?;
+        write_out(p, markdown::to_text(&report).as_bytes(), lang)?;
         written.push(p.display().to_string());
     }
     if let Some(p) = roster_out {
         let sheets = summary::roster_sheets(game.battle(), lang);
-        write_out(p, &pdf::to_pdf(&sheets).map_err(|e| e.to_string())?)?;
+        write_out(p, &pdf::to_pdf(&sheets).map_err(|e| e.to_string())?, lang)?;
         written.push(p.display().to_string());
     }
     if written.is_empty() {
         return Ok(markdown::to_text(&report));
     }
-    Ok(format!("written: {}", written.join(", ")))
+    Ok(lang.fmt(T::CliWritten, &[&written.join(", ")]))
 }
 
 fn headless(command: &Command, lang: Lang) -> Result<String, String> {
     match command {
         Command::Report { file, pdf, md, text, roster_pdf } => report_cmd(file, [pdf, md, text, roster_pdf], lang),
         Command::Resolve { file, json } => resolve(file, *json, lang),
-        Command::Check { file } => check(file),
-        Command::Upgrade { file } => upgrade(file),
-        Command::Replay { file, write } => replay(file, write.as_deref()),
+        Command::Check { file } => check(file, lang),
+        Command::Upgrade { file } => upgrade(file, lang),
+        Command::Replay { file, write } => replay(file, write.as_deref(), lang),
         Command::SaveLoop { file } => save_loop(file),
     }
 }
 
 /// Prints a command's output; a reader that went away (`| head`) ends it quietly.
-fn print_out(out: &str) -> ExitCode {
+fn print_out(out: &str, lang: Lang) -> ExitCode {
     let mut stdout = std::io::stdout().lock();
     match writeln!(stdout, "{out}").and_then(|()| stdout.flush()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
-            let _ = writeln!(std::io::stderr(), "coldsteel: cannot write the output: {e}");
+            let _ = writeln!(std::io::stderr(), "coldsteel: {}", lang.fmt(T::CliCannotWrite, &[&e]));
             ExitCode::from(2)
         }
     }
@@ -234,8 +236,9 @@ fn print_out(out: &str) -> ExitCode {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     if let Some(command) = &cli.command {
-        return match headless(command, cli.lang.unwrap_or_default()) {
-            Ok(out) => print_out(&out),
+        let lang = cli.lang.unwrap_or_default();
+        return match headless(command, lang) {
+            Ok(out) => print_out(&out, lang),
             Err(reason) => {
                 // A closed standard error has nowhere to say so.
                 let _ = writeln!(std::io::stderr(), "coldsteel: {}", one_line(&reason));
@@ -244,7 +247,7 @@ fn main() -> ExitCode {
         };
     }
     let game = match &cli.file {
-        Some(path) => load_file(path),
+        Some(path) => load_file(path, cli.lang.unwrap_or_default()),
         None => storage::default_game()
             .map(|mut g| {
                 // A new game on the default battle rolls its own dice (from its journal's

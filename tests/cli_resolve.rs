@@ -142,7 +142,7 @@ fn ruleset_b_bad_dice_are_refused() {
     let e = refused(
         r#"{"ruleset":"ruleset_b","step":"collision","attacker":{"arm":"dragoons"},"defender":{"arm":"infantry"},"dice":{"attacker":[1],"defender":[3]}}"#,
     );
-    assert!(e.contains("dice.attacker") && e.contains("Average"), "{e}");
+    assert!(e.contains("dice.attacker") && e.contains("average die"), "{e}");
     let e = refused(
         r#"{"ruleset":"ruleset_b","step":"melee","attacker":{"arm":"infantry","figures_in_contact":6},"defender":{"arm":"infantry","figures_in_contact":6},"dice":{"attacker":[1,2,3],"defender":[1,2]}}"#,
     );
@@ -204,4 +204,33 @@ fn gdb_res_06_infantry_beaten_by_cavalry_by_one_retreats_by_name() {
     }
     let (_, text, _) = run(&["resolve", "-"], Some(file));
     assert!(text.contains("Result: Loser retreats") && !text.contains("Attacker wins — Loser pushed back"), "{text}");
+}
+
+#[test]
+fn refusals_are_said_in_the_chosen_language() {
+    let input = r#"{"ruleset":"gdb","step":"melee","attacker":{"arm":"hussars"},"defender":{"arm":"infantry"}}"#;
+    let (code, _, err) = run(&["--lang", "ru", "resolve", "-"], Some(input));
+    assert_eq!(code, 2);
+    assert!(err.contains("attacker.arm") && err.contains("hussars"), "{err}");
+    assert!(err.contains("неизвестное значение"), "{err}");
+    let (code, _, err) = run(&["--lang", "ru", "resolve", "/nonexistent/engagement.json"], None);
+    assert_eq!(code, 2);
+    assert!(err.contains("не удалось прочитать файл"), "{err}");
+    let dice = r#"{"ruleset":"gdb","step":"melee","attacker":{"arm":"dragoons"},"defender":{"arm":"infantry"},"dice":{"attacker":[3],"defender":[1,1]}}"#;
+    let (_, _, err) = run(&["--lang", "ru", "resolve", "-"], Some(dice));
+    assert!(err.contains("dice.attacker") && !err.contains("expected"), "{err}");
+}
+
+#[test]
+fn check_and_replay_speak_russian() {
+    let save = concat!(env!("CARGO_MANIFEST_DIR"), "/saves/krasnoi-1812.coldsteel.json");
+    let (code, out, err) = run(&["--lang", "ru", "check", save], None);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("в порядке:"), "{out}");
+    let (code, out, err) = run(&["--lang", "ru", "replay", save], None);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("всё совпадает"), "{out}");
+    let (code, out, _) = run(&["replay", save], None);
+    assert_eq!(code, 0);
+    assert!(out.contains("identical"), "{out}");
 }

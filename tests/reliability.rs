@@ -393,3 +393,25 @@ fn mutated_inputs_never_panic_or_hang() {
     drop(to_worker);
     worker.join().unwrap();
 }
+
+#[test]
+fn json_that_is_not_an_object_is_refused_as_such() {
+    for text in ["[1]", "\"battle\"", "7", "null", " \r\n [ ]"] {
+        assert!(matches!(storage::from_json(text), Err(LoadError::NotAnObject)), "{text}");
+        assert!(matches!(storage::scenario_from_json(text), Err(LoadError::NotAnObject)), "{text}");
+        assert!(matches!(storage::profile_from_json(text), Err(LoadError::NotAnObject)), "{text}");
+    }
+    // Text that is not JSON at all keeps its located syntax error.
+    assert!(matches!(storage::from_json("garbage"), Err(LoadError::Syntax { line: 1, .. })));
+    let dir = tempfile::tempdir().unwrap();
+    let p = write(dir.path(), "list.json", "[1, 2]");
+    let o = run(&["--lang", "ru", "check", p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("объект JSON"), "{}", stderr(&o));
+    let mut command = bin();
+    command.args(["resolve", "-"]).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    let mut child = command.spawn().unwrap();
+    child.stdin.take().unwrap().write_all(b"[1]").unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(String::from_utf8_lossy(&out.stderr).contains("one JSON object"));
+}

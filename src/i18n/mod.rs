@@ -3,6 +3,7 @@
 //! Interface strings are the [`T`] keys; the rules vocabulary and the rule clauses are
 //! labelled through [`Label`]. Russian terms follow the seeds' own vocabulary.
 
+pub mod errors;
 pub mod log_text;
 pub mod names;
 mod texts;

@@ -7,7 +7,7 @@ use thiserror::Error;
 
 use crate::i18n::log_text::effect_text;
 use crate::i18n::{Label, Lang, T};
-use crate::rules::dice::{DieKind, check_rolls};
+use crate::rules::dice::{DiceError, DieKind, check_rolls};
 use crate::rules::explain::{Modifier, sum};
 use crate::rules::gdb::{MeleeInput, MeleeResult, MeleeSide, Role};
 use crate::rules::ruleset_b::{BMeleeInput, BSide, CollisionInput, TestResult};
@@ -16,26 +16,77 @@ use crate::rules::{BOptions, GdbOptions, Ruleset};
 /// Why an engagement file was refused: one line naming the field and the problem.
 #[derive(Debug, Error)]
 pub enum EngagementError {
-    /// Not JSON, or a field of the wrong kind.
-    #[error("{path}: {message}")]
+    /// Not JSON, or a field of the wrong kind (the reader's message).
+    #[error("{}{message}", if path.is_empty() { String::new() } else { format!("{path}: ") })]
     Field {
         /// Where in the file, e.g. `attacker.arm`.
         path: String,
         /// What is wrong.
         message: String,
     },
-    /// A combination this build does not resolve.
-    #[error("{0}")]
-    Unsupported(String),
+    /// Dice that are not faces of their die, or too many or too few.
+    #[error("{path}: {error}")]
+    Dice {
+        /// `dice.attacker` or `dice.defender`.
+        path: String,
+        /// What is wrong with them.
+        error: DiceError,
+    },
+    /// A count beyond what any real battle reaches.
+    #[error("{path}: {value} is more than {limit}")]
+    TooLarge {
+        /// The field.
+        path: String,
+        /// The value read.
+        value: u32,
+        /// The most accepted.
+        limit: u32,
+    },
+    /// The file is JSON but not an object.
+    #[error("the file must hold one JSON object (`{{ \"ruleset\": ..., \"step\": ... }}`)")]
+    NotAnObject,
+    /// A step the ruleset does not have.
+    #[error("step: `{step}` is not a step of {ruleset:?} (steps: {steps})")]
+    WrongStep {
+        /// The ruleset of the file.
+        ruleset: Ruleset,
+        /// The step asked for.
+        step: String,
+        /// The steps it has.
+        steps: &'static str,
+    },
+}
+
+impl EngagementError {
+    /// The reason in the user's language.
+    pub fn text(&self, lang: Lang) -> String {
+        use crate::i18n::errors::{dice_error_text, serde_message};
+        match self {
+            EngagementError::Field { path, message } if path.is_empty() => serde_message(lang, message),
+            EngagementError::Field { path, message } => format!("{path}: {}", serde_message(lang, message)),
+            EngagementError::Dice { path, error } => format!("{path}: {}", dice_error_text(lang, error)),
+            EngagementError::TooLarge { path, value, limit } => {
+                format!("{path}: {}", lang.fmt(T::EngTooLarge, &[value, limit]))
+            }
+            EngagementError::NotAnObject => lang.t(T::EngNotAnObject).to_owned(),
+            EngagementError::WrongStep { ruleset, step, steps } => {
+                lang.fmt(T::EngWrongStep, &[step, &ruleset.label(lang), steps])
+            }
+        }
+    }
 }
 
 fn field(path: &str, message: impl Into<String>) -> EngagementError {
     EngagementError::Field { path: path.to_owned(), message: message.into() }
 }
 
+fn dice(path: &str) -> impl Fn(DiceError) -> EngagementError + '_ {
+    move |error| EngagementError::Dice { path: path.to_owned(), error }
+}
+
 /// A number checked against the limit no real battle reaches.
 fn bound(path: &str, value: u32, limit: u32) -> Result<(), EngagementError> {
-    if value > limit { Err(field(path, format!("{value} is more than {limit}"))) } else { Ok(()) }
+    if value > limit { Err(EngagementError::TooLarge { path: path.to_owned(), value, limit }) } else { Ok(()) }
 }
 
 fn check_gdb_side(role: &str, s: &MeleeSide) -> Result<(), EngagementError> {
@@ -166,22 +217,27 @@ fn parse_typed<T: for<'de> Deserialize<'de>>(text: &str) -> Result<T, Engagement
     serde_path_to_error::deserialize(de).map_err(|e| {
         let path = e.path().to_string();
         let inner = e.into_inner();
-        let path =
-            if path == "." || path == "?" { format!("line {}, column {}", inner.line(), inner.column()) } else { path };
+        // The reader's message names the line and column; a path adds nothing at the top.
+        let path = if path == "." || path == "?" { String::new() } else { path };
         field(&path, inner.to_string())
     })
 }
 
 fn two_dice(path: &str, rolls: &[i64]) -> Result<[u8; 2], EngagementError> {
-    let v = check_rolls(DieKind::D6, 2, rolls).map_err(|e| field(path, e.to_string()))?;
+    let v = check_rolls(DieKind::D6, 2, rolls).map_err(dice(path))?;
     match v.as_slice() {
         [a, b] => Ok([*a, *b]),
-        _ => Err(field(path, "expected 2 dice")),
+        _ => Err(dice(path)(DiceError::WrongCount { expected: 2, got: v.len() })),
     }
 }
 
 /// Parses an engagement file's text.
 pub fn parse(text: &str) -> Result<Engagement, EngagementError> {
+    // An array or a number would read as a struct by position, with a baffling message.
+    let top: Value = parse_typed(text)?;
+    if !top.is_object() {
+        return Err(EngagementError::NotAnObject);
+    }
     let header: Header = parse_typed(text)?;
     match (header.ruleset, header.step.as_str()) {
         (Ruleset::Gdb, "melee") => {
@@ -197,7 +253,7 @@ pub fn parse(text: &str) -> Result<Engagement, EngagementError> {
             Ok(Engagement::GdbMelee { input, dice })
         }
         (Ruleset::Gdb, other) => {
-            Err(field("step", format!("`{other}` is not a General de Brigade step (use `melee`)")))
+            Err(EngagementError::WrongStep { ruleset: Ruleset::Gdb, step: other.to_owned(), steps: "melee" })
         }
         (Ruleset::RulesetB, "collision") => {
             let f: BFile = parse_typed(text)?;
@@ -223,15 +279,17 @@ pub fn parse(text: &str) -> Result<Engagement, EngagementError> {
             check_b_file(&f)?;
             parse_b_melee(f)
         }
-        (Ruleset::RulesetB, other) => {
-            Err(field("step", format!("`{other}` is not a Ruleset B step (use `collision` or `melee`)")))
-        }
+        (Ruleset::RulesetB, other) => Err(EngagementError::WrongStep {
+            ruleset: Ruleset::RulesetB,
+            step: other.to_owned(),
+            steps: "collision, melee",
+        }),
     }
 }
 
 fn one_average(path: &str, rolls: &[i64]) -> Result<u8, EngagementError> {
-    let v = check_rolls(DieKind::Average, 1, rolls).map_err(|e| field(path, e.to_string()))?;
-    v.first().copied().ok_or_else(|| field(path, "expected 1 die"))
+    let v = check_rolls(DieKind::Average, 1, rolls).map_err(dice(path))?;
+    v.first().copied().ok_or_else(|| dice(path)(DiceError::WrongCount { expected: 1, got: 0 }))
 }
 
 fn parse_b_melee(f: BFile) -> Result<Engagement, EngagementError> {
@@ -241,9 +299,9 @@ fn parse_b_melee(f: BFile) -> Result<Engagement, EngagementError> {
     let dice = match &f.dice {
         Some(d) => {
             let a = check_rolls(DieKind::D6, input.dice(Role::Attacker) as usize, &d.attacker)
-                .map_err(|e| field("dice.attacker", e.to_string()))?;
+                .map_err(dice("dice.attacker"))?;
             let b = check_rolls(DieKind::D6, input.dice(Role::Defender) as usize, &d.defender)
-                .map_err(|e| field("dice.defender", e.to_string()))?;
+                .map_err(dice("dice.defender"))?;
             Some((a, b))
         }
         None => None,

@@ -233,19 +233,23 @@ impl Face {
     }
 }
 
-/// Reads a struck face, or the older `flank_or_rear` flag (`true` reads as a flank).
+/// Reads a struck face, or the older `flank_or_rear` flag (`true` reads as a flank); a
+/// wrong value is refused naming the faces.
 pub fn face_or_flag<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Face, D::Error> {
-    #[derive(serde::Deserialize)]
-    #[serde(untagged)]
-    enum FaceIn {
-        Flag(bool),
-        Face(Face),
+    struct FaceOrFlag;
+    impl serde::de::Visitor<'_> for FaceOrFlag {
+        type Value = Face;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("one of `front`, `flank`, `rear` (or true/false)")
+        }
+        fn visit_bool<E: serde::de::Error>(self, flag: bool) -> Result<Face, E> {
+            Ok(if flag { Face::Flank } else { Face::Front })
+        }
+        fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Face, E> {
+            <Face as serde::Deserialize>::deserialize(serde::de::value::StrDeserializer::<E>::new(text))
+        }
     }
-    Ok(match <FaceIn as serde::Deserialize>::deserialize(d)? {
-        FaceIn::Flag(true) => Face::Flank,
-        FaceIn::Flag(false) => Face::Front,
-        FaceIn::Face(f) => f,
-    })
+    d.deserialize_any(FaceOrFlag)
 }
 
 vocab! {

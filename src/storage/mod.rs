@@ -83,6 +83,19 @@ pub enum LoadError {
     /// A key this version of coldsteel does not know: refused, so that saving cannot drop it.
     #[error("{0}: unknown key (written by another program or a newer coldsteel?)")]
     UnknownKey(String),
+    /// JSON, but not an object: an array or a number would read by position, confusingly.
+    #[error("the file must hold one JSON object, not a list or a single value")]
+    NotAnObject,
+}
+
+/// Refuses text that is valid JSON but not an object (syntax errors are left to the reader,
+/// which locates them).
+pub fn expect_object(text: &str) -> Result<(), LoadError> {
+    let starts_as_object = text.trim_start_matches(['\u{feff}', ' ', '\t', '\r', '\n']).starts_with('{');
+    if !starts_as_object && serde_json::from_str::<serde::de::IgnoredAny>(text).is_ok() {
+        return Err(LoadError::NotAnObject);
+    }
+    Ok(())
 }
 
 /// The text of a file's bytes: UTF-8, with a byte-order mark (Windows Notepad) accepted;
@@ -220,6 +233,7 @@ fn from_migrated<T: serde::de::DeserializeOwned>(value: &serde_json::Value, vers
 /// Reads a battle file's text: checks the format and version, migrates older versions
 /// step by step, and validates the battle.
 pub fn from_json(text: &str) -> Result<Game, LoadError> {
+    expect_object(text)?;
     let header: Header = serde_json::from_str(text)?;
     if header.format != FORMAT {
         return Err(LoadError::WrongFormat(header.format));
@@ -301,6 +315,7 @@ pub fn is_scenario(text: &str) -> bool {
 
 /// Reads a scenario: the battle to start from and the actions to play, in order.
 pub fn scenario_from_json(text: &str) -> Result<(Battle, Vec<crate::game::Action>), LoadError> {
+    expect_object(text)?;
     let s: ScenarioFile = parse_located(text)?;
     if s.format != SCENARIO_FORMAT {
         return Err(LoadError::WrongFormat(s.format));

@@ -35,6 +35,7 @@ impl Profile {
 
 /// Reads a profile's text.
 pub fn profile_from_json(text: &str) -> Result<Profile, LoadError> {
+    super::expect_object(text)?;
     let mut value: serde_json::Value = serde_json::from_str(text)?;
     if let Some(options) = value.get_mut("options") {
         super::migrate::kinds_of_test_rows(options);

@@ -241,7 +241,10 @@ impl CsApp {
                 self.changed();
             }
             Err(ActionError::NoChange) => {}
-            Err(e) => self.message = Some((self.lang.fmt(T::ActionRefused, &[&e]), true)),
+            Err(e) => {
+                let reason = crate::i18n::errors::action_error_text(self.lang, &e);
+                self.message = Some((self.lang.fmt(T::ActionRefused, &[&reason]), true));
+            }
         }
     }
 
@@ -267,7 +270,7 @@ impl CsApp {
                 Some((lang.fmt(if undo { T::Undone } else { T::Redone }, &[&what]), false))
             }
             Ok(None) => Some((lang.t(if undo { T::NothingToUndo } else { T::NothingToRedo }).to_owned(), false)),
-            Err(e) => Some((e.to_string(), true)),
+            Err(e) => Some((lang.fmt(T::ErrApply, &[&e]), true)),
         };
         if changed {
             self.changed();
@@ -325,7 +328,7 @@ impl CsApp {
         let result = if open_battle {
             Err(self.lang.t(T::ReportOverBattle).to_owned())
         } else {
-            bytes.and_then(|b| crate::storage::save_output(path, &b).map_err(|e| e.to_string()))
+            bytes.and_then(|b| crate::storage::save_output(path, &b).map_err(|e| e.reason))
         };
         self.message = Some(match result {
             Ok(()) => (self.lang.fmt(T::Saved, &[&path.display()]), false),
@@ -368,14 +371,16 @@ impl CsApp {
             let p = Profile::new(self.game.battle().ruleset, self.game.battle().options.clone());
             self.message = Some(match storage::save_atomic(path, &storage::profile_to_json(&p)) {
                 Ok(()) => (lang.fmt(T::Saved, &[&path.display()]), false),
-                Err(e) => (e.to_string(), true),
+                Err(e) => (crate::i18n::errors::save_error_text(lang, &e), true),
             });
             return;
         }
-        let read = storage::read_text_file(path).map_err(|e| e.to_string());
-        match read.and_then(|t| storage::profile_from_json(&t).map_err(|e| e.to_string())) {
+        match storage::read_text_file(path).and_then(|t| storage::profile_from_json(&t)) {
             Ok(p) => self.perform(&Action::SetOptions(Box::new((p.ruleset, p.options)))),
-            Err(e) => self.message = Some((lang.fmt(T::CannotOpen, &[&e, &path.display()]), true)),
+            Err(e) => {
+                let reason = crate::i18n::errors::load_error_text(lang, &e);
+                self.message = Some((lang.fmt(T::CannotOpen, &[&reason, &path.display()]), true));
+            }
         }
     }
 
@@ -433,7 +438,8 @@ impl CsApp {
                 self.message = Some((self.lang.fmt(T::Opened, &[&path.display()]), false));
             }
             Err(e) => {
-                let text = self.lang.fmt(T::CannotOpen, &[&e, &path.display()]);
+                let reason = crate::i18n::errors::load_error_text(self.lang, &e);
+                let text = self.lang.fmt(T::CannotOpen, &[&reason, &path.display()]);
                 self.modal = Modal::Message(text.clone());
                 self.message = Some((text, true));
             }
@@ -504,7 +510,7 @@ impl CsApp {
                 self.message = Some((self.lang.fmt(T::Saved, &[&path.display()]), false));
             }
             Err(e) => {
-                let text = self.lang.fmt(T::CannotSave, &[&e.reason, &path.display()]);
+                let text = crate::i18n::errors::save_error_text(self.lang, &e);
                 self.modal = Modal::Message(text.clone());
                 self.message = Some((text, true));
             }

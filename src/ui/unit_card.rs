@@ -8,6 +8,7 @@ use super::roster::brigade_choices;
 use super::widgets::{committing_text_ui, enum_combo_ui, option_combo_ui};
 use super::{theme, widgets::badge_ui};
 use crate::game::Action;
+use crate::i18n::errors::problem_text;
 use crate::i18n::{Label, Lang, T};
 use crate::model::{Battle, Unit, UnitId};
 use crate::rules::{Arm, Class, Formation, Horses, Marker, Nation, Order, Side, Status, Terrain};
@@ -249,25 +250,4 @@ fn actions_ui(ui: &mut Ui, lang: Lang, id: UnitId, cmds: &mut Vec<AppCommand>) {
             cmds.push(AppCommand::Perform(Action::DeleteUnit(id)));
         }
     });
-}
-
-/// A model problem in the interface language.
-pub fn problem_text(lang: Lang, problem: &crate::model::Problem) -> String {
-    use crate::model::Problem as P;
-    match problem {
-        P::EmptyName => lang.t(T::ProblemEmptyName).to_owned(),
-        P::NoStartingFigures => lang.t(T::ProblemNoFigures).to_owned(),
-        P::FiguresAboveStart { figures, start } => lang.fmt(T::ProblemFiguresAboveStart, &[figures, start]),
-        P::MissingBrigade(id) => lang.fmt(T::ProblemMissingBrigade, &[id]),
-        P::BrigadeOfOtherSide(id) => lang.fmt(T::ProblemBrigadeOtherSide, &[id]),
-        P::MissingUnit(id) => lang.fmt(T::ProblemMissingUnit, &[id]),
-        P::UnitOfOtherSide(id) => lang.fmt(T::ProblemUnitOtherSide, &[id]),
-        P::BadIds => lang.t(T::ProblemBadIds).to_owned(),
-        P::CommanderWithBrigade => lang.t(T::ProblemCommanderWithBrigade).to_owned(),
-        P::TwoCommanders(_) => lang.t(T::ProblemTwoCommanders).to_owned(),
-        P::FormationNotForArm => lang.t(T::ProblemFormationNotForArm).to_owned(),
-        P::OutOfRange { field, value, limit } => lang.fmt(T::ProblemOutOfRange, &[field, value, limit]),
-        P::EngagementOfFriends(i) => lang.fmt(T::ProblemEngagementFriends, &[i]),
-        P::EngagementWithoutUnit { index, unit } => lang.fmt(T::ProblemEngagementMissing, &[index, unit]),
-    }
 }

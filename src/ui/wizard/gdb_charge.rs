@@ -8,16 +8,16 @@ use super::Outcome;
 use super::common::{Nav, nav_ui, number_ui, prompt_ui, text_ui, yes_no_ui};
 use super::gdb_melee::{breakdown_and_odds_ui, unit_name};
 use crate::game::{
-    Action, ActionError, ChargeAction, ChargeMeasures, ChargeRates, MeleeTable, OpportunityFacts, melee_sides,
-    run_charge,
+    Action, ChargeAction, ChargeMeasures, ChargeRates, MeleeTable, OpportunityFacts, melee_sides, run_charge,
 };
+use crate::i18n::errors::action_error_text;
 use crate::i18n::log_text::{follow_up_label, guidance_text, happening_text};
 use crate::i18n::{Label, Lang, T};
 use crate::model::{Battle, Engagement, UnitId};
 use crate::rules::Formation;
 use crate::rules::gdb::MeleeInput;
 use crate::rules::gdb::charge::{
-    Ask, Charge, ChargeError, FollowUp, Frac, Happening, Input, Reaction, TestAnswer, may_counter_charge, may_evade,
+    Ask, Charge, FollowUp, Frac, Happening, Input, Reaction, TestAnswer, may_counter_charge, may_evade,
 };
 use crate::rules::options::{TestKind, TestResult};
 use crate::ui::widgets::enum_combo_ui;
@@ -147,7 +147,7 @@ impl ChargeWizard {
             Ok(m) => self.step_ui(ui, lang, battle, &names, &m),
             Err(e) => {
                 // The battle changed under the wizard: start the steps again.
-                self.error = Some(action_error(lang, &e));
+                self.error = Some(action_error_text(lang, &e));
                 self.inputs.clear();
                 self.declared = false;
                 Outcome::Continue
@@ -201,7 +201,7 @@ impl ChargeWizard {
         let check = run_charge(battle, &ChargeAction { inputs: Vec::new(), ..self.action(battle) });
         let why = match (&check, distance_ok) {
             (_, false) => Some(lang.t(T::DistanceNeeded).to_owned()),
-            (Err(e), _) => Some(action_error(lang, e)),
+            (Err(e), _) => Some(action_error_text(lang, e)),
             _ => None,
         };
         if let Some(why) = &why {
@@ -303,7 +303,7 @@ impl ChargeWizard {
             Ok(_) => self.error = None,
             Err(e) => {
                 self.inputs.pop();
-                self.error = Some(action_error(lang, &e));
+                self.error = Some(action_error_text(lang, &e));
             }
         }
     }
@@ -582,14 +582,6 @@ fn guidance_ui(ui: &mut Ui, lang: Lang, m: &Charge) {
     });
 }
 
-/// An action refused by the game, in words.
-fn action_error(lang: Lang, e: &ActionError) -> String {
-    match e {
-        ActionError::Charge(c) => charge_error(lang, c),
-        other => other.to_string(),
-    }
-}
-
 /// "1/2" or "0.5" as a fraction of a turn.
 fn parse_frac(text: &str) -> Option<Frac> {
     let t = text.trim();
@@ -598,35 +590,4 @@ fn parse_frac(text: &str) -> Option<Frac> {
     }
     let x: f64 = t.parse().ok()?;
     (0.0..=10.0).contains(&x).then(|| Frac((x * 100.0).round() as u32, 100))
-}
-
-/// A charge refusal in words.
-pub fn charge_error(lang: Lang, e: &ChargeError) -> String {
-    match e {
-        ChargeError::NoCommander => lang.t(T::ErrNoCommander).to_owned(),
-        ChargeError::RegimentalCommander => lang.t(T::ErrRegimental).to_owned(),
-        ChargeError::NotVisible => lang.t(T::ErrNotVisible).to_owned(),
-        ChargeError::OutOfReach { distance, reach } => lang.fmt(T::ErrOutOfReach, &[distance, reach]),
-        ChargeError::OutsideSector(deg) => lang.fmt(T::ErrOutsideSector, &[deg]),
-        ChargeError::AlreadyCharged => lang.t(T::WhyOnlyStand).to_owned(),
-        ChargeError::MayNotFire => lang.t(T::WhyNoFire).to_owned(),
-        ChargeError::NoTableRow(total) => lang.fmt(T::NoTableRow, &[total]),
-        ChargeError::BadDie(d) => lang.fmt(T::ErrBadDie, &[d]),
-        ChargeError::TooManyLost { lost, has } => lang.fmt(T::ErrTooManyLost, &[lost, has]),
-        ChargeError::NotAResultOf { test, result } => {
-            lang.fmt(T::ErrNotAResult, &[&test.label(lang), &result.label(lang)])
-        }
-        ChargeError::OpportunityNotCavalry => lang.t(T::ErrOppCavalry).to_owned(),
-        ChargeError::NoOrdersLeft => lang.t(T::ErrOppOrders).to_owned(),
-        ChargeError::NotOwnBrigade => lang.t(T::ErrOppBrigade).to_owned(),
-        ChargeError::NotInReachAtStart => lang.t(T::ErrOppReach).to_owned(),
-        ChargeError::TooLate => lang.t(T::ErrOppLate).to_owned(),
-        ChargeError::MayNotEvade => lang.t(T::WhyNoEvade).to_owned(),
-        ChargeError::MayNotCounterCharge => lang.t(T::WhyNoCounter).to_owned(),
-        ChargeError::SkirmishersMustEvade => lang.t(T::WhySkirmishersEvade).to_owned(),
-        ChargeError::NoTimeToChange { needed, available } => lang.fmt(T::ErrNoTime, &[needed, available]),
-        ChargeError::DurationUnknown => lang.t(T::ErrDuration).to_owned(),
-        ChargeError::ChargeMoveUnknown => lang.t(T::ErrChargeMove).to_owned(),
-        ChargeError::WrongStep => lang.t(T::ErrWrongStep).to_owned(),
-    }
 }

@@ -1,0 +1,205 @@
+//! Refusals and errors in the user's language: the core's errors carry their details as
+//! data; these say them in words. (`thiserror` messages are for logs.)
+
+use super::{Label, Lang, T};
+use crate::game::{ActionError, ReplayError};
+use crate::model::ModelError;
+use crate::rules::gdb::charge::ChargeError;
+use crate::storage::{LoadError, SaveError};
+
+/// A model problem in the interface language.
+pub fn problem_text(lang: Lang, problem: &crate::model::Problem) -> String {
+    use crate::model::Problem as P;
+    match problem {
+        P::EmptyName => lang.t(T::ProblemEmptyName).to_owned(),
+        P::NoStartingFigures => lang.t(T::ProblemNoFigures).to_owned(),
+        P::FiguresAboveStart { figures, start } => lang.fmt(T::ProblemFiguresAboveStart, &[figures, start]),
+        P::MissingBrigade(id) => lang.fmt(T::ProblemMissingBrigade, &[id]),
+        P::BrigadeOfOtherSide(id) => lang.fmt(T::ProblemBrigadeOtherSide, &[id]),
+        P::MissingUnit(id) => lang.fmt(T::ProblemMissingUnit, &[id]),
+        P::UnitOfOtherSide(id) => lang.fmt(T::ProblemUnitOtherSide, &[id]),
+        P::BadIds => lang.t(T::ProblemBadIds).to_owned(),
+        P::CommanderWithBrigade => lang.t(T::ProblemCommanderWithBrigade).to_owned(),
+        P::TwoCommanders(_) => lang.t(T::ProblemTwoCommanders).to_owned(),
+        P::FormationNotForArm => lang.t(T::ProblemFormationNotForArm).to_owned(),
+        P::OutOfRange { field, value, limit } => lang.fmt(T::ProblemOutOfRange, &[field, value, limit]),
+        P::EngagementOfFriends(i) => lang.fmt(T::ProblemEngagementFriends, &[i]),
+        P::EngagementWithoutUnit { index, unit } => lang.fmt(T::ProblemEngagementMissing, &[index, unit]),
+    }
+}
+
+/// A charge refusal in words.
+pub fn charge_error_text(lang: Lang, e: &ChargeError) -> String {
+    match e {
+        ChargeError::NoCommander => lang.t(T::ErrNoCommander).to_owned(),
+        ChargeError::RegimentalCommander => lang.t(T::ErrRegimental).to_owned(),
+        ChargeError::NotVisible => lang.t(T::ErrNotVisible).to_owned(),
+        ChargeError::OutOfReach { distance, reach } => lang.fmt(T::ErrOutOfReach, &[distance, reach]),
+        ChargeError::OutsideSector(deg) => lang.fmt(T::ErrOutsideSector, &[deg]),
+        ChargeError::AlreadyCharged => lang.t(T::WhyOnlyStand).to_owned(),
+        ChargeError::MayNotFire => lang.t(T::WhyNoFire).to_owned(),
+        ChargeError::NoTableRow(total) => lang.fmt(T::NoTableRow, &[total]),
+        ChargeError::BadDie(d) => lang.fmt(T::ErrBadDie, &[d]),
+        ChargeError::TooManyLost { lost, has } => lang.fmt(T::ErrTooManyLost, &[lost, has]),
+        ChargeError::NotAResultOf { test, result } => {
+            lang.fmt(T::ErrNotAResult, &[&test.label(lang), &result.label(lang)])
+        }
+        ChargeError::OpportunityNotCavalry => lang.t(T::ErrOppCavalry).to_owned(),
+        ChargeError::NoOrdersLeft => lang.t(T::ErrOppOrders).to_owned(),
+        ChargeError::NotOwnBrigade => lang.t(T::ErrOppBrigade).to_owned(),
+        ChargeError::NotInReachAtStart => lang.t(T::ErrOppReach).to_owned(),
+        ChargeError::TooLate => lang.t(T::ErrOppLate).to_owned(),
+        ChargeError::MayNotEvade => lang.t(T::WhyNoEvade).to_owned(),
+        ChargeError::MayNotCounterCharge => lang.t(T::WhyNoCounter).to_owned(),
+        ChargeError::SkirmishersMustEvade => lang.t(T::WhySkirmishersEvade).to_owned(),
+        ChargeError::NoTimeToChange { needed, available } => lang.fmt(T::ErrNoTime, &[needed, available]),
+        ChargeError::DurationUnknown => lang.t(T::ErrDuration).to_owned(),
+        ChargeError::ChargeMoveUnknown => lang.t(T::ErrChargeMove).to_owned(),
+        ChargeError::WrongStep => lang.t(T::ErrWrongStep).to_owned(),
+    }
+}
+
+/// An action the game refused, in words.
+pub fn action_error_text(lang: Lang, e: &ActionError) -> String {
+    match e {
+        ActionError::NoSuchUnit(id) => lang.fmt(T::ProblemMissingUnit, &[id]),
+        ActionError::NoSuchGeneral(id) => lang.fmt(T::ErrNoSuchGeneral, &[id]),
+        ActionError::NoSuchBrigade(id) => lang.fmt(T::ProblemMissingBrigade, &[id]),
+        ActionError::Invalid(p) => problem_text(lang, p),
+        ActionError::NoChange => lang.t(T::ErrNoChange).to_owned(),
+        ActionError::InitiativeFirst => lang.t(T::ErrInitiativeFirst).to_owned(),
+        ActionError::NotInitiativePhase => lang.t(T::ErrNotInitiativePhase).to_owned(),
+        ActionError::InitiativeTie => lang.t(T::ErrInitiativeTie).to_owned(),
+        ActionError::InitiativeDone => lang.t(T::ErrInitiativeDone).to_owned(),
+        ActionError::OutOfPlay(id) => lang.fmt(T::ErrOutOfPlay, &[id]),
+        ActionError::SameSide(a, b) => lang.fmt(T::ErrSameSide, &[a, b]),
+        ActionError::NoSuchMelee(i) => lang.fmt(T::ErrNoSuchMelee, &[i]),
+        ActionError::Refused(text) => text.clone(),
+        ActionError::Charge(c) => charge_error_text(lang, c),
+        ActionError::ChargeUnfinished => lang.t(T::ErrChargeUnfinished).to_owned(),
+        ActionError::NotEngaged(a, b) => lang.fmt(T::ErrNotEngaged, &[a, b]),
+        ActionError::TooManyLosses { unit, lost, has } => lang.fmt(T::ErrTooManyLosses, &[unit, has, lost]),
+        ActionError::LossesNeeded => lang.t(T::ErrLossesNeeded).to_owned(),
+        ActionError::TestsOwed => lang.t(T::ErrTestsOwed).to_owned(),
+        ActionError::NoTestOwed => lang.t(T::ErrNoTestOwed).to_owned(),
+        ActionError::Apply(text) => lang.fmt(T::ErrApply, &[text]),
+    }
+}
+
+/// Why a journal did not replay, in words.
+pub fn replay_error_text(lang: Lang, e: &ReplayError) -> String {
+    match e {
+        ReplayError::StartMismatch => lang.t(T::ErrReplayStart).to_owned(),
+        ReplayError::NoAction { seq } => lang.fmt(T::ErrReplayNoAction, &[seq]),
+        ReplayError::Refused { seq, reason } => lang.fmt(T::ErrReplayRefused, &[seq, &action_error_text(lang, reason)]),
+        ReplayError::Differs { seq, path, recorded, replayed } => {
+            lang.fmt(T::ErrReplayDiffers, &[seq, path, recorded, replayed])
+        }
+        ReplayError::FinalDiffers { path, recorded, replayed } => {
+            lang.fmt(T::ErrReplayFinal, &[path, recorded, replayed])
+        }
+    }
+}
+
+/// A reader's message (serde's, in English) in the user's language: the common kinds
+/// are said in Russian with their details; anything else is kept as it is.
+pub fn serde_message(lang: Lang, message: &str) -> String {
+    if lang == Lang::En {
+        return message.to_owned();
+    }
+    let (m, place) = split_place(message.trim());
+    let said = reader_message_ru(lang, m);
+    match place {
+        Some((line, column)) => format!("{said} ({})", lang.fmt(T::LineColumn, &[&line, &column])),
+        None => said,
+    }
+}
+
+/// Serde's " at line L column C" suffix, split off.
+fn split_place(message: &str) -> (&str, Option<(u64, u64)>) {
+    let Some((head, tail)) = message.rsplit_once(" at line ") else { return (message, None) };
+    let place = tail.split_once(" column ").and_then(|(l, c)| Some((l.parse().ok()?, c.parse().ok()?)));
+    match place {
+        Some(place) => (head, Some(place)),
+        None => (message, None),
+    }
+}
+
+/// The common reader messages said in Russian (the rest kept as they are).
+fn reader_message_ru(lang: Lang, m: &str) -> String {
+    let quoted = |s: &str| s.split('`').nth(1).unwrap_or_default().to_owned();
+    if let Some(rest) = m.strip_prefix("unknown variant ") {
+        let expected = rest.split_once("expected ").map(|(_, e)| e.replace("one of ", "")).unwrap_or_default();
+        return lang.fmt(T::SerdeUnknownVariant, &[&quoted(rest), &expected]);
+    }
+    if let Some(rest) = m.strip_prefix("unknown field ") {
+        return lang.fmt(T::SerdeUnknownField, &[&quoted(rest)]);
+    }
+    if let Some(rest) = m.strip_prefix("missing field ") {
+        return lang.fmt(T::SerdeMissingField, &[&quoted(rest)]);
+    }
+    if let Some(rest) = m.strip_prefix("invalid type: ") {
+        return lang.fmt(T::SerdeInvalidType, &[&rest]);
+    }
+    if let Some(rest) = m.strip_prefix("invalid value: ") {
+        return lang.fmt(T::SerdeInvalidValue, &[&rest]);
+    }
+    if m.starts_with("EOF while parsing") {
+        return lang.t(T::SerdeEof).to_owned();
+    }
+    if m.starts_with("expected") || m.starts_with("trailing") || m.starts_with("key must be") {
+        return lang.fmt(T::SerdeSyntax, &[&m]);
+    }
+    m.to_owned()
+}
+
+/// Why a battle file could not be read, in words.
+pub fn load_error_text(lang: Lang, e: &LoadError) -> String {
+    match e {
+        LoadError::Syntax { line, column, message } => {
+            lang.fmt(T::LoadSyntax, &[line, column, &serde_message(lang, message)])
+        }
+        LoadError::Migrated { path, message, version } => {
+            lang.fmt(T::LoadMigrated, &[path, &serde_message(lang, message), version])
+        }
+        LoadError::WrongFormat(f) => lang.fmt(T::LoadWrongFormat, &[f]),
+        LoadError::Newer { found } => lang.fmt(T::LoadNewer, &[found, &crate::storage::VERSION]),
+        LoadError::Invalid(problems) => {
+            let list: Vec<String> = problems.iter().map(|p| model_error_text(lang, p)).collect();
+            lang.fmt(T::LoadInvalid, &[&list.join("; ")])
+        }
+        LoadError::TooLarge(n) => lang.fmt(T::LoadTooLarge, &[n]),
+        LoadError::Io(text) => lang.fmt(T::LoadIo, &[text]),
+        LoadError::NotAFile => lang.t(T::LoadNotAFile).to_owned(),
+        LoadError::NotUtf8(at) => lang.fmt(T::LoadNotUtf8, &[at]),
+        LoadError::UnknownKey(path) => lang.fmt(T::LoadUnknownKey, &[path]),
+        LoadError::NotAnObject => lang.t(T::LoadNotAnObject).to_owned(),
+    }
+}
+
+/// A problem of a loaded battle with the item it was found in.
+fn model_error_text(lang: Lang, e: &ModelError) -> String {
+    match e {
+        ModelError::Unit { id, name, problem } => lang.fmt(T::InUnit, &[id, name, &problem_text(lang, problem)]),
+        ModelError::General { id, name, problem } => lang.fmt(T::InGeneral, &[id, name, &problem_text(lang, problem)]),
+        ModelError::Brigade { id, name, problem } => lang.fmt(T::InBrigade, &[id, name, &problem_text(lang, problem)]),
+        ModelError::Battle(problem) => lang.fmt(T::InBattle, &[&problem_text(lang, problem)]),
+    }
+}
+
+/// Why a save failed, in words (the system's own reason kept).
+pub fn save_error_text(lang: Lang, e: &SaveError) -> String {
+    lang.fmt(T::CannotSave, &[&e.reason, &e.path.display()])
+}
+
+/// Dice that do not fit their step, in words.
+pub fn dice_error_text(lang: Lang, e: &crate::rules::dice::DiceError) -> String {
+    use crate::rules::dice::{DiceError, DieKind};
+    match e {
+        DiceError::NotAFace { value, kind } => {
+            let die = lang.t(if *kind == DieKind::Average { T::AverageDie } else { T::OrdinaryDie });
+            lang.fmt(T::EngNotAFace, &[value, &die])
+        }
+        DiceError::WrongCount { expected, got } => lang.fmt(T::EngDiceCount, &[expected, got]),
+    }
+}
