@@ -294,4 +294,6 @@ fn one_handler_for_effects() {
     assert_eq!(with(&["storage::", ".perform(", ".undo(", ".redo(", "rfd::"]), ["handler.rs"]);
     assert!(with(&["std::fs"]).is_empty());
     assert_eq!(with(&["crate::report"]), ["report_view.rs"]);
+    // Colours live in the theme, so that a palette change is one file.
+    assert_eq!(with(&["from_rgb", "Color32::from_", "Color32::new"]), ["theme.rs"]);
 }

@@ -329,3 +329,20 @@ fn the_wizard_shows_and_logs_the_table_instructions() {
     let lines = coldsteel::i18n::log_text::entry_lines(Lang::En, battle, battle.log.last().unwrap()).join("\n");
     assert!(lines.contains("GDB-EVD-02, 04, 05, 08") && lines.contains("GDB-CHG-26"), "{lines}");
 }
+
+#[test]
+fn a_distance_or_move_that_is_not_a_number_is_refused_not_read_as_zero() {
+    let mut h = harness(game_at(Phase::Charges));
+    declare(&mut h);
+    type_into(&mut h, "Bearing from straight ahead (°)", "ten");
+    h.get_by_label_contains("«ten» is not a whole number");
+    assert!(h.get_by_label("Declare").accesskit_node().is_disabled(), "a bad bearing blocks the declaration");
+    h.get_by_role_and_label(Role::TextInput, "Bearing from straight ahead (°)").click();
+    h.run();
+    h.key_press(Key::Backspace);
+    h.key_press(Key::Backspace);
+    h.key_press(Key::Backspace);
+    h.key_press(Key::Backspace);
+    h.run();
+    assert!(!h.get_by_label("Declare").accesskit_node().is_disabled(), "a cleared bearing declares again");
+}

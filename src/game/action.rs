@@ -105,7 +105,7 @@ pub fn check(action: &Action, battle: &Battle) -> Result<Vec<Event>, ActionError
                 return Err(ActionError::NoChange);
             }
             let events = vec![Event::OptionsChanged { before, after: new.clone() }];
-            (events, Vec::new(), LogDetail::Edit { action: "set_options".into(), subject: new.0.key().into() })
+            (events, Vec::new(), LogDetail::Edit { action: ActionKind::SetOptions, subject: new.0.key().into() })
         }
         Action::AddUnit(_)
         | Action::EditUnit(_)
@@ -120,7 +120,7 @@ pub fn check(action: &Action, battle: &Battle) -> Result<Vec<Event>, ActionError
             let events = check_edit(action, battle)?;
             let subject = super::history::subject_of(&events);
             let units = edited_units(&events);
-            (events, units, LogDetail::Edit { action: action.kind().key().to_owned(), subject })
+            (events, units, LogDetail::Edit { action: action.kind(), subject })
         }
     };
     events.push(play::log_entry(battle, units, detail, action));

@@ -451,7 +451,11 @@ pub(super) fn add_pending(battle: &Battle, m: &Engagement) -> Result<Checked, Ac
         events.extend(changed_unit(unit, after));
     }
     let subject = format!("{} × {}", a.name, d.name);
-    Ok((events, vec![m.attacker, m.defender], LogDetail::Edit { action: "add_pending_melee".into(), subject }))
+    Ok((
+        events,
+        vec![m.attacker, m.defender],
+        LogDetail::Edit { action: crate::model::ActionKind::AddPendingMelee, subject },
+    ))
 }
 
 /// Withdraws a pending melee.
@@ -468,5 +472,5 @@ pub(super) fn clear_pending(battle: &Battle, index: usize) -> Result<Checked, Ac
     let units = vec![melee.attacker, melee.defender];
     let name = |id: UnitId| battle.unit(id).map(|u| u.name.clone()).unwrap_or_default();
     let subject = format!("{} × {}", name(melee.attacker), name(melee.defender));
-    Ok((events, units, LogDetail::Edit { action: "clear_pending_melee".into(), subject }))
+    Ok((events, units, LogDetail::Edit { action: crate::model::ActionKind::ClearPendingMelee, subject }))
 }

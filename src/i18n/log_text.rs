@@ -78,39 +78,16 @@ fn unit_name(battle: &Battle, lang: Lang, id: UnitId) -> String {
     battle.unit(id).map_or_else(|| format!("#{id}"), |u| u.display_name(lang == Lang::Ru).to_owned())
 }
 
-fn action_kind_of(key: &str) -> Option<ActionKind> {
-    use ActionKind as K;
-    [
-        K::AddUnit,
-        K::EditUnit,
-        K::DuplicateUnit,
-        K::DeleteUnit,
-        K::AddGeneral,
-        K::EditGeneral,
-        K::DeleteGeneral,
-        K::AddBrigade,
-        K::EditBrigade,
-        K::DeleteBrigade,
-        K::AddPendingMelee,
-        K::ClearPendingMelee,
-        K::SetOptions,
-    ]
-    .into_iter()
-    .find(|k| k.key() == key)
-}
-
 /// One line for a log entry.
 pub fn entry_summary(lang: Lang, battle: &Battle, entry: &LogEntry) -> String {
     let name = |i: usize| entry.units.get(i).map(|id| unit_name(battle, lang, *id)).unwrap_or_default();
     match &entry.detail {
-        LogDetail::Edit { action, .. } if action.contains("pending_melee") && entry.units.len() == 2 => {
-            let kind = action_kind_of(action).unwrap_or(ActionKind::AddPendingMelee);
-            action_label(lang, kind, &format!("{} × {}", name(0), name(1)))
+        LogDetail::Edit { action: kind @ (ActionKind::AddPendingMelee | ActionKind::ClearPendingMelee), .. }
+            if entry.units.len() == 2 =>
+        {
+            action_label(lang, *kind, &format!("{} × {}", name(0), name(1)))
         }
-        LogDetail::Edit { action, subject } => match action_kind_of(action) {
-            Some(kind) => action_label(lang, kind, subject),
-            None => subject.clone(),
-        },
+        LogDetail::Edit { action, subject } => action_label(lang, *action, subject),
         LogDetail::Phase { expired, .. } if !expired.is_empty() => {
             let names: Vec<String> = expired.iter().map(|id| unit_name(battle, lang, *id)).collect();
             lang.fmt(T::LogExpired, &[&names.join(", ")])

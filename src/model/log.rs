@@ -33,7 +33,7 @@ pub enum LogDetail {
     /// A roster edit (setup or correction).
     Edit {
         /// The kind of edit, for its label.
-        action: String,
+        action: super::ActionKind,
         /// What it acted on.
         subject: String,
     },

@@ -105,7 +105,9 @@ pub fn losses_by_turn(battle: &Battle) -> Vec<(u32, u32, u32)> {
 
 fn reported(e: &LogEntry) -> bool {
     match &e.detail {
-        LogDetail::Edit { action, .. } => action.contains("pending_melee"),
+        LogDetail::Edit { action, .. } => {
+            matches!(action, crate::model::ActionKind::AddPendingMelee | crate::model::ActionKind::ClearPendingMelee)
+        }
         LogDetail::Phase { expired, .. } => !expired.is_empty(),
         _ => true,
     }

@@ -44,6 +44,8 @@ pub const ODDS_BAR: Color32 = Color32::from_rgb(100, 149, 237);
 
 /// Colour of an error message.
 pub const ERROR: Color32 = Color32::from_rgb(229, 57, 53);
+/// Colour of input that is accepted (typed dice that fit their step).
+pub const ACCEPTED: Color32 = Color32::from_rgb(102, 187, 106);
 /// Colour of casualties.
 pub const LOSSES: Color32 = Color32::from_rgb(229, 115, 115);
 

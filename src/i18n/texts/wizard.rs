@@ -46,6 +46,7 @@ super::texts! {
     BCaught => "{} reached {} with its full charge move: melee (B-FLE-02)", "{} настигли {} полным ходом атаки: рукопашная (B-FLE-02)";
     FlagLeavesArea => "Push-back leaves the built-up area", "Оттеснение выводит из населённого пункта";
     OverrideWinner => "Winner", "Победитель";
+    NotAWholeNumber => "{}: «{}» is not a whole number of 0 or more", "{}: «{}» — это не целое число от 0";
     ModifierNotNumber => "The modifier must be a whole number", "Модификатор должен быть целым числом";
     ResultKind => "What it does", "Действие";
     StruckFace => "Struck in", "Удар в";

@@ -1,7 +1,7 @@
 //! Pieces every wizard step uses: the one-sentence prompt, modifier lists, the odds
 //! bar chart, typed-or-rolled dice, and the footer buttons.
 
-use egui::{Color32, RichText, Ui};
+use egui::{RichText, Ui};
 
 use crate::i18n::{Label, Lang, T};
 use crate::model::RngState;
@@ -86,7 +86,7 @@ pub fn dice_field_ui(ui: &mut Ui, lang: Lang, label: &str, field: &mut DiceField
         if !field.text.trim().is_empty() {
             match parse_dice(&field.text, kind, count) {
                 Ok(_) => {
-                    ui.colored_label(Color32::from_rgb(102, 187, 106), lang.t(T::DiceOk));
+                    ui.colored_label(crate::ui::theme::ACCEPTED, lang.t(T::DiceOk));
                 }
                 Err(why) => {
                     ui.colored_label(theme::ERROR, lang.fmt(T::DiceRefused, &[&why]));

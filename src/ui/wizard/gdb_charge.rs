@@ -112,12 +112,34 @@ impl ChargeWizard {
         })
     }
 
+    /// Why the typed distance, bearing or moves cannot be used: a refusal, never a silent 0.
+    fn measures_refused(&self, lang: Lang, names: &[String; 2]) -> Option<String> {
+        let f = &self.fields;
+        if f.distance.trim().is_empty() {
+            return Some(lang.t(T::DistanceNeeded).to_owned());
+        }
+        let typed = [
+            (&f.distance, lang.t(T::DistanceCm).to_owned()),
+            (&f.bearing, lang.t(T::BearingDeg).to_owned()),
+            (&f.charge_move, lang.fmt(T::ChargeMoveOf, &[&names[0]])),
+            (&f.target_move, lang.fmt(T::MoveOf, &[&names[1]])),
+            (&f.target_charge, lang.fmt(T::ChargeMoveOf, &[&names[1]])),
+            (&f.target_compulsory, lang.fmt(T::CompulsoryOf, &[&names[1]])),
+        ];
+        let (text, what) = typed.iter().find(|(text, _)| {
+            let text = text.trim();
+            !text.is_empty() && text.parse::<u32>().is_err()
+        })?;
+        Some(lang.fmt(T::NotAWholeNumber, &[what, &text.trim()]))
+    }
+
     /// The action as the players' inputs stand.
     fn action(&self, battle: &Battle) -> ChargeAction {
         let f = &self.fields;
         let table = table_rates(battle, self.charger, self.target);
         let typed = |text: &str, table: Option<u32>| text.trim().parse::<u32>().ok().filter(|v| Some(*v) != table);
         let mut measured = self.measured.clone();
+        // `measures_refused` keeps text that is not a number from being declared.
         measured.distance_cm = f.distance.trim().parse().unwrap_or(0);
         measured.bearing_deg = f.bearing.trim().parse().unwrap_or(0);
         ChargeAction {
@@ -197,13 +219,10 @@ impl ChargeWizard {
                 }
             });
         }
-        let distance_ok = !self.fields.distance.trim().is_empty();
-        let check = run_charge(battle, &ChargeAction { inputs: Vec::new(), ..self.action(battle) });
-        let why = match (&check, distance_ok) {
-            (_, false) => Some(lang.t(T::DistanceNeeded).to_owned()),
-            (Err(e), _) => Some(action_error_text(lang, e)),
-            _ => None,
-        };
+        let why = self.measures_refused(lang, names).or_else(|| {
+            let check = run_charge(battle, &ChargeAction { inputs: Vec::new(), ..self.action(battle) });
+            check.err().map(|e| action_error_text(lang, &e))
+        });
         if let Some(why) = &why {
             ui.colored_label(crate::ui::theme::ERROR, why);
         }

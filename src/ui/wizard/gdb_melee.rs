@@ -322,6 +322,8 @@ impl MeleeWizard {
                     ui.colored_label(crate::ui::theme::ERROR, lang.fmt(T::NoTableRow, &[&total]));
                 }
             }
+        } else if modifier.is_none() {
+            ui.colored_label(crate::ui::theme::ERROR, lang.t(T::ModifierNotNumber));
         }
     }
 }
