@@ -178,3 +178,22 @@ fn rules_settings_change_an_option_as_one_undo_step() {
     h.run();
     assert!(!h.state().game.battle().options.gdb.infantry_may_counter_charge);
 }
+
+#[test]
+fn an_unreadable_file_is_explained_in_russian() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("list.coldsteel.json");
+    std::fs::write(&bad, "[1, 2, 3]").unwrap();
+    let mut h = harness(CsApp::new(storage::default_game().unwrap(), Lang::Ru));
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.get_by_role_and_label(Role::TextInput, "Путь к файлу").type_text(bad.to_str().unwrap());
+    h.run();
+    h.get_by_label("Открыть").click();
+    h.run();
+    let Modal::Message(text) = &h.state().modal else { panic!("no message: {:?}", h.state().modal) };
+    assert!(text.contains("один объект JSON") && text.contains("list.coldsteel.json"), "{text}");
+    assert!(!text.contains("must hold"), "no English inside the Russian sentence: {text}");
+}
