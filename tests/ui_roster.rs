@@ -157,3 +157,34 @@ fn russian_screen_uses_the_seed_vocabulary() {
     h.get_by_label("Колеблются");
     assert!(h.query_all_by_label_contains("Кирасиры").count() >= 1);
 }
+
+#[test]
+fn brigades_fold_and_out_of_play_units_unfold() {
+    let mut h = harness(Lang::En);
+    h.run();
+    let unit = "1st Voltigeurs of the Guard";
+    let brigade = {
+        let b = h.state().game.battle();
+        let u = unit_named(h.state(), unit);
+        b.brigade(u.brigade.unwrap()).unwrap().name.clone()
+    };
+    h.get_by_label(&brigade).click();
+    h.run();
+    assert!(h.query_by_label(unit).is_none(), "a folded brigade hides its units");
+    h.get_by_label(&brigade).click();
+    h.run();
+    assert!(h.query_by_label(unit).is_some(), "unfolded again");
+    // A destroyed unit leaves its brigade for the folded out-of-play group.
+    h.get_by_label(unit).click();
+    h.run();
+    h.get_by_label("Destroyed").click();
+    h.run();
+    let id = unit_named(h.state(), unit).id;
+    assert_eq!(h.state().game.battle().unit(id).unwrap().order, Order::Destroyed);
+    h.state_mut().selection = Selection::None;
+    h.run();
+    assert!(h.query_by_label(unit).is_none(), "out of play starts folded");
+    h.get_by_label("Out of play (1)").click();
+    h.run();
+    assert!(h.query_by_label(unit).is_some(), "unfolding shows the destroyed unit");
+}

@@ -119,12 +119,14 @@ impl RosterView {
         f
     }
 
-    fn toggle(&mut self, key: FoldKey, folded_now: bool) {
+    /// Folds or unfolds a group: `folded_after` is the state the click asks for.
+    fn toggle(&mut self, key: FoldKey, folded_after: bool) {
         let starts_folded = matches!(key, FoldKey::OutOfPlay(_));
         let (set, other) =
             if starts_folded { (&mut self.unfolded, &mut self.folded) } else { (&mut self.folded, &mut self.unfolded) };
         other.remove(&key);
-        if starts_folded == folded_now {
+        // A group is remembered only when it differs from how it starts.
+        if starts_folded != folded_after {
             set.insert(key);
         } else {
             set.remove(&key);
@@ -167,8 +169,8 @@ pub fn roster_ui(
             y += h;
         }
     });
-    for (key, folded_now) in toggles {
-        view.toggle(key, folded_now);
+    for (key, folded_after) in toggles {
+        view.toggle(key, folded_after);
     }
     // While a target is being picked, a click on a unit picks it.
     for cmd in local {
