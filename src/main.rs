@@ -264,8 +264,14 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let persistence_path = storage::app_state_file(std::env::var_os("COLDSTEEL_DATA_DIR"));
+    if let Some(dir) = persistence_path.as_deref().and_then(Path::parent) {
+        // Without its folder the window would forget the language and recent files.
+        let _ = std::fs::create_dir_all(dir);
+    }
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default().with_title("coldsteel").with_inner_size([1280.0, 800.0]),
+        persistence_path,
         ..Default::default()
     };
     let lang = cli.lang;

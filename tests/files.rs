@@ -189,3 +189,11 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn the_window_state_follows_coldsteel_data_dir() {
+    let file = coldsteel::storage::app_state_file(Some("/tmp/club-laptop".into()));
+    assert_eq!(file, Some(PathBuf::from("/tmp/club-laptop/app.ron")));
+    assert_eq!(coldsteel::storage::app_state_file(Some("".into())), None, "an empty value is unset");
+    assert_eq!(coldsteel::storage::app_state_file(None), None, "unset: eframe's own folder");
+}

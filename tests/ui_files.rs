@@ -153,6 +153,10 @@ fn the_report_window_saves_a_pdf_through_the_prompt() {
     h.get_by_label("Battle report");
     h.get_by_label("Save PDF…").click();
     h.run();
+    // The prompt says what it saves (issue 16, bug 4).
+    h.get_by_label("Save the report as PDF");
+    h.get_by_label("PDF file path (*.pdf):");
+    assert!(h.query_by_label("Save the battle as").is_none());
     h.key_press_modifiers(Modifiers::COMMAND, Key::A);
     h.get_by_role_and_label(Role::TextInput, "File path").type_text(path.to_str().unwrap());
     h.run();
@@ -196,4 +200,33 @@ fn an_unreadable_file_is_explained_in_russian() {
     let Modal::Message(text) = &h.state().modal else { panic!("no message: {:?}", h.state().modal) };
     assert!(text.contains("один объект JSON") && text.contains("list.coldsteel.json"), "{text}");
     assert!(!text.contains("must hold"), "no English inside the Russian sentence: {text}");
+}
+
+#[test]
+fn the_first_save_proposes_a_folder_that_exists_and_creates_a_missing_one() {
+    let mut h = harness(app());
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    let Modal::PathPrompt { text, .. } = &h.state().modal else { panic!("no prompt") };
+    let proposed = std::path::PathBuf::from(text);
+    assert!(proposed.is_absolute() || proposed.parent().is_some_and(|p| p.is_dir()), "{text}");
+    assert!(!text.starts_with("saves/"), "not a folder relative to wherever the app started: {text}");
+    // A folder typed that does not exist yet is created by the save.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("club").join("autumn").join("krasnoi.coldsteel.json");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.get_by_role_and_label(Role::TextInput, "File path").type_text(path.to_str().unwrap());
+    h.run();
+    h.get_by_label("Save").click();
+    h.run();
+    assert!(path.is_file(), "saved into the new folder: {:?}", h.state().message);
+    // With a battle open, new files are proposed beside it.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::P);
+    h.run();
+    h.get_by_label("Roster sheets PDF…").click();
+    h.run();
+    h.get_by_label("Save the roster sheets as PDF");
+    let Modal::PathPrompt { text, .. } = &h.state().modal else { panic!("no prompt") };
+    assert_eq!(std::path::Path::new(text).parent(), path.parent(), "{text}");
 }

@@ -30,6 +30,13 @@ pub fn autosave_dir() -> Option<PathBuf> {
     directories::ProjectDirs::from("", "", "coldsteel").map(|d| d.data_dir().to_path_buf())
 }
 
+/// Where the window keeps its own state (language, recent files): `app.ron` in the
+/// data folder `COLDSTEEL_DATA_DIR` names, or `None` for eframe's usual place (the same
+/// folder on Linux). Given the variable's value, so that it can be tested.
+pub fn app_state_file(data_dir: Option<std::ffi::OsString>) -> Option<PathBuf> {
+    data_dir.filter(|d| !d.is_empty()).map(|d| PathBuf::from(d).join("app.ron"))
+}
+
 struct Job {
     game: Box<Game>,
     info: AutosaveInfo,

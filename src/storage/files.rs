@@ -123,6 +123,7 @@ pub fn save_atomic_bytes(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
         }
     }
     let dir = folder_of(&target);
+    make_folder(path, &dir)?;
     let _lock = lock_beside(&target)?;
     let in_place = meta.as_ref().is_some_and(hard_linked);
     if meta.is_some() {
@@ -206,12 +207,34 @@ pub fn save_output(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
         return Err(save_error(path, "not a regular file"));
     }
     let dir = folder_of(path);
+    make_folder(path, &dir)?;
     let mut tmp = temp_in(&dir, path)?;
     tmp.write_all(bytes).map_err(|e| save_error(path, e))?;
     tmp.as_file().sync_all().map_err(|e| save_error(path, e))?;
     tmp.persist(path).map_err(|e| save_error(path, e.error))?;
     sync_dir(&dir);
     Ok(())
+}
+
+/// Creates the folder a new file goes in when it is missing (a first save into a
+/// suggested folder that does not exist yet).
+fn make_folder(path: &Path, dir: &Path) -> Result<(), SaveError> {
+    if dir.as_os_str().is_empty() || dir.is_dir() {
+        return Ok(());
+    }
+    fs::create_dir_all(dir).map_err(|e| save_error(path, e))
+}
+
+/// The folder to suggest for a new file: the open battle's folder, else the user's
+/// documents folder, else the home folder, else the current one.
+pub fn suggested_folder(open: Option<&Path>) -> PathBuf {
+    let beside_open = open.and_then(Path::parent).filter(|p| !p.as_os_str().is_empty());
+    if let Some(dir) = beside_open {
+        return dir.to_path_buf();
+    }
+    let user = directories::UserDirs::new();
+    let documents = user.as_ref().and_then(|u| u.document_dir().map(Path::to_path_buf));
+    documents.or_else(|| user.map(|u| u.home_dir().to_path_buf())).unwrap_or_else(|| PathBuf::from("."))
 }
 
 /// A path made absolute and free of links where it exists (for the recent files list).

@@ -9,10 +9,10 @@ mod migrate;
 mod profile;
 mod time;
 
-pub use autosave::{AutosaveInfo, Autosaver, Recovery, autosave_dir, find_recovery};
+pub use autosave::{AutosaveInfo, Autosaver, Recovery, app_state_file, autosave_dir, find_recovery};
 pub use files::{
     SaveError, backup_path, canonical, read_battle_file, read_limited, read_text_file, same_file, save_atomic,
-    save_atomic_bytes, save_battle, save_output,
+    save_atomic_bytes, save_battle, save_output, suggested_folder,
 };
 pub use profile::{DEFAULT_PROFILE_JSON, PROFILE_FORMAT, Profile, profile_from_json, profile_to_json};
 pub use time::{iso8601, now_unix, now_unix_ms};

@@ -316,7 +316,7 @@ impl CsApp {
         match self.pick_save_path(&name) {
             Some(Some(path)) => self.write_report(purpose, &path),
             Some(None) => {}
-            None => self.modal = Modal::PathPrompt { purpose, text: name, error: None },
+            None => self.modal = Modal::PathPrompt { purpose, text: self.in_suggested_folder(&name), error: None },
         }
     }
 
@@ -360,7 +360,7 @@ impl CsApp {
         match picked {
             Some(Some(path)) => self.profile_path(purpose, &path),
             Some(None) => {}
-            None => self.modal = Modal::PathPrompt { purpose, text: name.to_owned(), error: None },
+            None => self.modal = Modal::PathPrompt { purpose, text: self.in_suggested_folder(name), error: None },
         }
     }
 
@@ -520,8 +520,14 @@ impl CsApp {
     fn suggested_path(&self) -> String {
         match &self.path {
             Some(p) => p.display().to_string(),
-            None => format!("saves/{}.coldsteel.json", file_stem(&self.game.battle().name)),
+            None => self.in_suggested_folder(&format!("{}.coldsteel.json", file_stem(&self.game.battle().name))),
         }
+    }
+
+    /// A new file's name in the folder a prompt proposes: beside the open battle, else in
+    /// the user's documents (created on save when missing).
+    fn in_suggested_folder(&self, name: &str) -> String {
+        storage::suggested_folder(self.path.as_deref()).join(name).display().to_string()
     }
 
     fn remember_recent(&mut self, path: &Path) {

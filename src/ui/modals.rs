@@ -107,8 +107,9 @@ fn path_ui(
     let mut choice = Choice::None;
     let save = !matches!(purpose, PathPurpose::Open | PathPurpose::LoadProfile);
     window("path").show(ui.ctx(), |ui| {
-        ui.heading(lang.t(if save { T::SaveAsTitle } else { T::OpenTitle }));
-        ui.label(lang.t(T::PathHint));
+        let (title, hint) = prompt_words(purpose);
+        ui.heading(lang.t(title));
+        ui.label(lang.t(hint));
         let edit = ui.add(egui::TextEdit::singleline(text).desired_width(460.0)).accessible_name(lang.t(T::FilePath));
         edit.request_focus();
         if let Some(e) = error {
@@ -125,6 +126,19 @@ fn path_ui(
         });
     });
     choice
+}
+
+/// The prompt's title and the kind of file it asks for.
+fn prompt_words(purpose: PathPurpose) -> (T, T) {
+    match purpose {
+        PathPurpose::Open => (T::OpenTitle, T::PathHint),
+        PathPurpose::Save => (T::SaveAsTitle, T::PathHint),
+        PathPurpose::ReportPdf => (T::SaveReportPdfTitle, T::PdfPathHint),
+        PathPurpose::RosterPdf => (T::SaveRosterPdfTitle, T::PdfPathHint),
+        PathPurpose::ReportMarkdown => (T::SaveReportMdTitle, T::MdPathHint),
+        PathPurpose::LoadProfile => (T::LoadProfileTitle, T::ProfilePathHint),
+        PathPurpose::SaveProfile => (T::SaveProfileTitle, T::ProfilePathHint),
+    }
 }
 
 fn new_ui(ui: &mut Ui, lang: crate::i18n::Lang, template: &mut Template, ruleset: &mut Ruleset) -> Choice {

@@ -155,6 +155,14 @@ super::texts! {
     RecoveryTitle => "Recover unsaved work?", "Восстановить несохранённую работу?";
     Save => "Save", "Сохранить";
     SaveAs => "Save as…", "Сохранить как…";
+    SaveReportPdfTitle => "Save the report as PDF", "Сохранить отчёт в PDF";
+    SaveRosterPdfTitle => "Save the roster sheets as PDF", "Сохранить листы состава в PDF";
+    SaveReportMdTitle => "Save the report as Markdown", "Сохранить отчёт в Markdown";
+    LoadProfileTitle => "Load a rules profile", "Загрузить профиль правил";
+    SaveProfileTitle => "Save the rules profile", "Сохранить профиль правил";
+    PdfPathHint => "PDF file path (*.pdf):", "Путь к файлу PDF (*.pdf):";
+    MdPathHint => "Markdown file path (*.md):", "Путь к файлу Markdown (*.md):";
+    ProfilePathHint => "Profile file path (*.profile.json):", "Путь к файлу профиля (*.profile.json):";
     SaveAsTitle => "Save the battle as", "Сохранить битву как";
     SaveFirst => "Save first", "Сначала сохранить";
     Saved => "Saved {}", "Сохранено: {}";

@@ -42,6 +42,14 @@ macro_rules! keys {
 }
 
 keys! {
+    SaveReportPdfTitle,
+    SaveRosterPdfTitle,
+    SaveReportMdTitle,
+    LoadProfileTitle,
+    SaveProfileTitle,
+    PdfPathHint,
+    MdPathHint,
+    ProfilePathHint,
     NotAWholeNumber,
     LoadNotAnObject,
     EngNotAnObject,
