@@ -4,6 +4,8 @@
 
 use std::path::Path;
 
+use quote::ToTokens;
+
 use coldsteel::i18n::{Lang, T};
 
 fn sources(dir: &Path, out: &mut String) {
@@ -70,4 +72,81 @@ fn both_languages_take_the_same_values() {
     for key in T::ALL {
         assert_eq!(placeholders(key.text(Lang::En)), placeholders(key.text(Lang::Ru)), "{key:?}");
     }
+}
+
+/// Every character of every string literal in the source (doc comments aside).
+fn literal_characters() -> std::collections::BTreeMap<char, String> {
+    struct Literals(std::collections::BTreeMap<char, String>);
+    impl<'ast> syn::visit::Visit<'ast> for Literals {
+        fn visit_attribute(&mut self, _: &'ast syn::Attribute) {}
+        fn visit_item_mod(&mut self, m: &'ast syn::ItemMod) {
+            // Unit tests inside the source draw nothing.
+            let test_only =
+                m.attrs.iter().any(|a| a.path().is_ident("cfg") && a.to_token_stream().to_string().contains("test"));
+            if !test_only {
+                syn::visit::visit_item_mod(self, m);
+            }
+        }
+        fn visit_lit_str(&mut self, lit: &'ast syn::LitStr) {
+            let value = lit.value();
+            for c in value.chars().filter(|c| !c.is_control()) {
+                self.0.entry(c).or_insert_with(|| value.clone());
+            }
+        }
+        fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+            // Macro bodies (the text tables, format strings) hold literals too, in groups.
+            fn walk(stream: proc_macro2::TokenStream, v: &mut Literals) {
+                for t in stream {
+                    match t {
+                        proc_macro2::TokenTree::Group(g) => walk(g.stream(), v),
+                        proc_macro2::TokenTree::Literal(l) => {
+                            if let Ok(lit) = syn::parse_str::<syn::LitStr>(&l.to_string()) {
+                                syn::visit::Visit::visit_lit_str(v, &lit);
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            walk(mac.tokens.clone(), self);
+        }
+    }
+    fn files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                files(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    let mut paths = Vec::new();
+    files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut paths);
+    let mut v = Literals(Default::default());
+    for path in paths {
+        let file = syn::parse_file(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        syn::visit::Visit::visit_file(&mut v, &file);
+    }
+    v.0
+}
+
+/// No missing-glyph box: every character any string of the program can show is in the
+/// fonts the window ships (egui's own, no system fonts).
+#[test]
+fn every_string_renders_with_the_shipped_fonts() {
+    let ctx = egui::Context::default();
+    // One frame loads the fonts; its texture upload is not needed here.
+    ctx.run_ui(egui::RawInput::default(), |_| {}).textures_delta.clear();
+    let font = egui::FontId::proportional(14.0);
+    let mono = egui::FontId::monospace(14.0);
+    // Characters only files carry (the Markdown roster's tally boxes), never the window.
+    let files_only = ['☐'];
+    let missing: Vec<String> = literal_characters()
+        .into_iter()
+        .filter(|(c, _)| !files_only.contains(c))
+        .filter(|(c, _)| !ctx.fonts_mut(|f| f.has_glyph(&font, *c) && f.has_glyph(&mono, *c)))
+        .map(|(c, example)| format!("{c:?} (U+{:04X}) in {example:?}", u32::from(c)))
+        .collect();
+    assert!(missing.is_empty(), "characters without a glyph:\n{}", missing.join("\n"));
 }

@@ -12,7 +12,7 @@ use coldsteel::ui::{CsApp, Modal};
 use egui::accesskit::Role;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 
 fn harness(app: CsApp) -> Harness<'static, CsApp> {
     Harness::builder().with_size(egui::vec2(1280.0, 1800.0)).build_ui_state(|ui, app: &mut CsApp| app.ui_root(ui), app)
@@ -170,7 +170,10 @@ fn the_report_window_saves_a_pdf_through_the_prompt() {
 fn rules_settings_change_an_option_as_one_undo_step() {
     let mut h = harness(app());
     h.run();
-    h.get_by_label("General de Brigade").click();
+    // The toolbar's rules button says what it is and is enabled (issue 16, bug 9).
+    let button = h.get_by_label("Rules: General de Brigade…");
+    assert!(!button.accesskit_node().is_disabled());
+    button.click();
     h.run();
     h.get_by_label("Rules settings");
     h.get_by_label("AMB-41 infantry may counter-charge").click();

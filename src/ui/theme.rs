@@ -42,6 +42,9 @@ pub const CURRENT_PHASE: Color32 = Color32::from_rgb(255, 202, 40);
 /// Colour of the odds bars.
 pub const ODDS_BAR: Color32 = Color32::from_rgb(100, 149, 237);
 
+/// Text of a control that is on offer and stands out a little (the rules button).
+pub const ACTIVE_TEXT: Color32 = Color32::from_rgb(144, 202, 249);
+
 /// Colour of an error message.
 pub const ERROR: Color32 = Color32::from_rgb(229, 57, 53);
 /// Colour of input that is accepted (typed dice that fit their step).

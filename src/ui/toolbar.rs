@@ -72,8 +72,10 @@ impl CsApp {
             ui.separator();
             ui.label(RichText::new(super::roster::battle_title(battle, lang)).strong());
             ui.separator();
+            // A full-strength button that says it opens the rules (a weak one read as disabled).
+            let rules = lang.fmt(T::RulesButton, &[&battle.ruleset.label(lang)]);
             if ui
-                .button(RichText::new(battle.ruleset.label(lang)).weak())
+                .button(RichText::new(rules).color(super::theme::ACTIVE_TEXT))
                 .on_hover_text(lang.t(T::RulesSettings))
                 .clicked()
             {

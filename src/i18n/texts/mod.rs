@@ -42,6 +42,7 @@ macro_rules! keys {
 }
 
 keys! {
+    RulesButton,
     SaveReportPdfTitle,
     SaveRosterPdfTitle,
     SaveReportMdTitle,

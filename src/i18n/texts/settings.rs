@@ -32,11 +32,12 @@ super::texts! {
     OrdinaryClasses => "veterans, line, second-rate", "ветераны, линейные, второразрядные";
     RemoveRow => "Remove", "Удалить";
     ResetDefaults => "Defaults", "По умолчанию";
+    RulesButton => "Rules: {}…", "Правила: {}…";
     RulesSettings => "Rules settings", "Настройки правил";
     RulesSettingsMenu => "Rules settings…", "Настройки правил…";
     ZonesRefused => "Zone widths: whole numbers separated by commas", "Ширина зон: целые числа через запятую";
     ExplainDistances => "cm per arm (and formation); the charge wizard fills them in. Empty: typed at the table.", "см по роду войск (и построению); мастер атаки подставит их. Пусто: вводятся на столе.";
-    ExplainTests => "Totals of 2D6 plus the players' modifiers to a named result: pass, retreat, or any other. Empty: the result is entered by name.", "Итог 2D6 с модификаторами игроков → результат: pass (прошли), retreat (отступление) или другой. Пусто: результат вводится по названию.";
+    ExplainTests => "Totals of 2D6 plus the players' modifiers to a named result: pass, retreat, or any other. Empty: the result is entered by name.", "Итог 2D6 с модификаторами игроков даёт результат: pass (прошли), retreat (отступление) или другой. Пусто: результат вводится по названию.";
     OptDistances => "Distances", "Расстояния";
     OptDurations => "Formation changes (GDB-CHG-10; column to square is half a turn)", "Перестроения (GDB-CHG-10; колонна в каре — полхода)";
     OptLimber => "Emergency Limber results", "Результаты экстренного взятия на передки";
