@@ -2,6 +2,8 @@
 //! in one domain file; every key is used; both languages take the same values.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
 use std::path::Path;
 
 use quote::ToTokens;
@@ -111,18 +113,8 @@ fn literal_characters() -> std::collections::BTreeMap<char, String> {
             walk(mac.tokens.clone(), self);
         }
     }
-    fn files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                files(&path, out);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                out.push(path);
-            }
-        }
-    }
     let mut paths = Vec::new();
-    files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut paths);
+    common::rust_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut paths);
     let mut v = Literals(Default::default());
     for path in paths {
         let file = syn::parse_file(&std::fs::read_to_string(&path).unwrap()).unwrap();

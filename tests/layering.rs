@@ -11,6 +11,8 @@
 //! Its own tests inject each kind of violation into a copy of a source file.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
 use syn::visit::Visit;
@@ -147,17 +149,6 @@ fn violations(module: &[String], source: &str) -> Vec<String> {
     out
 }
 
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
-
 /// The module a file under `src/` is: `ui/wizard/mod.rs` is `ui::wizard`.
 fn module_of(src: &Path, file: &Path) -> Vec<String> {
     let rel = file.strip_prefix(src).unwrap().with_extension("");
@@ -180,7 +171,7 @@ fn module(path: &[&str]) -> Vec<String> {
 fn every_floor_points_down() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
-    rust_files(&src, &mut files);
+    common::rust_files(&src, &mut files);
     let mut offences = Vec::new();
     for floor in FLOORS {
         assert!(files.iter().any(|f| module_of(&src, f).first().is_some_and(|m| m == floor)), "no {floor}");
@@ -256,7 +247,7 @@ fn the_interface_decides_no_result() {
         &[".resolve(", ".state(", ".step(", "Charge::declare", "Charge::run", ".effects(", "check_declaration("];
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ui");
     let mut files = Vec::new();
-    rust_files(&root, &mut files);
+    common::rust_files(&root, &mut files);
     let mut offences = Vec::new();
     for file in files {
         let text = std::fs::read_to_string(&file).unwrap();
@@ -279,7 +270,7 @@ fn the_interface_decides_no_result() {
 fn one_handler_for_effects() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ui");
     let mut files = Vec::new();
-    rust_files(&root, &mut files);
+    common::rust_files(&root, &mut files);
     let name = |f: &PathBuf| f.strip_prefix(&root).unwrap().display().to_string();
     let with = |needles: &[&str]| -> Vec<String> {
         files

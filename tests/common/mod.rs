@@ -109,3 +109,15 @@ pub fn edited(g: &Game, f: impl FnOnce(&mut coldsteel::model::Battle)) -> Game {
     f(&mut b);
     Game::from_parts(b, g.history().clone(), g.start().cloned().map(Box::new))
 }
+
+/// Every `.rs` file under `dir`, recursively.
+pub fn rust_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
