@@ -233,3 +233,30 @@ fn the_first_save_proposes_a_folder_that_exists_and_creates_a_missing_one() {
     let Modal::PathPrompt { text, .. } = &h.state().modal else { panic!("no prompt") };
     assert_eq!(std::path::Path::new(text).parent(), path.parent(), "{text}");
 }
+
+#[test]
+fn the_casualty_table_names_its_results_in_words() {
+    let mut battle = storage::default_game().unwrap().battle().clone();
+    battle.options.gdb.casualties.push(coldsteel::rules::options::CasualtyRow {
+        outcome: "pushed_back".into(),
+        winner_arm: None,
+        loser_loses: 2,
+        winner_loses: 1,
+    });
+    // Every table with a row, so that the harness checks each cell has a name.
+    battle.options.gdb.distances.push(coldsteel::rules::options::DistanceRow {
+        arm: coldsteel::rules::Arm::Dragoons,
+        formation: None,
+        move_cm: Some(30),
+        charge_cm: Some(36),
+        retreat_cm: None,
+        rout_cm: None,
+    });
+    let mut h = harness(CsApp::new(coldsteel::game::Game::new(battle), Lang::Ru));
+    h.run();
+    h.get_by_label("Правила: Бригадный генерал (General de Brigade)…").click();
+    h.run();
+    let band = h.get_by_label("Результат 1");
+    let shown = band.accesskit_node().value().map(|v| v.to_string());
+    assert_eq!(shown.as_deref(), Some("Проигравшие отброшены"), "no raw key in the Result column");
+}

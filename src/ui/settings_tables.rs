@@ -21,16 +21,23 @@ fn rows_footer_ui<R>(ui: &mut Ui, lang: Lang, rows: &mut Vec<R>, remove: Option<
 }
 
 /// An optional number as a drag value with an empty state.
-fn opt_number_ui(ui: &mut Ui, v: &mut Option<u32>, id: &str) {
+fn opt_number_ui(ui: &mut Ui, v: &mut Option<u32>, id: &str) -> egui::Response {
     let mut n = v.unwrap_or(0);
     let r = ui.add(
         egui::DragValue::new(&mut n)
             .range(0..=200)
             .custom_formatter(|x, _| if x == 0.0 { "—".into() } else { format!("{x}") }),
     );
-    if r.accessible_name(id).changed() {
+    let r = r.accessible_name(id);
+    if r.changed() {
         *v = (n > 0).then_some(n);
     }
+    r
+}
+
+/// A table cell's name for screen readers and tests: its column and row.
+fn cell(lang: Lang, column: T, row: usize) -> String {
+    format!("{} {}", lang.t(column), row + 1)
 }
 
 /// AMB-24, AMB-25: distances per arm and formation.
@@ -44,22 +51,25 @@ pub(super) fn distances_ui(ui: &mut Ui, lang: Lang, rows: &mut Vec<DistanceRow>)
         }
         ui.end_row();
         for (i, row) in rows.iter_mut().enumerate() {
-            egui::ComboBox::from_id_salt(("dist_arm", i)).selected_text(row.arm.label(lang)).show_ui(ui, |ui| {
-                for a in Arm::ALL {
-                    ui.selectable_value(&mut row.arm, *a, a.label(lang));
-                }
-            });
+            let arm =
+                egui::ComboBox::from_id_salt(("dist_arm", i)).selected_text(row.arm.label(lang)).show_ui(ui, |ui| {
+                    for a in Arm::ALL {
+                        ui.selectable_value(&mut row.arm, *a, a.label(lang));
+                    }
+                });
+            let _ = arm.response.accessible_name(cell(lang, T::Arm, i));
             let f_text = row.formation.map_or_else(|| lang.t(T::AnyArm).to_owned(), |f| f.label(lang).to_owned());
-            egui::ComboBox::from_id_salt(("dist_form", i)).selected_text(f_text).show_ui(ui, |ui| {
+            let form = egui::ComboBox::from_id_salt(("dist_form", i)).selected_text(f_text).show_ui(ui, |ui| {
                 ui.selectable_value(&mut row.formation, None, lang.t(T::AnyArm));
                 for f in Formation::ALL.iter().filter(|f| f.fits(row.arm)) {
                     ui.selectable_value(&mut row.formation, Some(*f), f.label(lang));
                 }
             });
-            opt_number_ui(ui, &mut row.move_cm, "move");
-            opt_number_ui(ui, &mut row.charge_cm, "charge");
-            opt_number_ui(ui, &mut row.retreat_cm, "retreat");
-            opt_number_ui(ui, &mut row.rout_cm, "rout");
+            let _ = form.response.accessible_name(cell(lang, T::Formation, i));
+            opt_number_ui(ui, &mut row.move_cm, &cell(lang, T::DistMove, i));
+            opt_number_ui(ui, &mut row.charge_cm, &cell(lang, T::DistCharge, i));
+            opt_number_ui(ui, &mut row.retreat_cm, &cell(lang, T::DistRetreat, i));
+            opt_number_ui(ui, &mut row.rout_cm, &cell(lang, T::DistRout, i));
             if ui.small_button(lang.t(T::RemoveRow)).clicked() {
                 remove = Some(i);
             }
@@ -83,15 +93,22 @@ pub(super) fn durations_ui(ui: &mut Ui, lang: Lang, rows: &mut Vec<DurationRow>)
     for (i, row) in rows.iter_mut().enumerate() {
         ui.horizontal(|ui| {
             for (which, f) in [("from", &mut row.from), ("to", &mut row.to)] {
-                egui::ComboBox::from_id_salt(("dur", which, i)).selected_text(f.label(lang)).show_ui(ui, |ui| {
-                    for x in Formation::ALL {
-                        ui.selectable_value(f, *x, x.label(lang));
-                    }
-                });
+                let combo =
+                    egui::ComboBox::from_id_salt(("dur", which, i)).selected_text(f.label(lang)).show_ui(ui, |ui| {
+                        for x in Formation::ALL {
+                            ui.selectable_value(f, *x, x.label(lang));
+                        }
+                    });
+                let _ = combo.response.accessible_name(format!("{} {which} {}", lang.t(T::Formation), i + 1));
             }
-            ui.add(egui::DragValue::new(&mut row.turns.0).range(0..=10));
+            let _ =
+                ui.add(egui::DragValue::new(&mut row.turns.0).range(0..=10)).accessible_name(cell(lang, T::OfATurn, i));
             ui.label("/");
-            ui.add(egui::DragValue::new(&mut row.turns.1).range(1..=12));
+            let _ = ui.add(egui::DragValue::new(&mut row.turns.1).range(1..=12)).accessible_name(format!(
+                "{} / {}",
+                lang.t(T::OfATurn),
+                i + 1
+            ));
             ui.label(lang.t(T::OfATurn));
             if ui.small_button(lang.t(T::RemoveRow)).clicked() {
                 remove = Some(i);
@@ -125,9 +142,14 @@ pub(super) fn tests_ui(ui: &mut Ui, lang: Lang, tables: &mut Vec<TestTable>) {
                 let kinds: Vec<TestResult> = TestResult::ALL.into_iter().filter(|r| kind.allows(*r)).collect();
                 for (i, row) in table.rows.iter_mut().enumerate() {
                     ui.horizontal(|ui| {
-                        ui.add(egui::DragValue::new(&mut row.from).range(-10..=30));
+                        let name = format!("{} {}", table.test.label(lang), i + 1);
+                        let _ = ui
+                            .add(egui::DragValue::new(&mut row.from).range(-10..=30))
+                            .accessible_name(format!("{name} ≥"));
                         ui.label("–");
-                        ui.add(egui::DragValue::new(&mut row.to).range(-10..=30));
+                        let _ = ui
+                            .add(egui::DragValue::new(&mut row.to).range(-10..=30))
+                            .accessible_name(format!("{name} ≤"));
                         ui.add(egui::TextEdit::singleline(&mut row.result).desired_width(160.0))
                             .accessible_name(lang.t(T::ResOutcomeHeader));
                         // What the named result does: the game applies only its kind (AMB-23).
@@ -177,7 +199,12 @@ pub(super) fn limber_ui(ui: &mut Ui, lang: Lang, rows: &mut Vec<LimberRow>) {
 pub(super) fn casualties_ui(ui: &mut Ui, lang: Lang, rows: &mut Vec<CasualtyRow>) {
     ui.label(RichText::new(format!("AMB-13 {}", lang.t(T::OptCasualties))).strong());
     explain(ui, lang.t(T::ExplainCasualties));
-    let outcomes = ["rout", "retreat", "pushed_back", "draw"];
+    // The bands the table is read by (its keys stay in the file), named in words.
+    let outcomes =
+        [("rout", T::BandRout), ("retreat", T::BandRetreat), ("pushed_back", T::BandPushedBack), ("draw", T::BandDraw)];
+    let band_label = |key: &str| {
+        outcomes.iter().find(|(k, _)| *k == key).map_or_else(|| key.to_owned(), |(_, t)| lang.t(*t).to_owned())
+    };
     let mut remove = None;
     egui::Grid::new("casualties").num_columns(5).show(ui, |ui| {
         ui.label(lang.t(T::ResOutcomeHeader));
@@ -186,20 +213,32 @@ pub(super) fn casualties_ui(ui: &mut Ui, lang: Lang, rows: &mut Vec<CasualtyRow>
         ui.label(lang.t(T::WinnerLoses));
         ui.end_row();
         for (i, row) in rows.iter_mut().enumerate() {
-            egui::ComboBox::from_id_salt(("cas_outcome", i)).selected_text(row.outcome.clone()).show_ui(ui, |ui| {
-                for o in outcomes {
-                    ui.selectable_value(&mut row.outcome, o.to_owned(), o);
-                }
-            });
+            let band = egui::ComboBox::from_id_salt(("cas_outcome", i))
+                .selected_text(band_label(&row.outcome))
+                .show_ui(ui, |ui| {
+                    for (key, text) in outcomes {
+                        ui.selectable_value(&mut row.outcome, key.to_owned(), lang.t(text));
+                    }
+                });
             let arm_text = row.winner_arm.map_or_else(|| lang.t(T::AnyArm).to_owned(), |a| a.label(lang).to_owned());
-            egui::ComboBox::from_id_salt(("cas_arm", i)).selected_text(arm_text).show_ui(ui, |ui| {
+            let arm = egui::ComboBox::from_id_salt(("cas_arm", i)).selected_text(arm_text).show_ui(ui, |ui| {
                 ui.selectable_value(&mut row.winner_arm, None, lang.t(T::AnyArm));
                 for a in Arm::ALL {
                     ui.selectable_value(&mut row.winner_arm, Some(*a), a.label(lang));
                 }
             });
-            ui.add(egui::DragValue::new(&mut row.loser_loses).range(0..=50));
-            ui.add(egui::DragValue::new(&mut row.winner_loses).range(0..=50));
+            let _ = arm.response.accessible_name(cell(lang, T::WinnerArm, i));
+            let _ = band.response.accessible_name(cell(lang, T::ResOutcomeHeader, i));
+            let _ = ui.add(egui::DragValue::new(&mut row.loser_loses).range(0..=50)).accessible_name(cell(
+                lang,
+                T::LoserLoses,
+                i,
+            ));
+            let _ = ui.add(egui::DragValue::new(&mut row.winner_loses).range(0..=50)).accessible_name(cell(
+                lang,
+                T::WinnerLoses,
+                i,
+            ));
             if ui.small_button(lang.t(T::RemoveRow)).clicked() {
                 remove = Some(i);
             }

@@ -42,6 +42,10 @@ macro_rules! keys {
 }
 
 keys! {
+    BandRout,
+    BandRetreat,
+    BandPushedBack,
+    BandDraw,
     RulesButton,
     SaveReportPdfTitle,
     SaveRosterPdfTitle,

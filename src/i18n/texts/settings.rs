@@ -32,6 +32,10 @@ super::texts! {
     OrdinaryClasses => "veterans, line, second-rate", "ветераны, линейные, второразрядные";
     RemoveRow => "Remove", "Удалить";
     ResetDefaults => "Defaults", "По умолчанию";
+    BandRout => "Loser routs", "Проигравшие бегут";
+    BandRetreat => "Loser retreats", "Проигравшие отступают";
+    BandPushedBack => "Loser pushed back", "Проигравшие отброшены";
+    BandDraw => "Draw", "Ничья";
     RulesButton => "Rules: {}…", "Правила: {}…";
     RulesSettings => "Rules settings", "Настройки правил";
     RulesSettingsMenu => "Rules settings…", "Настройки правил…";
