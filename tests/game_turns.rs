@@ -5,6 +5,7 @@
 mod common;
 
 use coldsteel::game::{Action, Game, Todo, checklist};
+use coldsteel::i18n::Lang;
 use coldsteel::model::{Engagement, LogDetail, Unit, UnitId};
 use coldsteel::rules::gdb::charge::{Input, Reaction, TestResult};
 use coldsteel::rules::{BySide, Marker, Order, Phase, Side};
@@ -62,6 +63,14 @@ fn two_turns_of_the_default_battle() {
     g.perform(&init).unwrap();
     assert_eq!(g.battle().phasing, Some(Side::Second));
     assert!(checklist(g.battle()).is_empty());
+    // The log says who won and who moves first; the undo step names the side.
+    let b = g.battle();
+    let (first, second) = (b.sides.first.name.clone(), b.sides.second.name.clone());
+    let line = coldsteel::i18n::log_text::entry_summary(Lang::En, b, b.log.last().unwrap());
+    assert_eq!(line, format!("Initiative 9 against 6: {first} wins and {second} moves first"));
+    let step = g.history().done.last().unwrap();
+    let label = coldsteel::i18n::log_text::action_label(Lang::En, b, step.kind, &step.subject);
+    assert_eq!(label, format!("Initiative: {second} moves first"));
 
     // Charges: the phasing side declares first; the cuirassiers reach the 33e Léger.
     advance_to(&mut g, Phase::Charges);

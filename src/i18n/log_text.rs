@@ -32,10 +32,10 @@ fn field_label(lang: Lang, key: &str) -> &'static str {
 }
 
 /// The label of an action: "Edit unit “1st Tirailleurs” (order)", "Turn 3 · Melee", ...
-pub fn action_label(lang: Lang, kind: ActionKind, subject: &str) -> String {
+pub fn action_label(lang: Lang, battle: &Battle, kind: ActionKind, subject: &str) -> String {
     if let Some((name, fields)) = subject.split_once('\u{1f}') {
         let fields: Vec<&str> = fields.split(',').map(|f| field_label(lang, f)).collect();
-        return format!("{} ({})", action_label(lang, kind, name), fields.join(", ").to_lowercase());
+        return format!("{} ({})", action_label(lang, battle, kind, name), fields.join(", ").to_lowercase());
     }
     let key = match kind {
         ActionKind::AddUnit => T::StepAddUnit,
@@ -54,7 +54,10 @@ pub fn action_label(lang: Lang, kind: ActionKind, subject: &str) -> String {
             return lang.fmt(T::StepSetOptions, &[&r]);
         }
         ActionKind::Initiative => {
-            let side = crate::rules::Side::ALL.iter().find(|s| s.key() == subject).map_or(subject, |s| s.label(lang));
+            // The side by its name in this battle, not "Second side".
+            let side = crate::rules::Side::ALL.iter().find(|s| s.key() == subject);
+            let side =
+                side.map_or_else(|| subject.to_owned(), |s| crate::i18n::names::side_name(battle, *s, lang).to_owned());
             return lang.fmt(T::StepInitiative, &[&side]);
         }
         ActionKind::Melee => T::StepMelee,
@@ -85,9 +88,9 @@ pub fn entry_summary(lang: Lang, battle: &Battle, entry: &LogEntry) -> String {
         LogDetail::Edit { action: kind @ (ActionKind::AddPendingMelee | ActionKind::ClearPendingMelee), .. }
             if entry.units.len() == 2 =>
         {
-            action_label(lang, *kind, &format!("{} × {}", name(0), name(1)))
+            action_label(lang, battle, *kind, &format!("{} × {}", name(0), name(1)))
         }
-        LogDetail::Edit { action, subject } => action_label(lang, *action, subject),
+        LogDetail::Edit { action, subject } => action_label(lang, battle, *action, subject),
         LogDetail::Phase { expired, .. } if !expired.is_empty() => {
             let names: Vec<String> = expired.iter().map(|id| unit_name(battle, lang, *id)).collect();
             lang.fmt(T::LogExpired, &[&names.join(", ")])
@@ -95,7 +98,13 @@ pub fn entry_summary(lang: Lang, battle: &Battle, entry: &LogEntry) -> String {
         LogDetail::Phase { phase, .. } => lang.fmt(T::TurnPhase, &[&entry.turn, &phase.label(lang)]),
         LogDetail::Initiative { result, phasing: Some(phasing) } => {
             let side = |s| crate::i18n::names::side_name(battle, s, lang);
-            lang.fmt(T::LogInitiative, &[&result.totals.first, &result.totals.second, &side(*phasing)])
+            let totals = (&result.totals.first, &result.totals.second);
+            match result.winner {
+                Some(w) if w != *phasing => {
+                    lang.fmt(T::LogInitiative, &[totals.0, totals.1, &side(w), &side(*phasing)])
+                }
+                _ => lang.fmt(T::LogInitiativeKept, &[totals.0, totals.1, &side(*phasing)]),
+            }
         }
         LogDetail::Initiative { result, phasing: None } => {
             lang.fmt(T::LogInitiativeTie, &[&result.totals.first, &result.totals.second])

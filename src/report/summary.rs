@@ -139,7 +139,9 @@ pub fn battle_report(battle: &Battle, lang: Lang) -> Report {
             b.push(Block::Lines(lines));
             continue;
         }
-        b.push(Block::Para(format!("{} · {}", e.phase.label(lang), entry_summary(lang, battle, e))));
+        // Each summary names what happened ("Initiative …", "Charge: …"); a phase prefix
+        // only repeated it.
+        b.push(Block::Para(entry_summary(lang, battle, e)));
         if !lines.is_empty() {
             b.push(Block::Lines(lines));
         }

@@ -266,7 +266,8 @@ impl CsApp {
         self.message = match result {
             Ok(Some(step)) => {
                 changed = true;
-                let what = super::roster::step_label(lang, step);
+                let step = step.clone();
+                let what = super::roster::step_label(lang, self.game.battle(), &step);
                 Some((lang.fmt(if undo { T::Undone } else { T::Redone }, &[&what]), false))
             }
             Ok(None) => Some((lang.t(if undo { T::NothingToUndo } else { T::NothingToRedo }).to_owned(), false)),

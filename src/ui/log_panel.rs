@@ -42,7 +42,7 @@ pub fn log_ui(
     });
     ui.separator();
     if view.history {
-        history_ui(ui, lang, history, cmds);
+        history_ui(ui, lang, battle, history, cmds);
     } else {
         entries_ui(ui, lang, battle, view, cmds);
     }
@@ -163,13 +163,13 @@ fn row_ui(ui: &mut Ui, lang: Lang, battle: &Battle, row: &Row, view: &mut LogVie
     }
 }
 
-fn history_ui(ui: &mut Ui, lang: Lang, history: &History, cmds: &mut Vec<AppCommand>) {
+fn history_ui(ui: &mut Ui, lang: Lang, battle: &Battle, history: &History, cmds: &mut Vec<AppCommand>) {
     egui::ScrollArea::vertical().auto_shrink([false, false]).stick_to_bottom(true).show(ui, |ui| {
         if history.done.is_empty() && history.undone.is_empty() {
             ui.label(RichText::new(lang.t(T::HistoryEmpty)).weak());
         }
         for (i, step) in history.done.iter().enumerate() {
-            let label = super::roster::step_label(lang, step);
+            let label = super::roster::step_label(lang, battle, step);
             let newest = i + 1 == history.done.len();
             let text = if newest { RichText::new(label).strong() } else { RichText::new(label) };
             let response = ui.selectable_label(false, text).on_hover_text(lang.t(T::UndoToHere));
@@ -180,7 +180,7 @@ fn history_ui(ui: &mut Ui, lang: Lang, history: &History, cmds: &mut Vec<AppComm
             }
         }
         for step in history.undone.iter().rev() {
-            ui.label(RichText::new(super::roster::step_label(lang, step)).weak().italics());
+            ui.label(RichText::new(super::roster::step_label(lang, battle, step)).weak().italics());
         }
     });
 }

@@ -14,8 +14,8 @@ use crate::rules::{Side, Terrain};
 pub use crate::i18n::names::{battle_title, general_line, shown, side_name};
 
 /// The label of an undo step, e.g. "Edit unit «1st Tirailleurs»".
-pub fn step_label(lang: Lang, step: &Step) -> String {
-    crate::i18n::log_text::action_label(lang, step.kind, &step.subject)
+pub fn step_label(lang: Lang, battle: &Battle, step: &Step) -> String {
+    crate::i18n::log_text::action_label(lang, battle, step.kind, &step.subject)
 }
 
 /// One line of the roster. The roster is a flat list of lines of known heights, so that

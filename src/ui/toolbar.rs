@@ -82,8 +82,8 @@ impl CsApp {
                 cmds.push(AppCommand::OpenSettings);
             }
             ui.separator();
-            let undo_tip = self.game.history().done.last().map(|s| super::roster::step_label(lang, s));
-            let redo_tip = self.game.history().undone.last().map(|s| super::roster::step_label(lang, s));
+            let undo_tip = self.game.history().done.last().map(|s| super::roster::step_label(lang, battle, s));
+            let redo_tip = self.game.history().undone.last().map(|s| super::roster::step_label(lang, battle, s));
             let undo = ui.add_enabled(undo_tip.is_some(), egui::Button::new(lang.t(T::Undo)));
             if undo.on_hover_text(undo_tip.unwrap_or_default()).clicked() {
                 cmds.push(AppCommand::Undo);

@@ -13,7 +13,7 @@ super::texts! {
     FollowStraightOn => "use the rest of the move straight on", "пройти остаток хода прямо";
     HapCaught => "{} is caught: it counts as routing and does not hit back (GDB-EVD-11)", "Цель ({}) настигнута: считается бегущей и не отвечает (GDB-EVD-11)";
     HapChargerMoves => "Move {} {} cm towards {}", "Передвиньте: {} — на {} см к цели ({})";
-    HapContact => "Move {} into base contact with {} ({} cm in all): the melee is fought in the Melee phase", "Контакт: {} и {} (всего {} см); рукопашная — в фазе рукопашной";
+    HapContact => "Move {} into base contact with {} ({} cm in all): the melee is fought in the Melee phase.", "Контакт: {} и {} (всего {} см); рукопашная — в фазе рукопашной.";
     HapCounterFails => "{} fails its counter-charge test and stands", "Контратака не удалась ({}): стоят на месте";
     HapCrewFlees => "Move the crew of {} back {}", "Расчёт ({}) отходит на {}";
     HapDisordered => "mark {} Disordered", "отметьте как расстроенных: {}";

@@ -35,7 +35,8 @@ super::texts! {
     LogBMelee => "Melee turn {2}: {0} against {1}: {3} and {4} figures killed", "Рукопашная, ход {2}: {0} против {1}: убито {3} и {4}";
     LogCollision => "Attack: {} against {}: {}", "Атака: {} против {}: {}";
     LogExpired => "Markers expired: {}", "Маркеры сняты: {}";
-    LogInitiative => "Initiative {} against {}: {} moves first", "Инициатива {} против {}: первой ходит {}";
+    LogInitiativeKept => "Initiative {} against {}: {} wins and moves first", "Инициатива {} против {}: побеждает и ходит первой {}";
+    LogInitiative => "Initiative {} against {}: {} wins and {} moves first", "Инициатива {} против {}: побеждает {}, первой ходит {}";
     LogLosses => "Losses: {} −{}, {} −{}", "Потери: {} −{}, {} −{}";
     LogMelee => "Melee: {} against {}: {} to {}: {}", "Рукопашная: {} против {}: {} на {}: {}";
     LogOverridden => "overruled: {}", "решение игроков: {}";

@@ -42,6 +42,7 @@ macro_rules! keys {
 }
 
 keys! {
+    LogInitiativeKept,
     BandRout,
     BandRetreat,
     BandPushedBack,
