@@ -234,3 +234,15 @@ fn check_and_replay_speak_russian() {
     assert_eq!(code, 0);
     assert!(out.contains("identical"), "{out}");
 }
+
+#[test]
+fn a_ruleset_b_collision_shows_each_sides_die_and_total_on_its_line() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/engagements/b-collision-flight.json");
+    let (code, out, err) = run(&["resolve", file], None);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("modifiers +2; average die 5; total 7"), "{out}");
+    assert!(out.contains("modifiers +0; average die 3; total 3"), "{out}");
+    assert!(!out.contains(" = "), "no bare 'dice 5 = 7': {out}");
+    let (_, out, _) = run(&["--lang", "ru", "resolve", file], None);
+    assert!(out.contains("средний кубик 5; итог 7"), "{out}");
+}

@@ -208,7 +208,12 @@ fn typed_dice_and_app_dice_give_the_same_result() {
 fn bad_typed_dice_are_refused_inline() {
     let (mut h, names) = melee_dice_step();
     type_into(&mut h, &names.0, "7a");
-    h.get_by_label_contains("not accepted");
+    h.get_by_label("not accepted: 7 is not a face of the D6");
+    h.key_press(Key::Backspace);
+    h.key_press(Key::Backspace);
+    h.run();
+    type_into(&mut h, &names.0, "3");
+    h.get_by_label("not accepted: expected 2 dice, got 1");
     assert!(h.get_by_label("Next").accesskit_node().is_disabled(), "the step does not advance");
     assert!(h.state().game.battle().log.iter().all(|e| !matches!(e.detail, LogDetail::GdbMelee { .. })));
 }

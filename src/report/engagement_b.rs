@@ -55,6 +55,7 @@ pub fn collision_text(input: &CollisionInput, dice: Option<(u8, u8)>, lang: Lang
         out.push('\n');
         return out;
     }
+    let resolved = dice.map(|(a, d)| (a, d, input.resolve(a, d)));
     for role in ROLES {
         let me = input.side(role);
         out.push_str(&format!("{}: {}\n", role.label(lang), me.arm.label(lang)));
@@ -62,13 +63,20 @@ pub fn collision_text(input: &CollisionInput, dice: Option<(u8, u8)>, lang: Lang
         for m in &mods {
             out.push_str(&modifier_line(lang, m));
         }
-        out.push_str(&format!("  {} {:+}\n", lang.t(T::ResModifiers), sum(&mods)));
+        let modifiers = format!("{:+}", sum(&mods));
+        // The die and total on the side's own line, as a GdB melee shows them.
+        let rolled = resolved.as_ref().map(|(a, d, r)| match role {
+            Role::Attacker => (*a, r.attacker_total.unwrap_or(0)),
+            Role::Defender => (*d, r.defender_total.unwrap_or(0)),
+        });
+        match rolled {
+            Some((die, total)) => out.push_str(&format!("  {}\n", lang.fmt(T::BDieTotal, &[&modifiers, &die, &total]))),
+            None => out.push_str(&format!("  {} {modifiers}\n", lang.t(T::ResModifiers))),
+        }
     }
     out.push('\n');
-    if let Some((a, d)) = dice {
-        let r = input.resolve(a, d);
+    if let Some((_, _, r)) = resolved {
         let (at, dt) = (r.attacker_total.unwrap_or(0), r.defender_total.unwrap_or(0));
-        out.push_str(&format!("{} {a} = {at}; {d} = {dt}\n", lang.t(T::ResDice)));
         out.push_str(&lang.fmt(T::ResDifference, &[&format!("{:+}", at - dt)]));
         out.push('\n');
         out.push_str(&lang.fmt(T::ResOutcome, &[&r.outcome.label(lang)]));

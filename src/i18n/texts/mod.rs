@@ -42,6 +42,8 @@ macro_rules! keys {
 }
 
 keys! {
+    DiceNotADigit,
+    BDieTotal,
     LogInitiativeKept,
     BandRout,
     BandRetreat,

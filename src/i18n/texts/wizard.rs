@@ -11,6 +11,7 @@ super::texts! {
     NoCommander => "No commander-in-chief", "Нет главнокомандующего";
     NoGeneral => "No general", "Нет генерала";
     NoUnits => "No units", "Нет подразделений";
+    BDieTotal => "modifiers {}; average die {}; total {}", "модификаторы {}; средний кубик {}; итог {}";
     ResModifiers => "modifiers", "модификаторы";
     ResDice => "dice", "кубики";
     ResTotal => "total", "итого";
@@ -59,6 +60,7 @@ super::texts! {
     DiceHintD6 => "{} × digit 1 to 6", "{} × цифра от 1 до 6";
     DiceNeeded => "Type every die, or roll", "Введите все кубики или бросьте";
     DiceOk => "OK", "ОК";
+    DiceNotADigit => "«{}» is not a number", "«{}» — не число";
     DiceRefused => "not accepted: {}", "не принято: {}";
     Die => "Die", "Кубик";
     FiguresLost => "Figures lost", "Потеряно фигур";

@@ -54,19 +54,40 @@ pub struct DiceField {
     pub rolled: Option<RngState>,
 }
 
+/// Why typed dice are not accepted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DiceTyping {
+    /// A character that is not a digit.
+    NotADigit(char),
+    /// Not a face of the die, or too many or too few dice.
+    Dice(crate::rules::dice::DiceError),
+}
+
+impl DiceTyping {
+    /// The reason in words.
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            DiceTyping::NotADigit(c) => lang.fmt(T::DiceNotADigit, &[c]),
+            DiceTyping::Dice(e) => crate::i18n::errors::dice_error_text(lang, e),
+        }
+    }
+}
+
 /// Parses typed dice: only digits and spaces, each a face of the die, exactly `count`.
-pub fn parse_dice(text: &str, kind: DieKind, count: usize) -> Result<Vec<u8>, String> {
+pub fn parse_dice(text: &str, kind: DieKind, count: usize) -> Result<Vec<u8>, DiceTyping> {
+    use crate::rules::dice::DiceError;
     let mut out = Vec::new();
     for ch in text.chars().filter(|c| !c.is_whitespace() && *c != ',') {
-        let Some(d) = ch.to_digit(10) else { return Err(format!("«{ch}»")) };
-        let d = u8::try_from(d).unwrap_or(0);
+        let Some(d) = ch.to_digit(10).and_then(|d| u8::try_from(d).ok()) else {
+            return Err(DiceTyping::NotADigit(ch));
+        };
         if !kind.has_face(d) {
-            return Err(d.to_string());
+            return Err(DiceTyping::Dice(DiceError::NotAFace { value: i64::from(d), kind }));
         }
         out.push(d);
     }
     if out.len() != count {
-        return Err(format!("{}/{count}", out.len()));
+        return Err(DiceTyping::Dice(DiceError::WrongCount { expected: count, got: out.len() }));
     }
     Ok(out)
 }
@@ -89,7 +110,7 @@ pub fn dice_field_ui(ui: &mut Ui, lang: Lang, label: &str, field: &mut DiceField
                     ui.colored_label(crate::ui::theme::ACCEPTED, lang.t(T::DiceOk));
                 }
                 Err(why) => {
-                    ui.colored_label(theme::ERROR, lang.fmt(T::DiceRefused, &[&why]));
+                    ui.colored_label(theme::ERROR, lang.fmt(T::DiceRefused, &[&why.text(lang)]));
                 }
             }
         }
