@@ -351,3 +351,17 @@ fn a_distance_or_move_that_is_not_a_number_is_refused_not_read_as_zero() {
     h.run();
     assert!(!h.get_by_label("Declare").accesskit_node().is_disabled(), "a cleared bearing declares again");
 }
+
+#[test]
+fn the_reaction_step_says_whether_a_square_forms_in_time_and_how_to_go_on() {
+    let mut h = harness(game_at(Phase::Charges));
+    declare(&mut h);
+    h.get_by_label("Declare").click();
+    h.run();
+    // 20 cm of a 36 cm charge move: 5/9 of a turn, more than the half turn a square takes.
+    let contact = h.get_by_label_contains("reaches the target in").accesskit_node().label().unwrap_or_default();
+    assert!(!contact.trim_end().ends_with(';'), "no dangling semicolon: {contact}");
+    h.get_by_label_contains("it is finished before contact (GDB-CHG-10)");
+    assert!(h.query_by_label("Next").is_none(), "no greyed Next on a question step");
+    h.get_by_label("Choose an answer above to go on.");
+}

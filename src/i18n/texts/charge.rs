@@ -59,7 +59,7 @@ super::texts! {
     FactStruck => "struck in the {}", "удар: {}";
     ErrNotAResult => "The {} cannot have the result «{}»", "{} не может иметь результат «{}»";
     HapRetreats => "Move {} back {} at once (half its compulsory move)", "Немедленно отведите: {} — на {} (половина обязательного передвижения)";
-    HapTime => "{} has {} of a turn: it may move {}", "Цель ({}) получает {} хода: может пройти {}";
+    HapTime => "{} moves for {} of a turn while the charger closes: up to {} (GDB-CHG-09)", "Цель ({}) движется {} хода, пока атакующие сближаются: до {} (GDB-CHG-09)";
     AskApplyCharge => "The charge is over. Apply it: the markers change and the log records it.", "Атака завершена. Примените её: маркеры изменятся, журнал запишет результат.";
     AskBMelee => "Melee turn {}: {} against {}. Count the figures in contact, roll the dice, record the tests.", "Ход рукопашной {}: {} против {}. Посчитайте фигуры в контакте, бросьте кубики, отметьте тесты.";
     AskCaught => "Did {} catch {} before it reached safety?", "Настигнута ли цель до укрытия? Атакует: {}; цель: {}";
@@ -125,8 +125,9 @@ super::texts! {
     OppOrdersOf => "{}: opportunity orders used this turn: {}", "{}: приказов на перехват в этом ходу: {}";
     OpportunityCharge => "Opportunity charge (intercepting an enemy charge, GDB-OPP)", "Перехват (атака навстречу атаке противника, GDB-OPP)";
     OpportunityTip => "Cavalry only; one order per general per turn; the target may only stand or counter-charge", "Только кавалерия; один приказ на генерала за ход; цель может только стоять или контратаковать";
-    SquareTakes => "forming square from column takes {} of a turn", "построение каре из колонны занимает {} хода";
-    TimeToContact => "The charger reaches the target in {} of a turn; {}", "Атакующие дойдут до цели за {} хода; {}";
+    SquareInTime => "Forming square from column takes {} of a turn: it is finished before contact (GDB-CHG-10).", "Построение каре из колонны занимает {} хода: оно закончится до контакта (GDB-CHG-10).";
+    SquareTooLate => "Forming square from column takes {} of a turn: too long, contact comes first (GDB-CHG-10).", "Построение каре из колонны занимает {} хода: слишком долго, контакт наступит раньше (GDB-CHG-10).";
+    TimeToContact => "The charger reaches the target in {} of a turn.", "Атакующие дойдут до цели за {} хода.";
     FirstMoveInForceDistance => "First move: half the distance to the target (AMB-01; the rules settings offer half the charge move).", "Первое продвижение: половина расстояния до цели (AMB-01; в настройках правил можно выбрать половину хода атаки).";
     FirstMoveInForceMove => "First move: half the charger's charge move (AMB-01; the rules settings offer half the distance).", "Первое продвижение: половина хода атаки (AMB-01; в настройках правил можно выбрать половину расстояния).";
     HapTableRoll => "{}: rolled {}; row {} to {} of your table: {}", "{}: выпало {}; строка {}–{} вашей таблицы: {}";

@@ -42,6 +42,7 @@ macro_rules! keys {
 }
 
 keys! {
+    AnswerToGoOn,
     DiceNotADigit,
     BDieTotal,
     LogInitiativeKept,
@@ -539,7 +540,8 @@ keys! {
     OppOrdersOf,
     OpportunityCharge,
     OpportunityTip,
-    SquareTakes,
+    SquareInTime,
+    SquareTooLate,
     TimeToContact,
     StepSetOptions,
     AddRow,

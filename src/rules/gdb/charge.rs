@@ -713,7 +713,7 @@ impl Charge {
     }
 
     /// GDB-CHG-10: the change must be finished before contact.
-    fn check_time(&self, to: Formation, given: Option<Frac>) -> Result<(), ChargeError> {
+    pub fn check_time(&self, to: Formation, given: Option<Frac>) -> Result<(), ChargeError> {
         let from = self.decl.target.formation;
         let table = self.options.duration(from, to).map(|(a, b)| Frac(a, b));
         let needed = given.or(table).or_else(|| known_duration(from, to)).ok_or(ChargeError::DurationUnknown)?;

@@ -172,6 +172,23 @@ pub fn nav_ui(
     nav
 }
 
+/// The footer of a question step: the answers above move the wizard on, so there is no
+/// Next to grey out, only a word on how to go on.
+pub fn question_nav_ui(ui: &mut Ui, lang: Lang, can_back: bool) -> Nav {
+    let mut nav = Nav::None;
+    ui.separator();
+    ui.horizontal(|ui| {
+        if ui.button(lang.t(T::Cancel)).on_hover_text(lang.t(T::CancelTip)).clicked() {
+            nav = Nav::Cancel;
+        }
+        if can_back && ui.button(lang.t(T::Back)).clicked() {
+            nav = Nav::Back;
+        }
+        ui.label(RichText::new(lang.t(T::AnswerToGoOn)).weak());
+    });
+    nav
+}
+
 /// A yes/no choice as two buttons; returns the answer when clicked.
 pub fn yes_no_ui(ui: &mut Ui, yes: &str, no: &str) -> Option<bool> {
     let mut answer = None;

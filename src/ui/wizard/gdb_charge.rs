@@ -297,7 +297,7 @@ impl ChargeWizard {
             Ask::FollowUp => self.follow_up_ui(ui, lang, battle, names, m),
             Ask::Done => return self.done_ui(ui, lang, battle),
         };
-        let nav = nav_ui(ui, lang, !self.inputs.is_empty(), T::Next, false, None);
+        let nav = super::common::question_nav_ui(ui, lang, !self.inputs.is_empty());
         match nav {
             Nav::Cancel => return Outcome::Cancel,
             Nav::Back => {
@@ -386,9 +386,14 @@ impl ChargeWizard {
         }
         if let Some(full) = m.decl.charger.charge_move_cm.filter(|f| *f > 0) {
             let to_contact = Frac(m.decl.distance_cm, full);
+            ui.label(RichText::new(lang.fmt(T::TimeToContact, &[&to_contact])).weak());
+            // GDB-CHG-10 as the core judges it: may a square still form before contact?
             let square = crate::rules::gdb::charge::known_duration(m.decl.target.formation, Formation::Square);
-            let known = square.map(|d| lang.fmt(T::SquareTakes, &[&d])).unwrap_or_default();
-            ui.label(RichText::new(lang.fmt(T::TimeToContact, &[&to_contact, &known])).weak());
+            if let Some(takes) = square {
+                let verdict =
+                    if m.check_time(Formation::Square, None).is_ok() { T::SquareInTime } else { T::SquareTooLate };
+                ui.label(RichText::new(lang.fmt(verdict, &[&takes])).weak());
+            }
         }
         chosen
     }
