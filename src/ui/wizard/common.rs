@@ -154,12 +154,7 @@ pub fn nav_ui(
     let mut nav = Nav::None;
     ui.separator();
     ui.horizontal(|ui| {
-        if ui.button(lang.t(T::Cancel)).on_hover_text(lang.t(T::CancelTip)).clicked() {
-            nav = Nav::Cancel;
-        }
-        if can_back && ui.button(lang.t(T::Back)).clicked() {
-            nav = Nav::Back;
-        }
+        cancel_back_ui(ui, lang, can_back, &mut nav);
         let next = ui.add_enabled(next_enabled, egui::Button::new(RichText::new(lang.t(next_label)).strong()));
         let next = match why_not {
             Some(why) if !next_enabled => next.on_disabled_hover_text(why),
@@ -172,18 +167,23 @@ pub fn nav_ui(
     nav
 }
 
+/// Cancel, and Back where there is a step to go back to.
+fn cancel_back_ui(ui: &mut Ui, lang: Lang, can_back: bool, nav: &mut Nav) {
+    if ui.button(lang.t(T::Cancel)).on_hover_text(lang.t(T::CancelTip)).clicked() {
+        *nav = Nav::Cancel;
+    }
+    if can_back && ui.button(lang.t(T::Back)).clicked() {
+        *nav = Nav::Back;
+    }
+}
+
 /// The footer of a question step: the answers above move the wizard on, so there is no
 /// Next to grey out, only a word on how to go on.
 pub fn question_nav_ui(ui: &mut Ui, lang: Lang, can_back: bool) -> Nav {
     let mut nav = Nav::None;
     ui.separator();
     ui.horizontal(|ui| {
-        if ui.button(lang.t(T::Cancel)).on_hover_text(lang.t(T::CancelTip)).clicked() {
-            nav = Nav::Cancel;
-        }
-        if can_back && ui.button(lang.t(T::Back)).clicked() {
-            nav = Nav::Back;
-        }
+        cancel_back_ui(ui, lang, can_back, &mut nav);
         ui.label(RichText::new(lang.t(T::AnswerToGoOn)).weak());
     });
     nav
