@@ -365,3 +365,20 @@ fn the_reaction_step_says_whether_a_square_forms_in_time_and_how_to_go_on() {
     assert!(h.query_by_label("Next").is_none(), "no greyed Next on a question step");
     h.get_by_label("Choose an answer above to go on.");
 }
+
+#[test]
+fn picking_a_target_names_the_charger_and_moves_no_row() {
+    let mut h = harness(game_at(Phase::Charges));
+    h.get_by_label("Grenadiers à cheval").click();
+    h.run();
+    let before = h.get_by_label("Ladoga Infantry").rect();
+    h.key_press(Key::C);
+    h.run();
+    h.run();
+    assert_eq!(h.get_by_label("Ladoga Infantry").rect(), before, "the row stays under the pointer");
+    let banner = "Grenadiers à cheval charges: click the target (Esc cancels)";
+    assert!(h.query_all_by_label(banner).count() >= 1, "the banner names the charger");
+    h.get_by_label("Ladoga Infantry").click();
+    h.run();
+    assert!(h.state().wizard.is_some(), "the click lands on the row that was there");
+}

@@ -132,7 +132,8 @@ impl CsApp {
             AppCommand::OpenMelee(index) => self.open_melee(index),
             AppCommand::StartCharge(id) => {
                 self.picking = Some(id);
-                self.message = Some((self.lang.t(T::PickTarget).to_owned(), false));
+                let name = self.game.battle().unit(id).map(|u| u.display_name(self.lang == Lang::Ru).to_owned());
+                self.message = Some((self.lang.fmt(T::PickTarget, &[&name.unwrap_or_default()]), false));
             }
             AppCommand::PickTarget(id) => self.pick_target(id),
             AppCommand::OpenReport => {

@@ -134,6 +134,23 @@ impl RosterView {
     }
 }
 
+/// While a target is picked: a banner over the roster's top right corner, naming the
+/// charger, drawn above the rows so that they do not move under the pointer.
+fn pick_banner_ui(ui: &Ui, lang: Lang, battle: &Battle, charger: UnitId) {
+    let name = battle.unit(charger).map(|u| u.display_name(lang == Lang::Ru).to_owned()).unwrap_or_default();
+    let text = lang.fmt(T::PickTarget, &[&name]);
+    egui::Area::new(egui::Id::unique("coldsteel-pick-target"))
+        .order(egui::Order::Foreground)
+        .pivot(egui::Align2::RIGHT_TOP)
+        .fixed_pos(ui.max_rect().right_top())
+        .interactable(false)
+        .show(ui.ctx(), |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.label(RichText::new(text).strong().color(theme::CURRENT_PHASE));
+            });
+        });
+}
+
 /// The whole roster.
 pub fn roster_ui(
     ui: &mut Ui,
@@ -144,8 +161,8 @@ pub fn roster_ui(
     view: &mut RosterView,
     cmds: &mut Vec<AppCommand>,
 ) {
-    if picking.is_some() {
-        ui.label(RichText::new(lang.t(T::PickTarget)).strong().color(theme::CURRENT_PHASE));
+    if let Some(charger) = picking {
+        pick_banner_ui(ui, lang, battle, charger);
     }
     let folded = view.effective();
     let all = lines(battle, &folded);

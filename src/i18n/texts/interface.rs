@@ -202,7 +202,7 @@ super::texts! {
     TestsNeeded => "Roll the dice and record the tests the turn owes", "Бросьте кубики и отметьте положенные тесты";
     Yes => "Yes", "Да";
     PickEnemy => "Pick an enemy unit (Esc cancels)", "Выберите подразделение противника (Esc — отмена)";
-    PickTarget => "Click the target of the charge (Esc cancels)", "Щёлкните цель атаки (Esc — отмена)";
+    PickTarget => "{} charges: click the target (Esc cancels)", "Атакуют {}: щёлкните цель (Esc — отмена)";
     CannotOpenViewer => "Cannot open the PDF viewer ({}); the PDF is at {}", "Не удалось открыть просмотрщик PDF ({}); PDF сохранён в {}";
     Close => "Close", "Закрыть";
     CopyEntryReport => "Copy this report", "Копировать отчёт";
