@@ -382,3 +382,109 @@ fn picking_a_target_names_the_charger_and_moves_no_row() {
     h.run();
     assert!(h.state().wizard.is_some(), "the click lands on the row that was there");
 }
+
+/// The text labels inside the wizard's window with their rectangles.
+fn window_labels(h: &Harness<'static, CsApp>) -> Vec<(String, egui::Rect)> {
+    h.get_by_role(Role::Window)
+        .query_all_by_role(Role::Label)
+        .map(|n| {
+            let node = n.accesskit_node();
+            (node.label().or_else(|| node.value()).map(|t| t.to_string()).unwrap_or_default(), n.rect())
+        })
+        .filter(|(text, r)| !text.is_empty() && r.area() > 0.0)
+        .collect()
+}
+
+/// Labels of a modifier breakdown that run past its column: a breakdown is titled with
+/// its unit's name, its title spans the column, and its rows lie just below.
+fn breakdown_overflows(h: &Harness<'static, CsApp>, titles: &[&str]) -> Vec<String> {
+    let labels = window_labels(h);
+    let mut out = Vec::new();
+    for (_, column) in labels.iter().filter(|(t, _)| titles.contains(&t.as_str())) {
+        let rows = labels.iter().filter(|(_, r)| {
+            r.left() >= column.left() - 0.5
+                && r.left() < column.right()
+                && r.top() >= column.bottom() - 0.5
+                && r.top() < column.bottom() + 100.0
+        });
+        for (text, r) in rows.filter(|(_, r)| r.right() > column.right() + 0.5) {
+            out.push(format!("{text:?} {r:?} past its column {column:?}"));
+        }
+    }
+    out
+}
+
+/// Pairs of text labels inside the wizard's window whose rectangles overlap (by more
+/// than a sliver).
+fn overlapping_labels(h: &Harness<'static, CsApp>) -> Vec<String> {
+    let labels = window_labels(h);
+    let mut out = Vec::new();
+    for (i, (a, ra)) in labels.iter().enumerate() {
+        for (b, rb) in &labels[i + 1..] {
+            let both = ra.intersect(*rb);
+            if both.width() > 1.0 && both.height() > 1.0 {
+                out.push(format!("{a:?} {ra:?} over {b:?} {rb:?}"));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn russian_melee_breakdowns_do_not_overlap() {
+    let mut g = game_at(Phase::Charges);
+    // Heavy cavalry on a column: the longest Russian modifier labels (GDB-MOD-23, 29).
+    let named = |g: &Game, name: &str| g.battle().units.iter().find(|u| u.name == name).unwrap().id;
+    let (a, d) = (named(&g, "Grenadiers à cheval"), named(&g, "Ladoga Infantry"));
+    let contact = coldsteel::model::Engagement {
+        charging: true,
+        moved_cm: Some(10),
+        ..coldsteel::model::Engagement::contact(a, d)
+    };
+    g.perform(&Action::AddPendingMelee(contact)).unwrap();
+    while g.battle().phase != Phase::Melee {
+        g.perform(&Action::AdvancePhase).unwrap();
+    }
+    let app = CsApp::new(g, Lang::Ru);
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut CsApp| app.ui_root(ui), app);
+    h.run();
+    h.get_by_label("Разыграть…").click();
+    h.run();
+    for step in 0..3 {
+        let overlaps = overlapping_labels(&h);
+        assert!(overlaps.is_empty(), "step {step}:\n{}", overlaps.join("\n"));
+        if step == 0 {
+            // The situation step shows the two breakdowns side by side.
+            let overflows = breakdown_overflows(&h, &["Конные гренадеры", "Ладожский пехотный полк"]);
+            assert!(overflows.is_empty(), "{}", overflows.join("\n"));
+        }
+        match h.query_by_label("Далее") {
+            Some(next) => next.click(),
+            None => break,
+        }
+        h.run();
+    }
+}
+
+#[test]
+fn russian_charge_preview_does_not_overlap() {
+    let app = CsApp::new(game_at(Phase::Charges), Lang::Ru);
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 2200.0))
+        .build_ui_state(|ui, app: &mut CsApp| app.ui_root(ui), app);
+    h.run();
+    h.get_by_label("Конные гренадеры").click();
+    h.run();
+    h.key_press(Key::C);
+    h.run();
+    h.get_by_label("Ладожский пехотный полк").click();
+    h.run();
+    type_into(&mut h, "Расстояние (см)", "20");
+    type_into(&mut h, "Полный ход атаки Конные гренадеры (см)", "36");
+    let overlaps = overlapping_labels(&h);
+    assert!(overlaps.is_empty(), "{}", overlaps.join("\n"));
+    let overflows = breakdown_overflows(&h, &["Конные гренадеры", "Ладожский пехотный полк"]);
+    assert!(overflows.is_empty(), "{}", overflows.join("\n"));
+}

@@ -14,17 +14,22 @@ pub fn prompt_ui(ui: &mut Ui, text: &str) {
     ui.add_space(4.0);
 }
 
-/// A breakdown: clause, label, value; then the total.
+/// A breakdown: clause, value, label; then the total. The clause and value take fixed
+/// widths and the label wraps in what is left, so that two breakdowns side by side never
+/// run into each other (Russian labels are long).
 pub fn modifiers_ui(ui: &mut Ui, lang: Lang, title: &str, mods: &[Modifier]) {
+    const CLAUSE_W: f32 = 84.0;
+    const VALUE_W: f32 = 28.0;
     ui.label(RichText::new(title).strong());
-    egui::Grid::new(("mods", title)).num_columns(3).spacing([10.0, 2.0]).show(ui, |ui| {
-        for m in mods {
-            ui.label(RichText::new(m.rule.id()).monospace().weak());
-            ui.label(m.rule.label(lang));
-            ui.label(RichText::new(format!("{:+}", m.value)).monospace());
-            ui.end_row();
-        }
-    });
+    for m in mods {
+        ui.horizontal_top(|ui| {
+            let clause = egui::Label::new(RichText::new(m.rule.id()).monospace().weak()).truncate();
+            ui.add_sized([CLAUSE_W, 14.0], clause).on_hover_text(m.rule.id());
+            let value = egui::Label::new(RichText::new(format!("{:+}", m.value)).monospace());
+            ui.add_sized([VALUE_W, 14.0], value);
+            ui.add(egui::Label::new(m.rule.label(lang)).wrap());
+        });
+    }
     let total: i32 = mods.iter().map(|m| m.value).sum();
     ui.label(lang.fmt(T::ModifierTotal, &[&format!("{total:+}")]));
 }
