@@ -146,11 +146,8 @@ fn cancel_at_any_step_leaves_the_battle_byte_identical() {
     }
 }
 
-/// A harness in the Melee phase with a pending melee of units 9 and 18, its wizard open
-/// on the dice step; returns the harness and the two names.
-fn melee_dice_step() -> (Harness<'static, CsApp>, (String, String)) {
-    let mut g = game_at(Phase::Charges);
-    let (a, d) = (g.battle().units[8].id, g.battle().units[17].id);
+/// The game brought to the Melee phase with a charge by `a` on `d` in contact (10 cm).
+fn melee_pending(mut g: Game, a: coldsteel::model::UnitId, d: coldsteel::model::UnitId) -> Game {
     let contact = coldsteel::model::Engagement {
         charging: true,
         moved_cm: Some(10),
@@ -160,7 +157,15 @@ fn melee_dice_step() -> (Harness<'static, CsApp>, (String, String)) {
     while g.battle().phase != Phase::Melee {
         g.perform(&Action::AdvancePhase).unwrap();
     }
-    let mut h = harness(g);
+    g
+}
+
+/// A harness in the Melee phase with a pending melee of units 9 and 18, its wizard open
+/// on the dice step; returns the harness and the two names.
+fn melee_dice_step() -> (Harness<'static, CsApp>, (String, String)) {
+    let g = game_at(Phase::Charges);
+    let (a, d) = (g.battle().units[8].id, g.battle().units[17].id);
+    let mut h = harness(melee_pending(g, a, d));
     h.run();
     h.get_by_label("Fight…").click();
     h.run();
@@ -432,20 +437,11 @@ fn overlapping_labels(h: &Harness<'static, CsApp>) -> Vec<String> {
 
 #[test]
 fn russian_melee_breakdowns_do_not_overlap() {
-    let mut g = game_at(Phase::Charges);
+    let g = game_at(Phase::Charges);
     // Heavy cavalry on a column: the longest Russian modifier labels (GDB-MOD-23, 29).
     let named = |g: &Game, name: &str| g.battle().units.iter().find(|u| u.name == name).unwrap().id;
     let (a, d) = (named(&g, "Grenadiers à cheval"), named(&g, "Ladoga Infantry"));
-    let contact = coldsteel::model::Engagement {
-        charging: true,
-        moved_cm: Some(10),
-        ..coldsteel::model::Engagement::contact(a, d)
-    };
-    g.perform(&Action::AddPendingMelee(contact)).unwrap();
-    while g.battle().phase != Phase::Melee {
-        g.perform(&Action::AdvancePhase).unwrap();
-    }
-    let app = CsApp::new(g, Lang::Ru);
+    let app = CsApp::new(melee_pending(g, a, d), Lang::Ru);
     let mut h = Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
         .build_ui_state(|ui, app: &mut CsApp| app.ui_root(ui), app);
