@@ -283,3 +283,27 @@ fn amb_43_rout_distance_in_the_checklist() {
     let text = coldsteel::i18n::log_text::todo_text(lang, g.battle(), &Todo::Rout(u.id));
     assert!(text.ends_with("(30 cm)"), "{text}");
 }
+
+#[test]
+fn an_older_profile_row_reads_its_kind_from_the_gravest_word() {
+    let mut v: serde_json::Value = serde_json::from_str(storage::DEFAULT_PROFILE_JSON).unwrap();
+    let rows = serde_json::json!([
+        {"from": 2, "to": 5, "result": "Halt, disordered"},
+        {"from": 6, "to": 7, "result": "Отступают в беспорядке"},
+        {"from": 8, "to": 9, "result": "Halt"},
+        {"from": 10, "to": 12, "result": "passed"}
+    ]);
+    v["options"]["gdb"]["tests"] = serde_json::json!([{"test": "stand", "rows": rows}]);
+    let p = storage::profile_from_json(&v.to_string()).unwrap();
+    let kinds: Vec<coldsteel::rules::options::TestResult> =
+        p.options.gdb.tests[0].rows.iter().map(|r| r.kind).collect();
+    assert_eq!(
+        kinds,
+        [
+            coldsteel::rules::options::TestResult::Unformed,
+            coldsteel::rules::options::TestResult::Retreat,
+            coldsteel::rules::options::TestResult::Halt,
+            coldsteel::rules::options::TestResult::Pass
+        ]
+    );
+}

@@ -8,7 +8,7 @@ use coldsteel::ui::{CsApp, Selection};
 use egui::accesskit::Role;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 
 fn harness(lang: Lang) -> Harness<'static, CsApp> {
     let app = CsApp::new(storage::default_game().unwrap(), lang);
@@ -187,4 +187,32 @@ fn brigades_fold_and_out_of_play_units_unfold() {
     h.get_by_label("Out of play (1)").click();
     h.run();
     assert!(h.query_by_label(unit).is_some(), "unfolding shows the destroyed unit");
+}
+
+#[test]
+fn show_in_the_checklist_unfolds_and_scrolls_to_the_unit() {
+    let mut battle = storage::default_game().unwrap().battle().clone();
+    let last = battle.units.iter().rposition(|u| u.side == coldsteel::rules::Side::Second).unwrap();
+    battle.units[last].order = Order::Wavering;
+    battle.phase = coldsteel::rules::Phase::Morale;
+    battle.phasing = Some(coldsteel::rules::Side::First);
+    let (name, id, brigade) = (battle.units[last].name.clone(), battle.units[last].id, battle.units[last].brigade);
+    let brigade_name = brigade.and_then(|b| battle.brigade(b)).map(|b| b.name.clone());
+    let app = CsApp::new(coldsteel::game::Game::new(battle), Lang::En);
+    // A laptop's height: the roster draws only the rows in view.
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut CsApp| app.ui_root(ui), app);
+    h.run();
+    if let Some(b) = brigade_name.as_deref().filter(|b| h.query_by_label(b).is_some()) {
+        h.get_by_label(b).click();
+        h.run();
+    }
+    assert!(h.query_by_role_and_label(Role::Button, &name).is_none(), "the unit starts out of view");
+    h.get_by_label("Show").click();
+    h.run();
+    h.run();
+    assert_eq!(h.state().selection, Selection::Unit(id));
+    // The editor shows the name as a heading; the roster's row is a button.
+    assert!(h.query_by_role_and_label(Role::Button, &name).is_some(), "the roster scrolled to {name}");
 }

@@ -39,13 +39,21 @@ pub fn kinds_of_test_rows(options: &mut Value) {
     }
 }
 
+/// The kind an older row's name says, the gravest word winning: "Halt, disordered" is
+/// unformed, not a plain halt.
 fn kind_named(name: &str) -> &'static str {
+    const WORDS: [(&[&str], &str); 5] = [
+        (&["rout", "бег"], "rout"),
+        (&["retreat", "отступ"], "retreat"),
+        (&["unformed", "disorder", "расстр"], "unformed"),
+        (&["pursu", "преслед"], "pursue"),
+        (&["halt", "stop", "останов", "стоят"], "halt"),
+    ];
+    if let Some((_, kind)) = WORDS.iter().find(|(words, _)| words.iter().any(|w| name.contains(w))) {
+        return kind;
+    }
     match name {
         "pass" | "passed" | "прошли" | "пройден" | "пройдено" => "pass",
-        "retreat" | "отступление" | "отступают" => "retreat",
-        "rout" | "бегство" | "бегут" => "rout",
-        "pursue" | "pursues" | "pursuit" | "преследование" | "преследуют" => "pursue",
-        "unformed" | "disordered" | "расстроены" | "расстройство" => "unformed",
         _ => "halt",
     }
 }

@@ -85,6 +85,8 @@ pub enum AppCommand {
     Perform(Action),
     /// Change what the editor shows.
     Select(Selection),
+    /// Select a unit and scroll the roster to it, unfolding its group.
+    Reveal(UnitId),
     /// Undo the last step.
     Undo,
     /// Redo the last undone step.

@@ -119,6 +119,10 @@ impl CsApp {
         match cmd {
             AppCommand::Perform(action) => self.perform(&action),
             AppCommand::Select(sel) => self.selection = sel,
+            AppCommand::Reveal(id) => {
+                self.selection = Selection::Unit(id);
+                self.roster_view.reveal(self.game.battle(), id);
+            }
             AppCommand::Undo => self.undo_redo(true),
             AppCommand::Redo => self.undo_redo(false),
             AppCommand::SetLang(lang) => self.lang = lang,

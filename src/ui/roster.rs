@@ -105,6 +105,8 @@ pub struct RosterView {
     pub folded: BTreeSet<FoldKey>,
     /// Groups the user unfolded that start folded (out of play).
     pub unfolded: BTreeSet<FoldKey>,
+    /// A unit to scroll into view on the next frame (the checklist's "Show").
+    pub reveal: Option<UnitId>,
 }
 
 impl RosterView {
@@ -117,6 +119,19 @@ impl RosterView {
             }
         }
         f
+    }
+
+    /// Unfolds the group a unit is in and asks the next frame to scroll to it.
+    pub fn reveal(&mut self, battle: &Battle, id: UnitId) {
+        if let Some(u) = battle.unit(id) {
+            let key = if !u.order.in_play() {
+                FoldKey::OutOfPlay(u.side)
+            } else {
+                u.brigade.map_or(FoldKey::Unattached(u.side), FoldKey::Brigade)
+            };
+            self.toggle(key, false);
+        }
+        self.reveal = Some(id);
     }
 
     /// Folds or unfolds a group: `folded_after` is the state the click asks for.
@@ -170,9 +185,18 @@ pub fn roster_ui(
     let total: f32 = heights.iter().sum();
     let mut local = Vec::new();
     let mut toggles = Vec::new();
+    let reveal = view.reveal.take();
     egui::ScrollArea::both().id_salt("roster").auto_shrink([false, false]).show_viewport(ui, |ui, viewport| {
         ui.set_min_size(egui::vec2(ROW_WIDTH, total));
         let top = ui.min_rect().top();
+        if let Some(at) = reveal.and_then(|id| all.iter().position(|l| matches!(l, Line::Unit(u) if *u == id))) {
+            let y: f32 = heights.iter().take(at).sum();
+            let row = egui::Rect::from_min_size(
+                egui::pos2(ui.min_rect().left(), top + y),
+                egui::vec2(ROW_WIDTH, heights[at]),
+            );
+            ui.scroll_to_rect(row, Some(egui::Align::Center));
+        }
         let mut y = 0.0;
         for (line, h) in all.iter().zip(&heights) {
             if y + h >= viewport.min.y && y <= viewport.max.y {

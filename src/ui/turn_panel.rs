@@ -3,7 +3,7 @@
 
 use egui::{RichText, Ui};
 
-use super::command::{AppCommand, Selection};
+use super::command::AppCommand;
 use super::{roller, theme};
 use crate::game::{Action, Todo, checklist};
 use crate::i18n::log_text::todo_text;
@@ -91,7 +91,7 @@ pub fn checklist_ui(ui: &mut Ui, lang: Lang, battle: &Battle, form: &mut Initiat
                 | Todo::PushBackThenRally(id)
                 | Todo::Pursue(id)
                 | Todo::MoraleTest(id)
-                | Todo::WaveringTest(id) => Some((T::ShowUnit, AppCommand::Select(Selection::Unit(*id)))),
+                | Todo::WaveringTest(id) => Some((T::ShowUnit, AppCommand::Reveal(*id))),
                 _ => None,
             };
             if let Some((label, cmd)) = action
