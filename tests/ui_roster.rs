@@ -8,7 +8,7 @@ use coldsteel::ui::{CsApp, Selection};
 use egui::accesskit::Role;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
-use egui_kittest::kittest::{NodeT, Queryable};
+use egui_kittest::kittest::Queryable;
 
 fn harness(lang: Lang) -> Harness<'static, CsApp> {
     let app = CsApp::new(storage::default_game().unwrap(), lang);
