@@ -105,8 +105,11 @@ fn an_unreadable_file_names_the_problem_and_changes_nothing() {
     h.get_by_label("Open").click();
     h.run();
     assert_eq!(h.state().game.battle(), &before);
-    let Modal::Message(text) = &h.state().modal else { panic!("no message: {:?}", h.state().modal) };
-    assert!(text.contains("line 2") && text.contains("bad.coldsteel.json") && text.contains("name"), "{text}");
+    let Modal::OpenFailed { detail, backup, .. } = &h.state().modal else {
+        panic!("no message: {:?}", h.state().modal)
+    };
+    assert!(detail.contains("line 2") && detail.contains("bad.coldsteel.json") && detail.contains("name"), "{detail}");
+    assert!(backup.is_none(), "no .bak beside it");
     h.get_by_label("OK").click();
     h.run();
     assert!(matches!(h.state().modal, Modal::None));
@@ -200,7 +203,7 @@ fn an_unreadable_file_is_explained_in_russian() {
     h.run();
     h.get_by_label("Открыть").click();
     h.run();
-    let Modal::Message(text) = &h.state().modal else { panic!("no message: {:?}", h.state().modal) };
+    let Modal::OpenFailed { detail: text, .. } = &h.state().modal else { panic!("no message: {:?}", h.state().modal) };
     assert!(text.contains("один объект JSON") && text.contains("list.coldsteel.json"), "{text}");
     assert!(!text.contains("must hold"), "no English inside the Russian sentence: {text}");
 }
@@ -259,4 +262,32 @@ fn the_casualty_table_names_its_results_in_words() {
     let band = h.get_by_label("Результат 1");
     let shown = band.accesskit_node().value().map(|v| v.to_string());
     assert_eq!(shown.as_deref(), Some("Проигравшие отброшены"), "no raw key in the Result column");
+}
+
+#[test]
+fn a_file_cut_short_is_said_in_plain_words_and_its_backup_offered() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("krasnoi.coldsteel.json");
+    let good = storage::default_game().unwrap();
+    storage::save_battle(&path, &good).unwrap();
+    storage::save_battle(&path, &good).unwrap();
+    assert!(storage::backup_path(&path).is_file());
+    // A save cut short: the file ends in the middle of the battle.
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, &text[..text.len() / 2]).unwrap();
+    let mut h = harness(CsApp::new(coldsteel::game::Game::default(), Lang::En));
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.get_by_role_and_label(Role::TextInput, "File path").type_text(path.to_str().unwrap());
+    h.run();
+    h.get_by_label("Open").click();
+    h.run();
+    h.get_by_label_contains("The file is cut short");
+    assert!(h.query_all_by_label_contains("EOF while parsing").count() >= 1, "the detail is kept");
+    h.get_by_label("Open the previous version (.bak)").click();
+    h.run();
+    assert!(matches!(h.state().modal, Modal::None), "{:?}", h.state().modal);
+    assert_eq!(h.state().game.battle(), good.battle(), "the previous version is open");
 }

@@ -43,6 +43,18 @@ pub enum Modal {
     },
     /// A message to acknowledge.
     Message(String),
+    /// A battle file that could not be opened: what happened in plain words, the
+    /// technical detail, and the copies that can be opened instead.
+    OpenFailed {
+        /// What happened, in plain words.
+        text: String,
+        /// The reader's own reason and the file.
+        detail: String,
+        /// The previous version beside the file, when it reads.
+        backup: Option<std::path::PathBuf>,
+        /// The autosave of this file, when newer.
+        recovery: Option<Box<super::handler::Recovery>>,
+    },
     /// The battle report: preview (its text, built once when opened), save, copy, print.
     Report(String),
     /// The rules settings.

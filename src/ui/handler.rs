@@ -109,7 +109,10 @@ impl CsApp {
                     storage::iso8601(rec.info.written_at_ms / 1000).replace('T', " ").trim_end_matches('Z').to_owned();
                 self.modal = Modal::Recovery(Box::new(rec), when)
             }
-            Some(Err(e)) => self.message = Some((self.lang.fmt(T::AutosaveUnreadable, &[&e, &dir.display()]), true)),
+            Some(Err(e)) => {
+                let reason = crate::i18n::errors::load_error_text(self.lang, &e);
+                self.message = Some((self.lang.fmt(T::AutosaveUnreadable, &[&reason, &dir.display()]), true));
+            }
             None => {}
         }
     }
@@ -179,11 +182,10 @@ impl CsApp {
                 self.modal = Modal::None;
                 self.carry_out(op);
             }
-            AppCommand::Recover => {
-                if let Modal::Recovery(rec, _) = std::mem::replace(&mut self.modal, Modal::None) {
-                    self.recover(*rec);
-                }
-            }
+            AppCommand::Recover => match std::mem::replace(&mut self.modal, Modal::None) {
+                Modal::Recovery(rec, _) | Modal::OpenFailed { recovery: Some(rec), .. } => self.recover(*rec),
+                _ => {}
+            },
             AppCommand::PathChosen(purpose, text) => self.path_chosen(purpose, &text),
             AppCommand::NewBattle(template, ruleset) => {
                 self.modal = Modal::None;
@@ -439,17 +441,36 @@ impl CsApp {
     pub(super) fn open_path(&mut self, path: &Path) {
         match storage::read_battle_file(path) {
             Ok(game) => {
+                self.modal = Modal::None;
                 self.replace_game(game, Some(path.to_path_buf()));
                 self.remember_recent(path);
                 self.message = Some((self.lang.fmt(T::Opened, &[&path.display()]), false));
             }
-            Err(e) => {
-                let reason = crate::i18n::errors::load_error_text(self.lang, &e);
-                let text = self.lang.fmt(T::CannotOpen, &[&reason, &path.display()]);
-                self.modal = Modal::Message(text.clone());
-                self.message = Some((text, true));
-            }
+            Err(e) => self.open_failed(path, &e),
         }
+    }
+
+    /// Says why a file did not open, in plain words first, and offers its `.bak` and its
+    /// newer autosave when they read.
+    fn open_failed(&mut self, path: &Path, e: &storage::LoadError) {
+        let lang = self.lang;
+        let reason = crate::i18n::errors::load_error_text(lang, e);
+        let detail = lang.fmt(T::CannotOpen, &[&reason, &path.display()]);
+        let plain = match e {
+            storage::LoadError::Syntax { message, .. } if message.starts_with("EOF") => Some(T::FileCutShort),
+            storage::LoadError::Syntax { .. } | storage::LoadError::NotUtf8(_) => Some(T::FileDamaged),
+            _ => None,
+        };
+        let text = plain.map_or_else(|| detail.clone(), |t| lang.t(t).to_owned());
+        let bak = storage::backup_path(path);
+        let backup = (bak.is_file() && storage::read_battle_file(&bak).is_ok()).then_some(bak);
+        let recovery = storage::autosave_dir()
+            .and_then(|dir| storage::find_recovery(&dir))
+            .and_then(Result::ok)
+            .filter(|r| r.info.source.as_deref().is_some_and(|s| storage::same_file(s, path)))
+            .map(Box::new);
+        self.message = Some((detail.clone(), true));
+        self.modal = Modal::OpenFailed { text, detail, backup, recovery };
     }
 
     fn replace_game(&mut self, game: Game, path: Option<PathBuf>) {

@@ -37,6 +37,9 @@ impl CsApp {
             Modal::Settings(_) => return,
             Modal::NewBattle { template, ruleset } => new_ui(ui, self.lang, template, ruleset),
             Modal::Message(text) => message_ui(ui, self.lang, text),
+            Modal::OpenFailed { text, detail, backup, recovery } => {
+                open_failed_ui(ui, self.lang, text, detail, backup.as_deref(), recovery.is_some())
+            }
         };
         cmds.extend(match choice {
             Choice::None => None,
@@ -157,6 +160,38 @@ fn new_ui(ui: &mut Ui, lang: crate::i18n::Lang, template: &mut Template, ruleset
                 choice = Choice::New(*template, *ruleset);
             }
             if ui.button(lang.t(T::Cancel)).clicked() || ui.input(|i| i.key_pressed(Key::Escape)) {
+                choice = Choice::Close;
+            }
+        });
+    });
+    choice
+}
+
+/// A file that did not open: plain words, the detail, and what can be opened instead.
+fn open_failed_ui(
+    ui: &mut Ui,
+    lang: crate::i18n::Lang,
+    text: &str,
+    detail: &str,
+    backup: Option<&std::path::Path>,
+    autosave: bool,
+) -> Choice {
+    let mut choice = Choice::None;
+    window("open-failed").show(ui.ctx(), |ui| {
+        ui.set_max_width(560.0);
+        ui.heading(lang.t(T::CannotOpenTitle));
+        ui.label(RichText::new(text).strong());
+        ui.label(RichText::new(detail).weak());
+        ui.horizontal(|ui| {
+            if let Some(bak) = backup
+                && ui.button(lang.t(T::OpenBackup)).on_hover_text(bak.display().to_string()).clicked()
+            {
+                choice = Choice::Command(AppCommand::File(FileOp::Open(Some(bak.to_path_buf()))));
+            }
+            if autosave && ui.button(lang.t(T::OpenAutosave)).clicked() {
+                choice = Choice::Recover;
+            }
+            if ui.button(lang.t(T::Ok)).clicked() || ui.input(|i| i.key_pressed(Key::Escape)) {
                 choice = Choice::Close;
             }
         });

@@ -130,6 +130,11 @@ super::texts! {
     Unattached => "Not in a brigade", "Вне бригад";
     AutosaveFailed => "Autosave failed: {}", "Автосохранение не удалось: {}";
     AutosaveUnreadable => "The autosave cannot be read ({}); it is kept in {}", "Автосохранение не читается ({}); оно оставлено в {}";
+    CannotOpenTitle => "The battle did not open", "Битва не открылась";
+    FileCutShort => "The file is cut short: it ends before the battle does (a save interrupted, or a copy not finished). The battle on screen is unchanged.", "Файл обрывается раньше, чем кончается битва (сохранение прервано или копия не закончена). Битва на экране не изменилась.";
+    FileDamaged => "The file is damaged: it is not a battle file coldsteel can read. The battle on screen is unchanged.", "Файл повреждён: coldsteel не может прочитать его как файл битвы. Битва на экране не изменилась.";
+    OpenBackup => "Open the previous version (.bak)", "Открыть предыдущую версию (.bak)";
+    OpenAutosave => "Recover the autosave", "Восстановить автосохранение";
     CannotOpen => "Cannot open the battle: {}: {}", "Не удалось открыть битву: {}: {}";
     CannotSave => "Cannot save: {}: {}", "Не удалось сохранить: {}: {}";
     Cancel => "Cancel", "Отмена";

@@ -42,6 +42,11 @@ macro_rules! keys {
 }
 
 keys! {
+    CannotOpenTitle,
+    FileCutShort,
+    FileDamaged,
+    OpenBackup,
+    OpenAutosave,
     AnswerToGoOn,
     DiceNotADigit,
     BDieTotal,
