@@ -22,6 +22,18 @@ fn app() -> CsApp {
     CsApp::new(storage::default_game().unwrap(), Lang::En)
 }
 
+/// Ctrl+O, the path typed into the in-app prompt, Open: `labels` are the prompt's field
+/// and button in the window's language.
+fn open_through_prompt(h: &mut Harness<'static, CsApp>, path: &std::path::Path, labels: (&str, &str)) {
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.get_by_role_and_label(Role::TextInput, labels.0).type_text(path.to_str().unwrap());
+    h.run();
+    h.get_by_label(labels.1).click();
+    h.run();
+}
+
 fn make_a_change(h: &mut Harness<'static, CsApp>) {
     h.get_by_label("Kiev Dragoons").click();
     h.run();
@@ -97,13 +109,7 @@ fn an_unreadable_file_names_the_problem_and_changes_nothing() {
     let mut h = harness(app());
     h.run();
     let before = h.state().game.battle().clone();
-    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
-    h.run();
-    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
-    h.get_by_role_and_label(Role::TextInput, "File path").type_text(bad.to_str().unwrap());
-    h.run();
-    h.get_by_label("Open").click();
-    h.run();
+    open_through_prompt(&mut h, &bad, ("File path", "Open"));
     assert_eq!(h.state().game.battle(), &before);
     let Modal::OpenFailed { detail, backup, .. } = &h.state().modal else {
         panic!("no message: {:?}", h.state().modal)
@@ -196,13 +202,7 @@ fn an_unreadable_file_is_explained_in_russian() {
     std::fs::write(&bad, "[1, 2, 3]").unwrap();
     let mut h = harness(CsApp::new(storage::default_game().unwrap(), Lang::Ru));
     h.run();
-    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
-    h.run();
-    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
-    h.get_by_role_and_label(Role::TextInput, "Путь к файлу").type_text(bad.to_str().unwrap());
-    h.run();
-    h.get_by_label("Открыть").click();
-    h.run();
+    open_through_prompt(&mut h, &bad, ("Путь к файлу", "Открыть"));
     let Modal::OpenFailed { detail: text, .. } = &h.state().modal else { panic!("no message: {:?}", h.state().modal) };
     assert!(text.contains("один объект JSON") && text.contains("list.coldsteel.json"), "{text}");
     assert!(!text.contains("must hold"), "no English inside the Russian sentence: {text}");
@@ -277,13 +277,7 @@ fn a_file_cut_short_is_said_in_plain_words_and_its_backup_offered() {
     std::fs::write(&path, &text[..text.len() / 2]).unwrap();
     let mut h = harness(CsApp::new(coldsteel::game::Game::default(), Lang::En));
     h.run();
-    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
-    h.run();
-    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
-    h.get_by_role_and_label(Role::TextInput, "File path").type_text(path.to_str().unwrap());
-    h.run();
-    h.get_by_label("Open").click();
-    h.run();
+    open_through_prompt(&mut h, &path, ("File path", "Open"));
     h.get_by_label_contains("The file is cut short");
     assert!(h.query_all_by_label_contains("EOF while parsing").count() >= 1, "the detail is kept");
     h.get_by_label("Open the previous version (.bak)").click();
