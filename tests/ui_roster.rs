@@ -8,7 +8,7 @@ use coldsteel::ui::{CsApp, Selection};
 use egui::accesskit::Role;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 
 fn harness(lang: Lang) -> Harness<'static, CsApp> {
     let app = CsApp::new(storage::default_game().unwrap(), lang);
@@ -85,7 +85,13 @@ fn figures_above_start_are_refused_inline() {
     h.key_press(Key::Enter);
     h.run();
     assert_eq!(h.state().game.battle(), &before, "nothing changed");
-    h.get_by_label_contains("more than the 24 at the start");
+    // The reason sits right under the fields, and the field shows the value kept.
+    let reason = h.get_by_label_contains("more than the 24 at the start").rect();
+    let field = h.get_by_role_and_label(Role::TextInput, "Figures at start").rect();
+    assert!(reason.top() >= field.bottom() && reason.top() - field.bottom() < 30.0, "{reason:?} under {field:?}");
+    let kept = h.state().game.battle().units.iter().find(|u| u.name == "Ladoga Infantry").unwrap().figures;
+    let shown = h.get_by_role_and_label(Role::TextInput, "Figures now").accesskit_node().value().map(|v| v.to_string());
+    assert_eq!(shown, Some(kept.to_string()), "the rejected text is not left in the field");
     // Letters are refused too.
     h.get_by_role_and_label(Role::TextInput, "Figures now").click();
     h.run();

@@ -71,7 +71,12 @@ impl BrigadeCard {
                     self.error = None;
                     cmds.push(AppCommand::Perform(Action::EditBrigade(new)));
                 }
-                Err(p) => self.error = Some(lang.fmt(T::Refused, &[&problem_text(lang, &p)])),
+                Err(p) => {
+                    // The field shows the value kept, the message says why.
+                    self.error = Some(lang.fmt(T::Refused, &[&problem_text(lang, &p)]));
+                    self.name = b.name.clone();
+                    self.name_ru = b.name_ru.clone().unwrap_or_default();
+                }
             }
         }
     }

@@ -55,7 +55,12 @@ impl GeneralCard {
                     self.error = None;
                     cmds.push(AppCommand::Perform(Action::EditGeneral(new)));
                 }
-                Err(p) => self.error = Some(lang.fmt(T::Refused, &[&problem_text(lang, &p)])),
+                Err(p) => {
+                    // The field shows the value kept, the message says why.
+                    self.error = Some(lang.fmt(T::Refused, &[&problem_text(lang, &p)]));
+                    self.name = g.name.clone();
+                    self.name_ru = g.name_ru.clone().unwrap_or_default();
+                }
             }
         }
     }

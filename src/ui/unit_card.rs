@@ -31,13 +31,18 @@ impl UnitCard {
         }
         let same_unit = self.loaded.as_ref().map(|u| u.id) == Some(unit.id);
         self.loaded = Some(unit.clone());
+        self.restore(unit);
+        if !same_unit {
+            self.error = None;
+        }
+    }
+
+    /// The text fields back to the unit's values (after a refusal, or a new unit).
+    fn restore(&mut self, unit: &Unit) {
         self.name = unit.name.clone();
         self.name_ru = unit.name_ru.clone().unwrap_or_default();
         self.figures = unit.figures.to_string();
         self.figures_start = unit.figures_start.to_string();
-        if !same_unit {
-            self.error = None;
-        }
     }
 
     /// Draws the editor for `unit`.
@@ -50,15 +55,18 @@ impl UnitCard {
         let mut edited: Option<Unit> = None;
         egui::Grid::new("unit_fields").num_columns(2).spacing([8.0, 6.0]).show(ui, |ui| {
             self.text_fields_ui(ui, lang, unit, &mut edited);
+        });
+        // Right under the fields it is about, never below the fold.
+        if let Some(err) = self.error.clone().or_else(|| self.live_problem(lang)) {
+            ui.colored_label(theme::ERROR, err);
+        }
+        egui::Grid::new("unit_choices").num_columns(2).spacing([8.0, 6.0]).show(ui, |ui| {
             choice_fields_ui(ui, lang, battle, unit, &mut edited);
         });
         ui.add_space(6.0);
         order_ui(ui, lang, unit, &mut edited);
         ui.add_space(6.0);
         markers_ui(ui, lang, unit, &mut edited);
-        if let Some(err) = self.error.clone().or_else(|| self.live_problem(lang)) {
-            ui.colored_label(theme::ERROR, err);
-        }
         if let Some(new) = edited {
             match new.check(battle) {
                 Ok(()) => {
@@ -66,7 +74,9 @@ impl UnitCard {
                     cmds.push(AppCommand::Perform(Action::EditUnit(new)));
                 }
                 Err(problem) => {
+                    // The field shows the value kept, the message says why.
                     self.error = Some(lang.fmt(T::Refused, &[&problem_text(lang, &problem)]));
+                    self.restore(unit);
                 }
             }
         }
@@ -91,7 +101,7 @@ impl UnitCard {
         {
             match parse_count(&self.figures) {
                 Some(n) => *edited = Some(Unit { figures: n, ..unit.clone() }),
-                None => self.refuse(lang, T::FiguresNotANumber),
+                None => self.refuse(lang, T::FiguresNotANumber, unit),
             }
         }
         ui.end_row();
@@ -101,7 +111,7 @@ impl UnitCard {
         {
             match parse_count(&self.figures_start) {
                 Some(n) => *edited = Some(Unit { figures_start: n, ..unit.clone() }),
-                None => self.refuse(lang, T::FiguresNotANumber),
+                None => self.refuse(lang, T::FiguresNotANumber, unit),
             }
         }
         ui.end_row();
@@ -122,8 +132,9 @@ impl UnitCard {
         }
     }
 
-    fn refuse(&mut self, lang: Lang, why: T) {
+    fn refuse(&mut self, lang: Lang, why: T, unit: &Unit) {
         self.error = Some(lang.fmt(T::Refused, &[&lang.t(why)]));
+        self.restore(unit);
     }
 }
 
