@@ -484,3 +484,18 @@ fn russian_charge_preview_does_not_overlap() {
     let overflows = breakdown_overflows(&h, &["Конные гренадеры", "Ладожский пехотный полк"]);
     assert!(overflows.is_empty(), "{}", overflows.join("\n"));
 }
+
+#[test]
+fn a_ruleset_b_melee_without_per_die_modifiers_says_so() {
+    let mut g = storage::default_game().unwrap();
+    let options = g.battle().options.clone();
+    g.perform(&Action::SetOptions(Box::new((Ruleset::RulesetB, options)))).unwrap();
+    let named = |g: &Game, name: &str| g.battle().units.iter().find(|u| u.name == name).unwrap().id;
+    let (a, d) = (named(&g, "Ladoga Infantry"), named(&g, "1st Voltigeurs of the Guard"));
+    let mut h = harness(melee_pending(g, a, d));
+    h.run();
+    h.get_by_label("Fight…").click();
+    h.run();
+    assert!(h.query_all_by_label("no modifiers").count() >= 1, "an empty block is said in words");
+    assert!(h.query_by_label("Total +0").is_none());
+}

@@ -42,6 +42,7 @@ macro_rules! keys {
 }
 
 keys! {
+    NoModifiers,
     CannotOpenTitle,
     FileCutShort,
     FileDamaged,

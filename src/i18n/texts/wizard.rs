@@ -60,6 +60,7 @@ super::texts! {
     DiceHintD6 => "{} × digit 1 to 6", "{} × цифра от 1 до 6";
     DiceNeeded => "Type every die, or roll", "Введите все кубики или бросьте";
     DiceOk => "OK", "ОК";
+    NoModifiers => "no modifiers", "модификаторов нет";
     AnswerToGoOn => "Choose an answer above to go on.", "Выберите ответ выше, чтобы продолжить.";
     DiceNotADigit => "«{}» is not a number", "«{}» — не число";
     DiceRefused => "not accepted: {}", "не принято: {}";

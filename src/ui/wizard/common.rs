@@ -30,6 +30,11 @@ pub fn modifiers_ui(ui: &mut Ui, lang: Lang, title: &str, mods: &[Modifier]) {
             ui.add(egui::Label::new(m.rule.label(lang)).wrap());
         });
     }
+    if mods.is_empty() {
+        // Said in words rather than an empty block and a total of +0.
+        ui.label(RichText::new(lang.t(T::NoModifiers)).weak());
+        return;
+    }
     let total: i32 = mods.iter().map(|m| m.value).sum();
     ui.label(lang.fmt(T::ModifierTotal, &[&format!("{total:+}")]));
 }
