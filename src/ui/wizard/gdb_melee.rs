@@ -374,6 +374,8 @@ fn table_fields_ui(ui: &mut Ui, lang: Lang, i: usize, t: &mut MeleeTable) {
         super::common::face_ui(ui, lang, i, &mut t.struck_face);
         ui.end_row();
         ui.checkbox(&mut t.breach, lang.t(T::FlagBreach));
+        ui.end_row();
+        // One flag a row: two side by side ran past the column in Russian.
         ui.checkbox(&mut t.leaves_area, lang.t(T::FlagLeavesArea));
         ui.end_row();
     });
