@@ -499,3 +499,13 @@ fn a_ruleset_b_melee_without_per_die_modifiers_says_so() {
     assert!(h.query_all_by_label("no modifiers").count() >= 1, "an empty block is said in words");
     assert!(h.query_by_label("Total +0").is_none());
 }
+
+#[test]
+fn enter_advances_the_wizard_like_its_button() {
+    let mut h = harness(game_at(Phase::Charges));
+    declare(&mut h);
+    assert!(h.query_by_label("Choose an answer above to go on.").is_none());
+    h.key_press(Key::Enter);
+    h.run();
+    h.get_by_label("Choose an answer above to go on.");
+}

@@ -170,7 +170,9 @@ pub fn nav_ui(
             Some(why) if !next_enabled => next.on_disabled_hover_text(why),
             _ => next,
         };
-        if next.clicked() {
+        // Enter advances as the button would (Ctrl+Enter stays the next phase's).
+        let enter = ui.input(|i| i.key_pressed(egui::Key::Enter) && i.modifiers.is_none());
+        if next.clicked() || (next_enabled && enter) {
             nav = Nav::Next;
         }
     });
