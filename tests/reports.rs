@@ -74,6 +74,24 @@ fn a_single_entry_has_its_own_report() {
     assert!(text.contains("GDB-MOD-01") && text.contains("Loser retreats"), "{text}");
 }
 
+/// Every example battle: the losses charted by turn add up to the losses per side.
+#[test]
+fn the_losses_chart_agrees_with_the_losses_table() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("saves");
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if !path.to_string_lossy().ends_with(".coldsteel.json") {
+            continue;
+        }
+        let game = storage::read_battle_file(&path).unwrap();
+        let b = game.battle();
+        let charted = summary::losses_by_turn(b).iter().fold((0, 0), |(f, s), (_, a, d)| (f + a, s + d));
+        let lost = |side| b.units.iter().filter(|u| u.side == side).map(|u| u.casualties()).sum::<u32>();
+        let table = (lost(coldsteel::rules::Side::First), lost(coldsteel::rules::Side::Second));
+        assert_eq!(charted, table, "{}", path.display());
+    }
+}
+
 /// pdftotext of the report of the mid-game example (needs poppler-utils: feature pdf-tools).
 #[cfg(feature = "pdf-tools")]
 #[test]
