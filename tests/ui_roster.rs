@@ -222,3 +222,16 @@ fn show_in_the_checklist_unfolds_and_scrolls_to_the_unit() {
     // The editor shows the name as a heading; the roster's row is a button.
     assert!(h.query_by_role_and_label(Role::Button, &name).is_some(), "the roster scrolled to {name}");
 }
+
+#[test]
+fn the_roster_has_column_headers_aligned_with_its_rows() {
+    let mut h = harness(Lang::Ru);
+    h.run();
+    for (header, cell) in [("Род войск", "Пехота · Гвардия"), ("Фигуры", "24 / 24 фиг.")]
+    {
+        let header = h.query_all_by_label(header).next().unwrap().rect();
+        let cell = h.query_all_by_label(cell).next().unwrap().rect();
+        assert!((header.left() - cell.left()).abs() < 2.0, "{header:?} above {cell:?}");
+        assert!(header.bottom() <= cell.top(), "the header is above the rows");
+    }
+}

@@ -28,6 +28,8 @@ enum Line {
     BrigadeGenerals(BrigadeId),
     Unattached(Side),
     OutOfPlay(Side),
+    /// The column headers under a side's heading.
+    Headers,
     Unit(UnitId),
     NoUnits,
     Gap,
@@ -40,6 +42,7 @@ fn line_height(battle: &Battle, line: &Line) -> f32 {
     match line {
         Line::Side(_) => 30.0,
         Line::Gap => 12.0,
+        Line::Headers => 18.0,
         Line::Unit(id) => {
             LINE_H + if battle.unit(*id).is_some_and(|u| !u.markers.is_empty()) { MARKERS_H } else { 0.0 }
         }
@@ -54,6 +57,7 @@ fn lines(battle: &Battle, folded: &BTreeSet<FoldKey>) -> Vec<Line> {
         let side = *side;
         out.push(Line::Side(side));
         out.push(Line::Commander(side));
+        out.push(Line::Headers);
         for brigade in battle.brigades_of(side) {
             out.push(Line::Brigade(brigade.id));
             if folded.contains(&FoldKey::Brigade(brigade.id)) {
@@ -187,21 +191,20 @@ pub fn roster_ui(
     let mut toggles = Vec::new();
     let reveal = view.reveal.take();
     egui::ScrollArea::both().id_salt("roster").auto_shrink([false, false]).show_viewport(ui, |ui, viewport| {
-        ui.set_min_size(egui::vec2(ROW_WIDTH, total));
+        // Rows take the panel's width; the name column gets what is beyond the minimum.
+        let row_w = ui.available_width().max(ROW_WIDTH);
+        ui.set_min_size(egui::vec2(row_w, total));
         let top = ui.min_rect().top();
         if let Some(at) = reveal.and_then(|id| all.iter().position(|l| matches!(l, Line::Unit(u) if *u == id))) {
             let y: f32 = heights.iter().take(at).sum();
-            let row = egui::Rect::from_min_size(
-                egui::pos2(ui.min_rect().left(), top + y),
-                egui::vec2(ROW_WIDTH, heights[at]),
-            );
+            let row =
+                egui::Rect::from_min_size(egui::pos2(ui.min_rect().left(), top + y), egui::vec2(row_w, heights[at]));
             ui.scroll_to_rect(row, Some(egui::Align::Center));
         }
         let mut y = 0.0;
         for (line, h) in all.iter().zip(&heights) {
             if y + h >= viewport.min.y && y <= viewport.max.y {
-                let rect =
-                    egui::Rect::from_min_size(egui::pos2(ui.min_rect().left(), top + y), egui::vec2(ROW_WIDTH, *h));
+                let rect = egui::Rect::from_min_size(egui::pos2(ui.min_rect().left(), top + y), egui::vec2(row_w, *h));
                 let mut child = ui.new_child(
                     egui::UiBuilder::new().max_rect(rect).layout(egui::Layout::left_to_right(egui::Align::Min)),
                 );
@@ -235,6 +238,7 @@ fn line_ui(
 ) {
     match line {
         Line::Side(side) => side_heading_ui(ui, lang, battle, side),
+        Line::Headers => headers_ui(ui, lang),
         Line::Commander(side) => match battle.commander_in_chief(side) {
             Some(c) => general_button_ui(ui, lang, c, selection, cmds, T::CommanderPrefix),
             None => {
@@ -336,6 +340,29 @@ fn general_button_ui(
 const COLUMNS: [f32; 6] = [220.0, 165.0, 96.0, 124.0, 116.0, 125.0];
 const ROW_WIDTH: f32 = 900.0;
 
+/// The name column: all the row's width the other columns leave (at least its minimum).
+fn name_width(ui: &Ui) -> f32 {
+    let others: f32 = COLUMNS[1..].iter().sum();
+    let spacing = ui.spacing().item_spacing.x * COLUMNS.len() as f32;
+    (ui.max_rect().width() - others - spacing).max(COLUMNS[0])
+}
+
+/// The column headers, aligned with the unit rows.
+fn headers_ui(ui: &mut Ui, lang: Lang) {
+    let names = [T::ColUnit, T::ColType, T::ColOrder, T::ColFormation, T::ColGround, T::ColFigures];
+    let widths = [name_width(ui), COLUMNS[1], COLUMNS[2], COLUMNS[3], COLUMNS[4], COLUMNS[5]];
+    ui.horizontal(|ui| {
+        for (i, (name, width)) in names.into_iter().zip(widths).enumerate() {
+            cell_ui(ui, width, |ui| {
+                if i == 0 {
+                    ui.add_space(40.0);
+                }
+                ui.label(RichText::new(lang.t(name)).weak().small());
+            });
+        }
+    });
+}
+
 fn cell_ui(ui: &mut Ui, width: f32, add: impl FnOnce(&mut Ui)) {
     let layout = egui::Layout::left_to_right(egui::Align::Center);
     ui.allocate_ui_with_layout(egui::vec2(width, LINE_H - 2.0), layout, |ui| {
@@ -354,12 +381,16 @@ fn unit_row_ui(
     cmds: &mut Vec<AppCommand>,
 ) {
     let selected = selection == Selection::Unit(unit.id);
+    let name_w = name_width(ui);
     ui.horizontal(|ui| {
-        cell_ui(ui, COLUMNS[0], |ui| {
+        cell_ui(ui, name_w, |ui| {
             ui.add_space(18.0);
             theme::arm_icon_ui(ui, unit.arm);
-            let name = RichText::new(unit.display_name(lang == Lang::Ru)).strong();
-            if ui.selectable_label(selected, name).on_hover_text(unit.arm.label(lang)).clicked() {
+            let shown = unit.display_name(lang == Lang::Ru);
+            let name = RichText::new(shown).strong();
+            // A name cut short is shown whole on hover.
+            let hover = format!("{shown} · {}", unit.arm.label(lang));
+            if ui.selectable_label(selected, name).on_hover_text(hover).clicked() {
                 cmds.push(AppCommand::Select(Selection::Unit(unit.id)));
             }
         });

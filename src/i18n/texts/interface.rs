@@ -207,6 +207,12 @@ super::texts! {
     TestsNeeded => "Roll the dice and record the tests the turn owes", "Бросьте кубики и отметьте положенные тесты";
     Yes => "Yes", "Да";
     PickEnemy => "Pick an enemy unit (Esc cancels)", "Выберите подразделение противника (Esc — отмена)";
+    ColUnit => "Unit", "Подразделение";
+    ColType => "Type", "Род войск";
+    ColOrder => "Order", "Порядок";
+    ColFormation => "Formation", "Построение";
+    ColGround => "Ground", "Местность";
+    ColFigures => "Figures", "Фигуры";
     PickTarget => "{} charges: click the target (Esc cancels)", "Атакуют {}: щёлкните цель (Esc — отмена)";
     CannotOpenViewer => "Cannot open the PDF viewer ({}); the PDF is at {}", "Не удалось открыть просмотрщик PDF ({}); PDF сохранён в {}";
     Close => "Close", "Закрыть";

@@ -42,6 +42,12 @@ macro_rules! keys {
 }
 
 keys! {
+    ColUnit,
+    ColType,
+    ColOrder,
+    ColFormation,
+    ColGround,
+    ColFigures,
     NoModifiers,
     CannotOpenTitle,
     FileCutShort,
