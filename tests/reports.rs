@@ -61,9 +61,8 @@ fn pdf_report_and_roster_sheets_are_made() {
     assert!(bytes.starts_with(b"%PDF-"));
     assert!(bytes.len() > 10_000);
     let sheets = summary::roster_sheets(g.battle(), Lang::En);
-    let breaks = sheets.blocks.iter().filter(|b| matches!(b, summary::Block::PageBreak)).count();
-    assert_eq!(breaks + 1, g.battle().brigades.len(), "one page per brigade");
-    assert!(pdf::to_pdf(&sheets).unwrap().starts_with(b"%PDF-"));
+    let kept = sheets.blocks.iter().filter(|b| matches!(b, summary::Block::KeepTogether(_))).count();
+    assert_eq!(kept, g.battle().brigades.len(), "one sheet per brigade, each kept together");
 }
 
 #[test]
@@ -72,6 +71,17 @@ fn a_single_entry_has_its_own_report() {
     let entry = g.battle().log.iter().find(|e| matches!(e.detail, LogDetail::GdbMelee { .. })).unwrap();
     let text = markdown::to_text(&summary::entry_report(g.battle(), Lang::En, entry));
     assert!(text.contains("GDB-MOD-01") && text.contains("Loser retreats"), "{text}");
+}
+
+/// Roster sheets: brigades share a page where they fit, and none is split across pages.
+#[test]
+fn roster_sheets_put_brigades_together_where_they_fit() {
+    let g = storage::default_game().unwrap();
+    let sheets = summary::roster_sheets(g.battle(), Lang::En);
+    let brigades = g.battle().brigades.len();
+    let pages = pdf::page_count(&sheets).unwrap();
+    assert!(pages < brigades, "{pages} pages for {brigades} brigades");
+    assert!(pdf::to_pdf(&sheets).unwrap().starts_with(b"%PDF-"));
 }
 
 /// Every example battle: the losses charted by turn add up to the losses per side.

@@ -9,7 +9,7 @@ fn md_cell(s: &str) -> String {
 /// Markdown.
 pub fn to_markdown(r: &Report) -> String {
     let mut out = String::new();
-    for block in &r.blocks {
+    for block in r.flat() {
         match block {
             Block::Title(t) => out.push_str(&format!("# {t}\n\n")),
             Block::Heading(t) => out.push_str(&format!("## {t}\n\n")),
@@ -45,6 +45,7 @@ pub fn to_markdown(r: &Report) -> String {
                 out.push('\n');
             }
             Block::PageBreak => out.push_str("---\n\n"),
+            Block::KeepTogether(_) => {}
         }
     }
     out
@@ -80,7 +81,7 @@ pub fn table_lines(header: &[String], rows: &[Vec<String>]) -> Vec<String> {
 /// Plain text.
 pub fn to_text(r: &Report) -> String {
     let mut out = String::new();
-    for block in &r.blocks {
+    for block in r.flat() {
         match block {
             Block::Title(t) => out.push_str(&format!("{t}\n{}\n\n", "=".repeat(width(t)))),
             Block::Heading(t) => out.push_str(&format!("{t}\n{}\n\n", "-".repeat(width(t)))),
@@ -112,6 +113,7 @@ pub fn to_text(r: &Report) -> String {
                 out.push('\n');
             }
             Block::PageBreak => out.push_str("\n\n"),
+            Block::KeepTogether(_) => {}
         }
     }
     out

@@ -139,7 +139,52 @@ fn block(w: &mut Writer<'_>, b: &Block) {
         Block::LossChart { sides, turns } => chart(w, sides, turns),
         Block::Tally { rows } => tally(w, rows),
         Block::PageBreak => w.y = PAGE_H,
+        Block::KeepTogether(inner) => {
+            let height = measure(w.fonts, inner);
+            if height <= PAGE_H - 2.0 * MARGIN {
+                w.room(height);
+            }
+            for b in inner {
+                block(w, b);
+            }
+        }
     }
+}
+
+fn embedded_fonts() -> Result<Fonts, PdfError> {
+    Ok(Fonts {
+        mono: font(epaint_default_fonts::HACK_REGULAR)?,
+        heading: font(epaint_default_fonts::UBUNTU_LIGHT)?,
+        mono_bytes: epaint_default_fonts::HACK_REGULAR,
+        heading_bytes: epaint_default_fonts::UBUNTU_LIGHT,
+    })
+}
+
+/// The report's blocks placed on pages (at least one).
+fn laid_out<'a>(report: &Report, fonts: &'a Fonts) -> Writer<'a> {
+    let mut w = Writer { doc: Document::new(), pages: Vec::new(), y: PAGE_H, fonts };
+    for b in &report.blocks {
+        block(&mut w, b);
+    }
+    if w.pages.is_empty() {
+        w.pages.push(Vec::new());
+    }
+    w
+}
+
+/// How many A4 pages the report takes as PDF.
+pub fn page_count(report: &Report) -> Result<usize, PdfError> {
+    let fonts = embedded_fonts()?;
+    Ok(laid_out(report, &fonts).pages.len())
+}
+
+/// How tall blocks are when laid out on a fresh page (a page or more when they do not fit).
+fn measure(fonts: &Fonts, blocks: &[Block]) -> f32 {
+    let mut dry = Writer { doc: Document::new(), pages: vec![Vec::new()], y: MARGIN, fonts };
+    for b in blocks {
+        block(&mut dry, b);
+    }
+    (dry.pages.len().saturating_sub(1)) as f32 * PAGE_H + dry.y - MARGIN
 }
 
 /// A table in fixed-width columns, shrunk to fit the page width.
@@ -253,19 +298,8 @@ fn fill(c: (u8, u8, u8)) -> Fill {
 
 /// Renders a report to PDF bytes.
 pub fn to_pdf(report: &Report) -> Result<Vec<u8>, PdfError> {
-    let fonts = Fonts {
-        mono: font(epaint_default_fonts::HACK_REGULAR)?,
-        heading: font(epaint_default_fonts::UBUNTU_LIGHT)?,
-        mono_bytes: epaint_default_fonts::HACK_REGULAR,
-        heading_bytes: epaint_default_fonts::UBUNTU_LIGHT,
-    };
-    let mut w = Writer { doc: Document::new(), pages: Vec::new(), y: PAGE_H, fonts: &fonts };
-    for b in &report.blocks {
-        block(&mut w, b);
-    }
-    if w.pages.is_empty() {
-        w.pages.push(Vec::new());
-    }
+    let fonts = embedded_fonts()?;
+    let mut w = laid_out(report, &fonts);
     let total = w.pages.len();
     let settings = PageSettings::from_wh(PAGE_W, PAGE_H).ok_or_else(|| PdfError("page size".into()))?;
     let pages = std::mem::take(&mut w.pages);

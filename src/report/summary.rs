@@ -45,6 +45,9 @@ pub enum Block {
     },
     /// Start a new page (PDF) or a rule (text).
     PageBreak,
+    /// Blocks kept on one page when they fit (a brigade's roster sheet): the PDF starts a
+    /// new page for them only when the rest of this one is too short.
+    KeepTogether(Vec<Block>),
 }
 
 /// A whole report.
@@ -52,6 +55,23 @@ pub enum Block {
 pub struct Report {
     /// Its blocks, in order.
     pub blocks: Vec<Block>,
+}
+
+impl Report {
+    /// Its blocks with the kept-together groups opened, for the formats without pages.
+    pub fn flat(&self) -> Vec<&Block> {
+        fn open<'a>(blocks: &'a [Block], out: &mut Vec<&'a Block>) {
+            for b in blocks {
+                match b {
+                    Block::KeepTogether(inner) => open(inner, out),
+                    other => out.push(other),
+                }
+            }
+        }
+        let mut out = Vec::new();
+        open(&self.blocks, &mut out);
+        out
+    }
 }
 
 /// A unit's name in both languages when they differ: "Ladoga Infantry / Ладожский полк".
@@ -211,18 +231,18 @@ fn losses_blocks(battle: &Battle, lang: Lang, b: &mut Vec<Block>) {
 /// One printable roster sheet per brigade: units, strength and tally boxes.
 pub fn roster_sheets(battle: &Battle, lang: Lang) -> Report {
     let mut b = Vec::new();
-    for (i, brigade) in battle.brigades.iter().enumerate() {
-        if i > 0 {
-            b.push(Block::PageBreak);
-        }
-        b.push(Block::Title(shown(&brigade.name, brigade.name_ru.as_deref(), lang).to_owned()));
+    for brigade in &battle.brigades {
+        // Brigades share a page where they fit; a brigade never splits when it fits a page.
+        let mut sheet = Vec::new();
+        sheet.push(Block::Title(shown(&brigade.name, brigade.name_ru.as_deref(), lang).to_owned()));
         let generals: Vec<String> = battle.generals_of(brigade.id).map(|g| general_line(g, lang)).collect();
-        b.push(Block::Para(format!("{} · {}", side_name(battle, brigade.side, lang), generals.join(", "))));
+        sheet.push(Block::Para(format!("{} · {}", side_name(battle, brigade.side, lang), generals.join(", "))));
         let rows = battle
             .units_of(brigade.side, Some(brigade.id))
             .map(|u| (both_names(u, lang), u.figures, u.figures_start))
             .collect();
-        b.push(Block::Tally { rows });
+        sheet.push(Block::Tally { rows });
+        b.push(Block::KeepTogether(sheet));
     }
     Report { blocks: b }
 }
