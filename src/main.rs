@@ -46,7 +46,7 @@ enum Command {
         /// Write the report as plain text here.
         #[arg(long)]
         text: Option<PathBuf>,
-        /// Write the roster sheets (one page per brigade) as PDF here.
+        /// Write the roster sheets (brigades with tally boxes, kept whole) as PDF here.
         #[arg(long)]
         roster_pdf: Option<PathBuf>,
     },
