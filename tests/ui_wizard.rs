@@ -509,3 +509,21 @@ fn enter_advances_the_wizard_like_its_button() {
     h.run();
     h.get_by_label("Choose an answer above to go on.");
 }
+
+#[test]
+fn rates_typed_for_a_unit_are_offered_again_within_the_turn() {
+    let mut h = harness(game_at(Phase::Charges));
+    declare(&mut h);
+    h.key_press(Key::Escape);
+    h.run();
+    assert!(h.state().wizard.is_none());
+    // Still selected: C starts its charge again.
+    h.key_press(Key::C);
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Ladoga Infantry").click();
+    h.run();
+    let field = h.get_by_role_and_label(Role::TextInput, "Full charge move of Grenadiers à cheval (cm)");
+    assert_eq!(field.accesskit_node().value().map(|v| v.to_string()).as_deref(), Some("36"));
+    let distance = h.get_by_role_and_label(Role::TextInput, "Distance (cm)");
+    assert_eq!(distance.accesskit_node().value().map(|v| v.to_string()).unwrap_or_default(), "", "measured anew");
+}

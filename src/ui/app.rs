@@ -104,6 +104,8 @@ pub struct CsApp {
     pub log_view: LogView,
     /// The open wizard, if any.
     pub wizard: Option<Wizard>,
+    /// Rates typed in charge wizards this turn, offered again.
+    pub measured: super::wizard::Measured,
     /// The charger whose target is being picked.
     pub picking: Option<UnitId>,
     /// Text to put on the clipboard at the end of the frame.
@@ -135,6 +137,7 @@ impl CsApp {
             initiative_form: InitiativeForm::default(),
             log_view: LogView::default(),
             wizard: None,
+            measured: Default::default(),
             picking: None,
             copy_request: None,
             roster_view: roster::RosterView::default(),

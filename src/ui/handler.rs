@@ -199,14 +199,25 @@ impl CsApp {
             AppCommand::ProfileFile(purpose) => self.profile_file(purpose),
             AppCommand::WizardApply(action) => {
                 let steps = self.game.history().done.len();
+                self.remember_measures();
                 self.perform(&action);
                 if self.game.history().done.len() > steps {
                     self.wizard = None;
                 }
             }
-            AppCommand::CloseWizard => self.wizard = None,
+            AppCommand::CloseWizard => {
+                self.remember_measures();
+                self.wizard = None;
+            }
             // The rest are run by `run_cmd` itself.
             other => self.run_cmd(other),
+        }
+    }
+
+    /// Keeps what the charge wizard's players typed for the rest of the turn.
+    fn remember_measures(&mut self) {
+        if let Some(Wizard::GdbCharge(w)) = &self.wizard {
+            w.remember(self.game.battle(), &mut self.measured);
         }
     }
 
@@ -230,7 +241,9 @@ impl CsApp {
         }
         self.message = None;
         self.wizard = match battle.ruleset {
-            Ruleset::Gdb => ChargeWizard::new(battle, charger, target).map(|w| Wizard::GdbCharge(Box::new(w))),
+            Ruleset::Gdb => {
+                ChargeWizard::new(battle, charger, target, &mut self.measured).map(|w| Wizard::GdbCharge(Box::new(w)))
+            }
             Ruleset::RulesetB => CollisionWizard::new(battle, charger, target).map(|w| Wizard::BCollision(Box::new(w))),
         };
     }

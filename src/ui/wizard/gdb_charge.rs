@@ -2,6 +2,8 @@
 //! target's reaction (forbidden ones disabled with the reason), then each test and
 //! decision the machine asks for, the table diff, and Apply.
 
+use std::collections::BTreeMap;
+
 use egui::{RichText, Ui};
 
 use super::Outcome;
@@ -60,6 +62,25 @@ struct Fields {
     test_modifier: String,
 }
 
+/// Rates typed for units this turn, offered again when a charge is reopened (the players
+/// measured them once; the players' table, when it has a value, comes first).
+#[derive(Debug, Default)]
+pub struct Measured {
+    turn: u32,
+    charge_move: BTreeMap<UnitId, String>,
+    moves: BTreeMap<UnitId, [String; 3]>,
+}
+
+impl Measured {
+    /// The rates of `turn`: an older turn's are forgotten.
+    fn of_turn(&mut self, turn: u32) -> &mut Self {
+        if self.turn != turn {
+            *self = Measured { turn, ..Measured::default() };
+        }
+        self
+    }
+}
+
 /// The rates the players' table gives, shown pre-filled; a typed value counts only
 /// where it differs (or the table has none).
 #[derive(Debug, Default, Clone, Copy)]
@@ -83,19 +104,25 @@ fn table_rates(battle: &Battle, charger: UnitId, target: UnitId) -> TableRates {
 }
 
 impl ChargeWizard {
-    /// Opens a charge of `charger` on `target`, pre-filled from their state.
-    pub fn new(battle: &Battle, charger: UnitId, target: UnitId) -> Option<Self> {
+    /// Opens a charge of `charger` on `target`, pre-filled from their state, the players'
+    /// table and what was typed for the two units earlier this turn.
+    pub fn new(battle: &Battle, charger: UnitId, target: UnitId, measured: &mut Measured) -> Option<Self> {
         let c = battle.unit(charger)?;
         battle.unit(target)?;
         let commander = crate::game::commander_of(battle, c, None);
         let attached = commander.is_some_and(|g| g.attached_to == Some(charger));
-        let text = |v: Option<u32>| v.map(|v| v.to_string()).unwrap_or_default();
         let rates = table_rates(battle, charger, target);
+        let memo = measured.of_turn(battle.turn);
+        let earlier = |table: Option<u32>, typed: Option<&String>| match table {
+            Some(v) => v.to_string(),
+            None => typed.cloned().unwrap_or_default(),
+        };
+        let moves = memo.moves.get(&target);
         let fields = Fields {
-            charge_move: text(rates.charge),
-            target_move: text(rates.target_move),
-            target_charge: text(rates.target_charge),
-            target_compulsory: text(rates.target_compulsory),
+            charge_move: earlier(rates.charge, memo.charge_move.get(&charger)),
+            target_move: earlier(rates.target_move, moves.map(|m| &m[0])),
+            target_charge: earlier(rates.target_charge, moves.map(|m| &m[1])),
+            target_compulsory: earlier(rates.target_compulsory, moves.map(|m| &m[2])),
             ..Fields::default()
         };
         Some(ChargeWizard {
@@ -131,6 +158,19 @@ impl ChargeWizard {
             !text.is_empty() && text.parse::<u32>().is_err()
         })?;
         Some(lang.fmt(T::NotAWholeNumber, &[what, &text.trim()]))
+    }
+
+    /// Keeps the rates typed in this wizard for the rest of the turn.
+    pub fn remember(&self, battle: &Battle, measured: &mut Measured) {
+        let memo = measured.of_turn(battle.turn);
+        let f = &self.fields;
+        if !f.charge_move.trim().is_empty() {
+            memo.charge_move.insert(self.charger, f.charge_move.trim().to_owned());
+        }
+        let typed = [&f.target_move, &f.target_charge, &f.target_compulsory].map(|t| t.trim().to_owned());
+        if typed.iter().any(|t| !t.is_empty()) {
+            memo.moves.insert(self.target, typed);
+        }
     }
 
     /// The action as the players' inputs stand.

@@ -10,7 +10,7 @@ mod gdb_melee;
 
 pub use b_collision::CollisionWizard;
 pub use b_melee::BMeleeWizard;
-pub use gdb_charge::ChargeWizard;
+pub use gdb_charge::{ChargeWizard, Measured};
 pub use gdb_melee::MeleeWizard;
 
 use egui::Ui;
