@@ -527,3 +527,24 @@ fn rates_typed_for_a_unit_are_offered_again_within_the_turn() {
     let distance = h.get_by_role_and_label(Role::TextInput, "Distance (cm)");
     assert_eq!(distance.accesskit_node().value().map(|v| v.to_string()).unwrap_or_default(), "", "measured anew");
 }
+
+#[test]
+fn the_wizard_buttons_stay_in_a_footer_on_a_laptop_screen() {
+    let g = game_at(Phase::Charges);
+    let named = |g: &Game, name: &str| g.battle().units.iter().find(|u| u.name == name).unwrap().id;
+    let (a, d) = (named(&g, "Grenadiers à cheval"), named(&g, "Ladoga Infantry"));
+    let app = CsApp::new(melee_pending(g, a, d), Lang::Ru);
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 600.0))
+        .build_ui_state(|ui, app: &mut CsApp| app.ui_root(ui), app);
+    h.run();
+    h.get_by_label("Разыграть…").click();
+    h.run();
+    let next = h.get_by_label("Далее").rect();
+    assert!(next.bottom() <= 600.0, "Next is on screen without scrolling: {next:?}");
+    let odds = h.get_by_label("Вероятности до броска").rect();
+    assert!(next.top() > odds.top(), "the footer is under the step");
+    h.get_by_label("Далее").click();
+    h.run();
+    h.get_by_label("Бросить за меня");
+}

@@ -162,6 +162,12 @@ pub fn nav_ui(
     why_not: Option<&str>,
 ) -> Nav {
     let mut nav = Nav::None;
+    // In the wizard's pinned footer when there is one.
+    let mut footer = super::footer_ui(ui);
+    let ui: &mut Ui = match footer.as_mut() {
+        Some(f) => f,
+        None => ui,
+    };
     ui.separator();
     ui.horizontal(|ui| {
         cancel_back_ui(ui, lang, can_back, &mut nav);
@@ -193,6 +199,12 @@ fn cancel_back_ui(ui: &mut Ui, lang: Lang, can_back: bool, nav: &mut Nav) {
 /// Next to grey out, only a word on how to go on.
 pub fn question_nav_ui(ui: &mut Ui, lang: Lang, can_back: bool) -> Nav {
     let mut nav = Nav::None;
+    // In the wizard's pinned footer when there is one.
+    let mut footer = super::footer_ui(ui);
+    let ui: &mut Ui = match footer.as_mut() {
+        Some(f) => f,
+        None => ui,
+    };
     ui.separator();
     ui.horizontal(|ui| {
         cancel_back_ui(ui, lang, can_back, &mut nav);

@@ -43,6 +43,23 @@ pub enum Wizard {
     BMelee(Box<BMeleeWizard>),
 }
 
+/// The height of the wizard's pinned footer.
+const FOOTER_H: f32 = 40.0;
+
+/// Where the open wizard's footer is, for the step's buttons.
+fn footer_id() -> egui::Id {
+    egui::Id::unique("coldsteel-wizard-footer")
+}
+
+/// A child of `ui` placed in the wizard's pinned footer, when a wizard is drawing one.
+pub(crate) fn footer_ui(ui: &mut Ui) -> Option<Ui> {
+    let rect = ui.ctx().data(|d| d.get_temp::<egui::Rect>(footer_id()))?;
+    let mut child =
+        ui.new_child(egui::UiBuilder::new().max_rect(rect).layout(egui::Layout::top_down(egui::Align::Min)));
+    child.set_clip_rect(rect);
+    Some(child)
+}
+
 impl Wizard {
     /// Draws the wizard's window.
     pub fn ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle) -> Outcome {
@@ -62,14 +79,26 @@ impl Wizard {
             .resizable(false)
             .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 40.0))
             .fixed_size(egui::vec2(680.0, (screen.height() - 150.0).max(300.0)))
-            .vscroll(true)
             .show(ui.ctx(), |ui| {
-                outcome = match self {
-                    Wizard::GdbCharge(w) => w.ui(ui, lang, battle),
-                    Wizard::GdbMelee(w) => w.ui(ui, lang, battle),
-                    Wizard::BCollision(w) => w.ui(ui, lang, battle),
-                    Wizard::BMelee(w) => w.ui(ui, lang, battle),
-                };
+                // The step scrolls; its buttons sit in a footer pinned under it, never below
+                // the fold (the steps draw them through `common::nav_ui`).
+                let full = ui.available_rect_before_wrap();
+                let footer = egui::Rect::from_min_max(egui::pos2(full.left(), full.bottom() - FOOTER_H), full.max);
+                ui.ctx().data_mut(|d| d.insert_temp(footer_id(), footer));
+                egui::ScrollArea::vertical()
+                    .id_salt("coldsteel-wizard-step")
+                    .max_height(full.height() - FOOTER_H)
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| {
+                        outcome = match self {
+                            Wizard::GdbCharge(w) => w.ui(ui, lang, battle),
+                            Wizard::GdbMelee(w) => w.ui(ui, lang, battle),
+                            Wizard::BCollision(w) => w.ui(ui, lang, battle),
+                            Wizard::BMelee(w) => w.ui(ui, lang, battle),
+                        };
+                    });
+                ui.allocate_rect(footer, egui::Sense::hover());
+                ui.ctx().data_mut(|d| d.remove::<egui::Rect>(footer_id()));
             });
         if ui.input(|i| i.key_pressed(egui::Key::Escape)) {
             outcome = Outcome::Cancel;
