@@ -435,19 +435,25 @@ fn overlapping_labels(h: &Harness<'static, CsApp>) -> Vec<String> {
     out
 }
 
-#[test]
-fn russian_melee_breakdowns_do_not_overlap() {
+/// The Russian melee wizard of heavy cavalry on a column (the longest Russian modifier
+/// labels, GDB-MOD-23 and 29) in a window `height` tall.
+fn russian_melee_wizard(height: f32) -> Harness<'static, CsApp> {
     let g = game_at(Phase::Charges);
-    // Heavy cavalry on a column: the longest Russian modifier labels (GDB-MOD-23, 29).
     let named = |g: &Game, name: &str| g.battle().units.iter().find(|u| u.name == name).unwrap().id;
     let (a, d) = (named(&g, "Grenadiers à cheval"), named(&g, "Ladoga Infantry"));
     let app = CsApp::new(melee_pending(g, a, d), Lang::Ru);
     let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
+        .with_size(egui::vec2(1280.0, height))
         .build_ui_state(|ui, app: &mut CsApp| app.ui_root(ui), app);
     h.run();
     h.get_by_label("Разыграть…").click();
     h.run();
+    h
+}
+
+#[test]
+fn russian_melee_breakdowns_do_not_overlap() {
+    let mut h = russian_melee_wizard(800.0);
     for step in 0..3 {
         let overlaps = overlapping_labels(&h);
         assert!(overlaps.is_empty(), "step {step}:\n{}", overlaps.join("\n"));
@@ -530,16 +536,7 @@ fn rates_typed_for_a_unit_are_offered_again_within_the_turn() {
 
 #[test]
 fn the_wizard_buttons_stay_in_a_footer_on_a_laptop_screen() {
-    let g = game_at(Phase::Charges);
-    let named = |g: &Game, name: &str| g.battle().units.iter().find(|u| u.name == name).unwrap().id;
-    let (a, d) = (named(&g, "Grenadiers à cheval"), named(&g, "Ladoga Infantry"));
-    let app = CsApp::new(melee_pending(g, a, d), Lang::Ru);
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 600.0))
-        .build_ui_state(|ui, app: &mut CsApp| app.ui_root(ui), app);
-    h.run();
-    h.get_by_label("Разыграть…").click();
-    h.run();
+    let mut h = russian_melee_wizard(600.0);
     let next = h.get_by_label("Далее").rect();
     assert!(next.bottom() <= 600.0, "Next is on screen without scrolling: {next:?}");
     let odds = h.get_by_label("Вероятности до броска").rect();
