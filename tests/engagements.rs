@@ -26,6 +26,11 @@ fn stand_pass() -> Input {
     Input::StandTest(TestResult::Pass.into())
 }
 
+/// A charge the target stands against, both tests passed, measured at `cm`.
+fn stood_charge(g: &Game, charger: &str, target: &str, cm: u32) -> coldsteel::game::ChargeAction {
+    charge(g, charger, target, cm, vec![Input::Reaction(Reaction::Stand), pass(), stand_pass()])
+}
+
 fn gdb_game() -> Game {
     let mut g = storage::default_game().unwrap();
     initiative(&mut g, [6, 6], [1, 1], Side::First);
@@ -170,13 +175,7 @@ fn gdb_art_02_the_crew_flees_as_routers() {
 #[test]
 fn gdb_res_05_a_pushed_back_unit_rallies_after_its_move() {
     let mut g = gdb_game();
-    let a = charge(
-        &g,
-        "Sumy Hussars",
-        "Guard Chasseurs à cheval",
-        12,
-        vec![Input::Reaction(Reaction::Stand), pass(), stand_pass()],
-    );
+    let a = stood_charge(&g, "Sumy Hussars", "Guard Chasseurs à cheval", 12);
     do_charge(&mut g, a);
     to(&mut g, Phase::Melee);
     // Hussars +2 +2 charging = +4: 10; chasseurs +2 +2 guard −1 poor horses = +3: 9.
@@ -207,13 +206,7 @@ fn gdb_res_05_a_pushed_back_unit_rallies_after_its_move() {
 fn gdb_res_08_10_follow_in_and_the_second_push_back() {
     let mut g = gdb_game();
     assert_eq!(unit(&g, "1st Vistula Legion").terrain, Terrain::BuiltUp, "it holds the village");
-    let a = charge(
-        &g,
-        "Ladoga Infantry",
-        "1st Vistula Legion",
-        8,
-        vec![Input::Reaction(Reaction::Stand), pass(), stand_pass()],
-    );
+    let a = stood_charge(&g, "Ladoga Infantry", "1st Vistula Legion", 8);
     do_charge(&mut g, a);
     to(&mut g, Phase::Melee);
     // Ladoga +2 +2 charging = +4: 12; the Legion +2 +2 (built-up area) = +4: 11.
@@ -239,13 +232,7 @@ fn gdb_res_08_10_follow_in_and_the_second_push_back() {
 #[test]
 fn gdb_mod_21_res_02_the_pursuer_counts_plus_two_next_turn() {
     let mut g = gdb_game();
-    let a = charge(
-        &g,
-        "Ekaterinoslav Cuirassiers",
-        "Empress Dragoons",
-        12,
-        vec![Input::Reaction(Reaction::Stand), pass(), stand_pass()],
-    );
+    let a = stood_charge(&g, "Ekaterinoslav Cuirassiers", "Empress Dragoons", 12);
     do_charge(&mut g, a);
     to(&mut g, Phase::Melee);
     let mut m = melee(&g, "Ekaterinoslav Cuirassiers", "Empress Dragoons", ([6, 6], [1, 1]), (0, 2));
@@ -269,13 +256,7 @@ fn gdb_mod_21_res_02_the_pursuer_counts_plus_two_next_turn() {
 #[test]
 fn gdb_mod_fn6_no_bonus_for_infantry_charging_uphill() {
     let mut g = gdb_game();
-    let a = charge(
-        &g,
-        "Ladoga Infantry",
-        "4th bn, 33e Léger",
-        8,
-        vec![Input::Reaction(Reaction::Stand), pass(), stand_pass()],
-    );
+    let a = stood_charge(&g, "Ladoga Infantry", "4th bn, 33e Léger", 8);
     do_charge(&mut g, a);
     to(&mut g, Phase::Melee);
     let level = melee(&g, "Ladoga Infantry", "4th bn, 33e Léger", ([3, 3], [3, 3]), (1, 1));
@@ -461,13 +442,7 @@ fn amb_37_began_too_close_from_the_distance() {
 #[test]
 fn losses_are_bounded_and_a_destroyed_unit_ends_its_melee() {
     let mut g = gdb_game();
-    let a = charge(
-        &g,
-        "Kiev Dragoons",
-        "Empress Dragoons",
-        12,
-        vec![Input::Reaction(Reaction::Stand), pass(), stand_pass()],
-    );
+    let a = stood_charge(&g, "Kiev Dragoons", "Empress Dragoons", 12);
     do_charge(&mut g, a);
     to(&mut g, Phase::Melee);
     let too_many = melee(&g, "Kiev Dragoons", "Empress Dragoons", ([3, 3], [3, 3]), (0, 99));
@@ -505,13 +480,7 @@ fn an_initiative_tie_is_recorded_and_the_generator_moves_on() {
 #[test]
 fn a_pursuer_meets_the_same_enemy_again_and_counts_plus_two_only_next_turn() {
     let mut g = gdb_game();
-    let a = charge(
-        &g,
-        "Ekaterinoslav Cuirassiers",
-        "Empress Dragoons",
-        12,
-        vec![Input::Reaction(Reaction::Stand), pass(), stand_pass()],
-    );
+    let a = stood_charge(&g, "Ekaterinoslav Cuirassiers", "Empress Dragoons", 12);
     do_charge(&mut g, a);
     let (cuir, dragoons) = (id(&g, "Ekaterinoslav Cuirassiers"), id(&g, "Empress Dragoons"));
     let chasseurs = id(&g, "Guard Chasseurs à cheval");
@@ -546,13 +515,7 @@ fn a_test_result_must_fit_its_test() {
         g.perform(&Action::Charge(Box::new(a))).unwrap_err(),
         ActionError::Charge(ChargeError::NotAResultOf { .. })
     ));
-    let a = charge(
-        &g,
-        "Ladoga Infantry",
-        "4th bn, 33e Léger",
-        8,
-        vec![Input::Reaction(Reaction::Stand), pass(), stand_pass()],
-    );
+    let a = stood_charge(&g, "Ladoga Infantry", "4th bn, 33e Léger", 8);
     do_charge(&mut g, a);
     to(&mut g, Phase::Melee);
     let mut m = melee(&g, "Ladoga Infantry", "4th bn, 33e Léger", ([6, 6], [1, 1]), (0, 2));
@@ -580,13 +543,7 @@ fn gdb_chg_05_a_charged_unit_may_charge_back_at_its_attacker() {
     let halted = vec![Input::Reaction(Reaction::Stand), Input::ChargerTest(TestResult::Halt.into())];
     let a = charge(&g, "Ekaterinoslav Cuirassiers", "Empress Dragoons", 12, halted);
     do_charge(&mut g, a);
-    let back = charge(
-        &g,
-        "Empress Dragoons",
-        "Ekaterinoslav Cuirassiers",
-        10,
-        vec![Input::Reaction(Reaction::Stand), pass(), stand_pass()],
-    );
+    let back = stood_charge(&g, "Empress Dragoons", "Ekaterinoslav Cuirassiers", 10);
     do_charge(&mut g, back);
     assert_eq!(g.battle().pending_melees().count(), 1);
 }
@@ -616,13 +573,7 @@ fn a_contact_added_by_hand_carries_no_derived_facts() {
 #[test]
 fn gdb_res_12_cavalry_drawn_with_infantry_is_pushed_back_and_rallies() {
     let mut g = gdb_game();
-    let a = charge(
-        &g,
-        "Sumy Hussars",
-        "4th bn, 33e Léger",
-        10,
-        vec![Input::Reaction(Reaction::Stand), pass(), stand_pass()],
-    );
+    let a = stood_charge(&g, "Sumy Hussars", "4th bn, 33e Léger", 10);
     do_charge(&mut g, a);
     to(&mut g, Phase::Melee);
     // Hussars +2 +2 = +4; conscripts in line +2 −2 +1 (20 against 12) = +1. 10 against 10.

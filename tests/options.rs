@@ -186,18 +186,9 @@ fn a_filled_test_table_is_rolled_on_and_the_row_logged() {
     use coldsteel::game::Game;
     use coldsteel::model::LogDetail;
     use coldsteel::rules::gdb::charge::{Happening, TestAnswer, TestResult};
-    use coldsteel::rules::options::{TestKind, TestRow, TestTable};
     let mut g: Game = storage::default_game().unwrap();
     let mut options = g.battle().options.clone();
-    options.gdb.tests.push(TestTable {
-        test: TestKind::Charge,
-        rows: vec![TestRow {
-            from: 2,
-            to: 30,
-            result: "pass".into(),
-            kind: coldsteel::rules::options::TestResult::Pass,
-        }],
-    });
+    options.gdb.tests.push(common::charge_test_always_passes());
     g.perform(&Action::SetOptions(Box::new((Ruleset::Gdb, options)))).unwrap();
     // The players roll 3 and 4 on their table for the charge test; the game reads the row.
     let inputs = vec![

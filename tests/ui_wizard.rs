@@ -3,6 +3,8 @@
 //! Ruleset B collision ending in flight.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
 use coldsteel::game::{Action, Game};
 use coldsteel::i18n::Lang;
 use coldsteel::model::LogDetail;
@@ -258,7 +260,7 @@ fn a_ruleset_b_collision_that_ends_in_flight() {
 #[test]
 fn the_wizard_uses_the_players_tables() {
     use coldsteel::rules::Arm;
-    use coldsteel::rules::options::{DistanceRow, TestKind, TestRow, TestTable};
+    use coldsteel::rules::options::DistanceRow;
     let mut g = game_at(Phase::Charges);
     let mut options = g.battle().options.clone();
     options.gdb.distances.push(DistanceRow {
@@ -269,15 +271,7 @@ fn the_wizard_uses_the_players_tables() {
         retreat_cm: Some(18),
         rout_cm: None,
     });
-    options.gdb.tests.push(TestTable {
-        test: TestKind::Charge,
-        rows: vec![TestRow {
-            from: 2,
-            to: 30,
-            result: "pass".into(),
-            kind: coldsteel::rules::options::TestResult::Pass,
-        }],
-    });
+    options.gdb.tests.push(common::charge_test_always_passes());
     g.perform(&Action::SetOptions(Box::new((Ruleset::Gdb, options)))).unwrap();
     let mut h = harness(g);
     h.run();

@@ -5,11 +5,12 @@
 //! (rewritten with `COLDSTEEL_WRITE_SAVES=1`).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
 use std::path::Path;
 
 use coldsteel::game::{
-    Action, ChargeAction, ChargeMeasures, Game, GdbMeleeAction, OpportunityFacts, gdb_melee_input, play, replay,
-    run_charge,
+    Action, ChargeAction, Game, GdbMeleeAction, OpportunityFacts, gdb_melee_input, play, replay, run_charge,
 };
 use coldsteel::model::{
     Battle, Brigade, BrigadeId, General, GeneralId, LogDetail, RulesOptions, SideInfo, Unit, UnitId,
@@ -110,23 +111,7 @@ impl Scenario {
     }
 
     fn charge(&mut self, charger: &str, target: &str, distance: u32, inputs: Vec<Input>) -> ChargeAction {
-        ChargeAction {
-            charger: self.id(charger),
-            target: self.id(target),
-            measured: ChargeMeasures {
-                distance_cm: distance,
-                bearing_deg: 0,
-                commander_within_15cm: true,
-                target_visible: true,
-                struck_face: coldsteel::rules::Face::Front,
-                opportunity: None,
-            },
-            rates: Default::default(),
-            inputs,
-            crew_ran_into: None,
-            ordering_general: None,
-            rng_after: None,
-        }
+        common::charge_of(self.id(charger), self.id(target), distance, inputs)
     }
 
     fn play(&self) -> Game {

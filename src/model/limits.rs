@@ -12,3 +12,11 @@ pub const MAX_DISTANCE_CM: u32 = 10_000;
 pub const MAX_MELEE_TURN: u32 = 1_000;
 /// The most units, generals or brigades in a battle.
 pub const MAX_ITEMS: usize = 100_000;
+
+/// Whether `text` is valid JSON but not an object: an array or a number would otherwise be
+/// read as a struct by position, with a baffling message. Text that is not JSON at all is
+/// left to the reader, which locates its error.
+pub fn is_json_but_not_an_object(text: &str) -> bool {
+    let starts_as_object = text.trim_start_matches(['\u{feff}', ' ', '\t', '\r', '\n']).starts_with('{');
+    !starts_as_object && serde_json::from_str::<serde::de::IgnoredAny>(text).is_ok()
+}

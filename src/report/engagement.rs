@@ -233,9 +233,9 @@ fn two_dice(path: &str, rolls: &[i64]) -> Result<[u8; 2], EngagementError> {
 
 /// Parses an engagement file's text.
 pub fn parse(text: &str) -> Result<Engagement, EngagementError> {
-    // An array or a number would read as a struct by position, with a baffling message.
-    let top: Value = parse_typed(text)?;
-    if !top.is_object() {
+    // An array or a number would read as a struct by position, with a baffling message;
+    // text that is not JSON at all is left to the reader, which locates the error.
+    if crate::model::is_json_but_not_an_object(text) {
         return Err(EngagementError::NotAnObject);
     }
     let header: Header = parse_typed(text)?;

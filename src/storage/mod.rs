@@ -91,11 +91,7 @@ pub enum LoadError {
 /// Refuses text that is valid JSON but not an object (syntax errors are left to the reader,
 /// which locates them).
 pub fn expect_object(text: &str) -> Result<(), LoadError> {
-    let starts_as_object = text.trim_start_matches(['\u{feff}', ' ', '\t', '\r', '\n']).starts_with('{');
-    if !starts_as_object && serde_json::from_str::<serde::de::IgnoredAny>(text).is_ok() {
-        return Err(LoadError::NotAnObject);
-    }
-    Ok(())
+    if crate::model::is_json_but_not_an_object(text) { Err(LoadError::NotAnObject) } else { Ok(()) }
 }
 
 /// The text of a file's bytes: UTF-8, with a byte-order mark (Windows Notepad) accepted;

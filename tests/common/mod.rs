@@ -29,9 +29,14 @@ pub fn id(g: &Game, name: &str) -> UnitId {
 /// A charge as the wizard sends it: measured at `distance` cm straight ahead, the
 /// commander within 15 cm, the target visible, with the players' inputs in order.
 pub fn charge(g: &Game, charger: &str, target: &str, distance: u32, inputs: Vec<Input>) -> ChargeAction {
+    charge_of(id(g, charger), id(g, target), distance, inputs)
+}
+
+/// [`charge`] by unit ids (for scenarios built before any game exists).
+pub fn charge_of(charger: UnitId, target: UnitId, distance: u32, inputs: Vec<Input>) -> ChargeAction {
     ChargeAction {
-        charger: id(g, charger),
-        target: id(g, target),
+        charger,
+        target,
         measured: ChargeMeasures {
             distance_cm: distance,
             bearing_deg: 0,
@@ -119,5 +124,14 @@ pub fn rust_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
         } else if path.extension().is_some_and(|e| e == "rs") {
             out.push(path);
         }
+    }
+}
+
+/// A players' charge-test table on which every total passes.
+pub fn charge_test_always_passes() -> coldsteel::rules::options::TestTable {
+    use coldsteel::rules::options::{TestKind, TestResult, TestRow, TestTable};
+    TestTable {
+        test: TestKind::Charge,
+        rows: vec![TestRow { from: 2, to: 30, result: "pass".into(), kind: TestResult::Pass }],
     }
 }

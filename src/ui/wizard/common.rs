@@ -161,16 +161,7 @@ pub fn nav_ui(
     next_enabled: bool,
     why_not: Option<&str>,
 ) -> Nav {
-    let mut nav = Nav::None;
-    // In the wizard's pinned footer when there is one.
-    let mut footer = super::footer_ui(ui);
-    let ui: &mut Ui = match footer.as_mut() {
-        Some(f) => f,
-        None => ui,
-    };
-    ui.separator();
-    ui.horizontal(|ui| {
-        cancel_back_ui(ui, lang, can_back, &mut nav);
+    footer_row_ui(ui, lang, can_back, |ui, nav| {
         let next = ui.add_enabled(next_enabled, egui::Button::new(RichText::new(lang.t(next_label)).strong()));
         let next = match why_not {
             Some(why) if !next_enabled => next.on_disabled_hover_text(why),
@@ -179,27 +170,23 @@ pub fn nav_ui(
         // Enter advances as the button would (Ctrl+Enter stays the next phase's).
         let enter = ui.input(|i| i.key_pressed(egui::Key::Enter) && i.modifiers.is_none());
         if next.clicked() || (next_enabled && enter) {
-            nav = Nav::Next;
+            *nav = Nav::Next;
         }
-    });
-    nav
-}
-
-/// Cancel, and Back where there is a step to go back to.
-fn cancel_back_ui(ui: &mut Ui, lang: Lang, can_back: bool, nav: &mut Nav) {
-    if ui.button(lang.t(T::Cancel)).on_hover_text(lang.t(T::CancelTip)).clicked() {
-        *nav = Nav::Cancel;
-    }
-    if can_back && ui.button(lang.t(T::Back)).clicked() {
-        *nav = Nav::Back;
-    }
+    })
 }
 
 /// The footer of a question step: the answers above move the wizard on, so there is no
 /// Next to grey out, only a word on how to go on.
 pub fn question_nav_ui(ui: &mut Ui, lang: Lang, can_back: bool) -> Nav {
+    footer_row_ui(ui, lang, can_back, |ui, _| {
+        ui.label(RichText::new(lang.t(T::AnswerToGoOn)).weak());
+    })
+}
+
+/// A footer row, in the wizard's pinned footer when there is one: Cancel, Back where
+/// there is a step to go back to, then `rest`.
+fn footer_row_ui(ui: &mut Ui, lang: Lang, can_back: bool, rest: impl FnOnce(&mut Ui, &mut Nav)) -> Nav {
     let mut nav = Nav::None;
-    // In the wizard's pinned footer when there is one.
     let mut footer = super::footer_ui(ui);
     let ui: &mut Ui = match footer.as_mut() {
         Some(f) => f,
@@ -207,8 +194,13 @@ pub fn question_nav_ui(ui: &mut Ui, lang: Lang, can_back: bool) -> Nav {
     };
     ui.separator();
     ui.horizontal(|ui| {
-        cancel_back_ui(ui, lang, can_back, &mut nav);
-        ui.label(RichText::new(lang.t(T::AnswerToGoOn)).weak());
+        if ui.button(lang.t(T::Cancel)).on_hover_text(lang.t(T::CancelTip)).clicked() {
+            nav = Nav::Cancel;
+        }
+        if can_back && ui.button(lang.t(T::Back)).clicked() {
+            nav = Nav::Back;
+        }
+        rest(ui, &mut nav);
     });
     nav
 }

@@ -440,26 +440,14 @@ impl ChargeWizard {
 
     fn fire_ui(&mut self, ui: &mut Ui, lang: Lang, names: &[String; 2]) -> Option<Input> {
         prompt_ui(ui, &lang.fmt(T::AskFire, &[&names[1], &names[0]]));
-        let mut out = None;
-        ui.horizontal(|ui| {
-            let n = number_ui(ui, lang.t(T::FiguresLost), &mut self.fields.casualties, 50.0);
-            if ui.add_enabled(n.is_some(), egui::Button::new(lang.t(T::Confirm))).clicked() {
-                out = n.map(|casualties| Input::ClosingFire { casualties });
-            }
-        });
-        out
+        confirmed_number_ui(ui, lang, lang.t(T::FiguresLost), &mut self.fields.casualties)
+            .map(|casualties| Input::ClosingFire { casualties })
     }
 
     fn bases_ui(&mut self, ui: &mut Ui, lang: Lang, names: &[String; 2]) -> Option<Input> {
         prompt_ui(ui, &lang.fmt(T::AskBasesLost, &[&names[1]]));
-        let mut out = None;
-        ui.horizontal(|ui| {
-            let n = number_ui(ui, lang.t(T::FiguresLost), &mut self.fields.bases, 50.0);
-            if ui.add_enabled(n.is_some(), egui::Button::new(lang.t(T::Confirm))).clicked() {
-                out = n.map(|figures| Input::BasesLost { figures });
-            }
-        });
-        out
+        confirmed_number_ui(ui, lang, lang.t(T::FiguresLost), &mut self.fields.bases)
+            .map(|figures| Input::BasesLost { figures })
     }
 
     /// A test: its result chosen as a kind, or rolled on the players' table (AMB-23).
@@ -534,14 +522,8 @@ impl ChargeWizard {
 
     fn counter_meet_ui(&mut self, ui: &mut Ui, lang: Lang, names: &[String; 2]) -> Option<Input> {
         prompt_ui(ui, &lang.fmt(T::AskCounterMeet, &[&names[1]]));
-        let mut out = None;
-        ui.horizontal(|ui| {
-            let n = number_ui(ui, lang.t(T::DistanceCm), &mut self.fields.counter_cm, 50.0);
-            if ui.add_enabled(n.is_some(), egui::Button::new(lang.t(T::Confirm))).clicked() {
-                out = n.map(|counter_cm| Input::CounterMeet { counter_cm });
-            }
-        });
-        out
+        confirmed_number_ui(ui, lang, lang.t(T::DistanceCm), &mut self.fields.counter_cm)
+            .map(|counter_cm| Input::CounterMeet { counter_cm })
     }
 
     fn limber_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle) -> Option<Input> {
@@ -654,4 +636,16 @@ fn parse_frac(text: &str) -> Option<Frac> {
     }
     let x: f64 = t.parse().ok()?;
     (0.0..=10.0).contains(&x).then(|| Frac((x * 100.0).round() as u32, 100))
+}
+
+/// A number the players type and confirm: `Some` once Confirm is clicked on a number.
+fn confirmed_number_ui(ui: &mut Ui, lang: Lang, label: &str, field: &mut String) -> Option<u32> {
+    let mut out = None;
+    ui.horizontal(|ui| {
+        let n = number_ui(ui, label, field, 50.0);
+        if ui.add_enabled(n.is_some(), egui::Button::new(lang.t(T::Confirm))).clicked() {
+            out = n;
+        }
+    });
+    out
 }
