@@ -37,12 +37,16 @@ fn assert_contents(text: &str, battle: &coldsteel::model::Battle, lang: Lang) {
             assert!(flat.contains(outcome), "result {outcome} missing");
         }
     }
-    let (start, now): (u32, u32) = battle
-        .units
-        .iter()
-        .filter(|u| u.side == coldsteel::rules::Side::First)
-        .fold((0, 0), |(s, n), u| (s + u.figures_start, n + u.figures));
-    assert!(flat.contains(&format!("{start} {now} {}", start - now)), "losses of the first side");
+    let [first, second] = strengths(battle);
+    assert!(flat.contains(&format!("{} {}", first.0, second.0)), "figures at the start");
+    assert!(flat.contains(&format!("{} {}", first.1, second.1)), "figures now");
+}
+
+/// Each side's figures at the start and now.
+fn strengths(battle: &coldsteel::model::Battle) -> [(u32, u32); 2] {
+    [coldsteel::rules::Side::First, coldsteel::rules::Side::Second].map(|side| {
+        battle.units.iter().filter(|u| u.side == side).fold((0, 0), |(s, n), u| (s + u.figures_start, n + u.figures))
+    })
 }
 
 #[test]
@@ -102,23 +106,61 @@ fn the_losses_chart_agrees_with_the_losses_table() {
     }
 }
 
+/// The mid-game example's report in `lang` as PDF, through pdftotext -layout with `pages`
+/// (e.g. `["-f", "1", "-l", "1"]`).
+#[cfg(feature = "pdf-tools")]
+fn report_text(lang: Lang, pages: &[&str]) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("report.pdf");
+    std::fs::write(&path, pdf::to_pdf(&summary::battle_report(mid_game().battle(), lang)).unwrap()).unwrap();
+    let out = std::process::Command::new("pdftotext")
+        .arg("-layout")
+        .args(pages)
+        .arg(&path)
+        .arg("-")
+        .output()
+        .expect("pdftotext installed");
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap()
+}
+
 /// pdftotext of the report of the mid-game example (needs poppler-utils: feature pdf-tools).
 #[cfg(feature = "pdf-tools")]
 #[test]
 fn pdftotext_finds_names_results_and_losses() {
     let g = mid_game();
-    let dir = tempfile::tempdir().unwrap();
     for lang in [Lang::En, Lang::Ru] {
-        let path = dir.path().join(format!("report-{lang:?}.pdf"));
-        std::fs::write(&path, pdf::to_pdf(&summary::battle_report(&g.battle(), lang)).unwrap()).unwrap();
-        let out = std::process::Command::new("pdftotext")
-            .arg("-layout")
-            .arg(&path)
-            .arg("-")
-            .output()
-            .expect("pdftotext installed");
-        assert!(out.status.success());
-        let text = String::from_utf8(out.stdout).unwrap();
-        assert_contents(&text, &g.battle(), lang);
+        assert_contents(&report_text(lang, &[]), g.battle(), lang);
+    }
+}
+
+/// The PDF report's first page starts with the summary, and the losses-by-turn chart's
+/// numbers (each turn's and the total) equal the losses in the summary table
+/// (needs poppler-utils: feature pdf-tools).
+#[cfg(feature = "pdf-tools")]
+#[test]
+fn pdf_page_one_is_the_summary_and_its_chart_agrees_with_the_table() {
+    let g = mid_game();
+    for lang in [Lang::En, Lang::Ru] {
+        let page = report_text(lang, &["-f", "1", "-l", "1"]);
+        let lines: Vec<&str> = page.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+        let summary = lang.t(coldsteel::i18n::T::RepSummary);
+        assert_eq!(lines.get(2), Some(&summary), "page 1 opens with the summary:\n{page}");
+        let lost = lang.t(coldsteel::i18n::T::RepLost);
+        let row = lines.iter().find(|l| l.starts_with(lost)).unwrap();
+        let table: Vec<u32> = row[lost.len()..].split_whitespace().filter_map(|w| w.parse().ok()).collect();
+        let [first, second] = strengths(g.battle());
+        assert_eq!(table, vec![first.0 - first.1, second.0 - second.1], "{row}");
+        let by_turn = lang.t(coldsteel::i18n::T::RepByTurn);
+        let chart_at = lines.iter().position(|l| *l == by_turn).unwrap();
+        let numbers = |l: &str| l.split_whitespace().map(|w| w.parse::<u32>().ok()).collect::<Option<Vec<u32>>>();
+        let turns: Vec<Vec<u32>> = lines[chart_at + 2..].iter().map_while(|l| numbers(l)).collect();
+        assert_eq!(turns.len(), g.battle().turn as usize, "a row a turn:\n{page}");
+        let charted = turns.iter().fold((0, 0), |(a, b), r| (a + r[1], b + r[2]));
+        assert_eq!(charted, (table[0], table[1]), "the chart's turns add up to the table");
+        let total = lines[chart_at + 2 + turns.len()];
+        let total_label = lang.t(coldsteel::i18n::T::RepTotal);
+        assert!(total.starts_with(total_label), "{total}");
+        assert_eq!(numbers(&total[total_label.len()..]), Some(table.clone()), "the chart's total is the table's");
     }
 }

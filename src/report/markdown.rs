@@ -31,12 +31,14 @@ pub fn to_markdown(r: &Report) -> String {
                 }
                 out.push('\n');
             }
-            Block::LossChart { sides, turns } => {
-                out.push_str(&format!("| # | {} | {} |\n|---|---|---|\n", md_cell(&sides[0]), md_cell(&sides[1])));
+            Block::LossChart { header, turns, total } => {
+                let [turn, first, second] = header.each_ref().map(|h| md_cell(h));
+                out.push_str(&format!("| {turn} | {first} | {second} |\n|---|---|---|\n"));
                 for (t, a, b) in turns {
                     out.push_str(&format!("| {t} | {a} | {b} |\n"));
                 }
-                out.push('\n');
+                let (a, b) = chart_total(turns);
+                out.push_str(&format!("| {} | {a} | {b} |\n\n", md_cell(total)));
             }
             Block::Tally { rows } => {
                 for (name, now, start) in rows {
@@ -49,6 +51,11 @@ pub fn to_markdown(r: &Report) -> String {
         }
     }
     out
+}
+
+/// The losses of each side over all turns.
+pub fn chart_total(turns: &[(u32, u32, u32)]) -> (u32, u32) {
+    turns.iter().fold((0u32, 0u32), |(f, s), (_, a, b)| (f.saturating_add(*a), s.saturating_add(*b)))
 }
 
 fn width(s: &str) -> usize {
@@ -100,11 +107,12 @@ pub fn to_text(r: &Report) -> String {
                 }
                 out.push('\n');
             }
-            Block::LossChart { sides, turns } => {
+            Block::LossChart { header, turns, total } => {
                 for (t, a, b) in turns {
-                    out.push_str(&format!("{t:>3}  {}: {a:<4} {}: {b}\n", sides[0], sides[1]));
+                    out.push_str(&format!("{} {t:>3}  {}: {a:<4} {}: {b}\n", header[0], header[1], header[2]));
                 }
-                out.push('\n');
+                let (a, b) = chart_total(turns);
+                out.push_str(&format!("{total}  {}: {a:<4} {}: {b}\n\n", header[1], header[2]));
             }
             Block::Tally { rows } => {
                 for (name, now, start) in rows {

@@ -136,7 +136,7 @@ fn block(w: &mut Writer<'_>, b: &Block) {
             w.y += 3.0;
         }
         Block::Table { header, rows } => table(w, header, rows),
-        Block::LossChart { sides, turns } => chart(w, sides, turns),
+        Block::LossChart { header, turns, total } => chart(w, header, turns, total),
         Block::Tally { rows } => tally(w, rows),
         Block::PageBreak => w.y = PAGE_H,
         Block::KeepTogether(inner) => {
@@ -198,35 +198,38 @@ fn table(w: &mut Writer<'_>, header: &[String], rows: &[Vec<String>]) {
     w.y += 4.0;
 }
 
-/// Losses per side by turn as paired bars.
-fn chart(w: &mut Writer<'_>, sides: &[String; 2], turns: &[(u32, u32, u32)]) {
+/// Losses per side by turn: a row a turn, each side's bar in its own column with its
+/// number beside it, so the text reads "turn, first, second" like the summary table.
+fn chart(w: &mut Writer<'_>, header: &[String; 3], turns: &[(u32, u32, u32)], total: &str) {
     let colors = [(66, 133, 244), (76, 175, 80)];
     let max = turns.iter().map(|t| t.1.max(t.2)).max().unwrap_or(0).max(1) as f32;
-    let bar_w = PAGE_W - 2.0 * MARGIN - 140.0;
-    for (i, name) in sides.iter().enumerate() {
-        w.room(12.0);
+    let first_col = MARGIN + 60.0;
+    let col_w = (PAGE_W - MARGIN - first_col) / 2.0;
+    let bar_w = col_w - 40.0;
+    let row = |w: &mut Writer<'_>, first: &str, cells: [(String, f32); 2], heading: bool| {
+        w.room(BODY * 1.6);
         let y = w.y;
-        w.rect(MARGIN, y + 2.0, 8.0, 8.0, colors[i], true);
-        w.text(MARGIN + 12.0, BODY, true, 0, name);
-    }
-    for (turn, a, b) in turns {
-        w.room(24.0);
-        let y = w.y;
-        w.text(MARGIN, BODY, true, 0, &format!("{turn:>3}"));
-        w.y = y;
-        for (j, n) in [*a, *b].into_iter().enumerate() {
-            let top = y + 1.0 + j as f32 * 9.0;
-            let len = bar_w * n as f32 / max;
-            if n > 0 {
-                w.rect(MARGIN + 30.0, top, len.max(1.0), 7.0, colors[j], true);
+        w.text(MARGIN, BODY, true, if heading { 60 } else { 0 }, first);
+        for (j, (label, len)) in cells.iter().enumerate() {
+            let x = first_col + j as f32 * col_w;
+            if heading {
+                w.rect(x, y + 2.0, 8.0, 8.0, colors[j], true);
+            } else if *len > 0.0 {
+                w.rect(x, y + 2.0, len.max(1.0), 8.0, colors[j], true);
             }
-            let label_y = w.y;
-            w.y = top - 1.5;
-            w.text(MARGIN + 36.0 + len, BODY - 1.5, true, 0, &n.to_string());
-            w.y = label_y;
+            w.y = y;
+            let gap = if heading { 12.0 } else { len + 4.0 };
+            w.text(x + gap, BODY, true, if heading { 60 } else { 0 }, label);
         }
-        w.y = y + 22.0;
+        w.y = y + BODY * 1.6;
+    };
+    row(w, &header[0], [(header[1].clone(), 0.0), (header[2].clone(), 0.0)], true);
+    for (turn, a, b) in turns {
+        let cell = |n: u32| (n.to_string(), bar_w * n as f32 / max);
+        row(w, &turn.to_string(), [cell(*a), cell(*b)], false);
     }
+    let (a, b) = super::markdown::chart_total(turns);
+    row(w, total, [(a.to_string(), 0.0), (b.to_string(), 0.0)], false);
     w.y += 4.0;
 }
 

@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 use crate::i18n::names::{battle_title, general_line, shown, side_name};
 use crate::i18n::{Label, Lang, T};
 use crate::model::{Battle, LogDetail, LogEntry, Unit, UnitId};
-use crate::rules::Side;
 use crate::rules::gdb::charge::Happening;
+use crate::rules::{Order, Side};
 
 use crate::i18n::log_text::{entry_lines, entry_summary};
 
@@ -31,12 +31,14 @@ pub enum Block {
     },
     /// Breakdown lines, shown indented in a fixed-width font.
     Lines(Vec<String>),
-    /// Losses per side by turn: side names, then (turn, first, second).
+    /// Losses per side by turn: side names, then (turn, first, second), and a total row.
     LossChart {
-        /// The two sides' names.
-        sides: [String; 2],
+        /// The column titles: the turn, then the two sides' names.
+        header: [String; 3],
         /// Figures lost per turn.
         turns: Vec<(u32, u32, u32)>,
+        /// The title of the total row.
+        total: String,
     },
     /// A roster sheet row block: unit, strength, and tally boxes to mark at the table.
     Tally {
@@ -133,13 +135,60 @@ fn reported(e: &LogEntry) -> bool {
     }
 }
 
-/// The battle report: title block, the turn-by-turn account, the state of every unit,
-/// losses per side and by turn.
+/// The battle report: page 1 is the summary (strength now against the start, units in
+/// play, routed, dispersed and destroyed, generals lost, losses by turn); then the turns
+/// as a short narrative and the state of every unit; then the full log with its
+/// breakdowns as an appendix.
 pub fn battle_report(battle: &Battle, lang: Lang) -> Report {
     let mut b = vec![Block::Title(battle_title(battle, lang).to_owned())];
     b.push(Block::Para(
         lang.fmt(T::RepHeader, &[&battle.ruleset.label(lang), &battle.turn, &battle.phase.label(lang)]),
     ));
+    summary_blocks(battle, lang, &mut b);
+    narrative_blocks(battle, lang, &mut b);
+    units_blocks(battle, lang, &mut b);
+    b.push(Block::PageBreak);
+    appendix_blocks(battle, lang, &mut b);
+    Report { blocks: b }
+}
+
+/// One side's count of units by state, and its figures.
+#[derive(Default)]
+struct Strength {
+    start: u32,
+    now: u32,
+    in_play: u32,
+    routed: u32,
+    dispersed: u32,
+    destroyed: u32,
+    generals_lost: Vec<String>,
+}
+
+fn strength(battle: &Battle, side: Side, lang: Lang) -> Strength {
+    let mut s = Strength::default();
+    for u in battle.units.iter().filter(|u| u.side == side) {
+        s.start = s.start.saturating_add(u.figures_start);
+        s.now = s.now.saturating_add(u.figures);
+        let count = match u.order {
+            Order::Routing => &mut s.routed,
+            Order::Dispersed => &mut s.dispersed,
+            Order::Destroyed => &mut s.destroyed,
+            _ => &mut s.in_play,
+        };
+        *count = count.saturating_add(1);
+    }
+    s.generals_lost = battle
+        .generals
+        .iter()
+        .filter(|g| g.side == side && g.lost)
+        .map(|g| shown(&g.name, g.name_ru.as_deref(), lang).to_owned())
+        .collect();
+    s
+}
+
+/// The summary: commanders, one column a side, and the losses-by-turn chart.
+fn summary_blocks(battle: &Battle, lang: Lang, b: &mut Vec<Block>) {
+    b.push(Block::Heading(lang.t(T::RepSummary).to_owned()));
     for side in Side::ALL {
         let commander = battle
             .commander_in_chief(*side)
@@ -147,7 +196,87 @@ pub fn battle_report(battle: &Battle, lang: Lang) -> Report {
             .unwrap_or_else(|| lang.t(T::NoCommander).to_owned());
         b.push(Block::Para(format!("{}: {commander}", side_name(battle, *side, lang))));
     }
+    let sides = [strength(battle, Side::First, lang), strength(battle, Side::Second, lang)];
+    let row = |key: T, cell: &dyn Fn(&Strength) -> String| {
+        let mut r = vec![lang.t(key).to_owned()];
+        r.extend(sides.iter().map(cell));
+        r
+    };
+    let lost = |s: &Strength| s.start.saturating_sub(s.now);
+    let rows = vec![
+        row(T::FiguresStart, &|s| s.start.to_string()),
+        row(T::FiguresNow, &|s| s.now.to_string()),
+        row(T::RepLost, &|s| format!("{} ({})", lost(s), percent(lost(s), s.start))),
+        row(T::RepUnitsInPlay, &|s| s.in_play.to_string()),
+        row(T::RepRouted, &|s| s.routed.to_string()),
+        row(T::RepDispersed, &|s| s.dispersed.to_string()),
+        row(T::RepDestroyed, &|s| s.destroyed.to_string()),
+        row(T::RepGeneralsLost, &|s| s.generals_lost.len().to_string()),
+    ];
+    let header = vec![
+        String::new(),
+        side_name(battle, Side::First, lang).to_owned(),
+        side_name(battle, Side::Second, lang).to_owned(),
+    ];
+    b.push(Block::Table { header, rows });
+    for (side, s) in Side::ALL.iter().zip(&sides) {
+        if !s.generals_lost.is_empty() {
+            let names = s.generals_lost.join(", ");
+            b.push(Block::Para(lang.fmt(T::RepGeneralsLostNamed, &[&side_name(battle, *side, lang), &names])));
+        }
+    }
+    b.push(Block::Subheading(lang.t(T::RepByTurn).to_owned()));
+    let header = [
+        lang.t(T::RepTurnColumn).to_owned(),
+        side_name(battle, Side::First, lang).to_owned(),
+        side_name(battle, Side::Second, lang).to_owned(),
+    ];
+    b.push(Block::LossChart { header, turns: losses_by_turn(battle), total: lang.t(T::RepTotal).to_owned() });
+}
+
+/// The turns told short: one line per charge, melee, collision and test, with its result.
+fn narrative_blocks(battle: &Battle, lang: Lang, b: &mut Vec<Block>) {
     b.push(Block::Heading(lang.t(T::RepAccount).to_owned()));
+    let mut turn = 0;
+    for e in battle.log.iter().filter(|e| told(e)) {
+        if e.turn != turn {
+            turn = e.turn;
+            b.push(Block::Subheading(lang.fmt(T::TurnN, &[&turn])));
+        }
+        b.push(Block::Para(entry_summary(lang, battle, e)));
+        let tests = test_lines(lang, battle, e);
+        if !tests.is_empty() {
+            b.push(Block::Lines(tests));
+        }
+    }
+    if turn == 0 {
+        b.push(Block::Para(lang.t(T::LogEmpty).to_owned()));
+    }
+}
+
+/// What the narrative tells: the fighting and its tests, not edits or phase changes.
+fn told(e: &LogEntry) -> bool {
+    matches!(
+        e.detail,
+        LogDetail::Charge { .. } | LogDetail::GdbMelee { .. } | LogDetail::BCollision { .. } | LogDetail::BMelee { .. }
+    )
+}
+
+/// The tests taken after a melee, each with its result: "Ladoga Infantry: Retreat test — Retreat".
+fn test_lines(lang: Lang, battle: &Battle, e: &LogEntry) -> Vec<String> {
+    let LogDetail::GdbMelee { tests, .. } = &e.detail else { return Vec::new() };
+    tests
+        .iter()
+        .map(|t| {
+            let unit = battle.unit(t.unit).map(|u| shown(&u.name, u.name_ru.as_deref(), lang)).unwrap_or_default();
+            lang.fmt(T::RepTestLine, &[&unit, &t.test.label(lang), &t.row.2])
+        })
+        .collect()
+}
+
+/// The full log with every breakdown.
+fn appendix_blocks(battle: &Battle, lang: Lang, b: &mut Vec<Block>) {
+    b.push(Block::Heading(lang.t(T::RepAppendix).to_owned()));
     let mut turn = 0;
     for e in battle.log.iter().filter(|e| reported(e)) {
         if e.turn != turn {
@@ -169,9 +298,6 @@ pub fn battle_report(battle: &Battle, lang: Lang) -> Report {
     if turn == 0 {
         b.push(Block::Para(lang.t(T::LogEmpty).to_owned()));
     }
-    units_blocks(battle, lang, &mut b);
-    losses_blocks(battle, lang, &mut b);
-    Report { blocks: b }
 }
 
 fn units_blocks(battle: &Battle, lang: Lang, b: &mut Vec<Block>) {
@@ -201,31 +327,6 @@ fn units_blocks(battle: &Battle, lang: Lang, b: &mut Vec<Block>) {
             .collect();
         b.push(Block::Table { header: header.clone(), rows });
     }
-}
-
-fn losses_blocks(battle: &Battle, lang: Lang, b: &mut Vec<Block>) {
-    b.push(Block::Heading(lang.t(T::RepLosses).to_owned()));
-    let header =
-        [T::Side, T::FiguresStart, T::FiguresNow, T::RepLost].iter().map(|k| lang.t(*k).to_owned()).collect::<Vec<_>>();
-    let rows = Side::ALL
-        .iter()
-        .map(|side| {
-            let units: Vec<&Unit> = battle.units.iter().filter(|u| u.side == *side).collect();
-            let start: u32 = units.iter().map(|u| u.figures_start).sum();
-            let now: u32 = units.iter().map(|u| u.figures).sum();
-            let lost = start.saturating_sub(now);
-            vec![
-                side_name(battle, *side, lang).to_owned(),
-                start.to_string(),
-                now.to_string(),
-                format!("{lost} ({})", percent(lost, start)),
-            ]
-        })
-        .collect();
-    b.push(Block::Table { header, rows });
-    b.push(Block::Subheading(lang.t(T::RepByTurn).to_owned()));
-    let sides = [side_name(battle, Side::First, lang).to_owned(), side_name(battle, Side::Second, lang).to_owned()];
-    b.push(Block::LossChart { sides, turns: losses_by_turn(battle) });
 }
 
 /// One printable roster sheet per brigade: units, strength and tally boxes.

@@ -5,12 +5,22 @@ use super::T;
 
 super::texts! {
     ReportOverBattle => "that is the open battle file: choose another name for the report", "это открытый файл сражения: выберите для отчёта другое имя";
-    RepAccount => "Turn by turn", "По ходам";
+    RepAccount => "The battle, turn by turn", "Ход сражения";
+    RepAppendix => "Appendix: the full log", "Приложение: полный журнал";
+    RepDestroyed => "Units destroyed", "Уничтожено подразделений";
+    RepDispersed => "Units dispersed", "Рассеяно подразделений";
+    RepGeneralsLost => "Generals lost", "Потеряно генералов";
+    RepGeneralsLostNamed => "{} lost: {}.", "{}: потеряны {}.";
+    RepRouted => "Units routed", "Бегущих подразделений";
+    RepSummary => "Summary", "Итоги";
+    RepTestLine => "{}: {} — {}", "{}: {} — {}";
+    RepTotal => "Total", "Итого";
+    RepTurnColumn => "Turn", "Ход";
+    RepUnitsInPlay => "Units in play", "Подразделений в строю";
     RepByTurn => "Losses by turn", "Потери по ходам";
     RepFigures => "Figures", "Фигуры";
     RepHeader => "Rules: {}. Turn {}, {} phase.", "Правила: {}. Ход {}, фаза: {}.";
     RepLost => "Lost", "Потери";
-    RepLosses => "Losses per side", "Потери сторон";
     RepUnit => "Unit", "Подразделение";
     RepUnits => "State of the units", "Состояние подразделений";
     Print => "Print", "Печать";
