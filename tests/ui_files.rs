@@ -185,7 +185,11 @@ fn rules_settings_change_an_option_as_one_undo_step() {
     button.click();
     h.run();
     h.get_by_label("Rules settings");
-    h.get_by_label("AMB-41 infantry may counter-charge").click();
+    // Grouped by topic: the counter-charge option sits with the charges.
+    assert!(h.query_by_label("Infantry may counter-charge").is_none());
+    h.get_by_role_and_label(Role::Button, "Charges").click();
+    h.run();
+    h.get_by_label("Infantry may counter-charge").click();
     h.run();
     h.get_by_label("Apply").click();
     h.run();
@@ -262,6 +266,50 @@ fn the_casualty_table_names_its_results_in_words() {
     let band = h.get_by_label("Результат 1");
     let shown = band.accesskit_node().value().map(|v| v.to_string());
     assert_eq!(shown.as_deref(), Some("Проигравшие отброшены"), "no raw key in the Result column");
+    for topic in ["Атаки", "Движение", "Тесты", "Правила B (средний кубик)", "Рукопашная"]
+    {
+        h.get_by_role_and_label(Role::Button, topic).click();
+        h.run();
+    }
+    h.get_by_label("Результат 1");
+}
+
+/// The battle's tables saved as the club's: a new battle starts from them.
+#[test]
+fn the_club_tables_are_where_a_new_battle_starts() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut battle = storage::default_game().unwrap().battle().clone();
+    battle.options.gdb.infantry_may_counter_charge = true;
+    battle.options.gdb.distances.push(coldsteel::rules::options::DistanceRow {
+        arm: coldsteel::rules::Arm::Dragoons,
+        formation: Some(coldsteel::rules::Formation::Line),
+        move_cm: Some(30),
+        charge_cm: Some(36),
+        retreat_cm: Some(12),
+        rout_cm: Some(24),
+    });
+    let mut app = CsApp::new(coldsteel::game::Game::new(battle.clone()), Lang::En);
+    app.data_dir = Some(dir.path().join("data"));
+    let mut h = harness(app);
+    h.run();
+    h.get_by_label("Rules: General de Brigade…").click();
+    h.run();
+    h.get_by_label("Save as the club's tables").click();
+    h.run();
+    assert!(storage::club_profile_file(&dir.path().join("data")).is_file(), "{:?}", h.state().message);
+    h.key_press(Key::Escape);
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    h.get_by_label("Create").click();
+    h.run();
+    if h.query_by_label("Discard changes").is_some() {
+        h.get_by_label("Discard changes").click();
+        h.run();
+    }
+    let now = h.state().game.battle();
+    assert_eq!(now.options, battle.options, "the new battle has the club's tables");
+    assert!(h.state().game.history().done.is_empty(), "a new battle, not an undoable change");
 }
 
 #[test]

@@ -14,7 +14,10 @@ pub use files::{
     SaveError, backup_path, canonical, read_battle_file, read_limited, read_text_file, same_file, save_atomic,
     save_atomic_bytes, save_battle, save_output, suggested_folder,
 };
-pub use profile::{DEFAULT_PROFILE_JSON, PROFILE_FORMAT, Profile, profile_from_json, profile_to_json};
+pub use profile::{
+    DEFAULT_PROFILE_JSON, PROFILE_FORMAT, Profile, club_profile_file, profile_from_json, profile_to_json,
+    read_club_profile,
+};
 pub use time::{iso8601, now_unix, now_unix_ms};
 
 use serde::{Deserialize, Serialize};

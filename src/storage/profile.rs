@@ -54,3 +54,18 @@ pub fn profile_from_json(text: &str) -> Result<Profile, LoadError> {
 pub fn profile_to_json(p: &Profile) -> String {
     serde_json::to_string_pretty(p).unwrap_or_else(|_| "{}".to_owned())
 }
+
+/// Where the club's profile lives: `club.profile.json` in the data folder. New battles
+/// start from it, so that tables filled at one evening's table serve the next.
+pub fn club_profile_file(data_dir: &std::path::Path) -> std::path::PathBuf {
+    data_dir.join("club.profile.json")
+}
+
+/// The club's profile in `data_dir`, when one was saved and can be read.
+pub fn read_club_profile(data_dir: &std::path::Path) -> Option<Profile> {
+    let path = club_profile_file(data_dir);
+    if !path.is_file() {
+        return None;
+    }
+    super::read_text_file(&path).and_then(|t| profile_from_json(&t)).ok()
+}

@@ -96,6 +96,8 @@ pub struct CsApp {
     pub dialogs: Dialogs,
     /// Autosave writer (none in tests).
     pub autosaver: Option<Autosaver>,
+    /// The app's data folder: autosaves and the club's profile (none in tests unless set).
+    pub data_dir: Option<std::path::PathBuf>,
     /// The user chose to quit.
     pub quit_now: bool,
     /// The initiative dice being entered.
@@ -133,6 +135,7 @@ impl CsApp {
             recent: Vec::new(),
             dialogs: Dialogs::InApp,
             autosaver: None,
+            data_dir: None,
             quit_now: false,
             initiative_form: InitiativeForm::default(),
             log_view: LogView::default(),

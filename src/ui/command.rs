@@ -137,6 +137,8 @@ pub enum AppCommand {
     ApplySettings(Box<(Ruleset, RulesOptions)>),
     /// Load a rules profile, or save the battle's settings as one.
     ProfileFile(PathPurpose),
+    /// Save the battle's settings and tables as the club's profile, which new battles start from.
+    SaveClubProfile,
     /// Apply the action a wizard finished with; the wizard closes when it is accepted.
     WizardApply(Action),
     /// Close the wizard, changing nothing.

@@ -88,6 +88,7 @@ impl CsApp {
         app.recent = prefs.recent;
         app.path = path;
         app.dialogs = Dialogs::Native;
+        app.data_dir = storage::autosave_dir();
         if let Some(dir) = storage::autosave_dir() {
             app.offer_recovery_from(&dir);
             // Opening a given file: only its own autosave is offered.
@@ -197,6 +198,7 @@ impl CsApp {
                 self.perform(&Action::SetOptions(new));
             }
             AppCommand::ProfileFile(purpose) => self.profile_file(purpose),
+            AppCommand::SaveClubProfile => self.save_club_profile(),
             AppCommand::WizardApply(action) => {
                 let steps = self.game.history().done.len();
                 self.remember_measures();
@@ -424,11 +426,33 @@ impl CsApp {
         }
     }
 
+    /// Saves the battle's settings and tables where new battles read them.
+    fn save_club_profile(&mut self) {
+        let lang = self.lang;
+        let Some(dir) = self.data_dir.clone() else {
+            self.message = Some((lang.t(T::NoDataFolder).to_owned(), true));
+            return;
+        };
+        let path = storage::club_profile_file(&dir);
+        let p = Profile::new(self.game.battle().ruleset, self.game.battle().options.clone());
+        let saved = storage::save_atomic(&path, &storage::profile_to_json(&p));
+        self.message = Some(match saved {
+            Ok(()) => (lang.fmt(T::ClubProfileSaved, &[&path.display()]), false),
+            Err(e) => (crate::i18n::errors::save_error_text(lang, &e), true),
+        });
+    }
+
     fn new_battle(&mut self, template: Template, ruleset: Ruleset) {
         let mut game = match template {
             Template::Default => storage::default_game().unwrap_or_default(),
             Template::Empty => Game::new(empty_battle(ruleset, self.lang)),
         };
+        // The club's tables, filled at earlier evenings, are where a new battle starts.
+        if let Some(club) = self.data_dir.as_deref().and_then(storage::read_club_profile) {
+            let mut battle = game.battle().clone();
+            battle.options = club.options;
+            game = Game::new(battle);
+        }
         // A new game rolls its own dice.
         game.reseed(storage::now_unix_ms());
         if game.battle().ruleset != ruleset {

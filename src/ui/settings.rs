@@ -8,8 +8,38 @@ use super::app::{CsApp, Modal};
 use super::command::{AppCommand, PathPurpose};
 use crate::i18n::{Label, Lang, T};
 use crate::model::RulesOptions;
+use crate::rules::options::GdbOptions;
 use crate::rules::options::{CavalrySlopeBonus, FirstMove};
 use crate::rules::{Arm, Ruleset};
+
+/// The topics the settings are grouped by, one tab each.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Topic {
+    /// The melee table, its blank cells, squares and casualties.
+    Melee,
+    /// Charges, evading, counter-charges, formation changes, limbering.
+    Charges,
+    /// Movement, charge, retreat and rout distances.
+    Movement,
+    /// The test tables.
+    Tests,
+    /// Ruleset B.
+    RulesetB,
+}
+
+impl Topic {
+    const ALL: [Topic; 5] = [Topic::Melee, Topic::Charges, Topic::Movement, Topic::Tests, Topic::RulesetB];
+
+    fn title(self, lang: Lang) -> &'static str {
+        match self {
+            Topic::Melee => lang.t(T::TopicMelee),
+            Topic::Charges => lang.t(T::TopicCharges),
+            Topic::Movement => lang.t(T::TopicMovement),
+            Topic::Tests => lang.t(T::TopicTests),
+            Topic::RulesetB => Ruleset::RulesetB.label(lang),
+        }
+    }
+}
 
 /// The settings being edited: nothing changes until Apply.
 #[derive(Debug, Clone, PartialEq)]
@@ -17,13 +47,15 @@ pub struct SettingsDraft {
     ruleset: Ruleset,
     options: RulesOptions,
     zones: String,
+    topic: Topic,
 }
 
 impl SettingsDraft {
-    /// A draft of the battle's current settings.
+    /// A draft of the battle's current settings, open on the topic of its ruleset.
     pub fn of(ruleset: Ruleset, options: &RulesOptions) -> Self {
         let zones = options.ruleset_b.zone_widths_cm.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
-        SettingsDraft { ruleset, options: options.clone(), zones }
+        let topic = if ruleset == Ruleset::RulesetB { Topic::RulesetB } else { Topic::Melee };
+        SettingsDraft { ruleset, options: options.clone(), zones, topic }
     }
 }
 
@@ -39,13 +71,53 @@ pub enum SettingsChoice {
     LoadProfile,
     /// Save the battle's settings as a profile.
     SaveProfile,
+    /// Save the battle's settings as the club's profile, which new battles start from.
+    SaveClubProfile,
 }
 
+/// What an option changes, under its title.
 pub(super) fn explain(ui: &mut Ui, text: &str) {
-    ui.label(RichText::new(text).weak().small());
+    ui.add(egui::Label::new(RichText::new(text).weak().size(12.0)).wrap());
 }
 
-/// The settings window.
+/// An option's or table's title in plain words, its rules code small and secondary.
+pub(super) fn title_ui(ui: &mut Ui, title: &str, code: &str) {
+    ui.add_space(6.0);
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new(title).strong());
+        ui.label(RichText::new(code).small().weak());
+    });
+}
+
+/// A yes/no option: a checkbox with its title, the code, and what it changes.
+fn switch_ui(ui: &mut Ui, lang: Lang, value: &mut bool, (title, code, effect): (T, &str, T)) {
+    ui.add_space(6.0);
+    ui.horizontal_wrapped(|ui| {
+        ui.checkbox(value, RichText::new(lang.t(title)).strong());
+        ui.label(RichText::new(code).small().weak());
+    });
+    explain(ui, lang.t(effect));
+}
+
+/// A number option: its title and code, the field, and what it changes.
+fn count_ui<N: egui::emath::Numeric>(
+    ui: &mut Ui,
+    value: &mut N,
+    range: std::ops::RangeInclusive<N>,
+    title: &str,
+    code: &str,
+    effect: &str,
+) {
+    title_ui(ui, title, code);
+    ui.add(egui::DragValue::new(value).range(range)).accessible_name(title);
+    explain(ui, effect);
+}
+
+/// Height of the pinned row of buttons.
+const BUTTONS_H: f32 = 64.0;
+
+/// The settings window: the ruleset, a tab per topic, and Apply and Cancel pinned under
+/// the scrolling options.
 pub fn settings_ui(ui: &mut Ui, lang: Lang, draft: &mut SettingsDraft) -> SettingsChoice {
     let mut choice = SettingsChoice::None;
     let screen = ui.ctx().content_rect();
@@ -54,8 +126,7 @@ pub fn settings_ui(ui: &mut Ui, lang: Lang, draft: &mut SettingsDraft) -> Settin
         .collapsible(false)
         .resizable(false)
         .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 40.0))
-        .fixed_size(egui::vec2(640.0, (screen.height() - 150.0).max(300.0)))
-        .vscroll(true)
+        .fixed_size(egui::vec2(680.0, (screen.height() - 150.0).max(300.0)))
         .show(ui.ctx(), |ui| {
             ui.horizontal(|ui| {
                 ui.label(RichText::new(lang.t(T::RulesetHeading)).strong());
@@ -63,10 +134,18 @@ pub fn settings_ui(ui: &mut Ui, lang: Lang, draft: &mut SettingsDraft) -> Settin
                     ui.radio_value(&mut draft.ruleset, *r, r.label(lang));
                 }
             });
+            ui.horizontal(|ui| {
+                for t in Topic::ALL {
+                    ui.selectable_value(&mut draft.topic, t, t.title(lang));
+                }
+            });
             ui.separator();
-            gdb_ui(ui, lang, draft);
-            ui.separator();
-            b_ui(ui, lang, draft);
+            let height = (ui.available_height() - BUTTONS_H).max(80.0);
+            egui::ScrollArea::vertical()
+                .id_salt(("coldsteel-settings-topic", draft.topic as u8))
+                .max_height(height)
+                .auto_shrink([false, false])
+                .show(ui, |ui| topic_ui(ui, lang, draft));
             ui.separator();
             choice = buttons_ui(ui, lang, draft);
         });
@@ -76,16 +155,32 @@ pub fn settings_ui(ui: &mut Ui, lang: Lang, draft: &mut SettingsDraft) -> Settin
     choice
 }
 
-fn gdb_ui(ui: &mut Ui, lang: Lang, draft: &mut SettingsDraft) {
+fn topic_ui(ui: &mut Ui, lang: Lang, draft: &mut SettingsDraft) {
     let o = &mut draft.options.gdb;
-    ui.heading(Ruleset::Gdb.label(lang));
+    match draft.topic {
+        Topic::Melee => {
+            melee_ui(ui, lang, o);
+            super::settings_tables::casualties_ui(ui, lang, &mut o.casualties);
+        }
+        Topic::Charges => {
+            charges_ui(ui, lang, o);
+            super::settings_tables::durations_ui(ui, lang, &mut o.durations);
+            super::settings_tables::limber_ui(ui, lang, &mut o.emergency_limber);
+        }
+        Topic::Movement => super::settings_tables::distances_ui(ui, lang, &mut o.distances),
+        Topic::Tests => super::settings_tables::tests_ui(ui, lang, &mut o.tests),
+        Topic::RulesetB => b_ui(ui, lang, draft),
+    }
+}
+
+fn charges_ui(ui: &mut Ui, lang: Lang, o: &mut GdbOptions) {
+    title_ui(ui, lang.t(T::OptFirstMove), "AMB-01");
     ui.horizontal(|ui| {
-        ui.label("AMB-01");
         ui.radio_value(&mut o.first_move, FirstMove::HalfDistance, lang.t(T::OptHalfDistance));
         ui.radio_value(&mut o.first_move, FirstMove::HalfMove, lang.t(T::OptHalfMove));
     });
     explain(ui, lang.t(T::ExplainFirstMove));
-    ui.label(format!("AMB-04 {}", lang.t(T::OptMayEvade)));
+    title_ui(ui, lang.t(T::OptMayEvade), "AMB-04");
     ui.horizontal_wrapped(|ui| {
         for arm in Arm::ALL {
             let mut on = o.may_evade.contains(arm);
@@ -98,8 +193,16 @@ fn gdb_ui(ui: &mut Ui, lang: Lang, draft: &mut SettingsDraft) {
             }
         }
     });
+    explain(ui, lang.t(T::ExplainMayEvade));
+    let counter = (T::OptInfantryCounter, "AMB-41", T::ExplainInfantryCounter);
+    switch_ui(ui, lang, &mut o.infantry_may_counter_charge, counter);
+    let orders = lang.t(T::OptOrders);
+    count_ui(ui, &mut o.opportunity_orders_per_general, 0..=5, orders, "AMB-44", lang.t(T::ExplainOrders));
+}
+
+fn melee_ui(ui: &mut Ui, lang: Lang, o: &mut GdbOptions) {
+    title_ui(ui, lang.t(T::OptBlankCells), "AMB-05");
     ui.horizontal_wrapped(|ui| {
-        ui.label(format!("AMB-05 {}", lang.t(T::OptBlankCells)));
         let b = &mut o.blank_cells;
         for (v, arm) in [
             (&mut b.open_order_infantry, Arm::OpenOrderInfantry),
@@ -113,44 +216,28 @@ fn gdb_ui(ui: &mut Ui, lang: Lang, draft: &mut SettingsDraft) {
         ui.label(lang.t(T::OrdinaryClasses));
         ui.add(egui::DragValue::new(&mut b.ordinary_classes).range(-5..=5)).accessible_name(lang.t(T::OrdinaryClasses));
     });
-    ui.checkbox(&mut o.british_guard_cap, format!("AMB-06 {}", lang.t(T::OptGuardCap)));
-    ui.checkbox(&mut o.column_square_bonus_needs_formed, format!("AMB-09 {}", lang.t(T::OptNeedsFormed)));
-    ui.horizontal(|ui| {
-        ui.label(format!("AMB-10 {}", lang.t(T::OptSquareMargin)));
-        ui.add(egui::DragValue::new(&mut o.square_break_margin).range(1..=20))
-            .accessible_name(lang.t(T::OptSquareMargin));
-    });
-    ui.checkbox(&mut o.square_win_reads_table, format!("AMB-10 {}", lang.t(T::OptSquareWinTable)));
-    explain(ui, lang.t(T::ExplainSquareHolds));
-    ui.checkbox(&mut o.dispersed_artillery_removed, format!("AMB-12 {}", lang.t(T::OptDispersedRemoved)));
-    ui.checkbox(&mut o.infantry_may_counter_charge, format!("AMB-41 {}", lang.t(T::OptInfantryCounter)));
-    ui.horizontal(|ui| {
-        ui.label(format!("AMB-44 {}", lang.t(T::OptOrders)));
-        ui.add(egui::DragValue::new(&mut o.opportunity_orders_per_general).range(0..=5))
-            .accessible_name(lang.t(T::OptOrders));
-    });
-    super::settings_tables::casualties_ui(ui, lang, &mut o.casualties);
-    super::settings_tables::distances_ui(ui, lang, &mut o.distances);
-    super::settings_tables::durations_ui(ui, lang, &mut o.durations);
-    super::settings_tables::tests_ui(ui, lang, &mut o.tests);
-    super::settings_tables::limber_ui(ui, lang, &mut o.emergency_limber);
+    explain(ui, lang.t(T::ExplainBlankCells));
+    switch_ui(ui, lang, &mut o.british_guard_cap, (T::OptGuardCap, "AMB-06", T::ExplainGuardCap));
+    switch_ui(ui, lang, &mut o.column_square_bonus_needs_formed, (T::OptNeedsFormed, "AMB-09", T::ExplainNeedsFormed));
+    let margin = lang.t(T::OptSquareMargin);
+    count_ui(ui, &mut o.square_break_margin, 1..=20, margin, "AMB-10", lang.t(T::ExplainSquareHolds));
+    switch_ui(ui, lang, &mut o.square_win_reads_table, (T::OptSquareWinTable, "AMB-10", T::ExplainSquareWinTable));
+    let removed = (T::OptDispersedRemoved, "AMB-12", T::ExplainDispersedRemoved);
+    switch_ui(ui, lang, &mut o.dispersed_artillery_removed, removed);
 }
 
 fn b_ui(ui: &mut Ui, lang: Lang, draft: &mut SettingsDraft) {
     let o = &mut draft.options.ruleset_b;
-    ui.heading(Ruleset::RulesetB.label(lang));
+    title_ui(ui, lang.t(T::OptSlope), "AMB-30");
     ui.horizontal(|ui| {
-        ui.label("AMB-30");
         ui.radio_value(&mut o.cavalry_slope_bonus, CavalrySlopeBonus::Uphill, lang.t(T::OptUphill));
         ui.radio_value(&mut o.cavalry_slope_bonus, CavalrySlopeBonus::Downhill, lang.t(T::OptDownhill));
     });
-    ui.horizontal(|ui| {
-        ui.label(format!("AMB-31 {}", lang.t(T::OptZones)));
-        ui.add(egui::TextEdit::singleline(&mut draft.zones).desired_width(120.0)).accessible_name(lang.t(T::OptZones));
-    });
+    title_ui(ui, lang.t(T::OptZones), "AMB-31");
+    ui.add(egui::TextEdit::singleline(&mut draft.zones).desired_width(120.0)).accessible_name(lang.t(T::OptZones));
     explain(ui, lang.t(T::ExplainZones));
-    ui.checkbox(&mut o.odd_cavalry_figure_lost, format!("AMB-32 {}", lang.t(T::OptOddFigure)));
-    ui.label(format!("AMB-37 {}", lang.t(T::OptAttackDistances)));
+    switch_ui(ui, lang, &mut o.odd_cavalry_figure_lost, (T::OptOddFigure, "AMB-32", T::ExplainOddFigure));
+    title_ui(ui, lang.t(T::OptAttackDistances), "AMB-37");
     ui.horizontal_wrapped(|ui| {
         for arm in Arm::ALL {
             let mut v = o.attack_distance(*arm).unwrap_or(0);
@@ -168,12 +255,10 @@ fn b_ui(ui: &mut Ui, lang: Lang, draft: &mut SettingsDraft) {
             }
         }
     });
-    ui.horizontal(|ui| {
-        ui.label(format!("AMB-33 {}", lang.t(T::OptTolerance)));
-        ui.add(egui::DragValue::new(&mut o.equal_losses_tolerance_figures).range(0..=10))
-            .accessible_name(lang.t(T::OptTolerance));
-    });
-    ui.label(format!("AMB-46 {}", lang.t(T::OptWeights)));
+    explain(ui, lang.t(T::ExplainAttackDistances));
+    let tolerance = lang.t(T::OptTolerance);
+    count_ui(ui, &mut o.equal_losses_tolerance_figures, 0..=10, tolerance, "AMB-33", lang.t(T::ExplainTolerance));
+    title_ui(ui, lang.t(T::OptWeights), "AMB-46");
     ui.horizontal_wrapped(|ui| {
         for arm in Arm::ALL.iter().filter(|a| a.is_cavalry()) {
             ui.label(arm.label(lang));
@@ -186,6 +271,7 @@ fn b_ui(ui: &mut Ui, lang: Lang, draft: &mut SettingsDraft) {
             }
         }
     });
+    explain(ui, lang.t(T::ExplainWeights));
 }
 
 /// Zone widths typed as "5, 5, 5".
@@ -205,8 +291,12 @@ fn buttons_ui(ui: &mut Ui, lang: Lang, draft: &mut SettingsDraft) -> SettingsCho
             options.ruleset_b.zone_widths_cm = zones.clone().unwrap_or_default();
             choice = SettingsChoice::Apply(Box::new((draft.ruleset, options)));
         }
+        if ui.button(lang.t(T::Cancel)).clicked() {
+            choice = SettingsChoice::Cancel;
+        }
+        ui.separator();
         if ui.button(lang.t(T::ResetDefaults)).clicked() {
-            *draft = SettingsDraft::of(draft.ruleset, &RulesOptions::default());
+            *draft = SettingsDraft { topic: draft.topic, ..SettingsDraft::of(draft.ruleset, &RulesOptions::default()) };
         }
         if ui.button(lang.t(T::LoadProfile)).clicked() {
             choice = SettingsChoice::LoadProfile;
@@ -214,8 +304,8 @@ fn buttons_ui(ui: &mut Ui, lang: Lang, draft: &mut SettingsDraft) -> SettingsCho
         if ui.button(lang.t(T::SaveProfile)).clicked() {
             choice = SettingsChoice::SaveProfile;
         }
-        if ui.button(lang.t(T::Cancel)).clicked() {
-            choice = SettingsChoice::Cancel;
+        if ui.button(lang.t(T::SaveClubProfile)).on_hover_text(lang.t(T::SaveClubProfileTip)).clicked() {
+            choice = SettingsChoice::SaveClubProfile;
         }
     });
     choice
@@ -231,6 +321,7 @@ impl CsApp {
             SettingsChoice::Apply(new) => Some(AppCommand::ApplySettings(new)),
             SettingsChoice::LoadProfile => Some(AppCommand::ProfileFile(PathPurpose::LoadProfile)),
             SettingsChoice::SaveProfile => Some(AppCommand::ProfileFile(PathPurpose::SaveProfile)),
+            SettingsChoice::SaveClubProfile => Some(AppCommand::SaveClubProfile),
         });
     }
 }

@@ -1,9 +1,9 @@
 //! The players' tables of the rules settings (AMB-13, 22, 23, 24, 25; GDB-CHG-10): rows
 //! to add, edit and remove; nothing changes until the settings are applied.
 
-use egui::{RichText, Ui};
+use egui::Ui;
 
-use super::settings::explain;
+use super::settings::{explain, title_ui};
 use crate::i18n::{Label, Lang, T};
 use crate::rules::options::{
     CasualtyRow, DistanceRow, DurationRow, LimberRow, TestKind, TestResult, TestRow, TestTable,
@@ -42,7 +42,7 @@ fn cell(lang: Lang, column: T, row: usize) -> String {
 
 /// AMB-24, AMB-25: distances per arm and formation.
 pub(super) fn distances_ui(ui: &mut Ui, lang: Lang, rows: &mut Vec<DistanceRow>) {
-    ui.label(RichText::new(format!("AMB-24/25 {}", lang.t(T::OptDistances))).strong());
+    title_ui(ui, lang.t(T::OptDistances), "AMB-24, AMB-25");
     explain(ui, lang.t(T::ExplainDistances));
     let mut remove = None;
     egui::Grid::new("distances").num_columns(7).show(ui, |ui| {
@@ -88,7 +88,7 @@ pub(super) fn distances_ui(ui: &mut Ui, lang: Lang, rows: &mut Vec<DistanceRow>)
 
 /// GDB-CHG-10: formation-change durations.
 pub(super) fn durations_ui(ui: &mut Ui, lang: Lang, rows: &mut Vec<DurationRow>) {
-    ui.label(RichText::new(lang.t(T::OptDurations)).strong());
+    title_ui(ui, lang.t(T::OptDurations), "GDB-CHG-10");
     let mut remove = None;
     for (i, row) in rows.iter_mut().enumerate() {
         ui.horizontal(|ui| {
@@ -124,7 +124,7 @@ pub(super) fn durations_ui(ui: &mut Ui, lang: Lang, rows: &mut Vec<DurationRow>)
 
 /// AMB-23: the test tables: totals of 2D6 plus modifiers to named results.
 pub(super) fn tests_ui(ui: &mut Ui, lang: Lang, tables: &mut Vec<TestTable>) {
-    ui.label(RichText::new(format!("AMB-23 {}", lang.t(T::OptTests))).strong());
+    title_ui(ui, lang.t(T::OptTests), "AMB-23");
     explain(ui, lang.t(T::ExplainTests));
     for kind in TestKind::ALL {
         let table = match tables.iter().position(|t| t.test == kind) {
@@ -175,7 +175,7 @@ pub(super) fn tests_ui(ui: &mut Ui, lang: Lang, tables: &mut Vec<TestTable>) {
 
 /// AMB-22: Emergency Limber results 2 to 6.
 pub(super) fn limber_ui(ui: &mut Ui, lang: Lang, rows: &mut Vec<LimberRow>) {
-    ui.label(RichText::new(format!("AMB-22 {}", lang.t(T::OptLimber))).strong());
+    title_ui(ui, lang.t(T::OptLimber), "AMB-22");
     for die in 2..=6u8 {
         let mut text = rows.iter().find(|r| r.die == die).map(|r| r.result.clone()).unwrap_or_default();
         ui.horizontal(|ui| {
@@ -197,7 +197,7 @@ pub(super) fn limber_ui(ui: &mut Ui, lang: Lang, rows: &mut Vec<LimberRow>) {
 
 /// AMB-13: the player-filled casualty table.
 pub(super) fn casualties_ui(ui: &mut Ui, lang: Lang, rows: &mut Vec<CasualtyRow>) {
-    ui.label(RichText::new(format!("AMB-13 {}", lang.t(T::OptCasualties))).strong());
+    title_ui(ui, lang.t(T::OptCasualties), "AMB-13");
     explain(ui, lang.t(T::ExplainCasualties));
     // The bands the table is read by (its keys stay in the file), named in words.
     let outcomes =
