@@ -298,3 +298,72 @@ fn an_older_profile_row_reads_its_kind_from_the_gravest_word() {
         ]
     );
 }
+
+/// AMB-24, AMB-25: rates typed at the table fill the players' distances table for the arm
+/// and formation, only where it has no value, starting from the any-formation row.
+#[test]
+fn amb_24_typed_rates_fill_the_distances_table() {
+    use coldsteel::rules::options::DistanceRow;
+    let mut o = GdbOptions { distances: Vec::new(), ..GdbOptions::default() };
+    let typed = DistanceRow { charge_cm: Some(36), ..DistanceRow::empty(Arm::Dragoons) };
+    assert!(o.remember_rates(Arm::Dragoons, Formation::Line, &typed));
+    assert_eq!(o.distance(Arm::Dragoons, Formation::Line).unwrap().charge_cm, Some(36));
+    assert!(o.distance(Arm::Dragoons, Formation::Column).is_none(), "only that formation");
+    assert!(!o.remember_rates(Arm::Dragoons, Formation::Line, &typed), "nothing new");
+    // A value the table has is kept; a missing one joins the row.
+    let more = DistanceRow { charge_cm: Some(40), move_cm: Some(30), ..DistanceRow::empty(Arm::Dragoons) };
+    assert!(o.remember_rates(Arm::Dragoons, Formation::Line, &more));
+    let row = o.distance(Arm::Dragoons, Formation::Line).unwrap();
+    assert_eq!((row.move_cm, row.charge_cm), (Some(30), Some(36)));
+    assert_eq!(o.distances.len(), 1);
+    // A formation of its own, starting from the arm's any-formation row.
+    o.distances.push(DistanceRow { retreat_cm: Some(12), ..DistanceRow::empty(Arm::Infantry) });
+    let typed = DistanceRow { move_cm: Some(15), ..DistanceRow::empty(Arm::Infantry) };
+    assert!(o.remember_rates(Arm::Infantry, Formation::Column, &typed));
+    let row = o.distance(Arm::Infantry, Formation::Column).unwrap();
+    assert_eq!((row.formation, row.move_cm, row.retreat_cm), (Some(Formation::Column), Some(15), Some(12)));
+    assert_eq!(o.distance(Arm::Infantry, Formation::Line).unwrap().move_cm, None, "the any row is untouched");
+}
+
+/// AMB-13: losses typed for a result become the casualty-table row that gives them again,
+/// with the halving of infantry's damage to cavalry undone (GDB-RES-16).
+#[test]
+fn amb_13_typed_losses_become_the_casualty_row_that_gives_them() {
+    use coldsteel::game::{casualty_row_for, gdb_melee_result};
+    use coldsteel::model::{Engagement, GdbMeleeAction};
+    let mut g = storage::default_game().unwrap();
+    let id = |name: &str| g.battle().units.iter().find(|u| u.name == name).unwrap().id;
+    let (cavalry, infantry) = (id("Grenadiers à cheval"), id("Ladoga Infantry"));
+    g.perform(&Action::AddPendingMelee(Engagement {
+        charging: true,
+        moved_cm: Some(10),
+        ..Engagement::contact(cavalry, infantry)
+    }))
+    .unwrap();
+    let m = GdbMeleeAction {
+        attacker: cavalry,
+        defender: infantry,
+        table: Default::default(),
+        dice: ([6, 6], [1, 1]),
+        losses: None,
+        test: None,
+        overridden: None,
+        rng_after: None,
+    };
+    let result = gdb_melee_result(g.battle(), &m).unwrap();
+    assert_eq!(result.winner, Some(Role::Attacker));
+    // The cavalry winner typed 1 (infantry's damage halved), the infantry loser 4.
+    let row = casualty_row_for(g.battle(), &m, (1, 4)).unwrap();
+    assert_eq!(row.outcome, result.outcome.casualty_key());
+    assert_eq!((row.loser_loses, row.winner_loses, row.winner_arm), (4, 2, None));
+    let mut battle = g.battle().clone();
+    battle.options.gdb.casualties.push(row);
+    let again = gdb_melee_result(&battle, &m).unwrap();
+    let figures = |effects: &[coldsteel::rules::gdb::Effect]| {
+        effects.iter().find_map(|e| match e {
+            coldsteel::rules::gdb::Effect::Casualties { figures, .. } => Some(*figures),
+            _ => None,
+        })
+    };
+    assert_eq!((figures(&again.attacker_effects), figures(&again.defender_effects)), (Some(1), Some(4)));
+}

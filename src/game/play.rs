@@ -9,7 +9,7 @@ use crate::model::{
 use crate::rules::gdb::charge::{ChargeError, TestAnswer};
 use crate::rules::gdb::initiative::initiative as decide_initiative;
 use crate::rules::gdb::{Effect, MeleeInput, MeleeResult, Role, Test};
-use crate::rules::options::{TestKind, TestResult};
+use crate::rules::options::{CasualtyRow, TestKind, TestResult};
 use crate::rules::{BySide, Marker, Order, Phase, Ruleset, Side};
 
 /// What a play check returns: events, units concerned, log detail.
@@ -164,6 +164,41 @@ pub fn gdb_melee_result(battle: &Battle, m: &GdbMeleeAction) -> Result<MeleeResu
     Ok(applied_result(&input, m))
 }
 
+/// The casualty-table row (AMB-13) that gives the losses the players typed, `typed` as
+/// (attacker, defender), for every melee with the same result: the loser's and the
+/// winner's figures before the halving of infantry's damage to cavalry (GDB-RES-16),
+/// found by reading the result with each candidate row. `None` when no row gives them
+/// (a draw with unequal losses, or a halved side's odd figure).
+pub fn casualty_row_for(battle: &Battle, m: &GdbMeleeAction, typed: (u32, u32)) -> Option<CasualtyRow> {
+    let (mut input, _) = gdb_melee_input(battle, m).ok()?;
+    let result = applied_result(&input, m);
+    let (loser, winner) = match result.winner {
+        Some(Role::Attacker) => (typed.1, typed.0),
+        Some(Role::Defender) | None => (typed.0, typed.1),
+    };
+    let either = |n: u32| [Some(n), n.checked_mul(2)].into_iter().flatten();
+    let winner_choices: Vec<u32> = if result.winner.is_some() { either(winner).collect() } else { vec![0] };
+    for loser_loses in either(loser) {
+        for winner_loses in winner_choices.iter().copied() {
+            let outcome = result.outcome.casualty_key().to_owned();
+            let row = CasualtyRow { outcome, winner_arm: None, loser_loses, winner_loses };
+            input.options.casualties = vec![row.clone()];
+            let (a, d) = input.effects(result.winner, result.outcome);
+            if (figures_of(&a), figures_of(&d)) == (Some(typed.0), Some(typed.1)) {
+                return Some(row);
+            }
+        }
+    }
+    None
+}
+
+fn figures_of(effects: &[Effect]) -> Option<u32> {
+    effects.iter().find_map(|e| match e {
+        Effect::Casualties { figures, .. } => Some(*figures),
+        _ => None,
+    })
+}
+
 /// The test a melee result owes and the unit that owes it (GDB-RES-02, 04, 09).
 pub fn owed_melee_test(result: &MeleeResult, m: &GdbMeleeAction) -> Option<(UnitId, TestKind)> {
     owed_test(result, (m.attacker, m.defender))
@@ -184,15 +219,9 @@ fn applied_result(input: &MeleeInput, m: &GdbMeleeAction) -> MeleeResult {
 /// Figures each side loses: entered by the players, else the casualty table's; never
 /// more than the unit has.
 fn melee_losses(result: &MeleeResult, m: &GdbMeleeAction, units: [&Unit; 2]) -> Result<(u32, u32), ActionError> {
-    let from_table = |effects: &[Effect]| {
-        effects.iter().find_map(|e| match e {
-            Effect::Casualties { figures, .. } => Some(*figures),
-            _ => None,
-        })
-    };
     let losses = match m.losses {
         Some(l) => l,
-        None => match (from_table(&result.attacker_effects), from_table(&result.defender_effects)) {
+        None => match (figures_of(&result.attacker_effects), figures_of(&result.defender_effects)) {
             (Some(a), Some(d)) => (a, d),
             _ => return Err(ActionError::LossesNeeded),
         },

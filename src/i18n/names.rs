@@ -1,7 +1,7 @@
 //! Names of things in the battle, in the interface language: a Russian name when one is
 //! set and Russian is wanted, else the name.
 
-use super::{Label, Lang};
+use super::{Label, Lang, T};
 use crate::model::{Battle, General};
 use crate::rules::Side;
 
@@ -27,4 +27,13 @@ pub fn side_name(battle: &Battle, side: Side, lang: Lang) -> &str {
 /// A general's name with rank and quality, e.g. "Mortier (Commander-in-chief, Good)".
 pub fn general_line(g: &General, lang: Lang) -> String {
     format!("{} ({}, {})", shown(&g.name, g.name_ru.as_deref(), lang), g.rank.label(lang), g.quality.label(lang))
+}
+
+/// The casualty table's result bands (AMB-13): the key the file keeps, and its name.
+pub const CASUALTY_BANDS: [(&str, T); 4] =
+    [("rout", T::BandRout), ("retreat", T::BandRetreat), ("pushed_back", T::BandPushedBack), ("draw", T::BandDraw)];
+
+/// A casualty band named in words ("Loser retreats"); an unknown key as it stands.
+pub fn casualty_band(lang: Lang, key: &str) -> String {
+    CASUALTY_BANDS.iter().find(|(k, _)| *k == key).map_or_else(|| key.to_owned(), |(_, t)| lang.t(*t).to_owned())
 }

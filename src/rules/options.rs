@@ -65,6 +65,13 @@ pub struct DistanceRow {
     pub rout_cm: Option<u32>,
 }
 
+impl DistanceRow {
+    /// A row of `arm` for any formation with no rates.
+    pub const fn empty(arm: Arm) -> Self {
+        DistanceRow { arm, formation: None, move_cm: None, charge_cm: None, retreat_cm: None, rout_cm: None }
+    }
+}
+
 /// A row of the formation-change table: how long a change takes, in turns (GDB-CHG-10).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DurationRow {
@@ -238,6 +245,33 @@ impl GdbOptions {
     pub fn distance(&self, arm: Arm, formation: Formation) -> Option<&DistanceRow> {
         let rows = || self.distances.iter().filter(move |r| r.arm == arm);
         rows().find(|r| r.formation == Some(formation)).or_else(|| rows().find(|r| r.formation.is_none()))
+    }
+
+    /// Fills the distances table with rates the players typed for `arm` in `formation`
+    /// (AMB-24, AMB-25): only where the table has no value yet. A row for that formation
+    /// gets the values; without one, a new row starts from the arm's any-formation row.
+    /// Returns whether the table changed.
+    pub fn remember_rates(&mut self, arm: Arm, formation: Formation, typed: &DistanceRow) -> bool {
+        let current = self.distance(arm, formation).cloned().unwrap_or(DistanceRow::empty(arm));
+        let mut row = DistanceRow { formation: Some(formation), ..current.clone() };
+        for (slot, value) in [
+            (&mut row.move_cm, typed.move_cm),
+            (&mut row.charge_cm, typed.charge_cm),
+            (&mut row.retreat_cm, typed.retreat_cm),
+            (&mut row.rout_cm, typed.rout_cm),
+        ] {
+            if slot.is_none() {
+                *slot = value;
+            }
+        }
+        if (DistanceRow { formation: current.formation, ..row.clone() }) == current {
+            return false;
+        }
+        match self.distances.iter_mut().find(|r| r.arm == arm && r.formation == Some(formation)) {
+            Some(slot) => *slot = row,
+            None => self.distances.push(row),
+        }
+        true
     }
 
     /// A formation change's duration from the table, as (numerator, denominator).

@@ -202,9 +202,15 @@ impl CsApp {
             AppCommand::WizardApply(action) => {
                 let steps = self.game.history().done.len();
                 self.remember_measures();
+                let tables = self.wizard.as_ref().and_then(|w| w.tables_to_remember(self.game.battle()));
                 self.perform(&action);
                 if self.game.history().done.len() > steps {
                     self.wizard = None;
+                    // The rates the players asked to keep: their own undo step, after the action.
+                    if let Some(options) = tables {
+                        let ruleset = self.game.battle().ruleset;
+                        self.perform(&Action::SetOptions(Box::new((ruleset, options))));
+                    }
                 }
             }
             AppCommand::CloseWizard => {

@@ -200,11 +200,8 @@ pub(super) fn casualties_ui(ui: &mut Ui, lang: Lang, rows: &mut Vec<CasualtyRow>
     title_ui(ui, lang.t(T::OptCasualties), "AMB-13");
     explain(ui, lang.t(T::ExplainCasualties));
     // The bands the table is read by (its keys stay in the file), named in words.
-    let outcomes =
-        [("rout", T::BandRout), ("retreat", T::BandRetreat), ("pushed_back", T::BandPushedBack), ("draw", T::BandDraw)];
-    let band_label = |key: &str| {
-        outcomes.iter().find(|(k, _)| *k == key).map_or_else(|| key.to_owned(), |(_, t)| lang.t(*t).to_owned())
-    };
+    let outcomes = crate::i18n::names::CASUALTY_BANDS;
+    let band_label = |key: &str| crate::i18n::names::casualty_band(lang, key);
     let mut remove = None;
     egui::Grid::new("casualties").num_columns(5).show(ui, |ui| {
         ui.label(lang.t(T::ResOutcomeHeader));

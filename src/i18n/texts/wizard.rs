@@ -4,6 +4,10 @@ use super::super::Lang;
 use super::T;
 
 super::texts! {
+    RememberRates => "Remember for all {} in {}", "Запомнить для всех: {}, построение «{}»";
+    RememberRatesTip => "Kept in the battle's tables (rules settings), one undo step; the next charges read them.", "Сохраняется в таблицах битвы (настройки правил) отдельным шагом отмены; следующие атаки возьмут их оттуда.";
+    RememberLosses => "Remember for every “{}”: loser −{}, winner −{}", "Запомнить для каждого результата «{}»: проигравший −{}, победитель −{}";
+    RememberDrawLosses => "Remember for every “{}”: each side −{}", "Запомнить для каждого результата «{}»: каждая сторона −{}";
     FiguresNotANumber => "figures must be a whole number, 0 or more", "число фигур должно быть целым, не меньше 0";
     FiguresNow => "Figures now", "Фигур сейчас";
     FiguresOf => "{} / {} figs", "{} / {} фиг.";

@@ -105,7 +105,7 @@ impl CollisionWizard {
                 .collect();
             odds_ui(ui, lang, &rows);
             for (name, field) in names.iter().zip(self.dice.iter_mut()) {
-                dice_field_ui(ui, lang, name, field, DieKind::Average, 1);
+                dice_field_ui(ui, lang, name, field, (DieKind::Average, 1), false);
             }
             if ui.button(lang.t(T::RollForMe)).clicked() {
                 let [a, d] = &mut self.dice;

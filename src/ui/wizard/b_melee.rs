@@ -99,7 +99,7 @@ impl BMeleeWizard {
         }
         let counts = [input.dice(Role::Attacker) as usize, input.dice(Role::Defender) as usize];
         for i in 0..2 {
-            dice_field_ui(ui, lang, &names[i], &mut self.dice[i], DieKind::D6, counts[i]);
+            dice_field_ui(ui, lang, &names[i], &mut self.dice[i], (DieKind::D6, counts[i]), false);
         }
         if ui.button(lang.t(T::RollForMe)).clicked() {
             let [a, d] = &mut self.dice;

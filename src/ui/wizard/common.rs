@@ -102,14 +102,34 @@ pub fn parse_dice(text: &str, kind: DieKind, count: usize) -> Result<Vec<u8>, Di
     Ok(out)
 }
 
-/// One side's dice field; returns whether Enter was pressed in it.
-pub fn dice_field_ui(ui: &mut Ui, lang: Lang, label: &str, field: &mut DiceField, kind: DieKind, count: usize) -> bool {
+/// Whether a wizard's step `step` is drawn for the first time (`seen` keeps the last
+/// step drawn): its first field then takes the keyboard focus, so that the players type
+/// the step's number or dice without clicking into it.
+pub fn arriving(seen: &mut Option<u32>, step: u32) -> bool {
+    let first = *seen != Some(step);
+    *seen = Some(step);
+    first
+}
+
+/// One side's dice field, taking the keyboard focus when `focus`; returns whether Enter
+/// was pressed in it.
+pub fn dice_field_ui(
+    ui: &mut Ui,
+    lang: Lang,
+    label: &str,
+    field: &mut DiceField,
+    (kind, count): (DieKind, usize),
+    focus: bool,
+) -> bool {
     let mut enter = false;
     ui.horizontal(|ui| {
         ui.label(label);
         let hint = lang.fmt(if kind == DieKind::D6 { T::DiceHintD6 } else { T::DiceHintAverage }, &[&count]);
         let edit = egui::TextEdit::singleline(&mut field.text).desired_width(140.0).hint_text(hint);
         let response = ui.add(edit).accessible_name(label);
+        if focus {
+            response.request_focus();
+        }
         if response.changed() {
             field.rolled = None;
         }
@@ -221,8 +241,16 @@ pub fn yes_no_ui(ui: &mut Ui, yes: &str, no: &str) -> Option<bool> {
 
 /// A number typed in a field: `None` while empty or not a whole number.
 pub fn number_ui(ui: &mut Ui, label: &str, text: &mut String, width: f32) -> Option<u32> {
+    number_focus_ui(ui, label, text, width, false)
+}
+
+/// A number field that takes the keyboard focus when `focus`.
+pub fn number_focus_ui(ui: &mut Ui, label: &str, text: &mut String, width: f32, focus: bool) -> Option<u32> {
     ui.label(label);
-    ui.add(egui::TextEdit::singleline(text).desired_width(width)).accessible_name(label);
+    let response = ui.add(egui::TextEdit::singleline(text).desired_width(width)).accessible_name(label);
+    if focus {
+        response.request_focus();
+    }
     text.trim().parse::<u32>().ok()
 }
 

@@ -21,7 +21,7 @@ use crate::rules::gdb::MeleeInput;
 use crate::rules::gdb::charge::{
     Ask, Charge, FollowUp, Frac, Happening, Input, Reaction, TestAnswer, may_counter_charge, may_evade,
 };
-use crate::rules::options::{TestKind, TestResult};
+use crate::rules::options::{DistanceRow, TestKind, TestResult};
 use crate::ui::widgets::enum_combo_ui;
 
 /// A GdB charge being walked through. The wizard gathers what the players measure and
@@ -39,6 +39,12 @@ pub struct ChargeWizard {
     crew_ran_into: Option<UnitId>,
     test_dice: super::common::DiceField,
     rng: Option<crate::model::RngState>,
+    /// Keep the rates typed for the charger's and the target's arm and formation.
+    remember: [bool; 2],
+    /// The step last drawn, and whether this frame draws it for the first time (its first
+    /// field then takes the focus).
+    seen: Option<u32>,
+    arrived: bool,
 }
 
 /// Typed numbers of the declaration and the steps.
@@ -136,7 +142,64 @@ impl ChargeWizard {
             crew_ran_into: None,
             test_dice: Default::default(),
             rng: None,
+            remember: [false; 2],
+            seen: None,
+            arrived: false,
         })
+    }
+
+    /// The rates typed for the charger (its charge move) and the target (its move, charge
+    /// and compulsory move) as rows of the distances table.
+    fn typed_rates(&self) -> [(UnitId, DistanceRow); 2] {
+        let f = &self.fields;
+        let cm = |t: &str| t.trim().parse::<u32>().ok();
+        let row = DistanceRow::empty(crate::rules::Arm::Infantry);
+        [
+            (self.charger, DistanceRow { charge_cm: cm(&f.charge_move), ..row.clone() }),
+            (
+                self.target,
+                DistanceRow {
+                    move_cm: cm(&f.target_move),
+                    charge_cm: cm(&f.target_charge),
+                    retreat_cm: cm(&f.target_compulsory),
+                    ..row
+                },
+            ),
+        ]
+    }
+
+    /// The options with unit `i`'s typed rates kept for its arm and formation, when the
+    /// table lacked them.
+    fn with_rates(&self, battle: &Battle, options: &mut crate::model::RulesOptions, i: usize) -> bool {
+        let Some((id, typed)) = self.typed_rates().into_iter().nth(i) else { return false };
+        let Some(u) = battle.unit(id) else { return false };
+        options.gdb.remember_rates(u.arm, u.formation, &typed)
+    }
+
+    /// The battle's options with the rates the players asked to remember.
+    pub fn tables_to_remember(&self, battle: &Battle) -> Option<crate::model::RulesOptions> {
+        let mut options = battle.options.clone();
+        let mut changed = false;
+        for i in 0..2 {
+            changed |= self.remember[i] && self.with_rates(battle, &mut options, i);
+        }
+        changed.then_some(options)
+    }
+
+    /// "Remember for all dragoons in line": offered for each unit whose typed rates the
+    /// players' table lacks.
+    fn remember_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle) {
+        for i in 0..2 {
+            let id = if i == 0 { self.charger } else { self.target };
+            let Some(u) = battle.unit(id) else { continue };
+            if !self.with_rates(battle, &mut battle.options.clone(), i) {
+                self.remember[i] = false;
+                continue;
+            }
+            let arm = u.arm.label(lang).to_lowercase();
+            let text = lang.fmt(T::RememberRates, &[&arm, &u.formation.label(lang).to_lowercase()]);
+            ui.checkbox(&mut self.remember[i], text).on_hover_text(lang.t(T::RememberRatesTip));
+        }
     }
 
     /// Why the typed distance, bearing or moves cannot be used: a refusal, never a silent 0.
@@ -202,6 +265,9 @@ impl ChargeWizard {
     /// Draws the current step.
     pub fn ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle) -> Outcome {
         let names = [unit_name(battle, self.charger, lang), unit_name(battle, self.target, lang)];
+        let step =
+            if self.declared { u32::try_from(self.inputs.len()).unwrap_or(u32::MAX).saturating_add(1) } else { 0 };
+        self.arrived = super::common::arriving(&mut self.seen, step);
         if !self.declared {
             return self.declaration_ui(ui, lang, battle, &names);
         }
@@ -221,7 +287,7 @@ impl ChargeWizard {
         prompt_ui(ui, &lang.fmt(T::AskDeclare, &[&names[0], &names[1]]));
         let f = &mut self.fields;
         egui::Grid::new("declare").num_columns(2).spacing([8.0, 4.0]).show(ui, |ui| {
-            number_ui(ui, lang.t(T::DistanceCm), &mut f.distance, 60.0);
+            super::common::number_focus_ui(ui, lang.t(T::DistanceCm), &mut f.distance, 60.0, self.arrived);
             ui.end_row();
             number_ui(ui, lang.t(T::BearingDeg), &mut f.bearing, 60.0);
             ui.end_row();
@@ -234,6 +300,7 @@ impl ChargeWizard {
             number_ui(ui, &lang.fmt(T::CompulsoryOf, &[&names[1]]), &mut f.target_compulsory, 60.0);
             ui.end_row();
         });
+        self.remember_ui(ui, lang, battle);
         let commander = battle.unit(self.charger).and_then(|c| crate::game::commander_of(battle, c, None));
         if let Some(g) = commander {
             ui.label(RichText::new(crate::i18n::names::general_line(g, lang)).weak());
@@ -481,14 +548,15 @@ impl ChargeWizard {
     /// the row it falls in; the game logs the row with the result (AMB-23).
     fn table_roll_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle, kind: TestKind) -> Option<TestAnswer> {
         let mut out = None;
+        let mut enter = false;
         ui.horizontal(|ui| {
-            super::common::dice_field_ui(
+            enter = super::common::dice_field_ui(
                 ui,
                 lang,
                 lang.t(T::TestDice),
                 &mut self.test_dice,
-                crate::rules::DieKind::D6,
-                2,
+                (crate::rules::DieKind::D6, 2),
+                self.arrived,
             );
             if ui.button(lang.t(T::RollForMe)).clicked() {
                 let from = self.rng.clone().unwrap_or_else(|| battle.rng.clone());
@@ -508,7 +576,8 @@ impl ChargeWizard {
         match battle.options.gdb.test_row(kind, total) {
             Some(row) => {
                 ui.label(lang.fmt(T::TableRow, &[&total, &row.from, &row.to, &row.result]));
-                if ui.button(RichText::new(lang.fmt(T::UseResult, &[&row.result])).strong()).clicked() {
+                // Enter in the dice field uses the row, as the button does.
+                if ui.button(RichText::new(lang.fmt(T::UseResult, &[&row.result])).strong()).clicked() || enter {
                     self.test_dice = Default::default();
                     out = Some(TestAnswer::Rolled { dice: d, modifier });
                 }

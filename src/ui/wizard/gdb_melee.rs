@@ -47,6 +47,10 @@ pub struct MeleeWizard {
     test_dice: DiceField,
     test_modifier: String,
     test_rng: Option<crate::model::RngState>,
+    /// Keep the typed losses in the casualty table for every melee with this result.
+    remember_losses: bool,
+    /// The step last drawn, to give a newly shown step's first field the focus.
+    seen: Option<u32>,
 }
 
 impl MeleeWizard {
@@ -75,7 +79,42 @@ impl MeleeWizard {
             test_dice: DiceField::default(),
             test_modifier: String::new(),
             test_rng: None,
+            remember_losses: false,
+            seen: None,
         })
+    }
+
+    /// The casualty-table row that gives the losses typed, when the table has none for
+    /// this result (AMB-13).
+    fn row_to_remember(&self, battle: &Battle) -> Option<crate::rules::options::CasualtyRow> {
+        if self.table_losses.is_some() {
+            return None;
+        }
+        let typed = (self.losses[0].trim().parse().ok()?, self.losses[1].trim().parse().ok()?);
+        crate::game::casualty_row_for(battle, &self.action_with_dice(battle)?, typed)
+    }
+
+    /// The battle's options with the typed losses kept, when the players asked.
+    pub fn tables_to_remember(&self, battle: &Battle) -> Option<crate::model::RulesOptions> {
+        let row = self.row_to_remember(battle).filter(|_| self.remember_losses)?;
+        let mut options = battle.options.clone();
+        options.gdb.casualties.push(row);
+        Some(options)
+    }
+
+    /// "Remember for every 'Loser retreats'": offered when the casualty table lacks the row.
+    fn remember_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle) {
+        let Some(row) = self.row_to_remember(battle) else {
+            self.remember_losses = false;
+            return;
+        };
+        let band = crate::i18n::names::casualty_band(lang, &row.outcome);
+        let text = if row.outcome == "draw" {
+            lang.fmt(T::RememberDrawLosses, &[&band, &row.loser_loses])
+        } else {
+            lang.fmt(T::RememberLosses, &[&band, &row.loser_loses, &row.winner_loses])
+        };
+        ui.checkbox(&mut self.remember_losses, text).on_hover_text(lang.t(T::RememberRatesTip));
     }
 
     fn evader(&self, battle: &Battle) -> Option<Role> {
@@ -162,11 +201,12 @@ impl MeleeWizard {
         prompt_ui(ui, lang.t(T::AskMeleeDice));
         let evader = self.evader(battle);
         let mut enter = false;
+        let mut focus = super::common::arriving(&mut self.seen, 1);
         for ((name, field), role) in names.iter().zip(self.dice.iter_mut()).zip([Role::Attacker, Role::Defender]) {
             if evader == Some(role) {
                 ui.label(lang.fmt(T::EvadersNoDice, &[name]));
             } else {
-                enter |= dice_field_ui(ui, lang, name, field, DieKind::D6, 2);
+                enter |= dice_field_ui(ui, lang, name, field, (DieKind::D6, 2), std::mem::take(&mut focus));
             }
         }
         if ui.button(lang.t(T::RollForMe)).clicked() {
@@ -213,14 +253,20 @@ impl MeleeWizard {
             let list: Vec<String> = effects.iter().map(|e| effect_text(lang, e)).collect();
             ui.label(format!("{}: {}", names[i], list.join("; ")));
         }
+        let arrived = super::common::arriving(&mut self.seen, 2);
+        // Arriving, the first thing to type takes the focus: the losses, else the test dice.
+        let mut focus_losses = arrived && self.losses.iter().any(|l| l.trim().is_empty());
         ui.horizontal(|ui| {
             for (name, losses) in names.iter().zip(self.losses.iter_mut()) {
-                super::common::number_ui(ui, &lang.fmt(T::LossesOf, &[name]), losses, 40.0);
+                let focus = std::mem::take(&mut focus_losses);
+                super::common::number_focus_ui(ui, &lang.fmt(T::LossesOf, &[name]), losses, 40.0, focus);
             }
         });
+        let focus_test = arrived && self.losses.iter().all(|l| !l.trim().is_empty());
+        self.remember_ui(ui, lang, battle);
         self.override_ui(ui, lang, names);
         let applied = gdb_melee_result(battle, &action).unwrap_or(r);
-        self.owed_test_ui(ui, lang, battle, names, &applied, &action);
+        self.owed_test_ui(ui, lang, battle, names, (&applied, &action), focus_test);
         let typed = self.losses.iter().all(|l| l.trim().parse::<u32>().is_ok());
         let override_ok = !self.override_on || !self.override_reason.trim().is_empty();
         // GDB-RES-02, 04, 09: the winner's test is taken with the melee.
@@ -274,8 +320,8 @@ impl MeleeWizard {
         lang: Lang,
         battle: &Battle,
         names: &[String; 2],
-        r: &crate::rules::gdb::MeleeResult,
-        action: &GdbMeleeAction,
+        (r, action): (&crate::rules::gdb::MeleeResult, &GdbMeleeAction),
+        focus: bool,
     ) {
         let Some((unit, kind)) = owed_melee_test(r, action) else {
             self.test = None;
@@ -297,7 +343,7 @@ impl MeleeWizard {
             return;
         }
         ui.horizontal(|ui| {
-            dice_field_ui(ui, lang, lang.t(T::TestDice), &mut self.test_dice, DieKind::D6, 2);
+            dice_field_ui(ui, lang, lang.t(T::TestDice), &mut self.test_dice, (DieKind::D6, 2), focus);
             if ui.button(lang.t(T::RollForMe)).clicked() {
                 let from = self.dice[1]
                     .rolled

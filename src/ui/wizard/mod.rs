@@ -61,6 +61,16 @@ pub(crate) fn footer_ui(ui: &mut Ui) -> Option<Ui> {
 }
 
 impl Wizard {
+    /// The battle's rules options with the tables filled from what the players typed and
+    /// asked to remember ("remember for all dragoons in line"), when that changes them.
+    pub fn tables_to_remember(&self, battle: &Battle) -> Option<crate::model::RulesOptions> {
+        match self {
+            Wizard::GdbCharge(w) => w.tables_to_remember(battle),
+            Wizard::GdbMelee(w) => w.tables_to_remember(battle),
+            Wizard::BCollision(_) | Wizard::BMelee(_) => None,
+        }
+    }
+
     /// Draws the wizard's window.
     pub fn ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle) -> Outcome {
         let title = match self {

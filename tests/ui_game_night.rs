@@ -1,0 +1,285 @@
+//! An evening at the table: the players' tables filled (by hand or by "remember for
+//! all"), a GdB charge goes through to its melee result with few clicks, and only the
+//! distance and the angle are typed besides the dice (issue 16, faster at the table).
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use coldsteel::game::{Action, Game};
+use coldsteel::i18n::Lang;
+use coldsteel::model::LogDetail;
+use coldsteel::rules::options::{CasualtyRow, DistanceRow, TestKind, TestResult, TestRow, TestTable};
+use coldsteel::rules::{Arm, BySide, Formation, Phase, Side};
+use coldsteel::storage;
+use coldsteel::ui::CsApp;
+use egui::accesskit::Role;
+use egui::{Event, Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+
+/// The default battle in the Charge phase of turn 1.
+fn charge_phase(battle: coldsteel::model::Battle) -> Game {
+    let mut g = Game::new(battle);
+    g.perform(&Action::Initiative {
+        dice: BySide { first: [6, 5], second: [1, 1] },
+        phasing: Side::First,
+        rng_after: None,
+    })
+    .unwrap();
+    while g.battle().phase != Phase::Charges {
+        g.perform(&Action::AdvancePhase).unwrap();
+    }
+    g
+}
+
+/// Every test passes on 2 to 30.
+fn passing(test: TestKind) -> TestTable {
+    TestTable { test, rows: vec![TestRow { from: 2, to: 30, result: "pass".into(), kind: TestResult::Pass }] }
+}
+
+/// The default battle with the players' tables filled as after a first evening.
+fn tables_filled() -> coldsteel::model::Battle {
+    let mut b = storage::default_game().unwrap().battle().clone();
+    let o = &mut b.options.gdb;
+    for (arm, rates) in [(Arm::HeavyCavalry, [30, 36, 12, 24]), (Arm::Infantry, [15, 20, 10, 20])] {
+        o.distances.push(DistanceRow {
+            move_cm: Some(rates[0]),
+            charge_cm: Some(rates[1]),
+            retreat_cm: Some(rates[2]),
+            rout_cm: Some(rates[3]),
+            ..DistanceRow::empty(arm)
+        });
+    }
+    o.tests = TestKind::ALL.iter().map(|t| passing(*t)).collect();
+    for (outcome, loser, winner) in [("rout", 4, 1), ("retreat", 3, 1), ("pushed_back", 2, 1), ("draw", 1, 1)] {
+        o.casualties.push(CasualtyRow {
+            outcome: outcome.into(),
+            winner_arm: None,
+            loser_loses: loser,
+            winner_loses: winner,
+        });
+    }
+    b
+}
+
+/// The app at 1280×800 with what the players did counted: clicks, keys, typed
+/// measurements and typed dice.
+struct Table {
+    h: Harness<'static, CsApp>,
+    clicks: u32,
+    keys: u32,
+    measurements: u32,
+    dice: u32,
+    scrolls: u32,
+}
+
+impl Table {
+    fn new(game: Game, lang: Lang) -> Self {
+        let app = CsApp::new(game, lang);
+        let h = Harness::builder()
+            .with_size(egui::vec2(1280.0, 800.0))
+            .build_ui_state(|ui, app: &mut CsApp| app.ui_root(ui), app);
+        let mut t = Table { h, clicks: 0, keys: 0, measurements: 0, dice: 0, scrolls: 0 };
+        t.h.run();
+        t
+    }
+
+    fn click(&mut self, label: &str) {
+        self.clicks += 1;
+        self.h.get_by_label(label).click();
+        self.h.run();
+    }
+
+    fn click_button(&mut self, label: &str) {
+        self.clicks += 1;
+        self.h.get_by_role_and_label(Role::Button, label).click();
+        self.h.run();
+    }
+
+    /// Turns the mouse wheel over the roster until `label` is in sight.
+    fn scroll_to(&mut self, label: &str) {
+        while self.h.query_by_label(label).is_none() {
+            assert!(self.scrolls < 20, "{label} never came into sight");
+            self.scrolls += 1;
+            self.h.event(Event::PointerMoved(egui::pos2(300.0, 400.0)));
+            self.h.event(Event::MouseWheel {
+                unit: egui::MouseWheelUnit::Line,
+                delta: egui::vec2(0.0, -5.0),
+                phase: egui::TouchPhase::Move,
+                source: egui::MouseWheelSource::Wheel,
+                modifiers: Modifiers::NONE,
+            });
+            self.h.run();
+        }
+    }
+
+    fn key(&mut self, key: Key) {
+        self.keys += 1;
+        self.h.key_press(key);
+        self.h.run();
+    }
+
+    /// Types into the field that has the focus, which must be `field`: no click to get there.
+    fn type_focused(&mut self, field: &str, text: &str) {
+        let node = self.h.get_by_role_and_label(Role::TextInput, field);
+        assert!(node.is_focused(), "{field} has the focus");
+        self.h.event(Event::Text(text.to_owned()));
+        self.h.run();
+    }
+
+    fn measure(&mut self, field: &str, text: &str) {
+        self.measurements += 1;
+        self.type_focused(field, text);
+    }
+
+    fn roll(&mut self, field: &str, text: &str) {
+        self.dice += 1;
+        self.type_focused(field, text);
+    }
+}
+
+/// Selects the Grenadiers à cheval, presses C, finds the Ladoga Infantry in the roster,
+/// clicks it, and types the distance into the field that has the focus.
+fn pick_and_measure(t: &mut Table) {
+    t.click("Grenadiers à cheval");
+    t.key(Key::C);
+    t.scroll_to("Ladoga Infantry");
+    t.click("Ladoga Infantry");
+    t.measure("Distance (cm)", "20");
+}
+
+/// The target stands, both tests are typed and pass on the table, the charge is applied.
+fn stand_and_contact(t: &mut Table) {
+    t.click_button("Stand");
+    t.roll("2D6", "34");
+    t.key(Key::Enter);
+    t.h.get_by_label_contains("takes its test to stand");
+    t.roll("2D6", "25");
+    t.key(Key::Enter);
+    t.h.get_by_label_contains("into base contact");
+    t.click("Apply");
+    assert!(t.h.state().wizard.is_none(), "{:?}", t.h.state().message);
+}
+
+/// Three phases on to the Melee phase, Fight…, Next, and the four dice typed.
+fn melee_dice(t: &mut Table) {
+    for _ in 0..3 {
+        t.click("Next phase ›");
+    }
+    assert_eq!(t.h.state().game.battle().phase, Phase::Melee);
+    t.click("Fight…");
+    t.click("Next");
+    t.roll("Grenadiers à cheval", "66");
+    t.key(Key::Tab);
+    t.roll("Ladoga Infantry", "11");
+    t.key(Key::Enter);
+}
+
+/// With the tables filled, a GdB charge through to its melee result takes at most 12
+/// clicks and 2 typed measurements (distance and angle) besides the dice the players
+/// type themselves: 2 for the tests of the charge, 4 for the melee, 2 for the pursuit.
+#[test]
+fn a_charge_to_its_melee_result_in_twelve_clicks_and_two_measurements() {
+    let mut t = Table::new(charge_phase(tables_filled()), Lang::En);
+    pick_and_measure(&mut t);
+    t.key(Key::Tab);
+    t.measure("Bearing from straight ahead (°)", "10");
+    t.click("A commander is within 15 cm");
+    t.key(Key::Enter);
+    stand_and_contact(&mut t);
+    melee_dice(&mut t);
+    // The casualty table gave the losses; the winner's Pursuit Test is typed.
+    t.roll("2D6", "43");
+    t.click("Apply");
+    assert!(t.h.state().wizard.is_none(), "{:?}", t.h.state().message);
+    let battle = t.h.state().game.battle();
+    let last = battle.log.last().unwrap();
+    let LogDetail::GdbMelee { losses, tests, .. } = &last.detail else { panic!("{last:?}") };
+    assert_eq!(*losses, (0, 4), "the casualty table's rout row, the cavalry's loss of 1 halved");
+    assert_eq!(tests.len(), 1, "the pursuit test was rolled on the table");
+    let counted = format!(
+        "{} clicks, {} keys, {} scrolls, {} measurements, {} dice",
+        t.clicks, t.keys, t.scrolls, t.measurements, t.dice
+    );
+    eprintln!("{counted}");
+    assert!(t.clicks <= 12, "{counted}");
+    assert_eq!(t.measurements, 2, "{counted}");
+    assert_eq!(t.dice, 5, "{counted}");
+}
+
+/// The label of the "remember" offer for a unit's arm and formation.
+fn remember_label(t: &Table, name: &str) -> String {
+    use coldsteel::i18n::Label;
+    let u = t.h.state().game.battle().units.iter().find(|u| u.name == name).unwrap();
+    let (arm, formation) = (u.arm.label(Lang::En).to_lowercase(), u.formation.label(Lang::En).to_lowercase());
+    format!("Remember for all {arm} in {formation}")
+}
+
+fn type_into(t: &mut Table, field: &str, text: &str) {
+    t.click_button_role(Role::TextInput, field);
+    t.h.event(Event::Text(text.to_owned()));
+    t.h.run();
+}
+
+impl Table {
+    fn click_button_role(&mut self, role: Role, label: &str) {
+        self.clicks += 1;
+        self.h.get_by_role_and_label(role, label).click();
+        self.h.run();
+    }
+}
+
+/// Tables that fill themselves: the first charge's rates and the first melee's losses,
+/// typed because the players' tables lacked them, are kept for all units of that arm and
+/// formation (and every melee with that result) when the players say so; each is an
+/// undo step of its own, after the action, and shows in the rules settings.
+#[test]
+fn the_first_charge_and_melee_fill_the_tables_for_the_evening() {
+    let mut battle = storage::default_game().unwrap().battle().clone();
+    battle.options.gdb.tests = TestKind::ALL.iter().map(|t| passing(*t)).collect();
+    battle.options.gdb.distances.clear();
+    battle.options.gdb.casualties.clear();
+    let mut t = Table::new(charge_phase(battle), Lang::En);
+    pick_and_measure(&mut t);
+    type_into(&mut t, "Full charge move of Grenadiers à cheval (cm)", "36");
+    type_into(&mut t, "Compulsory (retreat) move of Ladoga Infantry (cm)", "10");
+    let (charger_offer, target_offer) =
+        (remember_label(&t, "Grenadiers à cheval"), remember_label(&t, "Ladoga Infantry"));
+    t.click(&charger_offer);
+    t.click(&target_offer);
+    t.click("A commander is within 15 cm");
+    t.click("Declare");
+    stand_and_contact(&mut t);
+    let charge_steps = t.h.state().game.history().done.len();
+    let options = &t.h.state().game.battle().options.gdb;
+    let cavalry = options.distance(Arm::HeavyCavalry, Formation::Line).unwrap();
+    assert_eq!((cavalry.formation, cavalry.charge_cm), (Some(Formation::Line), Some(36)));
+    let infantry_formation =
+        t.h.state().game.battle().units.iter().find(|u| u.name == "Ladoga Infantry").unwrap().formation;
+    assert_eq!(options.distance(Arm::Infantry, infantry_formation).unwrap().retreat_cm, Some(10));
+    assert!(options.distance(Arm::Dragoons, Formation::Line).is_none(), "only the arms and formations typed");
+    // The tables are one undo step of their own, after the charge.
+    t.h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    t.h.run();
+    assert!(t.h.state().game.battle().options.gdb.distances.is_empty());
+    assert!(matches!(t.h.state().game.battle().log.last().unwrap().detail, LogDetail::Charge { .. }));
+    t.h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    t.h.run();
+    assert_eq!(t.h.state().game.history().done.len(), charge_steps);
+
+    // The melee: its losses typed once and kept for every rout.
+    melee_dice(&mut t);
+    t.type_focused("Figures lost by Grenadiers à cheval", "1");
+    type_into(&mut t, "Figures lost by Ladoga Infantry", "4");
+    // The cavalry's 1 is infantry's damage halved: the row keeps 2 before halving.
+    t.click("Remember for every “Loser routs”: loser −4, winner −2");
+    type_into(&mut t, "2D6", "43");
+    t.click("Apply");
+    assert!(t.h.state().wizard.is_none(), "{:?}", t.h.state().message);
+    let rows = &t.h.state().game.battle().options.gdb.casualties;
+    assert_eq!(rows.len(), 1);
+    assert_eq!((rows[0].outcome.as_str(), rows[0].loser_loses, rows[0].winner_loses), ("rout", 4, 2));
+    // Shown in the rules settings, with the other tables.
+    t.click("Rules: General de Brigade…");
+    assert_eq!(t.h.get_by_label("Result 1").accesskit_node().value().as_deref(), Some("Loser routs"));
+    t.click_button("Movement");
+    assert_eq!(t.h.get_by_label("Type 1").accesskit_node().value().as_deref(), Some("Heavy cavalry"));
+}
