@@ -3,11 +3,13 @@
 //! distance and the angle are typed besides the dice (issue 16, faster at the table).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use coldsteel::game::{Action, Game};
+mod common;
+
+use coldsteel::game::Game;
 use coldsteel::i18n::Lang;
 use coldsteel::model::LogDetail;
 use coldsteel::rules::options::{CasualtyRow, DistanceRow, TestKind, TestResult, TestRow, TestTable};
-use coldsteel::rules::{Arm, BySide, Formation, Phase, Side};
+use coldsteel::rules::{Arm, Formation, Phase};
 use coldsteel::storage;
 use coldsteel::ui::CsApp;
 use egui::accesskit::Role;
@@ -15,19 +17,9 @@ use egui::{Event, Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 
-/// The default battle in the Charge phase of turn 1.
+/// `battle` in the Charge phase of turn 1.
 fn charge_phase(battle: coldsteel::model::Battle) -> Game {
-    let mut g = Game::new(battle);
-    g.perform(&Action::Initiative {
-        dice: BySide { first: [6, 5], second: [1, 1] },
-        phasing: Side::First,
-        rng_after: None,
-    })
-    .unwrap();
-    while g.battle().phase != Phase::Charges {
-        g.perform(&Action::AdvancePhase).unwrap();
-    }
-    g
+    common::game_at(battle, Phase::Charges)
 }
 
 /// Every test passes on 2 to 30.
@@ -96,19 +88,7 @@ impl Table {
 
     /// Turns the mouse wheel over the roster until `label` is in sight.
     fn scroll_to(&mut self, label: &str) {
-        while self.h.query_by_label(label).is_none() {
-            assert!(self.scrolls < 20, "{label} never came into sight");
-            self.scrolls += 1;
-            self.h.event(Event::PointerMoved(egui::pos2(300.0, 400.0)));
-            self.h.event(Event::MouseWheel {
-                unit: egui::MouseWheelUnit::Line,
-                delta: egui::vec2(0.0, -5.0),
-                phase: egui::TouchPhase::Move,
-                source: egui::MouseWheelSource::Wheel,
-                modifiers: Modifiers::NONE,
-            });
-            self.h.run();
-        }
+        self.scrolls += common::layout::scroll_roster_to(&mut self.h, label);
     }
 
     fn key(&mut self, key: Key) {

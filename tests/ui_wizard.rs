@@ -8,7 +8,7 @@ mod common;
 use coldsteel::game::{Action, Game};
 use coldsteel::i18n::Lang;
 use coldsteel::model::LogDetail;
-use coldsteel::rules::{BySide, Formation, Marker, Phase, Ruleset, Side};
+use coldsteel::rules::{Formation, Marker, Phase, Ruleset};
 use coldsteel::storage;
 use coldsteel::ui::CsApp;
 use egui::accesskit::Role;
@@ -17,17 +17,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 
 fn game_at(phase: Phase) -> Game {
-    let mut g = storage::default_game().unwrap();
-    g.perform(&Action::Initiative {
-        dice: BySide { first: [6, 5], second: [1, 1] },
-        phasing: Side::First,
-        rng_after: None,
-    })
-    .unwrap();
-    while g.battle().phase != phase {
-        g.perform(&Action::AdvancePhase).unwrap();
-    }
-    g
+    common::default_at(phase)
 }
 
 fn harness(game: Game) -> Harness<'static, CsApp> {
@@ -384,14 +374,7 @@ fn picking_a_target_names_the_charger_and_moves_no_row() {
 
 /// The text labels inside the wizard's window with their rectangles.
 fn window_labels(h: &Harness<'static, CsApp>) -> Vec<(String, egui::Rect)> {
-    h.get_by_role(Role::Window)
-        .query_all_by_role(Role::Label)
-        .map(|n| {
-            let node = n.accesskit_node();
-            (node.label().or_else(|| node.value()).map(|t| t.to_string()).unwrap_or_default(), n.rect())
-        })
-        .filter(|(text, r)| !text.is_empty() && r.area() > 0.0)
-        .collect()
+    common::layout::labels(&h.get_by_role(Role::Window))
 }
 
 /// Labels of a modifier breakdown that run past its column: a breakdown is titled with
@@ -413,20 +396,9 @@ fn breakdown_overflows(h: &Harness<'static, CsApp>, titles: &[&str]) -> Vec<Stri
     out
 }
 
-/// Pairs of text labels inside the wizard's window whose rectangles overlap (by more
-/// than a sliver).
+/// Pairs of text labels inside the wizard's window whose rectangles overlap.
 fn overlapping_labels(h: &Harness<'static, CsApp>) -> Vec<String> {
-    let labels = window_labels(h);
-    let mut out = Vec::new();
-    for (i, (a, ra)) in labels.iter().enumerate() {
-        for (b, rb) in &labels[i + 1..] {
-            let both = ra.intersect(*rb);
-            if both.width() > 1.0 && both.height() > 1.0 {
-                out.push(format!("{a:?} {ra:?} over {b:?} {rb:?}"));
-            }
-        }
-    }
-    out
+    common::layout::overlaps(&window_labels(h))
 }
 
 /// The Russian melee wizard of heavy cavalry on a column (the longest Russian modifier

@@ -50,10 +50,10 @@ fn line_height(battle: &Battle, line: &Line) -> f32 {
     }
 }
 
-/// The lines of the roster, honouring folded brigades and groups.
-fn lines(battle: &Battle, folded: &BTreeSet<FoldKey>) -> Vec<Line> {
+/// The lines of the roster for `sides`, honouring folded brigades and groups.
+fn lines(battle: &Battle, folded: &BTreeSet<FoldKey>, sides: &[Side]) -> Vec<Line> {
     let mut out = Vec::new();
-    for side in Side::ALL {
+    for side in sides {
         let side = *side;
         out.push(Line::Side(side));
         out.push(Line::Commander(side));
@@ -184,15 +184,59 @@ pub fn roster_ui(
         pick_banner_ui(ui, lang, battle, charger);
     }
     let folded = view.effective();
-    let all = lines(battle, &folded);
-    let heights: Vec<f32> = all.iter().map(|l| line_height(battle, l)).collect();
-    let total: f32 = heights.iter().sum();
-    let mut local = Vec::new();
-    let mut toggles = Vec::new();
+    let mut draw = Draw { lang, battle, selection, folded: &folded, cmds: Vec::new(), toggles: Vec::new() };
     let reveal = view.reveal.take();
-    egui::ScrollArea::both().id_salt("roster").auto_shrink([false, false]).show_viewport(ui, |ui, viewport| {
+    // A wide window shows the two sides side by side, each scrolling on its own.
+    if ui.ctx().content_rect().width() >= SIDE_BY_SIDE_WINDOW {
+        ui.columns(2, |cols| {
+            for (col, side) in cols.iter_mut().zip(Side::ALL) {
+                let all = lines(battle, &folded, &[*side]);
+                lines_ui(col, &mut draw, &all, (("roster", *side as u8), COMPACT_ROW_WIDTH, reveal));
+            }
+        });
+    } else {
+        let all = lines(battle, &folded, Side::ALL);
+        lines_ui(ui, &mut draw, &all, (("roster", 2), ROW_WIDTH, reveal));
+    }
+    let Draw { cmds: local, toggles, .. } = draw;
+    for (key, folded_after) in toggles {
+        view.toggle(key, folded_after);
+    }
+    // While a target is being picked, a click on a unit picks it.
+    for cmd in local {
+        match (picking, cmd) {
+            (Some(_), AppCommand::Select(Selection::Unit(id))) => cmds.push(AppCommand::PickTarget(id)),
+            (_, cmd) => cmds.push(cmd),
+        }
+    }
+}
+
+/// Window width from which the two sides stand side by side.
+const SIDE_BY_SIDE_WINDOW: f32 = 1600.0;
+
+/// What every line of the roster is drawn with, and what the lines asked for.
+struct Draw<'a> {
+    lang: Lang,
+    battle: &'a Battle,
+    selection: Selection,
+    folded: &'a BTreeSet<FoldKey>,
+    cmds: Vec<AppCommand>,
+    toggles: Vec<(FoldKey, bool)>,
+}
+
+/// Lines in a scroll area of their own, rows at least `min_row` wide, only those in view
+/// drawn; `reveal` scrolls a unit's row into view.
+fn lines_ui(
+    ui: &mut Ui,
+    draw: &mut Draw<'_>,
+    all: &[Line],
+    (salt, min_row, reveal): ((&str, u8), f32, Option<UnitId>),
+) {
+    let heights: Vec<f32> = all.iter().map(|l| line_height(draw.battle, l)).collect();
+    let total: f32 = heights.iter().sum();
+    egui::ScrollArea::both().id_salt(salt).auto_shrink([false, false]).show_viewport(ui, |ui, viewport| {
         // Rows take the panel's width; the name column gets what is beyond the minimum.
-        let row_w = ui.available_width().max(ROW_WIDTH);
+        let row_w = ui.available_width().max(min_row);
         ui.set_min_size(egui::vec2(row_w, total));
         let top = ui.min_rect().top();
         if let Some(at) = reveal.and_then(|id| all.iter().position(|l| matches!(l, Line::Unit(u) if *u == id))) {
@@ -208,34 +252,16 @@ pub fn roster_ui(
                 let mut child = ui.new_child(
                     egui::UiBuilder::new().max_rect(rect).layout(egui::Layout::left_to_right(egui::Align::Min)),
                 );
-                line_ui(&mut child, lang, battle, *line, selection, &folded, &mut local, &mut toggles);
+                line_ui(&mut child, draw, *line);
             }
             y += h;
         }
     });
-    for (key, folded_after) in toggles {
-        view.toggle(key, folded_after);
-    }
-    // While a target is being picked, a click on a unit picks it.
-    for cmd in local {
-        match (picking, cmd) {
-            (Some(_), AppCommand::Select(Selection::Unit(id))) => cmds.push(AppCommand::PickTarget(id)),
-            (_, cmd) => cmds.push(cmd),
-        }
-    }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn line_ui(
-    ui: &mut Ui,
-    lang: Lang,
-    battle: &Battle,
-    line: Line,
-    selection: Selection,
-    folded: &BTreeSet<FoldKey>,
-    cmds: &mut Vec<AppCommand>,
-    toggles: &mut Vec<(FoldKey, bool)>,
-) {
+fn line_ui(ui: &mut Ui, draw: &mut Draw<'_>, line: Line) {
+    let Draw { lang, battle, selection, folded, .. } = *draw;
+    let (cmds, toggles) = (&mut draw.cmds, &mut draw.toggles);
     match line {
         Line::Side(side) => side_heading_ui(ui, lang, battle, side),
         Line::Headers => headers_ui(ui, lang),
@@ -337,22 +363,31 @@ fn general_button_ui(
 }
 
 /// Column widths of a unit row, so that every brigade's rows line up.
+/// Columns: name (its minimum), type, order, formation, ground, figures.
 const COLUMNS: [f32; 6] = [220.0, 165.0, 96.0, 124.0, 116.0, 125.0];
 const ROW_WIDTH: f32 = 900.0;
+/// A narrower row (a side beside the other): no type column (the arm's icon stays, and
+/// the name's tooltip says it), the others tighter.
+const COMPACT_COLUMNS: [f32; 6] = [170.0, 0.0, 90.0, 104.0, 96.0, 104.0];
+const COMPACT_ROW_WIDTH: f32 = 610.0;
 
-/// The name column: all the row's width the other columns leave (at least its minimum).
-fn name_width(ui: &Ui) -> f32 {
-    let others: f32 = COLUMNS[1..].iter().sum();
-    let spacing = ui.spacing().item_spacing.x * COLUMNS.len() as f32;
-    (ui.max_rect().width() - others - spacing).max(COLUMNS[0])
+/// The columns' widths for this row: the name column takes all the width the others
+/// leave (at least its minimum); a row narrower than the full one is compact.
+fn widths(ui: &Ui) -> [f32; 6] {
+    let row = ui.max_rect().width();
+    let mut w = if row >= ROW_WIDTH { COLUMNS } else { COMPACT_COLUMNS };
+    let shown = w.iter().filter(|c| **c > 0.0).count();
+    let spacing = ui.spacing().item_spacing.x * shown as f32;
+    w[0] = (row - w[1..].iter().sum::<f32>() - spacing).max(w[0]);
+    w
 }
 
 /// The column headers, aligned with the unit rows.
 fn headers_ui(ui: &mut Ui, lang: Lang) {
     let names = [T::ColUnit, T::ColType, T::ColOrder, T::ColFormation, T::ColGround, T::ColFigures];
-    let widths = [name_width(ui), COLUMNS[1], COLUMNS[2], COLUMNS[3], COLUMNS[4], COLUMNS[5]];
+    let widths = widths(ui);
     ui.horizontal(|ui| {
-        for (i, (name, width)) in names.into_iter().zip(widths).enumerate() {
+        for (i, (name, width)) in names.into_iter().zip(widths).enumerate().filter(|(_, (_, w))| *w > 0.0) {
             cell_ui(ui, width, |ui| {
                 if i == 0 {
                     ui.add_space(40.0);
@@ -381,40 +416,38 @@ fn unit_row_ui(
     cmds: &mut Vec<AppCommand>,
 ) {
     let selected = selection == Selection::Unit(unit.id);
-    let name_w = name_width(ui);
+    let w = widths(ui);
     ui.horizontal(|ui| {
-        cell_ui(ui, name_w, |ui| {
+        cell_ui(ui, w[0], |ui| {
             ui.add_space(18.0);
             theme::arm_icon_ui(ui, unit.arm);
             let shown = unit.display_name(lang == Lang::Ru);
             let name = RichText::new(shown).strong();
-            // A name cut short is shown whole on hover.
-            let hover = format!("{shown} · {}", unit.arm.label(lang));
+            // A name cut short is shown whole on hover, with the type when its column is not shown.
+            let hover = format!("{shown} · {}", type_text(lang, battle, unit));
             if ui.selectable_label(selected, name).on_hover_text(hover).clicked() {
                 cmds.push(AppCommand::Select(Selection::Unit(unit.id)));
             }
         });
-        cell_ui(ui, COLUMNS[1], |ui| {
-            let grade = match battle.ruleset {
-                crate::rules::Ruleset::Gdb => unit.class.label(lang).to_owned(),
-                crate::rules::Ruleset::RulesetB => lang.fmt(T::StatusShort, &[&unit.status.label(lang)]),
-            };
-            ui.label(format!("{} · {grade}", unit.arm.label(lang)));
-        });
-        cell_ui(ui, COLUMNS[2], |ui| {
+        if w[1] > 0.0 {
+            cell_ui(ui, w[1], |ui| {
+                ui.label(type_text(lang, battle, unit));
+            });
+        }
+        cell_ui(ui, w[2], |ui| {
             badge_ui(ui, unit.order.label(lang), theme::order_colors(unit.order));
         });
-        cell_ui(ui, COLUMNS[3], |ui| {
+        cell_ui(ui, w[3], |ui| {
             badge_ui(ui, unit.formation.label(lang), theme::NEUTRAL_BADGE);
         });
-        cell_ui(ui, COLUMNS[4], |ui| {
+        cell_ui(ui, w[4], |ui| {
             if unit.terrain == Terrain::Open {
                 ui.label(RichText::new(unit.terrain.label(lang)).weak().small());
             } else {
                 badge_ui(ui, unit.terrain.label(lang), theme::TERRAIN_BADGE);
             }
         });
-        cell_ui(ui, COLUMNS[5], |ui| casualties_ui(ui, lang, unit));
+        cell_ui(ui, w[5], |ui| casualties_ui(ui, lang, unit));
     });
     if !unit.markers.is_empty() {
         ui.horizontal(|ui| {
@@ -424,6 +457,15 @@ fn unit_row_ui(
             }
         });
     }
+}
+
+/// The unit's arm and its class (GdB) or status (Ruleset B): "Infantry · Guard".
+fn type_text(lang: Lang, battle: &Battle, unit: &Unit) -> String {
+    let grade = match battle.ruleset {
+        crate::rules::Ruleset::Gdb => unit.class.label(lang).to_owned(),
+        crate::rules::Ruleset::RulesetB => lang.fmt(T::StatusShort, &[&unit.status.label(lang)]),
+    };
+    format!("{} · {grade}", unit.arm.label(lang))
 }
 
 fn casualties_ui(ui: &mut Ui, lang: Lang, unit: &Unit) {

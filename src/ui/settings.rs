@@ -113,6 +113,21 @@ fn count_ui<N: egui::emath::Numeric>(
     explain(ui, effect);
 }
 
+/// The `i`-th label and field of a grid of two pairs a row (a wrapping row cannot keep
+/// a label with its field).
+fn labelled_ui(ui: &mut Ui, i: usize, label: &str, field: impl FnOnce(&mut Ui)) {
+    ui.label(label);
+    field(ui);
+    if i % 2 == 1 {
+        ui.end_row();
+    }
+}
+
+/// A grid of labelled fields, two a row.
+fn pairs_grid(id: &str) -> egui::Grid {
+    egui::Grid::new(id).num_columns(4).spacing([8.0, 4.0])
+}
+
 /// Height of the pinned row of buttons.
 const BUTTONS_H: f32 = 64.0;
 
@@ -202,19 +217,25 @@ fn charges_ui(ui: &mut Ui, lang: Lang, o: &mut GdbOptions) {
 
 fn melee_ui(ui: &mut Ui, lang: Lang, o: &mut GdbOptions) {
     title_ui(ui, lang.t(T::OptBlankCells), "AMB-05");
-    ui.horizontal_wrapped(|ui| {
+    pairs_grid("blank-cells").show(ui, |ui| {
         let b = &mut o.blank_cells;
-        for (v, arm) in [
+        for (i, (v, arm)) in [
             (&mut b.open_order_infantry, Arm::OpenOrderInfantry),
             (&mut b.artillery, Arm::Artillery),
             (&mut b.cossacks, Arm::Cossacks),
             (&mut b.skirmishers, Arm::Skirmishers),
-        ] {
-            ui.label(arm.label(lang));
-            ui.add(egui::DragValue::new(v).range(-5..=5)).accessible_name(arm.label(lang));
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            labelled_ui(ui, i, arm.label(lang), |ui| {
+                ui.add(egui::DragValue::new(v).range(-5..=5)).accessible_name(arm.label(lang));
+            });
         }
-        ui.label(lang.t(T::OrdinaryClasses));
-        ui.add(egui::DragValue::new(&mut b.ordinary_classes).range(-5..=5)).accessible_name(lang.t(T::OrdinaryClasses));
+        let classes = lang.t(T::OrdinaryClasses);
+        labelled_ui(ui, 4, classes, |ui| {
+            ui.add(egui::DragValue::new(&mut b.ordinary_classes).range(-5..=5)).accessible_name(classes);
+        });
     });
     explain(ui, lang.t(T::ExplainBlankCells));
     switch_ui(ui, lang, &mut o.british_guard_cap, (T::OptGuardCap, "AMB-06", T::ExplainGuardCap));
@@ -238,37 +259,39 @@ fn b_ui(ui: &mut Ui, lang: Lang, draft: &mut SettingsDraft) {
     explain(ui, lang.t(T::ExplainZones));
     switch_ui(ui, lang, &mut o.odd_cavalry_figure_lost, (T::OptOddFigure, "AMB-32", T::ExplainOddFigure));
     title_ui(ui, lang.t(T::OptAttackDistances), "AMB-37");
-    ui.horizontal_wrapped(|ui| {
-        for arm in Arm::ALL {
+    pairs_grid("attack-distances").show(ui, |ui| {
+        for (i, arm) in Arm::ALL.iter().enumerate() {
             let mut v = o.attack_distance(*arm).unwrap_or(0);
-            ui.label(arm.label(lang));
-            let r = ui.add(
-                egui::DragValue::new(&mut v)
-                    .range(0..=100)
-                    .custom_formatter(|x, _| if x == 0.0 { "—".into() } else { format!("{x}") }),
-            );
-            if r.accessible_name(arm.label(lang)).changed() {
-                o.attack_distances.retain(|(a, _)| a != arm);
-                if v > 0 {
-                    o.attack_distances.push((*arm, v));
+            labelled_ui(ui, i, arm.label(lang), |ui| {
+                let r = ui.add(
+                    egui::DragValue::new(&mut v)
+                        .range(0..=100)
+                        .custom_formatter(|x, _| if x == 0.0 { "—".into() } else { format!("{x}") }),
+                );
+                if r.accessible_name(arm.label(lang)).changed() {
+                    o.attack_distances.retain(|(a, _)| a != arm);
+                    if v > 0 {
+                        o.attack_distances.push((*arm, v));
+                    }
                 }
-            }
+            });
         }
     });
     explain(ui, lang.t(T::ExplainAttackDistances));
     let tolerance = lang.t(T::OptTolerance);
     count_ui(ui, &mut o.equal_losses_tolerance_figures, 0..=10, tolerance, "AMB-33", lang.t(T::ExplainTolerance));
     title_ui(ui, lang.t(T::OptWeights), "AMB-46");
-    ui.horizontal_wrapped(|ui| {
-        for arm in Arm::ALL.iter().filter(|a| a.is_cavalry()) {
-            ui.label(arm.label(lang));
-            let label = format!("{} {}", lang.t(T::OptWeights), arm.label(lang));
-            if let Some(w) =
-                crate::ui::widgets::enum_combo_ui(ui, &label, lang, o.weight(*arm), crate::rules::Weight::ALL)
-            {
-                o.cavalry_weights.retain(|(a, _)| a != arm);
-                o.cavalry_weights.push((*arm, w));
-            }
+    pairs_grid("cavalry-weights").show(ui, |ui| {
+        for (i, arm) in Arm::ALL.iter().filter(|a| a.is_cavalry()).enumerate() {
+            labelled_ui(ui, i, arm.label(lang), |ui| {
+                let label = format!("{} {}", lang.t(T::OptWeights), arm.label(lang));
+                if let Some(w) =
+                    crate::ui::widgets::enum_combo_ui(ui, &label, lang, o.weight(*arm), crate::rules::Weight::ALL)
+                {
+                    o.cavalry_weights.retain(|(a, _)| a != arm);
+                    o.cavalry_weights.push((*arm, w));
+                }
+            });
         }
     });
     explain(ui, lang.t(T::ExplainWeights));

@@ -9,6 +9,8 @@ use coldsteel::rules::gdb::charge::Input;
 use coldsteel::rules::{BySide, Phase, Side};
 use coldsteel::storage;
 
+pub mod layout;
+
 /// A unit's melee situation as the wizard pre-fills it, charging or not, with no general
 /// leading.
 pub fn side_of(u: &Unit, charging: bool, moved: Option<u32>) -> MeleeSide {
@@ -83,6 +85,22 @@ pub fn answer_owed(g: &Game, m: &mut GdbMeleeAction) {
     {
         m.test = Some(coldsteel::rules::options::TestResult::Pass.into());
     }
+}
+
+/// `battle` (under its ruleset) in `phase` of turn 1; under GdB the first side won the
+/// initiative with 6+5 against 1+1.
+pub fn game_at(battle: coldsteel::model::Battle, phase: Phase) -> Game {
+    let mut g = Game::new(battle);
+    if g.battle().ruleset == coldsteel::rules::Ruleset::Gdb {
+        initiative(&mut g, [6, 5], [1, 1], Side::First);
+    }
+    to(&mut g, phase);
+    g
+}
+
+/// The default battle in `phase` of turn 1.
+pub fn default_at(phase: Phase) -> Game {
+    game_at(storage::default_game().unwrap().battle().clone(), phase)
 }
 
 /// Advances to the phase.

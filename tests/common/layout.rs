@@ -1,0 +1,76 @@
+//! Layout checks on widget rectangles: text labels that overlap, and labels cut off at
+//! the edge of what holds them.
+
+use egui::accesskit::Role;
+use egui_kittest::kittest::{NodeT, Queryable};
+
+/// The text labels under `node` that are drawn, with their rectangles.
+pub fn labels<'t, N: Queryable<'t, 't, egui_kittest::Node<'t>>>(node: &'t N) -> Vec<(String, egui::Rect)> {
+    node.query_all_by_role(Role::Label)
+        .map(|n| {
+            let a = n.accesskit_node();
+            (a.label().or_else(|| a.value()).map(|t| t.to_string()).unwrap_or_default(), n.rect())
+        })
+        .filter(|(text, r)| !text.trim().is_empty() && r.area() > 0.0)
+        .collect()
+}
+
+/// Pairs of labels whose rectangles overlap by more than a sliver (2 points: a line box
+/// is taller than its letters, and a row half out of a scroll area's view reaches under
+/// the panel below by that much while the area clips it).
+pub fn overlaps(labels: &[(String, egui::Rect)]) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, (a, ra)) in labels.iter().enumerate() {
+        for (b, rb) in &labels[i + 1..] {
+            let both = ra.intersect(*rb);
+            if both.width() > 2.0 && both.height() > 2.0 {
+                out.push(format!("{a:?} {ra:?} over {b:?} {rb:?}"));
+            }
+        }
+    }
+    out
+}
+
+/// Labels that run past the left or right edge of `bounds` (a window, the screen).
+pub fn cut_off(labels: &[(String, egui::Rect)], bounds: egui::Rect) -> Vec<String> {
+    labels
+        .iter()
+        .filter(|(_, r)| r.left() < bounds.left() - 1.0 || r.right() > bounds.right() + 1.0)
+        .map(|(t, r)| format!("{t:?} {r:?} past {bounds:?}"))
+        .collect()
+}
+
+/// Every overlap and cut-off label inside the one open window, or on the whole screen
+/// when no window is open; `what` names the screen in the message.
+pub fn problems(h: &egui_kittest::Harness<'_, coldsteel::ui::CsApp>, what: &str) -> Vec<String> {
+    let screen = h.ctx.content_rect();
+    let (found, bounds) = match h.query_by_role(Role::Window) {
+        Some(w) => (labels(&w), w.rect()),
+        None => (labels(h), screen),
+    };
+    // A window grown past the screen by content that does not wrap is cut off too.
+    let window =
+        (!screen.contains_rect(bounds.shrink(1.0))).then(|| format!("the window {bounds:?} leaves {screen:?}"));
+    let found = overlaps(&found).into_iter().chain(cut_off(&found, bounds)).chain(window);
+    found.map(|p| format!("{what}: {p}")).collect()
+}
+
+/// Turns the mouse wheel over the roster until `label` is in sight and clear of the
+/// panel below (the roster draws only the rows in view); returns the turns taken.
+pub fn scroll_roster_to(h: &mut egui_kittest::Harness<'_, coldsteel::ui::CsApp>, label: &str) -> u32 {
+    for turns in 0..20 {
+        if h.query_by_label(label).is_some_and(|n| n.rect().bottom() < 480.0) {
+            return turns;
+        }
+        h.event(egui::Event::PointerMoved(egui::pos2(300.0, 400.0)));
+        h.event(egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Line,
+            delta: egui::vec2(0.0, -5.0),
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Wheel,
+            modifiers: egui::Modifiers::NONE,
+        });
+        h.run();
+    }
+    panic!("{label} never came into sight");
+}

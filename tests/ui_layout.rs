@@ -1,0 +1,202 @@
+//! The laptop layout in both languages (issue 16): at 1280×800 no two text labels overlap
+//! and none is cut off at the edge of what holds it, on the roster, the editor, the rules
+//! settings (every topic) and both rulesets' wizards at every step. Names shortened with
+//! an ellipsis (shown whole on hover) keep inside their cells and so pass.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use coldsteel::game::Game;
+use coldsteel::i18n::{Label, Lang, T};
+use coldsteel::rules::{Phase, Ruleset};
+use coldsteel::storage;
+use coldsteel::ui::CsApp;
+use common::layout::problems;
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+const LANGS: [Lang; 2] = [Lang::En, Lang::Ru];
+
+fn laptop(game: Game, lang: Lang) -> Harness<'static, CsApp> {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut CsApp| app.ui_root(ui), CsApp::new(game, lang));
+    h.run();
+    h
+}
+
+/// The default battle in `phase` of turn 1, under `ruleset`.
+fn game_at(ruleset: Ruleset, phase: Phase) -> Game {
+    let mut battle = storage::default_game().unwrap().battle().clone();
+    battle.ruleset = ruleset;
+    common::game_at(battle, phase)
+}
+
+/// A unit's name as the roster shows it in `lang`.
+fn name(h: &Harness<'static, CsApp>, english: &str, lang: Lang) -> String {
+    let u = h.state().game.battle().units.iter().find(|u| u.name == english).unwrap();
+    u.display_name(lang == Lang::Ru).to_owned()
+}
+
+fn click(h: &mut Harness<'static, CsApp>, label: &str) {
+    h.get_by_label(label).click();
+    h.run();
+}
+
+fn click_button(h: &mut Harness<'static, CsApp>, label: &str) {
+    h.get_by_role_and_label(Role::Button, label).click();
+    h.run();
+}
+
+fn type_into(h: &mut Harness<'static, CsApp>, label: &str, text: &str) {
+    h.get_by_role_and_label(Role::TextInput, label).click();
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, label).type_text(text);
+    h.run();
+}
+
+fn scroll_to(h: &mut Harness<'static, CsApp>, label: &str) {
+    common::layout::scroll_roster_to(h, label);
+}
+
+fn assert_fits(found: &[String]) {
+    assert!(found.is_empty(), "{} layout problems:\n{}", found.len(), found.join("\n"));
+}
+
+#[test]
+fn the_roster_and_the_editor_fit_a_laptop() {
+    let mut found = Vec::new();
+    for lang in LANGS {
+        let mut h = laptop(storage::default_game().unwrap(), lang);
+        found.extend(problems(&h, &format!("{lang:?} roster")));
+        // The roster's rows end before the editor panel (370 points at the right).
+        let roster = egui::Rect::from_min_max(egui::pos2(0.0, 60.0), egui::pos2(1280.0 - 370.0, 530.0));
+        let rows: Vec<_> = common::layout::labels(&h)
+            .into_iter()
+            .filter(|(_, r)| r.left() < roster.right() && r.top() > 60.0)
+            .collect();
+        let rows: Vec<_> = rows.into_iter().filter(|(_, r)| r.bottom() < roster.bottom()).collect();
+        found.extend(common::layout::cut_off(&rows, roster).into_iter().map(|p| format!("{lang:?} roster row: {p}")));
+        let unit = name(&h, "1st Voltigeurs of the Guard", lang);
+        click(&mut h, &unit);
+        found.extend(problems(&h, &format!("{lang:?} unit editor")));
+        let general = h.state().game.battle().generals.iter().find(|g| g.name.contains("Roguet")).unwrap().id;
+        h.state_mut().selection = coldsteel::ui::Selection::General(general);
+        h.run();
+        found.extend(problems(&h, &format!("{lang:?} general editor")));
+        let brigade = h.state().game.battle().brigades[0].id;
+        h.state_mut().selection = coldsteel::ui::Selection::Brigade(brigade);
+        h.run();
+        found.extend(problems(&h, &format!("{lang:?} brigade editor")));
+    }
+    assert_fits(&found);
+}
+
+#[test]
+fn the_rules_settings_fit_a_laptop_on_every_topic() {
+    let mut found = Vec::new();
+    for lang in LANGS {
+        let mut battle = storage::default_game().unwrap().battle().clone();
+        // A row in every table, so that the tables' columns are drawn.
+        let o = &mut battle.options.gdb;
+        o.tests.push(common::charge_test_always_passes());
+        o.casualties.push(coldsteel::rules::options::CasualtyRow {
+            outcome: "pushed_back".into(),
+            winner_arm: None,
+            loser_loses: 2,
+            winner_loses: 1,
+        });
+        o.distances.push(coldsteel::rules::options::DistanceRow {
+            move_cm: Some(30),
+            ..coldsteel::rules::options::DistanceRow::empty(coldsteel::rules::Arm::Dragoons)
+        });
+        let mut h = laptop(Game::new(battle), lang);
+        click(&mut h, &lang.fmt(T::RulesButton, &[&Ruleset::Gdb.label(lang)]));
+        for topic in [T::TopicMelee, T::TopicCharges, T::TopicMovement, T::TopicTests] {
+            click_button(&mut h, lang.t(topic));
+            found.extend(problems(&h, &format!("{lang:?} settings, {}", lang.t(topic))));
+        }
+        let b = Ruleset::RulesetB.label(lang);
+        click_button(&mut h, b);
+        found.extend(problems(&h, &format!("{lang:?} settings, {b}")));
+    }
+    assert_fits(&found);
+}
+
+/// The GdB charge wizard at every step (declaration, reaction, the charger's test, the
+/// target's test, contact), then the melee wizard at every step (situation, dice, result).
+#[test]
+fn the_gdb_wizards_fit_a_laptop_at_every_step() {
+    let mut found = Vec::new();
+    for lang in LANGS {
+        let mut h = laptop(game_at(Ruleset::Gdb, Phase::Charges), lang);
+        let (charger, target) = (name(&h, "Grenadiers à cheval", lang), name(&h, "Ladoga Infantry", lang));
+        click(&mut h, &charger);
+        h.key_press(egui::Key::C);
+        h.run();
+        scroll_to(&mut h, &target);
+        click(&mut h, &target);
+        type_into(&mut h, lang.t(T::DistanceCm), "20");
+        type_into(&mut h, &lang.fmt(T::ChargeMoveOf, &[&charger]), "36");
+        click(&mut h, lang.t(T::CommanderWithin15));
+        found.extend(problems(&h, &format!("{lang:?} charge: declaration")));
+        click(&mut h, lang.t(T::Declare));
+        found.extend(problems(&h, &format!("{lang:?} charge: reaction")));
+        click_button(&mut h, lang.t(T::ReactStand));
+        found.extend(problems(&h, &format!("{lang:?} charge: charger's test")));
+        click_button(&mut h, coldsteel::rules::options::TestResult::Pass.label(lang));
+        found.extend(problems(&h, &format!("{lang:?} charge: target's test")));
+        click_button(&mut h, coldsteel::rules::options::TestResult::Pass.label(lang));
+        found.extend(problems(&h, &format!("{lang:?} charge: contact")));
+        click(&mut h, lang.t(T::Apply));
+        assert!(h.state().wizard.is_none(), "{lang:?}: the charge applied");
+        for _ in 0..3 {
+            click(&mut h, lang.t(T::NextPhase));
+        }
+        click(&mut h, lang.t(T::Fight));
+        found.extend(problems(&h, &format!("{lang:?} melee: situation")));
+        click(&mut h, lang.t(T::Next));
+        type_into(&mut h, &charger, "66");
+        type_into(&mut h, &target, "11");
+        found.extend(problems(&h, &format!("{lang:?} melee: dice")));
+        click(&mut h, lang.t(T::Next));
+        found.extend(problems(&h, &format!("{lang:?} melee: result")));
+    }
+    assert_fits(&found);
+}
+
+/// The Ruleset B collision wizard (dice, result) and the Ruleset B melee wizard.
+#[test]
+fn the_ruleset_b_wizards_fit_a_laptop_at_every_step() {
+    let mut found = Vec::new();
+    for lang in LANGS {
+        let mut h = laptop(game_at(Ruleset::RulesetB, Phase::Charges), lang);
+        let (charger, target) =
+            (name(&h, "Ekaterinoslav Cuirassiers", lang), name(&h, "Guard Chasseurs à cheval", lang));
+        scroll_to(&mut h, &charger);
+        click(&mut h, &charger);
+        h.key_press(egui::Key::C);
+        h.run();
+        click(&mut h, &target);
+        found.extend(problems(&h, &format!("{lang:?} collision: dice")));
+        type_into(&mut h, &charger, "3");
+        type_into(&mut h, &target, "3");
+        click(&mut h, lang.t(T::Next));
+        found.extend(problems(&h, &format!("{lang:?} collision: result")));
+        click(&mut h, lang.t(T::Apply));
+        assert!(h.state().wizard.is_none(), "{lang:?}: the collision applied");
+        if h.query_by_label(lang.t(T::Fight)).is_none() {
+            while h.state().game.battle().phase != Phase::Melee {
+                click(&mut h, lang.t(T::NextPhase));
+            }
+        }
+        match h.query_by_label(lang.t(T::Fight)) {
+            Some(fight) => fight.click(),
+            None => panic!("{lang:?}: no melee after an equal collision"),
+        }
+        h.run();
+        found.extend(problems(&h, &format!("{lang:?} Ruleset B melee")));
+    }
+    assert_fits(&found);
+}
