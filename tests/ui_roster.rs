@@ -235,3 +235,25 @@ fn the_roster_has_column_headers_aligned_with_its_rows() {
         assert!(header.bottom() <= cell.top(), "the header is above the rows");
     }
 }
+
+/// From a 1600-px window the two sides stand side by side, each scrolling on its own;
+/// narrower, one above the other.
+#[test]
+fn the_sides_stand_side_by_side_on_a_wide_window() {
+    let rect = |size: egui::Vec2, name: &str| {
+        let app = CsApp::new(storage::default_game().unwrap(), Lang::En);
+        let mut h = Harness::builder().with_size(size).build_ui_state(|ui, app: &mut CsApp| app.ui_root(ui), app);
+        h.run();
+        h.query_by_label(name).map(|n| n.rect())
+    };
+    let wide = egui::vec2(1600.0, 900.0);
+    // The first unit of each side's first brigade.
+    let (first, second) = ("1st Tirailleurs of the Guard", "Ekaterinoslav Cuirassiers");
+    let (french, russian) = (rect(wide, first).unwrap(), rect(wide, second).unwrap());
+    assert_eq!(french.top(), russian.top(), "both sides' first rows on one line");
+    assert!(russian.left() > french.right() + 200.0, "{french:?} {russian:?}");
+    let laptop = egui::vec2(1280.0, 800.0);
+    let french = rect(laptop, first).unwrap();
+    // The second side is below the first, out of view or lower down.
+    assert!(rect(laptop, second).is_none_or(|russian| russian.top() > french.bottom()));
+}
