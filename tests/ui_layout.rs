@@ -70,6 +70,11 @@ fn the_roster_and_the_editor_fit_a_laptop() {
     for lang in LANGS {
         let mut h = laptop(storage::default_game().unwrap(), lang);
         found.extend(problems(&h, &format!("{lang:?} roster")));
+        // The toolbar keeps to one row: the language switch beside the app's name.
+        let (app, switch) = (h.get_by_label("coldsteel").rect(), h.get_by_label("Русский").rect());
+        if switch.top() > app.bottom() {
+            found.push(format!("{lang:?} toolbar wraps: {switch:?} under {app:?}"));
+        }
         // The roster's rows end before the editor panel (370 points at the right).
         let roster = egui::Rect::from_min_max(egui::pos2(0.0, 60.0), egui::pos2(1280.0 - 370.0, 530.0));
         let rows: Vec<_> = common::layout::labels(&h)
@@ -112,7 +117,7 @@ fn the_rules_settings_fit_a_laptop_on_every_topic() {
             ..coldsteel::rules::options::DistanceRow::empty(coldsteel::rules::Arm::Dragoons)
         });
         let mut h = laptop(Game::new(battle), lang);
-        click(&mut h, &lang.fmt(T::RulesButton, &[&Ruleset::Gdb.label(lang)]));
+        click(&mut h, &lang.fmt(T::RulesButton, &[&lang.t(T::RulesetGdbShort)]));
         for topic in [T::TopicMelee, T::TopicCharges, T::TopicMovement, T::TopicTests] {
             click_button(&mut h, lang.t(topic));
             found.extend(problems(&h, &format!("{lang:?} settings, {}", lang.t(topic))));

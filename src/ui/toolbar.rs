@@ -10,6 +10,9 @@ use crate::i18n::{Label, Lang, T};
 use crate::model::{Brigade, BrigadeId, General, GeneralId, Unit, UnitId};
 use crate::rules::{Arm, Quality, Rank, Side};
 
+/// The most width the battle's title takes in the toolbar.
+const TITLE_WIDTH: f32 = 200.0;
+
 impl CsApp {
     pub(super) fn shortcuts(&self, ctx: &egui::Context) -> Vec<AppCommand> {
         let typing = ctx.egui_wants_keyboard_input();
@@ -70,13 +73,22 @@ impl CsApp {
             ui.heading(RichText::new("coldsteel").strong());
             self.file_menu_ui(ui, cmds);
             ui.separator();
-            ui.label(RichText::new(super::roster::battle_title(battle, lang)).strong());
+            // The title gives way (cut short, whole on hover) so the toolbar keeps to one row.
+            let title = super::roster::battle_title(battle, lang);
+            let size = egui::vec2(TITLE_WIDTH, ui.spacing().interact_size.y);
+            ui.allocate_ui_with_layout(size, egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                ui.add(egui::Label::new(RichText::new(title).strong()).truncate()).on_hover_text(title);
+            });
             ui.separator();
             // A full-strength button that says it opens the rules (a weak one read as disabled).
-            let rules = lang.fmt(T::RulesButton, &[&battle.ruleset.label(lang)]);
+            let short = match battle.ruleset {
+                crate::rules::Ruleset::Gdb => lang.t(T::RulesetGdbShort),
+                crate::rules::Ruleset::RulesetB => lang.t(T::RulesetBShort),
+            };
+            let rules = lang.fmt(T::RulesButton, &[&short]);
             if ui
                 .button(RichText::new(rules).color(super::theme::ACTIVE_TEXT))
-                .on_hover_text(lang.t(T::RulesSettings))
+                .on_hover_text(format!("{} · {}", lang.t(T::RulesSettings), battle.ruleset.label(lang)))
                 .clicked()
             {
                 cmds.push(AppCommand::OpenSettings);

@@ -70,7 +70,7 @@ pub fn scroll_roster_to(h: &mut egui_kittest::Harness<'_, coldsteel::ui::CsApp>,
             source: egui::MouseWheelSource::Wheel,
             modifiers: egui::Modifiers::NONE,
         });
-        h.run();
+        h.run_steps(10);
     }
     panic!("{label} never came into sight");
 }

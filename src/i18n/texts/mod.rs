@@ -619,6 +619,8 @@ keys! {
     SaveClubProfile,
     SaveClubProfileTip,
     ClubProfileSaved,
+    RulesetGdbShort,
+    RulesetBShort,
     RememberRates,
     RememberRatesTip,
     RememberLosses,

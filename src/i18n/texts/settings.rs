@@ -4,6 +4,8 @@ use super::super::Lang;
 use super::T;
 
 super::texts! {
+    RulesetGdbShort => "General de Brigade", "Бригадный генерал";
+    RulesetBShort => "Ruleset B", "Правила B";
     TopicMelee => "Melee", "Рукопашная";
     TopicCharges => "Charges", "Атаки";
     TopicMovement => "Movement", "Движение";
@@ -51,7 +53,7 @@ super::texts! {
     OptTolerance => "Losses within this many figures count as equal", "Потери в пределах стольких фигур считаются равными";
     OptUphill => "cavalry +1 attacking uphill (as printed)", "кавалерия +1 при атаке вверх по склону (как в тексте)";
     OptZones => "Musket-fire zone widths (cm)", "Ширина зон ружейного огня (см)";
-    OrdinaryClasses => "veterans, line, second-rate", "ветераны, линейные, второразрядные";
+    OrdinaryClasses => "Veterans, line, second-rate", "Ветераны, линейные, второразрядные";
     RemoveRow => "Remove", "Удалить";
     ResetDefaults => "Defaults", "По умолчанию";
     BandRout => "Loser routs", "Проигравшие бегут";
