@@ -68,7 +68,9 @@ fn assert_fits(found: &[String]) {
 fn the_roster_and_the_editor_fit_a_laptop() {
     let mut found = Vec::new();
     for lang in LANGS {
-        let mut h = laptop(storage::default_game().unwrap(), lang);
+        // The mid-game example: markers, losses, a title with its turn.
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/krasnoi-1812-turn3.coldsteel.json");
+        let mut h = laptop(storage::read_battle_file(&path).unwrap(), lang);
         found.extend(problems(&h, &format!("{lang:?} roster")));
         // The toolbar keeps to one row: the language switch beside the app's name.
         let (app, switch) = (h.get_by_label("coldsteel").rect(), h.get_by_label("Русский").rect());

@@ -11,7 +11,7 @@ use crate::model::{Brigade, BrigadeId, General, GeneralId, Unit, UnitId};
 use crate::rules::{Arm, Quality, Rank, Side};
 
 /// The most width the battle's title takes in the toolbar.
-const TITLE_WIDTH: f32 = 200.0;
+const TITLE_WIDTH: f32 = 320.0;
 
 impl CsApp {
     pub(super) fn shortcuts(&self, ctx: &egui::Context) -> Vec<AppCommand> {
@@ -73,12 +73,18 @@ impl CsApp {
             ui.heading(RichText::new("coldsteel").strong());
             self.file_menu_ui(ui, cmds);
             ui.separator();
-            // The title gives way (cut short, whole on hover) so the toolbar keeps to one row.
+            // The title gives way (cut short, whole on hover) so the toolbar keeps to one row:
+            // it takes what the rest of the row (measured last frame) leaves.
+            let rest_id = egui::Id::unique("coldsteel-toolbar-rest");
+            let rest = ui.data(|d| d.get_temp::<f32>(rest_id)).unwrap_or(TITLE_WIDTH * 3.0);
+            let left_on_row = ui.max_rect().right() - ui.cursor().left();
+            let title_w = (left_on_row - rest).clamp(TITLE_WIDTH / 2.0, TITLE_WIDTH);
             let title = super::roster::battle_title(battle, lang);
-            let size = egui::vec2(TITLE_WIDTH, ui.spacing().interact_size.y);
+            let size = egui::vec2(title_w, ui.spacing().interact_size.y);
             ui.allocate_ui_with_layout(size, egui::Layout::left_to_right(egui::Align::Center), |ui| {
                 ui.add(egui::Label::new(RichText::new(title).strong()).truncate()).on_hover_text(title);
             });
+            let rest_from = ui.cursor().left();
             ui.separator();
             // A full-strength button that says it opens the rules (a weak one read as disabled).
             let short = match battle.ruleset {
@@ -112,6 +118,9 @@ impl CsApp {
                     cmds.push(AppCommand::SetLang(l));
                 }
             }
+            // The right edge the row reached: wrapped, it over-measures, and the title shrinks.
+            let used = ui.min_rect().right() - rest_from + ui.spacing().item_spacing.x;
+            ui.data_mut(|d| d.insert_temp(rest_id, used));
         });
     }
 
