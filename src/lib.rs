@@ -8,6 +8,7 @@
 pub mod game;
 pub mod i18n;
 pub mod model;
+pub mod oob;
 pub mod report;
 pub mod rules;
 pub mod storage;

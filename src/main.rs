@@ -10,6 +10,10 @@ use coldsteel::i18n::errors::{action_error_text, load_error_text, replay_error_t
 use coldsteel::i18n::{Lang, T};
 use coldsteel::{report, storage, ui};
 
+/// The window's icon: 64×64 RGBA pixels, made from `assets/icon/coldsteel.png`.
+const ICON_RGBA: &[u8] = include_bytes!("../assets/icon/coldsteel-64.rgba");
+const ICON_SIZE: u32 = 64;
+
 /// coldsteel: battle tracker for Napoleonic miniature wargames.
 #[derive(Debug, Parser)]
 #[command(name = "coldsteel", version, about)]
@@ -69,11 +73,41 @@ enum Command {
         #[arg(long)]
         write: Option<PathBuf>,
     },
+    /// Orders of battle as spreadsheets (CSV): export a battle's, or import one.
+    #[command(subcommand)]
+    Oob(OobCommand),
     /// Save a battle to FILE over and over, alternating two states (crash tests).
     #[command(hide = true)]
     SaveLoop {
         /// The file to write.
         file: PathBuf,
+    },
+}
+
+/// `coldsteel oob …`.
+#[derive(Debug, clap::Subcommand)]
+enum OobCommand {
+    /// Write a battle's brigades, units and generals as a spreadsheet (in the --lang language).
+    Export {
+        /// The battle file.
+        battle: PathBuf,
+        /// The CSV file to write.
+        #[arg(long)]
+        csv: PathBuf,
+    },
+    /// Read a spreadsheet into a battle: added to an existing one, or a new battle.
+    Import {
+        /// The CSV file.
+        csv: PathBuf,
+        /// Add the order of battle to this battle (one undoable step).
+        #[arg(long, conflicts_with = "new")]
+        into: Option<PathBuf>,
+        /// Start a new battle of this name from it.
+        #[arg(long, required_unless_present = "into")]
+        new: Option<String>,
+        /// The battle file to write.
+        #[arg(long)]
+        out: PathBuf,
     },
 }
 
@@ -216,8 +250,63 @@ fn headless(command: &Command, lang: Lang) -> Result<String, String> {
         Command::Check { file } => check(file, lang),
         Command::Upgrade { file } => upgrade(file, lang),
         Command::Replay { file, write } => replay(file, write.as_deref(), lang),
+        Command::Oob(OobCommand::Export { battle, csv }) => oob_export(battle, csv, lang),
+        Command::Oob(OobCommand::Import { csv, into, new, out }) => {
+            oob_import(csv, (into.as_deref(), new.as_deref()), out, lang)
+        }
         Command::SaveLoop { file } => save_loop(file),
     }
+}
+
+fn oob_export(battle: &Path, csv: &Path, lang: Lang) -> Result<String, String> {
+    not_the_input(battle, &[&Some(csv.to_path_buf())], lang)?;
+    let game = load_file(battle, lang)?;
+    write_out(csv, &coldsteel::oob::export(game.battle(), lang), lang)?;
+    Ok(lang.fmt(T::CliWritten, &[&csv.display()]))
+}
+
+/// Starts an item of a list in an error (printed on a line of its own).
+const LIST_ITEM: char = '\u{1e}';
+
+/// Every refused row on a line of its own, after what happened.
+fn refused_rows(errors: &[coldsteel::oob::RowError], csv: &Path, lang: Lang) -> String {
+    let mut out = lang.fmt(T::OobRefused, &[&csv.display(), &errors.len()]);
+    for e in errors {
+        out.push(LIST_ITEM);
+        out.push_str(&one_line(&coldsteel::oob::row_error_text(lang, e)));
+    }
+    out
+}
+
+fn oob_import(
+    csv: &Path,
+    (into, new): (Option<&Path>, Option<&str>),
+    out: &Path,
+    lang: Lang,
+) -> Result<String, String> {
+    let bytes = storage::read_bytes_file(csv).map_err(|e| at_path(load_error_text(lang, &e), csv))?;
+    let (game, oob) = match (into, new) {
+        (Some(battle), _) => {
+            let game = load_file(battle, lang)?;
+            let oob = coldsteel::oob::import(&bytes, game.battle()).map_err(|e| refused_rows(&e, csv, lang))?;
+            (game, oob)
+        }
+        (None, name) => {
+            let name = name.unwrap_or_default();
+            let ruleset = coldsteel::rules::Ruleset::Gdb;
+            let (battle, oob) =
+                coldsteel::oob::new_battle(&bytes, name, ruleset, lang).map_err(|e| refused_rows(&e, csv, lang))?;
+            (Game::new(battle), oob)
+        }
+    };
+    let counts = (oob.units.len(), oob.generals.len(), oob.brigades.len());
+    let mut game = game;
+    game.perform(&coldsteel::game::Action::ImportOrderOfBattle(Box::new(oob)))
+        .map_err(|e| at_path(action_error_text(lang, &e), csv))?;
+    storage::save_battle(out, &game).map_err(|e| save_error_text(lang, &e))?;
+    Ok(lang.fmt(T::OobImported, &[&counts.0, &counts.1, &counts.2])
+        + "\n"
+        + &lang.fmt(T::CliWritten, &[&out.display()]))
 }
 
 /// Prints a command's output; a reader that went away (`| head`) ends it quietly.
@@ -241,7 +330,9 @@ fn main() -> ExitCode {
             Ok(out) => print_out(&out, lang),
             Err(reason) => {
                 // A closed standard error has nowhere to say so.
-                let _ = writeln!(std::io::stderr(), "coldsteel: {}", one_line(&reason));
+                // Control characters escaped; a list (refused rows) an item a line.
+                let lines: Vec<String> = reason.split(LIST_ITEM).map(one_line).collect();
+                let _ = writeln!(std::io::stderr(), "coldsteel: {}", lines.join("\n  "));
                 ExitCode::from(2)
             }
         };
@@ -270,7 +361,9 @@ fn main() -> ExitCode {
         let _ = std::fs::create_dir_all(dir);
     }
     let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default().with_title("coldsteel").with_inner_size([1280.0, 800.0]),
+        viewport: egui::ViewportBuilder::default().with_title("coldsteel").with_inner_size([1280.0, 800.0]).with_icon(
+            std::sync::Arc::new(egui::IconData { rgba: ICON_RGBA.to_vec(), width: ICON_SIZE, height: ICON_SIZE }),
+        ),
         persistence_path,
         ..Default::default()
     };

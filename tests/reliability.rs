@@ -324,12 +324,43 @@ fn mutate(text: &str, rng: &mut rand::rngs::StdRng) -> String {
     String::from_utf8_lossy(&bytes).into_owned()
 }
 
+/// What a fuzz case feeds.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Input {
+    Battle,
+    Engagement,
+    /// An order-of-battle spreadsheet.
+    Oob,
+}
+
+/// An order-of-battle file into a battle and as a new one: what reads is a valid action,
+/// and the battle it makes exports and reads again.
+fn fuzz_oob(bytes: &[u8]) {
+    use coldsteel::oob;
+    let base = storage::default_game().unwrap();
+    if let Ok(o) = oob::import(bytes, base.battle()) {
+        let mut game = base.clone();
+        game.perform(&coldsteel::game::Action::ImportOrderOfBattle(Box::new(o))).unwrap();
+    }
+    let lang = coldsteel::i18n::Lang::Ru;
+    if let Ok((battle, o)) = oob::new_battle(bytes, "fuzz", coldsteel::rules::Ruleset::Gdb, lang) {
+        let mut game = coldsteel::game::Game::new(battle);
+        game.perform(&coldsteel::game::Action::ImportOrderOfBattle(Box::new(o))).unwrap();
+        let again = oob::export(game.battle(), lang);
+        assert!(oob::new_battle(&again, "again", coldsteel::rules::Ruleset::Gdb, lang).is_ok());
+    }
+}
+
 /// One fuzz case: a battle file through load, validation, the report (Markdown always,
-/// PDF when asked) and a save; or an engagement through `resolve`'s parser and outputs.
-fn fuzz_case(text: String, battle: bool, pdf: bool, dir: PathBuf) {
+/// PDF when asked) and a save; an engagement through `resolve`'s parser and outputs; or
+/// an order-of-battle spreadsheet through its import.
+fn fuzz_case(text: String, input: Input, pdf: bool, dir: PathBuf) {
     use coldsteel::report::{markdown, pdf as pdf_out, summary};
     let lang = coldsteel::i18n::Lang::En;
-    if battle {
+    if input == Input::Oob {
+        return fuzz_oob(text.as_bytes());
+    }
+    if input == Input::Battle {
         if let Ok(game) = storage::from_json(&text) {
             let report = summary::battle_report(game.battle(), lang);
             let _ = markdown::to_markdown(&report);
@@ -364,22 +395,29 @@ fn mutated_inputs_never_panic_or_hang() {
         .unwrap()
         .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())
         .collect();
-    let (to_worker, cases) = std::sync::mpsc::channel::<(String, bool, bool)>();
+    let spreadsheets: Vec<String> = ["krasnoi.en.csv", "krasnoi.ru.csv"]
+        .iter()
+        .map(|f| std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/oob").join(f)).unwrap())
+        .collect();
+    let (to_worker, cases) = std::sync::mpsc::channel::<(String, Input, bool)>();
     let (done, results) = std::sync::mpsc::channel::<()>();
     let worker_dir = dir.path().to_path_buf();
     let worker = std::thread::spawn(move || {
-        for (text, battle, pdf) in cases {
-            fuzz_case(text, battle, pdf, worker_dir.clone());
+        for (text, input, pdf) in cases {
+            fuzz_case(text, input, pdf, worker_dir.clone());
             if done.send(()).is_err() {
                 break;
             }
         }
     });
-    for i in 0..4000usize {
-        let battle = i % 3 != 0;
-        let source = if battle { &battles[i % 2] } else { &engagements[i % engagements.len()] };
+    for i in 0..4800usize {
+        let (input, source) = match i % 6 {
+            0 | 3 => (Input::Engagement, &engagements[i % engagements.len()]),
+            5 => (Input::Oob, &spreadsheets[(i / 6) % 2]),
+            _ => (Input::Battle, &battles[i % 2]),
+        };
         let text = mutate(source, &mut rng);
-        to_worker.send((text.clone(), battle, battle && i % 300 == 1)).unwrap();
+        to_worker.send((text.clone(), input, input == Input::Battle && i % 300 == 1)).unwrap();
         match results.recv_timeout(Duration::from_secs(10)) {
             Ok(()) => {}
             Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {

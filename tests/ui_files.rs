@@ -333,3 +333,73 @@ fn a_file_cut_short_is_said_in_plain_words_and_its_backup_offered() {
     assert!(matches!(h.state().modal, Modal::None), "{:?}", h.state().modal);
     assert_eq!(h.state().game.battle(), good.battle(), "the previous version is open");
 }
+
+/// File → Import order of battle…: the rows become one undo step; a file with bad rows
+/// lists them, each with its row and column, and changes nothing.
+#[test]
+fn an_order_of_battle_is_imported_from_the_file_menu() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("reserve.csv");
+    std::fs::write(
+        &good,
+        "вид;название;сторона;бригада;род войск;фигур в начале\n\
+         бригада;Резерв;Французская императорская гвардия;;;\n\
+         подразделение;Фузилёры;Французская императорская гвардия;Резерв;Пехота;24\n",
+    )
+    .unwrap();
+    let bad = dir.path().join("bad.csv");
+    std::fs::write(&bad, "kind,name,side,arm,figures_start\nunit,Hussars,French Imperial Guard,hussars,12\n").unwrap();
+    let mut h = harness(app());
+    h.run();
+    let units = h.state().game.battle().units.len();
+    let import = |h: &mut Harness<'static, CsApp>, path: &std::path::Path| {
+        h.get_by_label("File").click();
+        h.run();
+        h.get_by_label("Import order of battle…").click();
+        h.run();
+        h.get_by_label("Import an order of battle (*.csv)");
+        h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+        h.get_by_role_and_label(Role::TextInput, "File path").type_text(path.to_str().unwrap());
+        h.run();
+        h.get_by_role_and_label(Role::Button, "Open").click();
+        h.run();
+    };
+    import(&mut h, &bad);
+    let Modal::Message(text) = &h.state().modal else { panic!("no list: {:?}", h.state().modal) };
+    assert!(text.contains("row 2, column «arm»: unknown value «hussars»"), "{text}");
+    assert_eq!(h.state().game.battle().units.len(), units, "nothing imported");
+    h.key_press(Key::Escape);
+    h.run();
+    import(&mut h, &good);
+    assert_eq!(h.state().game.battle().units.len(), units + 1, "{:?}", h.state().message);
+    assert!(h.state().game.battle().brigades.iter().any(|b| b.name == "Резерв"));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(h.state().game.battle().units.len(), units, "one step undoes the import");
+    assert!(!h.state().game.battle().brigades.iter().any(|b| b.name == "Резерв"));
+}
+
+/// Help → About: the version, the licence, the data folder, and the rules credits.
+#[test]
+fn about_names_the_version_licence_data_folder_and_rules_credits() {
+    for (lang, help, about, credit) in [
+        (Lang::En, "Help", "About coldsteel…", "General de Brigade by David C. R. Brown, published by Partizan Press."),
+        (Lang::Ru, "Справка", "О программе coldsteel…", "название и авторы которых нам неизвестны"),
+    ] {
+        let mut app = CsApp::new(storage::default_game().unwrap(), lang);
+        app.data_dir = Some(std::path::PathBuf::from("/tmp/coldsteel-data"));
+        let mut h = harness(app);
+        h.run();
+        h.get_by_label(help).click();
+        h.run();
+        h.get_by_label(about).click();
+        h.run();
+        h.get_by_label(&format!("coldsteel {}", env!("CARGO_PKG_VERSION")));
+        h.get_by_label_contains("MIT OR Apache-2.0");
+        h.get_by_label_contains("/tmp/coldsteel-data");
+        h.get_by_label_contains(credit);
+        h.key_press(Key::Escape);
+        h.run();
+        assert!(matches!(h.state().modal, Modal::None));
+    }
+}

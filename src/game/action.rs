@@ -53,6 +53,9 @@ pub enum ActionError {
     /// The charge sequence refused an input (GDB-CHG, GDB-OPP, GDB-EVD).
     #[error("{0}")]
     Charge(#[from] ChargeError),
+    /// An imported item's id is not the next free one.
+    #[error("an imported item's id is not the next free one")]
+    ImportIds,
     /// The charge's inputs stop before its end.
     #[error("the charge is not finished: inputs are missing")]
     ChargeUnfinished,
@@ -107,6 +110,12 @@ pub fn check(action: &Action, battle: &Battle) -> Result<Vec<Event>, ActionError
             let events = vec![Event::OptionsChanged { before, after: new.clone() }];
             (events, Vec::new(), LogDetail::Edit { action: ActionKind::SetOptions, subject: new.0.key().into() })
         }
+        Action::ImportOrderOfBattle(oob) => {
+            let events = import_order_of_battle(battle, oob)?;
+            let subject = format!("{}/{}/{}", oob.units.len(), oob.generals.len(), oob.brigades.len());
+            let units = oob.units.iter().map(|u| u.id).collect();
+            (events, units, LogDetail::Edit { action: ActionKind::ImportOrderOfBattle, subject })
+        }
         Action::AddUnit(_)
         | Action::EditUnit(_)
         | Action::DuplicateUnit(_)
@@ -124,6 +133,50 @@ pub fn check(action: &Action, battle: &Battle) -> Result<Vec<Event>, ActionError
         }
     };
     events.push(play::log_entry(battle, units, detail, action));
+    Ok(events)
+}
+
+/// Checks an imported order of battle item by item on a copy of the battle, each new id
+/// the next free one (so that the units and generals can name the new brigades and
+/// units), and returns the events that add them all.
+fn import_order_of_battle(battle: &Battle, oob: &crate::model::OrderOfBattle) -> Result<Vec<Event>, ActionError> {
+    if oob.brigades.is_empty() && oob.units.is_empty() && oob.generals.is_empty() {
+        return Err(ActionError::NoChange);
+    }
+    let total = [battle.units.len(), battle.generals.len(), battle.brigades.len()].iter().sum::<usize>()
+        + oob.units.len()
+        + oob.generals.len()
+        + oob.brigades.len();
+    if total > crate::model::limits::MAX_ITEMS {
+        let (value, limit) = (total as u64, crate::model::limits::MAX_ITEMS as u64);
+        return Err(ActionError::Invalid(crate::model::Problem::OutOfRange { field: "items", value, limit }));
+    }
+    let mut scratch = Battle { log: Vec::new(), ..battle.clone() };
+    let mut events = Vec::new();
+    for b in &oob.brigades {
+        if b.id != scratch.next_brigade_id() {
+            return Err(ActionError::ImportIds);
+        }
+        b.check()?;
+        scratch.brigades.push(b.clone());
+        events.push(Event::BrigadeAdded(b.clone()));
+    }
+    for u in &oob.units {
+        if u.id != scratch.next_unit_id() {
+            return Err(ActionError::ImportIds);
+        }
+        u.check(&scratch)?;
+        scratch.units.push(u.clone());
+        events.push(Event::UnitAdded(u.clone()));
+    }
+    for g in &oob.generals {
+        if g.id != scratch.next_general_id() {
+            return Err(ActionError::ImportIds);
+        }
+        g.check(&scratch)?;
+        scratch.generals.push(g.clone());
+        events.push(Event::GeneralAdded(g.clone()));
+    }
     Ok(events)
 }
 
@@ -163,7 +216,8 @@ fn check_edit(action: &Action, battle: &Battle) -> Result<Vec<Event>, ActionErro
         | Action::Charge(_)
         | Action::Collision(_)
         | Action::BMelee(_)
-        | Action::SetOptions(_) => Err(ActionError::NoChange),
+        | Action::SetOptions(_)
+        | Action::ImportOrderOfBattle(_) => Err(ActionError::NoChange),
     }
 }
 

@@ -52,6 +52,7 @@ pub(super) fn subject(battle: &Battle, action: &Action, events: &[Event]) -> Str
         A::Collision(c) => pair(c.attacker, c.defender),
         A::BMelee(m) => pair(m.attacker, m.defender),
         A::SetOptions(o) => o.0.key().to_owned(),
+        A::ImportOrderOfBattle(o) => format!("{}/{}/{}", o.units.len(), o.generals.len(), o.brigades.len()),
         A::AddUnit(_)
         | A::EditUnit(_)
         | A::DuplicateUnit(_)

@@ -67,6 +67,7 @@ pub fn action_error_text(lang: Lang, e: &ActionError) -> String {
         ActionError::NoSuchBrigade(id) => lang.fmt(T::ProblemMissingBrigade, &[id]),
         ActionError::Invalid(p) => problem_text(lang, p),
         ActionError::NoChange => lang.t(T::ErrNoChange).to_owned(),
+        ActionError::ImportIds => lang.t(T::ErrImportIds).to_owned(),
         ActionError::InitiativeFirst => lang.t(T::ErrInitiativeFirst).to_owned(),
         ActionError::NotInitiativePhase => lang.t(T::ErrNotInitiativePhase).to_owned(),
         ActionError::InitiativeTie => lang.t(T::ErrInitiativeTie).to_owned(),

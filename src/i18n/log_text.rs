@@ -66,6 +66,13 @@ pub fn action_label(lang: Lang, battle: &Battle, kind: ActionKind, subject: &str
         ActionKind::Note => T::StepNote,
         ActionKind::Charge => T::StepCharge,
         ActionKind::Collision => T::StepCollision,
+        ActionKind::ImportOrderOfBattle => {
+            let counts: Vec<&str> = subject.split('/').collect();
+            return lang.fmt(
+                T::StepImport,
+                &[&counts.first().unwrap_or(&"0"), &counts.get(1).unwrap_or(&"0"), &counts.get(2).unwrap_or(&"0")],
+            );
+        }
     };
     lang.fmt(key, &[&subject])
 }

@@ -62,6 +62,24 @@ pub enum Action {
     BMelee(Box<BMeleeAction>),
     /// Change the ruleset or its options (a loaded profile, or the settings panel).
     SetOptions(Box<(Ruleset, RulesOptions)>),
+    /// Add an order of battle read from a spreadsheet, in one step.
+    ImportOrderOfBattle(Box<OrderOfBattle>),
+}
+
+/// Brigades, units and generals added together (File → Import order of battle). Their
+/// ids are the next free ones of the battle, in order, so that the units and generals can
+/// name the new brigades and units; the check refuses any other id.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OrderOfBattle {
+    /// New brigades.
+    #[serde(default)]
+    pub brigades: Vec<Brigade>,
+    /// New units.
+    #[serde(default)]
+    pub units: Vec<Unit>,
+    /// New generals.
+    #[serde(default)]
+    pub generals: Vec<General>,
 }
 
 /// What the table alone shows about one side of a GdB melee: the app cannot know it.
@@ -305,6 +323,8 @@ pub enum ActionKind {
     Collision,
     /// The rules settings changed.
     SetOptions,
+    /// An order of battle was imported.
+    ImportOrderOfBattle,
 }
 
 impl ActionKind {
@@ -330,6 +350,7 @@ impl ActionKind {
             ActionKind::Charge => "charge",
             ActionKind::Collision => "collision",
             ActionKind::SetOptions => "set_options",
+            ActionKind::ImportOrderOfBattle => "import_order_of_battle",
         }
     }
 
@@ -375,6 +396,7 @@ impl Action {
             Action::Collision(_) => ActionKind::Collision,
             Action::BMelee(_) => ActionKind::Melee,
             Action::SetOptions(_) => ActionKind::SetOptions,
+            Action::ImportOrderOfBattle(_) => ActionKind::ImportOrderOfBattle,
         }
     }
 }

@@ -31,17 +31,26 @@ pub fn read_battle_file(path: &Path) -> Result<Game, LoadError> {
 /// Reads a regular file of at most 64 MiB as text (a byte-order mark accepted): pipes,
 /// devices and folders are refused rather than read forever.
 pub fn read_text_file(path: &Path) -> Result<String, LoadError> {
+    super::text_of(read_bytes_file(path)?)
+}
+
+/// Reads a regular file of at most 64 MiB as bytes (a spreadsheet in whatever encoding).
+pub fn read_bytes_file(path: &Path) -> Result<Vec<u8>, LoadError> {
     // Looked at before opening: opening a pipe would wait for a writer.
     let meta = fs::metadata(path).map_err(|e| LoadError::Io(e.to_string()))?;
     if !meta.is_file() {
         return Err(LoadError::NotAFile);
     }
     let file = File::open(path).map_err(|e| LoadError::Io(e.to_string()))?;
-    read_limited(file, meta.len())
+    read_limited_bytes(file, meta.len())
 }
 
 /// Reads at most 64 MiB from any reader (standard input included) as text.
 pub fn read_limited(reader: impl Read, expected: u64) -> Result<String, LoadError> {
+    super::text_of(read_limited_bytes(reader, expected)?)
+}
+
+fn read_limited_bytes(reader: impl Read, expected: u64) -> Result<Vec<u8>, LoadError> {
     if expected > MAX_FILE_BYTES {
         return Err(LoadError::TooLarge(expected));
     }
@@ -50,7 +59,7 @@ pub fn read_limited(reader: impl Read, expected: u64) -> Result<String, LoadErro
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(LoadError::TooLarge(bytes.len() as u64));
     }
-    super::text_of(bytes)
+    Ok(bytes)
 }
 
 /// The folder a file is in ("." for a bare name).

@@ -11,8 +11,8 @@ mod time;
 
 pub use autosave::{AutosaveInfo, Autosaver, Recovery, app_state_file, autosave_dir, find_recovery};
 pub use files::{
-    SaveError, backup_path, canonical, read_battle_file, read_limited, read_text_file, same_file, save_atomic,
-    save_atomic_bytes, save_battle, save_output, suggested_folder,
+    SaveError, backup_path, canonical, read_battle_file, read_bytes_file, read_limited, read_text_file, same_file,
+    save_atomic, save_atomic_bytes, save_battle, save_output, suggested_folder,
 };
 pub use profile::{
     DEFAULT_PROFILE_JSON, PROFILE_FORMAT, Profile, club_profile_file, profile_from_json, profile_to_json,

@@ -43,6 +43,8 @@ pub enum Modal {
     },
     /// A message to acknowledge.
     Message(String),
+    /// Help → About: version, licence, data folder, rules credits.
+    About,
     /// A battle file that could not be opened: what happened in plain words, the
     /// technical detail, and the copies that can be opened instead.
     OpenFailed {

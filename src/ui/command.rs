@@ -61,6 +61,10 @@ pub enum PathPurpose {
     LoadProfile,
     /// Save the rules profile.
     SaveProfile,
+    /// Import an order of battle (CSV).
+    ImportOob,
+    /// Export the order of battle (CSV).
+    ExportOob,
 }
 
 /// What the report window asks for.
@@ -115,6 +119,8 @@ pub enum AppCommand {
     OpenReport,
     /// Open the rules settings.
     OpenSettings,
+    /// Open Help → About.
+    OpenAbout,
     /// Copy text to the clipboard.
     Copy(String),
     /// Copy one log entry's report (by its sequence number) to the clipboard.
@@ -139,6 +145,8 @@ pub enum AppCommand {
     ProfileFile(PathPurpose),
     /// Save the battle's settings and tables as the club's profile, which new battles start from.
     SaveClubProfile,
+    /// Import or export the order of battle through a file dialog or the path prompt.
+    OobFile(PathPurpose),
     /// Apply the action a wizard finished with; the wizard closes when it is accepted.
     WizardApply(Action),
     /// Close the wizard, changing nothing.

@@ -42,8 +42,13 @@ enum Picked {
 }
 
 fn native_pick(save: bool, name: &str, lang: Lang) -> Picked {
+    native_pick_of(save, name, (lang.t(T::BattleFileFilter), &["json"]))
+}
+
+/// A native file dialog showing the files `filter` names (its title and extensions).
+fn native_pick_of(save: bool, name: &str, (title, extensions): (&str, &[&str])) -> Picked {
     let started = Instant::now();
-    let dialog = rfd::FileDialog::new().add_filter(lang.t(T::BattleFileFilter), &["json"]);
+    let dialog = rfd::FileDialog::new().add_filter(title, extensions);
     let picked = if save { dialog.set_file_name(name).save_file() } else { dialog.pick_file() };
     match picked {
         Some(p) => Picked::Path(p),
@@ -59,6 +64,22 @@ fn native_pick_any(name: &str) -> Picked {
         None if started.elapsed() < NO_DIALOG_WITHIN => Picked::Unavailable,
         None => Picked::Cancelled,
     }
+}
+
+/// What a refused import says: the file, how many rows, then the first of them (a long
+/// list is cut, saying how many more).
+fn refused_rows_text(lang: Lang, path: &Path, rows: &[crate::oob::RowError]) -> String {
+    const SHOWN: usize = 20;
+    let mut text = lang.fmt(T::OobRefused, &[&path.display(), &rows.len()]);
+    for e in rows.iter().take(SHOWN) {
+        text.push_str("\n• ");
+        text.push_str(&crate::oob::row_error_text(lang, e));
+    }
+    if rows.len() > SHOWN {
+        text.push('\n');
+        text.push_str(&lang.fmt(T::OobMoreRows, &[&(rows.len() - SHOWN)]));
+    }
+    text
 }
 
 /// An empty battle with two armies.
@@ -147,6 +168,7 @@ impl CsApp {
             AppCommand::OpenReport => {
                 self.modal = Modal::Report(super::report_view::report_text(self.game.battle(), self.lang));
             }
+            AppCommand::OpenAbout => self.modal = Modal::About,
             AppCommand::OpenSettings => {
                 let b = &self.game.battle();
                 self.modal = Modal::Settings(Box::new(super::settings::SettingsDraft::of(b.ruleset, &b.options)));
@@ -199,6 +221,7 @@ impl CsApp {
             }
             AppCommand::ProfileFile(purpose) => self.profile_file(purpose),
             AppCommand::SaveClubProfile => self.save_club_profile(),
+            AppCommand::OobFile(purpose) => self.oob_file(purpose),
             AppCommand::WizardApply(action) => {
                 let steps = self.game.history().done.len();
                 self.remember_measures();
@@ -319,6 +342,7 @@ impl CsApp {
             PathPurpose::Save => self.save_to(&path),
             PathPurpose::Open => self.open_path(&path),
             PathPurpose::LoadProfile | PathPurpose::SaveProfile => self.profile_path(purpose, &path),
+            PathPurpose::ImportOob | PathPurpose::ExportOob => self.oob_path(purpose, &path),
             other => self.write_report(other, &path),
         }
     }
@@ -381,6 +405,63 @@ impl CsApp {
         }
     }
 
+    /// File → Import / Export order of battle…: the native dialog, else the path prompt.
+    fn oob_file(&mut self, purpose: PathPurpose) {
+        self.modal = Modal::None;
+        let name = "order-of-battle.csv";
+        let csv = (self.lang.t(T::CsvFileFilter), &["csv"][..]);
+        // Only a native dialog is asked first; where none shows, the prompt asks.
+        let native =
+            (self.dialogs == Dialogs::Native).then(|| native_pick_of(purpose == PathPurpose::ExportOob, name, csv));
+        let picked = match native {
+            Some(Picked::Path(p)) => Some(Some(p)),
+            Some(Picked::Cancelled) => Some(None),
+            Some(Picked::Unavailable) | None => None,
+        };
+        match picked {
+            Some(Some(path)) => self.oob_path(purpose, &path),
+            Some(None) => {}
+            None => self.modal = Modal::PathPrompt { purpose, text: self.in_suggested_folder(name), error: None },
+        }
+    }
+
+    /// Exports the order of battle to `path`, or imports the one there as one undo step
+    /// (every refused row listed, and nothing changed, when any is bad).
+    pub(super) fn oob_path(&mut self, purpose: PathPurpose, path: &std::path::Path) {
+        let lang = self.lang;
+        if purpose == PathPurpose::ExportOob {
+            let bytes = crate::oob::export(self.game.battle(), lang);
+            return self.say_saved(path, storage::save_output(path, &bytes));
+        }
+        let bytes = match storage::read_bytes_file(path) {
+            Ok(b) => b,
+            Err(e) => {
+                let reason = crate::i18n::errors::load_error_text(lang, &e);
+                self.message = Some((lang.fmt(T::CannotOpen, &[&reason, &path.display()]), true));
+                return;
+            }
+        };
+        match crate::oob::import(&bytes, self.game.battle()) {
+            Ok(oob) => {
+                let counts = (oob.units.len(), oob.generals.len(), oob.brigades.len());
+                self.perform(&Action::ImportOrderOfBattle(Box::new(oob)));
+                if self.message.is_none() {
+                    self.message = Some((lang.fmt(T::OobImported, &[&counts.0, &counts.1, &counts.2]), false));
+                }
+            }
+            Err(rows) => self.modal = Modal::Message(refused_rows_text(lang, path, &rows)),
+        }
+    }
+
+    /// Says in the status line that `path` was saved, or why not.
+    fn say_saved(&mut self, path: &std::path::Path, result: Result<(), storage::SaveError>) {
+        let lang = self.lang;
+        self.message = Some(match result {
+            Ok(()) => (lang.fmt(T::Saved, &[&path.display()]), false),
+            Err(e) => (crate::i18n::errors::save_error_text(lang, &e), true),
+        });
+    }
+
     fn profile_file(&mut self, purpose: PathPurpose) {
         self.modal = Modal::None;
         let name = "rules.profile.json";
@@ -398,11 +479,7 @@ impl CsApp {
         let lang = self.lang;
         if purpose == PathPurpose::SaveProfile {
             let p = Profile::new(self.game.battle().ruleset, self.game.battle().options.clone());
-            self.message = Some(match storage::save_atomic(path, &storage::profile_to_json(&p)) {
-                Ok(()) => (lang.fmt(T::Saved, &[&path.display()]), false),
-                Err(e) => (crate::i18n::errors::save_error_text(lang, &e), true),
-            });
-            return;
+            return self.say_saved(path, storage::save_atomic(path, &storage::profile_to_json(&p)));
         }
         match storage::read_text_file(path).and_then(|t| storage::profile_from_json(&t)) {
             Ok(p) => self.perform(&Action::SetOptions(Box::new((p.ruleset, p.options)))),

@@ -37,6 +37,7 @@ impl CsApp {
             Modal::Settings(_) => return,
             Modal::NewBattle { template, ruleset } => new_ui(ui, self.lang, template, ruleset),
             Modal::Message(text) => message_ui(ui, self.lang, text),
+            Modal::About => about_ui(ui, self.lang, self.data_dir.as_deref()),
             Modal::OpenFailed { text, detail, backup, recovery } => {
                 open_failed_ui(ui, self.lang, text, detail, backup.as_deref(), recovery.is_some())
             }
@@ -108,7 +109,7 @@ fn path_ui(
     error: Option<&str>,
 ) -> Choice {
     let mut choice = Choice::None;
-    let save = !matches!(purpose, PathPurpose::Open | PathPurpose::LoadProfile);
+    let save = !matches!(purpose, PathPurpose::Open | PathPurpose::LoadProfile | PathPurpose::ImportOob);
     window("path").show(ui.ctx(), |ui| {
         let (title, hint) = prompt_words(purpose);
         ui.heading(lang.t(title));
@@ -141,6 +142,8 @@ fn prompt_words(purpose: PathPurpose) -> (T, T) {
         PathPurpose::ReportMarkdown => (T::SaveReportMdTitle, T::MdPathHint),
         PathPurpose::LoadProfile => (T::LoadProfileTitle, T::ProfilePathHint),
         PathPurpose::SaveProfile => (T::SaveProfileTitle, T::ProfilePathHint),
+        PathPurpose::ImportOob => (T::OobImportTitle, T::CsvPathHint),
+        PathPurpose::ExportOob => (T::OobExportTitle, T::CsvPathHint),
     }
 }
 
@@ -195,6 +198,31 @@ fn open_failed_ui(
                 choice = Choice::Close;
             }
         });
+    });
+    choice
+}
+
+/// Help → About: what coldsteel is, its version and licence, where it keeps its data,
+/// and whose rules it helps to play (it contains no rules text).
+fn about_ui(ui: &mut Ui, lang: crate::i18n::Lang, data_dir: Option<&std::path::Path>) -> Choice {
+    let mut choice = Choice::None;
+    window("about").show(ui.ctx(), |ui| {
+        ui.set_max_width(560.0);
+        ui.heading(format!("coldsteel {}", env!("CARGO_PKG_VERSION")));
+        ui.label(lang.t(T::AboutWhat));
+        ui.add_space(6.0);
+        ui.label(lang.fmt(T::AboutLicence, &[&env!("CARGO_PKG_LICENSE")]));
+        let folder = data_dir.map_or_else(|| lang.t(T::AboutNoDataFolder).to_owned(), |d| d.display().to_string());
+        ui.label(lang.fmt(T::AboutDataFolder, &[&folder]));
+        ui.add_space(6.0);
+        ui.label(RichText::new(lang.t(T::AboutCreditsTitle)).strong());
+        ui.label(lang.t(T::AboutCreditsGdb));
+        ui.label(lang.t(T::AboutCreditsB));
+        ui.label(lang.t(T::AboutNoRulesText));
+        ui.add_space(6.0);
+        if ui.button(lang.t(T::Ok)).clicked() || ui.input(|i| i.key_pressed(Key::Enter) || i.key_pressed(Key::Escape)) {
+            choice = Choice::Close;
+        }
     });
     choice
 }

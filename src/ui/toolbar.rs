@@ -4,7 +4,7 @@
 use egui::{Key, KeyboardShortcut, Modifiers, RichText, Ui};
 
 use super::app::CsApp;
-use super::command::{AppCommand, FileOp, Selection};
+use super::command::{AppCommand, FileOp, PathPurpose, Selection};
 use crate::game::Action;
 use crate::i18n::{Label, Lang, T};
 use crate::model::{Brigade, BrigadeId, General, GeneralId, Unit, UnitId};
@@ -72,13 +72,18 @@ impl CsApp {
         ui.horizontal_wrapped(|ui| {
             ui.heading(RichText::new("coldsteel").strong());
             self.file_menu_ui(ui, cmds);
+            ui.menu_button(lang.t(T::HelpMenu), |ui| {
+                if ui.button(lang.t(T::AboutMenu)).clicked() {
+                    cmds.push(AppCommand::OpenAbout);
+                }
+            });
             ui.separator();
             // The title gives way (cut short, whole on hover) so the toolbar keeps to one row:
             // it takes what the rest of the row (measured last frame) leaves.
             let rest_id = egui::Id::unique("coldsteel-toolbar-rest");
             let rest = ui.data(|d| d.get_temp::<f32>(rest_id)).unwrap_or(TITLE_WIDTH * 3.0);
             let left_on_row = ui.max_rect().right() - ui.cursor().left();
-            let title_w = (left_on_row - rest).clamp(TITLE_WIDTH / 2.0, TITLE_WIDTH);
+            let title_w = (left_on_row - rest).clamp(TITLE_WIDTH / 4.0, TITLE_WIDTH);
             let title = super::roster::battle_title(battle, lang);
             let size = egui::vec2(title_w, ui.spacing().interact_size.y);
             ui.allocate_ui_with_layout(size, egui::Layout::left_to_right(egui::Align::Center), |ui| {
@@ -127,7 +132,11 @@ impl CsApp {
     fn file_menu_ui(&self, ui: &mut Ui, cmds: &mut Vec<AppCommand>) {
         let lang = self.lang;
         ui.menu_button(lang.t(T::FileMenu), |ui| {
-            let item = |ui: &mut Ui, label: T, keys: &str| ui.add(egui::Button::new(lang.t(label)).shortcut_text(keys));
+            let item = |ui: &mut Ui, label: T, keys: &str| {
+                // No shortcut, no shortcut text (it would end the item's name in a space).
+                let button = egui::Button::new(lang.t(label));
+                ui.add(if keys.is_empty() { button } else { button.shortcut_text(keys) })
+            };
             if item(ui, T::NewBattle, "Ctrl+N").clicked() {
                 cmds.push(AppCommand::NewDialog);
             }
@@ -156,6 +165,13 @@ impl CsApp {
             }
             if item(ui, T::RulesSettingsMenu, "").clicked() {
                 cmds.push(AppCommand::OpenSettings);
+            }
+            ui.separator();
+            if item(ui, T::OobImportMenu, "").clicked() {
+                cmds.push(AppCommand::OobFile(PathPurpose::ImportOob));
+            }
+            if item(ui, T::OobExportMenu, "").clicked() {
+                cmds.push(AppCommand::OobFile(PathPurpose::ExportOob));
             }
             ui.separator();
             if ui.button(lang.t(T::Quit)).clicked() {

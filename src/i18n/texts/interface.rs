@@ -4,6 +4,16 @@ use super::super::Lang;
 use super::T;
 
 super::texts! {
+    HelpMenu => "Help", "Справка";
+    AboutMenu => "About coldsteel…", "О программе coldsteel…";
+    AboutWhat => "A battle tracker for Napoleonic miniature wargames: the roster, the charge and melee arithmetic with every modifier explained, the whole game with its log and undo, battle files and printed reports.", "Помощник для наполеоновских варгеймов с миниатюрами: состав армий, расчёт атак и рукопашных с объяснением каждого модификатора, вся игра с журналом и отменой, файлы сражений и печатные отчёты.";
+    AboutLicence => "Licence: {} (LICENSE-MIT, LICENSE-APACHE).", "Лицензия: {} (LICENSE-MIT, LICENSE-APACHE).";
+    AboutDataFolder => "Data folder (autosaves, the club's tables, settings): {}", "Папка данных (автосохранения, таблицы клуба, настройки): {}";
+    AboutNoDataFolder => "none (set COLDSTEEL_DATA_DIR)", "нет (задайте COLDSTEEL_DATA_DIR)";
+    AboutCreditsTitle => "Rules", "Правила";
+    AboutCreditsGdb => "General de Brigade by David C. R. Brown, published by Partizan Press.", "General de Brigade («Бригадный генерал») Дэвида Брауна (David C. R. Brown), издательство Partizan Press.";
+    AboutCreditsB => "Ruleset B: a Russian ruleset with the average die whose title and authors are not known to us.", "Правила B: русские правила со средним кубиком, название и авторы которых нам неизвестны.";
+    AboutNoRulesText => "coldsteel contains no rules text: it does the arithmetic, and you need your rulebook to play.", "coldsteel не содержит текста правил: он лишь считает, а для игры нужна ваша книга правил.";
     LoadSyntax => "line {}, column {}: {}", "строка {}, столбец {}: {}";
     LoadMigrated => "{}: {} (read as a version-{} file)", "{}: {} (прочитано как файл версии {})";
     LoadWrongFormat => "not a coldsteel battle file (format is «{}»)", "это не файл сражения coldsteel (формат «{}»)";

@@ -7,6 +7,7 @@ use super::Lang;
 mod charge;
 mod interface;
 mod log;
+mod oob;
 mod report;
 mod settings;
 mod wizard;
@@ -619,6 +620,74 @@ keys! {
     SaveClubProfile,
     SaveClubProfileTip,
     ClubProfileSaved,
+    CsvKind,
+    CsvName,
+    CsvNameRu,
+    CsvSide,
+    CsvBrigade,
+    CsvArm,
+    CsvClass,
+    CsvNation,
+    CsvFormation,
+    CsvOrder,
+    CsvTerrain,
+    CsvHorses,
+    CsvFiguresStart,
+    CsvFigures,
+    CsvStatus,
+    CsvRegular,
+    CsvLances,
+    CsvMarkers,
+    CsvRank,
+    CsvQuality,
+    CsvWith,
+    CsvLost,
+    CsvKindUnit,
+    CsvKindGeneral,
+    CsvKindBrigade,
+    CsvYes,
+    CsvNo,
+    OobRow,
+    OobRowColumn,
+    OobTooLarge,
+    OobNoHeader,
+    OobUnknownColumn,
+    OobRepeatedColumn,
+    OobMissingColumn,
+    OobUnreadable,
+    OobUnknownKind,
+    OobUnknownValue,
+    OobEmpty,
+    OobNotANumber,
+    OobUnknownSide,
+    OobThirdSide,
+    OobUnknownBrigade,
+    OobBrigadeOtherSide,
+    OobUnknownUnit,
+    OobDuplicate,
+    OobTooManyRows,
+    OobRefused,
+    OobImported,
+    OobImportMenu,
+    OobMoreRows,
+    OobNoRows,
+    CsvFileFilter,
+    CsvPathHint,
+    OobExportMenu,
+    OobImportTitle,
+    OobExportTitle,
+    StepImport,
+    ErrImportIds,
+    HelpMenu,
+    AboutMenu,
+    AboutWhat,
+    AboutLicence,
+    AboutDataFolder,
+    AboutNoDataFolder,
+    AboutCreditsTitle,
+    AboutCreditsGdb,
+    AboutCreditsB,
+    AboutNoRulesText,
     RulesetGdbShort,
     RulesetBShort,
     RememberRates,
@@ -657,8 +726,8 @@ keys! {
 }
 
 /// Every domain's table, in the order they are asked.
-const DOMAINS: [fn(T, Lang) -> Option<&'static str>; 6] =
-    [interface::text, charge::text, wizard::text, settings::text, log::text, report::text];
+const DOMAINS: [fn(T, Lang) -> Option<&'static str>; 7] =
+    [interface::text, charge::text, wizard::text, settings::text, log::text, report::text, oob::text];
 
 impl T {
     /// The string in a language (a key without a text reads as empty; a test makes sure

@@ -1,0 +1,116 @@
+//! Orders of battle as the club's spreadsheet (CSV): one row per brigade, unit and
+//! general, told apart by a `kind` column. Column names in English or Russian, in any
+//! order; `,` or `;` between fields; UTF-8 with or without a byte-order mark, or
+//! Windows-1251 (what Russian Excel saves), detected. Values are the file keys
+//! (`heavy_cavalry`) or the names the app shows, in either language ("Heavy cavalry",
+//! "Тяжёлая кавалерия"). Nothing is imported until every row is good: the bad ones come
+//! back as a list, each with its row, its column and the reason.
+
+mod columns;
+mod export;
+mod read;
+
+pub use columns::Col;
+pub use export::export;
+pub use read::{Decoded, decode, import, new_battle};
+
+use crate::i18n::{Lang, T};
+
+/// The most bytes an order-of-battle file may have.
+pub const MAX_BYTES: usize = 16 * 1024 * 1024;
+
+/// Why a row (or the file) was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// The file is larger than any order of battle.
+    TooLarge,
+    /// The file has no header row.
+    NoHeader,
+    /// A column the format does not have.
+    UnknownColumn(String),
+    /// A column named twice.
+    RepeatedColumn,
+    /// A column every file needs.
+    MissingColumn,
+    /// The fields could not be read (a quote left open).
+    Unreadable(String),
+    /// A `kind` that is not unit, general or brigade.
+    UnknownKind(String),
+    /// A value that is not one of the column's.
+    UnknownValue(String),
+    /// A value the row needs is empty.
+    Empty,
+    /// Not a whole number, or beyond the limits.
+    NotANumber(String),
+    /// More figures now than at the start.
+    FiguresAboveStart {
+        /// Figures now.
+        figures: u32,
+        /// Figures at the start.
+        start: u32,
+    },
+    /// A side that is neither of the battle's.
+    UnknownSide(String),
+    /// A third side in a new battle.
+    ThirdSide(String),
+    /// A brigade that no row and no brigade of the battle names.
+    UnknownBrigade(String),
+    /// A brigade of the other side.
+    BrigadeOfOtherSide(String),
+    /// A unit name that no unit of the general's side has.
+    UnknownUnit(String),
+    /// A unit of that name already stands in the brigade (or a brigade of that name on the side).
+    Duplicate(String),
+    /// What the battle refuses of the row (a formation the arm cannot take, two
+    /// commanders-in-chief).
+    Refused(crate::model::Problem),
+    /// More rows than any battle has.
+    TooManyRows,
+    /// A header and no rows under it.
+    NoRows,
+}
+
+/// A refused row: its number in the file (the header is row 1), the column, the reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RowError {
+    /// The row, counted from 1 with the header.
+    pub row: u64,
+    /// The column, when one is at fault.
+    pub column: Option<Col>,
+    /// Why.
+    pub reason: Reason,
+}
+
+/// A refused row in words: "row 7, column arm: unknown value «hussars»".
+pub fn row_error_text(lang: Lang, e: &RowError) -> String {
+    let reason = reason_text(lang, &e.reason);
+    match e.column {
+        Some(c) => lang.fmt(T::OobRowColumn, &[&e.row, &c.header(lang), &reason]),
+        None => lang.fmt(T::OobRow, &[&e.row, &reason]),
+    }
+}
+
+fn reason_text(lang: Lang, r: &Reason) -> String {
+    match r {
+        Reason::TooLarge => lang.fmt(T::OobTooLarge, &[&(MAX_BYTES / (1024 * 1024))]),
+        Reason::NoHeader => lang.t(T::OobNoHeader).to_owned(),
+        Reason::UnknownColumn(c) => lang.fmt(T::OobUnknownColumn, &[c]),
+        Reason::RepeatedColumn => lang.t(T::OobRepeatedColumn).to_owned(),
+        Reason::MissingColumn => lang.t(T::OobMissingColumn).to_owned(),
+        Reason::Unreadable(why) => lang.fmt(T::OobUnreadable, &[why]),
+        Reason::UnknownKind(k) => lang.fmt(T::OobUnknownKind, &[k]),
+        Reason::UnknownValue(v) => lang.fmt(T::OobUnknownValue, &[v]),
+        Reason::Empty => lang.t(T::OobEmpty).to_owned(),
+        Reason::NotANumber(v) => lang.fmt(T::OobNotANumber, &[v]),
+        Reason::FiguresAboveStart { figures, start } => lang.fmt(T::ProblemFiguresAboveStart, &[figures, start]),
+        Reason::UnknownSide(s) => lang.fmt(T::OobUnknownSide, &[s]),
+        Reason::ThirdSide(s) => lang.fmt(T::OobThirdSide, &[s]),
+        Reason::UnknownBrigade(b) => lang.fmt(T::OobUnknownBrigade, &[b]),
+        Reason::BrigadeOfOtherSide(b) => lang.fmt(T::OobBrigadeOtherSide, &[b]),
+        Reason::UnknownUnit(u) => lang.fmt(T::OobUnknownUnit, &[u]),
+        Reason::Duplicate(n) => lang.fmt(T::OobDuplicate, &[n]),
+        Reason::Refused(p) => crate::i18n::errors::problem_text(lang, p),
+        Reason::TooManyRows => lang.fmt(T::OobTooManyRows, &[&crate::model::limits::MAX_ITEMS]),
+        Reason::NoRows => lang.t(T::OobNoRows).to_owned(),
+    }
+}

@@ -1,0 +1,438 @@
+//! Reading an order-of-battle file: the encoding and the separator found, the header
+//! matched to the columns, each row checked, and the rows made into brigades, units and
+//! generals with the battle's next ids.
+
+use std::collections::BTreeMap;
+
+use super::columns::{Col, fold, is_word, vocab, yes_no};
+use super::{MAX_BYTES, Reason, RowError};
+use crate::i18n::{Lang, T};
+use crate::model::limits::{MAX_FIGURES, MAX_ITEMS};
+use crate::model::{Battle, Brigade, BrigadeId, General, OrderOfBattle, SideInfo, Unit, UnitId};
+use crate::rules::{
+    Arm, Class, Formation, Horses, Marker, Nation, Order, Quality, Rank, Ruleset, Side, Status, Terrain,
+};
+
+/// How the file's bytes were read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decoded {
+    /// UTF-8.
+    Utf8,
+    /// UTF-8 after a byte-order mark.
+    Utf8Bom,
+    /// Windows-1251 (not UTF-8).
+    Windows1251,
+}
+
+/// The file's text: UTF-8 with or without its byte-order mark, else Windows-1251.
+pub fn decode(bytes: &[u8]) -> (String, Decoded) {
+    if let Some(rest) = bytes.strip_prefix(&[0xEF, 0xBB, 0xBF]) {
+        return (String::from_utf8_lossy(rest).into_owned(), Decoded::Utf8Bom);
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(text) => (text.to_owned(), Decoded::Utf8),
+        Err(_) => {
+            let (text, _, _) = encoding_rs::WINDOWS_1251.decode(bytes);
+            (text.into_owned(), Decoded::Windows1251)
+        }
+    }
+}
+
+/// `;` when the header row has more of them than commas (Russian Excel), else `,`.
+fn separator(text: &str) -> u8 {
+    let header = text.lines().next().unwrap_or_default();
+    let count = |c: char| header.chars().filter(|x| *x == c).count();
+    if count(';') > count(',') { b';' } else { b',' }
+}
+
+/// One row of the file, its cells by column.
+struct Row {
+    line: u64,
+    cells: BTreeMap<Col, String>,
+}
+
+impl Row {
+    fn get(&self, col: Col) -> &str {
+        self.cells.get(&col).map_or("", |s| s.trim())
+    }
+
+    fn err(&self, col: Option<Col>, reason: Reason) -> RowError {
+        RowError { row: self.line, column: col, reason }
+    }
+}
+
+/// The rows of the file, or why it cannot be read at all.
+fn rows(bytes: &[u8]) -> Result<Vec<Row>, Vec<RowError>> {
+    let file = |reason| vec![RowError { row: 1, column: None, reason }];
+    if bytes.len() > MAX_BYTES {
+        return Err(file(Reason::TooLarge));
+    }
+    let (text, _) = decode(bytes);
+    let mut reader = csv::ReaderBuilder::new()
+        .delimiter(separator(&text))
+        .flexible(true)
+        .has_headers(false)
+        .from_reader(text.as_bytes());
+    let mut records = reader.records();
+    let header = match records.next() {
+        Some(Ok(h)) if h.iter().any(|c| !c.trim().is_empty()) => h,
+        Some(Err(e)) => return Err(file(Reason::Unreadable(e.to_string()))),
+        _ => return Err(file(Reason::NoHeader)),
+    };
+    let columns = header_columns(&header)?;
+    let mut out = Vec::new();
+    for record in records {
+        let record = record.map_err(|e| {
+            let row = e.position().map_or(0, |p| p.line());
+            vec![RowError { row, column: None, reason: Reason::Unreadable(e.to_string()) }]
+        })?;
+        if out.len() >= MAX_ITEMS {
+            return Err(file(Reason::TooManyRows));
+        }
+        if record.iter().all(|c| c.trim().is_empty()) {
+            continue;
+        }
+        let line = record.position().map_or(0, |p| p.line());
+        let cells = columns.iter().zip(record.iter()).filter_map(|(c, v)| c.map(|c| (c, v.to_owned()))).collect();
+        out.push(Row { line, cells });
+    }
+    if out.is_empty() {
+        return Err(file(Reason::NoRows));
+    }
+    Ok(out)
+}
+
+/// The header's columns in order (`None` for a blank header cell), or what is wrong with it.
+fn header_columns(header: &csv::StringRecord) -> Result<Vec<Option<Col>>, Vec<RowError>> {
+    let mut errors = Vec::new();
+    let mut columns = Vec::new();
+    for cell in header.iter() {
+        if cell.trim().is_empty() {
+            columns.push(None);
+            continue;
+        }
+        match Col::named(cell.trim_start_matches('\u{feff}')) {
+            Some(c) if columns.contains(&Some(c)) => {
+                errors.push(RowError { row: 1, column: Some(c), reason: Reason::RepeatedColumn })
+            }
+            Some(c) => columns.push(Some(c)),
+            None => errors.push(RowError { row: 1, column: None, reason: Reason::UnknownColumn(cell.to_owned()) }),
+        }
+    }
+    for needed in [Col::Kind, Col::Name, Col::Side] {
+        if !columns.contains(&Some(needed)) {
+            errors.push(RowError { row: 1, column: Some(needed), reason: Reason::MissingColumn });
+        }
+    }
+    if errors.is_empty() { Ok(columns) } else { Err(errors) }
+}
+
+/// What a row adds.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Brigade,
+    Unit,
+    General,
+}
+
+fn kind_of(row: &Row) -> Result<Kind, RowError> {
+    let text = row.get(Col::Kind);
+    [(T::CsvKindBrigade, Kind::Brigade), (T::CsvKindUnit, Kind::Unit), (T::CsvKindGeneral, Kind::General)]
+        .into_iter()
+        .find(|(key, _)| is_word(text, *key))
+        .map(|(_, k)| k)
+        .ok_or_else(|| row.err(Some(Col::Kind), Reason::UnknownKind(text.to_owned())))
+}
+
+/// The two sides: the battle's names, or (a new battle) the first two names the file gives.
+struct Sides {
+    names: [Vec<String>; 2],
+    open: bool,
+}
+
+impl Sides {
+    fn of(battle: &Battle, open: bool) -> Self {
+        let names = |s: &SideInfo| {
+            let mut n = vec![fold(&s.name)];
+            n.extend(s.name_ru.as_deref().map(fold));
+            n.retain(|x| !x.is_empty());
+            n
+        };
+        let names =
+            if open { [Vec::new(), Vec::new()] } else { [names(&battle.sides.first), names(&battle.sides.second)] };
+        Sides { names, open }
+    }
+
+    fn side(&mut self, row: &Row) -> Result<Side, RowError> {
+        let text = row.get(Col::Side);
+        if text.is_empty() {
+            return Err(row.err(Some(Col::Side), Reason::Empty));
+        }
+        if let Some(s) = vocab(Side::ALL, Side::key, text) {
+            return Ok(s);
+        }
+        let wanted = fold(text);
+        if let Some(i) = self.names.iter().position(|n| n.contains(&wanted)) {
+            return Ok(Side::ALL[i]);
+        }
+        if self.open {
+            if let Some(i) = self.names.iter().position(Vec::is_empty) {
+                self.names[i].push(wanted);
+                return Ok(Side::ALL[i]);
+            }
+            return Err(row.err(Some(Col::Side), Reason::ThirdSide(text.to_owned())));
+        }
+        Err(row.err(Some(Col::Side), Reason::UnknownSide(text.to_owned())))
+    }
+
+    /// The names the file gave a new battle's sides.
+    fn given(&self, side: Side) -> Option<&str> {
+        self.names[if side == Side::First { 0 } else { 1 }].first().map(String::as_str)
+    }
+}
+
+/// A number of figures: a whole number from 0 to the limit.
+fn figures(row: &Row, col: Col) -> Result<Option<u32>, RowError> {
+    let text = row.get(col);
+    if text.is_empty() {
+        return Ok(None);
+    }
+    text.parse::<u32>()
+        .ok()
+        .filter(|n| *n <= MAX_FIGURES)
+        .map(Some)
+        .ok_or_else(|| row.err(Some(col), Reason::NotANumber(text.to_owned())))
+}
+
+/// A vocabulary cell: `default` when empty.
+fn cell<V: crate::i18n::Label>(
+    row: &Row,
+    col: Col,
+    (all, key): (&[V], fn(V) -> &'static str),
+    default: V,
+) -> Result<V, RowError> {
+    let text = row.get(col);
+    if text.is_empty() {
+        return Ok(default);
+    }
+    vocab(all, key, text).ok_or_else(|| row.err(Some(col), Reason::UnknownValue(text.to_owned())))
+}
+
+fn flag(row: &Row, col: Col, default: bool) -> Result<bool, RowError> {
+    let text = row.get(col);
+    if text.is_empty() {
+        return Ok(default);
+    }
+    yes_no(text).ok_or_else(|| row.err(Some(col), Reason::UnknownValue(text.to_owned())))
+}
+
+fn name_of(row: &Row) -> Result<(String, Option<String>), RowError> {
+    let name = row.get(Col::Name);
+    if name.is_empty() {
+        return Err(row.err(Some(Col::Name), Reason::Empty));
+    }
+    let ru = Some(row.get(Col::NameRu).to_owned()).filter(|n| !n.is_empty());
+    Ok((name.to_owned(), ru))
+}
+
+/// The battle being built: what it had, plus the rows read so far.
+struct Building {
+    scratch: Battle,
+    sides: Sides,
+    oob: OrderOfBattle,
+}
+
+impl Building {
+    fn brigade_named(&self, name: &str, side: Side) -> Option<&Brigade> {
+        let wanted = fold(name);
+        let named = |b: &&Brigade| fold(&b.name) == wanted || b.name_ru.as_deref().is_some_and(|r| fold(r) == wanted);
+        let all: Vec<&Brigade> = self.scratch.brigades.iter().filter(named).collect();
+        all.iter().find(|b| b.side == side).or(all.first()).copied()
+    }
+
+    fn brigade(&mut self, row: &Row) -> Result<(), RowError> {
+        let (name, name_ru) = name_of(row)?;
+        let side = self.sides.side(row)?;
+        if self.brigade_named(&name, side).is_some_and(|b| b.side == side) {
+            return Err(row.err(Some(Col::Name), Reason::Duplicate(name)));
+        }
+        let b = Brigade { id: self.scratch.next_brigade_id(), name, name_ru, side };
+        b.check().map_err(|p| row.err(None, Reason::Refused(p)))?;
+        self.scratch.brigades.push(b.clone());
+        self.oob.brigades.push(b);
+        Ok(())
+    }
+
+    /// The brigade a unit or general names, on its side.
+    fn brigade_of(&self, row: &Row, side: Side) -> Result<Option<BrigadeId>, RowError> {
+        let name = row.get(Col::Brigade);
+        if name.is_empty() {
+            return Ok(None);
+        }
+        match self.brigade_named(name, side) {
+            Some(b) if b.side == side => Ok(Some(b.id)),
+            Some(_) => Err(row.err(Some(Col::Brigade), Reason::BrigadeOfOtherSide(name.to_owned()))),
+            None => Err(row.err(Some(Col::Brigade), Reason::UnknownBrigade(name.to_owned()))),
+        }
+    }
+
+    fn unit(&mut self, row: &Row) -> Result<(), RowError> {
+        let (name, name_ru) = name_of(row)?;
+        let side = self.sides.side(row)?;
+        let brigade = self.brigade_of(row, side)?;
+        let arm = cell(row, Col::Arm, (Arm::ALL, Arm::key), Arm::Infantry)?;
+        let start = figures(row, Col::FiguresStart)?.ok_or_else(|| row.err(Some(Col::FiguresStart), Reason::Empty))?;
+        let now = figures(row, Col::Figures)?.unwrap_or(start);
+        if now > start {
+            return Err(row.err(Some(Col::Figures), Reason::FiguresAboveStart { figures: now, start }));
+        }
+        let same = |u: &&Unit| u.side == side && u.brigade == brigade && fold(&u.name) == fold(&name);
+        if self.scratch.units.iter().any(|u| same(&u)) {
+            return Err(row.err(Some(Col::Name), Reason::Duplicate(name)));
+        }
+        let mut u = Unit::new(self.scratch.next_unit_id(), &name, side, arm, start);
+        u.name_ru = name_ru;
+        u.brigade = brigade;
+        u.figures = now;
+        self.unit_details(row, &mut u)?;
+        u.check(&self.scratch).map_err(|p| row.err(None, Reason::Refused(p)))?;
+        self.scratch.units.push(u.clone());
+        self.oob.units.push(u);
+        Ok(())
+    }
+
+    /// The cells every unit has a default for.
+    fn unit_details(&self, row: &Row, u: &mut Unit) -> Result<(), RowError> {
+        u.class = cell(row, Col::Class, (Class::ALL, Class::key), u.class)?;
+        u.nation = cell(row, Col::Nation, (Nation::ALL, Nation::key), u.nation)?;
+        u.formation = cell(row, Col::Formation, (Formation::ALL, Formation::key), u.formation)?;
+        u.order = cell(row, Col::Order, (Order::ALL, Order::key), u.order)?;
+        u.terrain = cell(row, Col::Terrain, (Terrain::ALL, Terrain::key), u.terrain)?;
+        u.horses = cell(row, Col::Horses, (Horses::ALL, Horses::key), u.horses)?;
+        u.status = cell(row, Col::Status, (Status::ALL, Status::key), u.status)?;
+        u.regular = flag(row, Col::Regular, u.regular)?;
+        u.lances = flag(row, Col::Lances, u.lances)?;
+        for m in row.get(Col::Markers).split([',', ';', '+']).map(str::trim).filter(|m| !m.is_empty()) {
+            let marker = vocab(Marker::ALL, Marker::key, m)
+                .ok_or_else(|| row.err(Some(Col::Markers), Reason::UnknownValue(m.to_owned())))?;
+            u.markers.insert(marker);
+        }
+        Ok(())
+    }
+
+    fn general(&mut self, row: &Row) -> Result<(), RowError> {
+        let (name, name_ru) = name_of(row)?;
+        let side = self.sides.side(row)?;
+        let brigade = self.brigade_of(row, side)?;
+        let rank = cell(row, Col::Rank, (Rank::ALL, Rank::key), Rank::Brigade)?;
+        let quality = cell(row, Col::Quality, (Quality::ALL, Quality::key), Quality::Average)?;
+        let attached_to = self.unit_named(row, side, brigade)?;
+        let lost = flag(row, Col::Lost, false)?;
+        if self.scratch.generals.iter().any(|g| g.side == side && fold(&g.name) == fold(&name)) {
+            return Err(row.err(Some(Col::Name), Reason::Duplicate(name)));
+        }
+        let g = General {
+            id: self.scratch.next_general_id(),
+            name,
+            name_ru,
+            side,
+            rank,
+            quality,
+            brigade,
+            attached_to,
+            lost,
+            orders_used: 0,
+        };
+        g.check(&self.scratch).map_err(|p| row.err(None, Reason::Refused(p)))?;
+        self.scratch.generals.push(g.clone());
+        self.oob.generals.push(g);
+        Ok(())
+    }
+
+    /// The unit a general is with: of his side, of his brigade first.
+    fn unit_named(&self, row: &Row, side: Side, brigade: Option<BrigadeId>) -> Result<Option<UnitId>, RowError> {
+        let name = row.get(Col::With);
+        if name.is_empty() {
+            return Ok(None);
+        }
+        let wanted = fold(name);
+        let named = |u: &&Unit| {
+            u.side == side && (fold(&u.name) == wanted || u.name_ru.as_deref().is_some_and(|r| fold(r) == wanted))
+        };
+        let all: Vec<&Unit> = self.scratch.units.iter().filter(named).collect();
+        let unit = all.iter().find(|u| u.brigade == brigade).or(all.first());
+        unit.map(|u| Some(u.id)).ok_or_else(|| row.err(Some(Col::With), Reason::UnknownUnit(name.to_owned())))
+    }
+}
+
+/// Reads `rows` into `battle`: brigades first, then units, then generals, so that each
+/// may name what the file adds; every bad row is reported.
+fn build(battle: &Battle, rows: &[Row], open_sides: bool) -> Result<(OrderOfBattle, Sides), Vec<RowError>> {
+    let mut b = Building {
+        scratch: Battle { log: Vec::new(), ..battle.clone() },
+        sides: Sides::of(battle, open_sides),
+        oob: OrderOfBattle::default(),
+    };
+    let mut errors = Vec::new();
+    let kinds: Vec<(Option<Kind>, &Row)> = rows
+        .iter()
+        .map(|r| match kind_of(r) {
+            Ok(k) => (Some(k), r),
+            Err(e) => {
+                errors.push(e);
+                (None, r)
+            }
+        })
+        .collect();
+    for pass in [Kind::Brigade, Kind::Unit, Kind::General] {
+        for (_, row) in kinds.iter().filter(|(k, _)| *k == Some(pass)) {
+            let done = match pass {
+                Kind::Brigade => b.brigade(row),
+                Kind::Unit => b.unit(row),
+                Kind::General => b.general(row),
+            };
+            errors.extend(done.err());
+        }
+    }
+    errors.sort_by_key(|e| e.row);
+    if errors.is_empty() { Ok((b.oob, b.sides)) } else { Err(errors) }
+}
+
+/// The order of battle a file adds to `battle` (as one action), or every bad row.
+pub fn import(bytes: &[u8], battle: &Battle) -> Result<OrderOfBattle, Vec<RowError>> {
+    let rows = rows(bytes)?;
+    build(battle, &rows, false).map(|(oob, _)| oob)
+}
+
+/// A new battle named `name` from a file: its sides named by the file (in the order they
+/// come), then the order of battle added as its first action.
+pub fn new_battle(
+    bytes: &[u8],
+    name: &str,
+    ruleset: Ruleset,
+    lang: Lang,
+) -> Result<(Battle, OrderOfBattle), Vec<RowError>> {
+    let side = |key: T| SideInfo { name: lang.t(key).to_owned(), name_ru: None, nation: Nation::default() };
+    let mut battle = Battle {
+        name: name.to_owned(),
+        ruleset,
+        sides: crate::rules::BySide { first: side(T::FirstArmy), second: side(T::SecondArmy) },
+        turn: 1,
+        ..Battle::default()
+    };
+    let rows = rows(bytes)?;
+    let (_, sides) = build(&battle, &rows, true)?;
+    for (info, s) in [(&mut battle.sides.first, Side::First), (&mut battle.sides.second, Side::Second)] {
+        if let Some(given) = sides.given(s).and_then(|g| original_case(&rows, g)) {
+            info.name = given;
+        }
+    }
+    // Read again with the sides named: the same rows now find them by name.
+    let oob = build(&battle, &rows, false)?.0;
+    Ok((battle, oob))
+}
+
+/// A side's name as the file writes it (the comparisons fold its case).
+fn original_case(rows: &[Row], folded: &str) -> Option<String> {
+    rows.iter().map(|r| r.get(Col::Side)).find(|s| fold(s) == folded).map(str::to_owned)
+}

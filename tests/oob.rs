@@ -1,0 +1,259 @@
+//! Orders of battle from the club's spreadsheet: export then import gives the same order
+//! of battle on every example battle; headers in both languages, both separators, the
+//! three encodings; bad rows refused as a list with nothing imported; the import is one
+//! undo step; and the `coldsteel oob` commands.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::{Path, PathBuf};
+
+use coldsteel::game::{Action, Game};
+use coldsteel::i18n::Lang;
+use coldsteel::model::Battle;
+use coldsteel::oob::{self, Col, Decoded, Reason};
+use coldsteel::rules::{Ruleset, Side};
+use coldsteel::storage;
+
+/// Every example battle shipped: the embedded default and the saves.
+fn examples() -> Vec<(String, Battle)> {
+    let mut out = vec![("default".to_owned(), storage::default_game().unwrap().battle().clone())];
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("saves");
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.to_string_lossy().ends_with(".coldsteel.json") {
+            out.push((path.display().to_string(), storage::read_battle_file(&path).unwrap().battle().clone()));
+        }
+    }
+    out
+}
+
+/// A battle's order of battle with names for ids, sorted: what a round trip must keep.
+fn canonical(b: &Battle) -> Vec<String> {
+    let brigade = |id: Option<coldsteel::model::BrigadeId>| id.and_then(|id| b.brigade(id)).map(|x| x.name.clone());
+    let unit = |id: Option<coldsteel::model::UnitId>| id.and_then(|id| b.unit(id)).map(|x| x.name.clone());
+    let mut out: Vec<String> =
+        b.brigades.iter().map(|x| format!("brigade {:?} {} {:?}", x.side, x.name, x.name_ru)).collect();
+    out.extend(b.units.iter().map(|u| {
+        format!(
+            "unit {:?} {:?} {} {:?} {:?} {:?} {:?} {:?} {:?} {:?} {:?} {}/{} {:?} {} {} {:?}",
+            u.side,
+            brigade(u.brigade),
+            u.name,
+            u.name_ru,
+            u.arm,
+            u.class,
+            u.nation,
+            u.formation,
+            u.order,
+            u.terrain,
+            u.horses,
+            u.figures,
+            u.figures_start,
+            u.status,
+            u.regular,
+            u.lances,
+            u.markers
+        )
+    }));
+    out.extend(b.generals.iter().map(|g| {
+        format!(
+            "general {:?} {:?} {} {:?} {:?} {:?} {:?} {}",
+            g.side,
+            brigade(g.brigade),
+            g.name,
+            g.name_ru,
+            g.rank,
+            g.quality,
+            unit(g.attached_to),
+            g.lost
+        )
+    }));
+    out.sort();
+    out
+}
+
+/// The battle a file makes as a new battle, through the game's action.
+fn imported_new(bytes: &[u8]) -> Battle {
+    let (battle, oob) = oob::new_battle(bytes, "Imported", Ruleset::Gdb, Lang::En).unwrap();
+    let mut game = Game::new(battle);
+    game.perform(&Action::ImportOrderOfBattle(Box::new(oob))).unwrap();
+    game.battle().clone()
+}
+
+#[test]
+fn export_then_import_gives_the_same_order_of_battle_on_every_example() {
+    for (name, battle) in examples() {
+        for lang in Lang::ALL {
+            let bytes = oob::export(&battle, lang);
+            let again = imported_new(&bytes);
+            assert_eq!(canonical(&again), canonical(&battle), "{name} in {lang:?}");
+            // The sides keep the names the file gives them.
+            let side = coldsteel::i18n::names::side_name(&battle, Side::First, lang);
+            assert_eq!(again.sides.first.name, side, "{name} in {lang:?}");
+        }
+    }
+}
+
+/// A small order of battle typed by a player: Russian headers.
+const RUSSIAN: &str =
+    "вид;название;сторона;бригада;род войск;фигур в начале;фигур сейчас;построение;чин;при подразделении
+бригада;1-я бригада;Русские;;;;;;;
+подразделение;Ладожский полк;Русские;1-я бригада;Пехота;24;22;Колонна;;
+подразделение;Сумской гусарский;Русские;1-я бригада;light_cavalry;12;;;;
+генерал;Паскевич;Русские;1-я бригада;;;;;Бригадный генерал;Ладожский полк
+бригада;Brigade Roguet;Французы;;;;;;;
+подразделение;Voltigeurs;Французы;Brigade Roguet;infantry;24;24;line;;
+";
+
+fn check_small(b: &Battle) {
+    assert_eq!((b.brigades.len(), b.units.len(), b.generals.len()), (2, 3, 1));
+    let ladoga = b.units.iter().find(|u| u.name == "Ладожский полк").unwrap();
+    assert_eq!((ladoga.figures, ladoga.figures_start), (22, 24));
+    assert_eq!(ladoga.formation, coldsteel::rules::Formation::Column);
+    assert_eq!(b.sides.first.name, "Русские");
+    let g = &b.generals[0];
+    assert_eq!(g.attached_to, Some(ladoga.id));
+    assert_eq!(b.brigade(ladoga.brigade.unwrap()).unwrap().side, Side::First);
+}
+
+#[test]
+fn headers_in_either_language_with_either_separator() {
+    check_small(&imported_new(RUSSIAN.as_bytes()));
+    check_small(&imported_new(RUSSIAN.replace(';', ",").as_bytes()));
+    // English headers, `;`, columns in another order, keys and English names mixed.
+    let english = "side;kind;name;arm;figures_start;brigade;figures;formation;rank;with
+Русские;brigade;1-я бригада;;;;;;;
+Русские;unit;Ладожский полк;Infantry;24;1-я бригада;22;column;;
+Русские;unit;Сумской гусарский;Light cavalry;12;1-я бригада;;;;
+Русские;general;Паскевич;;;1-я бригада;;;brigade;Ладожский полк
+Французы;brigade;Brigade Roguet;;;;;;;
+Французы;unit;Voltigeurs;infantry;24;Brigade Roguet;24;Line;;
+";
+    check_small(&imported_new(english.as_bytes()));
+}
+
+#[test]
+fn utf8_with_and_without_its_mark_and_windows_1251_are_read() {
+    let plain = RUSSIAN.as_bytes().to_vec();
+    let marked = [&[0xEF, 0xBB, 0xBF][..], RUSSIAN.as_bytes()].concat();
+    let (cp1251, _, unmappable) = encoding_rs::WINDOWS_1251.encode(RUSSIAN);
+    assert!(!unmappable);
+    assert_eq!(oob::decode(&plain).1, Decoded::Utf8);
+    assert_eq!(oob::decode(&marked).1, Decoded::Utf8Bom);
+    assert_eq!(oob::decode(&cp1251).1, Decoded::Windows1251);
+    for bytes in [plain, marked, cp1251.into_owned()] {
+        check_small(&imported_new(&bytes));
+    }
+}
+
+#[test]
+fn bad_rows_are_refused_as_a_list_and_nothing_is_imported() {
+    let text = "kind,name,side,brigade,arm,figures_start,figures
+brigade,1st brigade,French,,,,
+brigade,2nd brigade,Russians,,,,
+unit,Hussars,French,1st brigade,hussars,12,12
+unit,Foot,French,1st brigade,infantry,20,24
+unit,Jägers,French,2nd brigade,infantry,20,20
+regiment,Lost,French,,,,
+unit,,French,,infantry,10,10
+general,Ney,French,3rd brigade,,,
+";
+    let game = Game::new(imported_new(RUSSIAN.as_bytes()));
+    let errors = oob::import(text.as_bytes(), game.battle()).unwrap_err();
+    let found: Vec<(u64, Option<Col>, Reason)> = errors.iter().map(|e| (e.row, e.column, e.reason.clone())).collect();
+    assert_eq!(
+        found,
+        vec![
+            (2, Some(Col::Side), Reason::UnknownSide("French".into())),
+            (3, Some(Col::Side), Reason::UnknownSide("Russians".into())),
+            (4, Some(Col::Side), Reason::UnknownSide("French".into())),
+            (5, Some(Col::Side), Reason::UnknownSide("French".into())),
+            (6, Some(Col::Side), Reason::UnknownSide("French".into())),
+            (7, Some(Col::Kind), Reason::UnknownKind("regiment".into())),
+            (8, Some(Col::Name), Reason::Empty),
+            (9, Some(Col::Side), Reason::UnknownSide("French".into())),
+        ]
+    );
+    // With the sides known, each row says what is wrong with it.
+    let named = text.replace("French", "Французы").replace("Russians", "Русские");
+    let errors = oob::import(named.as_bytes(), game.battle()).unwrap_err();
+    let found: Vec<(u64, Option<Col>, Reason)> = errors.iter().map(|e| (e.row, e.column, e.reason.clone())).collect();
+    assert_eq!(
+        found,
+        vec![
+            (4, Some(Col::Arm), Reason::UnknownValue("hussars".into())),
+            (5, Some(Col::Figures), Reason::FiguresAboveStart { figures: 24, start: 20 }),
+            (6, Some(Col::Brigade), Reason::BrigadeOfOtherSide("2nd brigade".into())),
+            (7, Some(Col::Kind), Reason::UnknownKind("regiment".into())),
+            (8, Some(Col::Name), Reason::Empty),
+            (9, Some(Col::Brigade), Reason::UnknownBrigade("3rd brigade".into())),
+        ]
+    );
+    let text = oob::row_error_text(Lang::Ru, &errors[0]);
+    assert_eq!(text, "строка 4, столбец «род войск»: неизвестное значение «hussars»");
+}
+
+#[test]
+fn an_import_into_a_battle_refuses_duplicates_and_is_one_undo_step() {
+    let mut game = storage::default_game().unwrap();
+    let before = game.battle().clone();
+    let text = "kind,name,side,brigade,arm,figures_start
+brigade,Reserve,French Imperial Guard,,,
+unit,Fusiliers,French Imperial Guard,Reserve,infantry,24
+unit,Grenadiers,French Imperial Guard,Reserve,infantry,24
+general,Friant,French Imperial Guard,Reserve,,
+";
+    let oob = oob::import(text.as_bytes(), game.battle()).unwrap();
+    game.perform(&Action::ImportOrderOfBattle(Box::new(oob))).unwrap();
+    assert_eq!(game.battle().units.len(), before.units.len() + 2);
+    let reserve = game.battle().brigades.iter().find(|b| b.name == "Reserve").unwrap().id;
+    assert!(game.battle().units.iter().filter(|u| u.brigade == Some(reserve)).count() == 2);
+    // The same rows again: the brigade and its units already stand.
+    let errors = oob::import(text.as_bytes(), game.battle()).unwrap_err();
+    assert!(errors.iter().any(|e| e.reason == Reason::Duplicate("Reserve".into())), "{errors:?}");
+    game.undo().unwrap();
+    assert_eq!(canonical(game.battle()), canonical(&before), "one step undoes the whole import");
+}
+
+#[test]
+fn the_example_spreadsheets_in_assets_read_in_both_languages() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/oob");
+    let default = storage::default_game().unwrap().battle().clone();
+    for name in ["krasnoi.en.csv", "krasnoi.ru.csv"] {
+        let bytes = std::fs::read(dir.join(name)).unwrap();
+        assert_eq!(canonical(&imported_new(&bytes)), canonical(&default), "{name}");
+    }
+}
+
+fn coldsteel(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_coldsteel"))
+        .args(args)
+        .env("COLDSTEEL_DATA_DIR", std::env::temp_dir().join("coldsteel-oob-test"))
+        .output()
+        .unwrap()
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+#[test]
+fn the_oob_commands_export_and_import() {
+    let dir = tempfile::tempdir().unwrap();
+    let saves = Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/krasnoi-1812-turn3.coldsteel.json");
+    let csv: PathBuf = dir.path().join("oob.csv");
+    let out = coldsteel(&["--lang", "ru", "oob", "export", s(&saves), "--csv", s(&csv)]);
+    assert!(out.status.success(), "{out:?}");
+    let new = dir.path().join("new.coldsteel.json");
+    let out = coldsteel(&["oob", "import", s(&csv), "--new", "Krasnoi again", "--out", s(&new)]);
+    assert!(out.status.success(), "{out:?}");
+    let made = storage::read_battle_file(&new).unwrap();
+    assert_eq!(made.battle().name, "Krasnoi again");
+    assert_eq!(canonical(made.battle()), canonical(storage::read_battle_file(&saves).unwrap().battle()));
+    // Into a battle that has them already: every row refused, listed a line each, exit 2.
+    let into = dir.path().join("into.coldsteel.json");
+    let out = coldsteel(&["oob", "import", s(&csv), "--into", s(&new), "--out", s(&into)]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.lines().count() > 30 && err.contains("already stands there"), "{err}");
+    assert!(!into.exists(), "nothing written");
+}
