@@ -10,6 +10,7 @@ use crate::i18n::{Label, Lang, T};
 use crate::rules::dice::{DiceError, DieKind, check_rolls};
 use crate::rules::explain::{Modifier, sum};
 use crate::rules::gdb::{MeleeInput, MeleeResult, MeleeSide, Role};
+use crate::rules::geometry::{self, Footprint};
 use crate::rules::ruleset_b::{BMeleeInput, BSide, CollisionInput, TestResult};
 use crate::rules::{BOptions, GdbOptions, Ruleset};
 
@@ -42,6 +43,18 @@ pub enum EngagementError {
         /// The most accepted.
         limit: u32,
     },
+    /// A place on the table beyond its limits (or not a number).
+    #[error("{path}: {value} is not between {low} and {high}")]
+    OutOfRange {
+        /// The field.
+        path: String,
+        /// The value read.
+        value: f64,
+        /// The least accepted.
+        low: f64,
+        /// The most accepted.
+        high: f64,
+    },
     /// The file is JSON but not an object.
     #[error("the file must hold one JSON object (`{{ \"ruleset\": ..., \"step\": ... }}`)")]
     NotAnObject,
@@ -67,6 +80,9 @@ impl EngagementError {
             EngagementError::Dice { path, error } => format!("{path}: {}", dice_error_text(lang, error)),
             EngagementError::TooLarge { path, value, limit } => {
                 format!("{path}: {}", lang.fmt(T::EngTooLarge, &[value, limit]))
+            }
+            EngagementError::OutOfRange { path, value, low, high } => {
+                format!("{path}: {}", lang.fmt(T::EngOutOfRange, &[value, low, high]))
             }
             EngagementError::NotAnObject => lang.t(T::EngNotAnObject).to_owned(),
             EngagementError::WrongStep { ruleset, step, steps } => {
@@ -152,6 +168,8 @@ pub enum Engagement {
         input: MeleeInput,
         /// Both sides' 2D6, if given.
         dice: Option<([u8; 2], [u8; 2])>,
+        /// What the table shows, when both sides are placed.
+        derived: Option<Derived>,
     },
     /// A Ruleset B collision test.
     BCollision {
@@ -159,6 +177,8 @@ pub enum Engagement {
         input: CollisionInput,
         /// Both sides' average die, if given.
         dice: Option<(u8, u8)>,
+        /// What the table shows, when both sides are placed.
+        derived: Option<Derived>,
     },
     /// A turn of Ruleset B melee.
     BMelee {
@@ -172,7 +192,112 @@ pub enum Engagement {
         earlier_losses: (u32, u32),
         /// A fresh enemy unit charged this side this turn (B-MEL-05).
         fresh_charge: (bool, bool),
+        /// What the table shows, when both sides are placed.
+        derived: Option<Derived>,
     },
+}
+
+/// What the table shows when both sides' bases are placed: the attacker is the charger.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Derived {
+    /// Edge to edge, between the nearest points of the two bases, cm (unrounded).
+    pub distance_cm: f64,
+    /// From the middle of the attacker's front edge, between its straight ahead and the
+    /// nearest point of the defender, degrees.
+    pub angle_deg: f64,
+    /// Within 22° of straight ahead (AMB-21).
+    pub in_sector: bool,
+    /// The defender's face the attacker strikes (sets the defender's `struck_face`).
+    pub struck_face: crate::rules::Face,
+}
+
+impl Derived {
+    /// What the two bases show.
+    pub fn of(attacker: &Footprint, defender: &Footprint) -> Self {
+        let angle_deg = geometry::angle_deg(attacker, defender);
+        Derived {
+            distance_cm: geometry::distance_cm(attacker, defender),
+            angle_deg,
+            in_sector: geometry::in_sector(angle_deg),
+            struck_face: geometry::struck_face(attacker, defender),
+        }
+    }
+}
+
+/// The `place` of each side, taken out of the file's text: inside each side
+/// (`attacker.place`) or beside them (`place.attacker`). Returns the text without them
+/// (unchanged when there is none) and the two places when both are given.
+fn take_places(text: &str) -> Result<(String, Option<(Footprint, Footprint)>), EngagementError> {
+    if !text.contains("\"place\"") {
+        return Ok((text.to_owned(), None));
+    }
+    let mut value: Value = serde_json::from_str(text).map_err(|e| field("", e.to_string()))?;
+    let mut found: [Option<Footprint>; 2] = [None, None];
+    for (i, role) in ["attacker", "defender"].into_iter().enumerate() {
+        let inside = value.get_mut(role).and_then(Value::as_object_mut).and_then(|s| s.remove("place"));
+        let beside = value.get_mut("place").and_then(Value::as_object_mut).and_then(|p| p.remove(role));
+        for (path, v) in [(format!("{role}.place"), inside), (format!("place.{role}"), beside)] {
+            if let Some(v) = v {
+                found[i] = Some(footprint(&path, v)?);
+            }
+        }
+    }
+    if let Some(map) = value.as_object_mut() {
+        match map.get("place").and_then(Value::as_object) {
+            Some(rest) if !rest.is_empty() => {
+                let key = rest.keys().next().cloned().unwrap_or_default();
+                let message = format!("unknown field `{key}`, expected `attacker` or `defender`");
+                return Err(field(&format!("place.{key}"), message));
+            }
+            _ => {
+                map.remove("place");
+            }
+        }
+    }
+    let places = match found {
+        [Some(a), Some(d)] => Some((a, d)),
+        _ => None,
+    };
+    Ok((value.to_string(), places))
+}
+
+/// "a sequence", "a string", ...: what a JSON value is, as the reader says it.
+fn kind_of_value(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "a sequence",
+        Value::Object(_) => "a map",
+    }
+}
+
+/// A base's place, checked: finite, on a table no larger than the limits, with a size.
+fn footprint(path: &str, v: Value) -> Result<Footprint, EngagementError> {
+    if !v.is_object() {
+        return Err(field(path, format!("invalid type: {}, expected a map", kind_of_value(&v))));
+    }
+    let f: Footprint = serde_path_to_error::deserialize(v).map_err(|e| {
+        let inner = e.path().to_string();
+        let at = if inner == "." || inner == "?" { path.to_owned() } else { format!("{path}.{inner}") };
+        field(&at, e.into_inner().to_string())
+    })?;
+    let limit = f64::from(crate::model::MAX_DISTANCE_CM);
+    // No base is narrower than a millimetre.
+    let checks = [
+        ("x_cm", f.x_cm, -limit, limit),
+        ("y_cm", f.y_cm, -limit, limit),
+        ("facing_deg", f.facing_deg, -36_000.0, 36_000.0),
+        ("frontage_cm", f.frontage_cm, 0.1, limit),
+        ("depth_cm", f.depth_cm, 0.1, limit),
+    ];
+    for (name, value, low, high) in checks {
+        if !value.is_finite() || value < low || value > high {
+            return Err(EngagementError::OutOfRange { path: format!("{path}.{name}"), value, low, high });
+        }
+    }
+    Ok(f)
 }
 
 #[derive(Deserialize)]
@@ -238,6 +363,9 @@ pub fn parse(text: &str) -> Result<Engagement, EngagementError> {
     if crate::model::is_json_but_not_an_object(text) {
         return Err(EngagementError::NotAnObject);
     }
+    let (text, places) = take_places(text)?;
+    let text = text.as_str();
+    let derived = places.map(|(a, d)| Derived::of(&a, &d));
     let header: Header = parse_typed(text)?;
     match (header.ruleset, header.step.as_str()) {
         (Ruleset::Gdb, "melee") => {
@@ -248,9 +376,12 @@ pub fn parse(text: &str) -> Result<Engagement, EngagementError> {
                 Some(d) => Some((two_dice("dice.attacker", &d.attacker)?, two_dice("dice.defender", &d.defender)?)),
                 None => None,
             };
-            let input =
+            let mut input =
                 MeleeInput { attacker: f.attacker, defender: f.defender, options: f.options.unwrap_or_default() };
-            Ok(Engagement::GdbMelee { input, dice })
+            if let Some(d) = &derived {
+                input.defender.struck_face = d.struck_face;
+            }
+            Ok(Engagement::GdbMelee { input, dice, derived })
         }
         (Ruleset::Gdb, other) => {
             Err(EngagementError::WrongStep { ruleset: Ruleset::Gdb, step: other.to_owned(), steps: "melee" })
@@ -271,13 +402,16 @@ pub fn parse(text: &str) -> Result<Engagement, EngagementError> {
                     side.started_close = close;
                 }
             }
+            if let Some(d) = &derived {
+                defender.struck_face = d.struck_face;
+            }
             let input = CollisionInput { attacker, defender, options };
-            Ok(Engagement::BCollision { input, dice })
+            Ok(Engagement::BCollision { input, dice, derived })
         }
         (Ruleset::RulesetB, "melee") => {
             let f: BFile = parse_typed(text)?;
             check_b_file(&f)?;
-            parse_b_melee(f)
+            parse_b_melee(f, derived)
         }
         (Ruleset::RulesetB, other) => Err(EngagementError::WrongStep {
             ruleset: Ruleset::RulesetB,
@@ -292,10 +426,13 @@ fn one_average(path: &str, rolls: &[i64]) -> Result<u8, EngagementError> {
     v.first().copied().ok_or_else(|| dice(path)(DiceError::WrongCount { expected: 1, got: 0 }))
 }
 
-fn parse_b_melee(f: BFile) -> Result<Engagement, EngagementError> {
+fn parse_b_melee(f: BFile, derived: Option<Derived>) -> Result<Engagement, EngagementError> {
     let turn = f.attacker.melee_turn.max(f.defender.melee_turn).max(1);
-    let input =
+    let mut input =
         BMeleeInput { attacker: f.attacker, defender: f.defender, turn, options: f.options.unwrap_or_default() };
+    if let Some(d) = &derived {
+        input.defender.struck_face = d.struck_face;
+    }
     let dice = match &f.dice {
         Some(d) => {
             let a = check_rolls(DieKind::D6, input.dice(Role::Attacker) as usize, &d.attacker)
@@ -309,7 +446,7 @@ fn parse_b_melee(f: BFile) -> Result<Engagement, EngagementError> {
     let tests = (f.tests.attacker, f.tests.defender);
     let earlier_losses = (f.earlier_losses.attacker.unwrap_or(0), f.earlier_losses.defender.unwrap_or(0));
     let fresh_charge = (f.fresh_charge.attacker.unwrap_or(false), f.fresh_charge.defender.unwrap_or(false));
-    Ok(Engagement::BMelee { input, dice, tests, earlier_losses, fresh_charge })
+    Ok(Engagement::BMelee { input, dice, tests, earlier_losses, fresh_charge, derived })
 }
 
 /// A breakdown as JSON: `rule`, `value`, `label` per modifier.
@@ -330,13 +467,45 @@ pub fn role_key(role: Option<Role>) -> Value {
 
 /// The result as the JSON of design.md section 4.
 pub fn to_json(engagement: &Engagement, lang: Lang) -> Value {
-    match engagement {
-        Engagement::GdbMelee { input, dice } => gdb_json(input, *dice, lang),
-        Engagement::BCollision { input, dice } => super::engagement_b::collision_json(input, *dice, lang),
-        Engagement::BMelee { input, dice, tests, earlier_losses, fresh_charge } => {
-            super::engagement_b::melee_json(input, dice.as_ref(), *tests, (*earlier_losses, *fresh_charge), lang)
+    let (mut out, derived) = match engagement {
+        Engagement::GdbMelee { input, dice, derived } => (gdb_json(input, *dice, lang), derived),
+        Engagement::BCollision { input, dice, derived } => {
+            (super::engagement_b::collision_json(input, *dice, lang), derived)
         }
+        Engagement::BMelee { input, dice, tests, earlier_losses, fresh_charge, derived } => (
+            super::engagement_b::melee_json(input, dice.as_ref(), *tests, (*earlier_losses, *fresh_charge), lang),
+            derived,
+        ),
+    };
+    if let (Some(d), Some(map)) = (derived, out.as_object_mut()) {
+        map.insert(
+            "derived".into(),
+            json!({
+                "distance_cm": d.distance_cm,
+                "angle_deg": d.angle_deg,
+                "in_sector": d.in_sector,
+                "struck_face": d.struck_face.key(),
+            }),
+        );
     }
+    out
+}
+
+/// What the table shows, said with how each was found.
+fn derived_text(lang: Lang, d: &Derived) -> String {
+    let sector = lang.t(if d.in_sector { T::DerivedInSector } else { T::DerivedOutOfSector });
+    let face = match d.struck_face {
+        crate::rules::Face::Front => T::DerivedFront,
+        crate::rules::Face::Flank => T::DerivedFlank,
+        crate::rules::Face::Rear => T::DerivedRear,
+    };
+    let lines = [
+        lang.t(T::DerivedHeading).to_owned(),
+        lang.fmt(T::DerivedDistance, &[&format!("{:.1}", d.distance_cm)]),
+        lang.fmt(T::DerivedAngle, &[&format!("{:.1}", d.angle_deg), &sector]),
+        lang.fmt(T::DerivedFace, &[&d.struck_face.label(lang), &lang.t(face)]),
+    ];
+    lines.join("\n  ") + "\n\n"
 }
 
 fn gdb_json(input: &MeleeInput, dice: Option<([u8; 2], [u8; 2])>, lang: Lang) -> Value {
@@ -407,12 +576,19 @@ fn result_text(lang: Lang, r: &MeleeResult, out: &mut String) {
 
 /// The result as readable text.
 pub fn to_text(engagement: &Engagement, lang: Lang) -> String {
-    match engagement {
-        Engagement::GdbMelee { input, dice } => gdb_text(input, dice, lang),
-        Engagement::BCollision { input, dice } => super::engagement_b::collision_text(input, *dice, lang),
-        Engagement::BMelee { input, dice, tests, earlier_losses, fresh_charge } => {
-            super::engagement_b::melee_text(input, dice.as_ref(), *tests, (*earlier_losses, *fresh_charge), lang)
+    let (text, derived) = match engagement {
+        Engagement::GdbMelee { input, dice, derived } => (gdb_text(input, dice, lang), derived),
+        Engagement::BCollision { input, dice, derived } => {
+            (super::engagement_b::collision_text(input, *dice, lang), derived)
         }
+        Engagement::BMelee { input, dice, tests, earlier_losses, fresh_charge, derived } => (
+            super::engagement_b::melee_text(input, dice.as_ref(), *tests, (*earlier_losses, *fresh_charge), lang),
+            derived,
+        ),
+    };
+    match derived {
+        Some(d) => derived_text(lang, d) + &text,
+        None => text,
     }
 }
 

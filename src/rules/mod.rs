@@ -27,6 +27,7 @@ macro_rules! vocab {
 
 pub mod dice;
 pub mod explain;
+pub mod geometry;
 pub mod options;
 pub mod vocab;
 

@@ -105,6 +105,9 @@ impl CsApp {
         lang: Option<Lang>,
     ) -> Self {
         let prefs = cc.storage.and_then(|s| eframe::get_value::<Prefs>(s, PREFS_KEY)).unwrap_or_default();
+        // The palette (theme.rs) is made for the dark theme: a light system theme (Windows'
+        // default) would wash out its light text.
+        cc.egui_ctx.set_theme(egui::ThemePreference::Dark);
         let mut app = CsApp::new(game, lang.unwrap_or(prefs.lang));
         app.recent = prefs.recent;
         app.path = path;

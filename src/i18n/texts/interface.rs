@@ -60,6 +60,16 @@ super::texts! {
     ErrReplayDiffers => "log entry {} differs at {}: recorded {}, replayed {}", "запись журнала {} расходится в {}: записано {}, при повторе {}";
     ErrReplayFinal => "the battle at the end differs at {}: recorded {}, replayed {}", "сражение в конце расходится в {}: записано {}, при повторе {}";
     EngTooLarge => "{} is more than {}", "{} — больше допустимых {}";
+    EngOutOfRange => "{} is not between {} and {}", "{} — не в пределах от {} до {}";
+    DerivedHeading => "From the table (the attacker charging, the two bases placed):", "По столу (атакует атакующий, обе подставки расставлены):";
+    DerivedDistance => "distance {} cm, edge to edge between the nearest points of the two bases", "расстояние {} см — от края до края, между ближайшими точками подставок";
+    DerivedAngle => "angle {}° between the attacker's straight ahead and the defender's nearest point, from the middle of its front edge: {}", "угол {}° между направлением прямо атакующего и ближайшей точкой защищающегося, от середины его переднего края: {}";
+    DerivedInSector => "inside the 22° sector (AMB-21)", "внутри сектора 22° (AMB-21)";
+    DerivedOutOfSector => "outside the 22° sector (AMB-21)", "вне сектора 22° (AMB-21)";
+    DerivedFace => "struck face: {} ({})", "удар в: {} ({})";
+    DerivedFront => "the middle of the attacker's front edge is ahead of the line of the defender's front edge", "середина переднего края атакующего перед линией переднего края защищающегося";
+    DerivedRear => "the middle of the attacker's front edge is behind the line of the defender's rear edge", "середина переднего края атакующего за линией заднего края защищающегося";
+    DerivedFlank => "the middle of the attacker's front edge is between the lines of the defender's front and rear edges", "середина переднего края атакующего между линиями переднего и заднего краёв защищающегося";
     EngWrongStep => "step: «{}» is not a step of {} (steps: {})", "step: «{}» — такого шага нет в правилах {} (шаги: {})";
     EngNotAFace => "{} is not a face of the {}", "{} — не грань: {}";
     EngDiceCount => "expected {} dice, got {}", "нужно кубиков: {}, дано: {}";
