@@ -296,7 +296,10 @@ fn oob_import(
             let ruleset = coldsteel::rules::Ruleset::Gdb;
             let (battle, oob) =
                 coldsteel::oob::new_battle(&bytes, name, ruleset, lang).map_err(|e| refused_rows(&e, csv, lang))?;
-            (Game::new(battle), oob)
+            let mut game = Game::new(battle);
+            // A new battle rolls its own dice.
+            game.reseed(storage::now_unix_ms());
+            (game, oob)
         }
     };
     let counts = (oob.units.len(), oob.generals.len(), oob.brigades.len());

@@ -206,3 +206,18 @@ fn resolve_derives_what_the_table_shows_from_place() {
     let out: serde_json::Value = serde_json::from_str(&resolve(&one, true)).unwrap();
     assert!(out.get("derived").is_none(), "{out}");
 }
+
+/// Bases that cross like a plus sign (no corner of either inside the other) and a base
+/// wholly inside another are 0 apart; a turned ellipse holds what its turn brings in.
+#[test]
+fn crossing_and_nested_bases_and_a_turned_ellipse() {
+    let long = base(0.0, 0.0, 0.0, 40.0, 2.0);
+    let tall = base(0.0, 0.0, 0.0, 2.0, 40.0);
+    assert_eq!(distance_cm(&long, &tall), 0.0, "a plus sign");
+    assert_eq!(distance_cm(&base(0.0, 0.0, 30.0, 50.0, 50.0), &base(1.0, 2.0, 10.0, 4.0, 4.0)), 0.0, "nested");
+    // An ellipse 20 by 5 turned 90°: long along y.
+    let e = Shape::Ellipse { centre: Point { x: 0.0, y: 0.0 }, rx: 20.0, ry: 5.0, turn_deg: 90.0 };
+    assert!(e.contains(Point { x: 0.0, y: 15.0 }) && !e.contains(Point { x: 15.0, y: 0.0 }));
+    let e = Shape::Ellipse { centre: Point { x: 0.0, y: 0.0 }, rx: 20.0, ry: 5.0, turn_deg: 0.0 };
+    assert!(!e.contains(Point { x: 0.0, y: 15.0 }) && e.contains(Point { x: 15.0, y: 0.0 }));
+}

@@ -257,3 +257,91 @@ fn the_oob_commands_export_and_import() {
     assert!(err.lines().count() > 30 && err.contains("already stands there"), "{err}");
     assert!(!into.exists(), "nothing written");
 }
+
+/// A second commander-in-chief for a side is refused at its row, and the game refuses an
+/// order of battle that would give a side two (a scenario's hand-written action).
+#[test]
+fn a_second_commander_in_chief_is_refused() {
+    let game = storage::default_game().unwrap();
+    let text = "kind,name,side,rank\ngeneral,Davout,French Imperial Guard,commander_in_chief\n";
+    let errors = oob::import(text.as_bytes(), game.battle()).unwrap_err();
+    assert_eq!((errors[0].row, errors[0].column), (2, Some(Col::Rank)), "{errors:?}");
+    let mortier = game.battle().commander_in_chief(Side::First).unwrap().clone();
+    let second = coldsteel::model::General { id: game.battle().next_general_id(), name: "Davout".into(), ..mortier };
+    let action = coldsteel::model::OrderOfBattle { generals: vec![second], ..Default::default() };
+    let mut g = game.clone();
+    assert!(g.perform(&Action::ImportOrderOfBattle(Box::new(action))).is_err());
+}
+
+/// A new battle's sides are named in the order the rows come, whatever their kind; a
+/// side written `first` or `second` keeps its own place.
+#[test]
+fn a_new_battles_sides_come_in_the_order_of_the_rows() {
+    let text = "kind,name,side,brigade,arm,figures_start
+unit,Cossacks,Russians,,cossacks,10
+brigade,Line,French,,,
+unit,Fusiliers,French,Line,infantry,24
+";
+    let b = imported_new(text.as_bytes());
+    assert_eq!((b.sides.first.name.as_str(), b.sides.second.name.as_str()), ("Russians", "French"));
+    let text =
+        "kind,name,side,arm,figures_start\nunit,Jägers,Russians,skirmishers,6\nunit,Voltigeurs,first,infantry,24\n";
+    let b = imported_new(text.as_bytes());
+    assert_eq!(b.sides.second.name, "Russians", "first keeps its place");
+    assert_eq!(b.units.iter().find(|u| u.name == "Voltigeurs").unwrap().side, Side::First);
+    // A first side without brigades comes back as the first side.
+    let mut battle = storage::default_game().unwrap().battle().clone();
+    battle.brigades.retain(|x| x.side == Side::Second);
+    for u in battle.units.iter_mut().filter(|u| u.side == Side::First) {
+        u.brigade = None;
+    }
+    for g in battle.generals.iter_mut().filter(|g| g.side == Side::First) {
+        g.brigade = None;
+        if g.rank == coldsteel::rules::Rank::Brigade {
+            g.rank = coldsteel::rules::Rank::Regimental;
+        }
+    }
+    assert!(battle.problems().is_empty(), "{:?}", battle.problems());
+    assert_eq!(canonical(&imported_new(&oob::export(&battle, Lang::En))), canonical(&battle));
+}
+
+/// Units of one name in one brigade (the app's Duplicate makes them) come and go in a
+/// round trip; the file's units are refused only against what the battle already has.
+#[test]
+fn names_repeated_in_the_file_are_kept_and_repeated_from_the_battle_refused() {
+    let text = "kind,name,side,brigade,arm,figures_start
+brigade,Guard,Russians,,,
+unit,Jägers,Russians,Guard,skirmishers,6
+unit,Jägers,Russians,Guard,skirmishers,6
+unit,jägers,Russians,Guard,skirmishers,6
+";
+    let b = imported_new(text.as_bytes());
+    assert_eq!(b.units.len(), 3);
+    let again = oob::export(&b, Lang::Ru);
+    assert_eq!(canonical(&imported_new(&again)), canonical(&b));
+    let units = "kind,name,side,brigade,arm,figures_start\nunit,Jägers,Russians,Guard,skirmishers,6\nunit,Chasseurs,Russians,Guard,skirmishers,6\n";
+    let errors = oob::import(units.as_bytes(), &b).unwrap_err();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert_eq!(errors[0].reason, Reason::Duplicate("Jägers".into()));
+}
+
+/// A unit without a nation takes its side's; the file's rows are bounded.
+#[test]
+fn units_take_their_sides_nation_and_the_rows_are_bounded() {
+    let mut battle = storage::default_game().unwrap().battle().clone();
+    battle.sides.first.nation = coldsteel::rules::Nation::British;
+    let text = "kind,name,side,arm,figures_start\nunit,Rifles,first,infantry,20\n";
+    let oob = oob::import(text.as_bytes(), &battle).unwrap();
+    assert_eq!(oob.units[0].nation, coldsteel::rules::Nation::British);
+    let mut many = String::from("kind,name,side,arm,figures_start\n");
+    for i in 0..oob::MAX_ROWS {
+        many.push_str(&format!("unit,U{i},first,infantry,10\n"));
+    }
+    let (b, o) = oob::new_battle(many.as_bytes(), "big", Ruleset::Gdb, Lang::En).unwrap();
+    assert_eq!(o.units.len(), oob::MAX_ROWS);
+    let mut game = Game::new(b);
+    game.perform(&Action::ImportOrderOfBattle(Box::new(o))).unwrap();
+    many.push_str("unit,One too many,first,infantry,10\n");
+    let errors = oob::import(many.as_bytes(), &battle).unwrap_err();
+    assert_eq!(errors[0].reason, Reason::TooManyRows);
+}

@@ -153,29 +153,32 @@ fn import_order_of_battle(battle: &Battle, oob: &crate::model::OrderOfBattle) ->
     }
     let mut scratch = Battle { log: Vec::new(), ..battle.clone() };
     let mut events = Vec::new();
+    // The ids follow on from the battle's, one after another.
+    let in_turn = |first: u32, ids: &mut dyn Iterator<Item = u32>| ids.zip(first..).all(|(id, want)| id == want);
+    if !in_turn(battle.next_brigade_id().0, &mut oob.brigades.iter().map(|b| b.id.0))
+        || !in_turn(battle.next_unit_id().0, &mut oob.units.iter().map(|u| u.id.0))
+        || !in_turn(battle.next_general_id().0, &mut oob.generals.iter().map(|g| g.id.0))
+    {
+        return Err(ActionError::ImportIds);
+    }
     for b in &oob.brigades {
-        if b.id != scratch.next_brigade_id() {
-            return Err(ActionError::ImportIds);
-        }
         b.check()?;
         scratch.brigades.push(b.clone());
         events.push(Event::BrigadeAdded(b.clone()));
     }
     for u in &oob.units {
-        if u.id != scratch.next_unit_id() {
-            return Err(ActionError::ImportIds);
-        }
         u.check(&scratch)?;
         scratch.units.push(u.clone());
         events.push(Event::UnitAdded(u.clone()));
     }
     for g in &oob.generals {
-        if g.id != scratch.next_general_id() {
-            return Err(ActionError::ImportIds);
-        }
         g.check(&scratch)?;
         scratch.generals.push(g.clone());
         events.push(Event::GeneralAdded(g.clone()));
+    }
+    // What only the whole battle shows (two commanders-in-chief, counts out of range).
+    if let Some(problem) = scratch.problems().into_iter().next() {
+        return Err(ActionError::Invalid(problem.problem().clone()));
     }
     Ok(events)
 }

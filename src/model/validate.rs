@@ -113,6 +113,18 @@ pub enum ModelError {
     Battle(Problem),
 }
 
+impl ModelError {
+    /// What is wrong, whatever it is wrong with.
+    pub fn problem(&self) -> &Problem {
+        match self {
+            ModelError::Unit { problem, .. }
+            | ModelError::General { problem, .. }
+            | ModelError::Brigade { problem, .. }
+            | ModelError::Battle(problem) => problem,
+        }
+    }
+}
+
 fn check_name(name: &str) -> Result<(), Problem> {
     if name.trim().is_empty() { Err(Problem::EmptyName) } else { Ok(()) }
 }

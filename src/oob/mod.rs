@@ -18,6 +18,8 @@ use crate::i18n::{Lang, T};
 
 /// The most bytes an order-of-battle file may have.
 pub const MAX_BYTES: usize = 16 * 1024 * 1024;
+/// The most rows an order-of-battle file may have (a corps is a few hundred).
+pub const MAX_ROWS: usize = 10_000;
 
 /// Why a row (or the file) was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -110,7 +112,7 @@ fn reason_text(lang: Lang, r: &Reason) -> String {
         Reason::UnknownUnit(u) => lang.fmt(T::OobUnknownUnit, &[u]),
         Reason::Duplicate(n) => lang.fmt(T::OobDuplicate, &[n]),
         Reason::Refused(p) => crate::i18n::errors::problem_text(lang, p),
-        Reason::TooManyRows => lang.fmt(T::OobTooManyRows, &[&crate::model::limits::MAX_ITEMS]),
+        Reason::TooManyRows => lang.fmt(T::OobTooManyRows, &[&MAX_ROWS]),
         Reason::NoRows => lang.t(T::OobNoRows).to_owned(),
     }
 }

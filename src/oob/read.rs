@@ -2,12 +2,12 @@
 //! matched to the columns, each row checked, and the rows made into brigades, units and
 //! generals with the battle's next ids.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use super::columns::{Col, fold, is_word, vocab, yes_no};
-use super::{MAX_BYTES, Reason, RowError};
+use super::{MAX_BYTES, MAX_ROWS, Reason, RowError};
 use crate::i18n::{Lang, T};
-use crate::model::limits::{MAX_FIGURES, MAX_ITEMS};
+use crate::model::limits::MAX_FIGURES;
 use crate::model::{Battle, Brigade, BrigadeId, General, OrderOfBattle, SideInfo, Unit, UnitId};
 use crate::rules::{
     Arm, Class, Formation, Horses, Marker, Nation, Order, Quality, Rank, Ruleset, Side, Status, Terrain,
@@ -40,7 +40,7 @@ pub fn decode(bytes: &[u8]) -> (String, Decoded) {
 
 /// `;` when the header row has more of them than commas (Russian Excel), else `,`.
 fn separator(text: &str) -> u8 {
-    let header = text.lines().next().unwrap_or_default();
+    let header = text.split(['\n', '\r']).find(|l| !l.trim().is_empty()).unwrap_or_default();
     let count = |c: char| header.chars().filter(|x| *x == c).count();
     if count(';') > count(',') { b';' } else { b',' }
 }
@@ -86,7 +86,7 @@ fn rows(bytes: &[u8]) -> Result<Vec<Row>, Vec<RowError>> {
             let row = e.position().map_or(0, |p| p.line());
             vec![RowError { row, column: None, reason: Reason::Unreadable(e.to_string()) }]
         })?;
-        if out.len() >= MAX_ITEMS {
+        if out.len() >= MAX_ROWS {
             return Err(file(Reason::TooManyRows));
         }
         if record.iter().all(|c| c.trim().is_empty()) {
@@ -128,7 +128,7 @@ fn header_columns(header: &csv::StringRecord) -> Result<Vec<Option<Col>>, Vec<Ro
 }
 
 /// What a row adds.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 enum Kind {
     Brigade,
     Unit,
@@ -144,9 +144,11 @@ fn kind_of(row: &Row) -> Result<Kind, RowError> {
         .ok_or_else(|| row.err(Some(Col::Kind), Reason::UnknownKind(text.to_owned())))
 }
 
-/// The two sides: the battle's names, or (a new battle) the first two names the file gives.
+/// The two sides: the battle's names, or (a new battle) the first two names the file
+/// gives, in the order of its rows (a side named `first` or `second` takes its own slot).
 struct Sides {
     names: [Vec<String>; 2],
+    claimed: [bool; 2],
     open: bool,
 }
 
@@ -160,7 +162,7 @@ impl Sides {
         };
         let names =
             if open { [Vec::new(), Vec::new()] } else { [names(&battle.sides.first), names(&battle.sides.second)] };
-        Sides { names, open }
+        Sides { names, claimed: [!open; 2], open }
     }
 
     fn side(&mut self, row: &Row) -> Result<Side, RowError> {
@@ -169,6 +171,7 @@ impl Sides {
             return Err(row.err(Some(Col::Side), Reason::Empty));
         }
         if let Some(s) = vocab(Side::ALL, Side::key, text) {
+            self.claimed[usize::from(s == Side::Second)] = true;
             return Ok(s);
         }
         let wanted = fold(text);
@@ -176,7 +179,8 @@ impl Sides {
             return Ok(Side::ALL[i]);
         }
         if self.open {
-            if let Some(i) = self.names.iter().position(Vec::is_empty) {
+            if let Some(i) = self.claimed.iter().position(|c| !c) {
+                self.claimed[i] = true;
                 self.names[i].push(wanted);
                 return Ok(Side::ALL[i]);
             }
@@ -235,29 +239,89 @@ fn name_of(row: &Row) -> Result<(String, Option<String>), RowError> {
     Ok((name.to_owned(), ru))
 }
 
-/// The battle being built: what it had, plus the rows read so far.
+/// The battle being built: what it had, plus the rows read so far, with its names
+/// indexed (a file of thousands of rows reads in linear time).
 struct Building {
     scratch: Battle,
     sides: Sides,
     oob: OrderOfBattle,
+    /// Brigades and units by folded name (`name` and `name_ru`), in order.
+    brigades: HashMap<String, Vec<usize>>,
+    units: HashMap<String, Vec<usize>>,
+    /// What the battle had before the file: refused again as duplicates.
+    had: HashSet<(Kind, Side, Option<BrigadeId>, String)>,
+    next: (u32, u32, u32),
+}
+
+/// Adds `index` under the folded forms of a name and its Russian name.
+fn index(map: &mut HashMap<String, Vec<usize>>, name: &str, name_ru: Option<&str>, at: usize) {
+    for n in std::iter::once(name).chain(name_ru) {
+        let list = map.entry(fold(n)).or_default();
+        if list.last() != Some(&at) {
+            list.push(at);
+        }
+    }
 }
 
 impl Building {
+    fn new(battle: &Battle, sides: Sides) -> Self {
+        let mut b = Building {
+            scratch: Battle { log: Vec::new(), ..battle.clone() },
+            sides,
+            oob: OrderOfBattle::default(),
+            brigades: HashMap::new(),
+            units: HashMap::new(),
+            had: HashSet::new(),
+            next: (battle.next_brigade_id().0, battle.next_unit_id().0, battle.next_general_id().0),
+        };
+        for (i, x) in battle.brigades.iter().enumerate() {
+            index(&mut b.brigades, &x.name, x.name_ru.as_deref(), i);
+            b.had.insert((Kind::Brigade, x.side, None, x.name.clone()));
+        }
+        for (i, u) in battle.units.iter().enumerate() {
+            index(&mut b.units, &u.name, u.name_ru.as_deref(), i);
+            b.had.insert((Kind::Unit, u.side, u.brigade, u.name.clone()));
+        }
+        for g in &battle.generals {
+            b.had.insert((Kind::General, g.side, None, g.name.clone()));
+        }
+        b
+    }
+
+    /// A name already in the battle before the file (the same brigade for a unit).
+    fn duplicate(&self, row: &Row, key: (Kind, Side, Option<BrigadeId>, &str)) -> Result<(), RowError> {
+        let (kind, side, brigade, name) = key;
+        if self.had.contains(&(kind, side, brigade, name.to_owned())) {
+            return Err(row.err(Some(Col::Name), Reason::Duplicate(name.to_owned())));
+        }
+        Ok(())
+    }
+
     fn brigade_named(&self, name: &str, side: Side) -> Option<&Brigade> {
-        let wanted = fold(name);
-        let named = |b: &&Brigade| fold(&b.name) == wanted || b.name_ru.as_deref().is_some_and(|r| fold(r) == wanted);
-        let all: Vec<&Brigade> = self.scratch.brigades.iter().filter(named).collect();
-        all.iter().find(|b| b.side == side).or(all.first()).copied()
+        let all: Vec<&Brigade> = self
+            .brigades
+            .get(&fold(name))
+            .into_iter()
+            .flatten()
+            .filter_map(|i| self.scratch.brigades.get(*i))
+            .collect();
+        // The exact name first, then the side's.
+        let exact = all.iter().find(|b| b.side == side && (b.name == name || b.name_ru.as_deref() == Some(name)));
+        exact.or_else(|| all.iter().find(|b| b.side == side)).or(all.first()).copied()
     }
 
     fn brigade(&mut self, row: &Row) -> Result<(), RowError> {
         let (name, name_ru) = name_of(row)?;
         let side = self.sides.side(row)?;
-        if self.brigade_named(&name, side).is_some_and(|b| b.side == side) {
+        self.duplicate(row, (Kind::Brigade, side, None, &name))?;
+        // Units name their brigade: two of one name on a side could not be told apart.
+        if self.brigade_named(&name, side).is_some_and(|b| b.side == side && b.name == name) {
             return Err(row.err(Some(Col::Name), Reason::Duplicate(name)));
         }
-        let b = Brigade { id: self.scratch.next_brigade_id(), name, name_ru, side };
+        let b = Brigade { id: BrigadeId(self.next.0), name, name_ru, side };
         b.check().map_err(|p| row.err(None, Reason::Refused(p)))?;
+        self.next.0 = self.next.0.saturating_add(1);
+        index(&mut self.brigades, &b.name, b.name_ru.as_deref(), self.scratch.brigades.len());
         self.scratch.brigades.push(b.clone());
         self.oob.brigades.push(b);
         Ok(())
@@ -286,16 +350,16 @@ impl Building {
         if now > start {
             return Err(row.err(Some(Col::Figures), Reason::FiguresAboveStart { figures: now, start }));
         }
-        let same = |u: &&Unit| u.side == side && u.brigade == brigade && fold(&u.name) == fold(&name);
-        if self.scratch.units.iter().any(|u| same(&u)) {
-            return Err(row.err(Some(Col::Name), Reason::Duplicate(name)));
-        }
-        let mut u = Unit::new(self.scratch.next_unit_id(), &name, side, arm, start);
+        self.duplicate(row, (Kind::Unit, side, brigade, &name))?;
+        let mut u = Unit::new(UnitId(self.next.1), &name, side, arm, start);
+        u.nation = self.scratch.sides.get(side).nation;
         u.name_ru = name_ru;
         u.brigade = brigade;
         u.figures = now;
         self.unit_details(row, &mut u)?;
         u.check(&self.scratch).map_err(|p| row.err(None, Reason::Refused(p)))?;
+        self.next.1 = self.next.1.saturating_add(1);
+        index(&mut self.units, &u.name, u.name_ru.as_deref(), self.scratch.units.len());
         self.scratch.units.push(u.clone());
         self.oob.units.push(u);
         Ok(())
@@ -328,11 +392,13 @@ impl Building {
         let quality = cell(row, Col::Quality, (Quality::ALL, Quality::key), Quality::Average)?;
         let attached_to = self.unit_named(row, side, brigade)?;
         let lost = flag(row, Col::Lost, false)?;
-        if self.scratch.generals.iter().any(|g| g.side == side && fold(&g.name) == fold(&name)) {
-            return Err(row.err(Some(Col::Name), Reason::Duplicate(name)));
+        self.duplicate(row, (Kind::General, side, None, &name))?;
+        let commander = |g: &General| g.side == side && g.rank == Rank::CommanderInChief;
+        if rank == Rank::CommanderInChief && self.scratch.generals.iter().any(commander) {
+            return Err(row.err(Some(Col::Rank), Reason::Refused(crate::model::Problem::TwoCommanders(side))));
         }
         let g = General {
-            id: self.scratch.next_general_id(),
+            id: crate::model::GeneralId(self.next.2),
             name,
             name_ru,
             side,
@@ -344,6 +410,7 @@ impl Building {
             orders_used: 0,
         };
         g.check(&self.scratch).map_err(|p| row.err(None, Reason::Refused(p)))?;
+        self.next.2 = self.next.2.saturating_add(1);
         self.scratch.generals.push(g.clone());
         self.oob.generals.push(g);
         Ok(())
@@ -355,12 +422,22 @@ impl Building {
         if name.is_empty() {
             return Ok(None);
         }
-        let wanted = fold(name);
-        let named = |u: &&Unit| {
-            u.side == side && (fold(&u.name) == wanted || u.name_ru.as_deref().is_some_and(|r| fold(r) == wanted))
-        };
-        let all: Vec<&Unit> = self.scratch.units.iter().filter(named).collect();
-        let unit = all.iter().find(|u| u.brigade == brigade).or(all.first());
+        let all: Vec<&Unit> = self
+            .units
+            .get(&fold(name))
+            .into_iter()
+            .flatten()
+            .filter_map(|i| self.scratch.units.get(*i))
+            .filter(|u| u.side == side)
+            .collect();
+        // The exact name in his brigade first, then the exact name, then any.
+        let exact = |u: &&&Unit| u.name == name || u.name_ru.as_deref() == Some(name);
+        let unit = all
+            .iter()
+            .find(|u| exact(u) && u.brigade == brigade)
+            .or_else(|| all.iter().find(exact))
+            .or_else(|| all.iter().find(|u| u.brigade == brigade))
+            .or(all.first());
         unit.map(|u| Some(u.id)).ok_or_else(|| row.err(Some(Col::With), Reason::UnknownUnit(name.to_owned())))
     }
 }
@@ -368,11 +445,16 @@ impl Building {
 /// Reads `rows` into `battle`: brigades first, then units, then generals, so that each
 /// may name what the file adds; every bad row is reported.
 fn build(battle: &Battle, rows: &[Row], open_sides: bool) -> Result<(OrderOfBattle, Sides), Vec<RowError>> {
-    let mut b = Building {
-        scratch: Battle { log: Vec::new(), ..battle.clone() },
-        sides: Sides::of(battle, open_sides),
-        oob: OrderOfBattle::default(),
-    };
+    let mut sides = Sides::of(battle, open_sides);
+    // A new battle's sides: `first` and `second` take their places, then the names
+    // take what is left in the order the rows come.
+    if open_sides {
+        let is_key = |r: &&Row| vocab(Side::ALL, Side::key, r.get(Col::Side)).is_some();
+        for row in rows.iter().filter(is_key).chain(rows.iter().filter(|r| !is_key(r))) {
+            let _ = sides.side(row);
+        }
+    }
+    let mut b = Building::new(battle, sides);
     let mut errors = Vec::new();
     let kinds: Vec<(Option<Kind>, &Row)> = rows
         .iter()

@@ -232,12 +232,18 @@ fn take_places(text: &str) -> Result<(String, Option<(Footprint, Footprint)>), E
         return Ok((text.to_owned(), None));
     }
     let mut value: Value = serde_json::from_str(text).map_err(|e| field("", e.to_string()))?;
+    if let Some(p) = value.get("place").filter(|p| !p.is_object()) {
+        return Err(field("place", format!("invalid type: {}, expected a map", kind_of_value(p))));
+    }
     let mut found: [Option<Footprint>; 2] = [None, None];
     for (i, role) in ["attacker", "defender"].into_iter().enumerate() {
         let inside = value.get_mut(role).and_then(Value::as_object_mut).and_then(|s| s.remove("place"));
         let beside = value.get_mut("place").and_then(Value::as_object_mut).and_then(|p| p.remove(role));
         for (path, v) in [(format!("{role}.place"), inside), (format!("place.{role}"), beside)] {
             if let Some(v) = v {
+                if found[i].is_some() {
+                    return Err(field(&path, format!("duplicate field `place` (also {role}.place)")));
+                }
                 found[i] = Some(footprint(&path, v)?);
             }
         }
