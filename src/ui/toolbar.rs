@@ -123,8 +123,14 @@ impl CsApp {
                     cmds.push(AppCommand::SetLang(l));
                 }
             }
-            // The right edge the row reached: wrapped, it over-measures, and the title shrinks.
-            let used = ui.min_rect().right() - rest_from + ui.spacing().item_spacing.x;
+            // What the rest took; wrapped onto a second row (a narrower window the frame
+            // before), the rest is taken as wider, so that the title gives way.
+            let wrapped = ui.min_rect().height() > ui.spacing().interact_size.y * 1.6;
+            let used = if wrapped {
+                rest + TITLE_WIDTH / 4.0
+            } else {
+                ui.min_rect().right() - rest_from + ui.spacing().item_spacing.x
+            };
             ui.data_mut(|d| d.insert_temp(rest_id, used));
         });
     }
