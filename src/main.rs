@@ -20,7 +20,7 @@ const ICON_SIZE: u32 = 64;
 struct Cli {
     /// A battle file to open (default: the embedded default battle).
     file: Option<PathBuf>,
-    /// Interface language: en or ru (remembered for next time).
+    /// Interface language: en or ru (the window remembers it for next time; commands take it each run).
     #[arg(long, global = true, value_parser = parse_lang)]
     lang: Option<Lang>,
     #[command(subcommand)]
@@ -95,7 +95,8 @@ enum OobCommand {
         #[arg(long)]
         csv: PathBuf,
     },
-    /// Read a spreadsheet into a battle: added to an existing one, or a new battle.
+    /// Read a spreadsheet into a battle: added to an existing one (--into), or a new battle (--new).
+    #[command(group(clap::ArgGroup::new("target").required(true).args(["into", "new"])))]
     Import {
         /// The CSV file.
         csv: PathBuf,
@@ -103,7 +104,7 @@ enum OobCommand {
         #[arg(long, conflicts_with = "new")]
         into: Option<PathBuf>,
         /// Start a new battle of this name from it.
-        #[arg(long, required_unless_present = "into")]
+        #[arg(long)]
         new: Option<String>,
         /// The battle file to write.
         #[arg(long)]

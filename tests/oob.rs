@@ -254,7 +254,7 @@ fn the_oob_commands_export_and_import() {
     let out = coldsteel(&["oob", "import", s(&csv), "--into", s(&new), "--out", s(&into)]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.lines().count() > 30 && err.contains("already stands there"), "{err}");
+    assert!(err.lines().count() > 30 && err.contains("is already in this battle"), "{err}");
     assert!(!into.exists(), "nothing written");
 }
 

@@ -70,6 +70,8 @@ pub enum Reason {
     TooManyRows,
     /// A header and no rows under it.
     NoRows,
+    /// Two brigades of one name on a side (units could not tell them apart).
+    BrigadeTwice(String),
 }
 
 /// A refused row: its number in the file (the header is row 1), the column, the reason.
@@ -114,5 +116,6 @@ fn reason_text(lang: Lang, r: &Reason) -> String {
         Reason::Refused(p) => crate::i18n::errors::problem_text(lang, p),
         Reason::TooManyRows => lang.fmt(T::OobTooManyRows, &[&MAX_ROWS]),
         Reason::NoRows => lang.t(T::OobNoRows).to_owned(),
+        Reason::BrigadeTwice(n) => lang.fmt(T::OobBrigadeTwice, &[n]),
     }
 }

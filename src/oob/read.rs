@@ -316,7 +316,7 @@ impl Building {
         self.duplicate(row, (Kind::Brigade, side, None, &name))?;
         // Units name their brigade: two of one name on a side could not be told apart.
         if self.brigade_named(&name, side).is_some_and(|b| b.side == side && b.name == name) {
-            return Err(row.err(Some(Col::Name), Reason::Duplicate(name)));
+            return Err(row.err(Some(Col::Name), Reason::BrigadeTwice(name)));
         }
         let b = Brigade { id: BrigadeId(self.next.0), name, name_ru, side };
         b.check().map_err(|p| row.err(None, Reason::Refused(p)))?;

@@ -243,7 +243,7 @@ fn narrative_blocks(battle: &Battle, lang: Lang, b: &mut Vec<Block>) {
             turn = e.turn;
             b.push(Block::Subheading(lang.fmt(T::TurnN, &[&turn])));
         }
-        b.push(Block::Para(entry_summary(lang, battle, e)));
+        b.push(Block::Para(narrative_line(lang, battle, e)));
         let tests = test_lines(lang, battle, e);
         if !tests.is_empty() {
             b.push(Block::Lines(tests));
@@ -252,6 +252,25 @@ fn narrative_blocks(battle: &Battle, lang: Lang, b: &mut Vec<Block>) {
     if turn == 0 {
         b.push(Block::Para(lang.t(T::LogEmpty).to_owned()));
     }
+}
+
+/// A narrative line: a melee says who won; the rest read as the log's summary.
+fn narrative_line(lang: Lang, battle: &Battle, e: &LogEntry) -> String {
+    let LogDetail::GdbMelee { result, overridden: None, .. } = &e.detail else { return entry_summary(lang, battle, e) };
+    let name = |i: usize| {
+        e.units
+            .get(i)
+            .and_then(|id| battle.unit(*id))
+            .map(|u| shown(&u.name, u.name_ru.as_deref(), lang).to_owned())
+            .unwrap_or_default()
+    };
+    let totals = (result.attacker_total, result.defender_total);
+    let winner = match result.winner {
+        Some(crate::rules::gdb::Role::Attacker) => name(0),
+        Some(crate::rules::gdb::Role::Defender) => name(1),
+        None => return entry_summary(lang, battle, e),
+    };
+    lang.fmt(T::RepMeleeWon, &[&name(0), &name(1), &totals.0, &totals.1, &winner, &result.outcome.label(lang)])
 }
 
 /// What the narrative tells: the fighting and its tests, not edits or phase changes.

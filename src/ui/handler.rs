@@ -421,10 +421,16 @@ impl CsApp {
             Some(Picked::Cancelled) => Some(None),
             Some(Picked::Unavailable) | None => None,
         };
+        // An export proposes a file name; an import, the folder to look in.
+        let proposed = if purpose == PathPurpose::ExportOob {
+            self.in_suggested_folder(name)
+        } else {
+            self.in_suggested_folder("")
+        };
         match picked {
             Some(Some(path)) => self.oob_path(purpose, &path),
             Some(None) => {}
-            None => self.modal = Modal::PathPrompt { purpose, text: self.in_suggested_folder(name), error: None },
+            None => self.modal = Modal::PathPrompt { purpose, text: proposed, error: None },
         }
     }
 

@@ -49,11 +49,12 @@ super::texts! {
     OobUnknownBrigade => "no brigade «{}» on this side", "нет бригады «{}» у этой стороны";
     OobBrigadeOtherSide => "brigade «{}» is on the other side", "бригада «{}» — у другой стороны";
     OobUnknownUnit => "no unit «{}» on this side", "нет подразделения «{}» у этой стороны";
-    OobDuplicate => "«{}» already stands there", "«{}» там уже есть";
+    OobDuplicate => "«{}» is already in this battle (import only the new rows, or start a new battle)", "«{}» уже есть в этой битве (импортируйте только новые строки или начните новую битву)";
+    OobBrigadeTwice => "a brigade «{}» is named twice on this side: units could not tell them apart", "бригада «{}» названа дважды у этой стороны: подразделения не различат их";
     OobNoRows => "the file has a header and no rows to import", "в файле есть заголовки, но нет строк для импорта";
     OobTooManyRows => "more than {} rows", "больше {} строк";
-    OobRefused => "{} was not imported: {} rows are refused, and nothing was changed.", "{} не импортирован: отклонено строк — {}, ничего не изменено.";
-    OobImported => "Imported: {} units, {} generals, {} brigades.", "Импортировано: подразделений — {}, генералов — {}, бригад — {}.";
+    OobRefused => "{} was not imported and nothing was changed. Rows refused: {}.", "{} не импортирован, ничего не изменено. Отклонено строк: {}.";
+    OobImported => "Imported. Units: {}, generals: {}, brigades: {}.", "Импортировано. Подразделений: {}, генералов: {}, бригад: {}.";
     OobMoreRows => "…and {} more rows.", "…и ещё строк: {}.";
     CsvFileFilter => "Spreadsheet (CSV)", "Таблица (CSV)";
     CsvPathHint => "File path (*.csv)", "Путь к файлу (*.csv)";

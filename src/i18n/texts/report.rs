@@ -12,6 +12,7 @@ super::texts! {
     RepGeneralsLost => "Generals lost", "Потеряно генералов";
     RepGeneralsLostNamed => "{} lost: {}.", "{}: потеряны {}.";
     RepRouted => "Units routed", "Бегущих подразделений";
+    RepMeleeWon => "Melee: {} against {}, {} to {}, won by {}: {}", "Рукопашная: {} — {}, {} на {}; победа: {}; {}";
     RepSummary => "Summary", "Итоги";
     RepTestLine => "{}: {} — {}", "{}: {} — {}";
     RepTotal => "Total", "Итого";
