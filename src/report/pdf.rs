@@ -303,6 +303,14 @@ fn fill(c: (u8, u8, u8)) -> Fill {
 pub fn to_pdf(report: &Report) -> Result<Vec<u8>, PdfError> {
     let fonts = embedded_fonts()?;
     let mut w = laid_out(report, &fonts);
+    // The document's title (a viewer's window and tab show it): the report's own.
+    let title = report.flat().into_iter().find_map(|b| match b {
+        Block::Title(t) => Some(t.clone()),
+        _ => None,
+    });
+    if let Some(title) = title {
+        w.doc.set_metadata(krilla::metadata::Metadata::new().title(title));
+    }
     let total = w.pages.len();
     let settings = PageSettings::from_wh(PAGE_W, PAGE_H).ok_or_else(|| PdfError("page size".into()))?;
     let pages = std::mem::take(&mut w.pages);

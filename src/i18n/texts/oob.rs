@@ -20,8 +20,8 @@ super::texts! {
     CsvFiguresStart => "figures_start", "фигур в начале";
     CsvFigures => "figures", "фигур сейчас";
     CsvStatus => "status", "статус";
-    CsvRegular => "regular", "регулярные";
-    CsvLances => "lances", "пики";
+    CsvRegular => "regular_lancers", "регулярные уланы";
+    CsvLances => "with_lances", "с пиками";
     CsvMarkers => "markers", "маркеры";
     CsvRank => "rank", "чин";
     CsvQuality => "quality", "качество";
