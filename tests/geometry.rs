@@ -190,6 +190,12 @@ fn resolve_derives_what_the_table_shows_from_place() {
     assert_eq!(d["angle_deg"].as_f64().unwrap(), 0.0);
     assert_eq!(d["in_sector"], true);
     assert_eq!(d["struck_face"], "flank");
+    assert_eq!(d["warnings"], serde_json::json!([]), "18 cm moved, 18 cm on the table, in the sector");
+    // Placed far off to the side: outside the sector, and not the distance the file says.
+    let far = file.replace(r#""y_cm": 41"#, r#""y_cm": 80"#);
+    let out: serde_json::Value = serde_json::from_str(&resolve(&far, true)).unwrap();
+    assert_eq!(out["derived"]["warnings"], serde_json::json!(["outside_sector", "moved_differs"]));
+    assert!(resolve(&far, false).contains("outside the 22° sector a charge needs"));
     let rules: Vec<&str> =
         out["defender"]["modifiers"].as_array().unwrap().iter().map(|m| m["rule"].as_str().unwrap()).collect();
     assert!(rules.contains(&"GDB-MOD-20"), "{rules:?}");

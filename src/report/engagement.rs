@@ -211,6 +211,27 @@ pub struct Derived {
     pub struck_face: crate::rules::Face,
 }
 
+/// What the table contradicts in the file: the target outside the sector, or a charge
+/// distance (`moved_cm`) other than the table's, as (stable key, words).
+fn warnings(lang: Lang, d: &Derived, moved_cm: Option<u32>) -> Vec<(&'static str, String)> {
+    let mut out = Vec::new();
+    if !d.in_sector {
+        out.push(("outside_sector", lang.fmt(T::DerivedOutsideWarning, &[&format!("{:.1}", d.angle_deg)])));
+    }
+    if let Some(m) = moved_cm.filter(|m| (f64::from(*m) - d.distance_cm).abs() > 0.5) {
+        out.push(("moved_differs", lang.fmt(T::DerivedMovedWarning, &[&m, &format!("{:.1}", d.distance_cm)])));
+    }
+    out
+}
+
+/// The attacker's charge distance a file gives (GdB only).
+fn moved_of(engagement: &Engagement) -> Option<u32> {
+    match engagement {
+        Engagement::GdbMelee { input, .. } => input.attacker.moved_cm,
+        _ => None,
+    }
+}
+
 impl Derived {
     /// What the two bases show.
     pub fn of(attacker: &Footprint, defender: &Footprint) -> Self {
@@ -484,6 +505,7 @@ pub fn to_json(engagement: &Engagement, lang: Lang) -> Value {
         ),
     };
     if let (Some(d), Some(map)) = (derived, out.as_object_mut()) {
+        let said: Vec<&str> = warnings(lang, d, moved_of(engagement)).into_iter().map(|(k, _)| k).collect();
         map.insert(
             "derived".into(),
             json!({
@@ -491,6 +513,7 @@ pub fn to_json(engagement: &Engagement, lang: Lang) -> Value {
                 "angle_deg": d.angle_deg,
                 "in_sector": d.in_sector,
                 "struck_face": d.struck_face.key(),
+                "warnings": said,
             }),
         );
     }
@@ -498,19 +521,20 @@ pub fn to_json(engagement: &Engagement, lang: Lang) -> Value {
 }
 
 /// What the table shows, said with how each was found.
-fn derived_text(lang: Lang, d: &Derived) -> String {
+fn derived_text(lang: Lang, d: &Derived, moved_cm: Option<u32>) -> String {
     let sector = lang.t(if d.in_sector { T::DerivedInSector } else { T::DerivedOutOfSector });
     let face = match d.struck_face {
         crate::rules::Face::Front => T::DerivedFront,
         crate::rules::Face::Flank => T::DerivedFlank,
         crate::rules::Face::Rear => T::DerivedRear,
     };
-    let lines = [
+    let mut lines = vec![
         lang.t(T::DerivedHeading).to_owned(),
         lang.fmt(T::DerivedDistance, &[&format!("{:.1}", d.distance_cm)]),
         lang.fmt(T::DerivedAngle, &[&format!("{:.1}", d.angle_deg), &sector]),
         lang.fmt(T::DerivedFace, &[&d.struck_face.label(lang), &lang.t(face)]),
     ];
+    lines.extend(warnings(lang, d, moved_cm).into_iter().map(|(_, w)| w));
     lines.join("\n  ") + "\n\n"
 }
 
@@ -593,7 +617,7 @@ pub fn to_text(engagement: &Engagement, lang: Lang) -> String {
         ),
     };
     match derived {
-        Some(d) => derived_text(lang, d) + &text,
+        Some(d) => derived_text(lang, d, moved_of(engagement)) + &text,
         None => text,
     }
 }

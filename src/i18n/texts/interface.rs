@@ -66,6 +66,8 @@ super::texts! {
     DerivedAngle => "angle {}° between the attacker's straight ahead and the defender's nearest point, from the middle of its front edge: {}", "угол {}° между направлением прямо атакующего и ближайшей точкой защищающегося, от середины его переднего края: {}";
     DerivedInSector => "inside the 22° sector (AMB-21)", "внутри сектора 22° (AMB-21)";
     DerivedOutOfSector => "outside the 22° sector (AMB-21)", "вне сектора 22° (AMB-21)";
+    DerivedOutsideWarning => "note: the defender is {}° off straight ahead, outside the 22° sector a charge needs (AMB-21)", "внимание: защищающийся в {}° от направления прямо, вне сектора 22°, нужного для атаки (AMB-21)";
+    DerivedMovedWarning => "note: the file says the attacker moved {} cm; the table shows {} cm between the bases", "внимание: в файле атакующий прошёл {} см; на столе между подставками {} см";
     DerivedFace => "struck face: {} ({})", "удар в: {} ({})";
     DerivedFront => "the middle of the attacker's front edge is ahead of the line of the defender's front edge", "середина переднего края атакующего перед линией переднего края защищающегося";
     DerivedRear => "the middle of the attacker's front edge is behind the line of the defender's rear edge", "середина переднего края атакующего за линией заднего края защищающегося";

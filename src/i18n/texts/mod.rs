@@ -84,6 +84,8 @@ keys! {
     DerivedInSector,
     DerivedOutOfSector,
     DerivedFace,
+    DerivedOutsideWarning,
+    DerivedMovedWarning,
     DerivedFront,
     DerivedRear,
     DerivedFlank,
