@@ -189,6 +189,17 @@ impl Sides {
         Err(row.err(Some(Col::Side), Reason::UnknownSide(text.to_owned())))
     }
 
+    /// A new battle's sides, named by the file: `first` and `second` take their places,
+    /// then the names take what is left in the order the rows come.
+    fn named_by(battle: &Battle, rows: &[Row]) -> Self {
+        let mut sides = Sides::of(battle, true);
+        let is_key = |r: &&Row| vocab(Side::ALL, Side::key, r.get(Col::Side)).is_some();
+        for row in rows.iter().filter(is_key).chain(rows.iter().filter(|r| !is_key(r))) {
+            let _ = sides.side(row);
+        }
+        sides
+    }
+
     /// The names the file gave a new battle's sides.
     fn given(&self, side: Side) -> Option<&str> {
         self.names[if side == Side::First { 0 } else { 1 }].first().map(String::as_str)
@@ -444,16 +455,7 @@ impl Building {
 
 /// Reads `rows` into `battle`: brigades first, then units, then generals, so that each
 /// may name what the file adds; every bad row is reported.
-fn build(battle: &Battle, rows: &[Row], open_sides: bool) -> Result<(OrderOfBattle, Sides), Vec<RowError>> {
-    let mut sides = Sides::of(battle, open_sides);
-    // A new battle's sides: `first` and `second` take their places, then the names
-    // take what is left in the order the rows come.
-    if open_sides {
-        let is_key = |r: &&Row| vocab(Side::ALL, Side::key, r.get(Col::Side)).is_some();
-        for row in rows.iter().filter(is_key).chain(rows.iter().filter(|r| !is_key(r))) {
-            let _ = sides.side(row);
-        }
-    }
+fn build(battle: &Battle, rows: &[Row], sides: Sides) -> Result<OrderOfBattle, Vec<RowError>> {
     let mut b = Building::new(battle, sides);
     let mut errors = Vec::new();
     let kinds: Vec<(Option<Kind>, &Row)> = rows
@@ -477,13 +479,13 @@ fn build(battle: &Battle, rows: &[Row], open_sides: bool) -> Result<(OrderOfBatt
         }
     }
     errors.sort_by_key(|e| e.row);
-    if errors.is_empty() { Ok((b.oob, b.sides)) } else { Err(errors) }
+    if errors.is_empty() { Ok(b.oob) } else { Err(errors) }
 }
 
 /// The order of battle a file adds to `battle` (as one action), or every bad row.
 pub fn import(bytes: &[u8], battle: &Battle) -> Result<OrderOfBattle, Vec<RowError>> {
     let rows = rows(bytes)?;
-    build(battle, &rows, false).map(|(oob, _)| oob)
+    build(battle, &rows, Sides::of(battle, false))
 }
 
 /// A new battle named `name` from a file: its sides named by the file (in the order they
@@ -503,14 +505,13 @@ pub fn new_battle(
         ..Battle::default()
     };
     let rows = rows(bytes)?;
-    let (_, sides) = build(&battle, &rows, true)?;
+    let sides = Sides::named_by(&battle, &rows);
     for (info, s) in [(&mut battle.sides.first, Side::First), (&mut battle.sides.second, Side::Second)] {
         if let Some(given) = sides.given(s).and_then(|g| original_case(&rows, g)) {
             info.name = given;
         }
     }
-    // Read again with the sides named: the same rows now find them by name.
-    let oob = build(&battle, &rows, false)?.0;
+    let oob = build(&battle, &rows, sides)?;
     Ok((battle, oob))
 }
 

@@ -236,18 +236,32 @@ fn summary_blocks(battle: &Battle, lang: Lang, b: &mut Vec<Block>) {
 
 /// The turns told short: one line per charge, melee, collision and test, with its result.
 fn narrative_blocks(battle: &Battle, lang: Lang, b: &mut Vec<Block>) {
-    b.push(Block::Heading(lang.t(T::RepAccount).to_owned()));
-    let mut turn = 0;
-    for e in battle.log.iter().filter(|e| told(e)) {
-        if e.turn != turn {
-            turn = e.turn;
-            b.push(Block::Subheading(lang.fmt(T::TurnN, &[&turn])));
-        }
+    by_turn(battle, lang, (T::RepAccount, told), b, |e, b| {
         b.push(Block::Para(narrative_line(lang, battle, e)));
         let tests = test_lines(lang, battle, e);
         if !tests.is_empty() {
             b.push(Block::Lines(tests));
         }
+    });
+}
+
+/// A section of log entries under `heading`: those `keep` keeps, each drawn by `entry`
+/// under its turn's subheading; "nothing yet" when there is none.
+fn by_turn(
+    battle: &Battle,
+    lang: Lang,
+    (heading, keep): (T, fn(&LogEntry) -> bool),
+    b: &mut Vec<Block>,
+    mut entry: impl FnMut(&LogEntry, &mut Vec<Block>),
+) {
+    b.push(Block::Heading(lang.t(heading).to_owned()));
+    let mut turn = 0;
+    for e in battle.log.iter().filter(|e| keep(e)) {
+        if e.turn != turn {
+            turn = e.turn;
+            b.push(Block::Subheading(lang.fmt(T::TurnN, &[&turn])));
+        }
+        entry(e, b);
     }
     if turn == 0 {
         b.push(Block::Para(lang.t(T::LogEmpty).to_owned()));
@@ -295,17 +309,11 @@ fn test_lines(lang: Lang, battle: &Battle, e: &LogEntry) -> Vec<String> {
 
 /// The full log with every breakdown.
 fn appendix_blocks(battle: &Battle, lang: Lang, b: &mut Vec<Block>) {
-    b.push(Block::Heading(lang.t(T::RepAppendix).to_owned()));
-    let mut turn = 0;
-    for e in battle.log.iter().filter(|e| reported(e)) {
-        if e.turn != turn {
-            turn = e.turn;
-            b.push(Block::Subheading(lang.fmt(T::TurnN, &[&turn])));
-        }
+    by_turn(battle, lang, (T::RepAppendix, reported), b, |e, b| {
         let lines = entry_lines(lang, battle, e);
         if let LogDetail::Phase { .. } = e.detail {
             b.push(Block::Lines(lines));
-            continue;
+            return;
         }
         // Each summary names what happened ("Initiative …", "Charge: …"); a phase prefix
         // only repeated it.
@@ -313,10 +321,7 @@ fn appendix_blocks(battle: &Battle, lang: Lang, b: &mut Vec<Block>) {
         if !lines.is_empty() {
             b.push(Block::Lines(lines));
         }
-    }
-    if turn == 0 {
-        b.push(Block::Para(lang.t(T::LogEmpty).to_owned()));
-    }
+    });
 }
 
 fn units_blocks(battle: &Battle, lang: Lang, b: &mut Vec<Block>) {

@@ -252,6 +252,17 @@ impl GdbOptions {
     /// gets the values; without one, a new row starts from the arm's any-formation row.
     /// Returns whether the table changed.
     pub fn remember_rates(&mut self, arm: Arm, formation: Formation, typed: &DistanceRow) -> bool {
+        let Some(row) = self.rates_to_remember(arm, formation, typed) else { return false };
+        match self.distances.iter_mut().find(|r| r.arm == arm && r.formation == Some(formation)) {
+            Some(slot) => *slot = row,
+            None => self.distances.push(row),
+        }
+        true
+    }
+
+    /// The row [`Self::remember_rates`] would write, or `None` when the typed rates add
+    /// nothing the table has not.
+    pub fn rates_to_remember(&self, arm: Arm, formation: Formation, typed: &DistanceRow) -> Option<DistanceRow> {
         let current = self.distance(arm, formation).cloned().unwrap_or(DistanceRow::empty(arm));
         let mut row = DistanceRow { formation: Some(formation), ..current.clone() };
         for (slot, value) in [
@@ -264,14 +275,7 @@ impl GdbOptions {
                 *slot = value;
             }
         }
-        if (DistanceRow { formation: current.formation, ..row.clone() }) == current {
-            return false;
-        }
-        match self.distances.iter_mut().find(|r| r.arm == arm && r.formation == Some(formation)) {
-            Some(slot) => *slot = row,
-            None => self.distances.push(row),
-        }
-        true
+        ((DistanceRow { formation: current.formation, ..row.clone() }) != current).then_some(row)
     }
 
     /// A formation change's duration from the table, as (numerator, denominator).

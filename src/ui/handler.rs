@@ -413,14 +413,7 @@ impl CsApp {
         self.modal = Modal::None;
         let name = "order-of-battle.csv";
         let csv = (self.lang.t(T::CsvFileFilter), &["csv"][..]);
-        // Only a native dialog is asked first; where none shows, the prompt asks.
-        let native =
-            (self.dialogs == Dialogs::Native).then(|| native_pick_of(purpose == PathPurpose::ExportOob, name, csv));
-        let picked = match native {
-            Some(Picked::Path(p)) => Some(Some(p)),
-            Some(Picked::Cancelled) => Some(None),
-            Some(Picked::Unavailable) | None => None,
-        };
+        let picked = self.pick_path_of(purpose == PathPurpose::ExportOob, name, csv);
         // An export proposes a file name; an import, the folder to look in.
         let proposed = if purpose == PathPurpose::ExportOob {
             self.in_suggested_folder(name)
@@ -646,10 +639,15 @@ impl CsApp {
 
     /// Asks for a file to open: as [`Self::pick_save_path`].
     pub(super) fn pick_open_path(&self) -> Option<Option<PathBuf>> {
+        self.pick_path_of(false, "", (self.lang.t(T::BattleFileFilter), &["json"]))
+    }
+
+    /// Asks for a file of the kind `filter` names: as [`Self::pick_save_path`].
+    fn pick_path_of(&self, save: bool, name: &str, filter: (&str, &[&str])) -> Option<Option<PathBuf>> {
         if self.dialogs != Dialogs::Native {
             return None;
         }
-        match native_pick(false, "", self.lang) {
+        match native_pick_of(save, name, filter) {
             Picked::Path(p) => Some(Some(p)),
             Picked::Cancelled => Some(None),
             Picked::Unavailable => None,

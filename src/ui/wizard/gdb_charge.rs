@@ -168,20 +168,14 @@ impl ChargeWizard {
         ]
     }
 
-    /// The options with unit `i`'s typed rates kept for its arm and formation, when the
-    /// table lacked them.
-    fn with_rates(&self, battle: &Battle, options: &mut crate::model::RulesOptions, i: usize) -> bool {
-        let Some((id, typed)) = self.typed_rates().into_iter().nth(i) else { return false };
-        let Some(u) = battle.unit(id) else { return false };
-        options.gdb.remember_rates(u.arm, u.formation, &typed)
-    }
-
     /// The battle's options with the rates the players asked to remember.
     pub fn tables_to_remember(&self, battle: &Battle) -> Option<crate::model::RulesOptions> {
         let mut options = battle.options.clone();
         let mut changed = false;
-        for i in 0..2 {
-            changed |= self.remember[i] && self.with_rates(battle, &mut options, i);
+        for ((id, typed), remember) in self.typed_rates().into_iter().zip(self.remember) {
+            if let Some(u) = battle.unit(id).filter(|_| remember) {
+                changed |= options.gdb.remember_rates(u.arm, u.formation, &typed);
+            }
         }
         changed.then_some(options)
     }
@@ -189,10 +183,9 @@ impl ChargeWizard {
     /// "Remember for all dragoons in line": offered for each unit whose typed rates the
     /// players' table lacks.
     fn remember_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle) {
-        for i in 0..2 {
-            let id = if i == 0 { self.charger } else { self.target };
+        for (i, (id, typed)) in self.typed_rates().into_iter().enumerate() {
             let Some(u) = battle.unit(id) else { continue };
-            if !self.with_rates(battle, &mut battle.options.clone(), i) {
+            if battle.options.gdb.rates_to_remember(u.arm, u.formation, &typed).is_none() {
                 self.remember[i] = false;
                 continue;
             }
