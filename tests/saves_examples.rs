@@ -132,6 +132,100 @@ fn ruleset_b() -> Game {
     g
 }
 
+/// A sample club's tables for the table view: bases 40 mm wide, infantry six figures a
+/// base, cavalry three, guns four; columns two bases deep; and its distances.
+fn club_tables() -> RulesOptions {
+    use coldsteel::rules::Arm;
+    use coldsteel::rules::Formation as F;
+    use coldsteel::rules::options::{BasingRow, DistanceRow};
+    let mut o = RulesOptions::default();
+    let base = |arm, formation, depth_mm, figures_per_base, bases_deep| BasingRow {
+        arm,
+        formation,
+        frontage_mm: 40,
+        depth_mm,
+        figures_per_base,
+        bases_deep,
+    };
+    for arm in [Arm::Infantry, Arm::OpenOrderInfantry] {
+        o.basing.push(base(arm, None, 20, 6, 1));
+        o.basing.push(base(arm, Some(F::Column), 20, 6, 2));
+    }
+    o.basing.push(base(Arm::Skirmishers, None, 20, 2, 1));
+    o.basing.push(base(Arm::Artillery, None, 40, 4, 1));
+    for arm in [Arm::Cuirassiers, Arm::HeavyCavalry, Arm::Dragoons, Arm::Lancers, Arm::LightCavalry, Arm::Cossacks] {
+        o.basing.push(base(arm, None, 30, 3, 1));
+        o.basing.push(base(arm, Some(F::SquadronColumn), 30, 3, 2));
+    }
+    let rates = |arm, move_cm, charge_cm, retreat_cm| DistanceRow {
+        arm,
+        formation: None,
+        move_cm: Some(move_cm),
+        charge_cm: Some(charge_cm),
+        retreat_cm: Some(retreat_cm),
+        rout_cm: None,
+    };
+    o.gdb.distances = vec![
+        rates(Arm::Infantry, 15, 20, 15),
+        rates(Arm::Cuirassiers, 25, 35, 25),
+        rates(Arm::HeavyCavalry, 25, 35, 25),
+        rates(Arm::Dragoons, 30, 40, 30),
+        rates(Arm::Lancers, 30, 40, 30),
+        rates(Arm::LightCavalry, 35, 45, 35),
+        rates(Arm::Cossacks, 35, 45, 35),
+    ];
+    o
+}
+
+/// Krasnoi laid out on a 180 × 120 cm table: the village, the hill under the Russian
+/// guns, a wood and the stream between the armies; both armies placed, their generals
+/// behind them, and the Russian cuirassiers charging from the table in turn 1.
+fn on_the_table() -> Game {
+    use coldsteel::model::{AreaShape, Placement, TableSetup, TerrainArea};
+    use coldsteel::rules::AreaKind;
+    let mut g = default_battle();
+    rename(&mut g, "Krasnoi, 17 November 1812 — on the table", "Красный, 17 ноября 1812 года — на столе");
+    g.perform(&Action::SetOptions(Box::new((Ruleset::Gdb, club_tables())))).unwrap();
+    let mut table = TableSetup::new(180, 120);
+    let area = |kind, shape| TerrainArea { kind, shape };
+    table.terrain = vec![
+        area(AreaKind::River, AreaShape::Polygon { corners_mm: vec![[0, 590], [1800, 560], [1800, 590], [0, 620]] }),
+        area(AreaKind::Hill, AreaShape::Ellipse { centre_mm: [1150, 960], radii_mm: [260, 130], turn_deg: 10 }),
+        area(AreaKind::Wood, AreaShape::Polygon { corners_mm: vec![[80, 680], [300, 660], [330, 820], [120, 850]] }),
+        area(
+            AreaKind::BuiltUp,
+            AreaShape::Polygon { corners_mm: vec![[1500, 650], [1720, 650], [1720, 800], [1500, 800]] },
+        ),
+    ];
+    g.perform(&Action::SetTable(Some(Box::new(table)))).unwrap();
+    let place =
+        |x_cm: i32, y_cm: i32, facing_deg: i32| Some(Placement { x_mm: x_cm * 10, y_mm: y_cm * 10, facing_deg });
+    // (unit id, x, y): the French face the Russians' edge, the Russians turn about.
+    let french = [(1, 30), (2, 44), (3, 62), (4, 76), (5, 90), (6, 102), (7, 120), (8, 132)];
+    let russians = [(19, 40), (20, 54), (21, 72), (22, 86), (23, 115), (24, 135), (25, 149)];
+    for (id, x) in french {
+        g.perform(&Action::PlaceUnit { unit: coldsteel::model::UnitId(id), place: place(x, 35, 0) }).unwrap();
+    }
+    for (id, x) in [(9, 60), (10, 80), (11, 97), (12, 114)] {
+        g.perform(&Action::PlaceUnit { unit: coldsteel::model::UnitId(id), place: place(x, 18, 0) }).unwrap();
+    }
+    for (id, x) in russians {
+        g.perform(&Action::PlaceUnit { unit: coldsteel::model::UnitId(id), place: place(x, 88, 180) }).unwrap();
+    }
+    for (id, x) in [(13, 40), (14, 60), (15, 80), (16, 100), (17, 116), (18, 134)] {
+        g.perform(&Action::PlaceUnit { unit: coldsteel::model::UnitId(id), place: place(x, 104, 180) }).unwrap();
+    }
+    for (id, x, y, facing) in [(1, 90, 6, 0), (2, 60, 27, 0), (3, 112, 27, 0), (4, 87, 10, 0)] {
+        let general = coldsteel::model::GeneralId(id);
+        g.perform(&Action::PlaceGeneral { general, place: place(x, y, facing) }).unwrap();
+    }
+    for (id, x, y) in [(5, 90, 114), (6, 62, 96), (7, 108, 112), (8, 62, 112), (9, 142, 96)] {
+        let general = coldsteel::model::GeneralId(id);
+        g.perform(&Action::PlaceGeneral { general, place: place(x, y, 180) }).unwrap();
+    }
+    g
+}
+
 fn check_or_write(path: &Path, game: &Game) {
     let text = format!("{}\n", storage::to_json(game));
     if std::env::var_os("COLDSTEEL_WRITE_SAVES").is_some() {
@@ -177,4 +271,14 @@ fn ruleset_b_example() {
     let (_, e) = g.battle().pending_melees().next().unwrap();
     assert!(e.both_attacking, "the collision's both-attacking reaches the melee (B-MEL-05)");
     check_or_write(&saves("krasnoi-1812-ruleset-b.coldsteel.json"), &g);
+}
+
+#[test]
+fn on_the_table_example() {
+    let g = on_the_table();
+    assert!(g.battle().units.iter().all(|u| u.place.is_some()), "every unit placed");
+    assert!(g.battle().units.iter().all(|u| coldsteel::game::table::footprint(g.battle(), u).is_some()));
+    let gun = g.battle().units.iter().find(|u| u.name == "Light Company No. 47").unwrap();
+    assert_eq!(gun.terrain, coldsteel::rules::Terrain::Hill, "the Russian guns stand on the hill");
+    check_or_write(&saves("krasnoi-1812-on-the-table.coldsteel.json"), &g);
 }

@@ -59,6 +59,7 @@ impl Scenario {
                 attached_to: None,
                 lost: false,
                 orders_used: 0,
+                place: None,
             }));
         }
         s

@@ -116,6 +116,21 @@ pub fn check(action: &Action, battle: &Battle) -> Result<Vec<Event>, ActionError
             let units = oob.units.iter().map(|u| u.id).collect();
             (events, units, LogDetail::Edit { action: ActionKind::ImportOrderOfBattle, subject })
         }
+        Action::PlaceUnit { unit, place } => {
+            let events = super::table::place_unit(battle, *unit, *place)?;
+            let subject = battle.unit(*unit).map(|u| u.name.clone()).unwrap_or_default();
+            (events, vec![*unit], LogDetail::Edit { action: ActionKind::PlaceUnit, subject })
+        }
+        Action::PlaceGeneral { general, place } => {
+            let events = super::table::place_general(battle, *general, *place)?;
+            let subject = battle.general(*general).map(|g| g.name.clone()).unwrap_or_default();
+            (events, Vec::new(), LogDetail::Edit { action: ActionKind::PlaceGeneral, subject })
+        }
+        Action::SetTable(table) => {
+            let events = super::table::set_table(battle, table.as_deref())?;
+            let subject = table.as_ref().map(|t| format!("{} × {}", t.width_cm, t.depth_cm)).unwrap_or_default();
+            (events, Vec::new(), LogDetail::Edit { action: ActionKind::SetTable, subject })
+        }
         Action::AddUnit(_)
         | Action::EditUnit(_)
         | Action::DuplicateUnit(_)
@@ -220,7 +235,10 @@ fn check_edit(action: &Action, battle: &Battle) -> Result<Vec<Event>, ActionErro
         | Action::Collision(_)
         | Action::BMelee(_)
         | Action::SetOptions(_)
-        | Action::ImportOrderOfBattle(_) => Err(ActionError::NoChange),
+        | Action::ImportOrderOfBattle(_)
+        | Action::PlaceUnit { .. }
+        | Action::PlaceGeneral { .. }
+        | Action::SetTable(_) => Err(ActionError::NoChange),
     }
 }
 

@@ -84,6 +84,13 @@ pub enum Event {
         /// After.
         after: Box<(crate::rules::Ruleset, crate::model::RulesOptions)>,
     },
+    /// The table's setup changed.
+    TableChanged {
+        /// Before.
+        before: Option<Box<crate::model::TableSetup>>,
+        /// After.
+        after: Option<Box<crate::model::TableSetup>>,
+    },
     /// Dice were rolled from the battle's generator.
     RngAdvanced {
         /// State before.
@@ -131,6 +138,9 @@ impl Event {
             }
             Event::EngagementChanged { index, before, after } => {
                 Event::EngagementChanged { index: *index, before: after.clone(), after: before.clone() }
+            }
+            Event::TableChanged { before, after } => {
+                Event::TableChanged { before: after.clone(), after: before.clone() }
             }
         }
     }
@@ -202,6 +212,11 @@ fn apply_one(battle: &mut Battle, event: &Event) -> Result<(), ApplyError> {
             Ok(())
         }
         Event::OptionsChanged { .. } => Err(ApplyError("the options are not as recorded".into())),
+        Event::TableChanged { before, after } if battle.table.as_ref() == before.as_deref() => {
+            battle.table = after.as_deref().cloned();
+            Ok(())
+        }
+        Event::TableChanged { .. } => Err(ApplyError("the table is not as recorded".into())),
     }
 }
 

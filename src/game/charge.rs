@@ -202,6 +202,11 @@ pub(super) fn charge(battle: &Battle, a: &ChargeAction) -> Result<Checked, Actio
     t.markers.insert(Marker::WasCharged);
     let contact = apply_happenings(&m, a.measured.struck_face, &mut c, &mut t)?;
     let mut events: Vec<Event> = rng_event(battle, a.rng_after.as_ref()).into_iter().collect();
+    let faces = (a.measured.struck_face, contact.as_ref().map(|e| e.struck_face));
+    if let Some((to_c, to_t)) = super::table::charge_moves(battle, charger, target, &m.happened, faces) {
+        events.extend(super::table::charge_move_events(battle, charger, &mut c, to_c));
+        events.extend(super::table::charge_move_events(battle, target, &mut t, to_t));
+    }
     if let Some(e) = contact.filter(|_| c.order.in_play() && t.order.in_play()) {
         c.markers.insert(Marker::InMelee);
         t.markers.insert(Marker::InMelee);

@@ -10,6 +10,7 @@ mod history;
 pub mod journal;
 mod play;
 mod ruleset_b;
+pub mod table;
 mod turn;
 
 pub use crate::model::{

@@ -53,6 +53,9 @@ pub(super) fn subject(battle: &Battle, action: &Action, events: &[Event]) -> Str
         A::BMelee(m) => pair(m.attacker, m.defender),
         A::SetOptions(o) => o.0.key().to_owned(),
         A::ImportOrderOfBattle(o) => format!("{}/{}/{}", o.units.len(), o.generals.len(), o.brigades.len()),
+        A::PlaceUnit { unit, .. } => name(*unit),
+        A::PlaceGeneral { general, .. } => battle.general(*general).map(|g| g.name.clone()).unwrap_or_default(),
+        A::SetTable(t) => t.as_ref().map(|t| format!("{}×{}", t.width_cm, t.depth_cm)).unwrap_or_default(),
         A::AddUnit(_)
         | A::EditUnit(_)
         | A::DuplicateUnit(_)
@@ -92,6 +95,7 @@ pub(super) fn advance_phase(battle: &Battle) -> Result<Checked, ActionError> {
         |m: &Marker| m.expires_at() == Some(next) || (new_turn && m.expires_at().is_some_and(|p| !phases.contains(&p)));
     let (aftermath, ended_pursuits) = aftermath_events(battle, next, turn);
     let mut expired = Vec::new();
+    let mut moved_generals = Vec::new();
     for unit in &battle.units {
         let mut after = unit.clone();
         after.markers.retain(|m| !expires(m));
@@ -103,11 +107,15 @@ pub(super) fn advance_phase(battle: &Battle) -> Result<Checked, ActionError> {
         if ended_pursuits.contains(&unit.id) {
             after.markers.remove(&Marker::Pursuing);
         }
+        // GDB-SEQ-03, GDB-RES-01, 03, 05: melee losers make their moves on the table.
+        let generals = super::table::compulsory_move(battle, unit, &mut after, next);
         if after != *unit {
             expired.push(unit.id);
             events.push(Event::UnitChanged { before: Box::new(unit.clone()), after: Box::new(after) });
         }
+        moved_generals.extend(generals);
     }
+    events.extend(moved_generals);
     events.extend(aftermath);
     if new_turn {
         for g in battle.generals.iter().filter(|g| g.orders_used > 0) {

@@ -24,6 +24,7 @@ pub fn problem_text(lang: Lang, problem: &crate::model::Problem) -> String {
         P::FormationNotForArm => lang.t(T::ProblemFormationNotForArm).to_owned(),
         P::OutOfRange { field, value, limit } => lang.fmt(T::ProblemOutOfRange, &[field, value, limit]),
         P::EngagementOfFriends(i) => lang.fmt(T::ProblemEngagementFriends, &[i]),
+        P::OffTheTable => lang.t(T::ProblemOffTheTable).to_owned(),
         P::EngagementWithoutUnit { index, unit } => lang.fmt(T::ProblemEngagementMissing, &[index, unit]),
     }
 }

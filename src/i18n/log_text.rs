@@ -66,6 +66,9 @@ pub fn action_label(lang: Lang, battle: &Battle, kind: ActionKind, subject: &str
         ActionKind::Note => T::StepNote,
         ActionKind::Charge => T::StepCharge,
         ActionKind::Collision => T::StepCollision,
+        ActionKind::PlaceUnit => T::StepPlaceUnit,
+        ActionKind::PlaceGeneral => T::StepPlaceGeneral,
+        ActionKind::SetTable => T::StepSetTable,
         ActionKind::ImportOrderOfBattle => {
             let counts: Vec<&str> = subject.split('/').collect();
             return lang.fmt(

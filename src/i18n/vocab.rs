@@ -2,8 +2,8 @@
 
 use super::{Label, Lang};
 use crate::rules::{
-    Arm, Class, Face, Formation, Horses, Marker, Nation, Order, Phase, Quality, Rank, Rule, Ruleset, Side, Slope,
-    Status, Terrain, Weight,
+    AreaKind, Arm, Class, Face, Formation, Horses, Marker, Nation, Order, Phase, Quality, Rank, Rule, Ruleset, Scale,
+    Side, Slope, Status, Terrain, Weight,
 };
 
 macro_rules! labels {
@@ -267,4 +267,17 @@ labels!(TestResult {
     Retreat => "Failed: retreats", "Не пройден: отступление";
     Rout => "Failed: routs", "Не пройден: бегство";
     Pursue => "Pursues", "Преследует";
+});
+
+labels!(AreaKind {
+    Hill => "Hill", "Холм";
+    Wood => "Wood", "Лес";
+    BuiltUp => "Built-up area", "Застроенная область";
+    River => "River or stream", "Река или ручей";
+    Rough => "Rough ground", "Пересечённая местность";
+});
+
+labels!(Scale {
+    Cm => "Centimetres", "Сантиметры";
+    Inch => "Inches (10 cm = 6\")", "Дюймы (10 см = 6\")";
 });

@@ -5,7 +5,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Brigade, BrigadeId, Engagement, General, GeneralId, Override, RngState, RulesOptions, Unit, UnitId};
+use super::{
+    Brigade, BrigadeId, Engagement, General, GeneralId, Override, Placement, RngState, RulesOptions, TableSetup, Unit,
+    UnitId,
+};
 use crate::rules::gdb::charge::{Input, TestAnswer};
 use crate::rules::{BySide, Face, Ruleset, Side, Slope};
 
@@ -64,6 +67,23 @@ pub enum Action {
     SetOptions(Box<(Ruleset, RulesOptions)>),
     /// Add an order of battle read from a spreadsheet, in one step.
     ImportOrderOfBattle(Box<OrderOfBattle>),
+    /// Put a unit on the table view, move or turn it, or (with `None`) take it off; the
+    /// generals attached to it move with it, and the area it stands in becomes its terrain.
+    PlaceUnit {
+        /// The unit.
+        unit: UnitId,
+        /// Where it stands now.
+        place: Option<Placement>,
+    },
+    /// Put a general on the table view, move him, or take him off.
+    PlaceGeneral {
+        /// The general.
+        general: GeneralId,
+        /// Where he stands now.
+        place: Option<Placement>,
+    },
+    /// Set up the table view (size, scale, terrain), or with `None` put it away.
+    SetTable(Option<Box<TableSetup>>),
 }
 
 /// Brigades, units and generals added together (File → Import order of battle). Their
@@ -325,6 +345,12 @@ pub enum ActionKind {
     SetOptions,
     /// An order of battle was imported.
     ImportOrderOfBattle,
+    /// A unit was placed, moved or turned on the table.
+    PlaceUnit,
+    /// A general was placed or moved on the table.
+    PlaceGeneral,
+    /// The table was set up or changed.
+    SetTable,
 }
 
 impl ActionKind {
@@ -351,6 +377,9 @@ impl ActionKind {
             ActionKind::Collision => "collision",
             ActionKind::SetOptions => "set_options",
             ActionKind::ImportOrderOfBattle => "import_order_of_battle",
+            ActionKind::PlaceUnit => "place_unit",
+            ActionKind::PlaceGeneral => "place_general",
+            ActionKind::SetTable => "set_table",
         }
     }
 
@@ -397,6 +426,9 @@ impl Action {
             Action::BMelee(_) => ActionKind::Melee,
             Action::SetOptions(_) => ActionKind::SetOptions,
             Action::ImportOrderOfBattle(_) => ActionKind::ImportOrderOfBattle,
+            Action::PlaceUnit { .. } => ActionKind::PlaceUnit,
+            Action::PlaceGeneral { .. } => ActionKind::PlaceGeneral,
+            Action::SetTable(_) => ActionKind::SetTable,
         }
     }
 }

@@ -62,6 +62,9 @@ pub struct General {
     /// Opportunity-charge orders given this turn (GDB-OPP-05, reset every turn).
     #[serde(default)]
     pub orders_used: u32,
+    /// Where he stands on the table view, if placed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub place: Option<super::Placement>,
 }
 
 /// The battle's seeded dice generator state: a saved game replays identically.
@@ -81,6 +84,10 @@ pub struct RulesOptions {
     pub gdb: GdbOptions,
     /// Ruleset B.
     pub ruleset_b: BOptions,
+    /// The players' basing table, for the footprints on the table view (the seeds give
+    /// no basing); empty until filled.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub basing: Vec<crate::rules::options::BasingRow>,
 }
 
 /// A whole battle, in play or as a scenario.
@@ -133,6 +140,9 @@ pub struct Battle {
     /// whose aftermath is still to come.
     #[serde(default, alias = "pending_melees")]
     pub engagements: Vec<Engagement>,
+    /// The table from above: size, scale and terrain, once the players set it up.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub table: Option<super::TableSetup>,
     /// Everything committed, oldest first.
     #[serde(default)]
     pub log: Vec<LogEntry>,

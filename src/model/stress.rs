@@ -45,6 +45,7 @@ pub fn stress_battle(units: u32, log: u32) -> Battle {
             attached_to: None,
             lost: false,
             orders_used: 0,
+            place: None,
         });
     }
     for i in 1..=units {

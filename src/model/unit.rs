@@ -58,6 +58,9 @@ pub struct Unit {
     /// Markers with a lifetime.
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub markers: BTreeSet<Marker>,
+    /// Where it stands on the table view, if placed (the view is optional).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub place: Option<super::Placement>,
 }
 
 impl Unit {
@@ -82,6 +85,7 @@ impl Unit {
             regular: arm == Arm::Lancers,
             lances: arm == Arm::Lancers,
             markers: BTreeSet::new(),
+            place: None,
         }
     }
 

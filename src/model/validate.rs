@@ -60,6 +60,9 @@ pub enum Problem {
     /// An engagement between a unit and itself, or two units of one side.
     #[error("engagement {0}: a unit cannot fight itself or a friend")]
     EngagementOfFriends(usize),
+    /// A place off any table, or a table or drawn area that cannot be laid out.
+    #[error("a place, the table's size or a drawn area is beyond the table's limits")]
+    OffTheTable,
     /// An engagement naming a unit that does not exist.
     #[error("engagement {index}: unit {unit} does not exist")]
     EngagementWithoutUnit {
@@ -152,6 +155,7 @@ impl Unit {
             return Err(Problem::FiguresAboveStart { figures: self.figures, start: self.figures_start });
         }
         within("figures_start", u64::from(self.figures_start), u64::from(super::MAX_FIGURES))?;
+        check_place(self.place)?;
         check_brigade_ref(battle, self.side, self.brigade)
     }
 }
@@ -164,6 +168,7 @@ impl General {
             return Err(Problem::CommanderWithBrigade);
         }
         check_brigade_ref(battle, self.side, self.brigade)?;
+        check_place(self.place)?;
         match self.attached_to.map(|id| (id, battle.unit(id))) {
             Some((id, None)) => Err(Problem::MissingUnit(id)),
             Some((id, Some(u))) if u.side != self.side => Err(Problem::UnitOfOtherSide(id)),
@@ -177,6 +182,10 @@ impl Brigade {
     pub fn check(&self) -> Result<(), Problem> {
         check_name(&self.name)
     }
+}
+
+fn check_place(place: Option<super::Placement>) -> Result<(), Problem> {
+    if place.is_some_and(|p| !p.is_sane()) { Err(Problem::OffTheTable) } else { Ok(()) }
 }
 
 fn strictly_increasing<T, K: Ord>(items: &[T], key: impl Fn(&T) -> K) -> bool {
@@ -195,6 +204,13 @@ impl Battle {
             out.push(Problem::OutOfRange { field: "turn", value: 0, limit: u64::from(super::MAX_TURN) });
         }
         out.extend(self.generals.iter().filter_map(|g| within("orders_used", u64::from(g.orders_used), 100).err()));
+        if self.table.as_ref().is_some_and(|t| !t.is_sane()) {
+            out.push(Problem::OffTheTable);
+        }
+        let basing_ok = |r: &crate::rules::options::BasingRow| r.footprint_cm(1).is_some() && r.bases_deep <= 100;
+        if !self.options.basing.iter().all(basing_ok) || self.options.basing.len() > 1000 {
+            out.push(Problem::OffTheTable);
+        }
         let log_turns = self.log.iter().map(|e| e.turn).max().unwrap_or(1);
         out.extend(within("log turn", u64::from(log_turns), u64::from(super::MAX_TURN)).err());
         out

@@ -419,6 +419,7 @@ impl Building {
             attached_to,
             lost,
             orders_used: 0,
+            place: None,
         };
         g.check(&self.scratch).map_err(|p| row.err(None, Reason::Refused(p)))?;
         self.next.2 = self.next.2.saturating_add(1);

@@ -2,6 +2,7 @@
 
 pub mod engagement;
 pub mod engagement_b;
+pub mod map;
 pub mod markdown;
 pub mod pdf;
 pub mod summary;

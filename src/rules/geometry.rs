@@ -168,6 +168,15 @@ pub fn distance_cm(a: &Footprint, b: &Footprint) -> f64 {
     best
 }
 
+/// The nearest points of two bases, the first's then the second's (for drawing the
+/// distance [`distance_cm`] measures): between convex bases apart, one is a corner.
+pub fn nearest_points(a: &Footprint, b: &Footprint) -> (Point, Point) {
+    let from_a = a.corners().map(|p| (p, b.nearest_point(p)));
+    let from_b = b.corners().map(|p| (a.nearest_point(p), p));
+    let gap = |(p, q): &(Point, Point)| p.minus(*q).length();
+    from_a.into_iter().chain(from_b).min_by(|x, y| gap(x).total_cmp(&gap(y))).unwrap_or((a.centre(), b.centre()))
+}
+
 /// The angle, degrees from 0 to 180, between the charger's straight ahead and the line
 /// from the middle of its front edge to the nearest point of the target (0 when that
 /// point touches the front edge's middle).
@@ -201,6 +210,47 @@ pub fn struck_face(charger: &Footprint, target: &Footprint) -> Face {
     } else {
         Face::Flank
     }
+}
+
+impl Footprint {
+    /// The centre.
+    pub fn centre_point(&self) -> Point {
+        self.centre()
+    }
+
+    /// The same base moved `cm` straight ahead (a negative distance: straight back).
+    pub fn moved_ahead(&self, cm: f64) -> Footprint {
+        let c = self.centre().plus(self.ahead().times(cm));
+        Footprint { x_cm: c.x, y_cm: c.y, ..*self }
+    }
+
+    /// The four corners, front left first, clockwise.
+    pub fn corner_points(&self) -> [Point; 4] {
+        self.corners()
+    }
+}
+
+/// The facing, degrees clockwise from +y in [0, 360), of a direction.
+pub fn facing_of(direction: Point) -> f64 {
+    libm::atan2(direction.x, direction.y).to_degrees().rem_euclid(360.0)
+}
+
+/// Where a charger stands once in contact with the face `face` of the target it strikes
+/// (GDB-CHG-16): squared up to that face, the middle of its front edge on the face's
+/// middle. A flank is the one on the charger's side of the target.
+pub fn contact_footprint(charger: &Footprint, target: &Footprint, face: Face) -> Footprint {
+    let (across, _) = target.local(charger.centre());
+    let (ahead, right) = (target.ahead(), target.right());
+    let (middle, outward) = match face {
+        Face::Front => (target.centre().plus(ahead.times(target.depth_cm / 2.0)), ahead),
+        Face::Rear => (target.centre().minus(ahead.times(target.depth_cm / 2.0)), ahead.times(-1.0)),
+        Face::Flank if across < 0.0 => {
+            (target.centre().minus(right.times(target.frontage_cm / 2.0)), right.times(-1.0))
+        }
+        Face::Flank => (target.centre().plus(right.times(target.frontage_cm / 2.0)), right),
+    };
+    let centre = middle.plus(outward.times(charger.depth_cm / 2.0));
+    Footprint { x_cm: centre.x, y_cm: centre.y, facing_deg: facing_of(outward.times(-1.0)), ..*charger }
 }
 
 /// Whether a general at `at` is within the command radius of a unit's base (nearest

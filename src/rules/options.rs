@@ -72,6 +72,57 @@ impl DistanceRow {
     }
 }
 
+/// A row of the players' basing table (the seeds give none): one base of `arm` in
+/// `formation` (or, with `None`, in any formation), how many figures it carries, and
+/// how many bases deep the formation stands.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BasingRow {
+    /// The arm.
+    pub arm: Arm,
+    /// The formation, or any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub formation: Option<Formation>,
+    /// Width of one base, mm.
+    pub frontage_mm: u32,
+    /// Depth of one base, mm.
+    pub depth_mm: u32,
+    /// Figures on one base.
+    pub figures_per_base: u32,
+    /// Bases one behind the other in this formation (1 for a line).
+    #[serde(default = "one_base")]
+    pub bases_deep: u32,
+}
+
+fn one_base() -> u32 {
+    1
+}
+
+/// The largest base side the table accepts, mm (a metre).
+pub const MAX_BASE_MM: u32 = 1000;
+
+impl BasingRow {
+    /// The unit's footprint for `figures`, as (frontage, depth) in cm: its bases (at least
+    /// one, a part-filled base counting whole) set `bases_deep` deep and side by side.
+    /// `None` when a size or count is zero or beyond a metre a base.
+    pub fn footprint_cm(&self, figures: u32) -> Option<(f64, f64)> {
+        let sizes_fit = |v: u32| (1..=MAX_BASE_MM).contains(&v);
+        if !sizes_fit(self.frontage_mm) || !sizes_fit(self.depth_mm) || self.figures_per_base == 0 {
+            return None;
+        }
+        let deep = self.bases_deep.clamp(1, 100);
+        let bases = figures.div_ceil(self.figures_per_base).clamp(1, 1000);
+        let wide = bases.div_ceil(deep);
+        Some((f64::from(wide * self.frontage_mm) / 10.0, f64::from(deep * self.depth_mm) / 10.0))
+    }
+}
+
+/// The basing row for an arm in a formation: an exact row first, else the arm's row for
+/// any formation.
+pub fn basing_row(rows: &[BasingRow], arm: Arm, formation: Formation) -> Option<&BasingRow> {
+    let of_arm = || rows.iter().filter(move |r| r.arm == arm);
+    of_arm().find(|r| r.formation == Some(formation)).or_else(|| of_arm().find(|r| r.formation.is_none()))
+}
+
 /// A row of the formation-change table: how long a change takes, in turns (GDB-CHG-10).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DurationRow {

@@ -128,6 +128,68 @@ vocab! {
 }
 
 vocab! {
+    /// A terrain area the players draw on the table view.
+    AreaKind {
+        Hill = "hill",
+        Wood = "wood",
+        BuiltUp = "built_up",
+        /// A river or stream: it matters for movement only.
+        River = "river",
+        Rough = "rough",
+    }
+}
+
+impl AreaKind {
+    /// The terrain a unit standing in the area is in, for the rules (a river or stream
+    /// only matters for movement).
+    pub const fn terrain(self) -> Option<Terrain> {
+        match self {
+            AreaKind::Hill => Some(Terrain::Hill),
+            AreaKind::Wood => Some(Terrain::Wood),
+            AreaKind::BuiltUp => Some(Terrain::BuiltUp),
+            AreaKind::Rough => Some(Terrain::Rough),
+            AreaKind::River => None,
+        }
+    }
+
+    /// Whether the area hides what stands behind it (GDB-CHG-02: a suggestion the
+    /// players confirm).
+    pub const fn blocks_sight(self) -> bool {
+        matches!(self, AreaKind::Wood | AreaKind::BuiltUp)
+    }
+}
+
+vocab! {
+    /// The unit distances are shown in (AMB-26): kept in cm, shown in inches at the
+    /// seed's 10 cm to 6".
+    Scale {
+        Cm = "cm",
+        Inch = "inch",
+    }
+}
+
+// `vocab!` fixes the derives, so the default is written out.
+#[allow(clippy::derivable_impls)]
+impl Default for Scale {
+    fn default() -> Self {
+        Scale::Cm
+    }
+}
+
+impl Scale {
+    /// AMB-26: inches per centimetre of the seed's scale (10 cm ↔ 6").
+    pub const INCHES_PER_CM: f64 = 0.6;
+
+    /// A distance in cm, in this scale's unit.
+    pub fn from_cm(self, cm: f64) -> f64 {
+        match self {
+            Scale::Cm => cm,
+            Scale::Inch => cm * Self::INCHES_PER_CM,
+        }
+    }
+}
+
+vocab! {
     /// Quality of a cavalry unit's horses.
     Horses {
         Good = "good",

@@ -186,6 +186,7 @@ const BATTLE_KEYS: &[&str] = &[
     "initiative",
     "engagements",
     "pending_melees",
+    "table",
     "log",
 ];
 

@@ -4,7 +4,7 @@ use egui::{RichText, Ui};
 
 use std::path::PathBuf;
 
-use super::command::{AppCommand, FileOp, PathPurpose, Selection, Template};
+use super::command::{AppCommand, CentralTab, FileOp, PathPurpose, Selection, Template};
 use super::handler::{Autosaver, Dialogs, Recovery};
 use super::log_panel::{LogView, log_ui};
 use super::turn_panel::{InitiativeForm, checklist_ui, phase_bar_ui};
@@ -116,6 +116,10 @@ pub struct CsApp {
     pub copy_request: Option<String>,
     /// The roster's folded groups.
     pub roster_view: roster::RosterView,
+    /// What the central panel shows: the roster or the table.
+    pub tab: CentralTab,
+    /// The table view's state.
+    pub table_view: super::table_view::TableView,
     unit_card: UnitCard,
     title: String,
     general_card: GeneralCard,
@@ -146,6 +150,8 @@ impl CsApp {
             picking: None,
             copy_request: None,
             roster_view: roster::RosterView::default(),
+            tab: CentralTab::Roster,
+            table_view: Default::default(),
             unit_card: UnitCard::default(),
             title: String::new(),
             general_card: GeneralCard::default(),
@@ -181,17 +187,7 @@ impl CsApp {
                 self.editor_ui(ui, &mut cmds)
             });
         });
-        egui::CentralPanel::default_margins().show(ui, |ui| {
-            roster::roster_ui(
-                ui,
-                self.lang,
-                self.game.battle(),
-                self.selection,
-                self.picking,
-                &mut self.roster_view,
-                &mut cmds,
-            );
-        });
+        egui::CentralPanel::default_margins().show(ui, |ui| self.central_ui(ui, &mut cmds));
         self.modal_ui(ui, &mut cmds);
         self.settings_window_ui(ui, &mut cmds);
         self.wizard_ui(ui, &mut cmds);
@@ -203,6 +199,33 @@ impl CsApp {
         }
         if let Some(e) = self.autosaver.as_ref().and_then(Autosaver::take_error) {
             self.message = Some((self.lang.fmt(T::AutosaveFailed, &[&e]), true));
+        }
+    }
+
+    /// The Roster and Table tabs (Ctrl+1, Ctrl+2), and the one shown.
+    fn central_ui(&mut self, ui: &mut Ui, cmds: &mut Vec<AppCommand>) {
+        ui.horizontal(|ui| {
+            for (tab, label, key) in [(CentralTab::Roster, T::TabRoster, "1"), (CentralTab::Table, T::TabTable, "2")] {
+                let tip = self.lang.fmt(T::TabShortcut, &[&key]);
+                if ui.selectable_label(self.tab == tab, self.lang.t(label)).on_hover_text(tip).clicked() {
+                    self.tab = tab;
+                }
+            }
+        });
+        ui.separator();
+        let battle = self.game.battle();
+        match self.tab {
+            CentralTab::Roster => {
+                roster::roster_ui(ui, self.lang, battle, self.selection, self.picking, &mut self.roster_view, cmds);
+            }
+            CentralTab::Table => super::table_view::table_ui(
+                ui,
+                self.lang,
+                battle,
+                (self.selection, self.picking),
+                &mut self.table_view,
+                cmds,
+            ),
         }
     }
 

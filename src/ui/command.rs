@@ -9,6 +9,16 @@ use crate::i18n::Lang;
 use crate::model::{BrigadeId, GeneralId, RulesOptions, UnitId};
 use crate::rules::Ruleset;
 
+/// What the central panel shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum CentralTab {
+    /// The roster of both armies.
+    #[default]
+    Roster,
+    /// The table from above.
+    Table,
+}
+
 /// What the editor panel shows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Selection {
@@ -65,6 +75,8 @@ pub enum PathPurpose {
     ImportOob,
     /// Export the order of battle (CSV).
     ExportOob,
+    /// Export the table view (SVG).
+    TableSvg,
 }
 
 /// What the report window asks for.
@@ -151,4 +163,10 @@ pub enum AppCommand {
     WizardApply(Action),
     /// Close the wizard, changing nothing.
     CloseWizard,
+    /// Export the table view as SVG through a file dialog or the path prompt.
+    ExportSvg,
+    /// Say something went wrong, in the status line.
+    Warn(String),
+    /// Show the roster or the table.
+    ShowTab(CentralTab),
 }

@@ -180,6 +180,9 @@ impl CsApp {
                 self.copy_request = Some(text);
                 self.message = Some((self.lang.t(T::Copied).to_owned(), false));
             }
+            AppCommand::ExportSvg => self.export_svg(),
+            AppCommand::Warn(text) => self.message = Some((text, true)),
+            AppCommand::ShowTab(tab) => self.tab = tab,
             AppCommand::CancelPick => {
                 self.picking = None;
                 self.message = None;
@@ -390,6 +393,21 @@ impl CsApp {
             Ok(()) => (self.lang.fmt(T::Saved, &[&path.display()]), false),
             Err(e) => (self.lang.fmt(T::CannotSave, &[&e, &path.display()]), true),
         });
+    }
+
+    /// The table view as SVG: the native dialog, else the path prompt.
+    fn export_svg(&mut self) {
+        let stem =
+            self.path.as_ref().and_then(|p| p.file_stem()).map(|s| s.to_string_lossy().replace(".coldsteel", ""));
+        let name = format!("{}-table.svg", stem.unwrap_or_else(|| "battle".into()));
+        match self.pick_save_path(&name) {
+            Some(Some(path)) => self.write_report(PathPurpose::TableSvg, &path),
+            Some(None) => {}
+            None => {
+                let text = self.in_suggested_folder(&name);
+                self.modal = Modal::PathPrompt { purpose: PathPurpose::TableSvg, text, error: None };
+            }
+        }
     }
 
     /// Writes the report PDF to the temporary folder and opens it in the system viewer.

@@ -13,6 +13,7 @@ mod roller;
 mod roster;
 mod settings;
 mod settings_tables;
+pub mod table_view;
 mod theme;
 mod toolbar;
 mod turn_panel;
@@ -21,5 +22,5 @@ mod widgets;
 pub mod wizard;
 
 pub use app::{CsApp, Modal};
-pub use command::{AppCommand, FileOp, PathPurpose, ReportChoice, Selection, Template};
+pub use command::{AppCommand, CentralTab, FileOp, PathPurpose, ReportChoice, Selection, Template};
 pub use handler::Dialogs;

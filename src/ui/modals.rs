@@ -144,6 +144,7 @@ fn prompt_words(purpose: PathPurpose) -> (T, T) {
         PathPurpose::SaveProfile => (T::SaveProfileTitle, T::ProfilePathHint),
         PathPurpose::ImportOob => (T::OobImportTitle, T::CsvPathHint),
         PathPurpose::ExportOob => (T::OobExportTitle, T::CsvPathHint),
+        PathPurpose::TableSvg => (T::ExportSvgTitle, T::SvgPathHint),
     }
 }
 

@@ -7,6 +7,9 @@ use super::command::{AppCommand, PathPurpose, ReportChoice};
 use crate::i18n::{Lang, T};
 use crate::report::{markdown, pdf, summary};
 
+/// The table's drawing, shared by the Table tab, the SVG export and the PDF's maps.
+pub use crate::report::map::{Focus, Ink, Mark, Scene, scene};
+
 /// The report window.
 pub fn report_ui(ui: &mut Ui, lang: Lang, text: &str) -> Option<AppCommand> {
     let mut choice = None;
@@ -57,6 +60,7 @@ pub fn report_bytes(purpose: PathPurpose, battle: &crate::model::Battle, lang: L
     match purpose {
         PathPurpose::ReportPdf => pdf::to_pdf(&summary::battle_report(battle, lang)).map_err(|e| e.to_string()),
         PathPurpose::RosterPdf => pdf::to_pdf(&summary::roster_sheets(battle, lang)).map_err(|e| e.to_string()),
+        PathPurpose::TableSvg => Ok(crate::report::map::svg(&scene(battle, lang, Focus::default())).into_bytes()),
         _ => Ok(markdown::to_markdown(&summary::battle_report(battle, lang)).into_bytes()),
     }
 }

@@ -25,10 +25,13 @@ pub enum Topic {
     Tests,
     /// Ruleset B.
     RulesetB,
+    /// The basing table of the table view.
+    Basing,
 }
 
 impl Topic {
-    const ALL: [Topic; 5] = [Topic::Melee, Topic::Charges, Topic::Movement, Topic::Tests, Topic::RulesetB];
+    const ALL: [Topic; 6] =
+        [Topic::Melee, Topic::Charges, Topic::Movement, Topic::Tests, Topic::RulesetB, Topic::Basing];
 
     fn title(self, lang: Lang) -> &'static str {
         match self {
@@ -37,6 +40,7 @@ impl Topic {
             Topic::Movement => lang.t(T::TopicMovement),
             Topic::Tests => lang.t(T::TopicTests),
             Topic::RulesetB => Ruleset::RulesetB.label(lang),
+            Topic::Basing => lang.t(T::TopicBasing),
         }
     }
 }
@@ -185,6 +189,7 @@ fn topic_ui(ui: &mut Ui, lang: Lang, draft: &mut SettingsDraft) {
         Topic::Movement => super::settings_tables::distances_ui(ui, lang, &mut o.distances),
         Topic::Tests => super::settings_tables::tests_ui(ui, lang, &mut o.tests),
         Topic::RulesetB => b_ui(ui, lang, draft),
+        Topic::Basing => super::settings_tables::basing_ui(ui, lang, &mut draft.options.basing),
     }
 }
 

@@ -6,7 +6,7 @@ use egui::Ui;
 use super::settings::{explain, title_ui};
 use crate::i18n::{Label, Lang, T};
 use crate::rules::options::{
-    CasualtyRow, DistanceRow, DurationRow, LimberRow, TestKind, TestResult, TestRow, TestTable,
+    BasingRow, CasualtyRow, DistanceRow, DurationRow, LimberRow, TestKind, TestResult, TestRow, TestTable,
 };
 use crate::rules::{Arm, Formation};
 
@@ -40,6 +40,30 @@ fn cell(lang: Lang, column: T, row: usize) -> String {
     format!("{} {}", lang.t(column), row + 1)
 }
 
+/// A row's arm and formation (or any formation) cells.
+fn arm_formation_ui(
+    ui: &mut Ui,
+    lang: Lang,
+    (salt, i): (&str, usize),
+    arm: &mut Arm,
+    formation: &mut Option<Formation>,
+) {
+    let combo = egui::ComboBox::from_id_salt((salt, "arm", i)).selected_text(arm.label(lang)).show_ui(ui, |ui| {
+        for a in Arm::ALL {
+            ui.selectable_value(arm, *a, a.label(lang));
+        }
+    });
+    let _ = combo.response.accessible_name(cell(lang, T::Arm, i));
+    let f_text = formation.map_or_else(|| lang.t(T::AnyArm).to_owned(), |f| f.label(lang).to_owned());
+    let form = egui::ComboBox::from_id_salt((salt, "form", i)).selected_text(f_text).show_ui(ui, |ui| {
+        ui.selectable_value(formation, None, lang.t(T::AnyArm));
+        for f in Formation::ALL.iter().filter(|f| f.fits(*arm)) {
+            ui.selectable_value(formation, Some(*f), f.label(lang));
+        }
+    });
+    let _ = form.response.accessible_name(cell(lang, T::Formation, i));
+}
+
 /// AMB-24, AMB-25: distances per arm and formation.
 pub(super) fn distances_ui(ui: &mut Ui, lang: Lang, rows: &mut Vec<DistanceRow>) {
     title_ui(ui, lang.t(T::OptDistances), "AMB-24, AMB-25");
@@ -51,21 +75,7 @@ pub(super) fn distances_ui(ui: &mut Ui, lang: Lang, rows: &mut Vec<DistanceRow>)
         }
         ui.end_row();
         for (i, row) in rows.iter_mut().enumerate() {
-            let arm =
-                egui::ComboBox::from_id_salt(("dist_arm", i)).selected_text(row.arm.label(lang)).show_ui(ui, |ui| {
-                    for a in Arm::ALL {
-                        ui.selectable_value(&mut row.arm, *a, a.label(lang));
-                    }
-                });
-            let _ = arm.response.accessible_name(cell(lang, T::Arm, i));
-            let f_text = row.formation.map_or_else(|| lang.t(T::AnyArm).to_owned(), |f| f.label(lang).to_owned());
-            let form = egui::ComboBox::from_id_salt(("dist_form", i)).selected_text(f_text).show_ui(ui, |ui| {
-                ui.selectable_value(&mut row.formation, None, lang.t(T::AnyArm));
-                for f in Formation::ALL.iter().filter(|f| f.fits(row.arm)) {
-                    ui.selectable_value(&mut row.formation, Some(*f), f.label(lang));
-                }
-            });
-            let _ = form.response.accessible_name(cell(lang, T::Formation, i));
+            arm_formation_ui(ui, lang, ("dist", i), &mut row.arm, &mut row.formation);
             opt_number_ui(ui, &mut row.move_cm, &cell(lang, T::DistMove, i));
             opt_number_ui(ui, &mut row.charge_cm, &cell(lang, T::DistCharge, i));
             opt_number_ui(ui, &mut row.retreat_cm, &cell(lang, T::DistRetreat, i));
@@ -247,5 +257,49 @@ pub(super) fn casualties_ui(ui: &mut Ui, lang: Lang, rows: &mut Vec<CasualtyRow>
         winner_arm: None,
         loser_loses: 0,
         winner_loses: 0,
+    });
+}
+
+/// A whole number in a range, as a drag value named for tests and screen readers.
+fn count_cell_ui(ui: &mut Ui, v: &mut u32, range: std::ops::RangeInclusive<u32>, id: &str) {
+    let _ = ui.add(egui::DragValue::new(v).range(range)).accessible_name(id);
+}
+
+/// The players' basing table: one base of an arm in a formation, its figures, and how
+/// many bases deep the formation stands; the table view draws each unit's footprint
+/// from it (the seeds give no basing).
+pub(super) fn basing_ui(ui: &mut Ui, lang: Lang, rows: &mut Vec<BasingRow>) {
+    title_ui(ui, lang.t(T::OptBasing), "");
+    explain(ui, lang.t(T::ExplainBasing));
+    let mut remove = None;
+    egui::Grid::new("basing").num_columns(7).show(ui, |ui| {
+        for h in [T::Arm, T::Formation, T::BaseFrontage, T::BaseDepth, T::FiguresPerBase, T::BasesDeep] {
+            ui.label(lang.t(h));
+        }
+        ui.end_row();
+        for (i, row) in rows.iter_mut().enumerate() {
+            arm_formation_ui(ui, lang, ("base", i), &mut row.arm, &mut row.formation);
+            let max = crate::rules::options::MAX_BASE_MM;
+            count_cell_ui(ui, &mut row.frontage_mm, 1..=max, &cell(lang, T::BaseFrontage, i));
+            count_cell_ui(ui, &mut row.depth_mm, 1..=max, &cell(lang, T::BaseDepth, i));
+            count_cell_ui(ui, &mut row.figures_per_base, 1..=100, &cell(lang, T::FiguresPerBase, i));
+            count_cell_ui(ui, &mut row.bases_deep, 1..=20, &cell(lang, T::BasesDeep, i));
+            if ui.small_button(lang.t(T::RemoveRow)).clicked() {
+                remove = Some(i);
+            }
+            ui.end_row();
+        }
+    });
+    // A new row starts from the last (the same base in another formation, usually).
+    let last = rows.last().cloned();
+    rows_footer_ui(ui, lang, rows, remove, || {
+        last.unwrap_or(BasingRow {
+            arm: Arm::Infantry,
+            formation: None,
+            frontage_mm: 40,
+            depth_mm: 20,
+            figures_per_base: 4,
+            bases_deep: 1,
+        })
     });
 }

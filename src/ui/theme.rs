@@ -83,3 +83,34 @@ pub fn arm_icon_ui(ui: &mut egui::Ui, arm: crate::rules::Arm) {
         }
     }
 }
+
+/// Labels on the table view.
+pub const MAP_LABEL: Color32 = Color32::from_rgb(250, 250, 250);
+/// The ruler, the moved distance and the hover distance on the table view.
+pub const MAP_RULER: Color32 = Color32::from_rgb(255, 214, 0);
+/// Text on the ruler's label.
+pub const MAP_RULER_TEXT: Color32 = Color32::from_rgb(20, 20, 20);
+
+/// The colour of a mark of the table view, on the dark screen (the printed map has its
+/// own, `report::map::print_colour`).
+pub fn map_colour(ink: super::report_view::Ink) -> Color32 {
+    use super::report_view::Ink;
+    use crate::rules::AreaKind;
+    match ink {
+        Ink::Table => Color32::from_rgb(58, 74, 52),
+        Ink::Grid => Color32::from_rgb(74, 92, 66),
+        Ink::Terrain(AreaKind::Hill) => Color32::from_rgb(120, 104, 70),
+        Ink::Terrain(AreaKind::Wood) => Color32::from_rgb(34, 84, 40),
+        Ink::Terrain(AreaKind::BuiltUp) => Color32::from_rgb(110, 100, 100),
+        Ink::Terrain(AreaKind::River) => Color32::from_rgb(52, 100, 150),
+        Ink::Terrain(AreaKind::Rough) => Color32::from_rgb(96, 96, 70),
+        Ink::Unit(side) => side_color(side),
+        Ink::General(side) => side_color(side).gamma_multiply(0.6),
+        Ink::Order(order) => order_colors(order).0,
+        Ink::Selected => CURRENT_PHASE,
+        Ink::Sector => Color32::from_rgb(239, 83, 80),
+        Ink::Command => Color32::from_rgb(186, 104, 200),
+        Ink::Ruler => MAP_RULER,
+        Ink::Label => Color32::from_rgb(230, 230, 230),
+    }
+}

@@ -4,7 +4,7 @@
 use egui::{Key, KeyboardShortcut, Modifiers, RichText, Ui};
 
 use super::app::CsApp;
-use super::command::{AppCommand, FileOp, PathPurpose, Selection};
+use super::command::{AppCommand, CentralTab, FileOp, PathPurpose, Selection};
 use crate::game::Action;
 use crate::i18n::{Label, Lang, T};
 use crate::model::{Brigade, BrigadeId, General, GeneralId, Unit, UnitId};
@@ -53,6 +53,11 @@ impl CsApp {
             }
             if let (true, Selection::Unit(id)) = (i.consume_shortcut(&dup), self.selection) {
                 cmds.push(AppCommand::Perform(Action::DuplicateUnit(id)));
+            }
+            for (key, tab) in [(Key::Num1, CentralTab::Roster), (Key::Num2, CentralTab::Table)] {
+                if i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, key)) {
+                    cmds.push(AppCommand::ShowTab(tab));
+                }
             }
             if self.picking.is_some() && i.consume_key(Modifiers::NONE, Key::Escape) {
                 cmds.push(AppCommand::CancelPick);
@@ -231,6 +236,7 @@ impl CsApp {
                 attached_to: None,
                 lost: false,
                 orders_used: 0,
+                place: None,
             };
             cmds.push(AppCommand::Perform(Action::AddGeneral(general)));
         }

@@ -153,3 +153,80 @@ pub fn charge_test_always_passes() -> coldsteel::rules::options::TestTable {
         rows: vec![TestRow { from: 2, to: 30, result: "pass".into(), kind: TestResult::Pass }],
     }
 }
+
+/// EX-4's two regiments with the players' tables: 12 figures on three 4 × 6 cm bases of
+/// four (12 cm by 6 cm in line), and EX-4's rates.
+pub fn ex4_on_a_table() -> coldsteel::model::Battle {
+    let mut b = coldsteel::model::Battle {
+        name: "EX-4 on the table".into(),
+        sides: coldsteel::rules::BySide {
+            first: coldsteel::model::SideInfo { name: "French".into(), ..Default::default() },
+            second: coldsteel::model::SideInfo { name: "Russians".into(), ..Default::default() },
+        },
+        turn: 1,
+        table: Some(coldsteel::model::TableSetup::new(180, 120)),
+        ..Default::default()
+    };
+    for (i, side) in [coldsteel::rules::Side::First, coldsteel::rules::Side::Second].into_iter().enumerate() {
+        let id = u32::try_from(i).unwrap() + 1;
+        b.brigades.push(coldsteel::model::Brigade {
+            id: coldsteel::model::BrigadeId(id),
+            name: format!("Brigade {id}"),
+            name_ru: None,
+            side,
+        });
+        b.generals.push(coldsteel::model::General {
+            id: coldsteel::model::GeneralId(id),
+            name: format!("General {id}"),
+            name_ru: None,
+            side,
+            rank: coldsteel::rules::Rank::Brigade,
+            quality: Default::default(),
+            brigade: Some(coldsteel::model::BrigadeId(id)),
+            attached_to: None,
+            lost: false,
+            orders_used: 0,
+            place: None,
+        });
+    }
+    let mut c = coldsteel::model::Unit::new(
+        coldsteel::model::UnitId(1),
+        "Cuirassiers",
+        coldsteel::rules::Side::First,
+        coldsteel::rules::Arm::Cuirassiers,
+        12,
+    );
+    c.brigade = Some(coldsteel::model::BrigadeId(1));
+    let mut d = coldsteel::model::Unit::new(
+        coldsteel::model::UnitId(2),
+        "Dragoons",
+        coldsteel::rules::Side::Second,
+        coldsteel::rules::Arm::Dragoons,
+        12,
+    );
+    d.brigade = Some(coldsteel::model::BrigadeId(2));
+    d.nation = coldsteel::rules::Nation::Russian;
+    for u in [&mut c, &mut d] {
+        u.formation = coldsteel::rules::Formation::Line;
+    }
+    b.units = vec![c, d];
+    for (arm, mv, charge) in [(coldsteel::rules::Arm::Cuirassiers, 24, 36), (coldsteel::rules::Arm::Dragoons, 18, 27)] {
+        b.options.gdb.distances.push(coldsteel::rules::options::DistanceRow {
+            arm,
+            formation: Some(coldsteel::rules::Formation::Line),
+            move_cm: Some(mv),
+            charge_cm: Some(charge),
+            retreat_cm: Some(24),
+            rout_cm: None,
+        });
+        b.options.basing.push(coldsteel::rules::options::BasingRow {
+            arm,
+            formation: None,
+            frontage_mm: 40,
+            depth_mm: 60,
+            figures_per_base: 4,
+            bases_deep: 1,
+        });
+    }
+    b
+}

@@ -10,6 +10,7 @@ mod log;
 mod oob;
 mod report;
 mod settings;
+mod table;
 mod wizard;
 
 /// A domain's table: each of its keys with its English and Russian text.
@@ -737,11 +738,65 @@ keys! {
     Undo,
     Undone,
     Units,
+    StepPlaceUnit,
+    StepPlaceGeneral,
+    StepSetTable,
+    ProblemOffTheTable,
+    AreaKindLabel,
+    ScaleLabel,
+    FromTable,
+    FromTableValue,
+    FromTableDistance,
+    FromTableFace,
+    FromTableCommander,
+    FromTableVisible,
+    FromTableSlope,
+    FromTableTerrain,
+    OutsideSector,
+    TabRoster,
+    TabTable,
+    TabShortcut,
+    TableNotSetUp,
+    TableSetUpHint,
+    SetUpTable,
+    TableWidth,
+    TableDepth,
+    TableSizeNeeded,
+    FitTable,
+    FitTableTip,
+    ToolSelect,
+    ToolSelectTip,
+    ToolRuler,
+    ToolRulerTip,
+    ToolPolygon,
+    ToolPolygonTip,
+    ToolEllipse,
+    ToolEllipseTip,
+    TableSizeIs,
+    Resize,
+    ExportSvg,
+    ExportSvgTitle,
+    SvgPathHint,
+    NotOnTable,
+    NotOnTableHint,
+    NoBasingRow,
+    ChargeFromTable,
+    TurnAbout,
+    TakeOffTable,
+    CmValue,
+    InchesValue,
+    TopicBasing,
+    OptBasing,
+    ExplainBasing,
+    BaseFrontage,
+    BaseDepth,
+    FiguresPerBase,
+    BasesDeep,
 }
 
 /// Every domain's table, in the order they are asked.
-const DOMAINS: [fn(T, Lang) -> Option<&'static str>; 7] =
-    [interface::text, charge::text, wizard::text, settings::text, log::text, report::text, oob::text];
+const DOMAINS: [fn(T, Lang) -> Option<&'static str>; 8] =
+    [interface::text, charge::text, wizard::text, settings::text, log::text, report::text, oob::text, table::text];
 
 impl T {
     /// The string in a language (a key without a text reads as empty; a test makes sure

@@ -33,14 +33,24 @@ impl CollisionWizard {
     pub fn new(battle: &Battle, attacker: UnitId, defender: UnitId) -> Option<Self> {
         battle.unit(attacker)?;
         battle.unit(defender)?;
+        // What the table view shows, when both are placed (B-COL-02, 06, 07).
+        let mut table: (crate::game::BTable, crate::game::BTable) = Default::default();
+        let facts = crate::game::table::charge_facts(battle, attacker, defender);
+        if let Some(f) = &facts {
+            table.1.struck_face = f.struck_face;
+        }
+        if let Some((sa, sd)) = crate::game::table::engagement_slopes(battle, attacker, defender) {
+            (table.0.slope, table.1.slope) = (sa, sd);
+        }
+        let start_cm = facts.map(|f| format!("{:.0}", f.distance_cm)).unwrap_or_default();
         Some(CollisionWizard {
             attacker,
             defender,
-            table: Default::default(),
+            table,
             defender_attacking: false,
             dice: Default::default(),
             rolled_step: false,
-            start_cm: String::new(),
+            start_cm,
             caught: false,
         })
     }

@@ -45,6 +45,8 @@ pub struct ChargeWizard {
     /// field then takes the focus).
     seen: Option<u32>,
     arrived: bool,
+    /// What the table view showed when the wizard opened (both units placed), pre-filled.
+    from_table: Option<crate::game::table::TableFacts>,
 }
 
 /// Typed numbers of the declaration and the steps.
@@ -97,6 +99,11 @@ struct TableRates {
     target_compulsory: Option<u32>,
 }
 
+/// A measure in whole cm or degrees, as the declaration takes it.
+fn whole(v: f64) -> u32 {
+    if v.is_finite() { v.round().clamp(0.0, f64::from(u32::MAX)) as u32 } else { 0 }
+}
+
 fn table_rates(battle: &Battle, charger: UnitId, target: UnitId) -> TableRates {
     let opts = &battle.options.gdb;
     let row = |id: UnitId| battle.unit(id).and_then(|u| opts.distance(u.arm, u.formation));
@@ -124,7 +131,17 @@ impl ChargeWizard {
             None => typed.cloned().unwrap_or_default(),
         };
         let moves = memo.moves.get(&target);
+        let from_table = crate::game::table::charge_facts(battle, charger, target);
+        let mut measured =
+            ChargeMeasures { commander_within_15cm: attached, target_visible: true, ..Default::default() };
+        if let Some(f) = &from_table {
+            measured.struck_face = f.struck_face;
+            measured.commander_within_15cm = f.commander_within.unwrap_or(measured.commander_within_15cm);
+            measured.target_visible = f.target_visible.unwrap_or(true);
+        }
         let fields = Fields {
+            distance: from_table.as_ref().map(|f| whole(f.distance_cm).to_string()).unwrap_or_default(),
+            bearing: from_table.as_ref().map(|f| whole(f.angle_deg).to_string()).unwrap_or_default(),
             charge_move: earlier(rates.charge, memo.charge_move.get(&charger)),
             target_move: earlier(rates.target_move, moves.map(|m| &m[0])),
             target_charge: earlier(rates.target_charge, moves.map(|m| &m[1])),
@@ -134,7 +151,7 @@ impl ChargeWizard {
         Some(ChargeWizard {
             charger,
             target,
-            measured: ChargeMeasures { commander_within_15cm: attached, target_visible: true, ..Default::default() },
+            measured,
             fields,
             declared: false,
             inputs: Vec::new(),
@@ -145,6 +162,7 @@ impl ChargeWizard {
             remember: [false; 2],
             seen: None,
             arrived: false,
+            from_table,
         })
     }
 
@@ -278,11 +296,22 @@ impl ChargeWizard {
 
     fn declaration_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle, names: &[String; 2]) -> Outcome {
         prompt_ui(ui, &lang.fmt(T::AskDeclare, &[&names[0], &names[1]]));
+        let facts = self.from_table.clone();
+        if let Some(facts) = &facts {
+            table_facts_ui(ui, lang, battle, (self.charger, self.target), facts);
+        }
         let f = &mut self.fields;
+        let tag = |ui: &mut Ui, typed: &str, value: Option<f64>| {
+            if let Some(v) = value.filter(|v| typed.trim() == whole(*v).to_string()) {
+                ui.label(RichText::new(lang.fmt(T::FromTableValue, &[&format!("{v:.1}")])).weak().small());
+            }
+        };
         egui::Grid::new("declare").num_columns(2).spacing([8.0, 4.0]).show(ui, |ui| {
             super::common::number_focus_ui(ui, lang.t(T::DistanceCm), &mut f.distance, 60.0, self.arrived);
+            tag(ui, &f.distance, facts.as_ref().map(|x| x.distance_cm));
             ui.end_row();
             number_ui(ui, lang.t(T::BearingDeg), &mut f.bearing, 60.0);
+            tag(ui, &f.bearing, facts.as_ref().map(|x| x.angle_deg));
             ui.end_row();
             number_ui(ui, &lang.fmt(T::ChargeMoveOf, &[&names[0]]), &mut f.charge_move, 60.0);
             ui.end_row();
@@ -710,4 +739,29 @@ fn confirmed_number_ui(ui: &mut Ui, lang: Lang, label: &str, field: &mut String)
         }
     });
     out
+}
+
+/// What the table view measured, above the declaration's fields: every value it
+/// pre-filled, marked "from the table", and the 22° sector's verdict.
+fn table_facts_ui(ui: &mut Ui, lang: Lang, battle: &Battle, ids: (UnitId, UnitId), f: &crate::game::table::TableFacts) {
+    let yes_no = |b: bool| lang.t(if b { T::Yes } else { T::No });
+    let mut parts = vec![
+        lang.fmt(T::FromTableDistance, &[&format!("{:.1}", f.distance_cm), &format!("{:.1}", f.angle_deg)]),
+        lang.fmt(T::FromTableFace, &[&f.struck_face.label(lang).to_lowercase()]),
+    ];
+    if let Some(c) = f.commander_within {
+        parts.push(lang.fmt(T::FromTableCommander, &[&yes_no(c)]));
+    }
+    if let Some(v) = f.target_visible {
+        parts.push(lang.fmt(T::FromTableVisible, &[&yes_no(v)]));
+    }
+    if let Some(s) = f.slope {
+        parts.push(lang.fmt(T::FromTableSlope, &[&s.label(lang).to_lowercase()]));
+    }
+    let terrain = |id| battle.unit(id).map_or_else(String::new, |u| u.terrain.label(lang).to_lowercase());
+    parts.push(lang.fmt(T::FromTableTerrain, &[&terrain(ids.0), &terrain(ids.1)]));
+    ui.label(RichText::new(format!("{} {}", lang.t(T::FromTable), parts.join("; "))).small());
+    if !f.in_sector {
+        ui.colored_label(crate::ui::theme::ERROR, lang.t(T::OutsideSector));
+    }
 }

@@ -59,9 +59,11 @@ impl MeleeWizard {
     pub fn new(battle: &Battle, pending: &Engagement) -> Option<Self> {
         let (a, d) = (battle.unit(pending.attacker)?, battle.unit(pending.defender)?);
         let leads = |id: UnitId| battle.generals.iter().any(|g| g.attached_to == Some(id) && !g.lost);
+        // GDB-MOD-FN6: the slope as the table view shows it, when both are placed.
+        let (sa, sd) = crate::game::table::engagement_slopes(battle, a.id, d.id).unwrap_or_default();
         let table = (
-            MeleeTable { general_leads: leads(a.id), ..Default::default() },
-            MeleeTable { general_leads: leads(d.id), ..Default::default() },
+            MeleeTable { general_leads: leads(a.id), slope: sa, ..Default::default() },
+            MeleeTable { general_leads: leads(d.id), slope: sd, ..Default::default() },
         );
         Some(MeleeWizard {
             attacker: a.id,

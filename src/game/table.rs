@@ -1,0 +1,307 @@
+//! The table view's part of the game: placing, moving and turning the pieces, setting up
+//! the table, what the table shows of a charge or a melee, and the moves the rules make
+//! (the charge's moves and contact, GDB-CHG-07, 14, 16; the compulsory moves of melee
+//! losers, GDB-RES-01, 03, 05, 07, GDB-SEQ-03). A piece that is not placed, or whose arm
+//! has no row in the players' basing table, is left to the players as before.
+
+use super::{ActionError, Event};
+use crate::model::{Battle, General, GeneralId, Placement, TableSetup, Unit, UnitId};
+use crate::rules::gdb::charge::Happening;
+use crate::rules::geometry::{self, Footprint, Point};
+use crate::rules::options::basing_row;
+use crate::rules::{AreaKind, Face, Marker, Order, Phase, Slope, Terrain};
+
+/// GDB-RES-07: a defender of a built-up area pushed back moves only 10 cm.
+pub const BUILT_UP_PUSHBACK_CM: u32 = 10;
+
+/// A unit's frontage and depth in cm, from the players' basing table.
+pub fn unit_size_cm(battle: &Battle, u: &Unit) -> Option<(f64, f64)> {
+    basing_row(&battle.options.basing, u.arm, u.formation)?.footprint_cm(u.figures)
+}
+
+/// A placed unit's base, when the basing table gives its size.
+pub fn footprint(battle: &Battle, u: &Unit) -> Option<Footprint> {
+    let (frontage, depth) = unit_size_cm(battle, u)?;
+    Some(u.place?.footprint(frontage, depth))
+}
+
+/// The area a point stands in, the last drawn first (drawn on top).
+pub fn area_at(table: &TableSetup, p: Point) -> Option<AreaKind> {
+    table.terrain.iter().rev().find(|a| a.shape.shape().contains(p)).map(|a| a.kind)
+}
+
+/// The terrain a unit standing at `place` is in: the area's, else open ground where it
+/// stood in a drawn kind of terrain; cover, a building or a fortified place that the
+/// players set by hand stays until the unit moves into a drawn area.
+fn terrain_at(battle: &Battle, u: &Unit, place: Option<Placement>) -> Terrain {
+    let (Some(table), Some(place)) = (&battle.table, place) else { return u.terrain };
+    match area_at(table, place.point()).and_then(AreaKind::terrain) {
+        Some(t) => t,
+        None if AreaKind::ALL.iter().any(|k| k.terrain() == Some(u.terrain)) => Terrain::Open,
+        None => u.terrain,
+    }
+}
+
+/// A unit moved to `place` (its terrain following the table) and the events that move the
+/// generals attached to it along.
+fn moved_unit(battle: &Battle, u: &Unit, place: Option<Placement>) -> (Unit, Vec<Event>) {
+    let after = Unit { place, terrain: terrain_at(battle, u, place), ..u.clone() };
+    (after, generals_follow(battle, u.id, u.place, place))
+}
+
+/// Generals attached to a unit keep their place beside it when it moves and turns.
+fn generals_follow(battle: &Battle, id: UnitId, from: Option<Placement>, to: Option<Placement>) -> Vec<Event> {
+    let (Some(from), Some(to)) = (from, to) else { return Vec::new() };
+    let turn = f64::from(to.facing_deg - from.facing_deg).to_radians();
+    let (sin, cos) = (libm::sin(turn), libm::cos(turn));
+    let attached = battle.generals.iter().filter(|g| g.attached_to == Some(id));
+    attached
+        .filter_map(|g| {
+            let at = g.place?;
+            let (dx, dy) = (at.point().x - from.point().x, at.point().y - from.point().y);
+            // Clockwise by `turn` in the table's frame (x right, y away).
+            let p = Point { x: to.point().x + dx * cos + dy * sin, y: to.point().y - dx * sin + dy * cos };
+            let place = Placement::at(p, f64::from(at.facing_deg + to.facing_deg - from.facing_deg));
+            (place != at).then(|| Event::general_changed(g, General { place: Some(place), ..g.clone() }))
+        })
+        .collect()
+}
+
+fn refuse_insane(place: Option<Placement>) -> Result<(), ActionError> {
+    match place {
+        Some(p) if !p.is_sane() => Err(ActionError::Refused(format!(
+            "a place at {} mm, {} mm facing {}° is off any table",
+            p.x_mm, p.y_mm, p.facing_deg
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// Places, moves, turns or takes off a unit; its attached generals follow.
+pub(super) fn place_unit(battle: &Battle, id: UnitId, place: Option<Placement>) -> Result<Vec<Event>, ActionError> {
+    let u = battle.unit(id).ok_or(ActionError::NoSuchUnit(id))?;
+    refuse_insane(place)?;
+    if u.place == place {
+        return Err(ActionError::NoChange);
+    }
+    let (after, mut events) = moved_unit(battle, u, place);
+    events.insert(0, Event::UnitChanged { before: Box::new(u.clone()), after: Box::new(after) });
+    Ok(events)
+}
+
+/// Places, moves or takes off a general.
+pub(super) fn place_general(
+    battle: &Battle,
+    id: GeneralId,
+    place: Option<Placement>,
+) -> Result<Vec<Event>, ActionError> {
+    let g = battle.general(id).ok_or(ActionError::NoSuchGeneral(id))?;
+    refuse_insane(place)?;
+    if g.place == place {
+        return Err(ActionError::NoChange);
+    }
+    Ok(vec![Event::general_changed(g, General { place, ..g.clone() })])
+}
+
+/// Sets up the table; the placed units' terrain follows the areas drawn.
+pub(super) fn set_table(battle: &Battle, table: Option<&TableSetup>) -> Result<Vec<Event>, ActionError> {
+    if let Some(t) = table.filter(|t| !t.is_sane()) {
+        return Err(ActionError::Refused(format!(
+            "a table of {} × {} cm with {} areas cannot be laid out",
+            t.width_cm,
+            t.depth_cm,
+            t.terrain.len()
+        )));
+    }
+    if battle.table.as_ref() == table {
+        return Err(ActionError::NoChange);
+    }
+    let mut events =
+        vec![Event::TableChanged { before: battle.table.clone().map(Box::new), after: table.cloned().map(Box::new) }];
+    let scratch = Battle { table: table.cloned(), log: Vec::new(), ..battle.clone() };
+    for u in battle.units.iter().filter(|u| u.place.is_some()) {
+        let terrain = terrain_at(&scratch, u, u.place);
+        if terrain != u.terrain {
+            events.push(Event::UnitChanged {
+                before: Box::new(u.clone()),
+                after: Box::new(Unit { terrain, ..u.clone() }),
+            });
+        }
+    }
+    Ok(events)
+}
+
+/// What the table shows between a charger and its target (GDB-CHG-01, 02, 16, AMB-21,
+/// GDB-MOD-FN6): each field `None` where the table cannot tell.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TableFacts {
+    /// Edge to edge, nearest points, cm.
+    pub distance_cm: f64,
+    /// From the middle of the charger's front edge to the target's nearest point, off
+    /// straight ahead, degrees.
+    pub angle_deg: f64,
+    /// Within 22° each side (AMB-21).
+    pub in_sector: bool,
+    /// The face the charger's centre line strikes.
+    pub struck_face: Face,
+    /// Its commander within 15 cm, when the commander is placed (or with the unit).
+    pub commander_within: Option<bool>,
+    /// No wood or built-up area between them (a suggestion the players confirm), when the
+    /// table is set up.
+    pub target_visible: Option<bool>,
+    /// The way the charger goes over the ground, when the table is set up.
+    pub slope: Option<Slope>,
+}
+
+/// What the table shows of `charger` charging `target`, when both are placed and based.
+pub fn charge_facts(battle: &Battle, charger: UnitId, target: UnitId) -> Option<TableFacts> {
+    let (c, t) = (battle.unit(charger)?, battle.unit(target)?);
+    let (fc, ft) = (footprint(battle, c)?, footprint(battle, t)?);
+    let angle = geometry::angle_deg(&fc, &ft);
+    let commander = super::commander_of(battle, c, None);
+    let commander_within = commander.and_then(|g| {
+        if g.attached_to == Some(charger) {
+            return Some(true);
+        }
+        g.place.map(|p| geometry::within_command(p.point(), &fc))
+    });
+    let table = battle.table.as_ref();
+    Some(TableFacts {
+        distance_cm: geometry::distance_cm(&fc, &ft),
+        angle_deg: angle,
+        in_sector: geometry::in_sector(angle),
+        struck_face: geometry::struck_face(&fc, &ft),
+        commander_within,
+        target_visible: table.map(|table| sight_is_clear(table, &fc, &ft)),
+        slope: table.map(|table| slopes(table, &fc, &ft).0),
+    })
+}
+
+/// The slopes of an attacker and a defender: uphill when the other stands on a hill and
+/// it does not, downhill the other way (GDB-MOD-FN6, B-COL-07).
+fn slopes(table: &TableSetup, a: &Footprint, d: &Footprint) -> (Slope, Slope) {
+    let on_hill = |f: &Footprint| area_at(table, f.centre_point()) == Some(AreaKind::Hill);
+    match (on_hill(a), on_hill(d)) {
+        (false, true) => (Slope::Uphill, Slope::Downhill),
+        (true, false) => (Slope::Downhill, Slope::Uphill),
+        _ => (Slope::Level, Slope::Level),
+    }
+}
+
+/// The slopes of an engagement's attacker and defender on the table, when both are placed
+/// and the table is set up.
+pub fn engagement_slopes(battle: &Battle, attacker: UnitId, defender: UnitId) -> Option<(Slope, Slope)> {
+    let table = battle.table.as_ref()?;
+    let (a, d) = (battle.unit(attacker)?, battle.unit(defender)?);
+    Some(slopes(table, &footprint(battle, a)?, &footprint(battle, d)?))
+}
+
+/// Whether the line from the charger's front to the target's nearest point crosses no
+/// wood or built-up area other than those either unit stands in (GDB-CHG-02).
+fn sight_is_clear(table: &TableSetup, charger: &Footprint, target: &Footprint) -> bool {
+    let from = charger.front_middle();
+    let to = target.nearest_point(from);
+    let blocking: Vec<_> = table
+        .terrain
+        .iter()
+        .filter(|a| a.kind.blocks_sight())
+        .map(|a| a.shape.shape())
+        .filter(|s| !s.contains(charger.centre_point()) && !s.contains(target.centre_point()))
+        .collect();
+    // Half-centimetre steps: finer than any wood a player draws.
+    let length = libm::hypot(to.x - from.x, to.y - from.y);
+    let steps = (length * 2.0).ceil().clamp(1.0, 10_000.0) as u32;
+    (0..=steps).all(|i| {
+        let k = f64::from(i) / f64::from(steps);
+        let p = Point { x: from.x + (to.x - from.x) * k, y: from.y + (to.y - from.y) * k };
+        !blocking.iter().any(|s| s.contains(p))
+    })
+}
+
+/// Where the charge's moves leave the charger and the target (GDB-CHG-07, 14, 16,
+/// GDB-EVD-03..06, GDB-ART-02): the charger closes, the target retreats, routs, evades
+/// or its crew flees straight back, the charger takes vacated ground, and at contact the
+/// charger squares up to the face it strikes; a target that wheeled to face in time
+/// (GDB-CHG-16) first turns about its centre towards the charger.
+pub(super) fn charge_moves(
+    battle: &Battle,
+    c: &Unit,
+    t: &Unit,
+    happened: &[Happening],
+    faces: (Face, Option<Face>),
+) -> Option<(Placement, Placement)> {
+    let (measured, contact_face) = faces;
+    let (mut fc, mut ft) = (footprint(battle, c)?, footprint(battle, t)?);
+    let start_t = ft;
+    for h in happened {
+        match h {
+            Happening::ChargerMoves { cm } => {
+                let gap = geometry::distance_cm(&fc, &ft);
+                fc = fc.moved_ahead(f64::from(*cm).min(gap));
+            }
+            Happening::TargetRetreats { cm: Some(cm) }
+            | Happening::TargetRouts { cm: Some(cm) }
+            | Happening::CrewFlees { cm: Some(cm) }
+            | Happening::TargetEvades { cm: Some(cm), .. } => ft = ft.moved_ahead(-f64::from(*cm)),
+            Happening::ChargerOccupies => {
+                fc = Footprint { x_cm: start_t.x_cm, y_cm: start_t.y_cm, ..fc };
+            }
+            _ => {}
+        }
+    }
+    if let Some(face) = contact_face {
+        if measured != Face::Front && face == Face::Front {
+            let towards = Point { x: fc.x_cm - ft.x_cm, y: fc.y_cm - ft.y_cm };
+            ft.facing_deg = geometry::facing_of(towards);
+        }
+        fc = geometry::contact_footprint(&fc, &ft, face);
+    }
+    let back = |f: &Footprint| Placement::at(f.centre_point(), f.facing_deg);
+    Some((back(&fc), back(&ft)))
+}
+
+/// The unit moved by the charge's moves, with its terrain following.
+pub(super) fn charge_move_events(battle: &Battle, before: &Unit, after: &mut Unit, place: Placement) -> Vec<Event> {
+    if before.place == Some(place) {
+        return Vec::new();
+    }
+    let (moved, events) = moved_unit(battle, after, Some(place));
+    *after = moved;
+    events
+}
+
+/// GDB-RES-01, 03, 05, 07, GDB-SEQ-03: in the Compulsory Moves phase a melee loser that
+/// routs, retreats or is pushed back makes its full move straight back, the distance from
+/// the players' table (routers their rout move, the retreat move where none is set,
+/// AMB-43; a built-up area's defender pushed back only 10 cm). `None` when the unit is
+/// not placed, not moving, or its distance is not in the table.
+pub(super) fn compulsory_place(battle: &Battle, u: &Unit, next: Phase) -> Option<Placement> {
+    if next != Phase::CompulsoryMoves {
+        return None;
+    }
+    let place = u.place?;
+    let pushed = u.markers.contains(&Marker::PushedBack);
+    if !pushed && !u.markers.contains(&Marker::Retreating) {
+        return None;
+    }
+    let row = battle.options.gdb.distance(u.arm, u.formation);
+    let cm = if pushed && u.terrain == Terrain::BuiltUp && !u.markers.contains(&Marker::Retreating) {
+        Some(BUILT_UP_PUSHBACK_CM)
+    } else if u.order == Order::Routing {
+        row.and_then(|r| r.rout_cm.or(r.retreat_cm))
+    } else {
+        row.and_then(|r| r.retreat_cm)
+    }?;
+    let (frontage, depth) = unit_size_cm(battle, u).unwrap_or((0.0, 0.0));
+    let moved = place.footprint(frontage, depth).moved_ahead(-f64::from(cm));
+    Some(Placement::at(moved.centre_point(), moved.facing_deg))
+}
+
+/// The compulsory move of a unit as it enters `next`, applied to `after`, with the events
+/// that move its attached generals.
+pub(super) fn compulsory_move(battle: &Battle, before: &Unit, after: &mut Unit, next: Phase) -> Vec<Event> {
+    let Some(place) = compulsory_place(battle, before, next) else { return Vec::new() };
+    let (moved, events) = moved_unit(battle, after, Some(place));
+    *after = moved;
+    events
+}

@@ -1,0 +1,314 @@
+//! The table from above as a drawing: the one list of marks (in table cm) that the
+//! table view paints on screen, the SVG export writes and the PDF's situation maps print.
+//! Marks carry what they show ([`Ink`]); each painter chooses its colours.
+
+use std::fmt::Write as _;
+
+use crate::game::table::footprint;
+use crate::i18n::Lang;
+use crate::model::{AreaShape, Battle, UnitId};
+use crate::rules::geometry::{COMMAND_RADIUS_CM, Footprint, Point, SECTOR_DEG};
+use crate::rules::{AreaKind, Order, Side};
+
+/// What a mark shows, for its colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ink {
+    /// The table's outline.
+    Table,
+    /// The 10 cm grid.
+    Grid,
+    /// A drawn terrain area.
+    Terrain(AreaKind),
+    /// A unit's base, by side.
+    Unit(Side),
+    /// The band along a unit's rear edge: its order.
+    Order(Order),
+    /// The selected piece's outline.
+    Selected,
+    /// A general.
+    General(Side),
+    /// The 22° charge sector and the charge reach.
+    Sector,
+    /// A general's command radius.
+    Command,
+    /// A measured line: the ruler, a hover distance, a move.
+    Ruler,
+    /// A label.
+    Label,
+}
+
+/// One mark, in table cm.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Mark {
+    /// A closed outline, filled or not.
+    Polygon {
+        /// Its corners.
+        points: Vec<Point>,
+        /// What it shows.
+        ink: Ink,
+        /// Filled (else outlined).
+        filled: bool,
+    },
+    /// A circle, filled or not.
+    Circle {
+        /// Centre.
+        centre: Point,
+        /// Radius, cm.
+        radius_cm: f64,
+        /// What it shows.
+        ink: Ink,
+        /// Filled (else outlined).
+        filled: bool,
+    },
+    /// A straight line.
+    Line {
+        /// From.
+        from: Point,
+        /// To.
+        to: Point,
+        /// What it shows.
+        ink: Ink,
+    },
+    /// A short text centred on a point.
+    Text {
+        /// Where.
+        at: Point,
+        /// What.
+        text: String,
+        /// Drawn only where a base is this wide on screen or wider, cm (labels of
+        /// small bases vanish when zoomed out).
+        min_width_cm: f64,
+    },
+}
+
+/// The table as marks.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Scene {
+    /// The table's width, cm (0 before it is set up).
+    pub width_cm: f64,
+    /// The table's depth, cm.
+    pub depth_cm: f64,
+    /// The marks, bottom first.
+    pub marks: Vec<Mark>,
+}
+
+/// What the view adds to the battle: the selected unit's sector and reach.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Focus {
+    /// The selected unit.
+    pub unit: Option<UnitId>,
+    /// The selected general.
+    pub general: Option<crate::model::GeneralId>,
+}
+
+/// The outline of a drawn area as points (an ellipse as 48), for painters without
+/// ellipses.
+pub fn area_outline(shape: &AreaShape) -> Vec<Point> {
+    match shape {
+        AreaShape::Polygon { corners_mm } => {
+            corners_mm.iter().map(|c| Point { x: f64::from(c[0]) / 10.0, y: f64::from(c[1]) / 10.0 }).collect()
+        }
+        AreaShape::Ellipse { centre_mm, radii_mm, turn_deg } => {
+            let (cx, cy) = (f64::from(centre_mm[0]) / 10.0, f64::from(centre_mm[1]) / 10.0);
+            let (rx, ry) = (f64::from(radii_mm[0]) / 10.0, f64::from(radii_mm[1]) / 10.0);
+            let turn = f64::from(*turn_deg).to_radians();
+            (0..48)
+                .map(|i| {
+                    let a = f64::from(i) / 48.0 * std::f64::consts::TAU;
+                    let (u, w) = (rx * libm::cos(a), ry * libm::sin(a));
+                    // Clockwise turn in the table's frame (y away from the first side).
+                    Point {
+                        x: cx + u * libm::cos(turn) + w * libm::sin(turn),
+                        y: cy - u * libm::sin(turn) + w * libm::cos(turn),
+                    }
+                })
+                .collect()
+        }
+    }
+}
+
+/// The table, its terrain, the placed units and generals, and the focus's sector, reach
+/// and command radius.
+pub fn scene(battle: &Battle, lang: Lang, focus: Focus) -> Scene {
+    let Some(table) = &battle.table else { return Scene::default() };
+    let (w, d) = (f64::from(table.width_cm), f64::from(table.depth_cm));
+    let mut marks = Vec::with_capacity(battle.units.len() * 3 + 64);
+    let corner = |x, y| Point { x, y };
+    marks.push(Mark::Polygon {
+        points: vec![corner(0.0, 0.0), corner(w, 0.0), corner(w, d), corner(0.0, d)],
+        ink: Ink::Table,
+        filled: true,
+    });
+    for x in (10..table.width_cm).step_by(10) {
+        marks.push(Mark::Line { from: corner(f64::from(x), 0.0), to: corner(f64::from(x), d), ink: Ink::Grid });
+    }
+    for y in (10..table.depth_cm).step_by(10) {
+        marks.push(Mark::Line { from: corner(0.0, f64::from(y)), to: corner(w, f64::from(y)), ink: Ink::Grid });
+    }
+    for area in &table.terrain {
+        marks.push(Mark::Polygon { points: area_outline(&area.shape), ink: Ink::Terrain(area.kind), filled: true });
+    }
+    for u in &battle.units {
+        let Some(f) = footprint(battle, u) else { continue };
+        unit_marks(&mut marks, &f, u, lang, focus.unit == Some(u.id));
+    }
+    if let Some(f) = focus.unit.and_then(|id| battle.unit(id)).and_then(|u| footprint(battle, u).map(|f| (u, f))) {
+        sector_marks(&mut marks, battle, f.0, &f.1);
+    }
+    for g in &battle.generals {
+        let Some(p) = g.place else { continue };
+        let selected = focus.general == Some(g.id);
+        if selected {
+            marks.push(Mark::Circle {
+                centre: p.point(),
+                radius_cm: COMMAND_RADIUS_CM,
+                ink: Ink::Command,
+                filled: false,
+            });
+        }
+        marks.push(Mark::Circle { centre: p.point(), radius_cm: 1.2, ink: Ink::General(g.side), filled: true });
+        if selected {
+            marks.push(Mark::Circle { centre: p.point(), radius_cm: 1.6, ink: Ink::Selected, filled: false });
+        }
+    }
+    Scene { width_cm: w, depth_cm: d, marks }
+}
+
+/// A unit's base, its order band along the rear edge, its label and, when selected, its
+/// outline.
+fn unit_marks(marks: &mut Vec<Mark>, f: &Footprint, u: &crate::model::Unit, lang: Lang, selected: bool) {
+    let corners = f.corner_points();
+    marks.push(Mark::Polygon { points: corners.to_vec(), ink: Ink::Unit(u.side), filled: true });
+    // The rear quarter of the base, in the order's colour.
+    let band = Footprint { depth_cm: f.depth_cm / 4.0, ..f.moved_ahead(-f.depth_cm * 3.0 / 8.0) };
+    marks.push(Mark::Polygon { points: band.corner_points().to_vec(), ink: Ink::Order(u.order), filled: true });
+    // The front edge, so that the facing reads at a glance.
+    marks.push(Mark::Line { from: corners[0], to: corners[1], ink: Ink::Label });
+    if selected {
+        marks.push(Mark::Polygon { points: corners.to_vec(), ink: Ink::Selected, filled: false });
+    }
+    marks.push(Mark::Text {
+        at: f.centre_point(),
+        text: u.display_name(lang == Lang::Ru).to_owned(),
+        min_width_cm: f.frontage_cm,
+    });
+}
+
+/// The selected unit's 22° sector each side of straight ahead (AMB-21), out to its charge
+/// reach from the players' table, or 30 cm with no reach known.
+fn sector_marks(marks: &mut Vec<Mark>, battle: &Battle, u: &crate::model::Unit, f: &Footprint) {
+    let reach = battle.options.gdb.distance(u.arm, u.formation).and_then(|r| r.charge_cm).map(f64::from);
+    let reach = match battle.ruleset {
+        crate::rules::Ruleset::Gdb => reach,
+        crate::rules::Ruleset::RulesetB => battle.options.ruleset_b.attack_distance(u.arm).map(f64::from),
+    };
+    let length = reach.unwrap_or(30.0);
+    let origin = f.front_middle();
+    let ray = |deg: f64| {
+        let a = (f.facing_deg + deg).to_radians();
+        Point { x: origin.x + length * libm::sin(a), y: origin.y + length * libm::cos(a) }
+    };
+    marks.push(Mark::Line { from: origin, to: ray(-SECTOR_DEG), ink: Ink::Sector });
+    marks.push(Mark::Line { from: origin, to: ray(SECTOR_DEG), ink: Ink::Sector });
+    if reach.is_some() {
+        // The reach: an arc across the sector, from the front edge's middle.
+        let arc: Vec<Point> = (0..=16).map(|i| ray(-SECTOR_DEG + 2.0 * SECTOR_DEG * f64::from(i) / 16.0)).collect();
+        for pair in arc.windows(2) {
+            marks.push(Mark::Line { from: pair[0], to: pair[1], ink: Ink::Sector });
+        }
+    }
+}
+
+/// Colours for paper and SVG, as RGB: sides as in the interface, terrain in map tints.
+pub fn print_colour(ink: Ink) -> (u8, u8, u8) {
+    match ink {
+        Ink::Table => (245, 240, 225),
+        Ink::Grid => (215, 208, 190),
+        Ink::Terrain(AreaKind::Hill) => (214, 193, 150),
+        Ink::Terrain(AreaKind::Wood) => (140, 180, 120),
+        Ink::Terrain(AreaKind::BuiltUp) => (180, 170, 170),
+        Ink::Terrain(AreaKind::River) => (140, 180, 220),
+        Ink::Terrain(AreaKind::Rough) => (200, 190, 160),
+        Ink::Unit(Side::First) => (66, 133, 244),
+        Ink::Unit(Side::Second) => (76, 175, 80),
+        Ink::General(Side::First) => (25, 60, 140),
+        Ink::General(Side::Second) => (30, 100, 40),
+        Ink::Order(Order::Formed) => (46, 125, 50),
+        Ink::Order(Order::Disordered) => (249, 168, 37),
+        Ink::Order(Order::Wavering) => (239, 108, 0),
+        Ink::Order(Order::Routing) => (198, 40, 40),
+        Ink::Order(Order::Dispersed | Order::Destroyed) => (97, 97, 97),
+        Ink::Selected => (230, 120, 0),
+        Ink::Sector => (200, 60, 60),
+        Ink::Command => (120, 60, 160),
+        Ink::Ruler => (40, 40, 40),
+        Ink::Label => (20, 20, 20),
+    }
+}
+
+fn hex((r, g, b): (u8, u8, u8)) -> String {
+    format!("#{r:02x}{g:02x}{b:02x}")
+}
+
+/// Escapes text for XML.
+fn xml(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+/// The scene as an SVG document, 1 cm to 10 user units, the first side's edge at the
+/// bottom as on the screen.
+pub fn svg(scene: &Scene) -> String {
+    let (w, d) = (scene.width_cm, scene.depth_cm);
+    let at = |p: Point| (p.x * 10.0, (d - p.y) * 10.0);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {:.0} {:.0}" width="{:.0}mm" height="{:.0}mm">"#,
+        w * 10.0,
+        d * 10.0,
+        w * 10.0 / 4.0,
+        d * 10.0 / 4.0
+    );
+    for mark in &scene.marks {
+        match mark {
+            Mark::Polygon { points, ink, filled } => {
+                let pts: Vec<String> = points.iter().map(|p| at(*p)).map(|(x, y)| format!("{x:.1},{y:.1}")).collect();
+                let paint = if *filled {
+                    format!(r#"fill="{}""#, hex(print_colour(*ink)))
+                } else {
+                    format!(r#"fill="none" stroke="{}" stroke-width="3""#, hex(print_colour(*ink)))
+                };
+                let _ = writeln!(out, r#"<polygon points="{}" {paint}/>"#, pts.join(" "));
+            }
+            Mark::Circle { centre, radius_cm, ink, filled } => {
+                let (x, y) = at(*centre);
+                let paint = if *filled {
+                    format!(r#"fill="{}""#, hex(print_colour(*ink)))
+                } else {
+                    format!(r#"fill="none" stroke="{}" stroke-width="2""#, hex(print_colour(*ink)))
+                };
+                let _ = writeln!(out, r#"<circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" {paint}/>"#, radius_cm * 10.0);
+            }
+            Mark::Line { from, to, ink } => {
+                let ((x1, y1), (x2, y2)) = (at(*from), at(*to));
+                let width = if *ink == Ink::Grid { 1 } else { 2 };
+                let _ = writeln!(
+                    out,
+                    r#"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="{}" stroke-width="{width}"/>"#,
+                    hex(print_colour(*ink))
+                );
+            }
+            Mark::Text { at: p, text, .. } => {
+                let (x, y) = at(*p);
+                let _ = writeln!(
+                    out,
+                    r#"<text x="{x:.1}" y="{y:.1}" font-family="sans-serif" font-size="18" text-anchor="middle" dominant-baseline="middle" fill="{}">{}</text>"#,
+                    hex(print_colour(Ink::Label)),
+                    xml(text)
+                );
+            }
+        }
+    }
+    out.push_str("</svg>\n");
+    out
+}

@@ -1,0 +1,211 @@
+//! The table view's game: pieces placed, moved and turned as undoable actions, terrain
+//! read from the areas drawn, what the table shows of a charge (EX-4 laid out), the
+//! charge's contact and the melee loser's compulsory move (GDB-RES-03, GDB-SEQ-03).
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use coldsteel::game::table::{charge_facts, engagement_slopes, footprint};
+use coldsteel::game::{Action, Game, GdbMeleeAction, gdb_melee_input};
+use coldsteel::model::{AreaShape, GeneralId, Placement, TerrainArea, UnitId};
+use coldsteel::rules::gdb::Role;
+use coldsteel::rules::gdb::charge::{Input, Reaction, TestResult};
+use coldsteel::rules::options::BasingRow;
+use coldsteel::rules::{AreaKind, Arm, Face, Formation, Marker, Phase, Side, Slope, Terrain};
+
+const CUIRASSIERS: UnitId = UnitId(1);
+const DRAGOONS: UnitId = UnitId(2);
+
+fn place(x_cm: i32, y_cm: i32, facing_deg: i32) -> Option<Placement> {
+    Some(Placement { x_mm: x_cm * 10, y_mm: y_cm * 10, facing_deg })
+}
+
+/// EX-4 laid out in the Charges phase: the cuirassiers face east 18 cm from the dragoons'
+/// left flank, their brigadier 10 cm behind them.
+fn ex4_game() -> Game {
+    let mut g = common::game_at(common::ex4_on_a_table(), Phase::Charges);
+    g.perform(&Action::PlaceUnit { unit: CUIRASSIERS, place: place(50, 40, 90) }).unwrap();
+    g.perform(&Action::PlaceUnit { unit: DRAGOONS, place: place(77, 40, 0) }).unwrap();
+    g.perform(&Action::PlaceGeneral { general: GeneralId(1), place: place(37, 40, 90) }).unwrap();
+    g
+}
+
+#[test]
+fn placing_moving_and_turning_are_undo_steps() {
+    let mut g = common::game_at(common::ex4_on_a_table(), Phase::Charges);
+    let start = g.battle().clone();
+    g.perform(&Action::PlaceUnit { unit: CUIRASSIERS, place: place(50, 40, 90) }).unwrap();
+    g.perform(&Action::PlaceUnit { unit: CUIRASSIERS, place: place(60, 45, 95) }).unwrap();
+    let f = footprint(g.battle(), g.battle().unit(CUIRASSIERS).unwrap()).unwrap();
+    assert_eq!((f.x_cm, f.y_cm, f.facing_deg, f.frontage_cm, f.depth_cm), (60.0, 45.0, 95.0, 12.0, 6.0));
+    assert!(g.perform(&Action::PlaceUnit { unit: CUIRASSIERS, place: place(60, 45, 95) }).is_err(), "no change");
+    let off = Some(Placement { x_mm: 20_000, y_mm: 0, facing_deg: 0 });
+    assert!(g.perform(&Action::PlaceUnit { unit: CUIRASSIERS, place: off }).is_err(), "20 m off the table");
+    g.undo().unwrap();
+    assert_eq!(g.battle().unit(CUIRASSIERS).unwrap().place, place(50, 40, 90));
+    g.undo().unwrap();
+    assert_eq!(g.battle().units, start.units);
+}
+
+#[test]
+fn a_formation_change_redraws_the_footprint_about_the_centre() {
+    let mut b = common::ex4_on_a_table();
+    b.options.basing.push(BasingRow {
+        arm: Arm::Dragoons,
+        formation: Some(Formation::Column),
+        frontage_mm: 40,
+        depth_mm: 60,
+        figures_per_base: 4,
+        bases_deep: 3,
+    });
+    b.units[1].place = place(77, 40, 0);
+    let line = footprint(&b, &b.units[1]).unwrap();
+    b.units[1].formation = Formation::Column;
+    let column = footprint(&b, &b.units[1]).unwrap();
+    assert_eq!((line.frontage_cm, line.depth_cm), (12.0, 6.0));
+    assert_eq!((column.frontage_cm, column.depth_cm), (4.0, 18.0));
+    assert_eq!((line.x_cm, line.y_cm), (column.x_cm, column.y_cm));
+}
+
+#[test]
+fn terrain_comes_from_the_area_a_unit_stands_in_and_generals_follow_their_unit() {
+    let mut g = ex4_game();
+    let mut table = g.battle().table.clone().unwrap();
+    table.terrain.push(TerrainArea {
+        kind: AreaKind::Hill,
+        shape: AreaShape::Ellipse { centre_mm: [770, 400], radii_mm: [200, 150], turn_deg: 0 },
+    });
+    table.terrain.push(TerrainArea {
+        kind: AreaKind::Wood,
+        shape: AreaShape::Polygon { corners_mm: vec![[1000, 0], [1200, 0], [1200, 200], [1000, 200]] },
+    });
+    g.perform(&Action::SetTable(Some(Box::new(table)))).unwrap();
+    assert_eq!(g.battle().unit(DRAGOONS).unwrap().terrain, Terrain::Hill, "set up around a placed unit");
+    assert_eq!(g.battle().unit(CUIRASSIERS).unwrap().terrain, Terrain::Open);
+    // FN6: the cuirassiers go uphill against dragoons on the hill.
+    assert_eq!(charge_facts(g.battle(), CUIRASSIERS, DRAGOONS).unwrap().slope, Some(Slope::Uphill));
+    assert_eq!(engagement_slopes(g.battle(), CUIRASSIERS, DRAGOONS), Some((Slope::Uphill, Slope::Downhill)));
+    g.perform(&Action::PlaceUnit { unit: DRAGOONS, place: place(110, 10, 0) }).unwrap();
+    assert_eq!(g.battle().unit(DRAGOONS).unwrap().terrain, Terrain::Wood);
+    g.perform(&Action::PlaceUnit { unit: DRAGOONS, place: place(150, 60, 0) }).unwrap();
+    assert_eq!(g.battle().unit(DRAGOONS).unwrap().terrain, Terrain::Open);
+    // An attached general moves and turns with his unit.
+    let mut general = g.battle().general(GeneralId(1)).unwrap().clone();
+    general.attached_to = Some(CUIRASSIERS);
+    g.perform(&Action::EditGeneral(general)).unwrap();
+    g.perform(&Action::PlaceUnit { unit: CUIRASSIERS, place: place(50, 40, 180) }).unwrap();
+    let p = g.battle().general(GeneralId(1)).unwrap().place.unwrap();
+    assert_eq!((p.x_mm, p.y_mm, p.facing_deg), (500, 530, 180), "13 cm behind, turned with it");
+    g.undo().unwrap();
+    assert_eq!(g.battle().general(GeneralId(1)).unwrap().place, place(37, 40, 90));
+}
+
+#[test]
+fn gdb_chg_02_a_wood_between_hides_the_target() {
+    let mut g = ex4_game();
+    assert_eq!(charge_facts(g.battle(), CUIRASSIERS, DRAGOONS).unwrap().target_visible, Some(true));
+    let mut table = g.battle().table.clone().unwrap();
+    table.terrain.push(TerrainArea {
+        kind: AreaKind::Wood,
+        shape: AreaShape::Ellipse { centre_mm: [620, 400], radii_mm: [30, 80], turn_deg: 0 },
+    });
+    g.perform(&Action::SetTable(Some(Box::new(table)))).unwrap();
+    assert_eq!(charge_facts(g.battle(), CUIRASSIERS, DRAGOONS).unwrap().target_visible, Some(false));
+}
+
+/// EX-4 on the table: the table shows 18 cm, dead ahead, the flank, the brigadier within
+/// 15 cm; the charge brings the cuirassiers to the wheeled dragoons' front, and the
+/// melee reads EX-4's corrected modifiers.
+#[test]
+fn ex4_laid_out_on_the_table() {
+    let mut g = ex4_game();
+    let facts = charge_facts(g.battle(), CUIRASSIERS, DRAGOONS).unwrap();
+    assert!((facts.distance_cm - 18.0).abs() < 1e-9, "{}", facts.distance_cm);
+    assert!(facts.angle_deg.abs() < 1e-9 && facts.in_sector);
+    assert_eq!(facts.struck_face, Face::Flank);
+    assert_eq!(facts.commander_within, Some(true), "13 cm behind");
+    let mut a = common::charge_of(
+        CUIRASSIERS,
+        DRAGOONS,
+        facts.distance_cm.round() as u32,
+        vec![
+            Input::Reaction(Reaction::CounterCharge),
+            Input::FacedInTime(true),
+            Input::ChargerTest(TestResult::Pass.into()),
+            Input::CounterTest(TestResult::Pass.into()),
+            Input::CounterMeet { counter_cm: 4 },
+        ],
+    );
+    a.measured.struck_face = facts.struck_face;
+    g.perform(&Action::Charge(Box::new(a))).unwrap();
+    // The dragoons wheeled to face: they now face the cuirassiers, who stand at their front.
+    let (c, d) = (g.battle().unit(CUIRASSIERS).unwrap(), g.battle().unit(DRAGOONS).unwrap());
+    let (fc, fd) = (footprint(g.battle(), c).unwrap(), footprint(g.battle(), d).unwrap());
+    assert_eq!(d.place.unwrap().facing_deg, 270, "turned to face west");
+    assert_eq!(c.place.unwrap().facing_deg, 90);
+    assert!(coldsteel::rules::geometry::distance_cm(&fc, &fd) < 0.1, "in contact");
+    let before = g.battle().unit(DRAGOONS).unwrap().place.unwrap();
+    common::to(&mut g, Phase::Melee);
+    let m = GdbMeleeAction {
+        attacker: CUIRASSIERS,
+        defender: DRAGOONS,
+        table: Default::default(),
+        dice: ([4, 3], [3, 3]),
+        losses: Some((1, 2)),
+        test: Some(TestResult::Pass.into()),
+        overridden: None,
+        rng_after: None,
+    };
+    let (input, _) = gdb_melee_input(g.battle(), &m).unwrap();
+    let ids = |role| -> Vec<(&str, i32)> {
+        input.modifiers(role).iter().filter(|x| x.value != 0).map(|x| (x.rule.id(), x.value)).collect()
+    };
+    assert_eq!(ids(Role::Attacker), [("GDB-MOD-01", 5), ("GDB-MOD-21", 2)]);
+    assert_eq!(ids(Role::Defender), [("GDB-MOD-03", 3)], "no +2 under 5 cm, no flank −4");
+    g.perform(&Action::GdbMelee(Box::new(m))).unwrap();
+    assert!(g.battle().unit(DRAGOONS).unwrap().markers.contains(&Marker::Retreating), "lost by 5: retreats");
+    assert_eq!(g.battle().unit(DRAGOONS).unwrap().place, Some(before), "losers move next turn");
+    gdb_res_03_the_loser_moves_straight_back_in_compulsory_moves(g, before);
+}
+
+/// GDB-RES-03, GDB-SEQ-03: the loser's full retreat move (24 cm from the players' table)
+/// straight back, in the next turn's Compulsory Moves phase; undo puts it back.
+fn gdb_res_03_the_loser_moves_straight_back_in_compulsory_moves(mut g: Game, before: Placement) {
+    common::to(&mut g, Phase::Morale);
+    g.perform(&Action::AdvancePhase).unwrap();
+    common::initiative(&mut g, [6, 6], [1, 1], Side::First);
+    assert_eq!(g.battle().unit(DRAGOONS).unwrap().place, Some(before), "not before the phase");
+    g.perform(&Action::AdvancePhase).unwrap();
+    assert_eq!(g.battle().phase, Phase::CompulsoryMoves);
+    let after = g.battle().unit(DRAGOONS).unwrap().place.unwrap();
+    // Facing west (270°), straight back is east: +24 cm along x.
+    assert_eq!((after.x_mm - before.x_mm, after.y_mm - before.y_mm, after.facing_deg), (240, 0, 270));
+    g.undo().unwrap();
+    assert_eq!(g.battle().unit(DRAGOONS).unwrap().place, Some(before));
+    assert_eq!(g.battle().phase, Phase::Initiative);
+}
+
+#[test]
+fn a_charge_that_reaches_a_front_squares_up_to_it() {
+    let mut g = ex4_game();
+    g.perform(&Action::PlaceUnit { unit: DRAGOONS, place: place(50, 70, 180) }).unwrap();
+    g.perform(&Action::PlaceUnit { unit: CUIRASSIERS, place: place(52, 40, 5) }).unwrap();
+    let facts = charge_facts(g.battle(), CUIRASSIERS, DRAGOONS).unwrap();
+    assert_eq!(facts.struck_face, Face::Front);
+    let mut a = common::charge_of(CUIRASSIERS, DRAGOONS, facts.distance_cm.round() as u32, Vec::new());
+    a.inputs.push(Input::Reaction(Reaction::Stand));
+    // Each test the sequence asks for, passed, until it is done.
+    while let Ok(m) = coldsteel::game::run_charge(g.battle(), &a) {
+        use coldsteel::rules::gdb::charge::Ask;
+        let pass = TestResult::Pass.into();
+        match m.ask {
+            Ask::Done => break,
+            Ask::StandTest => a.inputs.push(Input::StandTest(pass)),
+            Ask::ChargerTest => a.inputs.push(Input::ChargerTest(pass)),
+            other => panic!("unexpected step {other:?}"),
+        }
+    }
+    g.perform(&Action::Charge(Box::new(a))).unwrap();
+    let c = g.battle().unit(CUIRASSIERS).unwrap().place.unwrap();
+    assert_eq!((c.x_mm, c.y_mm, c.facing_deg), (500, 640, 0), "front to front, squared up");
+}

@@ -1,0 +1,177 @@
+//! The Table tab driven as a player does: units placed from the list, dragged, turned,
+//! charged with C and a click on the target; the charge wizard opens with what the table
+//! shows pre-filled and marked "from the table", and Cancel changes nothing. Also: a table
+//! set up from its empty tab, terrain drawn, and the SVG the view exports.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use coldsteel::game::Game;
+use coldsteel::i18n::Lang;
+use coldsteel::model::UnitId;
+use coldsteel::rules::geometry::Point;
+use coldsteel::rules::{AreaKind, Phase};
+use coldsteel::storage;
+use coldsteel::ui::{CentralTab, CsApp};
+use egui::accesskit::Role;
+use egui::{Event, Key, Modifiers, PointerButton, Pos2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+const CUIRASSIERS: UnitId = UnitId(1);
+const DRAGOONS: UnitId = UnitId(2);
+
+fn harness(game: Game, lang: Lang) -> Harness<'static, CsApp> {
+    let mut app = CsApp::new(game, lang);
+    app.tab = CentralTab::Table;
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut CsApp| app.ui_root(ui), app);
+    h.run();
+    h
+}
+
+fn screen(h: &Harness<'static, CsApp>, x: f64, y: f64) -> Pos2 {
+    h.state().table_view.screen_of(Point { x, y }).expect("the table is drawn")
+}
+
+fn press(h: &mut Harness<'static, CsApp>, at: Pos2, button: PointerButton, pressed: bool) {
+    h.event(Event::PointerMoved(at));
+    h.event(Event::PointerButton { pos: at, button, pressed, modifiers: Modifiers::NONE });
+    h.step();
+}
+
+/// A click on the table at a point, in cm.
+fn click_at(h: &mut Harness<'static, CsApp>, x: f64, y: f64) {
+    let at = screen(h, x, y);
+    press(h, at, PointerButton::Primary, true);
+    press(h, at, PointerButton::Primary, false);
+    h.run();
+}
+
+/// A drag with the left button from one table point to another.
+fn drag(h: &mut Harness<'static, CsApp>, from: (f64, f64), to: (f64, f64)) {
+    let (a, b) = (screen(h, from.0, from.1), screen(h, to.0, to.1));
+    press(h, a, PointerButton::Primary, true);
+    for i in 1..=10 {
+        let t = i as f32 / 10.0;
+        h.event(Event::PointerMoved(a + (b - a) * t));
+        h.run();
+    }
+    press(h, b, PointerButton::Primary, false);
+}
+
+fn key(h: &mut Harness<'static, CsApp>, key: Key) {
+    h.key_press(key);
+    h.run();
+}
+
+fn place_of(h: &Harness<'static, CsApp>, id: UnitId) -> (f64, f64, i32) {
+    let p = h.state().game.battle().unit(id).unwrap().place.expect("placed");
+    (f64::from(p.x_mm) / 10.0, f64::from(p.y_mm) / 10.0, p.facing_deg)
+}
+
+/// EX-4 by hand on the table: the cuirassiers placed, dragged and turned to face the
+/// dragoons' flank 18 cm away; C, a click on the dragoons, and the wizard shows 18 cm,
+/// 0° and the flank from the table. Cancel leaves the battle byte-identical.
+#[test]
+fn place_drag_turn_and_charge_from_the_table() {
+    let mut h = harness(common::game_at(common::ex4_on_a_table(), Phase::Charges), Lang::En);
+    // Placed from the list: select, then click where it stands (facing the enemy's edge).
+    h.get_by_label("Cuirassiers").click();
+    h.run();
+    click_at(&mut h, 40.0, 40.0);
+    h.get_by_label("Dragoons").click();
+    h.run();
+    click_at(&mut h, 77.0, 40.0);
+    assert_eq!(place_of(&h, DRAGOONS).2, 180, "the second side faces the first side's edge");
+    // The dragoons turned about (right-click menu), so that their flank faces west.
+    let at = screen(&h, 77.0, 40.0);
+    press(&mut h, at, PointerButton::Secondary, true);
+    press(&mut h, at, PointerButton::Secondary, false);
+    h.run();
+    h.get_by_label("Turn about").click();
+    h.run();
+    assert_eq!(place_of(&h, DRAGOONS).2, 0);
+    // The cuirassiers dragged 10 cm east and turned right, 18 × 5°.
+    click_at(&mut h, 40.0, 40.0);
+    drag(&mut h, (40.0, 40.0), (50.0, 40.0));
+    let (x, y, _) = place_of(&h, CUIRASSIERS);
+    assert!((x - 50.0).abs() < 0.3 && (y - 40.0).abs() < 0.3, "dragged to ({x}, {y})");
+    h.event(Event::PointerMoved(screen(&h, 50.0, 60.0)));
+    for _ in 0..18 {
+        key(&mut h, Key::E);
+    }
+    assert_eq!(place_of(&h, CUIRASSIERS).2, 90, "turned 90° in 5° steps");
+    // Shift+Q and Shift+E turn by 1°.
+    h.key_press_modifiers(Modifiers::SHIFT, Key::Q);
+    h.run();
+    assert_eq!(place_of(&h, CUIRASSIERS).2, 89);
+    h.key_press_modifiers(Modifiers::SHIFT, Key::E);
+    h.run();
+    assert_eq!(place_of(&h, CUIRASSIERS).2, 90);
+    // Exactly 18 cm: the players nudge it where they want it (the drag left it near).
+    let exact = coldsteel::model::Placement { x_mm: 500, y_mm: 400, facing_deg: 90 };
+    if h.state().game.battle().unit(CUIRASSIERS).unwrap().place != Some(exact) {
+        let nudge = coldsteel::game::Action::PlaceUnit { unit: CUIRASSIERS, place: Some(exact) };
+        h.state_mut().game.perform(&nudge).unwrap();
+    }
+    h.run();
+    let before = storage::to_json(&h.state().game);
+    // C, then a click on the target.
+    h.event(Event::PointerMoved(screen(&h, 50.0, 60.0)));
+    key(&mut h, Key::C);
+    click_at(&mut h, 77.0, 40.0);
+    assert!(h.state().wizard.is_some(), "the charge wizard opened");
+    assert_eq!(h.get_by_role_and_label(Role::TextInput, "Distance (cm)").value().as_deref(), Some("18"));
+    assert_eq!(
+        h.get_by_role_and_label(Role::TextInput, "Bearing from straight ahead (°)").value().as_deref(),
+        Some("0")
+    );
+    h.get_by_label("from the table: 18.0");
+    h.get_by_label_contains("strikes the flank");
+    assert_eq!(h.get_by_label("Struck in 1").value().as_deref(), Some("Flank"));
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert!(h.state().wizard.is_none());
+    assert_eq!(storage::to_json(&h.state().game), before, "Cancel leaves the battle as it was");
+}
+
+/// An empty Table tab asks for the table's size; an oval hill drawn on it becomes the
+/// terrain of a unit placed inside; the SVG export draws the same scene.
+#[test]
+fn set_up_the_table_draw_a_hill_and_export_it() {
+    let mut battle = common::ex4_on_a_table();
+    battle.table = None;
+    let mut h = harness(common::game_at(battle, Phase::Charges), Lang::Ru);
+    for (field, value) in [("Ширина, см", "120"), ("Глубина, см", "90")] {
+        h.get_by_role_and_label(Role::TextInput, field).click();
+        h.run();
+        h.get_by_role_and_label(Role::TextInput, field).type_text(value);
+        h.run();
+    }
+    h.get_by_label("Подготовить стол").click();
+    h.run();
+    let table = h.state().game.battle().table.clone().expect("set up");
+    assert_eq!((table.width_cm, table.depth_cm), (120, 90));
+    // An oval hill, dragged corner to corner (the kind chosen is a hill already).
+    h.get_by_label("Овал").click();
+    h.run();
+    drag(&mut h, (20.0, 20.0), (60.0, 50.0));
+    let table = h.state().game.battle().table.clone().unwrap();
+    assert_eq!(table.terrain.len(), 1);
+    assert_eq!(table.terrain[0].kind, AreaKind::Hill);
+    h.get_by_label("Выбор").click();
+    h.run();
+    h.get_by_label("Cuirassiers").click();
+    h.run();
+    click_at(&mut h, 40.0, 35.0);
+    let u = h.state().game.battle().unit(CUIRASSIERS).unwrap().clone();
+    assert_eq!(u.terrain, coldsteel::rules::Terrain::Hill, "placed inside the hill");
+    let scene = coldsteel::report::map::scene(h.state().game.battle(), Lang::Ru, Default::default());
+    let svg = coldsteel::report::map::svg(&scene);
+    let hill = coldsteel::report::map::print_colour(coldsteel::report::map::Ink::Terrain(AreaKind::Hill));
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    assert!(svg.contains(">Cuirassiers</text>"), "the unit's label");
+    assert!(svg.contains(&format!("fill=\"#{:02x}{:02x}{:02x}\"", hill.0, hill.1, hill.2)), "the hill");
+}
