@@ -24,6 +24,66 @@ fn frame(c: &mut Criterion) {
     c.bench_function("ui_frame_1000_units_10000_log", |b| b.iter(|| h.step()));
 }
 
+/// The 1,000 units placed on a 6 × 3 m table, every arm based: one frame of the Table
+/// tab while the players pan (the middle button) and zoom (the wheel), as in the budget
+/// of issue 19 (under 4 ms of CPU).
+fn table_frame(c: &mut Criterion) {
+    use coldsteel::model::{Placement, TableSetup};
+    use coldsteel::rules::options::BasingRow;
+    let mut battle = stress_battle(1000, 0);
+    battle.table = Some(TableSetup::new(600, 300));
+    for arm in coldsteel::rules::Arm::ALL {
+        let row =
+            BasingRow { arm: *arm, formation: None, frontage_mm: 40, depth_mm: 20, figures_per_base: 6, bases_deep: 1 };
+        battle.options.basing.push(row);
+    }
+    for (i, u) in battle.units.iter_mut().enumerate() {
+        let (col, row) = (i32::try_from(i % 40).unwrap_or(0), i32::try_from(i / 40).unwrap_or(0));
+        u.place = Some(Placement { x_mm: 100 + col * 145, y_mm: 100 + row * 110, facing_deg: (col * 7) % 360 });
+    }
+    let mut app = CsApp::new(Game::new(battle), Lang::En);
+    app.tab = coldsteel::ui::CentralTab::Table;
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut CsApp| app.ui_root(ui), app);
+    h.run();
+    let centre = egui::pos2(550.0, 330.0);
+    h.event(egui::Event::PointerMoved(centre));
+    // Zoomed in four times from the whole table: the units' labels are drawn.
+    h.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: egui::vec2(0.0, 700.0),
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Wheel,
+        modifiers: egui::Modifiers::NONE,
+    });
+    h.step();
+    h.event(egui::Event::PointerButton {
+        pos: centre,
+        button: egui::PointerButton::Middle,
+        pressed: true,
+        modifiers: egui::Modifiers::NONE,
+    });
+    h.step();
+    let mut turn = 0u32;
+    c.bench_function("ui_frame_table_1000_placed_units_pan_zoom", |b| {
+        b.iter(|| {
+            turn = turn.wrapping_add(1);
+            let sign = if turn.is_multiple_of(2) { 1.0 } else { -1.0 };
+            let at = centre + egui::vec2(sign * 3.0, 0.0);
+            h.event(egui::Event::PointerMoved(at));
+            h.event(egui::Event::MouseWheel {
+                unit: egui::MouseWheelUnit::Point,
+                delta: egui::vec2(0.0, sign * 20.0),
+                phase: egui::TouchPhase::Move,
+                source: egui::MouseWheelSource::Wheel,
+                modifiers: egui::Modifiers::NONE,
+            });
+            h.step();
+        })
+    });
+}
+
 fn save_load(c: &mut Criterion) {
     let g = game();
     let text = storage::to_json(&g);
@@ -44,6 +104,6 @@ fn autosave(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(20);
-    targets = frame, save_load, autosave
+    targets = frame, table_frame, save_load, autosave
 }
 criterion_main!(benches);

@@ -218,7 +218,7 @@ fn report_cmd(file: &Path, outs: [&Option<PathBuf>; 4], lang: Lang) -> Result<St
     use coldsteel::report::{markdown, pdf, summary};
     not_the_input(file, &outs, lang)?;
     let game = load_file(file, lang)?;
-    let report = summary::battle_report(game.battle(), lang);
+    let report = summary::game_report(&game, lang);
     let [pdf_out, md_out, text_out, roster_out] = outs;
     let mut written = Vec::new();
     if let Some(p) = pdf_out {

@@ -164,3 +164,50 @@ fn pdf_page_one_is_the_summary_and_its_chart_agrees_with_the_table() {
         assert_eq!(numbers(&total[total_label.len()..]), Some(table.clone()), "the chart's total is the table's");
     }
 }
+
+/// The table view in the report (issue 19): the situation map at the end of each turn
+/// of the example on the table, and now; drawn in the PDF with the units' labels, noted
+/// in the text formats, in both languages.
+#[test]
+fn the_report_draws_the_table_at_the_end_of_each_turn() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/krasnoi-1812-on-the-table.coldsteel.json");
+    let g = storage::read_battle_file(&path).unwrap();
+    let ends = coldsteel::game::turn_ends(&g).unwrap();
+    assert_eq!(ends.iter().map(|(t, _)| *t).collect::<Vec<_>>(), [1, 2], "turn 1's end, then now");
+    let legion = |b: &coldsteel::model::Battle| {
+        b.units.iter().find(|u| u.name == "1st Vistula Legion").and_then(|u| u.place).map(|p| p.y_mm)
+    };
+    assert_eq!((legion(&ends[0].1), legion(&ends[1].1)), (Some(350), Some(200)), "it fell back in turn 2");
+    for (lang, end_of_turn, now) in
+        [(Lang::En, "At the end of turn 1", "Now: turn 2"), (Lang::Ru, "В конце хода 1", "Сейчас: ход 2")]
+    {
+        let report = summary::game_report(&g, lang);
+        let maps = report.flat().into_iter().filter(|b| matches!(b, summary::Block::Map(_))).count();
+        assert_eq!(maps, 2, "{lang:?}");
+        let text = markdown::to_text(&report);
+        assert!(text.contains(end_of_turn) && text.contains(now), "{lang:?}");
+        assert!(text.contains("[180 × 120 cm"), "the text says where the map is");
+        let bytes = pdf::to_pdf(&report).unwrap();
+        assert!(bytes.starts_with(b"%PDF"));
+    }
+    // The report of the battle alone has the present's map.
+    let alone = summary::battle_report(g.battle(), Lang::En);
+    assert_eq!(alone.flat().into_iter().filter(|b| matches!(b, summary::Block::Map(_))).count(), 1);
+}
+
+/// pdftotext finds the units' labels on the situation maps of the example on the table
+/// (needs poppler-utils: feature pdf-tools).
+#[cfg(feature = "pdf-tools")]
+#[test]
+fn pdftotext_reads_the_labels_of_the_situation_maps() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/krasnoi-1812-on-the-table.coldsteel.json");
+    let g = storage::read_battle_file(&path).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("table.pdf");
+    std::fs::write(&out, pdf::to_pdf(&summary::game_report(&g, Lang::Ru)).unwrap()).unwrap();
+    let text = std::process::Command::new("pdftotext").arg(&out).arg("-").output().expect("pdftotext installed");
+    let text = String::from_utf8(text.stdout).unwrap();
+    for label in ["В конце хода 1", "Сейчас: ход 2", "Киевский драгунский"] {
+        assert!(text.contains(label), "{label} in:\n{text}");
+    }
+}

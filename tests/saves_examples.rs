@@ -179,7 +179,9 @@ fn club_tables() -> RulesOptions {
 
 /// Krasnoi laid out on a 180 × 120 cm table: the village, the hill under the Russian
 /// guns, a wood and the stream between the armies; both armies placed, their generals
-/// behind them, and the Russian cuirassiers charging from the table in turn 1.
+/// behind them. The Kiev Dragoons, forward across the stream, charge the 1st Vistula
+/// Legion from what the table measures, beat it in the melee, and in turn 2's Compulsory
+/// Moves the Legion falls back its retreat move (GDB-RES-03).
 fn on_the_table() -> Game {
     use coldsteel::model::{AreaShape, Placement, TableSetup, TerrainArea};
     use coldsteel::rules::AreaKind;
@@ -207,7 +209,7 @@ fn on_the_table() -> Game {
         g.perform(&Action::PlaceUnit { unit: coldsteel::model::UnitId(id), place: place(x, 35, 0) }).unwrap();
     }
     for (id, x) in [(9, 60), (10, 80), (11, 97), (12, 114)] {
-        g.perform(&Action::PlaceUnit { unit: coldsteel::model::UnitId(id), place: place(x, 18, 0) }).unwrap();
+        g.perform(&Action::PlaceUnit { unit: coldsteel::model::UnitId(id), place: place(x, 10, 0) }).unwrap();
     }
     for (id, x) in russians {
         g.perform(&Action::PlaceUnit { unit: coldsteel::model::UnitId(id), place: place(x, 88, 180) }).unwrap();
@@ -215,7 +217,7 @@ fn on_the_table() -> Game {
     for (id, x) in [(13, 40), (14, 60), (15, 80), (16, 100), (17, 116), (18, 134)] {
         g.perform(&Action::PlaceUnit { unit: coldsteel::model::UnitId(id), place: place(x, 104, 180) }).unwrap();
     }
-    for (id, x, y, facing) in [(1, 90, 6, 0), (2, 60, 27, 0), (3, 112, 27, 0), (4, 87, 10, 0)] {
+    for (id, x, y, facing) in [(1, 90, 3, 0), (2, 60, 27, 0), (3, 112, 27, 0), (4, 88, 18, 0)] {
         let general = coldsteel::model::GeneralId(id);
         g.perform(&Action::PlaceGeneral { general, place: place(x, y, facing) }).unwrap();
     }
@@ -223,6 +225,32 @@ fn on_the_table() -> Game {
         let general = coldsteel::model::GeneralId(id);
         g.perform(&Action::PlaceGeneral { general, place: place(x, y, 180) }).unwrap();
     }
+    let (dragoons, legion) = (common::id(&g, "Kiev Dragoons"), common::id(&g, "1st Vistula Legion"));
+    g.perform(&Action::PlaceUnit { unit: dragoons, place: place(120, 64, 180) }).unwrap();
+    // Their brigadier, Duka, rides behind them: within 15 cm (GDB-CHG-01).
+    g.perform(&Action::PlaceGeneral { general: coldsteel::model::GeneralId(6), place: place(120, 76, 180) }).unwrap();
+    initiative(&mut g, [2, 1], [6, 5], Side::Second);
+    to(&mut g, Phase::Charges);
+    let facts = coldsteel::game::table::charge_facts(g.battle(), dragoons, legion).unwrap();
+    let mut a =
+        common::charge_of(dragoons, legion, facts.distance_cm.round() as u32, vec![Input::Reaction(Reaction::Stand)]);
+    a.measured.commander_within_15cm = facts.commander_within.unwrap_or(false);
+    while let Ok(m) = coldsteel::game::run_charge(g.battle(), &a) {
+        use coldsteel::rules::gdb::charge::Ask;
+        match m.ask {
+            Ask::Done => break,
+            Ask::StandTest => a.inputs.push(Input::StandTest(pass())),
+            Ask::ChargerTest => a.inputs.push(Input::ChargerTest(pass())),
+            other => panic!("unexpected step {other:?}"),
+        }
+    }
+    do_charge(&mut g, a);
+    to(&mut g, Phase::Melee);
+    fight(&mut g, "Kiev Dragoons", "1st Vistula Legion", ([6, 5], [1, 1]), (1, 4));
+    to(&mut g, Phase::Morale);
+    g.perform(&Action::AdvancePhase).unwrap();
+    initiative(&mut g, [5, 1], [2, 2], Side::First);
+    to(&mut g, Phase::CompulsoryMoves);
     g
 }
 
@@ -280,5 +308,8 @@ fn on_the_table_example() {
     assert!(g.battle().units.iter().all(|u| coldsteel::game::table::footprint(g.battle(), u).is_some()));
     let gun = g.battle().units.iter().find(|u| u.name == "Light Company No. 47").unwrap();
     assert_eq!(gun.terrain, coldsteel::rules::Terrain::Hill, "the Russian guns stand on the hill");
+    let legion = g.battle().units.iter().find(|u| u.name == "1st Vistula Legion").unwrap();
+    assert!(legion.markers.contains(&Marker::Retreating), "beaten: it retreats");
+    assert_eq!(legion.place.map(|p| (p.x_mm, p.y_mm)), Some((1200, 200)), "15 cm straight back from 35 cm");
     check_or_write(&saves("krasnoi-1812-on-the-table.coldsteel.json"), &g);
 }

@@ -78,6 +78,27 @@ pub fn replay(game: &Game) -> Result<usize, ReplayError> {
     Ok(count)
 }
 
+/// The battle as it stood at the end of each turn its journal covers (just before the
+/// phase that began the next turn), then as it stands now, each with its turn and without
+/// its log; `None` when the journal does not replay.
+pub fn turn_ends(game: &Game) -> Option<Vec<(u32, Battle)>> {
+    let start = game.journal_start();
+    let first = start.log.len();
+    let mut again = Game::new(start.clone());
+    let mut out = Vec::new();
+    let without_log = |b: &Battle| Battle { log: Vec::new(), ..b.clone() };
+    for entry in game.battle.log.iter().skip(first) {
+        let action = entry.action.as_deref()?;
+        let b = &again.battle;
+        if matches!(action, Action::AdvancePhase) && b.ruleset.next_phase(b.phase).1 {
+            out.push((b.turn, without_log(b)));
+        }
+        again.perform(action).ok()?;
+    }
+    out.push((game.battle.turn, without_log(&game.battle)));
+    Some(out)
+}
+
 /// Plays a scenario: a battle and a list of actions without results. On a refusal,
 /// the position of the action in the list and the reason.
 pub fn play(battle: Battle, actions: &[Action]) -> Result<Game, (usize, ActionError)> {

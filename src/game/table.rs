@@ -6,7 +6,7 @@
 
 use super::{ActionError, Event};
 use crate::model::{Battle, General, GeneralId, Placement, TableSetup, Unit, UnitId};
-use crate::rules::gdb::charge::Happening;
+use crate::rules::gdb::charge::{FollowUp, Happening};
 use crate::rules::geometry::{self, Footprint, Point};
 use crate::rules::options::basing_row;
 use crate::rules::{AreaKind, Face, Marker, Order, Phase, Slope, Terrain};
@@ -243,7 +243,8 @@ pub(super) fn charge_moves(
             | Happening::TargetRouts { cm: Some(cm) }
             | Happening::CrewFlees { cm: Some(cm) }
             | Happening::TargetEvades { cm: Some(cm), .. } => ft = ft.moved_ahead(-f64::from(*cm)),
-            Happening::ChargerOccupies => {
+            // GDB-CHG-14, 19 (c): the charger takes the ground the target left.
+            Happening::ChargerOccupies | Happening::FollowsUp { choice: FollowUp::Stop } => {
                 fc = Footprint { x_cm: start_t.x_cm, y_cm: start_t.y_cm, ..fc };
             }
             _ => {}

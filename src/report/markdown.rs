@@ -6,6 +6,12 @@ fn md_cell(s: &str) -> String {
     s.replace('|', "\\|")
 }
 
+/// Where a map stands in the formats that draw none: the table and what is on it.
+fn map_note(scene: &super::map::Scene) -> String {
+    let units = scene.marks.iter().filter(|m| matches!(m, super::map::Mark::Text { .. })).count();
+    format!("[{:.0} × {:.0} cm · {units} · PDF]", scene.width_cm, scene.depth_cm)
+}
+
 /// Markdown.
 pub fn to_markdown(r: &Report) -> String {
     let mut out = String::new();
@@ -47,6 +53,7 @@ pub fn to_markdown(r: &Report) -> String {
                 out.push('\n');
             }
             Block::PageBreak => out.push_str("---\n\n"),
+            Block::Map(scene) => out.push_str(&format!("{}\n\n", map_note(scene))),
             Block::KeepTogether(_) => {}
         }
     }
@@ -121,6 +128,7 @@ pub fn to_text(r: &Report) -> String {
                 out.push('\n');
             }
             Block::PageBreak => out.push_str("\n\n"),
+            Block::Map(scene) => out.push_str(&format!("{}\n\n", map_note(scene))),
             Block::KeepTogether(_) => {}
         }
     }

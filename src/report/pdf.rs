@@ -57,6 +57,7 @@ struct Writer<'a> {
 enum Op {
     Text { x: f32, y: f32, size: f32, mono: bool, gray: u8, text: String },
     Rect { x: f32, y: f32, w: f32, h: f32, color: (u8, u8, u8), filled: bool },
+    Path { points: Vec<(f32, f32)>, closed: bool, color: (u8, u8, u8), filled: bool },
 }
 
 impl Writer<'_> {
@@ -139,6 +140,7 @@ fn block(w: &mut Writer<'_>, b: &Block) {
         Block::LossChart { header, turns, total } => chart(w, header, turns, total),
         Block::Tally { rows } => tally(w, rows),
         Block::PageBreak => w.y = PAGE_H,
+        Block::Map(scene) => map(w, scene),
         Block::KeepTogether(inner) => {
             let height = measure(w.fonts, inner);
             if height <= PAGE_H - 2.0 * MARGIN {
@@ -252,6 +254,72 @@ fn tally(w: &mut Writer<'_>, rows: &[(String, u32, u32)]) {
     }
 }
 
+/// The tallest a map is drawn, pt (two to a page).
+const MAP_MAX_H: f32 = 330.0;
+
+/// A map at the page's width (or [`MAP_MAX_H`] tall), the first side's edge at the bottom.
+fn map(w: &mut Writer<'_>, scene: &super::map::Scene) {
+    use super::map::{Ink, Mark, print_colour};
+    if scene.width_cm <= 0.0 || scene.depth_cm <= 0.0 {
+        return;
+    }
+    let width = PAGE_W - 2.0 * MARGIN;
+    let k = (width / scene.width_cm as f32).min(MAP_MAX_H / scene.depth_cm as f32);
+    let height = scene.depth_cm as f32 * k;
+    w.room(height + 8.0);
+    let (x0, y0, depth) = (MARGIN, w.y, scene.depth_cm as f32);
+    let at = |p: crate::rules::geometry::Point| (x0 + p.x as f32 * k, y0 + (depth - p.y as f32) * k);
+    let mut ops = Vec::with_capacity(scene.marks.len());
+    for mark in &scene.marks {
+        match mark {
+            Mark::Polygon { points, ink, filled } => ops.push(Op::Path {
+                points: points.iter().map(|p| at(*p)).collect(),
+                closed: true,
+                color: print_colour(*ink),
+                filled: *filled,
+            }),
+            Mark::Circle { centre, radius_cm, ink, filled } => {
+                let points = (0..24)
+                    .map(|i| {
+                        let a = i as f64 / 24.0 * std::f64::consts::TAU;
+                        let p = crate::rules::geometry::Point {
+                            x: centre.x + radius_cm * libm::cos(a),
+                            y: centre.y + radius_cm * libm::sin(a),
+                        };
+                        at(p)
+                    })
+                    .collect();
+                ops.push(Op::Path { points, closed: true, color: print_colour(*ink), filled: *filled });
+            }
+            Mark::Line { from, to, ink } => {
+                let color = print_colour(*ink);
+                ops.push(Op::Path { points: vec![at(*from), at(*to)], closed: false, color, filled: false });
+            }
+            Mark::Text { at: p, text, min_width_cm } => {
+                let size = 5.0;
+                let room = (*min_width_cm as f32 * k / (size * MONO_ADVANCE)).floor() as usize;
+                if room >= 3 {
+                    let text = covered(w.fonts.mono_bytes, &text.chars().take(room).collect::<String>());
+                    let (x, y) = at(*p);
+                    let x = x - text.chars().count() as f32 * size * MONO_ADVANCE / 2.0;
+                    ops.push(Op::Text {
+                        x,
+                        y: y + size / 3.0,
+                        size,
+                        mono: true,
+                        gray: print_colour(Ink::Label).0,
+                        text,
+                    });
+                }
+            }
+        }
+    }
+    if let Some(page) = w.pages.last_mut() {
+        page.extend(ops);
+    }
+    w.y += height + 8.0;
+}
+
 fn paint_page(surface: &mut krilla::surface::Surface<'_>, fonts: &Fonts, ops: &[Op], number: usize, total: usize) {
     for op in ops {
         match op {
@@ -260,6 +328,7 @@ fn paint_page(surface: &mut krilla::surface::Surface<'_>, fonts: &Fonts, ops: &[
                 let font = if *mono { fonts.mono.clone() } else { fonts.heading.clone() };
                 surface.draw_text(Point::from_xy(*x, *y), font, *size, text, false, TextDirection::Auto);
             }
+            Op::Path { points, closed, color, filled } => path(surface, points, *closed, *color, *filled),
             Op::Rect { x, y, w, h, color, filled } => {
                 let mut pb = PathBuilder::new();
                 if let Some(r) = Rect::from_xywh(*x, *y, *w, *h) {
@@ -293,6 +362,37 @@ fn paint_page(surface: &mut krilla::surface::Surface<'_>, fonts: &Fonts, ops: &[
         false,
         TextDirection::Auto,
     );
+}
+
+fn path(
+    surface: &mut krilla::surface::Surface<'_>,
+    points: &[(f32, f32)],
+    closed: bool,
+    color: (u8, u8, u8),
+    filled: bool,
+) {
+    let mut pb = PathBuilder::new();
+    for (i, (x, y)) in points.iter().enumerate() {
+        if i == 0 {
+            pb.move_to(*x, *y);
+        } else {
+            pb.line_to(*x, *y);
+        }
+    }
+    if closed {
+        pb.close();
+    }
+    let Some(path) = pb.finish() else { return };
+    if filled {
+        surface.set_stroke(None);
+        surface.set_fill(Some(fill(color)));
+    } else {
+        surface.set_fill(None);
+        let paint = rgb::Color::new(color.0, color.1, color.2).into();
+        surface.set_stroke(Some(Stroke { paint, width: 0.6, ..Default::default() }));
+    }
+    surface.draw_path(&path);
+    surface.set_stroke(None);
 }
 
 fn fill(c: (u8, u8, u8)) -> Fill {

@@ -47,6 +47,8 @@ pub enum Block {
     },
     /// Start a new page (PDF) or a rule (text).
     PageBreak,
+    /// The table from above (the PDF draws it; text and Markdown say where it is).
+    Map(Box<super::map::Scene>),
     /// Blocks kept on one page when they fit (a brigade's roster sheet): the PDF starts a
     /// new page for them only when the rest of this one is too short.
     KeepTogether(Vec<Block>),
@@ -146,10 +148,48 @@ pub fn battle_report(battle: &Battle, lang: Lang) -> Report {
     ));
     summary_blocks(battle, lang, &mut b);
     narrative_blocks(battle, lang, &mut b);
+    b.extend(map_blocks(lang, &[(battle.turn, battle.clone())]));
     units_blocks(battle, lang, &mut b);
     b.push(Block::PageBreak);
     appendix_blocks(battle, lang, &mut b);
     Report { blocks: b }
+}
+
+/// The battle report of a game, with the situation map at the end of each turn its
+/// journal covers when units stand on the table view (as the report of the battle alone
+/// has the map of the present only).
+pub fn game_report(game: &crate::game::Game, lang: Lang) -> Report {
+    let mut report = battle_report(game.battle(), lang);
+    let Some(ends) = crate::game::turn_ends(game) else { return report };
+    let maps = map_blocks(lang, &ends);
+    if let Some(at) = report.blocks.iter().position(|b| matches!(b, Block::Heading(h) if h == lang.t(T::RepMaps))) {
+        // Replace the present-only section with the turn-by-turn one.
+        let end = report.blocks[at + 1..].iter().position(|b| matches!(b, Block::Heading(_) | Block::PageBreak));
+        let end = end.map_or(report.blocks.len(), |e| at + 1 + e);
+        report.blocks.splice(at..end, maps);
+    }
+    report
+}
+
+/// The maps section: each turn's end (the last entry is the present), when any unit is
+/// placed on a set-up table.
+fn map_blocks(lang: Lang, ends: &[(u32, Battle)]) -> Vec<Block> {
+    let placed = |b: &Battle| b.table.is_some() && b.units.iter().any(|u| u.place.is_some());
+    if !ends.iter().any(|(_, b)| placed(b)) {
+        return Vec::new();
+    }
+    let mut out = vec![Block::Heading(lang.t(T::RepMaps).to_owned())];
+    let last = ends.len().saturating_sub(1);
+    for (i, (turn, b)) in ends.iter().enumerate().filter(|(_, (_, b))| placed(b)) {
+        let title = if i == last {
+            lang.fmt(T::RepMapNow, &[turn, &b.phase.label(lang)])
+        } else {
+            lang.fmt(T::RepMapEndOfTurn, &[turn])
+        };
+        let scene = super::map::scene(b, lang, super::map::Focus::default());
+        out.push(Block::KeepTogether(vec![Block::Subheading(title), Block::Map(Box::new(scene))]));
+    }
+    out
 }
 
 /// One side's count of units by state, and its figures.

@@ -169,7 +169,7 @@ impl CsApp {
             }
             AppCommand::PickTarget(id) => self.pick_target(id),
             AppCommand::OpenReport => {
-                self.modal = Modal::Report(super::report_view::report_text(self.game.battle(), self.lang));
+                self.modal = Modal::Report(super::report_view::report_text(&self.game, self.lang));
             }
             AppCommand::OpenAbout => self.modal = Modal::About,
             AppCommand::OpenSettings => {
@@ -381,7 +381,7 @@ impl CsApp {
 
     /// Writes a report file (atomically) and says where.
     pub(super) fn write_report(&mut self, purpose: PathPurpose, path: &std::path::Path) {
-        let bytes = super::report_view::report_bytes(purpose, self.game.battle(), self.lang);
+        let bytes = super::report_view::report_bytes(purpose, &self.game, self.lang);
         // A report never replaces the open battle file, and keeps no .bak (it can be made again).
         let open_battle = self.path.as_deref().is_some_and(|open| crate::storage::same_file(open, path));
         let result = if open_battle {

@@ -45,8 +45,8 @@ pub fn report_ui(ui: &mut Ui, lang: Lang, text: &str) -> Option<AppCommand> {
 }
 
 /// The battle report as the window previews it (text).
-pub fn report_text(battle: &crate::model::Battle, lang: Lang) -> String {
-    markdown::to_text(&summary::battle_report(battle, lang))
+pub fn report_text(game: &crate::game::Game, lang: Lang) -> String {
+    markdown::to_text(&summary::game_report(game, lang))
 }
 
 /// One log entry's report as text, for the clipboard.
@@ -56,11 +56,12 @@ pub fn entry_report_text(battle: &crate::model::Battle, lang: Lang, seq: u64) ->
 }
 
 /// The bytes of a report file: PDF, roster sheets or Markdown.
-pub fn report_bytes(purpose: PathPurpose, battle: &crate::model::Battle, lang: Lang) -> Result<Vec<u8>, String> {
+pub fn report_bytes(purpose: PathPurpose, game: &crate::game::Game, lang: Lang) -> Result<Vec<u8>, String> {
+    let battle = game.battle();
     match purpose {
-        PathPurpose::ReportPdf => pdf::to_pdf(&summary::battle_report(battle, lang)).map_err(|e| e.to_string()),
+        PathPurpose::ReportPdf => pdf::to_pdf(&summary::game_report(game, lang)).map_err(|e| e.to_string()),
         PathPurpose::RosterPdf => pdf::to_pdf(&summary::roster_sheets(battle, lang)).map_err(|e| e.to_string()),
         PathPurpose::TableSvg => Ok(crate::report::map::svg(&scene(battle, lang, Focus::default())).into_bytes()),
-        _ => Ok(markdown::to_markdown(&summary::battle_report(battle, lang)).into_bytes()),
+        _ => Ok(markdown::to_markdown(&summary::game_report(game, lang)).into_bytes()),
     }
 }

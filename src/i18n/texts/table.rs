@@ -4,6 +4,9 @@ use super::super::Lang;
 use super::T;
 
 super::texts! {
+    RepMaps => "The table", "Стол";
+    RepMapEndOfTurn => "At the end of turn {}", "В конце хода {}";
+    RepMapNow => "Now: turn {}, {}", "Сейчас: ход {}, {}";
     AreaKindLabel => "Kind of area drawn next", "Вид следующей области";
     ScaleLabel => "Distances shown in (AMB-26)", "Расстояния показываются в (AMB-26)";
     FromTable => "From the table:", "Со стола:";
