@@ -96,6 +96,7 @@ pub(super) fn advance_phase(battle: &Battle) -> Result<Checked, ActionError> {
     let (aftermath, ended_pursuits) = aftermath_events(battle, next, turn);
     let mut expired = Vec::new();
     let mut moved_generals = Vec::new();
+    let mut moved = Vec::new();
     for unit in &battle.units {
         let mut after = unit.clone();
         after.markers.retain(|m| !expires(m));
@@ -107,10 +108,19 @@ pub(super) fn advance_phase(battle: &Battle) -> Result<Checked, ActionError> {
         if ended_pursuits.contains(&unit.id) {
             after.markers.remove(&Marker::Pursuing);
         }
+        let marked = after.markers != unit.markers || after.order != unit.order;
         // GDB-SEQ-03, GDB-RES-01, 03, 05: melee losers make their moves on the table.
         let generals = super::table::compulsory_move(battle, unit, &mut after, next);
-        if after != *unit {
+        if let (Some(from), Some(to)) = (unit.place, after.place)
+            && from != to
+        {
+            let cm = libm::hypot(f64::from(to.x_mm - from.x_mm), f64::from(to.y_mm - from.y_mm)) / 10.0;
+            moved.push((unit.id, cm.round() as u32));
+        }
+        if marked {
             expired.push(unit.id);
+        }
+        if after != *unit {
             events.push(Event::UnitChanged { before: Box::new(unit.clone()), after: Box::new(after) });
         }
         moved_generals.extend(generals);
@@ -123,8 +133,9 @@ pub(super) fn advance_phase(battle: &Battle) -> Result<Checked, ActionError> {
             events.push(Event::general_changed(g, after));
         }
     }
-    let units = expired.clone();
-    Ok((events, units, LogDetail::Phase { phase: next, expired }))
+    let mut units = expired.clone();
+    units.extend(moved.iter().map(|(id, _)| *id).filter(|id| !expired.contains(id)));
+    Ok((events, units, LogDetail::Phase { phase: next, expired, moved }))
 }
 
 /// GDB-SEQ-01, 02: the initiative and the phasing side the winner chose. A tie is

@@ -103,3 +103,15 @@ fn morale(battle: &Battle) -> Vec<Todo> {
     }
     out
 }
+
+/// How far the table view moved a unit as this phase began (a melee loser's compulsory
+/// move, GDB-SEQ-03), in cm, if it did.
+pub fn moved_on_table(battle: &Battle, id: UnitId) -> Option<u32> {
+    let entry = battle.log.iter().rev().find(|e| matches!(e.detail, LogDetail::Phase { .. }))?;
+    match &entry.detail {
+        LogDetail::Phase { phase, moved, .. } if *phase == battle.phase && entry.turn == battle.turn => {
+            moved.iter().find(|(u, _)| *u == id).map(|(_, cm)| *cm)
+        }
+        _ => None,
+    }
+}

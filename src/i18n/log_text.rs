@@ -91,6 +91,22 @@ fn unit_name(battle: &Battle, lang: Lang, id: UnitId) -> String {
     battle.unit(id).map_or_else(|| format!("#{id}"), |u| u.display_name(lang == Lang::Ru).to_owned())
 }
 
+/// What a new phase changed: markers that expired, and units the table view moved back
+/// ("1st Vistula Legion 15 cm back on the table").
+fn phase_changes(lang: Lang, battle: &Battle, expired: &[UnitId], moved: &[(UnitId, u32)]) -> String {
+    let mut parts = Vec::new();
+    if !expired.is_empty() {
+        let names: Vec<String> = expired.iter().map(|id| unit_name(battle, lang, *id)).collect();
+        parts.push(lang.fmt(T::LogExpired, &[&names.join(", ")]));
+    }
+    if !moved.is_empty() {
+        let moves: Vec<String> =
+            moved.iter().map(|(id, cm)| lang.fmt(T::LogMovedBack, &[&unit_name(battle, lang, *id), cm])).collect();
+        parts.push(moves.join("; "));
+    }
+    parts.join(". ")
+}
+
 /// One line for a log entry.
 pub fn entry_summary(lang: Lang, battle: &Battle, entry: &LogEntry) -> String {
     let name = |i: usize| entry.units.get(i).map(|id| unit_name(battle, lang, *id)).unwrap_or_default();
@@ -101,9 +117,8 @@ pub fn entry_summary(lang: Lang, battle: &Battle, entry: &LogEntry) -> String {
             action_label(lang, battle, *kind, &format!("{} × {}", name(0), name(1)))
         }
         LogDetail::Edit { action, subject } => action_label(lang, battle, *action, subject),
-        LogDetail::Phase { expired, .. } if !expired.is_empty() => {
-            let names: Vec<String> = expired.iter().map(|id| unit_name(battle, lang, *id)).collect();
-            lang.fmt(T::LogExpired, &[&names.join(", ")])
+        LogDetail::Phase { expired, moved, .. } if !expired.is_empty() || !moved.is_empty() => {
+            phase_changes(lang, battle, expired, moved)
         }
         LogDetail::Phase { phase, .. } => lang.fmt(T::TurnPhase, &[&entry.turn, &phase.label(lang)]),
         LogDetail::Initiative { result, phasing: Some(phasing) } => {
@@ -291,9 +306,8 @@ pub fn entry_lines(lang: Lang, battle: &Battle, entry: &LogEntry) -> Vec<String>
                 out.push(modifier_line(lang, m));
             }
         }
-        LogDetail::Phase { expired, .. } if !expired.is_empty() => {
-            let names: Vec<String> = expired.iter().map(|id| unit_name(battle, lang, *id)).collect();
-            out.push(lang.fmt(T::LogExpired, &[&names.join(", ")]));
+        LogDetail::Phase { expired, moved, .. } if !expired.is_empty() || !moved.is_empty() => {
+            out.push(phase_changes(lang, battle, expired, moved));
         }
         LogDetail::BCollision { attacker_modifiers, defender_modifiers, dice, result, .. } => {
             out.push(format!("{}: {} {}", name(0), lang.t(T::ResDice), dice.0));
@@ -341,8 +355,20 @@ fn with_distance(lang: Lang, battle: &Battle, id: UnitId, rout: bool, text: Stri
     }
 }
 
-/// A checklist item in words.
+/// A checklist item in words, with "moved on the table" when the table view made the move.
 pub fn todo_text(lang: Lang, battle: &Battle, todo: &Todo) -> String {
+    let text = todo_words(lang, battle, todo);
+    let unit = match todo {
+        Todo::Rout(id) | Todo::Retreat(id) | Todo::PushBackThenRally(id) => Some(*id),
+        _ => None,
+    };
+    match unit.and_then(|id| crate::game::moved_on_table(battle, id)) {
+        Some(cm) => format!("{text} · {}", lang.fmt(T::MovedOnTable, &[&cm])),
+        None => text,
+    }
+}
+
+fn todo_words(lang: Lang, battle: &Battle, todo: &Todo) -> String {
     let name = |id: &UnitId| unit_name(battle, lang, *id);
     match todo {
         Todo::RollInitiative => lang.t(T::TodoInitiative).to_owned(),

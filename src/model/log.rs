@@ -43,6 +43,10 @@ pub enum LogDetail {
         phase: Phase,
         /// Units whose markers expired with it.
         expired: Vec<UnitId>,
+        /// Units the table view moved with it (the Compulsory Moves of melee losers,
+        /// GDB-SEQ-03), with the distance, cm.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        moved: Vec<(UnitId, u32)>,
     },
     /// The initiative roll.
     Initiative {

@@ -132,7 +132,7 @@ fn reported(e: &LogEntry) -> bool {
         LogDetail::Edit { action, .. } => {
             matches!(action, crate::model::ActionKind::AddPendingMelee | crate::model::ActionKind::ClearPendingMelee)
         }
-        LogDetail::Phase { expired, .. } => !expired.is_empty(),
+        LogDetail::Phase { expired, moved, .. } => !expired.is_empty() || !moved.is_empty(),
         _ => true,
     }
 }

@@ -87,7 +87,7 @@ fn entries_ui(ui: &mut Ui, lang: Lang, battle: &Battle, view: &mut LogView, cmds
         let shown = view.turn.is_none_or(|t| e.turn == t)
             && view.unit.is_none_or(|u| e.units.contains(&u))
             && (view.show_edits || !matches!(e.detail, LogDetail::Edit { .. }))
-            && !matches!(&e.detail, LogDetail::Phase { expired, .. } if expired.is_empty());
+            && !matches!(&e.detail, LogDetail::Phase { expired, moved, .. } if expired.is_empty() && moved.is_empty());
         if !shown {
             continue;
         }

@@ -148,9 +148,14 @@ pub fn table_ui(
         return;
     };
     tools_ui(ui, lang, table, view, cmds);
-    egui::Panel::left("table-unplaced").resizable(false).exact_size(190.0).show(ui, |ui| {
-        unplaced_ui(ui, lang, battle, selection, cmds);
-    });
+    // The list of pieces not on the table, while there are any.
+    let unplaced = battle.units.iter().any(|u| u.place.is_none() && u.order.in_play())
+        || battle.generals.iter().any(|g| g.place.is_none() && !g.lost);
+    if unplaced {
+        egui::Panel::left("table-unplaced").resizable(false).exact_size(190.0).show(ui, |ui| {
+            unplaced_ui(ui, lang, battle, selection, cmds);
+        });
+    }
     canvas_ui(ui, lang, battle, (selection, picking), view, cmds);
 }
 
@@ -644,7 +649,21 @@ fn add_area(table: &TableSetup, kind: AreaKind, shape: AreaShape, cmds: &mut Vec
 /// The scene on screen.
 pub fn paint_scene(painter: &egui::Painter, v: &View, scene: &Scene) {
     let mut shapes = Vec::with_capacity(scene.marks.len());
-    for mark in &scene.marks {
+    // Marks wholly off the view are skipped (a big table zoomed in shows a few of them).
+    let seen = v.rect.expand(4.0);
+    let visible = |points: &[Point]| {
+        let r = Rect::from_points(&points.iter().map(|p| v.screen(*p)).collect::<Vec<_>>());
+        r.intersects(seen)
+    };
+    for mark in scene.marks.iter().filter(|m| match m {
+        Mark::Polygon { points, .. } => visible(points),
+        Mark::Line { from, to, .. } => visible(&[*from, *to]),
+        Mark::Circle { centre, radius_cm, .. } => {
+            Rect::from_center_size(v.screen(*centre), Vec2::splat(2.0 * (*radius_cm as f32 * v.zoom).max(3.0)))
+                .intersects(seen)
+        }
+        Mark::Text { at, .. } => seen.expand(100.0).contains(v.screen(*at)),
+    }) {
         match mark {
             Mark::Polygon { points, ink, filled } => {
                 let pts: Vec<Pos2> = points.iter().map(|p| v.screen(*p)).collect();

@@ -742,6 +742,8 @@ keys! {
     StepPlaceGeneral,
     StepSetTable,
     ProblemOffTheTable,
+    MovedOnTable,
+    LogMovedBack,
     RepMaps,
     RepMapEndOfTurn,
     RepMapNow,
