@@ -362,8 +362,11 @@ fn fuzz_case(text: String, input: Input, pdf: bool, dir: PathBuf) {
     }
     if input == Input::Battle {
         if let Ok(game) = storage::from_json(&text) {
-            let report = summary::battle_report(game.battle(), lang);
+            // The report with the table's maps, each turn's end replayed from the journal.
+            let report = summary::game_report(&game, lang);
             let _ = markdown::to_markdown(&report);
+            let scene = coldsteel::report::map::scene(game.battle(), lang, Default::default());
+            let _ = coldsteel::report::map::svg(&scene);
             if pdf {
                 let _ = pdf_out::to_pdf(&report);
                 let _ = pdf_out::to_pdf(&summary::roster_sheets(game.battle(), lang));
@@ -390,6 +393,8 @@ fn mutated_inputs_never_panic_or_hang() {
         example(),
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/saves/krasnoi-1812-turn3.coldsteel.json"))
             .unwrap(),
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/saves/krasnoi-1812-on-the-table.coldsteel.json"))
+            .unwrap(),
     ];
     let engagements: Vec<String> = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/engagements"))
         .unwrap()
@@ -414,7 +419,7 @@ fn mutated_inputs_never_panic_or_hang() {
         let (input, source) = match i % 6 {
             0 | 3 => (Input::Engagement, &engagements[i % engagements.len()]),
             5 => (Input::Oob, &spreadsheets[(i / 6) % 2]),
-            _ => (Input::Battle, &battles[i % 2]),
+            _ => (Input::Battle, &battles[i % battles.len()]),
         };
         let text = mutate(source, &mut rng);
         to_worker.send((text.clone(), input, input == Input::Battle && i % 300 == 1)).unwrap();
