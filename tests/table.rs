@@ -209,3 +209,63 @@ fn a_charge_that_reaches_a_front_squares_up_to_it() {
     let c = g.battle().unit(CUIRASSIERS).unwrap().place.unwrap();
     assert_eq!((c.x_mm, c.y_mm, c.facing_deg), (500, 640, 0), "front to front, squared up");
 }
+
+/// GDB-RES-07, GDB-RES-10 on the table: the Ladoga infantry pushes the Vistula Legion
+/// back out of its village position by 10 cm and follows it in base contact; in the next
+/// turn's Compulsory Moves both move the same 10 cm, still touching; undo puts both back.
+#[test]
+fn gdb_res_10_the_winner_following_in_contact_moves_with_the_loser() {
+    let mut b = coldsteel::storage::default_game().unwrap().battle().clone();
+    b.options.basing.push(BasingRow {
+        arm: Arm::Infantry,
+        formation: None,
+        frontage_mm: 40,
+        depth_mm: 20,
+        figures_per_base: 6,
+        bases_deep: 2,
+    });
+    let mut table = coldsteel::model::TableSetup::new(180, 120);
+    table.terrain.push(TerrainArea {
+        kind: AreaKind::BuiltUp,
+        shape: AreaShape::Polygon { corners_mm: vec![[800, 400], [1200, 400], [1200, 650], [800, 650]] },
+    });
+    b.table = Some(table);
+    let mut g = common::game_at(b, Phase::Charges);
+    let (legion, ladoga) = (common::id(&g, "1st Vistula Legion"), common::id(&g, "Ladoga Infantry"));
+    g.perform(&Action::PlaceUnit { unit: legion, place: place(100, 60, 0) }).unwrap();
+    g.perform(&Action::PlaceUnit { unit: ladoga, place: place(100, 72, 180) }).unwrap();
+    assert_eq!(g.battle().unit(legion).unwrap().terrain, Terrain::BuiltUp, "it holds the village");
+    let facts = charge_facts(g.battle(), ladoga, legion).unwrap();
+    assert!((facts.distance_cm - 8.0).abs() < 1e-9, "{}", facts.distance_cm);
+    let mut a = common::charge_of(ladoga, legion, 8, vec![Input::Reaction(Reaction::Stand)]);
+    while let Ok(m) = coldsteel::game::run_charge(g.battle(), &a) {
+        use coldsteel::rules::gdb::charge::Ask;
+        match m.ask {
+            Ask::Done => break,
+            Ask::StandTest => a.inputs.push(Input::StandTest(TestResult::Pass.into())),
+            Ask::ChargerTest => a.inputs.push(Input::ChargerTest(TestResult::Pass.into())),
+            other => panic!("unexpected step {other:?}"),
+        }
+    }
+    g.perform(&Action::Charge(Box::new(a))).unwrap();
+    common::to(&mut g, Phase::Melee);
+    let m = common::melee(&g, "Ladoga Infantry", "1st Vistula Legion", ([4, 4], [3, 4]), (1, 1));
+    g.perform(&Action::GdbMelee(Box::new(m))).unwrap();
+    assert_eq!(g.battle().unit(ladoga).unwrap().terrain, Terrain::Open, "charged from outside the village");
+    let (_, e) = g.battle().pending_melees().next().expect("the follow-in keeps the melee");
+    assert!(e.follow_in);
+    let before = (g.battle().unit(legion).unwrap().place.unwrap(), g.battle().unit(ladoga).unwrap().place.unwrap());
+    common::to(&mut g, Phase::Morale);
+    g.perform(&Action::AdvancePhase).unwrap();
+    common::initiative(&mut g, [6, 6], [1, 1], Side::First);
+    g.perform(&Action::AdvancePhase).unwrap();
+    let after = (g.battle().unit(legion).unwrap().place.unwrap(), g.battle().unit(ladoga).unwrap().place.unwrap());
+    assert_eq!(after.0.y_mm, before.0.y_mm - 100, "GDB-RES-07: 10 cm straight back");
+    assert_eq!(after.1.y_mm, before.1.y_mm - 100, "GDB-RES-10: the winner follows");
+    let f = |id| footprint(g.battle(), g.battle().unit(id).unwrap()).unwrap();
+    assert!(coldsteel::rules::geometry::distance_cm(&f(ladoga), &f(legion)) < 0.1, "still in contact");
+    assert_eq!(coldsteel::game::moved_on_table(g.battle(), legion), Some(10));
+    g.undo().unwrap();
+    assert_eq!(g.battle().unit(legion).unwrap().place, Some(before.0));
+    assert_eq!(g.battle().unit(ladoga).unwrap().place, Some(before.1));
+}

@@ -5,6 +5,7 @@
 //! has no row in the players' basing table, is left to the players as before.
 
 use super::{ActionError, Event};
+use crate::model::table::MAX_OFF_TABLE_MM;
 use crate::model::{Battle, General, GeneralId, Placement, TableSetup, Unit, UnitId};
 use crate::rules::gdb::charge::{FollowUp, Happening};
 use crate::rules::geometry::{self, Footprint, Point};
@@ -261,14 +262,15 @@ pub(super) fn charge_moves(
     Some((back(&fc), back(&ft)))
 }
 
-/// The unit moved by the charge's moves, with its terrain following.
+/// The unit moved by the charge's moves, its attached generals with it. Its terrain stays
+/// the one the charge was declared from (the wizard showed it): a charger whose front
+/// touches a village's edge is not in the village; the players correct it if it is.
 pub(super) fn charge_move_events(battle: &Battle, before: &Unit, after: &mut Unit, place: Placement) -> Vec<Event> {
     if before.place == Some(place) {
         return Vec::new();
     }
-    let (moved, events) = moved_unit(battle, after, Some(place));
-    *after = moved;
-    events
+    after.place = Some(place);
+    generals_follow(battle, before.id, before.place, Some(place))
 }
 
 /// GDB-RES-01, 03, 05, 07, GDB-SEQ-03: in the Compulsory Moves phase a melee loser that
@@ -298,10 +300,29 @@ pub(super) fn compulsory_place(battle: &Battle, u: &Unit, next: Phase) -> Option
     Some(Placement::at(moved.centre_point(), moved.facing_deg))
 }
 
-/// The compulsory move of a unit as it enters `next`, applied to `after`, with the events
-/// that move its attached generals.
+/// GDB-RES-10: a winner that follows the pushed-back enemy in base contact makes the same
+/// move as the enemy it follows.
+fn follow_in_place(battle: &Battle, u: &Unit, next: Phase) -> Option<Placement> {
+    let place = u.place?;
+    let e = battle.engagements.iter().find(|e| e.is_melee() && e.follow_in && e.involves(u.id))?;
+    let other = battle.unit(if e.attacker == u.id { e.defender } else { e.attacker })?;
+    let (from, to) = (other.place?, compulsory_place(battle, other, next)?);
+    let shift = |v: i32, d: i32| v.saturating_add(d).clamp(-MAX_OFF_TABLE_MM, MAX_OFF_TABLE_MM);
+    Some(Placement {
+        x_mm: shift(place.x_mm, to.x_mm - from.x_mm),
+        y_mm: shift(place.y_mm, to.y_mm - from.y_mm),
+        ..place
+    })
+}
+
+/// The compulsory move of a unit as it enters `next` (its own, or the one it follows in
+/// contact), applied to `after`, with the events that move its attached generals.
 pub(super) fn compulsory_move(battle: &Battle, before: &Unit, after: &mut Unit, next: Phase) -> Vec<Event> {
-    let Some(place) = compulsory_place(battle, before, next) else { return Vec::new() };
+    let own = compulsory_place(battle, before, next);
+    let Some(place) = own.or_else(|| follow_in_place(battle, before, next).filter(|_| next == Phase::CompulsoryMoves))
+    else {
+        return Vec::new();
+    };
     let (moved, events) = moved_unit(battle, after, Some(place));
     *after = moved;
     events

@@ -4,8 +4,8 @@ use super::super::Lang;
 use super::T;
 
 super::texts! {
-    MovedOnTable => "moved {} cm back on the table view", "на виде стола — {} см назад";
-    LogMovedBack => "{} moved {} cm straight back on the table", "{} отходит на столе на {} см прямо назад";
+    MovedOnTable => "made on the table view ({} cm)", "сделано на виде стола ({} см)";
+    LogMovedBack => "{}: its compulsory move made on the table, {} cm", "{}: обязательное передвижение сделано на столе, {} см";
     RepMaps => "The table", "Стол";
     RepMapEndOfTurn => "At the end of turn {}", "В конце хода {}";
     RepMapNow => "Now: turn {}, {}", "Сейчас: ход {}, {}";
