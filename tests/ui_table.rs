@@ -175,3 +175,27 @@ fn set_up_the_table_draw_a_hill_and_export_it() {
     assert!(svg.contains(">Cuirassiers</text>"), "the unit's label");
     assert!(svg.contains(&format!("fill=\"#{:02x}{:02x}{:02x}\"", hill.0, hill.1, hill.2)), "the hill");
 }
+
+/// Export SVG… writes the view as it is, the selected unit's sector with it, through the
+/// path prompt where no file dialog runs.
+#[test]
+fn export_svg_writes_the_view_with_the_sector() {
+    let mut b = common::ex4_on_a_table();
+    b.units[0].place = Some(coldsteel::model::Placement { x_mm: 500, y_mm: 400, facing_deg: 90 });
+    let mut h = harness(common::game_at(b, Phase::Charges), Lang::En);
+    click_at(&mut h, 50.0, 40.0);
+    assert_eq!(h.state().selection, coldsteel::ui::Selection::Unit(CUIRASSIERS));
+    h.get_by_label("Export SVG…").click();
+    h.run();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("table.svg");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.get_by_role_and_label(Role::TextInput, "File path").type_text(path.to_str().unwrap());
+    h.run();
+    h.get_by_label("Save").click();
+    h.run();
+    let svg = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{e}: {:?}", h.state().message));
+    let sector = coldsteel::report::map::print_colour(coldsteel::report::map::Ink::Sector);
+    assert!(svg.contains(&format!("stroke=\"#{:02x}{:02x}{:02x}\"", sector.0, sector.1, sector.2)), "the sector");
+    assert!(svg.contains(">Cuirassiers</text>"));
+}

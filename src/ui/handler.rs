@@ -381,7 +381,13 @@ impl CsApp {
 
     /// Writes a report file (atomically) and says where.
     pub(super) fn write_report(&mut self, purpose: PathPurpose, path: &std::path::Path) {
-        let bytes = super::report_view::report_bytes(purpose, &self.game, self.lang);
+        let bytes = if purpose == PathPurpose::TableSvg {
+            // The view as it is: with the selected unit's sector or general's radius.
+            let focus = super::table_view::focus_of(self.selection);
+            Ok(super::report_view::svg_bytes(self.game.battle(), self.lang, focus))
+        } else {
+            super::report_view::report_bytes(purpose, &self.game, self.lang)
+        };
         // A report never replaces the open battle file, and keeps no .bak (it can be made again).
         let open_battle = self.path.as_deref().is_some_and(|open| crate::storage::same_file(open, path));
         let result = if open_battle {

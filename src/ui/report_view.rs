@@ -61,7 +61,12 @@ pub fn report_bytes(purpose: PathPurpose, game: &crate::game::Game, lang: Lang) 
     match purpose {
         PathPurpose::ReportPdf => pdf::to_pdf(&summary::game_report(game, lang)).map_err(|e| e.to_string()),
         PathPurpose::RosterPdf => pdf::to_pdf(&summary::roster_sheets(battle, lang)).map_err(|e| e.to_string()),
-        PathPurpose::TableSvg => Ok(crate::report::map::svg(&scene(battle, lang, Focus::default())).into_bytes()),
+        PathPurpose::TableSvg => Ok(svg_bytes(battle, lang, Focus::default())),
         _ => Ok(markdown::to_markdown(&summary::game_report(game, lang)).into_bytes()),
     }
+}
+
+/// The table view as SVG, with what the selection adds.
+pub fn svg_bytes(battle: &crate::model::Battle, lang: Lang, focus: Focus) -> Vec<u8> {
+    crate::report::map::svg(&scene(battle, lang, focus)).into_bytes()
 }

@@ -288,7 +288,8 @@ fn unplaced_ui(ui: &mut Ui, lang: Lang, battle: &Battle, selection: Selection, c
     });
 }
 
-fn focus_of(selection: Selection) -> Focus {
+/// What the selection adds to the drawing: a unit's sector and reach, a general's radius.
+pub fn focus_of(selection: Selection) -> Focus {
     match selection {
         Selection::Unit(id) => Focus { unit: Some(id), general: None },
         Selection::General(id) => Focus { unit: None, general: Some(id) },
