@@ -52,6 +52,10 @@ fn click_at(h: &mut Harness<'static, CsApp>, x: f64, y: f64) {
 /// A drag with the left button from one table point to another.
 fn drag(h: &mut Harness<'static, CsApp>, from: (f64, f64), to: (f64, f64)) {
     let (a, b) = (screen(h, from.0, from.1), screen(h, to.0, to.1));
+    drag_on_screen(h, a, b);
+}
+
+fn drag_on_screen(h: &mut Harness<'static, CsApp>, a: Pos2, b: Pos2) {
     press(h, a, PointerButton::Primary, true);
     for i in 1..=10 {
         let t = i as f32 / 10.0;
@@ -198,4 +202,20 @@ fn export_svg_writes_the_view_with_the_sector() {
     let sector = coldsteel::report::map::print_colour(coldsteel::report::map::Ink::Sector);
     assert!(svg.contains(&format!("stroke=\"#{:02x}{:02x}{:02x}\"", sector.0, sector.1, sector.2)), "the sector");
     assert!(svg.contains(">Cuirassiers</text>"));
+}
+
+/// The selected unit's handle, ahead of its front edge, turns it to face the pointer.
+#[test]
+fn the_handle_turns_a_unit_towards_the_pointer() {
+    let mut b = common::ex4_on_a_table();
+    b.units[0].place = Some(coldsteel::model::Placement { x_mm: 500, y_mm: 400, facing_deg: 90 });
+    let mut h = harness(common::game_at(b, Phase::Charges), Lang::En);
+    click_at(&mut h, 50.0, 40.0);
+    // Facing east: the handle stands 16 points to the right of the front edge's middle.
+    let handle = screen(&h, 53.0, 40.0) + egui::vec2(16.0, 0.0);
+    let north = screen(&h, 50.0, 70.0);
+    drag_on_screen(&mut h, handle, north);
+    assert_eq!(place_of(&h, CUIRASSIERS), (50.0, 40.0, 0), "turned about its centre to face north");
+    h.state_mut().game.undo().unwrap();
+    assert_eq!(place_of(&h, CUIRASSIERS).2, 90);
 }

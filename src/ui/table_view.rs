@@ -47,6 +47,8 @@ enum Drag {
     Ruler { from: Point },
     /// An ellipse being drawn, from a corner.
     Ellipse { from: Point },
+    /// A unit turned by its handle, towards a point.
+    Turn { unit: UnitId, now: Point },
 }
 
 /// The Table tab's own state: the view, the tool, what is being drawn or dragged.
@@ -437,7 +439,32 @@ fn select_tool(
     cmds: &mut Vec<AppCommand>,
 ) {
     let press = ui.input(|i| i.pointer.press_origin()).map(|s| v.table(s));
+    let handle = handle_of(battle, selection, v.zoom);
+    let on_handle = |p: Point| handle.is_some_and(|(_, h)| v.screen(h).distance(v.screen(p)) <= 8.0);
     if response.drag_started_by(PointerButton::Primary)
+        && let (Some(p), Some((unit, _))) = (press, handle)
+        && on_handle(p)
+    {
+        view.drag = Some(Drag::Turn { unit, now: p });
+    }
+    if let (Some(Drag::Turn { now, .. }), Some(h)) = (&mut view.drag, hover) {
+        *now = h;
+    }
+    if response.drag_stopped()
+        && let Some(Drag::Turn { unit, now }) = view.drag
+        && let Some(at) = battle.unit(unit).and_then(|u| u.place)
+    {
+        view.drag = None;
+        let facing = turned_towards(at, now);
+        if facing != at.facing_deg {
+            cmds.push(AppCommand::Perform(move_action(
+                Piece::Unit(unit),
+                Some(Placement { facing_deg: facing, ..at }),
+            )));
+        }
+    }
+    if response.drag_started_by(PointerButton::Primary)
+        && view.drag.is_none()
         && let Some(p) = press
         && let Some(piece) = piece_at(battle, p, v.zoom)
         && let Some(at) = place_of(battle, piece)
@@ -473,6 +500,22 @@ fn select_tool(
     if let Some(piece) = view.menu {
         response.clone().context_menu(|ui| piece_menu_ui(ui, lang, battle, piece, cmds));
     }
+}
+
+/// The selected unit's turning handle: a knob ahead of the middle of its front edge.
+fn handle_of(battle: &Battle, selection: Selection, zoom: f32) -> Option<(UnitId, Point)> {
+    let Selection::Unit(id) = selection else { return None };
+    let f = footprint(battle, battle.unit(id)?)?;
+    let (front, a) = (f.front_middle(), f.facing_deg.to_radians());
+    let reach = f64::from(16.0 / zoom);
+    Some((id, Point { x: front.x + reach * libm::sin(a), y: front.y + reach * libm::cos(a) }))
+}
+
+/// The whole-degree facing from a unit's centre towards a point.
+fn turned_towards(at: Placement, p: Point) -> i32 {
+    let c = at.point();
+    let facing = geometry::facing_of(Point { x: p.x - c.x, y: p.y - c.y });
+    (facing.round() as i32).rem_euclid(360)
 }
 
 fn click(
@@ -776,7 +819,21 @@ fn overlays(
                 );
             }
         }
+        Some(Drag::Turn { unit, now }) => {
+            if let (Some(u), Some(at)) = (battle.unit(unit), battle.unit(unit).and_then(|u| u.place))
+                && let Some(f) = footprint(battle, u)
+            {
+                let facing = turned_towards(at, now);
+                let ghost = geometry::Footprint { facing_deg: f64::from(facing), ..f };
+                let pts: Vec<Pos2> = ghost.corner_points().iter().map(|p| v.screen(*p)).collect();
+                painter.add(Shape::closed_line(pts, Stroke::new(2.0, theme::MAP_RULER)));
+                label(painter, v.screen(now) + Vec2::new(0.0, -16.0), &format!("{facing}°"));
+            }
+        }
         Some(Drag::Ruler { .. }) | None => {}
+    }
+    if let Some((_, h)) = handle_of(battle, selection, v.zoom).filter(|_| view.tool == Tool::Select) {
+        painter.circle(v.screen(h), 5.0, theme::MAP_RULER, Stroke::new(1.0, theme::MAP_RULER_TEXT));
     }
     if let Some((id, from, to)) = view.last_move
         && selection == Selection::Unit(id)
