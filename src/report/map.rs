@@ -148,7 +148,8 @@ pub fn scene(battle: &Battle, lang: Lang, focus: Focus) -> Scene {
     for area in &table.terrain {
         marks.push(Mark::Polygon { points: area_outline(&area.shape), ink: Ink::Terrain(area.kind), filled: true });
     }
-    for u in &battle.units {
+    // Dispersed and destroyed units leave the table as they leave the active roster.
+    for u in battle.units.iter().filter(|u| u.order.in_play()) {
         let Some(f) = footprint(battle, u) else { continue };
         unit_marks(&mut marks, &f, u, lang, focus.unit == Some(u.id));
     }

@@ -151,7 +151,7 @@ pub fn table_ui(
     };
     tools_ui(ui, lang, table, view, cmds);
     // The list of pieces not on the table, while there are any.
-    let unplaced = battle.units.iter().any(|u| u.place.is_none() && u.order.in_play())
+    let unplaced = battle.units.iter().any(|u| off_the_table(battle, u))
         || battle.generals.iter().any(|g| g.place.is_none() && !g.lost);
     if unplaced {
         egui::Panel::left("table-unplaced").resizable(false).exact_size(190.0).show(ui, |ui| {
@@ -265,7 +265,7 @@ fn unplaced_ui(ui: &mut Ui, lang: Lang, battle: &Battle, selection: Selection, c
     ui.label(egui::RichText::new(lang.t(T::NotOnTableHint)).weak().small());
     egui::ScrollArea::vertical().id_salt("table-unplaced-list").auto_shrink([false, false]).show(ui, |ui| {
         for side in Side::ALL {
-            let units = battle.units.iter().filter(|u| u.side == *side && u.place.is_none() && u.order.in_play());
+            let units = battle.units.iter().filter(|u| u.side == *side && off_the_table(battle, u));
             for u in units {
                 let name = u.display_name(lang == Lang::Ru);
                 let based = unit_size_cm(battle, u).is_some();
@@ -290,6 +290,12 @@ fn unplaced_ui(ui: &mut Ui, lang: Lang, battle: &Battle, selection: Selection, c
     });
 }
 
+/// A unit in play that the table does not show: not placed, or placed with no basing row
+/// to draw it by (a row removed since).
+fn off_the_table(battle: &Battle, u: &crate::model::Unit) -> bool {
+    u.order.in_play() && (u.place.is_none() || unit_size_cm(battle, u).is_none())
+}
+
 /// What the selection adds to the drawing: a unit's sector and reach, a general's radius.
 pub fn focus_of(selection: Selection) -> Focus {
     match selection {
@@ -310,7 +316,8 @@ fn piece_at(battle: &Battle, p: Point, zoom: f32) -> Option<Piece> {
     if let Some(g) = general {
         return Some(Piece::General(g.id));
     }
-    let unit = battle.units.iter().rev().find(|u| footprint(battle, u).is_some_and(|f| f.contains(p)));
+    let unit =
+        battle.units.iter().rev().find(|u| u.order.in_play() && footprint(battle, u).is_some_and(|f| f.contains(p)));
     unit.map(|u| Piece::Unit(u.id))
 }
 
