@@ -197,3 +197,18 @@ fn the_window_state_follows_coldsteel_data_dir() {
     assert_eq!(coldsteel::storage::app_state_file(Some("".into())), None, "an empty value is unset");
     assert_eq!(coldsteel::storage::app_state_file(None), None, "unset: eframe's own folder");
 }
+
+/// A new battle file (or report, or SVG) is created as any program's new file is, 0666
+/// less the umask, and not owner-only like a temporary file.
+#[cfg(unix)]
+#[test]
+fn new_files_get_the_usual_permissions() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let plain = dir.path().join("plain.txt");
+    std::fs::write(&plain, b"x").unwrap();
+    let saved = dir.path().join("new.coldsteel.json");
+    storage::save_battle(&saved, &storage::default_game().unwrap()).unwrap();
+    let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(&saved), mode(&plain));
+}

@@ -151,6 +151,10 @@ fn club_tables() -> RulesOptions {
         o.basing.push(base(arm, None, 20, 6, 1));
         o.basing.push(base(arm, Some(F::Column), 20, 6, 2));
     }
+    // A square and a mass two bases deep, a march column one base wide.
+    o.basing.push(base(Arm::Infantry, Some(F::Square), 20, 6, 2));
+    o.basing.push(base(Arm::Infantry, Some(F::Mass), 20, 6, 2));
+    o.basing.push(base(Arm::Infantry, Some(F::MarchColumn), 20, 6, 4));
     o.basing.push(base(Arm::Skirmishers, None, 20, 2, 1));
     o.basing.push(base(Arm::Artillery, None, 40, 4, 1));
     for arm in [Arm::Cuirassiers, Arm::HeavyCavalry, Arm::Dragoons, Arm::Lancers, Arm::LightCavalry, Arm::Cossacks] {

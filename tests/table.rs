@@ -269,3 +269,27 @@ fn gdb_res_10_the_winner_following_in_contact_moves_with_the_loser() {
     assert_eq!(g.battle().unit(legion).unwrap().place, Some(before.0));
     assert_eq!(g.battle().unit(ladoga).unwrap().place, Some(before.1));
 }
+
+/// AMB-26: a club that measures in inches reads the rules' 10 cm as 6". The table stays
+/// real: 6" between the bases is 10 cm of the rules, a retreat of 24 cm is 14.4" on the
+/// table, and the command radius is 9".
+#[test]
+fn amb_26_a_table_in_inches_reads_six_inches_as_ten_cm() {
+    let mut g = ex4_game();
+    let mut table = g.battle().table.clone().unwrap();
+    table.scale = coldsteel::rules::Scale::Inch;
+    g.perform(&Action::SetTable(Some(Box::new(table)))).unwrap();
+    // The cuirassiers' front edge at 53 cm; the dragoons' flank 6" (15.24 cm) beyond it.
+    let dragoons = Some(Placement { x_mm: 530 + 152 + 60, y_mm: 400, facing_deg: 0 });
+    g.perform(&Action::PlaceUnit { unit: DRAGOONS, place: dragoons }).unwrap();
+    let facts = charge_facts(g.battle(), CUIRASSIERS, DRAGOONS).unwrap();
+    assert!((facts.table_cm - 15.2).abs() < 1e-9, "{}", facts.table_cm);
+    assert!((facts.distance_cm - 15.2 / 1.524).abs() < 1e-9, "{}", facts.distance_cm);
+    // The brigadier 13 cm behind: within 9" (22.86 cm), where 15 real cm would also do;
+    // 20 cm behind is beyond 15 cm but within 9".
+    g.perform(&Action::PlaceGeneral { general: GeneralId(1), place: place(30, 40, 90) }).unwrap();
+    assert_eq!(charge_facts(g.battle(), CUIRASSIERS, DRAGOONS).unwrap().commander_within, Some(true));
+    let s = coldsteel::rules::Scale::Inch;
+    assert!((s.table_cm(24.0) / 2.54 - 14.4).abs() < 1e-9, "24 cm of the rules is 14.4\"");
+    assert!((s.table_cm(15.0) / 2.54 - 9.0).abs() < 1e-9, "the command radius is 9\"");
+}

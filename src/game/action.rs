@@ -128,7 +128,7 @@ pub fn check(action: &Action, battle: &Battle) -> Result<Vec<Event>, ActionError
         }
         Action::SetTable(table) => {
             let events = super::table::set_table(battle, table.as_deref())?;
-            let subject = table.as_ref().map(|t| format!("{} × {}", t.width_cm, t.depth_cm)).unwrap_or_default();
+            let subject = super::table::table_change(battle.table.as_ref(), table.as_deref());
             (events, Vec::new(), LogDetail::Edit { action: ActionKind::SetTable, subject })
         }
         Action::AddUnit(_)

@@ -55,7 +55,7 @@ pub(super) fn subject(battle: &Battle, action: &Action, events: &[Event]) -> Str
         A::ImportOrderOfBattle(o) => format!("{}/{}/{}", o.units.len(), o.generals.len(), o.brigades.len()),
         A::PlaceUnit { unit, .. } => name(*unit),
         A::PlaceGeneral { general, .. } => battle.general(*general).map(|g| g.name.clone()).unwrap_or_default(),
-        A::SetTable(t) => t.as_ref().map(|t| format!("{}×{}", t.width_cm, t.depth_cm)).unwrap_or_default(),
+        A::SetTable(t) => super::table::table_change(battle.table.as_ref(), t.as_deref()),
         A::AddUnit(_)
         | A::EditUnit(_)
         | A::DuplicateUnit(_)
@@ -114,7 +114,9 @@ pub(super) fn advance_phase(battle: &Battle) -> Result<Checked, ActionError> {
         if let (Some(from), Some(to)) = (unit.place, after.place)
             && from != to
         {
-            let cm = libm::hypot(f64::from(to.x_mm - from.x_mm), f64::from(to.y_mm - from.y_mm)) / 10.0;
+            // In the rules' cm, as the distances table gives it.
+            let table_cm = libm::hypot(f64::from(to.x_mm - from.x_mm), f64::from(to.y_mm - from.y_mm)) / 10.0;
+            let cm = super::table::scale_of(battle).rules_cm(table_cm);
             moved.push((unit.id, cm.round() as u32));
         }
         if marked {

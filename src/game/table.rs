@@ -15,6 +15,16 @@ use crate::rules::{AreaKind, Face, Marker, Order, Phase, Slope, Terrain};
 /// GDB-RES-07: a defender of a built-up area pushed back moves only 10 cm.
 pub const BUILT_UP_PUSHBACK_CM: u32 = 10;
 
+/// The table's scale (AMB-26): cm unless the table says inches.
+pub fn scale_of(battle: &Battle) -> crate::rules::Scale {
+    battle.table.as_ref().map(|t| t.scale).unwrap_or_default()
+}
+
+/// A distance of the rules (cm) as real cm on this battle's table.
+fn on_table(battle: &Battle, rules_cm: u32) -> f64 {
+    scale_of(battle).table_cm(f64::from(rules_cm))
+}
+
 /// A unit's frontage and depth in cm, from the players' basing table.
 pub fn unit_size_cm(battle: &Battle, u: &Unit) -> Option<(f64, f64)> {
     basing_row(&battle.options.basing, u.arm, u.formation)?.footprint_cm(u.figures)
@@ -136,8 +146,11 @@ pub(super) fn set_table(battle: &Battle, table: Option<&TableSetup>) -> Result<V
 /// GDB-MOD-FN6): each field `None` where the table cannot tell.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TableFacts {
-    /// Edge to edge, nearest points, cm.
+    /// Edge to edge, nearest points, in the rules' cm (AMB-26: a table in inches reads
+    /// 6" as 10 cm).
     pub distance_cm: f64,
+    /// The same on the table, real cm.
+    pub table_cm: f64,
     /// From the middle of the charger's front edge to the target's nearest point, off
     /// straight ahead, degrees.
     pub angle_deg: f64,
@@ -160,15 +173,19 @@ pub fn charge_facts(battle: &Battle, charger: UnitId, target: UnitId) -> Option<
     let (fc, ft) = (footprint(battle, c)?, footprint(battle, t)?);
     let angle = geometry::angle_deg(&fc, &ft);
     let commander = super::commander_of(battle, c, None);
+    // GDB-CHG-01: 15 cm of the rules, on the table's scale.
+    let radius = scale_of(battle).table_cm(geometry::COMMAND_RADIUS_CM);
     let commander_within = commander.and_then(|g| {
         if g.attached_to == Some(charger) {
             return Some(true);
         }
-        g.place.map(|p| geometry::within_command(p.point(), &fc))
+        g.place.map(|p| geometry::within_radius(p.point(), &fc, radius))
     });
     let table = battle.table.as_ref();
+    let table_cm = geometry::distance_cm(&fc, &ft);
     Some(TableFacts {
-        distance_cm: geometry::distance_cm(&fc, &ft),
+        distance_cm: scale_of(battle).rules_cm(table_cm),
+        table_cm,
         angle_deg: angle,
         in_sector: geometry::in_sector(angle),
         struck_face: geometry::struck_face(&fc, &ft),
@@ -238,12 +255,12 @@ pub(super) fn charge_moves(
         match h {
             Happening::ChargerMoves { cm } => {
                 let gap = geometry::distance_cm(&fc, &ft);
-                fc = fc.moved_ahead(f64::from(*cm).min(gap));
+                fc = fc.moved_ahead(on_table(battle, *cm).min(gap));
             }
             Happening::TargetRetreats { cm: Some(cm) }
             | Happening::TargetRouts { cm: Some(cm) }
             | Happening::CrewFlees { cm: Some(cm) }
-            | Happening::TargetEvades { cm: Some(cm), .. } => ft = ft.moved_ahead(-f64::from(*cm)),
+            | Happening::TargetEvades { cm: Some(cm), .. } => ft = ft.moved_ahead(-on_table(battle, *cm)),
             // GDB-CHG-14, 19 (c): the charger takes the ground the target left.
             Happening::ChargerOccupies | Happening::FollowsUp { choice: FollowUp::Stop } => {
                 fc = Footprint { x_cm: start_t.x_cm, y_cm: start_t.y_cm, ..fc };
@@ -296,7 +313,7 @@ pub(super) fn compulsory_place(battle: &Battle, u: &Unit, next: Phase) -> Option
         row.and_then(|r| r.retreat_cm)
     }?;
     let (frontage, depth) = unit_size_cm(battle, u).unwrap_or((0.0, 0.0));
-    let moved = place.footprint(frontage, depth).moved_ahead(-f64::from(cm));
+    let moved = place.footprint(frontage, depth).moved_ahead(-on_table(battle, cm));
     Some(Placement::at(moved.centre_point(), moved.facing_deg))
 }
 
@@ -326,4 +343,27 @@ pub(super) fn compulsory_move(battle: &Battle, before: &Unit, after: &mut Unit, 
     let (moved, events) = moved_unit(battle, after, Some(place));
     *after = moved;
     events
+}
+
+/// What a table change did, for its undo step and log line: `size:W×D`, `area+:KIND`,
+/// `area-:KIND`, `areas:N` (drawn areas replaced), `scale:KEY`, or `off`.
+pub fn table_change(before: Option<&TableSetup>, after: Option<&TableSetup>) -> String {
+    let Some(after) = after else { return "off".into() };
+    let size = || format!("size:{}×{}", after.width_cm, after.depth_cm);
+    let Some(before) = before else { return size() };
+    let (b, a) = (&before.terrain, &after.terrain);
+    if a.len() == b.len() + 1 && a.starts_with(b) {
+        return a.last().map_or_else(size, |x| format!("area+:{}", x.kind.key()));
+    }
+    if b.len() == a.len() + 1 {
+        let gone = b.iter().enumerate().find(|(i, x)| a.get(*i) != Some(*x)).map(|(_, x)| x);
+        return gone.map_or_else(size, |x| format!("area-:{}", x.kind.key()));
+    }
+    if a != b {
+        return format!("areas:{}", a.len());
+    }
+    if before.scale != after.scale {
+        return format!("scale:{}", after.scale.key());
+    }
+    size()
 }

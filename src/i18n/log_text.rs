@@ -68,7 +68,7 @@ pub fn action_label(lang: Lang, battle: &Battle, kind: ActionKind, subject: &str
         ActionKind::Collision => T::StepCollision,
         ActionKind::PlaceUnit => T::StepPlaceUnit,
         ActionKind::PlaceGeneral => T::StepPlaceGeneral,
-        ActionKind::SetTable => T::StepSetTable,
+        ActionKind::SetTable => return table_change_label(lang, subject),
         ActionKind::ImportOrderOfBattle => {
             let counts: Vec<&str> = subject.split('/').collect();
             return lang.fmt(
@@ -78,6 +78,25 @@ pub fn action_label(lang: Lang, battle: &Battle, kind: ActionKind, subject: &str
         }
     };
     lang.fmt(key, &[&subject])
+}
+
+/// A table change in words, from its subject (`game::table::table_change`).
+fn table_change_label(lang: Lang, subject: &str) -> String {
+    let (what, value) = subject.split_once(':').unwrap_or((subject, ""));
+    let kind = |key: &str| {
+        crate::rules::AreaKind::ALL.iter().find(|k| k.key() == key).map_or(key.to_owned(), |k| k.label(lang).to_owned())
+    };
+    match what {
+        "area+" => lang.fmt(T::StepAreaDrawn, &[&kind(value)]),
+        "area-" => lang.fmt(T::StepAreaRemoved, &[&kind(value)]),
+        "scale" => {
+            let scale = crate::rules::Scale::ALL.iter().find(|s| s.key() == value);
+            lang.fmt(T::StepTableScale, &[&scale.map_or(value, |s| s.label(lang))])
+        }
+        "off" => lang.t(T::StepTableOff).to_owned(),
+        "areas" => lang.fmt(T::StepAreasRedrawn, &[&value]),
+        _ => lang.fmt(T::StepSetTable, &[&value]),
+    }
 }
 
 /// "3:melee" as "Turn 3 · Melee".

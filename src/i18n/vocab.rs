@@ -279,5 +279,5 @@ labels!(AreaKind {
 
 labels!(Scale {
     Cm => "Centimetres", "Сантиметры";
-    Inch => "Inches (10 cm = 6\")", "Дюймы (10 см = 6\")";
+    Inch => "Inches (rules' 10 cm = 6\")", "Дюймы (10 см правил = 6\")";
 });

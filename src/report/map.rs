@@ -78,6 +78,8 @@ pub enum Mark {
         /// Drawn only where a base is this wide on screen or wider, cm (labels of
         /// small bases vanish when zoomed out).
         min_width_cm: f64,
+        /// A short key for maps too small for names (the unit's id), with a legend.
+        key: String,
     },
 }
 
@@ -162,7 +164,7 @@ pub fn scene(battle: &Battle, lang: Lang, focus: Focus) -> Scene {
         if selected {
             marks.push(Mark::Circle {
                 centre: p.point(),
-                radius_cm: COMMAND_RADIUS_CM,
+                radius_cm: table.scale.table_cm(COMMAND_RADIUS_CM),
                 ink: Ink::Command,
                 filled: false,
             });
@@ -192,6 +194,7 @@ fn unit_marks(marks: &mut Vec<Mark>, f: &Footprint, u: &crate::model::Unit, lang
         at: f.centre_point(),
         text: u.display_name(lang == Lang::Ru).to_owned(),
         min_width_cm: f.frontage_cm,
+        key: u.id.to_string(),
     });
 }
 
@@ -203,6 +206,8 @@ fn sector_marks(marks: &mut Vec<Mark>, battle: &Battle, u: &crate::model::Unit, 
         crate::rules::Ruleset::Gdb => reach,
         crate::rules::Ruleset::RulesetB => battle.options.ruleset_b.attack_distance(u.arm).map(f64::from),
     };
+    // The reach in the rules' cm, drawn on the table's scale (AMB-26).
+    let reach = reach.map(|cm| crate::game::table::scale_of(battle).table_cm(cm));
     let length = reach.unwrap_or(30.0);
     let origin = f.front_middle();
     let ray = |deg: f64| {
@@ -299,11 +304,18 @@ pub fn svg(scene: &Scene) -> String {
                     hex(print_colour(*ink))
                 );
             }
-            Mark::Text { at: p, text, .. } => {
+            Mark::Text { at: p, text, min_width_cm, .. } => {
                 let (x, y) = at(*p);
+                // A name wider than its base is squeezed to the base's width.
+                let room = min_width_cm * 10.0;
+                let squeeze = if text.chars().count() as f64 * 18.0 * 0.55 > room {
+                    format!(r#" textLength="{room:.1}" lengthAdjust="spacingAndGlyphs""#)
+                } else {
+                    String::new()
+                };
                 let _ = writeln!(
                     out,
-                    r#"<text x="{x:.1}" y="{y:.1}" font-family="sans-serif" font-size="18" text-anchor="middle" dominant-baseline="middle" fill="{}">{}</text>"#,
+                    r#"<text x="{x:.1}" y="{y:.1}" font-family="sans-serif" font-size="18" text-anchor="middle" dominant-baseline="middle"{squeeze} fill="{}">{}</text>"#,
                     hex(print_colour(Ink::Label)),
                     xml(text)
                 );

@@ -255,7 +255,7 @@ fn tally(w: &mut Writer<'_>, rows: &[(String, u32, u32)]) {
 }
 
 /// The tallest a map is drawn, pt (two to a page).
-const MAP_MAX_H: f32 = 330.0;
+const MAP_MAX_H: f32 = 270.0;
 
 /// A map at the page's width (or [`MAP_MAX_H`] tall), the first side's edge at the bottom.
 fn map(w: &mut Writer<'_>, scene: &super::map::Scene) {
@@ -270,6 +270,7 @@ fn map(w: &mut Writer<'_>, scene: &super::map::Scene) {
     let (x0, y0, depth) = (MARGIN, w.y, scene.depth_cm as f32);
     let at = |p: crate::rules::geometry::Point| (x0 + p.x as f32 * k, y0 + (depth - p.y as f32) * k);
     let mut ops = Vec::with_capacity(scene.marks.len());
+    let mut legend = Vec::new();
     for mark in &scene.marks {
         match mark {
             Mark::Polygon { points, ink, filled } => ops.push(Op::Path {
@@ -295,29 +296,37 @@ fn map(w: &mut Writer<'_>, scene: &super::map::Scene) {
                 let color = print_colour(*ink);
                 ops.push(Op::Path { points: vec![at(*from), at(*to)], closed: false, color, filled: false });
             }
-            Mark::Text { at: p, text, min_width_cm } => {
+            Mark::Text { at: p, text, min_width_cm, key } => {
+                // The whole name where it fits its base, else the unit's number (the legend
+                // under the map names it).
                 let size = 5.0;
                 let room = (*min_width_cm as f32 * k / (size * MONO_ADVANCE)).floor() as usize;
-                if room >= 3 {
-                    let text = covered(w.fonts.mono_bytes, &text.chars().take(room).collect::<String>());
-                    let (x, y) = at(*p);
-                    let x = x - text.chars().count() as f32 * size * MONO_ADVANCE / 2.0;
-                    ops.push(Op::Text {
-                        x,
-                        y: y + size / 3.0,
-                        size,
-                        mono: true,
-                        gray: print_colour(Ink::Label).0,
-                        text,
-                    });
+                let label = if text.chars().count() <= room { text.clone() } else { key.clone() };
+                if label != *text {
+                    legend.push(format!("{key} {text}"));
                 }
+                let label = covered(w.fonts.mono_bytes, &label);
+                let (x, y) = at(*p);
+                let x = x - label.chars().count() as f32 * size * MONO_ADVANCE / 2.0;
+                ops.push(Op::Text {
+                    x,
+                    y: y + size / 3.0,
+                    size,
+                    mono: true,
+                    gray: print_colour(Ink::Label).0,
+                    text: label,
+                });
             }
         }
     }
     if let Some(page) = w.pages.last_mut() {
         page.extend(ops);
     }
-    w.y += height + 8.0;
+    w.y += height + 4.0;
+    if !legend.is_empty() {
+        w.wrapped(MARGIN, 6.5, &legend.join(" · "));
+    }
+    w.y += 4.0;
 }
 
 fn paint_page(surface: &mut krilla::surface::Surface<'_>, fonts: &Fonts, ops: &[Op], number: usize, total: usize) {

@@ -162,10 +162,11 @@ pub fn game_report(game: &crate::game::Game, lang: Lang) -> Report {
     let mut report = battle_report(game.battle(), lang);
     let Some(ends) = crate::game::turn_ends(game) else { return report };
     let maps = map_blocks(lang, &ends);
-    if let Some(at) = report.blocks.iter().position(|b| matches!(b, Block::Heading(h) if h == lang.t(T::RepMaps))) {
-        // Replace the present-only section with the turn-by-turn one.
-        let end = report.blocks[at + 1..].iter().position(|b| matches!(b, Block::Heading(_) | Block::PageBreak));
-        let end = end.map_or(report.blocks.len(), |e| at + 1 + e);
+    // Replace the present-only section with the turn-by-turn one.
+    let is_map =
+        |b: &Block| matches!(b, Block::KeepTogether(inner) if inner.iter().any(|x| matches!(x, Block::Map(_))));
+    if let Some(at) = report.blocks.iter().position(is_map) {
+        let end = report.blocks[at..].iter().position(|b| !is_map(b)).map_or(report.blocks.len(), |e| at + e);
         report.blocks.splice(at..end, maps);
     }
     report
@@ -178,7 +179,7 @@ fn map_blocks(lang: Lang, ends: &[(u32, Battle)]) -> Vec<Block> {
     if !ends.iter().any(|(_, b)| placed(b)) {
         return Vec::new();
     }
-    let mut out = vec![Block::Heading(lang.t(T::RepMaps).to_owned())];
+    let mut out = Vec::new();
     let last = ends.len().saturating_sub(1);
     for (i, (turn, b)) in ends.iter().enumerate().filter(|(_, (_, b))| placed(b)) {
         let title = if i == last {
@@ -187,7 +188,13 @@ fn map_blocks(lang: Lang, ends: &[(u32, Battle)]) -> Vec<Block> {
             lang.fmt(T::RepMapEndOfTurn, &[turn])
         };
         let scene = super::map::scene(b, lang, super::map::Focus::default());
-        out.push(Block::KeepTogether(vec![Block::Subheading(title), Block::Map(Box::new(scene))]));
+        // The section's heading stays with its first map.
+        let mut group = Vec::new();
+        if out.is_empty() {
+            group.push(Block::Heading(lang.t(T::RepMaps).to_owned()));
+        }
+        group.extend([Block::Subheading(title), Block::Map(Box::new(scene))]);
+        out.push(Block::KeepTogether(group));
     }
     out
 }

@@ -256,7 +256,13 @@ pub fn contact_footprint(charger: &Footprint, target: &Footprint, face: Face) ->
 /// Whether a general at `at` is within the command radius of a unit's base (nearest
 /// points, the radius itself counting as within).
 pub fn within_command(at: Point, unit: &Footprint) -> bool {
-    at.minus(unit.nearest_point(at)).length() <= COMMAND_RADIUS_CM
+    within_radius(at, unit, COMMAND_RADIUS_CM)
+}
+
+/// Whether `at` is within `radius` of a unit's base (nearest points, the radius counting
+/// as within): the command radius on a table whose scale is not the rules' cm.
+pub fn within_radius(at: Point, unit: &Footprint, radius: f64) -> bool {
+    at.minus(unit.nearest_point(at)).length() <= radius
 }
 
 /// A terrain area the players draw: a polygon or an ellipse.

@@ -160,8 +160,9 @@ impl AreaKind {
 }
 
 vocab! {
-    /// The unit distances are shown in (AMB-26): kept in cm, shown in inches at the
-    /// seed's 10 cm to 6".
+    /// How the rules' distances stand on the players' table (AMB-26). The rules count in
+    /// cm; a club that plays in inches reads the seed's 10 cm as 6". The table view keeps
+    /// the real table in real cm and shows distances in the club's unit.
     Scale {
         Cm = "cm",
         Inch = "inch",
@@ -177,14 +178,34 @@ impl Default for Scale {
 }
 
 impl Scale {
-    /// AMB-26: inches per centimetre of the seed's scale (10 cm ↔ 6").
-    pub const INCHES_PER_CM: f64 = 0.6;
+    /// AMB-26: inches on the table for each cm of the rules (10 cm ↔ 6").
+    pub const INCHES_PER_RULES_CM: f64 = 0.6;
+    /// Real cm in an inch.
+    pub const CM_PER_INCH: f64 = 2.54;
 
-    /// A distance in cm, in this scale's unit.
-    pub fn from_cm(self, cm: f64) -> f64 {
+    /// Real cm on the table for one cm of the rules: 1, or 0.6" = 1.524 cm.
+    pub fn table_cm_per_rules_cm(self) -> f64 {
         match self {
-            Scale::Cm => cm,
-            Scale::Inch => cm * Self::INCHES_PER_CM,
+            Scale::Cm => 1.0,
+            Scale::Inch => Self::INCHES_PER_RULES_CM * Self::CM_PER_INCH,
+        }
+    }
+
+    /// A distance measured on the table (real cm) in the rules' cm.
+    pub fn rules_cm(self, table_cm: f64) -> f64 {
+        table_cm / self.table_cm_per_rules_cm()
+    }
+
+    /// A distance of the rules (cm) on the table, in real cm.
+    pub fn table_cm(self, rules_cm: f64) -> f64 {
+        rules_cm * self.table_cm_per_rules_cm()
+    }
+
+    /// A distance on the table (real cm) in the club's unit: cm, or inches.
+    pub fn shown(self, table_cm: f64) -> f64 {
+        match self {
+            Scale::Cm => table_cm,
+            Scale::Inch => table_cm / Self::CM_PER_INCH,
         }
     }
 }

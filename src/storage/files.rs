@@ -74,7 +74,15 @@ fn folder_of(path: &Path) -> PathBuf {
 /// save can tell a stale one (its writer gone) from a live one.
 fn temp_in(dir: &Path, path: &Path) -> Result<tempfile::NamedTempFile, SaveError> {
     remove_stale_temps(dir);
-    tempfile::Builder::new()
+    let mut builder = tempfile::Builder::new();
+    // A new file gets the permissions any program's new file gets (0666 less the umask),
+    // not a temporary file's owner-only 0600; an existing file keeps its own.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(fs::Permissions::from_mode(0o666));
+    }
+    builder
         .prefix(&format!(".coldsteel-{}-", std::process::id()))
         .suffix(".tmp")
         .tempfile_in(dir)

@@ -131,6 +131,8 @@ pub enum AppCommand {
     OpenReport,
     /// Open the rules settings.
     OpenSettings,
+    /// Open the rules settings on the basing table.
+    OpenBasing,
     /// Open Help → About.
     OpenAbout,
     /// Copy text to the clipboard.

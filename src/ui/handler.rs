@@ -176,6 +176,11 @@ impl CsApp {
                 let b = &self.game.battle();
                 self.modal = Modal::Settings(Box::new(super::settings::SettingsDraft::of(b.ruleset, &b.options)));
             }
+            AppCommand::OpenBasing => {
+                let b = &self.game.battle();
+                let draft = super::settings::SettingsDraft::of(b.ruleset, &b.options).on_basing();
+                self.modal = Modal::Settings(Box::new(draft));
+            }
             AppCommand::Copy(text) => {
                 self.copy_request = Some(text);
                 self.message = Some((self.lang.t(T::Copied).to_owned(), false));
@@ -623,6 +628,8 @@ impl CsApp {
         self.game = game;
         self.path = path;
         self.selection = Selection::None;
+        // The table view starts fitted, with nothing typed from another battle.
+        self.table_view = Default::default();
         self.revision = 0;
         self.saved_revision = 0;
     }

@@ -8,7 +8,7 @@ use crate::i18n::{Lang, T};
 use crate::report::{markdown, pdf, summary};
 
 /// The table's drawing, shared by the Table tab, the SVG export and the PDF's maps.
-pub use crate::report::map::{Focus, Ink, Mark, Scene, scene};
+pub use crate::report::map::{Focus, Ink, Mark, Scene, area_outline, scene};
 
 /// The report window.
 pub fn report_ui(ui: &mut Ui, lang: Lang, text: &str) -> Option<AppCommand> {

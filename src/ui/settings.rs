@@ -63,6 +63,13 @@ impl SettingsDraft {
     }
 }
 
+impl SettingsDraft {
+    /// The same draft, open on the basing table (a unit could not be placed without it).
+    pub fn on_basing(self) -> Self {
+        SettingsDraft { topic: Topic::Basing, ..self }
+    }
+}
+
 /// What the settings window asks for.
 pub enum SettingsChoice {
     /// Keep editing.

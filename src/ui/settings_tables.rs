@@ -290,16 +290,19 @@ pub(super) fn basing_ui(ui: &mut Ui, lang: Lang, rows: &mut Vec<BasingRow>) {
             ui.end_row();
         }
     });
-    // A new row starts from the last (the same base in another formation, usually).
+    // A new row is for the first arm without one, its sizes copied from the last row
+    // (clubs base most arms alike); the players change what differs.
+    let next_arm = Arm::ALL.iter().copied().find(|a| !rows.iter().any(|r| r.arm == *a));
     let last = rows.last().cloned();
     rows_footer_ui(ui, lang, rows, remove, || {
-        last.unwrap_or(BasingRow {
+        let template = last.unwrap_or(BasingRow {
             arm: Arm::Infantry,
             formation: None,
             frontage_mm: 40,
             depth_mm: 20,
             figures_per_base: 4,
             bases_deep: 1,
-        })
+        });
+        BasingRow { arm: next_arm.unwrap_or(template.arm), formation: None, ..template }
     });
 }

@@ -8,7 +8,7 @@
 use egui::{Align2, Color32, FontId, Key, Modifiers, PointerButton, Pos2, Rect, Sense, Shape, Stroke, Ui, Vec2, pos2};
 
 use super::command::{AppCommand, Selection};
-use super::report_view::{Focus, Ink, Mark, Scene, scene};
+use super::report_view::{Focus, Ink, Mark, Scene, area_outline, scene};
 use super::theme;
 use crate::game::Action;
 use crate::game::table::{footprint, unit_size_cm};
@@ -77,6 +77,12 @@ pub struct TableView {
     last_view: Option<View>,
     /// The piece whose right-click menu is open.
     menu: Option<Piece>,
+    /// The size row is open.
+    resizing: bool,
+    /// The players panned or zoomed: the view no longer follows the window's size.
+    moved_view: bool,
+    /// The canvas's size when last fitted.
+    fitted_to: Option<Vec2>,
 }
 
 impl Default for TableView {
@@ -94,6 +100,9 @@ impl Default for TableView {
             size: [String::new(), String::new()],
             last_view: None,
             menu: None,
+            resizing: false,
+            moved_view: false,
+            fitted_to: None,
         }
     }
 }
@@ -130,10 +139,10 @@ impl View {
     }
 }
 
-/// A distance in the battle's scale, to 0.1 (AMB-26).
-pub fn distance_text(lang: Lang, scale: Scale, cm: f64) -> String {
+/// A distance measured on the table, in the club's unit to 0.1 (AMB-26).
+pub fn distance_text(lang: Lang, scale: Scale, table_cm: f64) -> String {
     let key = if scale == Scale::Inch { T::InchesValue } else { T::CmValue };
-    lang.fmt(key, &[&format!("{:.1}", scale.from_cm(cm))])
+    lang.fmt(key, &[&format!("{:.1}", scale.shown(table_cm))])
 }
 
 /// The Table tab.
@@ -196,9 +205,10 @@ fn size_ui(ui: &mut Ui, lang: Lang, size: &mut [String; 2], button: T) -> Option
     out
 }
 
-/// The tools above the table: fit, select, ruler, the drawing tools, scale and size.
+/// The tools above the table: fit, select, ruler, the drawing tools, scale and size (a
+/// row of its own to resize).
 fn tools_ui(ui: &mut Ui, lang: Lang, table: &TableSetup, view: &mut TableView, cmds: &mut Vec<AppCommand>) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         if ui.button(lang.t(T::FitTable)).on_hover_text(lang.t(T::FitTableTip)).clicked() {
             view.centre = None;
         }
@@ -221,20 +231,23 @@ fn tools_ui(ui: &mut Ui, lang: Lang, table: &TableSetup, view: &mut TableView, c
         if let Some(scale) = narrow_combo_ui(ui, lang.t(T::ScaleLabel), lang, table.scale, Scale::ALL) {
             cmds.push(AppCommand::Perform(Action::SetTable(Some(Box::new(TableSetup { scale, ..table.clone() })))));
         }
-        ui.menu_button(lang.fmt(T::TableSizeIs, &[&table.width_cm, &table.depth_cm]), |ui| {
-            if view.size.iter().all(String::is_empty) {
-                view.size = [table.width_cm.to_string(), table.depth_cm.to_string()];
-            }
-            if let Some(t) = size_ui(ui, lang, &mut view.size, T::Resize) {
-                let resized = TableSetup { width_cm: t.width_cm, depth_cm: t.depth_cm, ..table.clone() };
-                cmds.push(AppCommand::Perform(Action::SetTable(Some(Box::new(resized)))));
-                ui.close();
-            }
-        });
+        let size = lang.fmt(T::TableSizeIs, &[&table.width_cm, &table.depth_cm]);
+        if ui.selectable_label(view.resizing, size).on_hover_text(lang.t(T::ResizeTip)).clicked() {
+            view.resizing = !view.resizing;
+            view.size = [table.width_cm.to_string(), table.depth_cm.to_string()];
+        }
         if ui.button(lang.t(T::ExportSvg)).clicked() {
             cmds.push(AppCommand::ExportSvg);
         }
     });
+    if view.resizing
+        && let Some(t) = size_ui(ui, lang, &mut view.size, T::Resize)
+    {
+        let resized = TableSetup { width_cm: t.width_cm, depth_cm: t.depth_cm, ..table.clone() };
+        cmds.push(AppCommand::Perform(Action::SetTable(Some(Box::new(resized)))));
+        view.resizing = false;
+        view.centre = None;
+    }
 }
 
 /// A combo box of a vocabulary, as wide as its longest choice needs, named for screen
@@ -351,6 +364,14 @@ fn canvas_ui(
 ) {
     let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
     let Some(table) = &battle.table else { return };
+    // Until the players pan or zoom, the whole table stays fitted to the canvas.
+    if !view.moved_view && view.fitted_to != Some(rect.size()) {
+        view.centre = None;
+    }
+    if view.centre.is_none() {
+        view.fitted_to = Some(rect.size());
+        view.moved_view = false;
+    }
     let centre = *view.centre.get_or_insert_with(|| {
         // Fit: the whole table with a margin.
         let (w, d) = (f64::from(table.width_cm), f64::from(table.depth_cm));
@@ -362,15 +383,26 @@ fn canvas_ui(
     let painter = ui.painter_at(rect);
     paint_scene(&painter, &v, &scene(battle, lang, focus_of(selection)));
     let hover = response.hover_pos().map(|s| v.table(s));
+    // While a drag goes on, where the pointer is (over the table or not); its start is
+    // where the button went down, not where the drag was noticed.
+    let dragging = response.dragged() || response.drag_stopped();
+    let pointer = if dragging { ui.input(|i| i.pointer.latest_pos()).map(|s| v.table(s)) } else { hover };
+    let press = ui.input(|i| i.pointer.press_origin()).map(|s| v.table(s));
     match view.tool {
-        Tool::Select => select_tool(ui, lang, battle, (selection, picking), view, (&v, &response, hover), cmds),
-        Tool::Ruler => ruler_tool(&response, view, &v, hover),
+        Tool::Select => select_tool(ui, lang, battle, (selection, picking), view, (&v, &response, pointer), cmds),
+        Tool::Ruler => ruler_tool(&response, view, press, pointer),
         Tool::Polygon => polygon_tool(ui, &response, view, table, hover, cmds),
-        Tool::Ellipse => ellipse_tool(&response, view, table, hover, cmds),
+        Tool::Ellipse => ellipse_tool(&response, view, table, (press, pointer), cmds),
     }
     // After the tools, so that a drag that grabbed a piece does not also pan.
     pan_and_zoom(ui, &response, view, &v);
     overlays(&painter, lang, battle, selection, view, (&v, hover));
+    // A unit dragged from the list: its name under the pointer until it is dropped.
+    if let (Some(id), Some(s)) = (egui::DragAndDrop::payload::<UnitId>(ui.ctx()), response.hover_pos())
+        && let Some(u) = battle.unit(*id)
+    {
+        label(&painter, s + Vec2::new(0.0, -14.0), u.display_name(lang == Lang::Ru));
+    }
     if let (Some(payload), Some(p)) = (response.dnd_release_payload::<UnitId>(), hover) {
         place_new(lang, battle, *payload, p, cmds);
     }
@@ -393,6 +425,7 @@ fn pan_and_zoom(ui: &Ui, response: &egui::Response, view: &mut TableView, v: &Vi
         let before = v.table(s);
         let zoom = (view.zoom * factor).clamp(0.05, 200.0);
         view.zoom = zoom;
+        view.moved_view = true;
         // Keep the point under the pointer where it is.
         let after = View { zoom, ..*v }.table(s);
         if let Some(c) = &mut view.centre {
@@ -403,6 +436,7 @@ fn pan_and_zoom(ui: &Ui, response: &egui::Response, view: &mut TableView, v: &Vi
     let panning = response.dragged_by(PointerButton::Middle)
         || (response.dragged_by(PointerButton::Primary) && view.tool == Tool::Select && view.drag.is_none());
     if panning {
+        view.moved_view = true;
         let d = response.drag_delta();
         if let Some(c) = &mut view.centre {
             c.x -= f64::from(d.x / view.zoom);
@@ -428,6 +462,7 @@ fn place_new(lang: Lang, battle: &Battle, id: UnitId, p: Point, cmds: &mut Vec<A
     let Some(u) = battle.unit(id) else { return };
     if unit_size_cm(battle, u).is_none() {
         cmds.push(AppCommand::Warn(lang.fmt(T::NoBasingRow, &[&u.arm.label(lang)])));
+        cmds.push(AppCommand::OpenBasing);
         return;
     }
     cmds.push(AppCommand::Perform(Action::PlaceUnit { unit: id, place: Some(new_place(u.side, p)) }));
@@ -478,6 +513,10 @@ fn select_tool(
     {
         let grab = Point { x: p.x - at.point().x, y: p.y - at.point().y };
         view.drag = Some(Drag::Piece { piece, grab, now: p });
+        cmds.push(AppCommand::Select(match piece {
+            Piece::Unit(id) => Selection::Unit(id),
+            Piece::General(id) => Selection::General(id),
+        }));
     }
     if let (Some(Drag::Piece { now, .. }), Some(h)) = (&mut view.drag, hover) {
         *now = h;
@@ -629,9 +668,9 @@ fn keys(ui: &Ui, battle: &Battle, selection: Selection, view: &mut TableView, cm
     });
 }
 
-fn ruler_tool(response: &egui::Response, view: &mut TableView, v: &View, hover: Option<Point>) {
+fn ruler_tool(response: &egui::Response, view: &mut TableView, press: Option<Point>, hover: Option<Point>) {
     if response.drag_started_by(PointerButton::Primary)
-        && let Some(p) = response.interact_pointer_pos().map(|s| v.table(s))
+        && let Some(p) = press
     {
         view.drag = Some(Drag::Ruler { from: p });
     }
@@ -668,11 +707,11 @@ fn ellipse_tool(
     response: &egui::Response,
     view: &mut TableView,
     table: &TableSetup,
-    hover: Option<Point>,
+    (press, hover): (Option<Point>, Option<Point>),
     cmds: &mut Vec<AppCommand>,
 ) {
     if response.drag_started_by(PointerButton::Primary)
-        && let Some(p) = hover
+        && let Some(p) = press
     {
         view.drag = Some(Drag::Ellipse { from: p });
     }
@@ -741,7 +780,7 @@ pub fn paint_scene(painter: &egui::Painter, v: &View, scene: &Scene) {
                     Stroke::new(width, theme::map_colour(*ink)),
                 ));
             }
-            Mark::Text { at, text, min_width_cm } => {
+            Mark::Text { at, text, min_width_cm, .. } => {
                 // A label keeps to its base's width, cut with "…"; bases too small on
                 // screen to hold a few letters go without.
                 let width = (*min_width_cm as f32) * v.zoom;
@@ -842,9 +881,15 @@ fn overlays(
     if let Some((_, h)) = handle_of(battle, selection, v.zoom).filter(|_| view.tool == Tool::Select) {
         painter.circle(v.screen(h), 5.0, theme::MAP_RULER, Stroke::new(1.0, theme::MAP_RULER_TEXT));
     }
+    // The last move's ruler, while the unit stands where that move left it (not after an
+    // undo, or for another unit given the same id).
+    let still_there = |id: UnitId, to: Point| {
+        battle.unit(id).and_then(|u| u.place).is_some_and(|p| Placement::at(to, 0.0).point() == p.point())
+    };
     if let Some((id, from, to)) = view.last_move
         && selection == Selection::Unit(id)
         && view.drag.is_none()
+        && still_there(id, to)
     {
         ruler(from, to);
     }
@@ -853,6 +898,17 @@ fn overlays(
     }
     if let (Selection::Unit(id), Some(h), None) = (selection, hover, view.drag) {
         hover_distance(painter, lang, battle, id, (v, h), scale);
+    }
+    // The area selected on open ground, for Delete.
+    if let (Some(index), Some(table), Tool::Select) = (view.area, &battle.table, view.tool)
+        && let Some(area) = table.terrain.get(index)
+    {
+        let pts: Vec<Pos2> = area_outline(&area.shape).iter().map(|p| v.screen(*p)).collect();
+        let top = pts.iter().copied().min_by(|a, b| a.y.total_cmp(&b.y));
+        painter.add(Shape::closed_line(pts, Stroke::new(2.0, theme::map_colour(Ink::Selected))));
+        if let Some(top) = top {
+            label(painter, top + Vec2::new(0.0, -12.0), &lang.fmt(T::AreaSelected, &[&area.kind.label(lang)]));
+        }
     }
     if !view.polygon.is_empty() {
         let mut pts: Vec<Pos2> = view.polygon.iter().map(|p| v.screen(*p)).collect();

@@ -4,22 +4,29 @@ use super::super::Lang;
 use super::T;
 
 super::texts! {
+    StepAreasRedrawn => "Areas redrawn: {} in all", "Области перерисованы: всего {}";
+    StepAreaDrawn => "Area drawn: {}", "Нарисована область: {}";
+    StepAreaRemoved => "Area removed: {}", "Удалена область: {}";
+    StepTableScale => "Table measured in: {}", "Стол меряется в: {}";
+    StepTableOff => "Table view put away", "Вид стола убран";
+    AreaSelected => "{}: Delete removes it", "{}: Delete удаляет";
+    ResizeTip => "Change the table's size", "Изменить размер стола";
     MovedOnTable => "made on the table view ({} cm)", "сделано на виде стола ({} см)";
     LogMovedBack => "{}: its compulsory move made on the table, {} cm", "{}: обязательное передвижение сделано на столе, {} см";
     RepMaps => "The table", "Стол";
     RepMapEndOfTurn => "At the end of turn {}", "В конце хода {}";
     RepMapNow => "Now: turn {}, {}", "Сейчас: ход {}, {}";
     AreaKindLabel => "Kind of area drawn next", "Вид следующей области";
-    ScaleLabel => "Distances shown in (AMB-26)", "Расстояния показываются в (AMB-26)";
+    ScaleLabel => "The unit your club measures in", "Единица, которой клуб меряет стол";
     FromTable => "From the table:", "Со стола:";
     FromTableValue => "from the table: {}", "со стола: {}";
-    FromTableDistance => "{} cm edge to edge, {}° off straight ahead", "{} см от края до края, {}° от направления прямо";
+    FromTableDistance => "{} edge to edge ({} cm of the rules), {}° off straight ahead", "{} от края до края ({} см по правилам), {}° от направления прямо";
     FromTableFace => "strikes the {}", "удар: {}";
     FromTableCommander => "commander within 15 cm: {}", "командир в пределах 15 см: {}";
     FromTableVisible => "target visible: {} (a suggestion: check the line of sight)", "цель видна: {} (подсказка: проверьте линию видимости)";
     FromTableSlope => "slope: {}", "уклон: {}";
     FromTableTerrain => "terrain: charger {}, target {}", "местность: атакующий — {}, цель — {}";
-    OutsideSector => "The target is outside the 22° charge sector on the table (AMB-21).", "На столе цель вне сектора атаки 22° (AMB-21).";
+    OutsideSector => "On the table the target is outside the 22° charge sector, each side of straight ahead.", "На столе цель вне сектора атаки: 22° в каждую сторону от направления прямо.";
     TabRoster => "Roster", "Состав";
     TabTable => "Table", "Стол";
     TabShortcut => "Ctrl+{}", "Ctrl+{}";
@@ -61,7 +68,7 @@ super::texts! {
     BasesDeep => "Bases deep", "Подставок в глубину";
     StepPlaceUnit => "Move on the table: {}", "Перемещение на столе: {}";
     StepPlaceGeneral => "Move general on the table: {}", "Перемещение генерала на столе: {}";
-    StepSetTable => "Table set up: {}", "Стол подготовлен: {}";
+    StepSetTable => "Table: {} cm", "Стол: {} см";
     ProblemOffTheTable => "a place, the table's size or a drawn area is beyond the table's limits (10 m), or a basing row has a zero size",
         "место на столе, размер стола или нарисованная область выходят за пределы (10 м), или в таблице подставок нулевой размер";
 }

@@ -746,7 +746,14 @@ fn confirmed_number_ui(ui: &mut Ui, lang: Lang, label: &str, field: &mut String)
 fn table_facts_ui(ui: &mut Ui, lang: Lang, battle: &Battle, ids: (UnitId, UnitId), f: &crate::game::table::TableFacts) {
     let yes_no = |b: bool| lang.t(if b { T::Yes } else { T::No });
     let mut parts = vec![
-        lang.fmt(T::FromTableDistance, &[&format!("{:.1}", f.distance_cm), &format!("{:.1}", f.angle_deg)]),
+        lang.fmt(
+            T::FromTableDistance,
+            &[
+                &crate::ui::table_view::distance_text(lang, crate::game::table::scale_of(battle), f.table_cm),
+                &format!("{:.1}", f.distance_cm),
+                &format!("{:.1}", f.angle_deg),
+            ],
+        ),
         lang.fmt(T::FromTableFace, &[&f.struck_face.label(lang).to_lowercase()]),
     ];
     if let Some(c) = f.commander_within {
@@ -760,7 +767,7 @@ fn table_facts_ui(ui: &mut Ui, lang: Lang, battle: &Battle, ids: (UnitId, UnitId
     }
     let terrain = |id| battle.unit(id).map_or_else(String::new, |u| u.terrain.label(lang).to_lowercase());
     parts.push(lang.fmt(T::FromTableTerrain, &[&terrain(ids.0), &terrain(ids.1)]));
-    ui.label(RichText::new(format!("{} {}", lang.t(T::FromTable), parts.join("; "))).small());
+    ui.label(format!("{} {}", lang.t(T::FromTable), parts.join("; ")));
     if !f.in_sector {
         ui.colored_label(crate::ui::theme::ERROR, lang.t(T::OutsideSector));
     }
