@@ -293,3 +293,23 @@ fn amb_26_a_table_in_inches_reads_six_inches_as_ten_cm() {
     assert!((s.table_cm(24.0) / 2.54 - 14.4).abs() < 1e-9, "24 cm of the rules is 14.4\"");
     assert!((s.table_cm(15.0) / 2.54 - 9.0).abs() < 1e-9, "the command radius is 9\"");
 }
+
+/// Turning a unit again and again (Q/E, 5° a press) is one undo step; a move between two
+/// turns makes them two.
+#[test]
+fn repeated_turns_of_one_unit_are_one_undo_step() {
+    let mut g = ex4_game();
+    let steps = g.history().done.len();
+    for facing in [95, 100, 105] {
+        g.perform(&Action::PlaceUnit { unit: CUIRASSIERS, place: place(50, 40, facing) }).unwrap();
+    }
+    assert_eq!(g.history().done.len(), steps + 1);
+    g.undo().unwrap();
+    assert_eq!(g.battle().unit(CUIRASSIERS).unwrap().place, place(50, 40, 90));
+    g.redo().unwrap();
+    assert_eq!(g.battle().unit(CUIRASSIERS).unwrap().place, place(50, 40, 105));
+    g.perform(&Action::PlaceUnit { unit: CUIRASSIERS, place: place(55, 40, 105) }).unwrap();
+    g.perform(&Action::PlaceUnit { unit: CUIRASSIERS, place: place(55, 40, 110) }).unwrap();
+    assert_eq!(g.history().done.len(), steps + 3, "a move, then a new turn");
+    assert_eq!(coldsteel::game::replay(&g).unwrap(), g.battle().log.len() - g.start().unwrap().log.len());
+}

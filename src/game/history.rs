@@ -88,8 +88,15 @@ impl Game {
         if self.start.is_none() {
             self.start = Some(Box::new(self.battle.clone()));
         }
+        let turning = turned_unit(action, &self.battle);
         apply(&mut self.battle, &events).map_err(|e| ActionError::Apply(e.0))?;
-        self.history.done.push(Step { kind: action.kind(), subject, events });
+        // Turning a unit again and again (Q/E) is one undo step, as one turn on the table.
+        match self.history.done.last_mut() {
+            Some(last) if turning.is_some() && self.history.undone.is_empty() && turning == turn_of(last) => {
+                last.events.extend(events);
+            }
+            _ => self.history.done.push(Step { kind: action.kind(), subject, events }),
+        }
         self.history.undone.clear();
         Ok(())
     }
@@ -119,6 +126,27 @@ impl Game {
 }
 
 /// The name of the main thing an edit changed (its last event's subject).
+/// The unit an action turns on the table without moving it, if that is all it does.
+fn turned_unit(action: &Action, battle: &Battle) -> Option<crate::model::UnitId> {
+    let Action::PlaceUnit { unit, place: Some(to) } = action else { return None };
+    let from = battle.unit(*unit)?.place?;
+    (from.x_mm == to.x_mm && from.y_mm == to.y_mm).then_some(*unit)
+}
+
+/// The unit a step only turned on the table, if that is what it was.
+fn turn_of(step: &Step) -> Option<crate::model::UnitId> {
+    if step.kind != ActionKind::PlaceUnit {
+        return None;
+    }
+    match step.events.first() {
+        Some(Event::UnitChanged { before, after }) => {
+            let (Some(a), Some(b)) = (before.place, after.place) else { return None };
+            (a.x_mm == b.x_mm && a.y_mm == b.y_mm && a.facing_deg != b.facing_deg).then_some(before.id)
+        }
+        _ => None,
+    }
+}
+
 pub(super) fn subject_of(events: &[Event]) -> String {
     match events.iter().rev().find(|e| !matches!(e, Event::LogAppended(_))) {
         Some(Event::UnitAdded(u) | Event::UnitRemoved(u)) => u.name.clone(),
