@@ -1,0 +1,360 @@
+//! The Table tab: the battlefield from above. It paints the scene of `report::map`, and
+//! turns what the players do with the mouse and keys into actions: place a unit (drag it
+//! from the list, or select it and click the table), move it (drag), turn it (Q/E, 5°,
+//! with Shift 1°), take it off; draw terrain; measure with the ruler; select a charger,
+//! press C (or right-click → Charge) and click the target. The view is optional: units
+//! never placed work as before.
+
+use egui::{Align2, Color32, FontId, Key, Modifiers, PointerButton, Pos2, Rect, Sense, Shape, Stroke, Ui, Vec2, pos2};
+
+use super::command::{AppCommand, Selection};
+use super::report_view::{Focus, Ink, Mark, Scene, area_outline, scene};
+use super::theme;
+use crate::game::Action;
+use crate::game::table::{footprint, unit_size_cm};
+use crate::i18n::{Label, Lang, T};
+use crate::model::{AreaShape, Battle, GeneralId, Placement, TableSetup, TerrainArea, UnitId};
+use crate::rules::geometry::{self, Point};
+use crate::rules::{AreaKind, Scale, Side};
+
+mod canvas;
+mod paint;
+
+use canvas::canvas_ui;
+pub use paint::paint_scene;
+
+/// What a drag or click on the table does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Tool {
+    /// Select, move and turn pieces.
+    #[default]
+    Select,
+    /// Measure between two points.
+    Ruler,
+    /// Draw an area corner by corner (Enter or a double click closes it).
+    Polygon,
+    /// Draw an area as an ellipse, dragged corner to corner.
+    Ellipse,
+}
+
+/// A piece on the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Piece {
+    Unit(UnitId),
+    General(GeneralId),
+}
+
+/// A drag under way.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Drag {
+    /// A piece moved: where it was grabbed, relative to its centre, and where it is now.
+    Piece { piece: Piece, grab: Point, now: Point },
+    /// The ruler, from a point.
+    Ruler { from: Point },
+    /// An ellipse being drawn, from a corner.
+    Ellipse { from: Point },
+    /// A unit turned by its handle, towards a point.
+    Turn { unit: UnitId, now: Point },
+}
+
+/// The Table tab's own state: the view, the tool, what is being drawn or dragged.
+#[derive(Debug)]
+pub struct TableView {
+    /// The table point at the middle of the view, cm; `None` until the table is fitted.
+    centre: Option<Point>,
+    /// Pixels per cm.
+    zoom: f32,
+    /// The tool in hand.
+    pub tool: Tool,
+    /// The kind of area drawn next.
+    area_kind: AreaKind,
+    drag: Option<Drag>,
+    /// The ruler's last measure.
+    ruler: Option<(Point, Point)>,
+    /// The corners of the area being drawn.
+    polygon: Vec<Point>,
+    /// The last move of a unit: from its old centre to its new one.
+    last_move: Option<(UnitId, Point, Point)>,
+    /// The drawn area selected (Delete removes it).
+    area: Option<usize>,
+    /// The table's size, as typed.
+    size: [String; 2],
+    /// The view as last drawn.
+    last_view: Option<View>,
+    /// The piece whose right-click menu is open.
+    menu: Option<Piece>,
+    /// The size row is open.
+    resizing: bool,
+    /// The players panned or zoomed: the view no longer follows the window's size.
+    moved_view: bool,
+    /// The canvas's size when last fitted.
+    fitted_to: Option<Vec2>,
+}
+
+impl Default for TableView {
+    fn default() -> Self {
+        TableView {
+            centre: None,
+            zoom: 4.0,
+            tool: Tool::Select,
+            area_kind: AreaKind::Hill,
+            drag: None,
+            ruler: None,
+            polygon: Vec::new(),
+            last_move: None,
+            area: None,
+            size: [String::new(), String::new()],
+            last_view: None,
+            menu: None,
+            resizing: false,
+            moved_view: false,
+            fitted_to: None,
+        }
+    }
+}
+
+impl TableView {
+    /// Where a table point was on screen in the last frame (for tests and tooltips).
+    pub fn screen_of(&self, p: Point) -> Option<Pos2> {
+        self.last_view.map(|v| v.screen(p))
+    }
+}
+
+/// Screen ↔ table: the first side's edge at the bottom, as the first side sees it.
+#[derive(Clone, Copy, Debug)]
+pub struct View {
+    rect: Rect,
+    centre: Point,
+    zoom: f32,
+}
+
+impl View {
+    /// A table point on screen.
+    pub fn screen(&self, p: Point) -> Pos2 {
+        let c = self.rect.center();
+        pos2(c.x + ((p.x - self.centre.x) as f32) * self.zoom, c.y - ((p.y - self.centre.y) as f32) * self.zoom)
+    }
+
+    /// A screen point on the table.
+    pub fn table(&self, s: Pos2) -> Point {
+        let c = self.rect.center();
+        Point {
+            x: self.centre.x + f64::from((s.x - c.x) / self.zoom),
+            y: self.centre.y - f64::from((s.y - c.y) / self.zoom),
+        }
+    }
+}
+
+/// A distance measured on the table, in the club's unit to 0.1 (AMB-26).
+pub fn distance_text(lang: Lang, scale: Scale, table_cm: f64) -> String {
+    let key = if scale == Scale::Inch { T::InchesValue } else { T::CmValue };
+    lang.fmt(key, &[&format!("{:.1}", scale.shown(table_cm))])
+}
+
+/// The Table tab.
+pub fn table_ui(
+    ui: &mut Ui,
+    lang: Lang,
+    battle: &Battle,
+    (selection, picking): (Selection, Option<UnitId>),
+    view: &mut TableView,
+    cmds: &mut Vec<AppCommand>,
+) {
+    let Some(table) = &battle.table else {
+        setup_ui(ui, lang, view, cmds);
+        return;
+    };
+    tools_ui(ui, lang, table, view, cmds);
+    // The list of pieces not on the table, while there are any.
+    let unplaced = battle.units.iter().any(|u| off_the_table(battle, u))
+        || battle.generals.iter().any(|g| g.place.is_none() && !g.lost);
+    if unplaced {
+        egui::Panel::left("table-unplaced").resizable(false).exact_size(190.0).show(ui, |ui| {
+            unplaced_ui(ui, lang, battle, selection, cmds);
+        });
+    }
+    canvas_ui(ui, lang, battle, (selection, picking), view, cmds);
+}
+
+/// Before the table is set up: its size, typed once per battle.
+fn setup_ui(ui: &mut Ui, lang: Lang, view: &mut TableView, cmds: &mut Vec<AppCommand>) {
+    ui.add_space(20.0);
+    ui.vertical_centered(|ui| {
+        ui.heading(lang.t(T::TableNotSetUp));
+        ui.label(lang.t(T::TableSetUpHint));
+        ui.add_space(8.0);
+        if let Some(table) = size_ui(ui, lang, &mut view.size, T::SetUpTable) {
+            cmds.push(AppCommand::Perform(Action::SetTable(Some(Box::new(table)))));
+        }
+    });
+}
+
+/// Width and depth fields with a button; the table they give, once both are whole
+/// numbers of 1 to 1000 cm and the button is pressed.
+fn size_ui(ui: &mut Ui, lang: Lang, size: &mut [String; 2], button: T) -> Option<TableSetup> {
+    let parsed = |t: &str| t.trim().parse::<u32>().ok().filter(|v| (1..=crate::model::table::MAX_TABLE_CM).contains(v));
+    let mut out = None;
+    ui.horizontal(|ui| {
+        for (i, label) in [T::TableWidth, T::TableDepth].into_iter().enumerate() {
+            ui.label(lang.t(label));
+            let r = ui.add(egui::TextEdit::singleline(&mut size[i]).desired_width(50.0));
+            let _ = r.accessible_name(lang.t(label));
+        }
+        let (w, d) = (parsed(&size[0]), parsed(&size[1]));
+        let ok = w.is_some() && d.is_some();
+        let r = ui.add_enabled(ok, egui::Button::new(lang.t(button)));
+        let r = if ok { r } else { r.on_disabled_hover_text(lang.t(T::TableSizeNeeded)) };
+        if let (true, Some(w), Some(d)) = (r.clicked(), w, d) {
+            out = Some(TableSetup::new(w, d));
+        }
+    });
+    out
+}
+
+/// The tools above the table: fit, select, ruler, the drawing tools, scale and size (a
+/// row of its own to resize).
+fn tools_ui(ui: &mut Ui, lang: Lang, table: &TableSetup, view: &mut TableView, cmds: &mut Vec<AppCommand>) {
+    ui.horizontal_wrapped(|ui| {
+        if ui.button(lang.t(T::FitTable)).on_hover_text(lang.t(T::FitTableTip)).clicked() {
+            view.centre = None;
+        }
+        ui.separator();
+        for (tool, label, tip) in [
+            (Tool::Select, T::ToolSelect, T::ToolSelectTip),
+            (Tool::Ruler, T::ToolRuler, T::ToolRulerTip),
+            (Tool::Polygon, T::ToolPolygon, T::ToolPolygonTip),
+            (Tool::Ellipse, T::ToolEllipse, T::ToolEllipseTip),
+        ] {
+            if ui.selectable_label(view.tool == tool, lang.t(label)).on_hover_text(lang.t(tip)).clicked() {
+                view.tool = tool;
+                view.polygon.clear();
+            }
+        }
+        if let Some(k) = narrow_combo_ui(ui, lang.t(T::AreaKindLabel), lang, view.area_kind, AreaKind::ALL) {
+            view.area_kind = k;
+        }
+        ui.separator();
+        if let Some(scale) = narrow_combo_ui(ui, lang.t(T::ScaleLabel), lang, table.scale, Scale::ALL) {
+            cmds.push(AppCommand::Perform(Action::SetTable(Some(Box::new(TableSetup { scale, ..table.clone() })))));
+        }
+        let size = lang.fmt(T::TableSizeIs, &[&table.width_cm, &table.depth_cm]);
+        if ui.selectable_label(view.resizing, size).on_hover_text(lang.t(T::ResizeTip)).clicked() {
+            view.resizing = !view.resizing;
+            view.size = [table.width_cm.to_string(), table.depth_cm.to_string()];
+        }
+        if ui.button(lang.t(T::ExportSvg)).clicked() {
+            cmds.push(AppCommand::ExportSvg);
+        }
+    });
+    if view.resizing
+        && let Some(t) = size_ui(ui, lang, &mut view.size, T::Resize)
+    {
+        let resized = TableSetup { width_cm: t.width_cm, depth_cm: t.depth_cm, ..table.clone() };
+        cmds.push(AppCommand::Perform(Action::SetTable(Some(Box::new(resized)))));
+        view.resizing = false;
+        view.centre = None;
+    }
+}
+
+/// A combo box of a vocabulary, as wide as its longest choice needs, named for screen
+/// readers and tests.
+fn narrow_combo_ui<E: Label + PartialEq + Copy>(
+    ui: &mut Ui,
+    name: &str,
+    lang: Lang,
+    current: E,
+    all: &[E],
+) -> Option<E> {
+    let mut picked = None;
+    let inner = egui::ComboBox::from_id_salt(name).selected_text(current.label(lang)).show_ui(ui, |ui| {
+        for value in all {
+            if ui.selectable_label(*value == current, value.label(lang)).clicked() && *value != current {
+                picked = Some(*value);
+            }
+        }
+    });
+    let _ = inner.response.on_hover_text(name).accessible_name(name);
+    picked
+}
+
+/// Units and generals not on the table: drag one onto it, or select it and click the
+/// table.
+fn unplaced_ui(ui: &mut Ui, lang: Lang, battle: &Battle, selection: Selection, cmds: &mut Vec<AppCommand>) {
+    ui.label(egui::RichText::new(lang.t(T::NotOnTable)).strong());
+    ui.label(egui::RichText::new(lang.t(T::NotOnTableHint)).weak().small());
+    egui::ScrollArea::vertical().id_salt("table-unplaced-list").auto_shrink([false, false]).show(ui, |ui| {
+        for side in Side::ALL {
+            let units = battle.units.iter().filter(|u| u.side == *side && off_the_table(battle, u));
+            for u in units {
+                let name = u.display_name(lang == Lang::Ru);
+                let based = unit_size_cm(battle, u).is_some();
+                let text = egui::RichText::new(name).color(theme::side_color(*side));
+                let r = ui.selectable_label(selection == Selection::Unit(u.id), text).interact(Sense::drag());
+                if r.dragged() {
+                    r.dnd_set_drag_payload(u.id);
+                }
+                let r = if based { r } else { r.on_hover_text(lang.fmt(T::NoBasingRow, &[&u.arm.label(lang)])) };
+                if r.clicked() {
+                    cmds.push(AppCommand::Select(Selection::Unit(u.id)));
+                }
+            }
+        }
+        for g in battle.generals.iter().filter(|g| g.place.is_none() && !g.lost) {
+            let name = if lang == Lang::Ru { g.name_ru.as_deref().unwrap_or(&g.name) } else { &g.name };
+            let text = egui::RichText::new(format!("{name} ({})", g.rank.label(lang))).color(theme::side_color(g.side));
+            if ui.selectable_label(selection == Selection::General(g.id), text).clicked() {
+                cmds.push(AppCommand::Select(Selection::General(g.id)));
+            }
+        }
+    });
+}
+
+/// A unit in play that the table does not show: not placed, or placed with no basing row
+/// to draw it by (a row removed since).
+fn off_the_table(battle: &Battle, u: &crate::model::Unit) -> bool {
+    u.order.in_play() && (u.place.is_none() || unit_size_cm(battle, u).is_none())
+}
+
+/// What the selection adds to the drawing: a unit's sector and reach, a general's radius.
+pub fn focus_of(selection: Selection) -> Focus {
+    match selection {
+        Selection::Unit(id) => Focus { unit: Some(id), general: None },
+        Selection::General(id) => Focus { unit: None, general: Some(id) },
+        Selection::None | Selection::Brigade(_) => Focus::default(),
+    }
+}
+
+/// The piece under a table point: generals (small, on top) first, then units, the last
+/// drawn first.
+fn piece_at(battle: &Battle, p: Point, zoom: f32) -> Option<Piece> {
+    let reach = f64::from(8.0 / zoom).max(1.2);
+    let general = battle
+        .generals
+        .iter()
+        .find(|g| g.place.is_some_and(|at| libm::hypot(at.point().x - p.x, at.point().y - p.y) <= reach));
+    if let Some(g) = general {
+        return Some(Piece::General(g.id));
+    }
+    let unit =
+        battle.units.iter().rev().find(|u| u.order.in_play() && footprint(battle, u).is_some_and(|f| f.contains(p)));
+    unit.map(|u| Piece::Unit(u.id))
+}
+
+fn place_of(battle: &Battle, piece: Piece) -> Option<Placement> {
+    match piece {
+        Piece::Unit(id) => battle.unit(id)?.place,
+        Piece::General(id) => battle.general(id)?.place,
+    }
+}
+
+fn move_action(piece: Piece, place: Option<Placement>) -> Action {
+    match piece {
+        Piece::Unit(unit) => Action::PlaceUnit { unit, place },
+        Piece::General(general) => Action::PlaceGeneral { general, place },
+    }
+}
+
+/// Where a new piece stands: at `p`, facing the enemy's edge.
+fn new_place(side: Side, p: Point) -> Placement {
+    Placement::at(p, if side == Side::First { 0.0 } else { 180.0 })
+}

@@ -1,0 +1,216 @@
+//! Painting the table: the scene's marks on screen, and what is measured on top of
+//! them (a drag's ghost and distance, the last move, the hover distance, the ruler).
+
+use super::canvas::{handle_of, turned_towards};
+use super::*;
+
+/// The scene on screen.
+pub fn paint_scene(painter: &egui::Painter, v: &View, scene: &Scene) {
+    let mut shapes = Vec::with_capacity(scene.marks.len());
+    // Marks wholly off the view are skipped (a big table zoomed in shows a few of them).
+    let seen = v.rect.expand(4.0);
+    let visible = |points: &[Point]| {
+        let r = Rect::from_points(&points.iter().map(|p| v.screen(*p)).collect::<Vec<_>>());
+        r.intersects(seen)
+    };
+    for mark in scene.marks.iter().filter(|m| match m {
+        Mark::Polygon { points, .. } => visible(points),
+        Mark::Line { from, to, .. } => visible(&[*from, *to]),
+        Mark::Circle { centre, radius_cm, .. } => {
+            Rect::from_center_size(v.screen(*centre), Vec2::splat(2.0 * (*radius_cm as f32 * v.zoom).max(3.0)))
+                .intersects(seen)
+        }
+        Mark::Text { at, .. } => seen.expand(100.0).contains(v.screen(*at)),
+    }) {
+        match mark {
+            Mark::Polygon { points, ink, filled } => {
+                let pts: Vec<Pos2> = points.iter().map(|p| v.screen(*p)).collect();
+                let colour = theme::map_colour(*ink);
+                shapes.push(if *filled {
+                    polygon(pts, colour)
+                } else {
+                    Shape::closed_line(pts, Stroke::new(2.0, colour))
+                });
+            }
+            Mark::Circle { centre, radius_cm, ink, filled } => {
+                let (c, r) = (v.screen(*centre), (*radius_cm as f32 * v.zoom).max(3.0));
+                let colour = theme::map_colour(*ink);
+                shapes.push(if *filled {
+                    Shape::circle_filled(c, r, colour)
+                } else {
+                    Shape::circle_stroke(c, r, Stroke::new(1.5, colour))
+                });
+            }
+            Mark::Line { from, to, ink } => {
+                let width = if *ink == Ink::Grid { 1.0 } else { 1.5 };
+                shapes.push(Shape::line_segment(
+                    [v.screen(*from), v.screen(*to)],
+                    Stroke::new(width, theme::map_colour(*ink)),
+                ));
+            }
+            Mark::Text { at, text, min_width_cm, .. } => {
+                // A label keeps to its base's width, cut with "…"; bases too small on
+                // screen to hold a few letters go without.
+                let width = (*min_width_cm as f32) * v.zoom;
+                if width >= 36.0 {
+                    painter.extend(std::mem::take(&mut shapes));
+                    let galley = painter.layout_job(fitted_label(text, width));
+                    let rect = Align2::CENTER_CENTER.anchor_size(v.screen(*at), galley.size());
+                    painter.galley(rect.min, galley, theme::MAP_LABEL);
+                }
+            }
+        }
+    }
+    painter.extend(shapes);
+}
+
+/// A label on one line within `width` points, cut with "…".
+fn fitted_label(text: &str, width: f32) -> egui::text::LayoutJob {
+    let mut job =
+        egui::text::LayoutJob::simple_singleline(text.to_owned(), FontId::proportional(11.0), theme::MAP_LABEL);
+    job.wrap =
+        egui::text::TextWrapping {
+            max_width: width, max_rows: 1, break_anywhere: true, overflow_character: Some('…')
+        };
+    job
+}
+
+/// A filled polygon: convex ones directly, others (drawn areas) by their triangle fan
+/// from the first corner, which fills a star-shaped outline correctly.
+fn polygon(pts: Vec<Pos2>, colour: Color32) -> Shape {
+    if pts.len() <= 4 {
+        return Shape::convex_polygon(pts, colour, Stroke::NONE);
+    }
+    let mut mesh = egui::Mesh::default();
+    for p in &pts {
+        mesh.colored_vertex(*p, colour);
+    }
+    for i in 1..pts.len().saturating_sub(1) {
+        let i = u32::try_from(i).unwrap_or(0);
+        mesh.add_triangle(0, i, i + 1);
+    }
+    Shape::mesh(mesh)
+}
+
+/// What is measured on top of the scene: the drag's ghost and its distance, the last
+/// move, the distance to the unit under the pointer, the ruler, the area being drawn.
+pub(super) fn overlays(
+    painter: &egui::Painter,
+    lang: Lang,
+    battle: &Battle,
+    selection: Selection,
+    view: &TableView,
+    (v, hover): (&View, Option<Point>),
+) {
+    let scale = battle.table.as_ref().map_or(Scale::Cm, |t| t.scale);
+    let ruler = |from: Point, to: Point| {
+        let (a, b) = (v.screen(from), v.screen(to));
+        painter.line_segment([a, b], Stroke::new(2.0, theme::MAP_RULER));
+        let text = distance_text(lang, scale, libm::hypot(to.x - from.x, to.y - from.y));
+        label(painter, a + (b - a) / 2.0, &text);
+    };
+    match view.drag {
+        Some(Drag::Piece { piece, grab, now }) => {
+            if let Some(at) = place_of(battle, piece) {
+                let to = Point { x: now.x - grab.x, y: now.y - grab.y };
+                ruler(at.point(), to);
+                if let Piece::Unit(id) = piece
+                    && let Some(f) = battle.unit(id).and_then(|u| footprint(battle, u))
+                {
+                    let ghost = geometry::Footprint { x_cm: to.x, y_cm: to.y, ..f };
+                    let pts: Vec<Pos2> = ghost.corner_points().iter().map(|p| v.screen(*p)).collect();
+                    painter.add(Shape::closed_line(pts, Stroke::new(2.0, theme::MAP_RULER)));
+                }
+            }
+        }
+        Some(Drag::Ellipse { from }) => {
+            if let Some(h) = hover {
+                painter.rect_stroke(
+                    Rect::from_two_pos(v.screen(from), v.screen(h)),
+                    0.0,
+                    Stroke::new(1.0, theme::MAP_RULER),
+                    egui::StrokeKind::Middle,
+                );
+            }
+        }
+        Some(Drag::Turn { unit, now }) => {
+            if let (Some(u), Some(at)) = (battle.unit(unit), battle.unit(unit).and_then(|u| u.place))
+                && let Some(f) = footprint(battle, u)
+            {
+                let facing = turned_towards(at, now);
+                let ghost = geometry::Footprint { facing_deg: f64::from(facing), ..f };
+                let pts: Vec<Pos2> = ghost.corner_points().iter().map(|p| v.screen(*p)).collect();
+                painter.add(Shape::closed_line(pts, Stroke::new(2.0, theme::MAP_RULER)));
+                label(painter, v.screen(now) + Vec2::new(0.0, -16.0), &format!("{facing}°"));
+            }
+        }
+        Some(Drag::Ruler { .. }) | None => {}
+    }
+    if let Some((_, h)) = handle_of(battle, selection, v.zoom).filter(|_| view.tool == Tool::Select) {
+        painter.circle(v.screen(h), 5.0, theme::MAP_RULER, Stroke::new(1.0, theme::MAP_RULER_TEXT));
+    }
+    // The last move's ruler, while the unit stands where that move left it (not after an
+    // undo, or for another unit given the same id).
+    let still_there = |id: UnitId, to: Point| {
+        battle.unit(id).and_then(|u| u.place).is_some_and(|p| Placement::at(to, 0.0).point() == p.point())
+    };
+    if let Some((id, from, to)) = view.last_move
+        && selection == Selection::Unit(id)
+        && view.drag.is_none()
+        && still_there(id, to)
+    {
+        ruler(from, to);
+    }
+    if let Some((from, to)) = view.ruler.filter(|_| view.tool == Tool::Ruler) {
+        ruler(from, to);
+    }
+    if let (Selection::Unit(id), Some(h), None) = (selection, hover, view.drag) {
+        hover_distance(painter, lang, battle, id, (v, h), scale);
+    }
+    // The area selected on open ground, for Delete.
+    if let (Some(index), Some(table), Tool::Select) = (view.area, &battle.table, view.tool)
+        && let Some(area) = table.terrain.get(index)
+    {
+        let pts: Vec<Pos2> = area_outline(&area.shape).iter().map(|p| v.screen(*p)).collect();
+        let top = pts.iter().copied().min_by(|a, b| a.y.total_cmp(&b.y));
+        painter.add(Shape::closed_line(pts, Stroke::new(2.0, theme::map_colour(Ink::Selected))));
+        if let Some(top) = top {
+            label(painter, top + Vec2::new(0.0, -12.0), &lang.fmt(T::AreaSelected, &[&area.kind.label(lang)]));
+        }
+    }
+    if !view.polygon.is_empty() {
+        let mut pts: Vec<Pos2> = view.polygon.iter().map(|p| v.screen(*p)).collect();
+        pts.extend(hover.map(|h| v.screen(h)));
+        painter.add(Shape::line(pts, Stroke::new(2.0, theme::MAP_RULER)));
+    }
+}
+
+/// Hovering another placed unit with one selected: the edge-to-edge distance between
+/// their nearest points.
+fn hover_distance(
+    painter: &egui::Painter,
+    lang: Lang,
+    battle: &Battle,
+    id: UnitId,
+    (v, h): (&View, Point),
+    scale: Scale,
+) {
+    let Some(Piece::Unit(other)) = piece_at(battle, h, v.zoom) else { return };
+    if other == id {
+        return;
+    }
+    let footprint_of = |id| battle.unit(id).and_then(|u| footprint(battle, u));
+    let (Some(a), Some(b)) = (footprint_of(id), footprint_of(other)) else { return };
+    let (p, q) = geometry::nearest_points(&a, &b);
+    let (sp, sq) = (v.screen(p), v.screen(q));
+    painter.line_segment([sp, sq], Stroke::new(2.0, theme::MAP_RULER));
+    let text = distance_text(lang, scale, geometry::distance_cm(&a, &b));
+    label(painter, sp + (sq - sp) / 2.0 + Vec2::new(0.0, -12.0), &text);
+}
+
+pub(super) fn label(painter: &egui::Painter, at: Pos2, text: &str) {
+    let galley = painter.layout_no_wrap(text.to_owned(), FontId::proportional(12.0), theme::MAP_RULER_TEXT);
+    let rect = Align2::CENTER_CENTER.anchor_size(at, galley.size()).expand(3.0);
+    painter.rect_filled(rect, 3.0, theme::MAP_RULER);
+    painter.galley(rect.min + Vec2::splat(3.0), galley, theme::MAP_RULER_TEXT);
+}
