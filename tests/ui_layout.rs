@@ -213,3 +213,31 @@ fn the_ruleset_b_wizards_fit_a_laptop_at_every_step() {
     }
     assert_fits(&found);
 }
+
+/// The Table tab fits too: its tools, the size row, the list of pieces off the table, and
+/// a unit's card with where it stands, in both languages (the canvas's own labels are
+/// painted, not widgets, and keep to their bases by construction).
+#[test]
+fn the_table_tab_fits_a_laptop() {
+    let mut found = Vec::new();
+    for lang in LANGS {
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/krasnoi-1812-on-the-table.coldsteel.json");
+        let mut game = storage::read_battle_file(&path).unwrap();
+        // One unit off the table, so that the list shows.
+        let off = coldsteel::game::Action::PlaceUnit { unit: coldsteel::model::UnitId(3), place: None };
+        game.perform(&off).unwrap();
+        let mut app = CsApp::new(game, lang);
+        app.tab = coldsteel::ui::CentralTab::Table;
+        app.selection = coldsteel::ui::Selection::Unit(coldsteel::model::UnitId(1));
+        let mut h = Harness::builder()
+            .with_size(egui::vec2(1280.0, 800.0))
+            .build_ui_state(|ui, app: &mut CsApp| app.ui_root(ui), app);
+        h.run();
+        found.extend(problems(&h, &format!("{lang:?} table")));
+        let size = h.state().game.battle().table.clone().unwrap();
+        click(&mut h, &lang.fmt(T::TableSizeIs, &[&size.width_cm, &size.depth_cm]));
+        found.extend(problems(&h, &format!("{lang:?} table, resizing")));
+    }
+    assert_fits(&found);
+}

@@ -51,6 +51,17 @@ impl UnitCard {
         ui.heading(unit.display_name(lang == Lang::Ru));
         ui.label(RichText::new(format!("{} · {}", unit.arm.label(lang), unit.class.label(lang))).weak());
         actions_ui(ui, lang, unit.id, cmds);
+        if let Some(p) = unit.place.filter(|_| battle.table.is_some()) {
+            // Where the table view has it, and a way off the table.
+            ui.horizontal(|ui| {
+                let (x, y) = (f64::from(p.x_mm) / 10.0, f64::from(p.y_mm) / 10.0);
+                let at = lang.fmt(T::OnTableAt, &[&format!("{x:.1}"), &format!("{y:.1}"), &p.facing_deg]);
+                ui.label(RichText::new(at).weak());
+                if ui.small_button(lang.t(T::TakeOffTable)).clicked() {
+                    cmds.push(AppCommand::Perform(Action::PlaceUnit { unit: unit.id, place: None }));
+                }
+            });
+        }
         ui.add_space(6.0);
         let mut edited: Option<Unit> = None;
         egui::Grid::new("unit_fields").num_columns(2).spacing([8.0, 6.0]).show(ui, |ui| {

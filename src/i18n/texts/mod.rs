@@ -742,6 +742,7 @@ keys! {
     StepPlaceGeneral,
     StepSetTable,
     ProblemOffTheTable,
+    OnTableAt,
     StepAreasRedrawn,
     StepAreaDrawn,
     StepAreaRemoved,

@@ -4,6 +4,7 @@ use super::super::Lang;
 use super::T;
 
 super::texts! {
+    OnTableAt => "On the table at {} × {} cm, facing {}°", "На столе в точке {} × {} см, фронтом {}°";
     StepAreasRedrawn => "Areas redrawn: {} in all", "Области перерисованы: всего {}";
     StepAreaDrawn => "Area drawn: {}", "Нарисована область: {}";
     StepAreaRemoved => "Area removed: {}", "Удалена область: {}";
