@@ -219,3 +219,24 @@ fn the_handle_turns_a_unit_towards_the_pointer() {
     h.state_mut().game.undo().unwrap();
     assert_eq!(place_of(&h, CUIRASSIERS).2, 90);
 }
+
+/// Ruleset B from the table: the collision test opens with the face struck and the
+/// distance the attack began at, from the table.
+#[test]
+fn ruleset_b_attack_from_the_table() {
+    let mut b = common::ex4_on_a_table();
+    b.ruleset = coldsteel::rules::Ruleset::RulesetB;
+    b.options.ruleset_b.attack_distances = vec![(coldsteel::rules::Arm::Cuirassiers, 20)];
+    b.units[0].place = Some(coldsteel::model::Placement { x_mm: 500, y_mm: 400, facing_deg: 90 });
+    b.units[1].place = Some(coldsteel::model::Placement { x_mm: 770, y_mm: 400, facing_deg: 0 });
+    let mut h = harness(common::game_at(b, Phase::Charges), Lang::En);
+    click_at(&mut h, 50.0, 40.0);
+    h.event(Event::PointerMoved(screen(&h, 50.0, 60.0)));
+    key(&mut h, Key::C);
+    click_at(&mut h, 77.0, 40.0);
+    assert!(h.state().wizard.is_some(), "the collision wizard opened");
+    h.get_by_label_contains("strikes the flank");
+    assert_eq!(h.get_by_label("Struck in 2").value().as_deref(), Some("Flank"));
+    let start = h.get_all_by_role(Role::TextInput).find(|n| n.value().as_deref() == Some("18"));
+    assert!(start.is_some(), "the attack began 18 cm out");
+}

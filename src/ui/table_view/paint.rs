@@ -167,6 +167,12 @@ pub(super) fn overlays(
     if let (Selection::Unit(id), Some(h), None) = (selection, hover, view.drag) {
         hover_distance(painter, lang, battle, id, (v, h), scale);
     }
+    // The piece under the pointer, named in full (labels on the bases are cut short).
+    if let (Some(h), None) = (hover, view.drag)
+        && let Some(name) = piece_at(battle, h, v.zoom).and_then(|p| piece_name(battle, lang, p))
+    {
+        label(painter, v.screen(h) + Vec2::new(0.0, 22.0), &name);
+    }
     // The area selected on open ground, for Delete.
     if let (Some(index), Some(table), Tool::Select) = (view.area, &battle.table, view.tool)
         && let Some(area) = table.terrain.get(index)
@@ -206,6 +212,14 @@ fn hover_distance(
     painter.line_segment([sp, sq], Stroke::new(2.0, theme::MAP_RULER));
     let text = distance_text(lang, scale, geometry::distance_cm(&a, &b));
     label(painter, sp + (sq - sp) / 2.0 + Vec2::new(0.0, -12.0), &text);
+}
+
+/// A piece's name in the interface's language (a general's with his rank).
+fn piece_name(battle: &Battle, lang: Lang, piece: Piece) -> Option<String> {
+    match piece {
+        Piece::Unit(id) => battle.unit(id).map(|u| u.display_name(lang == Lang::Ru).to_owned()),
+        Piece::General(id) => battle.general(id).map(|g| crate::i18n::names::general_line(g, lang)),
+    }
 }
 
 pub(super) fn label(painter: &egui::Painter, at: Pos2, text: &str) {

@@ -26,6 +26,8 @@ pub struct CollisionWizard {
     rolled_step: bool,
     start_cm: String,
     caught: bool,
+    /// What the table view showed when the wizard opened, pre-filled.
+    from_table: Option<crate::game::table::TableFacts>,
 }
 
 impl CollisionWizard {
@@ -42,7 +44,7 @@ impl CollisionWizard {
         if let Some((sa, sd)) = crate::game::table::engagement_slopes(battle, attacker, defender) {
             (table.0.slope, table.1.slope) = (sa, sd);
         }
-        let start_cm = facts.map(|f| format!("{:.0}", f.distance_cm)).unwrap_or_default();
+        let start_cm = facts.as_ref().map(|f| format!("{:.0}", f.distance_cm)).unwrap_or_default();
         Some(CollisionWizard {
             attacker,
             defender,
@@ -52,6 +54,7 @@ impl CollisionWizard {
             rolled_step: false,
             start_cm,
             caught: false,
+            from_table: facts,
         })
     }
 
@@ -81,6 +84,9 @@ impl CollisionWizard {
             return self.result_ui(ui, lang, battle, &names);
         }
         prompt_ui(ui, &lang.fmt(T::AskCollision, &[&names[0], &names[1]]));
+        if let Some(facts) = &self.from_table {
+            super::common::table_facts_ui(ui, lang, battle, (self.attacker, self.defender), facts);
+        }
         ui.columns(2, |cols| {
             for (i, col) in cols.iter_mut().enumerate() {
                 col.label(RichText::new(&names[i]).strong());

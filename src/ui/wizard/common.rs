@@ -272,6 +272,44 @@ pub fn face_ui(ui: &mut Ui, lang: Lang, i: usize, face: &mut crate::rules::Face)
     });
 }
 
+/// What the table view measured, above the declaration's fields: every value it
+/// pre-filled, marked "from the table", and the 22° sector's verdict.
+pub fn table_facts_ui(
+    ui: &mut Ui,
+    lang: Lang,
+    battle: &crate::model::Battle,
+    ids: (crate::model::UnitId, crate::model::UnitId),
+    f: &crate::game::table::TableFacts,
+) {
+    let yes_no = |b: bool| lang.t(if b { T::Yes } else { T::No });
+    let mut parts = vec![
+        lang.fmt(
+            T::FromTableDistance,
+            &[
+                &crate::ui::table_view::distance_text(lang, crate::game::table::scale_of(battle), f.table_cm),
+                &format!("{:.1}", f.distance_cm),
+                &format!("{:.1}", f.angle_deg),
+            ],
+        ),
+        lang.fmt(T::FromTableFace, &[&f.struck_face.label(lang).to_lowercase()]),
+    ];
+    if let Some(c) = f.commander_within {
+        parts.push(lang.fmt(T::FromTableCommander, &[&yes_no(c)]));
+    }
+    if let Some(v) = f.target_visible {
+        parts.push(lang.fmt(T::FromTableVisible, &[&yes_no(v)]));
+    }
+    if let Some(s) = f.slope {
+        parts.push(lang.fmt(T::FromTableSlope, &[&s.label(lang).to_lowercase()]));
+    }
+    let terrain = |id| battle.unit(id).map_or_else(String::new, |u| u.terrain.label(lang).to_lowercase());
+    parts.push(lang.fmt(T::FromTableTerrain, &[&terrain(ids.0), &terrain(ids.1)]));
+    ui.label(format!("{} {}", lang.t(T::FromTable), parts.join("; ")));
+    if !f.in_sector {
+        ui.colored_label(crate::ui::theme::ERROR, lang.t(T::OutsideSector));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
