@@ -313,3 +313,53 @@ fn repeated_turns_of_one_unit_are_one_undo_step() {
     assert_eq!(g.history().done.len(), steps + 3, "a move, then a new turn");
     assert_eq!(coldsteel::game::replay(&g).unwrap(), g.battle().log.len() - g.start().unwrap().log.len());
 }
+
+/// B-FLE-01, B-COL-18 on the table: a defender that does not resist flees its flight
+/// distance straight back at once (dragoons, medium cavalry: 6 cm); a collision that comes
+/// to melee brings the attacker to the face it strikes, front to front here.
+#[test]
+fn b_fle_01_the_fugitive_flees_on_the_table_and_a_melee_closes() {
+    use coldsteel::rules::ruleset_b::CollisionOutcome;
+    for wanted in [CollisionOutcome::DefenderFlees, CollisionOutcome::Melee] {
+        let mut b = common::ex4_on_a_table();
+        b.ruleset = coldsteel::rules::Ruleset::RulesetB;
+        b.phase = Phase::Charges;
+        let mut g = Game::new(b);
+        g.perform(&Action::PlaceUnit { unit: CUIRASSIERS, place: place(50, 40, 90) }).unwrap();
+        // Face to face, 21 cm apart.
+        g.perform(&Action::PlaceUnit { unit: DRAGOONS, place: place(77, 40, 270) }).unwrap();
+        let facts = charge_facts(g.battle(), CUIRASSIERS, DRAGOONS).unwrap();
+        let mut table: (coldsteel::game::BTable, coldsteel::game::BTable) = Default::default();
+        table.1.struck_face = facts.struck_face;
+        let action = |dice| coldsteel::game::CollisionAction {
+            attacker: CUIRASSIERS,
+            defender: DRAGOONS,
+            table: table.clone(),
+            defender_attacking: false,
+            distance_cm: Some(18),
+            dice,
+            caught: false,
+            rng_after: None,
+        };
+        // The first dice of the average die that give the outcome wanted.
+        let faces = [2u8, 3, 4, 5];
+        let dice = faces
+            .iter()
+            .flat_map(|a| faces.iter().map(move |d| (*a, *d)))
+            .find(|d| coldsteel::game::collision_result(g.battle(), &action(*d)).unwrap().outcome == wanted)
+            .unwrap();
+        let result = coldsteel::game::collision_result(g.battle(), &action(dice)).unwrap();
+        g.perform(&Action::Collision(Box::new(action(dice)))).unwrap();
+        let d = g.battle().unit(DRAGOONS).unwrap().place.unwrap();
+        let a = g.battle().unit(CUIRASSIERS).unwrap().place.unwrap();
+        if wanted == CollisionOutcome::DefenderFlees {
+            assert_eq!(result.flee_cm, Some(6));
+            assert_eq!((d.x_mm, d.y_mm, d.facing_deg), (830, 400, 270), "6 cm straight back, still facing west");
+            assert_eq!((a.x_mm, a.y_mm), (500, 400), "not caught: the attacker stays for the players");
+        } else {
+            let f = |id| footprint(g.battle(), g.battle().unit(id).unwrap()).unwrap();
+            assert!(coldsteel::rules::geometry::distance_cm(&f(CUIRASSIERS), &f(DRAGOONS)) < 0.1, "in contact");
+            assert_eq!((a.x_mm, a.facing_deg), (710, 90), "front to front");
+        }
+    }
+}

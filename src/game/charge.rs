@@ -326,6 +326,10 @@ pub(super) fn collision(battle: &Battle, a: &CollisionAction) -> Result<Checked,
     }
     let melee = result.outcome == CollisionOutcome::Melee || (fleeing.is_some() && a.caught);
     let mut events: Vec<Event> = rng_event(battle, a.rng_after.as_ref()).into_iter().collect();
+    if let Some((to_a, to_d)) = super::table::collision_moves(battle, (att, def), fleeing, result.flee_cm, melee) {
+        events.extend(super::table::charge_move_events(battle, att, &mut ua, to_a));
+        events.extend(super::table::charge_move_events(battle, def, &mut ud, to_d));
+    }
     if melee {
         ua.markers.insert(Marker::InMelee);
         ud.markers.insert(Marker::InMelee);

@@ -279,6 +279,35 @@ pub(super) fn charge_moves(
     Some((back(&fc), back(&ft)))
 }
 
+/// Where a Ruleset B collision leaves the two units (B-FLE-01, 02, B-COL-18..21): a side
+/// that flees goes straight back its flight distance; at contact (a melee, or a fugitive
+/// caught) the side that closes squares up to the face it strikes.
+pub(super) fn collision_moves(
+    battle: &Battle,
+    (a, d): (&Unit, &Unit),
+    fleeing: Option<crate::rules::Role>,
+    flee_cm: Option<u32>,
+    contact: bool,
+) -> Option<(Placement, Placement)> {
+    use crate::rules::Role;
+    let (mut fa, mut fd) = (footprint(battle, a)?, footprint(battle, d)?);
+    match (fleeing, flee_cm) {
+        (Some(Role::Defender), Some(cm)) => fd = fd.moved_ahead(-on_table(battle, cm)),
+        (Some(Role::Attacker), Some(cm)) => fa = fa.moved_ahead(-on_table(battle, cm)),
+        _ => {}
+    }
+    if contact {
+        // B-FLE-02: the one that did not flee is the one that advances.
+        if fleeing == Some(Role::Attacker) {
+            fd = geometry::contact_footprint(&fd, &fa, geometry::struck_face(&fd, &fa));
+        } else {
+            fa = geometry::contact_footprint(&fa, &fd, geometry::struck_face(&fa, &fd));
+        }
+    }
+    let back = |f: &Footprint| Placement::at(f.centre_point(), f.facing_deg);
+    Some((back(&fa), back(&fd)))
+}
+
 /// The unit moved by the charge's moves, its attached generals with it. Its terrain stays
 /// the one the charge was declared from (the wizard showed it): a charger whose front
 /// touches a village's edge is not in the village; the players correct it if it is.
