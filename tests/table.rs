@@ -363,3 +363,33 @@ fn b_fle_01_the_fugitive_flees_on_the_table_and_a_melee_closes() {
         }
     }
 }
+
+/// GDB-MOD-FN6: the slope the table showed as the charge was declared goes with the
+/// engagement into the melee (the charger in contact may stand on the hill's edge by then).
+#[test]
+fn gdb_mod_fn6_the_charge_uphill_is_carried_into_the_melee() {
+    let mut g = ex4_game();
+    let mut table = g.battle().table.clone().unwrap();
+    table.terrain.push(TerrainArea {
+        kind: AreaKind::Hill,
+        shape: AreaShape::Ellipse { centre_mm: [800, 400], radii_mm: [120, 150], turn_deg: 0 },
+    });
+    g.perform(&Action::SetTable(Some(Box::new(table)))).unwrap();
+    let inputs = vec![Input::Reaction(Reaction::Stand)];
+    let mut a = common::charge_of(CUIRASSIERS, DRAGOONS, 18, inputs);
+    a.measured.struck_face = Face::Flank;
+    while let Ok(m) = coldsteel::game::run_charge(g.battle(), &a) {
+        use coldsteel::rules::gdb::charge::Ask;
+        match m.ask {
+            Ask::Done => break,
+            Ask::StandTest => a.inputs.push(Input::StandTest(TestResult::Pass.into())),
+            Ask::ChargerTest => a.inputs.push(Input::ChargerTest(TestResult::Pass.into())),
+            Ask::FacedInTime => a.inputs.push(Input::FacedInTime(false)),
+            other => panic!("unexpected step {other:?}"),
+        }
+    }
+    g.perform(&Action::Charge(Box::new(a))).unwrap();
+    let (_, e) = g.battle().pending_melees().next().unwrap();
+    assert_eq!(e.slopes, Some((Slope::Uphill, Slope::Downhill)));
+    assert_eq!(e.struck_face, Face::Flank);
+}

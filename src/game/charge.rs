@@ -211,9 +211,11 @@ pub(super) fn charge(battle: &Battle, a: &ChargeAction) -> Result<Checked, Actio
         c.markers.insert(Marker::InMelee);
         t.markers.insert(Marker::InMelee);
         let start = BySide { first: c.figures, second: t.figures };
+        // GDB-MOD-FN6: the slope the table showed as the charge was declared.
+        let slopes = super::table::engagement_slopes(battle, a.charger, a.target);
         events.push(Event::MeleePending {
             index: battle.engagements.len(),
-            melee: Engagement { start_figures: Some(start), ..e },
+            melee: Engagement { start_figures: Some(start), slopes, ..e },
         });
     }
     events.extend([changed_unit(charger, c), changed_unit(target, t)].into_iter().flatten());
@@ -336,6 +338,7 @@ pub(super) fn collision(battle: &Battle, a: &CollisionAction) -> Result<Checked,
         let e = Engagement {
             charging: true,
             struck_face: input.defender.struck_face,
+            slopes: super::table::engagement_slopes(battle, a.attacker, a.defender),
             both_attacking: input.both_attacking(),
             fleeing,
             distance_cm: a.distance_cm,

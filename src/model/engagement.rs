@@ -58,6 +58,10 @@ pub struct Engagement {
     /// `flank_or_rear: true` reads as a flank.
     #[serde(default, alias = "flank_or_rear", deserialize_with = "crate::rules::face_or_flag")]
     pub struck_face: Face,
+    /// The ground each side charged over as the table showed it at the charge, attacker
+    /// then defender (GDB-MOD-FN6, B-COL-07): the melee wizard offers it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub slopes: Option<(crate::rules::Slope, crate::rules::Slope)>,
     /// The defender was caught evading: it does not fight back (GDB-EVD-11, AMB-47).
     #[serde(default, skip_serializing_if = "is_false")]
     pub evaders_caught: bool,
@@ -125,6 +129,7 @@ impl Engagement {
             moved_cm: None,
             counter_cm: None,
             struck_face: Face::Front,
+            slopes: None,
             evaders_caught: false,
             both_attacking: false,
             fleeing: None,

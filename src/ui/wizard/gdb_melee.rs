@@ -59,11 +59,18 @@ impl MeleeWizard {
     pub fn new(battle: &Battle, pending: &Engagement) -> Option<Self> {
         let (a, d) = (battle.unit(pending.attacker)?, battle.unit(pending.defender)?);
         let leads = |id: UnitId| battle.generals.iter().any(|g| g.attached_to == Some(id) && !g.lost);
-        // GDB-MOD-FN6: the slope as the table view shows it, when both are placed.
-        let (sa, sd) = crate::game::table::engagement_slopes(battle, a.id, d.id).unwrap_or_default();
+        // GDB-MOD-FN6: the slope the table showed at the charge, else as it shows now.
+        let table_now = || crate::game::table::engagement_slopes(battle, a.id, d.id);
+        let (sa, sd) = pending.slopes.or_else(table_now).unwrap_or_default();
+        // The face the engagement carries from the charge (GDB-CHG-16), shown as chosen.
         let table = (
             MeleeTable { general_leads: leads(a.id), slope: sa, ..Default::default() },
-            MeleeTable { general_leads: leads(d.id), slope: sd, ..Default::default() },
+            MeleeTable {
+                general_leads: leads(d.id),
+                slope: sd,
+                struck_face: pending.struck_face,
+                ..Default::default()
+            },
         );
         Some(MeleeWizard {
             attacker: a.id,
