@@ -239,4 +239,7 @@ fn ruleset_b_attack_from_the_table() {
     assert_eq!(h.get_by_label("Struck in 2").value().as_deref(), Some("Flank"));
     let start = h.get_all_by_role(Role::TextInput).find(|n| n.value().as_deref() == Some("18"));
     assert!(start.is_some(), "the attack began 18 cm out");
+    // Escape is the wizard's, not the table's, while the wizard is open.
+    key(&mut h, Key::Escape);
+    assert!(h.state().wizard.is_none(), "Escape closed the wizard");
 }

@@ -381,8 +381,13 @@ pub fn todo_text(lang: Lang, battle: &Battle, todo: &Todo) -> String {
         Todo::Rout(id) | Todo::Retreat(id) | Todo::PushBackThenRally(id) => Some(*id),
         _ => None,
     };
-    match unit.and_then(|id| crate::game::moved_on_table(battle, id)) {
+    let Some(u) = unit.and_then(|id| battle.unit(id)) else { return text };
+    match crate::game::moved_on_table(battle, u.id) {
         Some(cm) => format!("{text} · {}", lang.fmt(T::MovedOnTable, &[&cm])),
+        // On the table, but no distance to move it by: the players drag it.
+        None if u.place.is_some() && battle.table.is_some() && battle.phase == crate::rules::Phase::CompulsoryMoves => {
+            format!("{text} · {}", lang.fmt(T::NotMovedOnTable, &[&u.arm.label(lang)]))
+        }
         None => text,
     }
 }

@@ -213,6 +213,7 @@ impl CsApp {
             }
         });
         ui.separator();
+        self.table_view.keys_free = matches!(self.modal, Modal::None) && self.wizard.is_none();
         let battle = self.game.battle();
         match self.tab {
             CentralTab::Roster => {

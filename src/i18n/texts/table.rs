@@ -4,6 +4,9 @@ use super::super::Lang;
 use super::T;
 
 super::texts! {
+    PolygonCornerHint => "Click the area's corners", "Щёлкайте по углам области";
+    PolygonCloseHint => "Enter or a double click closes the area; Esc drops it", "Enter или двойной щелчок замыкает область; Esc отменяет";
+    NotMovedOnTable => "not moved on the table view: the distances table has no retreat move for {}; drag it", "на виде стола не сдвинуто: в таблице расстояний нет отступления для «{}»; перетащите";
     OnTableAt => "On the table at {} × {} cm, facing {}°", "На столе в точке {} × {} см, фронтом {}°";
     StepAreasRedrawn => "Areas redrawn: {} in all", "Области перерисованы: всего {}";
     StepAreaDrawn => "Area drawn: {}", "Нарисована область: {}";

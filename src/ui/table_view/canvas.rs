@@ -57,7 +57,15 @@ pub(super) fn canvas_ui(
     if let (Some(payload), Some(p)) = (response.dnd_release_payload::<UnitId>(), hover) {
         place_new(lang, battle, *payload, p, cmds);
     }
-    if response.hovered() && !ui.ctx().egui_wants_keyboard_input() {
+    if let (Some(id), Some(p)) = (response.dnd_release_payload::<GeneralId>(), hover)
+        && let Some(g) = battle.general(*id)
+    {
+        cmds.push(AppCommand::Perform(Action::PlaceGeneral { general: g.id, place: Some(new_place(g.side, p)) }));
+        cmds.push(AppCommand::Select(Selection::General(g.id)));
+    }
+    // The table's keys work while the tab is shown, no dialog or wizard is open and no
+    // field is being typed in.
+    if view.keys_free && !ui.ctx().egui_wants_keyboard_input() {
         keys(ui, battle, selection, view, cmds);
     }
 }
@@ -223,7 +231,11 @@ fn click(
     p: Point,
     cmds: &mut Vec<AppCommand>,
 ) {
-    match piece_at(battle, p, view.zoom) {
+    let piece = piece_at(battle, p, view.zoom);
+    if piece.is_some() {
+        view.area = None;
+    }
+    match piece {
         Some(Piece::Unit(id)) if picking.is_some() => cmds.push(AppCommand::PickTarget(id)),
         Some(Piece::Unit(id)) => cmds.push(AppCommand::Select(Selection::Unit(id))),
         Some(Piece::General(id)) => cmds.push(AppCommand::Select(Selection::General(id))),

@@ -89,6 +89,8 @@ pub struct TableView {
     moved_view: bool,
     /// The canvas's size when last fitted.
     fitted_to: Option<Vec2>,
+    /// No dialog or wizard is open: the table's keys are its own.
+    pub keys_free: bool,
 }
 
 impl Default for TableView {
@@ -109,6 +111,7 @@ impl Default for TableView {
             resizing: false,
             moved_view: false,
             fitted_to: None,
+            keys_free: true,
         }
     }
 }
@@ -302,7 +305,11 @@ fn unplaced_ui(ui: &mut Ui, lang: Lang, battle: &Battle, selection: Selection, c
         for g in battle.generals.iter().filter(|g| g.place.is_none() && !g.lost) {
             let name = if lang == Lang::Ru { g.name_ru.as_deref().unwrap_or(&g.name) } else { &g.name };
             let text = egui::RichText::new(format!("{name} ({})", g.rank.label(lang))).color(theme::side_color(g.side));
-            if ui.selectable_label(selection == Selection::General(g.id), text).clicked() {
+            let r = ui.selectable_label(selection == Selection::General(g.id), text).interact(Sense::drag());
+            if r.dragged() {
+                r.dnd_set_drag_payload(g.id);
+            }
+            if r.clicked() {
                 cmds.push(AppCommand::Select(Selection::General(g.id)));
             }
         }
@@ -335,8 +342,13 @@ fn piece_at(battle: &Battle, p: Point, zoom: f32) -> Option<Piece> {
     if let Some(g) = general {
         return Some(Piece::General(g.id));
     }
-    let unit =
-        battle.units.iter().rev().find(|u| u.order.in_play() && footprint(battle, u).is_some_and(|f| f.contains(p)));
+    // A few points around a base still take it (its edge, where a click lands often).
+    let near = f64::from(4.0 / zoom);
+    let close = |f: &geometry::Footprint| {
+        let q = f.nearest_point(p);
+        libm::hypot(q.x - p.x, q.y - p.y) <= near
+    };
+    let unit = battle.units.iter().rev().find(|u| u.order.in_play() && footprint(battle, u).is_some_and(|f| close(&f)));
     unit.map(|u| Piece::Unit(u.id))
 }
 

@@ -184,6 +184,12 @@ pub(super) fn overlays(
             label(painter, top + Vec2::new(0.0, -12.0), &lang.fmt(T::AreaSelected, &[&area.kind.label(lang)]));
         }
     }
+    if view.tool == Tool::Polygon
+        && let Some(h) = hover
+    {
+        let hint = if view.polygon.len() >= 3 { T::PolygonCloseHint } else { T::PolygonCornerHint };
+        label(painter, v.screen(h) + Vec2::new(0.0, 24.0), lang.t(hint));
+    }
     if !view.polygon.is_empty() {
         let mut pts: Vec<Pos2> = view.polygon.iter().map(|p| v.screen(*p)).collect();
         pts.extend(hover.map(|h| v.screen(h)));
