@@ -393,3 +393,21 @@ fn gdb_mod_fn6_the_charge_uphill_is_carried_into_the_melee() {
     assert_eq!(e.slopes, Some((Slope::Uphill, Slope::Downhill)));
     assert_eq!(e.struck_face, Face::Flank);
 }
+
+/// A basing row with a zero size is refused (a file holding it would not load again).
+#[test]
+fn a_basing_row_with_a_zero_is_refused() {
+    let mut g = ex4_game();
+    let mut options = g.battle().options.clone();
+    options.basing.push(BasingRow {
+        arm: Arm::Artillery,
+        formation: None,
+        frontage_mm: 0,
+        depth_mm: 40,
+        figures_per_base: 4,
+        bases_deep: 1,
+    });
+    let ruleset = g.battle().ruleset;
+    let refused = g.perform(&Action::SetOptions(Box::new((ruleset, options))));
+    assert!(matches!(refused, Err(coldsteel::game::ActionError::Invalid(_))), "{refused:?}");
+}

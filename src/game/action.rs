@@ -107,6 +107,13 @@ pub fn check(action: &Action, battle: &Battle) -> Result<Vec<Event>, ActionError
             if *before == **new {
                 return Err(ActionError::NoChange);
             }
+            // A basing row with a zero or a size beyond a metre would make a file that
+            // does not load again.
+            if new.1.basing.iter().any(|r| r.footprint_cm(1).is_none() || r.bases_deep > 100)
+                || new.1.basing.len() > 1000
+            {
+                return Err(ActionError::Invalid(Problem::OffTheTable));
+            }
             let events = vec![Event::OptionsChanged { before, after: new.clone() }];
             (events, Vec::new(), LogDetail::Edit { action: ActionKind::SetOptions, subject: new.0.key().into() })
         }

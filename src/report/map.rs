@@ -92,6 +92,8 @@ pub struct Scene {
     pub depth_cm: f64,
     /// The marks, bottom first.
     pub marks: Vec<Mark>,
+    /// A scale bar: its length on the table (cm) and what it reads ("10 cm", "6\"").
+    pub bar: Option<(f64, String)>,
 }
 
 /// What the view adds to the battle: the selected unit's sector and reach.
@@ -141,11 +143,14 @@ pub fn scene(battle: &Battle, lang: Lang, focus: Focus) -> Scene {
         ink: Ink::Table,
         filled: true,
     });
-    for x in (10..table.width_cm).step_by(10) {
-        marks.push(Mark::Line { from: corner(f64::from(x), 0.0), to: corner(f64::from(x), d), ink: Ink::Grid });
+    // The grid at 10 cm of the rules: 10 cm, or 6" on a table measured in inches.
+    let step = table.scale.table_cm(10.0);
+    let lines = |length: f64| (1..).map(move |i| f64::from(i) * step).take_while(move |v| *v < length);
+    for x in lines(w) {
+        marks.push(Mark::Line { from: corner(x, 0.0), to: corner(x, d), ink: Ink::Grid });
     }
-    for y in (10..table.depth_cm).step_by(10) {
-        marks.push(Mark::Line { from: corner(0.0, f64::from(y)), to: corner(w, f64::from(y)), ink: Ink::Grid });
+    for y in lines(d) {
+        marks.push(Mark::Line { from: corner(0.0, y), to: corner(w, y), ink: Ink::Grid });
     }
     for area in &table.terrain {
         marks.push(Mark::Polygon { points: area_outline(&area.shape), ink: Ink::Terrain(area.kind), filled: true });
@@ -155,8 +160,11 @@ pub fn scene(battle: &Battle, lang: Lang, focus: Focus) -> Scene {
         let Some(f) = footprint(battle, u) else { continue };
         unit_marks(&mut marks, &f, u, lang, focus.unit == Some(u.id));
     }
-    if let Some(f) = focus.unit.and_then(|id| battle.unit(id)).and_then(|u| footprint(battle, u).map(|f| (u, f))) {
-        sector_marks(&mut marks, battle, f.0, &f.1);
+    // A square does not charge: no sector.
+    let charges = |u: &&crate::model::Unit| u.order.in_play() && u.formation != crate::rules::Formation::Square;
+    let focused = focus.unit.and_then(|id| battle.unit(id)).filter(charges);
+    if let Some((u, f)) = focused.and_then(|u| footprint(battle, u).map(|f| (u, f))) {
+        sector_marks(&mut marks, battle, u, &f);
     }
     for g in &battle.generals {
         let Some(p) = g.place else { continue };
@@ -170,11 +178,22 @@ pub fn scene(battle: &Battle, lang: Lang, focus: Focus) -> Scene {
             });
         }
         marks.push(Mark::Circle { centre: p.point(), radius_cm: 1.2, ink: Ink::General(g.side), filled: true });
+        // Named on paper by a key beside the disc (on screen, by hovering it).
+        marks.push(Mark::Text {
+            at: Point { x: p.point().x + 2.5, y: p.point().y },
+            text: crate::i18n::names::general_line(g, lang),
+            min_width_cm: 0.0,
+            key: format!("G{}", g.id),
+        });
         if selected {
             marks.push(Mark::Circle { centre: p.point(), radius_cm: 1.6, ink: Ink::Selected, filled: false });
         }
     }
-    Scene { width_cm: w, depth_cm: d, marks }
+    let bar = match table.scale {
+        crate::rules::Scale::Cm => lang.fmt(crate::i18n::T::CmValue, &[&10]),
+        crate::rules::Scale::Inch => lang.fmt(crate::i18n::T::InchesValue, &[&6]),
+    };
+    Scene { width_cm: w, depth_cm: d, marks, bar: Some((table.scale.table_cm(10.0), bar)) }
 }
 
 /// A unit's base, its order band along the rear edge, its label and, when selected, its
@@ -185,8 +204,12 @@ fn unit_marks(marks: &mut Vec<Mark>, f: &Footprint, u: &crate::model::Unit, lang
     // The rear quarter of the base, in the order's colour.
     let band = Footprint { depth_cm: f.depth_cm / 4.0, ..f.moved_ahead(-f.depth_cm * 3.0 / 8.0) };
     marks.push(Mark::Polygon { points: band.corner_points().to_vec(), ink: Ink::Order(u.order), filled: true });
-    // The front edge, so that the facing reads at a glance.
-    marks.push(Mark::Line { from: corners[0], to: corners[1], ink: Ink::Label });
+    // The front edge, so that the facing reads at a glance; a square faces every way.
+    if u.formation == crate::rules::Formation::Square {
+        marks.push(Mark::Polygon { points: corners.to_vec(), ink: Ink::Label, filled: false });
+    } else {
+        marks.push(Mark::Line { from: corners[0], to: corners[1], ink: Ink::Label });
+    }
     if selected {
         marks.push(Mark::Polygon { points: corners.to_vec(), ink: Ink::Selected, filled: false });
     }
@@ -302,6 +325,15 @@ pub fn svg(scene: &Scene) -> String {
                     out,
                     r#"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="{}" stroke-width="{width}"/>"#,
                     hex(print_colour(*ink))
+                );
+            }
+            Mark::Text { at: p, key, min_width_cm, .. } if *min_width_cm <= 0.0 => {
+                let (x, y) = at(*p);
+                let _ = writeln!(
+                    out,
+                    r#"<text x="{x:.1}" y="{y:.1}" font-family="sans-serif" font-size="14" dominant-baseline="middle" fill="{}">{}</text>"#,
+                    hex(print_colour(Ink::Label)),
+                    xml(key)
                 );
             }
             Mark::Text { at: p, text, min_width_cm, .. } => {

@@ -8,7 +8,11 @@ fn md_cell(s: &str) -> String {
 
 /// Where a map stands in the formats that draw none: the table and what is on it.
 fn map_note(scene: &super::map::Scene) -> String {
-    let units = scene.marks.iter().filter(|m| matches!(m, super::map::Mark::Text { .. })).count();
+    let units = scene
+        .marks
+        .iter()
+        .filter(|m| matches!(m, super::map::Mark::Text { min_width_cm, .. } if *min_width_cm > 0.0))
+        .count();
     format!("[{:.0} × {:.0} cm · {units} · PDF]", scene.width_cm, scene.depth_cm)
 }
 

@@ -323,6 +323,23 @@ fn map(w: &mut Writer<'_>, scene: &super::map::Scene) {
         page.extend(ops);
     }
     w.y += height + 4.0;
+    // The scale bar under the map's left corner.
+    if let Some((length, text)) = &scene.bar {
+        let bar = *length as f32 * k;
+        let y = w.y;
+        if let Some(page) = w.pages.last_mut() {
+            page.push(Op::Rect { x: MARGIN, y, w: bar, h: 2.5, color: (40, 40, 40), filled: true });
+            page.push(Op::Text {
+                x: MARGIN + bar + 4.0,
+                y: y + 4.0,
+                size: 6.5,
+                mono: true,
+                gray: 40,
+                text: text.clone(),
+            });
+        }
+        w.y += 8.0;
+    }
     if !legend.is_empty() {
         w.wrapped(MARGIN, 6.5, &legend.join(" · "));
     }

@@ -245,7 +245,9 @@ fn make_folder(path: &Path, dir: &Path) -> Result<(), SaveError> {
 /// The folder to suggest for a new file: the open battle's folder, else the user's
 /// documents folder, else the home folder, else the current one.
 pub fn suggested_folder(open: Option<&Path>) -> PathBuf {
-    let beside_open = open.and_then(Path::parent).filter(|p| !p.as_os_str().is_empty());
+    // A file opened by a bare name (`coldsteel battle.json`) is beside the working folder.
+    let open = open.map(canonical);
+    let beside_open = open.as_deref().and_then(Path::parent).filter(|p| !p.as_os_str().is_empty());
     if let Some(dir) = beside_open {
         return dir.to_path_buf();
     }

@@ -280,9 +280,9 @@ pub(super) fn basing_ui(ui: &mut Ui, lang: Lang, rows: &mut Vec<BasingRow>) {
         for (i, row) in rows.iter_mut().enumerate() {
             arm_formation_ui(ui, lang, ("base", i), &mut row.arm, &mut row.formation);
             let max = crate::rules::options::MAX_BASE_MM;
-            count_cell_ui(ui, &mut row.frontage_mm, 1..=max, &cell(lang, T::BaseFrontage, i));
-            count_cell_ui(ui, &mut row.depth_mm, 1..=max, &cell(lang, T::BaseDepth, i));
-            count_cell_ui(ui, &mut row.figures_per_base, 1..=100, &cell(lang, T::FiguresPerBase, i));
+            count_cell_ui(ui, &mut row.frontage_mm, 0..=max, &cell(lang, T::BaseFrontage, i));
+            count_cell_ui(ui, &mut row.depth_mm, 0..=max, &cell(lang, T::BaseDepth, i));
+            count_cell_ui(ui, &mut row.figures_per_base, 0..=100, &cell(lang, T::FiguresPerBase, i));
             count_cell_ui(ui, &mut row.bases_deep, 1..=20, &cell(lang, T::BasesDeep, i));
             if ui.small_button(lang.t(T::RemoveRow)).clicked() {
                 remove = Some(i);
@@ -291,16 +291,16 @@ pub(super) fn basing_ui(ui: &mut Ui, lang: Lang, rows: &mut Vec<BasingRow>) {
         }
     });
     // A new row is for the first arm without one, its sizes copied from the last row
-    // (clubs base most arms alike); the players change what differs.
+    // (clubs base most arms alike); the first row starts empty, for the players to fill.
     let next_arm = Arm::ALL.iter().copied().find(|a| !rows.iter().any(|r| r.arm == *a));
     let last = rows.last().cloned();
     rows_footer_ui(ui, lang, rows, remove, || {
         let template = last.unwrap_or(BasingRow {
             arm: Arm::Infantry,
             formation: None,
-            frontage_mm: 40,
-            depth_mm: 20,
-            figures_per_base: 4,
+            frontage_mm: 0,
+            depth_mm: 0,
+            figures_per_base: 0,
             bases_deep: 1,
         });
         BasingRow { arm: next_arm.unwrap_or(template.arm), formation: None, ..template }

@@ -742,6 +742,7 @@ keys! {
     StepPlaceGeneral,
     StepSetTable,
     ProblemOffTheTable,
+    TableSizeInches,
     PolygonCornerHint,
     PolygonCloseHint,
     NotMovedOnTable,

@@ -4,6 +4,7 @@ use super::super::Lang;
 use super::T;
 
 super::texts! {
+    TableSizeInches => "Table {}\" × {}\"", "Стол {}\" × {}\"";
     PolygonCornerHint => "Click the area's corners", "Щёлкайте по углам области";
     PolygonCloseHint => "Enter or a double click closes the area; Esc drops it", "Enter или двойной щелчок замыкает область; Esc отменяет";
     NotMovedOnTable => "not moved on the table view: the distances table has no retreat move for {}; drag it", "на виде стола не сдвинуто: в таблице расстояний нет отступления для «{}»; перетащите";
@@ -68,8 +69,8 @@ super::texts! {
     ExplainBasing => "One base of an arm in a formation: its width and depth in mm, the figures on it, and how many bases deep the formation stands. The table view draws each unit from it: a unit's bases (a part-filled one counting whole) stand that many deep and side by side, redrawn about the unit's centre when it changes formation.", "Одна подставка рода войск в построении: ширина и глубина в мм, фигур на ней и сколько подставок в глубину стоит построение. По ней вид стола рисует каждую часть: её подставки (неполная считается целой) стоят столько-то в глубину и рядом, а при смене построения часть перерисовывается вокруг своего центра.";
     BaseFrontage => "Width, mm", "Ширина, мм";
     BaseDepth => "Depth, mm", "Глубина, мм";
-    FiguresPerBase => "Figures a base", "Фигур на подставке";
-    BasesDeep => "Bases deep", "Подставок в глубину";
+    FiguresPerBase => "Figures", "Фигур";
+    BasesDeep => "Deep", "В глубину";
     StepPlaceUnit => "Move on the table: {}", "Перемещение на столе: {}";
     StepPlaceGeneral => "Move general on the table: {}", "Перемещение генерала на столе: {}";
     StepSetTable => "Table: {} cm", "Стол: {} см";

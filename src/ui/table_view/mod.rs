@@ -240,7 +240,13 @@ fn tools_ui(ui: &mut Ui, lang: Lang, table: &TableSetup, view: &mut TableView, c
         if let Some(scale) = narrow_combo_ui(ui, lang.t(T::ScaleLabel), lang, table.scale, Scale::ALL) {
             cmds.push(AppCommand::Perform(Action::SetTable(Some(Box::new(TableSetup { scale, ..table.clone() })))));
         }
-        let size = lang.fmt(T::TableSizeIs, &[&table.width_cm, &table.depth_cm]);
+        let size = match table.scale {
+            Scale::Cm => lang.fmt(T::TableSizeIs, &[&table.width_cm, &table.depth_cm]),
+            Scale::Inch => {
+                let inches = |cm: u32| format!("{:.1}", table.scale.shown(f64::from(cm)));
+                lang.fmt(T::TableSizeInches, &[&inches(table.width_cm), &inches(table.depth_cm)])
+            }
+        };
         if ui.selectable_label(view.resizing, size).on_hover_text(lang.t(T::ResizeTip)).clicked() {
             view.resizing = !view.resizing;
             view.size = [table.width_cm.to_string(), table.depth_cm.to_string()];
