@@ -229,12 +229,22 @@ fn the_table_tab_fits_a_laptop() {
         game.perform(&off).unwrap();
         let mut app = CsApp::new(game, lang);
         app.tab = coldsteel::ui::CentralTab::Table;
-        app.selection = coldsteel::ui::Selection::Unit(coldsteel::model::UnitId(1));
+        // The longest "on the table at …" line of the example: three-digit places, 180°.
+        app.selection = coldsteel::ui::Selection::Unit(coldsteel::model::UnitId(18));
         let mut h = Harness::builder()
             .with_size(egui::vec2(1280.0, 800.0))
             .build_ui_state(|ui, app: &mut CsApp| app.ui_root(ui), app);
         h.run();
         found.extend(problems(&h, &format!("{lang:?} table")));
+        // The unit card keeps to the editor panel's 370 points at the right.
+        let editor = egui::Rect::from_min_max(egui::pos2(1280.0 - 372.0, 0.0), egui::pos2(1280.0, 800.0));
+        let at = lang.t(T::OnTableAt).split('{').next().unwrap_or_default().trim().to_owned();
+        let card = [
+            (lang.t(T::TakeOffTable).to_owned(), h.get_by_label(lang.t(T::TakeOffTable)).rect()),
+            (at.clone(), h.get_by_label_contains(&at).rect()),
+            (lang.t(T::Name).to_owned(), h.get_by_role_and_label(Role::TextInput, lang.t(T::Name)).rect()),
+        ];
+        found.extend(common::layout::cut_off(&card, editor).into_iter().map(|p| format!("{lang:?} unit card: {p}")));
         let size = h.state().game.battle().table.clone().unwrap();
         click(&mut h, &lang.fmt(T::TableSizeIs, &[&size.width_cm, &size.depth_cm]));
         found.extend(problems(&h, &format!("{lang:?} table, resizing")));

@@ -52,8 +52,9 @@ impl UnitCard {
         ui.label(RichText::new(format!("{} · {}", unit.arm.label(lang), unit.class.label(lang))).weak());
         actions_ui(ui, lang, unit.id, cmds);
         if let Some(p) = unit.place.filter(|_| battle.table.is_some()) {
-            // Where the table view has it, and a way off the table.
-            ui.horizontal(|ui| {
+            // Where the table view has it, and a way off the table (wrapping, so that the
+            // editor keeps its width).
+            ui.horizontal_wrapped(|ui| {
                 let (x, y) = (f64::from(p.x_mm) / 10.0, f64::from(p.y_mm) / 10.0);
                 let at = lang.fmt(T::OnTableAt, &[&format!("{x:.1}"), &format!("{y:.1}"), &p.facing_deg]);
                 ui.label(RichText::new(at).weak());
