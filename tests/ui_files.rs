@@ -403,3 +403,19 @@ fn about_names_the_version_licence_data_folder_and_rules_credits() {
         assert!(matches!(h.state().modal, Modal::None));
     }
 }
+
+/// An empty new battle is named in both languages: switching to Russian afterwards shows
+/// its title and armies in Russian.
+#[test]
+fn an_empty_battle_is_named_in_both_languages() {
+    let mut h = harness(app());
+    h.state_mut()
+        .run_cmd(coldsteel::ui::AppCommand::NewBattle(coldsteel::ui::Template::Empty, coldsteel::rules::Ruleset::Gdb));
+    h.run();
+    let b = h.state().game.battle().clone();
+    assert_eq!((b.name.as_str(), b.name_ru.as_deref()), ("Untitled battle", Some("Битва без названия")));
+    assert_eq!(b.sides.first.name_ru.as_deref(), Some("Первая армия"));
+    h.state_mut().run_cmd(coldsteel::ui::AppCommand::SetLang(coldsteel::i18n::Lang::Ru));
+    h.run();
+    assert!(h.query_all_by_label_contains("Битва без названия").next().is_some(), "the title in Russian");
+}

@@ -82,11 +82,18 @@ fn refused_rows_text(lang: Lang, path: &Path, rows: &[crate::oob::RowError]) -> 
     text
 }
 
-/// An empty battle with two armies.
-pub fn empty_battle(ruleset: Ruleset, lang: crate::i18n::Lang) -> Battle {
-    let side = |key: T| SideInfo { name: lang.t(key).to_owned(), name_ru: None, nation: Default::default() };
+/// An empty battle with two armies, named in both languages (the interface may switch).
+pub fn empty_battle(ruleset: Ruleset) -> Battle {
+    let (en, ru) = (crate::i18n::Lang::En, crate::i18n::Lang::Ru);
+    let both = |key: T| (key.text(en).to_owned(), Some(key.text(ru).to_owned()));
+    let side = |key: T| {
+        let (name, name_ru) = both(key);
+        SideInfo { name, name_ru, nation: Default::default() }
+    };
+    let (name, name_ru) = both(T::UntitledBattle);
     Battle {
-        name: lang.t(T::UntitledBattle).to_owned(),
+        name,
+        name_ru,
         ruleset,
         sides: BySide { first: side(T::FirstArmy), second: side(T::SecondArmy) },
         turn: 1,
@@ -559,7 +566,7 @@ impl CsApp {
     fn new_battle(&mut self, template: Template, ruleset: Ruleset) {
         let mut game = match template {
             Template::Default => storage::default_game().unwrap_or_default(),
-            Template::Empty => Game::new(empty_battle(ruleset, self.lang)),
+            Template::Empty => Game::new(empty_battle(ruleset)),
         };
         // The club's tables, filled at earlier evenings, are where a new battle starts.
         if let Some(club) = self.data_dir.as_deref().and_then(storage::read_club_profile) {
