@@ -411,3 +411,41 @@ fn a_basing_row_with_a_zero_is_refused() {
     let refused = g.perform(&Action::SetOptions(Box::new((ruleset, options))));
     assert!(matches!(refused, Err(coldsteel::game::ActionError::Invalid(_))), "{refused:?}");
 }
+
+/// AMB-21, GDB-CHG-02, 18 with the table's unrounded measures: typed as whole cm and
+/// degrees they would let these through, the table's own do not: a target 22.4° off
+/// straight ahead is outside the sector, 36.4 cm is beyond a 36 cm charge move, and a
+/// charger 4.6 cm away does not count as charging.
+#[test]
+fn amb_21_gdb_chg_18_thresholds_compare_the_unrounded_table() {
+    let g = ex4_game();
+    let with = |distance_cm: f64, angle_deg: f64| {
+        let inputs = vec![Input::Reaction(Reaction::Stand)];
+        let mut a = common::charge_of(CUIRASSIERS, DRAGOONS, distance_cm.round() as u32, inputs);
+        a.measured.bearing_deg = angle_deg.round() as u32;
+        a.measured.exact = Some(coldsteel::model::ExactMeasures::of(distance_cm, angle_deg));
+        a
+    };
+    let refused = |a| coldsteel::game::run_charge(g.battle(), &a).err().map(|e| e.to_string());
+    assert!(refused(with(18.0, 22.4)).is_some_and(|e| e.contains("22")), "22.4° is outside");
+    assert!(refused(with(18.0, 22.005)).is_none(), "the sector's edge counts within 0.01°");
+    assert!(refused(with(36.4, 0.0)).is_some_and(|e| e.contains("36")), "beyond the 36 cm charge move");
+    let mut close = with(4.6, 0.0);
+    while let Ok(m) = coldsteel::game::run_charge(g.battle(), &close) {
+        use coldsteel::rules::gdb::charge::{Ask, Happening};
+        match m.ask {
+            Ask::Done => {
+                let contact = m.happened.iter().find_map(|h| match h {
+                    Happening::Contact { charging, moved_cm, .. } => Some((*charging, *moved_cm)),
+                    _ => None,
+                });
+                assert_eq!(contact, Some((false, 5)), "typed 5, measured 4.6: not charging");
+                return;
+            }
+            Ask::StandTest => close.inputs.push(Input::StandTest(TestResult::Pass.into())),
+            Ask::ChargerTest => close.inputs.push(Input::ChargerTest(TestResult::Pass.into())),
+            other => panic!("unexpected step {other:?}"),
+        }
+    }
+    panic!("the charge was refused");
+}

@@ -105,7 +105,42 @@ pub fn declaration(battle: &Battle, a: &ChargeAction) -> Result<Declaration, Act
 /// at each step and what the game applies.
 pub fn run_charge(battle: &Battle, a: &ChargeAction) -> Result<Charge, ActionError> {
     let decl = declaration(battle, a)?;
-    Ok(Charge::run(decl, battle.options.gdb.clone(), a.measured.struck_face.flank_or_rear(), &a.inputs)?)
+    let mut m = Charge::run(decl, battle.options.gdb.clone(), a.measured.struck_face.flank_or_rear(), &a.inputs)?;
+    if let Some(exact) = &a.measured.exact {
+        exact_checks(&m, exact)?;
+        exact_contact(&mut m, exact);
+    }
+    Ok(m)
+}
+
+/// The sector and the reach compared with the table's unrounded measures, where the
+/// whole degrees and cm typed would let a charge through (AMB-21, GDB-CHG-02): 22.4° is
+/// outside, 12.4 cm is beyond a 12 cm charge move.
+fn exact_checks(m: &Charge, exact: &crate::model::ExactMeasures) -> Result<(), crate::rules::gdb::charge::ChargeError> {
+    use crate::rules::gdb::charge::ChargeError;
+    const SECTOR_MDEG: u32 = 22_010;
+    if exact.bearing_mdeg > SECTOR_MDEG {
+        return Err(ChargeError::OutsideSector(exact.bearing_mdeg.div_ceil(1000)));
+    }
+    if let Some(reach) = m.decl.charger.charge_move_cm
+        && u64::from(exact.distance_um) > u64::from(reach) * 10_000
+    {
+        return Err(ChargeError::OutOfReach { distance: exact.distance_um.div_ceil(10_000), reach });
+    }
+    Ok(())
+}
+
+/// GDB-CHG-18: a charger that covered the whole distance counts as charging from 5 cm,
+/// compared with the table's unrounded distance (4.6 cm, typed as 5, does not).
+fn exact_contact(m: &mut Charge, exact: &crate::model::ExactMeasures) {
+    let whole = m.decl.distance_cm;
+    for h in &mut m.happened {
+        if let Happening::Contact { charging, moved_cm, counter_cm: None, .. } = h
+            && *moved_cm == whole
+        {
+            *charging = exact.distance_um >= 50_000;
+        }
+    }
 }
 
 /// Takes figures off a unit, refusing more than it has.

@@ -165,6 +165,30 @@ pub struct ChargeMeasures {
     pub struck_face: Face,
     /// An opportunity charge: what the table shows of it (GDB-OPP-08..10).
     pub opportunity: Option<OpportunityFacts>,
+    /// The table view's own measures, unrounded, when the distance and bearing above are
+    /// the table's (rounded to whole cm and degrees): the 22° sector, the reach and the
+    /// 5 cm charging minimum compare these (AMB-21, GDB-CHG-02, 18).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exact: Option<ExactMeasures>,
+}
+
+/// Measures taken on the table view, to a micrometre and a thousandth of a degree.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExactMeasures {
+    /// Edge to edge, micrometres of the rules' cm (10,000 to the cm).
+    pub distance_um: u32,
+    /// Off straight ahead, thousandths of a degree.
+    pub bearing_mdeg: u32,
+}
+
+impl ExactMeasures {
+    /// The table's distance (rules' cm) and angle (degrees), unrounded as far as a
+    /// micrometre and a thousandth of a degree.
+    pub fn of(distance_cm: f64, angle_deg: f64) -> Self {
+        let scaled =
+            |v: f64, k: f64| if v.is_finite() { (v * k).round().clamp(0.0, f64::from(u32::MAX)) as u32 } else { 0 };
+        ExactMeasures { distance_um: scaled(distance_cm, 10_000.0), bearing_mdeg: scaled(angle_deg, 1000.0) }
+    }
 }
 
 /// What the table shows of an opportunity charge.

@@ -12,7 +12,7 @@ mod validate;
 
 pub use action::{
     Action, ActionKind, BContact, BMeleeAction, BTable, ChargeAction, ChargeMeasures, ChargeRates, CollisionAction,
-    GdbMeleeAction, MeleeTable, OpportunityFacts, OrderOfBattle,
+    ExactMeasures, GdbMeleeAction, MeleeTable, OpportunityFacts, OrderOfBattle,
 };
 pub use battle::{Battle, Brigade, General, RngState, RulesOptions, SideInfo};
 pub use engagement::{Engagement, Stage, TestTaken, by_role};

@@ -256,6 +256,11 @@ impl ChargeWizard {
         // `measures_refused` keeps text that is not a number from being declared.
         measured.distance_cm = f.distance.trim().parse().unwrap_or(0);
         measured.bearing_deg = f.bearing.trim().parse().unwrap_or(0);
+        // The table's unrounded measures go with them while the players keep the table's.
+        measured.exact = self.from_table.as_ref().and_then(|t| {
+            let kept = measured.distance_cm == whole(t.distance_cm) && measured.bearing_deg == whole(t.angle_deg);
+            kept.then(|| crate::model::ExactMeasures::of(t.distance_cm, t.angle_deg))
+        });
         ChargeAction {
             charger: self.charger,
             target: self.target,
