@@ -227,3 +227,18 @@ fn crossing_and_nested_bases_and_a_turned_ellipse() {
     let e = Shape::Ellipse { centre: Point { x: 0.0, y: 0.0 }, rx: 20.0, ry: 5.0, turn_deg: 0.0 };
     assert!(!e.contains(Point { x: 0.0, y: 15.0 }) && e.contains(Point { x: 15.0, y: 0.0 }));
 }
+
+/// GDB-CHG-02: a line of sight enters a wood drawn as a polygon or an oval, and passes
+/// one beside it.
+#[test]
+fn gdb_chg_02_a_line_meets_an_area_between() {
+    use coldsteel::rules::geometry::{Point, Shape};
+    let p = |x, y| Point { x, y };
+    let wood = Shape::Polygon(vec![p(10.0, -5.0), p(20.0, -5.0), p(20.0, 5.0), p(10.0, 5.0)]);
+    assert!(wood.meets_segment(p(0.0, 0.0), p(30.0, 0.0)), "straight through");
+    assert!(!wood.meets_segment(p(0.0, 10.0), p(30.0, 10.0)), "beside it");
+    assert!(wood.meets_segment(p(0.0, 5.0), p(30.0, 5.0)), "along its edge");
+    let oval = Shape::Ellipse { centre: p(15.0, 0.0), rx: 5.0, ry: 2.0, turn_deg: 0.0 };
+    assert!(oval.meets_segment(p(0.0, 0.0), p(30.0, 0.0)));
+    assert!(!oval.meets_segment(p(0.0, 3.0), p(30.0, 3.0)));
+}

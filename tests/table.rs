@@ -449,3 +449,32 @@ fn amb_21_gdb_chg_18_thresholds_compare_the_unrounded_table() {
     }
     panic!("the charge was refused");
 }
+
+/// GDB-OPP-05 with the table: the general who orders an opportunity charge rides with the
+/// charger; he moves with it and his order is counted, in one change (two would not fit).
+#[test]
+fn gdb_opp_05_an_attached_general_moves_and_counts_his_order() {
+    let mut g = ex4_game();
+    let mut general = g.battle().general(GeneralId(1)).unwrap().clone();
+    general.attached_to = Some(CUIRASSIERS);
+    g.perform(&Action::EditGeneral(general)).unwrap();
+    let inputs = vec![
+        Input::Reaction(Reaction::CounterCharge),
+        Input::FacedInTime(true),
+        Input::ChargerTest(TestResult::Pass.into()),
+        Input::CounterTest(TestResult::Pass.into()),
+        Input::CounterMeet { counter_cm: 4 },
+    ];
+    let mut a = common::charge_of(CUIRASSIERS, DRAGOONS, 18, inputs);
+    a.measured.struck_face = Face::Flank;
+    a.measured.opportunity =
+        Some(coldsteel::game::OpportunityFacts { in_reach_at_phase_start: true, enemy_charge_begun: false });
+    let before = g.battle().general(GeneralId(1)).unwrap().place.unwrap();
+    g.perform(&Action::Charge(Box::new(a))).unwrap();
+    let after = g.battle().general(GeneralId(1)).unwrap();
+    assert_eq!(after.orders_used, 1, "GDB-OPP-05: his order is counted");
+    assert_ne!(after.place, Some(before), "he moved with the cuirassiers");
+    g.undo().unwrap();
+    let back = g.battle().general(GeneralId(1)).unwrap();
+    assert_eq!((back.orders_used, back.place), (0, Some(before)));
+}

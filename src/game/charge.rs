@@ -238,7 +238,8 @@ pub(super) fn charge(battle: &Battle, a: &ChargeAction) -> Result<Checked, Actio
     let contact = apply_happenings(&m, a.measured.struck_face, &mut c, &mut t)?;
     let mut events: Vec<Event> = rng_event(battle, a.rng_after.as_ref()).into_iter().collect();
     let faces = (a.measured.struck_face, contact.as_ref().map(|e| e.struck_face));
-    if let Some((to_c, to_t)) = super::table::charge_moves(battle, charger, target, &m.happened, faces) {
+    // The units as the charge left them (a square formed, bases lost) take their places.
+    if let Some((to_c, to_t)) = super::table::charge_moves(battle, &c, &t, &m.happened, faces) {
         events.extend(super::table::charge_move_events(battle, charger, &mut c, to_c));
         events.extend(super::table::charge_move_events(battle, target, &mut t, to_t));
     }
@@ -258,8 +259,18 @@ pub(super) fn charge(battle: &Battle, a: &ChargeAction) -> Result<Checked, Actio
     if a.measured.opportunity.is_some()
         && let Some(g) = commander_of(battle, charger, a.ordering_general)
     {
-        let after = General { orders_used: g.orders_used.saturating_add(1), ..g.clone() };
-        events.push(Event::general_changed(g, after));
+        // One change for the general: he may already have moved with the unit he is with.
+        let moved = events.iter_mut().find_map(|e| match e {
+            Event::GeneralChanged { after, .. } if after.id == g.id => Some(after),
+            _ => None,
+        });
+        match moved {
+            Some(after) => after.orders_used = g.orders_used.saturating_add(1),
+            None => {
+                let after = General { orders_used: g.orders_used.saturating_add(1), ..g.clone() };
+                events.push(Event::general_changed(g, after));
+            }
+        }
     }
     let detail = LogDetail::Charge {
         happened: m.happened.clone(),
@@ -363,7 +374,7 @@ pub(super) fn collision(battle: &Battle, a: &CollisionAction) -> Result<Checked,
     }
     let melee = result.outcome == CollisionOutcome::Melee || (fleeing.is_some() && a.caught);
     let mut events: Vec<Event> = rng_event(battle, a.rng_after.as_ref()).into_iter().collect();
-    if let Some((to_a, to_d)) = super::table::collision_moves(battle, (att, def), fleeing, result.flee_cm, melee) {
+    if let Some((to_a, to_d)) = super::table::collision_moves(battle, (&ua, &ud), fleeing, result.flee_cm, melee) {
         events.extend(super::table::charge_move_events(battle, att, &mut ua, to_a));
         events.extend(super::table::charge_move_events(battle, def, &mut ud, to_d));
     }

@@ -115,7 +115,8 @@ pub(super) fn advance_phase(battle: &Battle) -> Result<Checked, ActionError> {
             && from != to
         {
             // In the rules' cm, as the distances table gives it.
-            let table_cm = libm::hypot(f64::from(to.x_mm - from.x_mm), f64::from(to.y_mm - from.y_mm)) / 10.0;
+            let (dx, dy) = (f64::from(to.x_mm) - f64::from(from.x_mm), f64::from(to.y_mm) - f64::from(from.y_mm));
+            let table_cm = libm::hypot(dx, dy) / 10.0;
             let cm = super::table::scale_of(battle).rules_cm(table_cm);
             moved.push((unit.id, cm.round() as u32));
         }

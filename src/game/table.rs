@@ -38,15 +38,26 @@ pub fn footprint(battle: &Battle, u: &Unit) -> Option<Footprint> {
 
 /// The area a point stands in, the last drawn first (drawn on top).
 pub fn area_at(table: &TableSetup, p: Point) -> Option<AreaKind> {
-    table.terrain.iter().rev().find(|a| a.shape.shape().contains(p)).map(|a| a.kind)
+    area_in(&table.areas(), p)
+}
+
+/// [`area_at`] among shapes built once.
+fn area_in(areas: &[(geometry::Shape, AreaKind)], p: Point) -> Option<AreaKind> {
+    areas.iter().rev().find(|(shape, _)| shape.contains(p)).map(|(_, kind)| *kind)
 }
 
 /// The terrain a unit standing at `place` is in: the area's, else open ground where it
 /// stood in a drawn kind of terrain; cover, a building or a fortified place that the
 /// players set by hand stays until the unit moves into a drawn area.
 fn terrain_at(battle: &Battle, u: &Unit, place: Option<Placement>) -> Terrain {
-    let (Some(table), Some(place)) = (&battle.table, place) else { return u.terrain };
-    match area_at(table, place.point()).and_then(AreaKind::terrain) {
+    let Some(table) = &battle.table else { return u.terrain };
+    terrain_in(&table.areas(), u, place)
+}
+
+/// [`terrain_at`] among shapes built once.
+fn terrain_in(areas: &[(geometry::Shape, AreaKind)], u: &Unit, place: Option<Placement>) -> Terrain {
+    let Some(place) = place else { return u.terrain };
+    match area_in(areas, place.point()).and_then(AreaKind::terrain) {
         Some(t) => t,
         None if AreaKind::ALL.iter().any(|k| k.terrain() == Some(u.terrain)) => Terrain::Open,
         None => u.terrain,
@@ -63,7 +74,7 @@ fn moved_unit(battle: &Battle, u: &Unit, place: Option<Placement>) -> (Unit, Vec
 /// Generals attached to a unit keep their place beside it when it moves and turns.
 fn generals_follow(battle: &Battle, id: UnitId, from: Option<Placement>, to: Option<Placement>) -> Vec<Event> {
     let (Some(from), Some(to)) = (from, to) else { return Vec::new() };
-    let turn = f64::from(to.facing_deg - from.facing_deg).to_radians();
+    let turn = (f64::from(to.facing_deg) - f64::from(from.facing_deg)).to_radians();
     let (sin, cos) = (libm::sin(turn), libm::cos(turn));
     let attached = battle.generals.iter().filter(|g| g.attached_to == Some(id));
     attached
@@ -72,7 +83,8 @@ fn generals_follow(battle: &Battle, id: UnitId, from: Option<Placement>, to: Opt
             let (dx, dy) = (at.point().x - from.point().x, at.point().y - from.point().y);
             // Clockwise by `turn` in the table's frame (x right, y away).
             let p = Point { x: to.point().x + dx * cos + dy * sin, y: to.point().y - dx * sin + dy * cos };
-            let place = Placement::at(p, f64::from(at.facing_deg + to.facing_deg - from.facing_deg));
+            let facing = f64::from(at.facing_deg) + f64::from(to.facing_deg) - f64::from(from.facing_deg);
+            let place = Placement::at(p, facing);
             (place != at).then(|| Event::general_changed(g, General { place: Some(place), ..g.clone() }))
         })
         .collect()
@@ -80,10 +92,7 @@ fn generals_follow(battle: &Battle, id: UnitId, from: Option<Placement>, to: Opt
 
 fn refuse_insane(place: Option<Placement>) -> Result<(), ActionError> {
     match place {
-        Some(p) if !p.is_sane() => Err(ActionError::Refused(format!(
-            "a place at {} mm, {} mm facing {}° is off any table",
-            p.x_mm, p.y_mm, p.facing_deg
-        ))),
+        Some(p) if !p.is_sane() => Err(ActionError::Invalid(crate::model::Problem::OffTheTable)),
         _ => Ok(()),
     }
 }
@@ -116,22 +125,17 @@ pub(super) fn place_general(
 
 /// Sets up the table; the placed units' terrain follows the areas drawn.
 pub(super) fn set_table(battle: &Battle, table: Option<&TableSetup>) -> Result<Vec<Event>, ActionError> {
-    if let Some(t) = table.filter(|t| !t.is_sane()) {
-        return Err(ActionError::Refused(format!(
-            "a table of {} × {} cm with {} areas cannot be laid out",
-            t.width_cm,
-            t.depth_cm,
-            t.terrain.len()
-        )));
+    if table.is_some_and(|t| !t.is_sane()) {
+        return Err(ActionError::Invalid(crate::model::Problem::OffTheTable));
     }
     if battle.table.as_ref() == table {
         return Err(ActionError::NoChange);
     }
     let mut events =
         vec![Event::TableChanged { before: battle.table.clone().map(Box::new), after: table.cloned().map(Box::new) }];
-    let scratch = Battle { table: table.cloned(), log: Vec::new(), ..battle.clone() };
+    let Some(areas) = table.map(TableSetup::areas) else { return Ok(events) };
     for u in battle.units.iter().filter(|u| u.place.is_some()) {
-        let terrain = terrain_at(&scratch, u, u.place);
+        let terrain = terrain_in(&areas, u, u.place);
         if terrain != u.terrain {
             events.push(Event::UnitChanged {
                 before: Box::new(u.clone()),
@@ -219,21 +223,9 @@ pub fn engagement_slopes(battle: &Battle, attacker: UnitId, defender: UnitId) ->
 fn sight_is_clear(table: &TableSetup, charger: &Footprint, target: &Footprint) -> bool {
     let from = charger.front_middle();
     let to = target.nearest_point(from);
-    let blocking: Vec<_> = table
-        .terrain
-        .iter()
-        .filter(|a| a.kind.blocks_sight())
-        .map(|a| a.shape.shape())
-        .filter(|s| !s.contains(charger.centre_point()) && !s.contains(target.centre_point()))
-        .collect();
-    // Half-centimetre steps: finer than any wood a player draws.
-    let length = libm::hypot(to.x - from.x, to.y - from.y);
-    let steps = (length * 2.0).ceil().clamp(1.0, 10_000.0) as u32;
-    (0..=steps).all(|i| {
-        let k = f64::from(i) / f64::from(steps);
-        let p = Point { x: from.x + (to.x - from.x) * k, y: from.y + (to.y - from.y) * k };
-        !blocking.iter().any(|s| s.contains(p))
-    })
+    let blocking = table.terrain.iter().filter(|a| a.kind.blocks_sight()).map(|a| a.shape.shape());
+    let own = |s: &geometry::Shape| s.contains(charger.centre_point()) || s.contains(target.centre_point());
+    !blocking.filter(|s| !own(s)).any(|s| s.meets_segment(from, to))
 }
 
 /// Where the charge's moves leave the charger and the target (GDB-CHG-07, 14, 16,
@@ -353,10 +345,14 @@ fn follow_in_place(battle: &Battle, u: &Unit, next: Phase) -> Option<Placement> 
     let e = battle.engagements.iter().find(|e| e.is_melee() && e.follow_in && e.involves(u.id))?;
     let other = battle.unit(if e.attacker == u.id { e.defender } else { e.attacker })?;
     let (from, to) = (other.place?, compulsory_place(battle, other, next)?);
-    let shift = |v: i32, d: i32| v.saturating_add(d).clamp(-MAX_OFF_TABLE_MM, MAX_OFF_TABLE_MM);
+    // In i64: places read from a file are checked, but never trusted to be small.
+    let shift = |v: i32, from: i32, to: i32| {
+        let moved = i64::from(v) + i64::from(to) - i64::from(from);
+        moved.clamp(-i64::from(MAX_OFF_TABLE_MM), i64::from(MAX_OFF_TABLE_MM)) as i32
+    };
     Some(Placement {
-        x_mm: shift(place.x_mm, to.x_mm - from.x_mm),
-        y_mm: shift(place.y_mm, to.y_mm - from.y_mm),
+        x_mm: shift(place.x_mm, from.x_mm, to.x_mm),
+        y_mm: shift(place.y_mm, from.y_mm, to.y_mm),
         ..place
     })
 }

@@ -14,6 +14,8 @@ pub const MAX_TABLE_CM: u32 = 1000;
 pub const MAX_OFF_TABLE_MM: i32 = 10_000;
 /// Corners a drawn area may have.
 pub const MAX_CORNERS: usize = 200;
+/// Areas a table may have (each change of the table keeps it whole in the journal).
+pub const MAX_AREAS: usize = 100;
 
 /// Where a unit's centre (or a general) stands and which way it faces.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -152,6 +154,9 @@ impl TableSetup {
     /// Whether the size is within 1 cm to 10 m and every area is sane.
     pub fn is_sane(&self) -> bool {
         let size = |v: u32| (1..=MAX_TABLE_CM).contains(&v);
-        size(self.width_cm) && size(self.depth_cm) && self.terrain.iter().all(|a| a.shape.is_sane())
+        size(self.width_cm)
+            && size(self.depth_cm)
+            && self.terrain.len() <= MAX_AREAS
+            && self.terrain.iter().all(|a| a.shape.is_sane())
     }
 }

@@ -271,7 +271,22 @@ fn map(w: &mut Writer<'_>, scene: &super::map::Scene) {
     let at = |p: crate::rules::geometry::Point| (x0 + p.x as f32 * k, y0 + (depth - p.y as f32) * k);
     let mut ops = Vec::with_capacity(scene.marks.len());
     let mut legend = Vec::new();
-    for mark in &scene.marks {
+    // Paper has no clip: what stands off the table (pieces may, by up to 10 m) is left out.
+    let on = |p: &crate::rules::geometry::Point| {
+        (-0.5..=scene.width_cm + 0.5).contains(&p.x) && (-0.5..=scene.depth_cm + 0.5).contains(&p.y)
+    };
+    let fits = |mark: &Mark| match mark {
+        Mark::Polygon { points, .. } => points.iter().all(on),
+        Mark::Line { from, to, .. } => on(from) && on(to),
+        Mark::Circle { centre, radius_cm, .. } => {
+            let r = *radius_cm;
+            [(r, 0.0), (-r, 0.0), (0.0, r), (0.0, -r)]
+                .iter()
+                .all(|(dx, dy)| on(&crate::rules::geometry::Point { x: centre.x + dx, y: centre.y + dy }))
+        }
+        Mark::Text { at, .. } => on(at),
+    };
+    for mark in scene.marks.iter().filter(|m| fits(m)) {
         match mark {
             Mark::Polygon { points, ink, filled } => ops.push(Op::Path {
                 points: points.iter().map(|p| at(*p)).collect(),

@@ -168,6 +168,11 @@ pub fn game_report(game: &crate::game::Game, lang: Lang) -> Report {
     if let Some(at) = report.blocks.iter().position(is_map) {
         let end = report.blocks[at..].iter().position(|b| !is_map(b)).map_or(report.blocks.len(), |e| at + e);
         report.blocks.splice(at..end, maps);
+    } else if let Some(at) =
+        report.blocks.iter().position(|b| matches!(b, Block::Heading(h) if h == lang.t(T::RepUnits)))
+    {
+        // Nothing on the table now, but there was in earlier turns.
+        report.blocks.splice(at..at, maps);
     }
     report
 }

@@ -302,6 +302,27 @@ impl Shape {
     }
 }
 
+impl Shape {
+    /// Whether the straight line from `a` to `b` enters the shape (a wood between a
+    /// charger and its target, GDB-CHG-02).
+    pub fn meets_segment(&self, a: Point, b: Point) -> bool {
+        if self.contains(a) || self.contains(b) {
+            return true;
+        }
+        match self {
+            Shape::Polygon(corners) => {
+                let next = corners.iter().cycle().skip(1);
+                corners
+                    .iter()
+                    .zip(next)
+                    .any(|(p, q)| segments_meet((a, b), (*p, *q)) || point_segment_distance(*p, (a, b)) < 1e-9)
+            }
+            // An ellipse: 256 points along the line, finer than any wood is drawn.
+            Shape::Ellipse { .. } => (1..256).any(|i| self.contains(a.plus(b.minus(a).times(f64::from(i) / 256.0)))),
+        }
+    }
+}
+
 fn polygon_contains(corners: &[Point], p: Point) -> bool {
     if corners.len() < 3 {
         return false;

@@ -39,6 +39,10 @@ pub(super) fn canvas_ui(
     let dragging = response.dragged() || response.drag_stopped();
     let pointer = if dragging { ui.input(|i| i.pointer.latest_pos()).map(|s| v.table(s)) } else { hover };
     let press = ui.input(|i| i.pointer.press_origin()).map(|s| v.table(s));
+    // A drag that is no longer going on (the tab left, a dialog opened mid-drag) is over.
+    if !dragging && !response.drag_started() {
+        view.drag = None;
+    }
     match view.tool {
         Tool::Select => select_tool(ui, lang, battle, (selection, picking), view, (&v, &response, pointer), cmds),
         Tool::Ruler => ruler_tool(&response, view, press, pointer),
@@ -153,9 +157,9 @@ fn select_tool(
     }
     if response.drag_stopped()
         && let Some(Drag::Turn { unit, now }) = view.drag
-        && let Some(at) = battle.unit(unit).and_then(|u| u.place)
     {
         view.drag = None;
+        let Some(at) = battle.unit(unit).and_then(|u| u.place) else { return };
         let facing = turned_towards(at, now);
         if facing != at.facing_deg {
             cmds.push(AppCommand::Perform(move_action(
@@ -355,10 +359,13 @@ fn polygon_tool(
 ) {
     if response.clicked()
         && let Some(p) = hover
+        && view.polygon.len() < crate::model::table::MAX_CORNERS
     {
         view.polygon.push(p);
     }
-    let close = response.double_clicked() || ui.input(|i| i.key_pressed(Key::Enter));
+    // Enter is the table's only while no field or dialog has the keyboard.
+    let enter = view.keys_free && !ui.ctx().egui_wants_keyboard_input() && ui.input(|i| i.key_pressed(Key::Enter));
+    let close = response.double_clicked() || enter;
     if close && view.polygon.len() >= 3 {
         let corners_mm = view.polygon.iter().map(|p| [mm(p.x), mm(p.y)]).collect();
         add_area(table, view.area_kind, AreaShape::Polygon { corners_mm }, cmds);

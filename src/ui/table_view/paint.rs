@@ -26,8 +26,10 @@ pub fn paint_scene(painter: &egui::Painter, v: &View, scene: &Scene) {
             Mark::Polygon { points, ink, filled } => {
                 let pts: Vec<Pos2> = points.iter().map(|p| v.screen(*p)).collect();
                 let colour = theme::map_colour(*ink);
-                shapes.push(if *filled {
+                shapes.push(if *filled && matches!(ink, Ink::Terrain(_)) {
                     polygon(pts, colour)
+                } else if *filled {
+                    Shape::convex_polygon(pts, colour, Stroke::NONE)
                 } else {
                     Shape::closed_line(pts, Stroke::new(2.0, colour))
                 });
@@ -75,21 +77,55 @@ fn fitted_label(text: &str, width: f32) -> egui::text::LayoutJob {
     job
 }
 
-/// A filled polygon: convex ones directly, others (drawn areas) by their triangle fan
-/// from the first corner, which fills a star-shaped outline correctly.
+/// A filled polygon: a triangle directly, others (drawn areas, which may be concave: a
+/// C-shaped wood) cut into triangles by their ears.
 fn polygon(pts: Vec<Pos2>, colour: Color32) -> Shape {
-    if pts.len() <= 4 {
+    if pts.len() <= 3 {
         return Shape::convex_polygon(pts, colour, Stroke::NONE);
     }
     let mut mesh = egui::Mesh::default();
     for p in &pts {
         mesh.colored_vertex(*p, colour);
     }
-    for i in 1..pts.len().saturating_sub(1) {
-        let i = u32::try_from(i).unwrap_or(0);
-        mesh.add_triangle(0, i, i + 1);
+    for [a, b, c] in ears(&pts) {
+        let index = |i: usize| u32::try_from(i).unwrap_or(0);
+        mesh.add_triangle(index(a), index(b), index(c));
     }
     Shape::mesh(mesh)
+}
+
+/// The most corners cut by ears; beyond, a fan from the first corner (a star-shaped
+/// outline still fills right), so that a frame stays cheap.
+const MAX_EAR_CORNERS: usize = 64;
+
+/// Triangles of a simple polygon by ear clipping: each corner that turns the way the
+/// outline winds and holds no other corner inside is cut off in turn.
+fn ears(pts: &[Pos2]) -> Vec<[usize; 3]> {
+    let n = pts.len();
+    let cross = |o: Pos2, a: Pos2, b: Pos2| (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+    let winding: f32 = (0..n).map(|i| cross(Pos2::ZERO, pts[i], pts[(i + 1) % n])).sum();
+    let mut left: Vec<usize> = (0..n).collect();
+    let mut out = Vec::with_capacity(n);
+    while left.len() > 3 && n <= MAX_EAR_CORNERS {
+        let m = left.len();
+        let ear = (0..m).find(|&i| {
+            let (a, b, c) = (left[(i + m - 1) % m], left[i], left[(i + 1) % m]);
+            let turn = cross(pts[a], pts[b], pts[c]);
+            let inside = |p: Pos2| {
+                let (d1, d2, d3) = (cross(pts[a], pts[b], p), cross(pts[b], pts[c], p), cross(pts[c], pts[a], p));
+                (d1 >= 0.0 && d2 >= 0.0 && d3 >= 0.0) || (d1 <= 0.0 && d2 <= 0.0 && d3 <= 0.0)
+            };
+            turn * winding > 0.0 && !left.iter().any(|&k| k != a && k != b && k != c && inside(pts[k]))
+        });
+        let Some(i) = ear else { break };
+        out.push([left[(i + m - 1) % m], left[i], left[(i + 1) % m]]);
+        left.remove(i);
+    }
+    // What is left (a triangle, or a degenerate or very long outline) as a fan.
+    for k in 1..left.len().saturating_sub(1) {
+        out.push([left[0], left[k], left[k + 1]]);
+    }
+    out
 }
 
 /// What is measured on top of the scene: the drag's ghost and its distance, the last
@@ -233,4 +269,39 @@ pub(super) fn label(painter: &egui::Painter, at: Pos2, text: &str) {
     let rect = Align2::CENTER_CENTER.anchor_size(at, galley.size()).expand(3.0);
     painter.rect_filled(rect, 3.0, theme::MAP_RULER);
     painter.galley(rect.min + Vec2::splat(3.0), galley, theme::MAP_RULER_TEXT);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn area(a: Pos2, b: Pos2, c: Pos2) -> f32 {
+        ((b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)).abs() / 2.0
+    }
+
+    /// A C-shaped wood (concave) is cut into triangles that cover it exactly: their areas
+    /// add up to the outline's, none reaching into the gap of the C.
+    #[test]
+    fn a_concave_area_is_filled_inside_its_outline() {
+        let c = [
+            (0.0, 0.0),
+            (30.0, 0.0),
+            (30.0, 10.0),
+            (10.0, 10.0),
+            (10.0, 20.0),
+            (30.0, 20.0),
+            (30.0, 30.0),
+            (0.0, 30.0),
+        ];
+        for reversed in [false, true] {
+            let mut pts: Vec<Pos2> = c.iter().map(|(x, y)| pos2(*x, *y)).collect();
+            if reversed {
+                pts.reverse();
+            }
+            let tris = ears(&pts);
+            assert_eq!(tris.len(), pts.len() - 2);
+            let total: f32 = tris.iter().map(|t| area(pts[t[0]], pts[t[1]], pts[t[2]])).sum();
+            assert!((total - 700.0).abs() < 1e-3, "{total}");
+        }
+    }
 }
