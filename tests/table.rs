@@ -478,3 +478,29 @@ fn gdb_opp_05_an_attached_general_moves_and_counts_his_order() {
     let back = g.battle().general(GeneralId(1)).unwrap();
     assert_eq!((back.orders_used, back.place), (0, Some(before)));
 }
+
+/// The most a table may hold (60 areas of 64 corners), drawn one area at a time, keeps the
+/// battle file far below its 64 MiB, and loads again; a 61st area is refused.
+#[test]
+fn a_table_drawn_to_its_limits_keeps_a_file_that_loads() {
+    use coldsteel::model::table::{MAX_AREAS, MAX_CORNERS};
+    let mut g = ex4_game();
+    for i in 0..MAX_AREAS {
+        let mut table = g.battle().table.clone().unwrap();
+        let offset = i32::try_from(i).unwrap() * 10;
+        let corners_mm = (0..MAX_CORNERS)
+            .map(|k| {
+                let a = std::f64::consts::TAU * k as f64 / MAX_CORNERS as f64;
+                [offset + 300 + (200.0 * a.cos()) as i32, 600 + (200.0 * a.sin()) as i32]
+            })
+            .collect();
+        table.terrain.push(TerrainArea { kind: AreaKind::Rough, shape: AreaShape::Polygon { corners_mm } });
+        g.perform(&Action::SetTable(Some(Box::new(table)))).unwrap();
+    }
+    let text = coldsteel::storage::to_json(&g);
+    assert!(text.len() < 16 << 20, "{} bytes", text.len());
+    assert_eq!(coldsteel::storage::from_json(&text).unwrap(), g);
+    let mut table = g.battle().table.clone().unwrap();
+    table.terrain.push(table.terrain[0].clone());
+    assert!(g.perform(&Action::SetTable(Some(Box::new(table)))).is_err(), "a 61st area");
+}

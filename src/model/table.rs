@@ -13,9 +13,11 @@ pub const MAX_TABLE_CM: u32 = 1000;
 /// How far off the table a piece may stand, mm (a whole table's side further).
 pub const MAX_OFF_TABLE_MM: i32 = 10_000;
 /// Corners a drawn area may have.
-pub const MAX_CORNERS: usize = 200;
-/// Areas a table may have (each change of the table keeps it whole in the journal).
-pub const MAX_AREAS: usize = 100;
+pub const MAX_CORNERS: usize = 64;
+/// Areas a table may have. Each change of the table keeps it whole in the journal and
+/// the undo history, so that a battle file with its tables drawn and redrawn stays far
+/// below the 64 MiB a file may have.
+pub const MAX_AREAS: usize = 60;
 
 /// Where a unit's centre (or a general) stands and which way it faces.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -74,6 +74,6 @@ super::texts! {
     StepPlaceUnit => "Move on the table: {}", "Перемещение на столе: {}";
     StepPlaceGeneral => "Move general on the table: {}", "Перемещение генерала на столе: {}";
     StepSetTable => "Table: {} cm", "Стол: {} см";
-    ProblemOffTheTable => "a place, the table's size or a drawn area is beyond the table's limits (10 m, 100 areas of 200 corners), or a basing row has a zero size",
-        "место на столе, размер стола или нарисованная область выходят за пределы (10 м, 100 областей по 200 углов), или в таблице подставок нулевой размер";
+    ProblemOffTheTable => "a place, the table's size or a drawn area is beyond the table's limits (10 m, 60 areas of 64 corners), or a basing row has a zero size",
+        "место на столе, размер стола или нарисованная область выходят за пределы (10 м, 60 областей по 64 угла), или в таблице подставок нулевой размер";
 }

@@ -94,9 +94,8 @@ fn polygon(pts: Vec<Pos2>, colour: Color32) -> Shape {
     Shape::mesh(mesh)
 }
 
-/// The most corners cut by ears; beyond, a fan from the first corner (a star-shaped
-/// outline still fills right), so that a frame stays cheap.
-const MAX_EAR_CORNERS: usize = 64;
+/// The most corners cut by ears (an area's most); beyond, a fan from the first corner.
+const MAX_EAR_CORNERS: usize = crate::model::table::MAX_CORNERS;
 
 /// Triangles of a simple polygon by ear clipping: each corner that turns the way the
 /// outline winds and holds no other corner inside is cut off in turn.
