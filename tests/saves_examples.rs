@@ -239,15 +239,7 @@ fn on_the_table() -> Game {
     let mut a =
         common::charge_of(dragoons, legion, facts.distance_cm.round() as u32, vec![Input::Reaction(Reaction::Stand)]);
     a.measured.commander_within_15cm = facts.commander_within.unwrap_or(false);
-    while let Ok(m) = coldsteel::game::run_charge(g.battle(), &a) {
-        use coldsteel::rules::gdb::charge::Ask;
-        match m.ask {
-            Ask::Done => break,
-            Ask::StandTest => a.inputs.push(Input::StandTest(pass())),
-            Ask::ChargerTest => a.inputs.push(Input::ChargerTest(pass())),
-            other => panic!("unexpected step {other:?}"),
-        }
-    }
+    common::answer_tests(&g, &mut a);
     do_charge(&mut g, a);
     to(&mut g, Phase::Melee);
     fight(&mut g, "Kiev Dragoons", "1st Vistula Legion", ([6, 5], [1, 1]), (1, 4));

@@ -194,17 +194,7 @@ fn a_charge_that_reaches_a_front_squares_up_to_it() {
     assert_eq!(facts.struck_face, Face::Front);
     let mut a = common::charge_of(CUIRASSIERS, DRAGOONS, facts.distance_cm.round() as u32, Vec::new());
     a.inputs.push(Input::Reaction(Reaction::Stand));
-    // Each test the sequence asks for, passed, until it is done.
-    while let Ok(m) = coldsteel::game::run_charge(g.battle(), &a) {
-        use coldsteel::rules::gdb::charge::Ask;
-        let pass = TestResult::Pass.into();
-        match m.ask {
-            Ask::Done => break,
-            Ask::StandTest => a.inputs.push(Input::StandTest(pass)),
-            Ask::ChargerTest => a.inputs.push(Input::ChargerTest(pass)),
-            other => panic!("unexpected step {other:?}"),
-        }
-    }
+    common::answer_tests(&g, &mut a);
     g.perform(&Action::Charge(Box::new(a))).unwrap();
     let c = g.battle().unit(CUIRASSIERS).unwrap().place.unwrap();
     assert_eq!((c.x_mm, c.y_mm, c.facing_deg), (500, 640, 0), "front to front, squared up");
@@ -238,15 +228,7 @@ fn gdb_res_10_the_winner_following_in_contact_moves_with_the_loser() {
     let facts = charge_facts(g.battle(), ladoga, legion).unwrap();
     assert!((facts.distance_cm - 8.0).abs() < 1e-9, "{}", facts.distance_cm);
     let mut a = common::charge_of(ladoga, legion, 8, vec![Input::Reaction(Reaction::Stand)]);
-    while let Ok(m) = coldsteel::game::run_charge(g.battle(), &a) {
-        use coldsteel::rules::gdb::charge::Ask;
-        match m.ask {
-            Ask::Done => break,
-            Ask::StandTest => a.inputs.push(Input::StandTest(TestResult::Pass.into())),
-            Ask::ChargerTest => a.inputs.push(Input::ChargerTest(TestResult::Pass.into())),
-            other => panic!("unexpected step {other:?}"),
-        }
-    }
+    common::answer_tests(&g, &mut a);
     g.perform(&Action::Charge(Box::new(a))).unwrap();
     common::to(&mut g, Phase::Melee);
     let m = common::melee(&g, "Ladoga Infantry", "1st Vistula Legion", ([4, 4], [3, 4]), (1, 1));
@@ -378,16 +360,7 @@ fn gdb_mod_fn6_the_charge_uphill_is_carried_into_the_melee() {
     let inputs = vec![Input::Reaction(Reaction::Stand)];
     let mut a = common::charge_of(CUIRASSIERS, DRAGOONS, 18, inputs);
     a.measured.struck_face = Face::Flank;
-    while let Ok(m) = coldsteel::game::run_charge(g.battle(), &a) {
-        use coldsteel::rules::gdb::charge::Ask;
-        match m.ask {
-            Ask::Done => break,
-            Ask::StandTest => a.inputs.push(Input::StandTest(TestResult::Pass.into())),
-            Ask::ChargerTest => a.inputs.push(Input::ChargerTest(TestResult::Pass.into())),
-            Ask::FacedInTime => a.inputs.push(Input::FacedInTime(false)),
-            other => panic!("unexpected step {other:?}"),
-        }
-    }
+    common::answer_tests(&g, &mut a);
     g.perform(&Action::Charge(Box::new(a))).unwrap();
     let (_, e) = g.battle().pending_melees().next().unwrap();
     assert_eq!(e.slopes, Some((Slope::Uphill, Slope::Downhill)));
@@ -431,23 +404,12 @@ fn amb_21_gdb_chg_18_thresholds_compare_the_unrounded_table() {
     assert!(refused(with(18.0, 22.005)).is_none(), "the sector's edge counts within 0.01°");
     assert!(refused(with(36.4, 0.0)).is_some_and(|e| e.contains("36")), "beyond the 36 cm charge move");
     let mut close = with(4.6, 0.0);
-    while let Ok(m) = coldsteel::game::run_charge(g.battle(), &close) {
-        use coldsteel::rules::gdb::charge::{Ask, Happening};
-        match m.ask {
-            Ask::Done => {
-                let contact = m.happened.iter().find_map(|h| match h {
-                    Happening::Contact { charging, moved_cm, .. } => Some((*charging, *moved_cm)),
-                    _ => None,
-                });
-                assert_eq!(contact, Some((false, 5)), "typed 5, measured 4.6: not charging");
-                return;
-            }
-            Ask::StandTest => close.inputs.push(Input::StandTest(TestResult::Pass.into())),
-            Ask::ChargerTest => close.inputs.push(Input::ChargerTest(TestResult::Pass.into())),
-            other => panic!("unexpected step {other:?}"),
-        }
-    }
-    panic!("the charge was refused");
+    let m = common::answer_tests(&g, &mut close);
+    let contact = m.happened.iter().find_map(|h| match h {
+        coldsteel::rules::gdb::charge::Happening::Contact { charging, moved_cm, .. } => Some((*charging, *moved_cm)),
+        _ => None,
+    });
+    assert_eq!(contact, Some((false, 5)), "typed 5, measured 4.6: not charging");
 }
 
 /// GDB-OPP-05 with the table: the general who orders an opportunity charge rides with the

@@ -316,10 +316,7 @@ pub(super) fn charge_move_events(battle: &Battle, before: &Unit, after: &mut Uni
 /// the players' table (routers their rout move, the retreat move where none is set,
 /// AMB-43; a built-up area's defender pushed back only 10 cm). `None` when the unit is
 /// not placed, not moving, or its distance is not in the table.
-pub(super) fn compulsory_place(battle: &Battle, u: &Unit, next: Phase) -> Option<Placement> {
-    if next != Phase::CompulsoryMoves {
-        return None;
-    }
+fn compulsory_place(battle: &Battle, u: &Unit) -> Option<Placement> {
     let place = u.place?;
     let pushed = u.markers.contains(&Marker::PushedBack);
     if !pushed && !u.markers.contains(&Marker::Retreating) {
@@ -340,11 +337,11 @@ pub(super) fn compulsory_place(battle: &Battle, u: &Unit, next: Phase) -> Option
 
 /// GDB-RES-10: a winner that follows the pushed-back enemy in base contact makes the same
 /// move as the enemy it follows.
-fn follow_in_place(battle: &Battle, u: &Unit, next: Phase) -> Option<Placement> {
+fn follow_in_place(battle: &Battle, u: &Unit) -> Option<Placement> {
     let place = u.place?;
     let e = battle.engagements.iter().find(|e| e.is_melee() && e.follow_in && e.involves(u.id))?;
     let other = battle.unit(if e.attacker == u.id { e.defender } else { e.attacker })?;
-    let (from, to) = (other.place?, compulsory_place(battle, other, next)?);
+    let (from, to) = (other.place?, compulsory_place(battle, other)?);
     // In i64: places read from a file are checked, but never trusted to be small.
     let shift = |v: i32, from: i32, to: i32| {
         let moved = i64::from(v) + i64::from(to) - i64::from(from);
@@ -360,9 +357,10 @@ fn follow_in_place(battle: &Battle, u: &Unit, next: Phase) -> Option<Placement> 
 /// The compulsory move of a unit as it enters `next` (its own, or the one it follows in
 /// contact), applied to `after`, with the events that move its attached generals.
 pub(super) fn compulsory_move(battle: &Battle, before: &Unit, after: &mut Unit, next: Phase) -> Vec<Event> {
-    let own = compulsory_place(battle, before, next);
-    let Some(place) = own.or_else(|| follow_in_place(battle, before, next).filter(|_| next == Phase::CompulsoryMoves))
-    else {
+    if next != Phase::CompulsoryMoves {
+        return Vec::new();
+    }
+    let Some(place) = compulsory_place(battle, before).or_else(|| follow_in_place(battle, before)) else {
         return Vec::new();
     };
     let (moved, events) = moved_unit(battle, after, Some(place));

@@ -279,6 +279,16 @@ fn hex((r, g, b): (u8, u8, u8)) -> String {
     format!("#{r:02x}{g:02x}{b:02x}")
 }
 
+/// A shape's SVG paint: filled in its colour, or outlined `width` units wide.
+fn svg_paint(ink: Ink, filled: bool, width: u32) -> String {
+    let colour = hex(print_colour(ink));
+    if filled {
+        format!(r#"fill="{colour}""#)
+    } else {
+        format!(r#"fill="none" stroke="{colour}" stroke-width="{width}""#)
+    }
+}
+
 /// Escapes text for XML.
 fn xml(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
@@ -302,20 +312,11 @@ pub fn svg(scene: &Scene) -> String {
         match mark {
             Mark::Polygon { points, ink, filled } => {
                 let pts: Vec<String> = points.iter().map(|p| at(*p)).map(|(x, y)| format!("{x:.1},{y:.1}")).collect();
-                let paint = if *filled {
-                    format!(r#"fill="{}""#, hex(print_colour(*ink)))
-                } else {
-                    format!(r#"fill="none" stroke="{}" stroke-width="3""#, hex(print_colour(*ink)))
-                };
-                let _ = writeln!(out, r#"<polygon points="{}" {paint}/>"#, pts.join(" "));
+                let _ = writeln!(out, r#"<polygon points="{}" {}/>"#, pts.join(" "), svg_paint(*ink, *filled, 3));
             }
             Mark::Circle { centre, radius_cm, ink, filled } => {
                 let (x, y) = at(*centre);
-                let paint = if *filled {
-                    format!(r#"fill="{}""#, hex(print_colour(*ink)))
-                } else {
-                    format!(r#"fill="none" stroke="{}" stroke-width="2""#, hex(print_colour(*ink)))
-                };
+                let paint = svg_paint(*ink, *filled, 2);
                 let _ = writeln!(out, r#"<circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" {paint}/>"#, radius_cm * 10.0);
             }
             Mark::Line { from, to, ink } => {

@@ -142,13 +142,18 @@ fn reported(e: &LogEntry) -> bool {
 /// as a short narrative and the state of every unit; then the full log with its
 /// breakdowns as an appendix.
 pub fn battle_report(battle: &Battle, lang: Lang) -> Report {
+    report_with_maps(battle, lang, map_blocks(lang, &[(battle.turn, battle)]))
+}
+
+/// The report with its maps section given.
+fn report_with_maps(battle: &Battle, lang: Lang, maps: Vec<Block>) -> Report {
     let mut b = vec![Block::Title(battle_title(battle, lang).to_owned())];
     b.push(Block::Para(
         lang.fmt(T::RepHeader, &[&battle.ruleset.label(lang), &battle.turn, &battle.phase.label(lang)]),
     ));
     summary_blocks(battle, lang, &mut b);
     narrative_blocks(battle, lang, &mut b);
-    b.extend(map_blocks(lang, &[(battle.turn, battle.clone())]));
+    b.extend(maps);
     units_blocks(battle, lang, &mut b);
     b.push(Block::PageBreak);
     appendix_blocks(battle, lang, &mut b);
@@ -159,27 +164,18 @@ pub fn battle_report(battle: &Battle, lang: Lang) -> Report {
 /// journal covers when units stand on the table view (as the report of the battle alone
 /// has the map of the present only).
 pub fn game_report(game: &crate::game::Game, lang: Lang) -> Report {
-    let mut report = battle_report(game.battle(), lang);
-    let Some(ends) = crate::game::turn_ends(game) else { return report };
-    let maps = map_blocks(lang, &ends);
-    // Replace the present-only section with the turn-by-turn one.
-    let is_map =
-        |b: &Block| matches!(b, Block::KeepTogether(inner) if inner.iter().any(|x| matches!(x, Block::Map(_))));
-    if let Some(at) = report.blocks.iter().position(is_map) {
-        let end = report.blocks[at..].iter().position(|b| !is_map(b)).map_or(report.blocks.len(), |e| at + e);
-        report.blocks.splice(at..end, maps);
-    } else if let Some(at) =
-        report.blocks.iter().position(|b| matches!(b, Block::Heading(h) if h == lang.t(T::RepUnits)))
-    {
-        // Nothing on the table now, but there was in earlier turns.
-        report.blocks.splice(at..at, maps);
-    }
-    report
+    let battle = game.battle();
+    let maps = match crate::game::turn_ends(game) {
+        Some(ends) => map_blocks(lang, &ends.iter().map(|(turn, b)| (*turn, b)).collect::<Vec<_>>()),
+        // A journal that does not replay: the present's map only.
+        None => map_blocks(lang, &[(battle.turn, battle)]),
+    };
+    report_with_maps(battle, lang, maps)
 }
 
 /// The maps section: each turn's end (the last entry is the present), when any unit is
 /// placed on a set-up table.
-fn map_blocks(lang: Lang, ends: &[(u32, Battle)]) -> Vec<Block> {
+fn map_blocks(lang: Lang, ends: &[(u32, &Battle)]) -> Vec<Block> {
     let placed = |b: &Battle| b.table.is_some() && b.units.iter().any(|u| u.place.is_some());
     if !ends.iter().any(|(_, b)| placed(b)) {
         return Vec::new();

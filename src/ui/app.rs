@@ -213,7 +213,7 @@ impl CsApp {
             }
         });
         ui.separator();
-        self.table_view.keys_free = matches!(self.modal, Modal::None) && self.wizard.is_none();
+        let keys_free = matches!(self.modal, Modal::None) && self.wizard.is_none();
         let battle = self.game.battle();
         match self.tab {
             CentralTab::Roster => {
@@ -223,7 +223,7 @@ impl CsApp {
                 ui,
                 self.lang,
                 battle,
-                (self.selection, self.picking),
+                (self.selection, self.picking, keys_free),
                 &mut self.table_view,
                 cmds,
             ),

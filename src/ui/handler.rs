@@ -365,11 +365,16 @@ impl CsApp {
         }
     }
 
+    /// The open battle file's name without `.coldsteel.json`, for the files made from it
+    /// ("battle" before it is saved).
+    fn file_stem(&self) -> String {
+        let stem = self.path.as_ref().and_then(|p| p.file_stem());
+        stem.map_or_else(|| "battle".into(), |s| s.to_string_lossy().replace(".coldsteel", ""))
+    }
+
     /// Carries out a report-window choice.
     pub(super) fn report_choice(&mut self, choice: ReportChoice) {
-        let stem =
-            self.path.as_ref().and_then(|p| p.file_stem()).map(|s| s.to_string_lossy().replace(".coldsteel", ""));
-        let stem = stem.unwrap_or_else(|| "battle".into());
+        let stem = self.file_stem();
         let (purpose, name) = match choice {
             ReportChoice::SavePdf => (PathPurpose::ReportPdf, format!("{stem}-report.pdf")),
             ReportChoice::SaveMarkdown => (PathPurpose::ReportMarkdown, format!("{stem}-report.md")),
@@ -393,13 +398,9 @@ impl CsApp {
 
     /// Writes a report file (atomically) and says where.
     pub(super) fn write_report(&mut self, purpose: PathPurpose, path: &std::path::Path) {
-        let bytes = if purpose == PathPurpose::TableSvg {
-            // The view as it is: with the selected unit's sector or general's radius.
-            let focus = super::table_view::focus_of(self.selection);
-            Ok(super::report_view::svg_bytes(self.game.battle(), self.lang, focus))
-        } else {
-            super::report_view::report_bytes(purpose, &self.game, self.lang)
-        };
+        // The table view as it is: with the selected unit's sector or general's radius.
+        let focus = super::table_view::focus_of(self.selection);
+        let bytes = super::report_view::report_bytes(purpose, &self.game, self.lang, focus);
         // A report never replaces the open battle file, and keeps no .bak (it can be made again).
         let open_battle = self.path.as_deref().is_some_and(|open| crate::storage::same_file(open, path));
         let result = if open_battle {
@@ -415,9 +416,7 @@ impl CsApp {
 
     /// The table view as SVG: the native dialog, else the path prompt.
     fn export_svg(&mut self) {
-        let stem =
-            self.path.as_ref().and_then(|p| p.file_stem()).map(|s| s.to_string_lossy().replace(".coldsteel", ""));
-        let name = format!("{}-table.svg", stem.unwrap_or_else(|| "battle".into()));
+        let name = format!("{}-table.svg", self.file_stem());
         match self.pick_save_path(&name) {
             Some(Some(path)) => self.write_report(PathPurpose::TableSvg, &path),
             Some(None) => {}

@@ -56,17 +56,18 @@ pub fn entry_report_text(battle: &crate::model::Battle, lang: Lang, seq: u64) ->
 }
 
 /// The bytes of a report file: PDF, roster sheets or Markdown.
-pub fn report_bytes(purpose: PathPurpose, game: &crate::game::Game, lang: Lang) -> Result<Vec<u8>, String> {
+/// `focus` is what the table view's selection adds to its SVG.
+pub fn report_bytes(
+    purpose: PathPurpose,
+    game: &crate::game::Game,
+    lang: Lang,
+    focus: Focus,
+) -> Result<Vec<u8>, String> {
     let battle = game.battle();
     match purpose {
         PathPurpose::ReportPdf => pdf::to_pdf(&summary::game_report(game, lang)).map_err(|e| e.to_string()),
         PathPurpose::RosterPdf => pdf::to_pdf(&summary::roster_sheets(battle, lang)).map_err(|e| e.to_string()),
-        PathPurpose::TableSvg => Ok(svg_bytes(battle, lang, Focus::default())),
+        PathPurpose::TableSvg => Ok(crate::report::map::svg(&scene(battle, lang, focus)).into_bytes()),
         _ => Ok(markdown::to_markdown(&summary::game_report(game, lang)).into_bytes()),
     }
-}
-
-/// The table view as SVG, with what the selection adds.
-pub fn svg_bytes(battle: &crate::model::Battle, lang: Lang, focus: Focus) -> Vec<u8> {
-    crate::report::map::svg(&scene(battle, lang, focus)).into_bytes()
 }

@@ -231,3 +231,22 @@ pub fn ex4_on_a_table() -> coldsteel::model::Battle {
     }
     b
 }
+
+/// Passes every test the charge sequence asks for (a target that could wheel to face does
+/// not), until the charge is done; the charge as it came out. Panics at any other step, or
+/// if the game refuses the charge.
+pub fn answer_tests(g: &Game, a: &mut ChargeAction) -> coldsteel::rules::gdb::charge::Charge {
+    use coldsteel::rules::gdb::charge::Ask;
+    use coldsteel::rules::options::TestResult;
+    loop {
+        let m = coldsteel::game::run_charge(g.battle(), a).unwrap_or_else(|e| panic!("the charge was refused: {e}"));
+        let input = match m.ask {
+            Ask::Done => return m,
+            Ask::StandTest => Input::StandTest(TestResult::Pass.into()),
+            Ask::ChargerTest => Input::ChargerTest(TestResult::Pass.into()),
+            Ask::FacedInTime => Input::FacedInTime(false),
+            other => panic!("unexpected step {other:?}"),
+        };
+        a.inputs.push(input);
+    }
+}

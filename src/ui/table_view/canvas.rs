@@ -9,7 +9,7 @@ pub(super) fn canvas_ui(
     ui: &mut Ui,
     lang: Lang,
     battle: &Battle,
-    (selection, picking): (Selection, Option<UnitId>),
+    (selection, picking, keys_free): (Selection, Option<UnitId>, bool),
     view: &mut TableView,
     cmds: &mut Vec<AppCommand>,
 ) {
@@ -39,6 +39,9 @@ pub(super) fn canvas_ui(
     let dragging = response.dragged() || response.drag_stopped();
     let pointer = if dragging { ui.input(|i| i.pointer.latest_pos()).map(|s| v.table(s)) } else { hover };
     let press = ui.input(|i| i.pointer.press_origin()).map(|s| v.table(s));
+    // The table's keys work while the tab is shown, no dialog or wizard is open and no
+    // field is being typed in.
+    let keyboard = keys_free && !ui.ctx().egui_wants_keyboard_input();
     // A drag that is no longer going on (the tab left, a dialog opened mid-drag) is over.
     if !dragging && !response.drag_started() {
         view.drag = None;
@@ -46,7 +49,7 @@ pub(super) fn canvas_ui(
     match view.tool {
         Tool::Select => select_tool(ui, lang, battle, (selection, picking), view, (&v, &response, pointer), cmds),
         Tool::Ruler => ruler_tool(&response, view, press, pointer),
-        Tool::Polygon => polygon_tool(ui, &response, view, table, hover, cmds),
+        Tool::Polygon => polygon_tool(ui, &response, (view, keyboard), table, hover, cmds),
         Tool::Ellipse => ellipse_tool(&response, view, table, (press, pointer), cmds),
     }
     // After the tools, so that a drag that grabbed a piece does not also pan.
@@ -67,9 +70,7 @@ pub(super) fn canvas_ui(
         cmds.push(AppCommand::Perform(Action::PlaceGeneral { general: g.id, place: Some(new_place(g.side, p)) }));
         cmds.push(AppCommand::Select(Selection::General(g.id)));
     }
-    // The table's keys work while the tab is shown, no dialog or wizard is open and no
-    // field is being typed in.
-    if view.keys_free && !ui.ctx().egui_wants_keyboard_input() {
+    if keyboard {
         keys(ui, battle, selection, view, cmds);
     }
 }
@@ -352,7 +353,7 @@ fn ruler_tool(response: &egui::Response, view: &mut TableView, press: Option<Poi
 fn polygon_tool(
     ui: &Ui,
     response: &egui::Response,
-    view: &mut TableView,
+    (view, keyboard): (&mut TableView, bool),
     table: &TableSetup,
     hover: Option<Point>,
     cmds: &mut Vec<AppCommand>,
@@ -364,7 +365,7 @@ fn polygon_tool(
         view.polygon.push(p);
     }
     // Enter is the table's only while no field or dialog has the keyboard.
-    let enter = view.keys_free && !ui.ctx().egui_wants_keyboard_input() && ui.input(|i| i.key_pressed(Key::Enter));
+    let enter = keyboard && ui.input(|i| i.key_pressed(Key::Enter));
     let close = response.double_clicked() || enter;
     if close && view.polygon.len() >= 3 {
         let corners_mm = view.polygon.iter().map(|p| [mm(p.x), mm(p.y)]).collect();

@@ -89,8 +89,6 @@ pub struct TableView {
     moved_view: bool,
     /// The canvas's size when last fitted.
     fitted_to: Option<Vec2>,
-    /// No dialog or wizard is open: the table's keys are its own.
-    pub keys_free: bool,
 }
 
 impl Default for TableView {
@@ -111,7 +109,6 @@ impl Default for TableView {
             resizing: false,
             moved_view: false,
             fitted_to: None,
-            keys_free: true,
         }
     }
 }
@@ -155,11 +152,13 @@ pub fn distance_text(lang: Lang, scale: Scale, table_cm: f64) -> String {
 }
 
 /// The Table tab.
+///
+/// `keys_free`: no dialog or wizard is open, so that the table's keys are its own.
 pub fn table_ui(
     ui: &mut Ui,
     lang: Lang,
     battle: &Battle,
-    (selection, picking): (Selection, Option<UnitId>),
+    (selection, picking, keys_free): (Selection, Option<UnitId>, bool),
     view: &mut TableView,
     cmds: &mut Vec<AppCommand>,
 ) {
@@ -176,7 +175,7 @@ pub fn table_ui(
             unplaced_ui(ui, lang, battle, selection, cmds);
         });
     }
-    canvas_ui(ui, lang, battle, (selection, picking), view, cmds);
+    canvas_ui(ui, lang, battle, (selection, picking, keys_free), view, cmds);
 }
 
 /// Before the table is set up: its size, typed once per battle.
@@ -309,7 +308,7 @@ fn unplaced_ui(ui: &mut Ui, lang: Lang, battle: &Battle, selection: Selection, c
             }
         }
         for g in battle.generals.iter().filter(|g| g.place.is_none() && !g.lost) {
-            let name = if lang == Lang::Ru { g.name_ru.as_deref().unwrap_or(&g.name) } else { &g.name };
+            let name = crate::i18n::names::shown(&g.name, g.name_ru.as_deref(), lang);
             let text = egui::RichText::new(format!("{name} ({})", g.rank.label(lang))).color(theme::side_color(g.side));
             let r = ui.selectable_label(selection == Selection::General(g.id), text).interact(Sense::drag());
             if r.dragged() {
