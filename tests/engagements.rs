@@ -273,7 +273,8 @@ fn gdb_mod_fn6_no_bonus_for_infantry_charging_uphill() {
 }
 
 /// GDB-CHG-05: a unit charged this turn may not charge a third unit, whether or not the
-/// charge reached it; GDB-CHG-11: a unit changing formation may not fire this turn.
+/// charge reached it; GDB-CHG-11: a unit changing formation may not fire this turn (the
+/// charger that made it form square halted short, so it is in no melee).
 #[test]
 fn gdb_chg_05_and_11_what_a_charged_unit_may_not_do() {
     let mut g = gdb_game();
@@ -288,7 +289,7 @@ fn gdb_chg_05_and_11_what_a_charged_unit_may_not_do() {
     let square =
         vec![Input::Reaction(Reaction::ChangeFormation { to: coldsteel::rules::Formation::Square, duration: None })];
     let mut a = charge(&g, "Grenadiers à cheval", "Ladoga Infantry", 20, square);
-    a.inputs.extend([pass(), stand_pass()]);
+    a.inputs.push(Input::ChargerTest(TestResult::Halt.into()));
     a.rates.charger_charge_cm = Some(36);
     do_charge(&mut g, a);
     assert!(unit(&g, "Ladoga Infantry").markers.contains(&Marker::ChangingFormation));

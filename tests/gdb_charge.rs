@@ -315,7 +315,8 @@ fn gdb_chg_18_under_5_cm_is_not_charging_and_chg_20_occupying_buildings() {
     let c = step(c, Input::StandTest(TestResult::Pass.into()));
     assert_eq!(contact_of(&c), Some((false, 4, false, false)));
     let defenders = ChargeUnit { compulsory_move_cm: Some(16), ..unit(Arm::Infantry, Formation::Line) };
-    let c = Charge::declare(decl(inf, defenders, 12), GdbOptions::default(), false).unwrap();
+    let in_buildings = Declaration { target_in_buildings: true, ..decl(inf, defenders, 12) };
+    let c = Charge::declare(in_buildings, GdbOptions::default(), false).unwrap();
     let c = step(c, Input::Reaction(Reaction::Stand));
     let c = step(c, Input::ChargerTest(TestResult::Pass.into()));
     let c = step(c, Input::StandTest(TestResult::Retreat.into()));
@@ -367,7 +368,8 @@ fn guidance_follows_the_charge() {
     let c = Charge::declare(decl(cav, skirm, 10), GdbOptions::default(), false).unwrap();
     assert!(c.guidance().contains(&G::SkirmishersEvade));
     let inf = ChargeUnit { charge_move_cm: Some(20), ..unit(Arm::Infantry, Formation::Column) };
-    let c = Charge::declare(decl(inf, unit(Arm::Infantry, Formation::Line), 12), GdbOptions::default(), false).unwrap();
+    let in_buildings = Declaration { target_in_buildings: true, ..decl(inf, unit(Arm::Infantry, Formation::Line), 12) };
+    let c = Charge::declare(in_buildings, GdbOptions::default(), false).unwrap();
     let c = step(c, Input::Reaction(Reaction::Stand));
     let c = step(c, Input::ChargerTest(TestResult::Pass.into()));
     let c = step(c, Input::StandTest(TestResult::Retreat.into()));
@@ -401,7 +403,11 @@ fn gdb_chg_14_a_routing_target_leaves_the_path() {
     let c = step(c, Input::StandTest(TestResult::Rout.into()));
     assert!(c.happened.contains(&Happening::TargetRouts { cm: Some(16) }));
     assert_eq!(c.ask, Ask::FollowUp, "GDB-CHG-19: carry on, new target, stop or straight on");
-    let c = step(c, Input::FollowUp(FollowUp::CarryOn));
+    // GDB-CHG-19 a: 10 cm are left of the 30 cm move after the 20 cm covered; the
+    // routers stand 16 cm on, out of reach.
+    let (_, e) = c.clone().step(Input::FollowUp(FollowUp::CarryOn)).unwrap_err();
+    assert_eq!(e, ChargeError::CarryOnOutOfReach { needed: 16, left: 10 });
+    let c = step(c, Input::FollowUp(FollowUp::Stop));
     assert_eq!(contact_of(&c), None);
 }
 

@@ -186,7 +186,7 @@ fn a_filled_test_table_is_rolled_on_and_the_row_logged() {
     use coldsteel::game::Game;
     use coldsteel::model::LogDetail;
     use coldsteel::rules::gdb::charge::{Happening, TestAnswer, TestResult};
-    let mut g: Game = storage::default_game().unwrap();
+    let mut g: Game = common::default_at(coldsteel::rules::Phase::Charges);
     let mut options = g.battle().options.clone();
     options.gdb.tests.push(common::charge_test_always_passes());
     g.perform(&Action::SetOptions(Box::new((Ruleset::Gdb, options)))).unwrap();

@@ -81,6 +81,9 @@ pub enum ActionError {
     /// A test answer was given where none is owed.
     #[error("no test is owed")]
     NoTestOwed,
+    /// The fleeing crew ran into a friend (GDB-ART-04), but the friend is not named.
+    #[error("name the unit the crew ran into (GDB-ART-04)")]
+    CrewFriendUnnamed,
     /// The events did not fit the battle (a bug, or a damaged history).
     #[error("{0}")]
     Apply(String),

@@ -5,10 +5,10 @@
 use super::engagement::changed_unit;
 use super::play::{Checked, apply_test, rng_event};
 use super::{ActionError, Event};
-use crate::model::{Battle, ChargeAction, CollisionAction, Engagement, General, LogDetail, Unit, UnitId};
-use crate::rules::gdb::charge::{Ask, Charge, ChargeUnit, Declaration, Happening, Opportunity};
+use crate::model::{Battle, ChargeAction, CollisionAction, Engagement, General, GeneralId, LogDetail, Unit, UnitId};
+use crate::rules::gdb::charge::{Ask, Charge, ChargeError, ChargeUnit, Declaration, FollowUp, Happening, Opportunity};
 use crate::rules::ruleset_b::{BSide, CollisionInput, CollisionOutcome};
-use crate::rules::{BySide, Face, Formation, Marker, Order, Rank, Role};
+use crate::rules::{BySide, Face, Formation, Marker, Order, Phase, Rank, Role, Ruleset, Terrain};
 
 fn two_enemies(battle: &Battle, a: UnitId, b: UnitId) -> Result<(&Unit, &Unit), ActionError> {
     let ua = battle.unit(a).ok_or(ActionError::NoSuchUnit(a))?;
@@ -24,6 +24,19 @@ fn two_enemies(battle: &Battle, a: UnitId, b: UnitId) -> Result<(&Unit, &Unit), 
     Ok((ua, ub))
 }
 
+/// The generals who may order the charger's charge (GDB-CHG-01): its own brigade's
+/// general and its side's C-in-C, present (not lost); a regimental commander or another
+/// brigade's general never.
+pub fn commanders_of<'a>(battle: &'a Battle, charger: &Unit) -> impl Iterator<Item = &'a General> {
+    let (side, brigade) = (charger.side, charger.brigade);
+    battle.generals.iter().filter(move |g| {
+        g.side == side
+            && !g.lost
+            && (g.rank == Rank::CommanderInChief
+                || (g.rank == Rank::Brigade && brigade.is_some() && g.brigade == brigade))
+    })
+}
+
 /// The general who may order the charger's charge: the one named (an opportunity
 /// order), else the charger's own brigade general, else its C-in-C (GDB-CHG-01).
 pub fn commander_of<'a>(
@@ -34,10 +47,35 @@ pub fn commander_of<'a>(
     if let Some(id) = named {
         return battle.general(id).filter(|g| g.side == charger.side);
     }
-    let present = || battle.generals.iter().filter(|g| g.side == charger.side && !g.lost);
-    present()
-        .find(|g| g.rank == Rank::Brigade && charger.brigade.is_some() && g.brigade == charger.brigade)
-        .or_else(|| present().find(|g| g.rank == Rank::CommanderInChief))
+    let mut present = commanders_of(battle, charger);
+    let first = present.next()?;
+    // The brigade general first, the C-in-C where the brigade has none.
+    Some(if first.rank == Rank::Brigade { first } else { present.find(|g| g.rank == Rank::Brigade).unwrap_or(first) })
+}
+
+/// The generals of the charger's side who might order its opportunity charge, each
+/// allowed or refused with its clause (GDB-OPP-05, 06; AMB-44): the C-in-C and the
+/// brigade generals present. The first allowed is the one the wizard proposes.
+pub fn ordering_generals<'a>(battle: &'a Battle, charger: &Unit) -> Vec<(&'a General, Result<(), ChargeError>)> {
+    let per_general = battle.options.gdb.opportunity_orders_per_general;
+    let mut out: Vec<_> = battle
+        .generals
+        .iter()
+        .filter(|g| g.side == charger.side && !g.lost && matches!(g.rank, Rank::CommanderInChief | Rank::Brigade))
+        .map(|g| {
+            let allowed = if g.rank == Rank::Brigade && (charger.brigade.is_none() || g.brigade != charger.brigade) {
+                Err(ChargeError::NotOwnBrigade)
+            } else if g.orders_used >= per_general {
+                Err(ChargeError::NoOrdersLeft)
+            } else {
+                Ok(())
+            };
+            (g, allowed)
+        })
+        .collect();
+    // The unit's own brigade general first, then the C-in-C, then the rest.
+    out.sort_by_key(|(g, allowed)| (allowed.is_err(), g.rank != Rank::Brigade, g.id));
+    out
 }
 
 /// Whether `charger` charged `target` this turn (from the journal of this turn).
@@ -53,15 +91,22 @@ fn charged_this_turn_by(battle: &Battle, charger: UnitId, target: UnitId) -> boo
 /// markers.
 pub fn declaration(battle: &Battle, a: &ChargeAction) -> Result<Declaration, ActionError> {
     let (c, t) = two_enemies(battle, a.charger, a.target)?;
+    // GDB-CHG-05: charged this turn, it may not charge a third unit; charging back at
+    // the unit that charged it is no third unit.
+    let was_charged = c.markers.contains(&Marker::WasCharged) && !charged_this_turn_by(battle, t.id, c.id);
+    judge_charge(battle, (c, t), was_charged, a.ordering_general)?;
+    let used = follow_up_used(battle, c.id)?;
     let opts = &battle.options.gdb;
     let (rc, rt) = (opts.distance(c.arm, c.formation), opts.distance(t.arm, t.formation));
+    let charger_reach = a.rates.charger_charge_cm.or(rc.and_then(|r| r.charge_cm));
     let charger = ChargeUnit {
         arm: c.arm,
         formation: c.formation,
         order: c.order,
-        charge_move_cm: a.rates.charger_charge_cm.or(rc.and_then(|r| r.charge_cm)),
+        charge_move_cm: charger_reach,
         move_cm: rc.and_then(|r| r.move_cm),
         compulsory_move_cm: rc.and_then(|r| r.retreat_cm),
+        figures: Some(c.figures),
     };
     let target = ChargeUnit {
         arm: t.arm,
@@ -70,6 +115,7 @@ pub fn declaration(battle: &Battle, a: &ChargeAction) -> Result<Declaration, Act
         charge_move_cm: a.rates.target_charge_cm.or(rt.and_then(|r| r.charge_cm)),
         move_cm: a.rates.target_move_cm.or(rt.and_then(|r| r.move_cm)),
         compulsory_move_cm: a.rates.target_compulsory_cm.or(rt.and_then(|r| r.retreat_cm)),
+        figures: Some(t.figures),
     };
     let commander = commander_of(battle, c, a.ordering_general);
     let own = commander.is_some_and(|g| {
@@ -92,13 +138,76 @@ pub fn declaration(battle: &Battle, a: &ChargeAction) -> Result<Declaration, Act
         commander_is_own: own,
         target_visible: m.target_visible,
         bearing_deg: m.bearing_deg,
-        // GDB-CHG-05: charged this turn, it may not charge a third unit; charging back at
-        // the unit that charged it is no third unit.
-        charger_was_charged: c.markers.contains(&Marker::WasCharged) && !charged_this_turn_by(battle, t.id, c.id),
+        charger_was_charged: was_charged,
         target_was_charging: m.opportunity.is_some(),
         target_changing_formation: t.markers.contains(&Marker::ChangingFormation),
         opportunity,
+        reach_left_cm: used.map(|used| charger_reach.map_or(0, |full| full.saturating_sub(used))),
+        // GDB-CHG-20: buildings, castles and churches, built-up areas.
+        target_in_buildings: matches!(t.terrain, Terrain::Building | Terrain::Fortified | Terrain::BuiltUp),
     })
+}
+
+/// What the game judges before the charge sequence runs: the phase (GDB-SEQ-02,
+/// GDB-CHG-03), a charged unit's third unit (GDB-CHG-05), base contact (GDB-MEL-02,
+/// AMB-15) and the ordering general named (GDB-OPP-05).
+fn judge_charge(
+    battle: &Battle,
+    (c, t): (&Unit, &Unit),
+    was_charged: bool,
+    named: Option<GeneralId>,
+) -> Result<(), ChargeError> {
+    if battle.ruleset == Ruleset::Gdb && battle.phase != Phase::Charges {
+        return Err(ChargeError::NotChargesPhase);
+    }
+    if was_charged {
+        return Err(ChargeError::AlreadyCharged);
+    }
+    let in_contact = |id: UnitId| battle.pending_melees().any(|(_, e)| e.involves(id));
+    if in_contact(c.id) {
+        return Err(ChargeError::ChargerInContact);
+    }
+    if in_contact(t.id) {
+        return Err(ChargeError::TargetInMelee);
+    }
+    if let Some(id) = named {
+        let may_order = battle
+            .general(id)
+            .is_some_and(|g| g.side == c.side && !g.lost && matches!(g.rank, Rank::CommanderInChief | Rank::Brigade));
+        if !may_order {
+            return Err(ChargeError::NotAnOrderingGeneral);
+        }
+    }
+    Ok(())
+}
+
+/// The distance the charger already covered this turn (GDB-CHG-19): `None` where it has
+/// not charged; the sum of its legs where each ended by a follow-up at a new target (b),
+/// so that the new reach is what is left of the move. A charger halted by its test, or
+/// whose charge ended any other way, does not charge again this turn.
+fn follow_up_used(battle: &Battle, charger: UnitId) -> Result<Option<u32>, ChargeError> {
+    let legs: Vec<(&Vec<Happening>, u32)> = battle
+        .log
+        .iter()
+        .rev()
+        .take_while(|e| e.turn == battle.turn)
+        .filter_map(|e| match (&e.detail, e.action.as_deref()) {
+            (LogDetail::Charge { happened, distance_cm, .. }, Some(crate::model::Action::Charge(a)))
+                if a.charger == charger =>
+            {
+                Some((happened, *distance_cm))
+            }
+            _ => None,
+        })
+        .collect();
+    let Some((last, _)) = legs.first() else { return Ok(None) };
+    if last.iter().any(|h| matches!(h, Happening::ChargeHalts { .. })) {
+        return Err(ChargeError::ChargerHalted);
+    }
+    if !last.contains(&Happening::FollowsUp { choice: FollowUp::NewTarget }) {
+        return Err(ChargeError::ChargedThisTurn);
+    }
+    Ok(Some(legs.iter().fold(0u32, |used, (_, cm)| used.saturating_add(*cm))))
 }
 
 /// The charge as the rules run it from the action's inputs: what the wizard previews
@@ -122,7 +231,7 @@ fn exact_checks(m: &Charge, exact: &crate::model::ExactMeasures) -> Result<(), c
     if exact.bearing_mdeg > SECTOR_MDEG {
         return Err(ChargeError::OutsideSector(exact.bearing_mdeg.div_ceil(1000)));
     }
-    if let Some(reach) = m.decl.charger.charge_move_cm
+    if let Some(reach) = m.decl.reach_cm()
         && u64::from(exact.distance_um) > u64::from(reach) * 10_000
     {
         return Err(ChargeError::OutOfReach { distance: exact.distance_um.div_ceil(10_000), reach });
@@ -286,7 +395,7 @@ fn crew_disorders_friend(battle: &Battle, a: &ChargeAction, m: &Charge) -> Resul
     if !m.happened.contains(&Happening::FriendDisorderedByCrew) {
         return Ok(None);
     }
-    let id = a.crew_ran_into.ok_or(ActionError::Refused("name the unit the crew ran into".into()))?;
+    let id = a.crew_ran_into.ok_or(ActionError::CrewFriendUnnamed)?;
     let friend = battle.unit(id).ok_or(ActionError::NoSuchUnit(id))?;
     let target_side = battle.unit(a.target).map(|t| t.side);
     if Some(friend.side) != target_side || friend.id == a.target {

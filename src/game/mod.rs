@@ -19,7 +19,9 @@ pub use crate::model::{
 };
 pub use action::{Action, ActionError, ActionKind, check};
 pub use apply::{ApplyError, Event};
-pub use charge::{collision_input, collision_result, commander_of, declaration, run_charge};
+pub use charge::{
+    collision_input, collision_result, commander_of, commanders_of, declaration, ordering_generals, run_charge,
+};
 pub use engagement::{gdb_melee_input, melee_side, melee_sides, role_of};
 pub use history::{Game, History, Step};
 pub use journal::{ReplayError, first_difference, play, replay, turn_ends};

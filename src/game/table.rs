@@ -176,15 +176,7 @@ pub fn charge_facts(battle: &Battle, charger: UnitId, target: UnitId) -> Option<
     let (c, t) = (battle.unit(charger)?, battle.unit(target)?);
     let (fc, ft) = (footprint(battle, c)?, footprint(battle, t)?);
     let angle = geometry::angle_deg(&fc, &ft);
-    let commander = super::commander_of(battle, c, None);
-    // GDB-CHG-01: 15 cm of the rules, on the table's scale.
-    let radius = scale_of(battle).table_cm(geometry::COMMAND_RADIUS_CM);
-    let commander_within = commander.and_then(|g| {
-        if g.attached_to == Some(charger) {
-            return Some(true);
-        }
-        g.place.map(|p| geometry::within_radius(p.point(), &fc, radius))
-    });
+    let commander_within = commander_within(battle, c, &fc);
     let table = battle.table.as_ref();
     let table_cm = geometry::distance_cm(&fc, &ft);
     Some(TableFacts {
@@ -197,6 +189,22 @@ pub fn charge_facts(battle: &Battle, charger: UnitId, target: UnitId) -> Option<
         target_visible: table.map(|table| sight_is_clear(table, &fc, &ft)),
         slope: table.map(|table| slopes(table, &fc, &ft).0),
     })
+}
+
+/// GDB-CHG-01: whether the unit's own brigade general or its C-in-C is within 15 cm of
+/// the rules (on the table's scale) or rides with it; `None` when neither is placed nor
+/// attached, so the table cannot tell.
+fn commander_within(battle: &Battle, unit: &crate::model::Unit, at: &Footprint) -> Option<bool> {
+    let radius = scale_of(battle).table_cm(geometry::COMMAND_RADIUS_CM);
+    let known: Vec<bool> = super::charge::commanders_of(battle, unit)
+        .filter_map(|g| {
+            if g.attached_to == Some(unit.id) {
+                return Some(true);
+            }
+            g.place.map(|p| geometry::within_radius(p.point(), at, radius))
+        })
+        .collect();
+    (!known.is_empty()).then(|| known.contains(&true))
 }
 
 /// The slopes of an attacker and a defender: uphill when the other stands on a hill and

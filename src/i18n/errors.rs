@@ -57,6 +57,19 @@ pub fn charge_error_text(lang: Lang, e: &ChargeError) -> String {
         ChargeError::DurationUnknown => lang.t(T::ErrDuration).to_owned(),
         ChargeError::ChargeMoveUnknown => lang.t(T::ErrChargeMove).to_owned(),
         ChargeError::WrongStep => lang.t(T::ErrWrongStep).to_owned(),
+        ChargeError::MeetBeyondGap { counter, gap } => lang.fmt(T::ErrMeetBeyondGap, &[gap, counter]),
+        ChargeError::OnlyInfantryOccupies => lang.t(T::ErrOnlyInfantryOccupies).to_owned(),
+        ChargeError::NoBuildingsToOccupy => lang.t(T::ErrNoBuildings).to_owned(),
+        ChargeError::CrewDidNotFlee => lang.t(T::ErrCrewDidNotFlee).to_owned(),
+        ChargeError::CarryOnOutOfReach { needed, left } => lang.fmt(T::ErrCarryOnReach, &[needed, left]),
+        ChargeError::EvadersOutOfReach => lang.t(T::ErrEvadersOutOfReach).to_owned(),
+        ChargeError::ChargerHalted => lang.t(T::ErrChargerHalted).to_owned(),
+        ChargeError::NoMoveLeft => lang.t(T::ErrNoMoveLeft).to_owned(),
+        ChargeError::ChargedThisTurn => lang.t(T::ErrChargedThisTurn).to_owned(),
+        ChargeError::ChargerInContact => lang.t(T::ErrChargerInContact).to_owned(),
+        ChargeError::TargetInMelee => lang.t(T::ErrTargetInMelee).to_owned(),
+        ChargeError::NotChargesPhase => lang.t(T::ErrNotChargesPhase).to_owned(),
+        ChargeError::NotAnOrderingGeneral => lang.t(T::ErrNotOrderingGeneral).to_owned(),
     }
 }
 
@@ -85,6 +98,7 @@ pub fn action_error_text(lang: Lang, e: &ActionError) -> String {
         ActionError::TestsOwed => lang.t(T::ErrTestsOwed).to_owned(),
         ActionError::NoTestOwed => lang.t(T::ErrNoTestOwed).to_owned(),
         ActionError::Apply(text) => lang.fmt(T::ErrApply, &[text]),
+        ActionError::CrewFriendUnnamed => lang.t(T::ErrCrewFriendUnnamed).to_owned(),
     }
 }
 

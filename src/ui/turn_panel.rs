@@ -138,6 +138,19 @@ fn initiative_ui(ui: &mut Ui, lang: Lang, battle: &Battle, form: &mut Initiative
     ui.label(lang.fmt(T::InitiativeTotals, &[&result.totals.first, &result.totals.second]));
     let Some(winner) = result.winner else {
         ui.colored_label(theme::ERROR, lang.t(T::InitiativeTie));
+        // GDB-SEQ-01: the tie goes into the journal with its dice, and the generator
+        // moves on, so the next roll is a new one.
+        if ui.button(lang.t(T::RecordTieRollAgain)).clicked() {
+            let rolled = form.rng_after.is_some();
+            let action = Action::Initiative { dice, phasing: Side::First, rng_after: form.rng_after.take() };
+            cmds.push(AppCommand::Perform(action));
+            // Dice the app rolled are rolled again from the moved generator; typed dice
+            // are cleared for the players' new throw.
+            if rolled {
+                cmds.push(AppCommand::RollInitiative);
+            }
+            *form = InitiativeForm::default();
+        }
         return;
     };
     ui.label(lang.fmt(T::InitiativeWinner, &[&side_name(battle, winner, lang)]));

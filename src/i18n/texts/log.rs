@@ -58,6 +58,7 @@ super::texts! {
     TodoRout => "{}: routs its full retreat move", "{}: бегут на полную дистанцию отступления";
     TodoWavering => "Morale test: {} is wavering", "Тест морали: {} колеблются";
     InitiativeTie => "Equal totals: roll again (GDB-SEQ-01)", "Равные результаты: бросьте снова (GDB-SEQ-01)";
+    RecordTieRollAgain => "Record the tie and roll again", "Записать ничью и бросить снова";
     InitiativeTotals => "Totals: {} and {}", "Итого: {} и {}";
     InitiativeWinner => "{} wins the initiative and chooses who moves first:", "{} выигрывает инициативу и выбирает, кто ходит первым:";
     Log => "Battle log", "Журнал битвы";

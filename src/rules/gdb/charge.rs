@@ -28,6 +28,9 @@ pub struct ChargeUnit {
     pub move_cm: Option<u32>,
     /// Its compulsory (retreat) move, cm (AMB-24); evade and pre-contact retreat are half.
     pub compulsory_move_cm: Option<u32>,
+    /// Figures it has, where known: closing fire cannot take more (GDB-CHG-13).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub figures: Option<u32>,
 }
 
 /// What the players measured and know at the declaration (GDB-CHG-01, 02, GDB-OPP).
@@ -63,6 +66,27 @@ pub struct Declaration {
     pub target_changing_formation: bool,
     /// An opportunity charge (GDB-OPP).
     pub opportunity: Option<Opportunity>,
+    /// A follow-up charge at a new target (GDB-CHG-19 b): what is left of the charger's
+    /// charge move after its first charge, where the charge move is known. The reach is
+    /// this, not the full move again.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reach_left_cm: Option<u32>,
+    /// The target defends buildings: charging infantry may occupy them when it leaves
+    /// (GDB-CHG-20).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub target_in_buildings: bool,
+}
+
+impl Declaration {
+    /// How far the charger may reach: its charge move, or for a follow-up at a new target
+    /// what is left of it (GDB-CHG-02, 19 b).
+    pub fn reach_cm(&self) -> Option<u32> {
+        match (self.reach_left_cm, self.charger.charge_move_cm) {
+            (Some(left), Some(full)) => Some(left.min(full)),
+            (Some(left), None) => Some(left),
+            (None, full) => full,
+        }
+    }
 }
 
 /// What an opportunity charge must also satisfy (GDB-OPP-01..11).
@@ -170,6 +194,58 @@ pub enum ChargeError {
     /// GDB-CHG-22: skirmishers in the path of a charge must evade.
     #[error("skirmishers in the path of a charge must evade (GDB-CHG-22)")]
     SkirmishersMustEvade,
+    /// GDB-CHG-18: the counter-charger meets the charger inside the gap left after the
+    /// charger's first move, not beyond it.
+    #[error("the counter-charger can meet at most the {gap} cm left, not {counter} cm (GDB-CHG-18)")]
+    MeetBeyondGap {
+        /// The distance typed.
+        counter: u32,
+        /// The gap left between the two.
+        gap: u32,
+    },
+    /// GDB-CHG-20: only charging infantry occupies the buildings the enemy left.
+    #[error("only charging infantry may occupy buildings (GDB-CHG-20)")]
+    OnlyInfantryOccupies,
+    /// GDB-CHG-20: the enemy that left was not defending buildings.
+    #[error("the enemy that left was not defending buildings (GDB-CHG-20)")]
+    NoBuildingsToOccupy,
+    /// GDB-ART-04: only a crew that fled can run into a friend.
+    #[error("the crew did not flee, so it ran into no one (GDB-ART-04)")]
+    CrewDidNotFlee,
+    /// GDB-CHG-19 a: carrying on needs the target still within what is left of the move.
+    #[error("carrying on needs {needed} cm, but {left} cm of the charge move are left (GDB-CHG-19)")]
+    CarryOnOutOfReach {
+        /// How far the target now stands.
+        needed: u32,
+        /// What is left of the charge move.
+        left: u32,
+    },
+    /// GDB-CHG-19 a: evaders that were not caught are out of reach.
+    #[error("the evaders were not caught: they are out of reach (GDB-CHG-19)")]
+    EvadersOutOfReach,
+    /// GDB-CHG-19 b: nothing is left of the charge move for a new target.
+    #[error("nothing is left of the charge move for a new target (GDB-CHG-19)")]
+    NoMoveLeft,
+    /// GDB-CHG-13, 19: a charger halted by its charge test is done for this turn.
+    #[error("this unit was halted by its charge test and may not charge again this turn (GDB-CHG-13)")]
+    ChargerHalted,
+    /// GDB-CHG-19: a unit charges once a turn; only a follow-up at a new target (b)
+    /// starts the procedure again.
+    #[error("this unit has charged this turn; only a follow-up at a new target charges again (GDB-CHG-19)")]
+    ChargedThisTurn,
+    /// GDB-MEL-02: a unit in base contact stays where it is until the Melee phase.
+    #[error("this unit is in base contact and stays there until the Melee phase (GDB-MEL-02)")]
+    ChargerInContact,
+    /// GDB-MEL-02, AMB-15: a unit already in melee cannot be charged until melees of more
+    /// than one unit a side exist.
+    #[error("the target is already in a melee; joining it is not supported (GDB-MEL-02, AMB-15)")]
+    TargetInMelee,
+    /// GDB-SEQ-02, GDB-CHG-03: charges are declared in the Charges phase.
+    #[error("charges are declared in the Charges phase (GDB-CHG-03)")]
+    NotChargesPhase,
+    /// GDB-OPP-05: the ordering general is gone, or not of the charger's side.
+    #[error("this general cannot give the order (GDB-OPP-05)")]
+    NotAnOrderingGeneral,
     /// The step does not take that input now.
     #[error("that is not asked for at this step")]
     WrongStep,
@@ -501,13 +577,18 @@ pub fn check_declaration(d: &Declaration, options: &GdbOptions) -> Result<(), Ch
     if d.commander == Some(Rank::Regimental) {
         return Err(ChargeError::RegimentalCommander);
     }
+    // GDB-OPP-06 names its own clause: a brigade general of another brigade is no
+    // commander of this unit, but the reason is his brigade.
+    if d.opportunity.as_ref().is_some_and(|o| o.other_brigade) {
+        return Err(ChargeError::NotOwnBrigade);
+    }
     if !d.commander_within_15cm || !d.commander_is_own {
         return Err(ChargeError::NoCommander);
     }
     if !d.target_visible {
         return Err(ChargeError::NotVisible);
     }
-    if let Some(reach) = d.charger.charge_move_cm
+    if let Some(reach) = d.reach_cm()
         && d.distance_cm > reach
     {
         return Err(ChargeError::OutOfReach { distance: d.distance_cm, reach });
@@ -624,7 +705,7 @@ impl Charge {
     pub fn step(self, input: Input) -> Result<Charge, (Charge, ChargeError)> {
         let result = match (&self.ask, &input) {
             (Ask::Reaction, Input::Reaction(r)) => self.clone().react(r.clone()),
-            (Ask::ClosingFire, Input::ClosingFire { casualties }) => Ok(self.clone().fired(*casualties)),
+            (Ask::ClosingFire, Input::ClosingFire { casualties }) => self.clone().fired(*casualties),
             (Ask::FacedInTime, Input::FacedInTime(faced)) => Ok(self.clone().faced(*faced)),
             (Ask::ChargerTest, Input::ChargerTest(t)) => {
                 self.clone().answered(TestKind::Charge, t, Charge::charger_tested)
@@ -636,10 +717,10 @@ impl Charge {
             (Ask::EmergencyLimber, Input::EmergencyLimber { die, named }) => self.clone().limbered(*die, named),
             (Ask::Caught, Input::Caught(caught)) => Ok(self.clone().caught(*caught)),
             (Ask::BasesLost, Input::BasesLost { figures }) => Ok(self.clone().bases_lost(*figures)),
-            (Ask::FollowUp, Input::FollowUp(f)) => Ok(self.clone().followed(*f)),
-            (Ask::CounterMeet, Input::CounterMeet { counter_cm }) => Ok(self.clone().met(*counter_cm)),
-            (Ask::FollowUp, Input::Occupy { needed_cm, left_cm }) => Ok(self.clone().occupied(*needed_cm, *left_cm)),
-            (Ask::FollowUp, Input::CrewRanIntoFriend) => Ok(self.clone().crew_ran_into_friend()),
+            (Ask::FollowUp, Input::FollowUp(f)) => self.clone().followed(*f),
+            (Ask::CounterMeet, Input::CounterMeet { counter_cm }) => self.clone().met(*counter_cm),
+            (Ask::FollowUp, Input::Occupy { needed_cm, left_cm }) => self.clone().occupied(*needed_cm, *left_cm),
+            (Ask::FollowUp, Input::CrewRanIntoFriend) => self.clone().crew_ran_into_friend(),
             _ => Err(ChargeError::WrongStep),
         };
         result.map_err(|e| (self, e))
@@ -737,12 +818,18 @@ impl Charge {
         self.happened.push(Happening::TargetEvades { cm, disordered: artillery });
     }
 
-    fn fired(mut self, casualties: u32) -> Charge {
+    fn fired(mut self, casualties: u32) -> Result<Charge, ChargeError> {
+        // GDB-CHG-13: never more than the charger has.
+        if let Some(has) = self.decl.charger.figures
+            && casualties > has
+        {
+            return Err(ChargeError::TooManyLost { lost: casualties, has });
+        }
         if casualties > 0 {
             self.happened.push(Happening::ChargerLoses { figures: casualties });
         }
         self.ask = if self.at_flank { Ask::FacedInTime } else { Ask::ChargerTest };
-        self
+        Ok(self)
     }
 
     /// GDB-CHG-16: a flank target that wheeled to face in time is no flank attack.
@@ -862,8 +949,12 @@ impl Charge {
     }
 
     /// GDB-CHG-17, 18: they meet; each counts as charging if it moved 5 cm or more.
-    fn met(mut self, counter_cm: u32) -> Charge {
-        let counter_cm = counter_cm.min(self.decl.distance_cm);
+    fn met(mut self, counter_cm: u32) -> Result<Charge, ChargeError> {
+        // The meet is inside the gap the charger's first move left.
+        let gap = self.decl.distance_cm.saturating_sub(self.moved_cm);
+        if counter_cm > gap {
+            return Err(ChargeError::MeetBeyondGap { counter: counter_cm, gap });
+        }
         let moved = self.decl.distance_cm.saturating_sub(counter_cm);
         self.moved_cm = moved;
         self.happened.push(Happening::Contact {
@@ -875,28 +966,107 @@ impl Charge {
             evaders: false,
         });
         self.ask = Ask::Done;
-        self
+        Ok(self)
     }
 
     /// GDB-CHG-20: occupying buildings is Bonus Movement; more than it had left disorders it.
-    fn occupied(mut self, needed_cm: u32, left_cm: u32) -> Charge {
+    fn occupied(mut self, needed_cm: u32, left_cm: u32) -> Result<Charge, ChargeError> {
+        self.may_occupy()?;
         self.happened.push(Happening::OccupiesBuildings { disordered: needed_cm > left_cm });
         self.ask = Ask::Done;
-        self
+        Ok(self)
     }
 
     /// GDB-ART-04: the crew disorders the friend it runs into; the follow-up is still to come.
-    fn crew_ran_into_friend(mut self) -> Charge {
+    fn crew_ran_into_friend(mut self) -> Result<Charge, ChargeError> {
+        // GDB-ART-04: only a crew that fled runs into anyone.
+        if !self.happened.iter().any(|h| matches!(h, Happening::CrewFlees { .. })) {
+            return Err(ChargeError::CrewDidNotFlee);
+        }
         if !self.happened.contains(&Happening::FriendDisorderedByCrew) {
             self.happened.push(Happening::FriendDisorderedByCrew);
         }
-        self
+        Ok(self)
     }
 
-    fn followed(mut self, f: FollowUp) -> Charge {
+    fn followed(mut self, f: FollowUp) -> Result<Charge, ChargeError> {
+        if let Some((_, Err(e))) = self.follow_up_choices().into_iter().find(|(choice, _)| *choice == f) {
+            return Err(e);
+        }
         self.happened.push(Happening::FollowsUp { choice: f });
+        if f == FollowUp::CarryOn {
+            // (a) It reaches the target where the target now stands.
+            let moved = self.decl.distance_cm.saturating_add(self.target_moved_cm().unwrap_or(0));
+            self.moved_cm = moved;
+            self.happened.push(Happening::Contact {
+                charging: moved >= 5,
+                moved_cm: moved,
+                flank_or_rear: self.at_flank,
+                counter_charging: false,
+                counter_cm: None,
+                evaders: false,
+            });
+        }
         self.ask = Ask::Done;
-        self
+        Ok(self)
+    }
+
+    /// How far the target moved out of the charger's path (retreat, rout, fleeing crew).
+    fn target_moved_cm(&self) -> Option<u32> {
+        self.happened.iter().find_map(|h| match h {
+            Happening::TargetRetreats { cm } | Happening::TargetRouts { cm } | Happening::CrewFlees { cm } => *cm,
+            _ => None,
+        })
+    }
+
+    /// What is left of the charge move once the charger reached the ground its target
+    /// left (GDB-CHG-19), where the move is known: the reach of a follow-up.
+    pub fn reach_left_cm(&self) -> Option<u32> {
+        self.decl.reach_cm().map(|r| r.saturating_sub(self.decl.distance_cm))
+    }
+
+    /// The follow-ups the charger may choose now, each allowed or refused with its reason
+    /// (GDB-CHG-19): what the wizard draws, enabled or not.
+    pub fn follow_up_choices(&self) -> [(FollowUp, Result<(), ChargeError>); 4] {
+        [
+            (FollowUp::CarryOn, self.check_carry_on()),
+            (FollowUp::NewTarget, self.check_new_target()),
+            (FollowUp::Stop, Ok(())),
+            (FollowUp::StraightOn, Ok(())),
+        ]
+    }
+
+    /// GDB-CHG-20: whether the charger may occupy the buildings its enemy left.
+    pub fn may_occupy(&self) -> Result<(), ChargeError> {
+        if !self.decl.charger.arm.is_infantry() {
+            return Err(ChargeError::OnlyInfantryOccupies);
+        }
+        if !self.decl.target_in_buildings {
+            return Err(ChargeError::NoBuildingsToOccupy);
+        }
+        Ok(())
+    }
+
+    /// GDB-CHG-19 b: a new target needs some of the charge move left, where it is known.
+    fn check_new_target(&self) -> Result<(), ChargeError> {
+        match self.reach_left_cm() {
+            Some(0) => Err(ChargeError::NoMoveLeft),
+            _ => Ok(()),
+        }
+    }
+
+    /// GDB-CHG-19 a: evaders not caught are out of reach; a retreating or routing target
+    /// must stand within what is left of the move.
+    fn check_carry_on(&self) -> Result<(), ChargeError> {
+        if matches!(self.reaction, Some(Reaction::Evade)) {
+            return Err(ChargeError::EvadersOutOfReach);
+        }
+        if let (Some(needed), Some(left)) = (self.target_moved_cm(), self.reach_left_cm())
+            && needed > left
+        {
+            return Err(ChargeError::CarryOnOutOfReach { needed, left });
+        }
+        Ok(())
     }
 
     /// GDB-CHG-15, 18: into contact; the whole distance has been covered.

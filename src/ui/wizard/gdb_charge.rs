@@ -12,14 +12,14 @@ use super::gdb_melee::{breakdown_and_odds_ui, unit_name};
 use crate::game::{
     Action, ChargeAction, ChargeMeasures, ChargeRates, MeleeTable, OpportunityFacts, melee_sides, run_charge,
 };
-use crate::i18n::errors::action_error_text;
+use crate::i18n::errors::{action_error_text, charge_error_text};
 use crate::i18n::log_text::{follow_up_label, guidance_text, happening_text};
 use crate::i18n::{Label, Lang, T};
 use crate::model::{Battle, Engagement, UnitId};
 use crate::rules::Formation;
 use crate::rules::gdb::MeleeInput;
 use crate::rules::gdb::charge::{
-    Ask, Charge, FollowUp, Frac, Happening, Input, Reaction, TestAnswer, may_counter_charge, may_evade,
+    Ask, Charge, Frac, Happening, Input, Reaction, TestAnswer, may_counter_charge, may_evade,
 };
 use crate::rules::options::{DistanceRow, TestKind, TestResult};
 use crate::ui::widgets::enum_combo_ui;
@@ -47,6 +47,8 @@ pub struct ChargeWizard {
     arrived: bool,
     /// What the table view showed when the wizard opened (both units placed), pre-filled.
     from_table: Option<crate::game::table::TableFacts>,
+    /// The general the players chose to order an opportunity charge (GDB-OPP-05).
+    ordering_general: Option<crate::model::GeneralId>,
 }
 
 /// Typed numbers of the declaration and the steps.
@@ -163,6 +165,7 @@ impl ChargeWizard {
             seen: None,
             arrived: false,
             from_table,
+            ordering_general: None,
         })
     }
 
@@ -273,7 +276,7 @@ impl ChargeWizard {
             },
             inputs: self.inputs.clone(),
             crew_ran_into: self.crew_ran_into,
-            ordering_general: None,
+            ordering_general: self.measured.opportunity.as_ref().and(self.ordering_general),
             rng_after: self.rng.clone(),
         }
     }
@@ -348,10 +351,8 @@ impl ChargeWizard {
             ui.indent("opportunity", |ui| {
                 ui.checkbox(&mut opp.in_reach_at_phase_start, lang.t(T::OppInReach));
                 ui.checkbox(&mut opp.enemy_charge_begun, lang.t(T::OppBegun));
-                if let Some(g) = commander {
-                    ui.label(lang.fmt(T::OppOrdersOf, &[&crate::i18n::names::general_line(g, lang), &g.orders_used]));
-                }
             });
+            self.ordering_general_ui(ui, lang, battle);
         }
         let why = self.measures_refused(lang, names).or_else(|| {
             let check = run_charge(battle, &ChargeAction { inputs: Vec::new(), ..self.action(battle) });
@@ -370,6 +371,37 @@ impl ChargeWizard {
             }
             _ => Outcome::Continue,
         }
+    }
+
+    /// The general who orders the opportunity charge, among those the game lists: the
+    /// ones who may not are shown disabled with their clause (GDB-OPP-05, 06).
+    fn ordering_general_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle) {
+        let Some(charger) = battle.unit(self.charger) else { return };
+        let generals = crate::game::ordering_generals(battle, charger);
+        let allowed = |id| generals.iter().any(|(g, ok)| g.id == id && ok.is_ok());
+        if !self.ordering_general.is_some_and(allowed) {
+            self.ordering_general = generals.iter().find(|(_, ok)| ok.is_ok()).map(|(g, _)| g.id);
+        }
+        let line = |g: &crate::model::General| {
+            lang.fmt(T::OppOrdersOf, &[&crate::i18n::names::general_line(g, lang), &g.orders_used])
+        };
+        let shown = generals.iter().find(|(g, _)| Some(g.id) == self.ordering_general).map(|(g, _)| line(g));
+        ui.indent("ordering", |ui| {
+            egui::ComboBox::from_label(lang.t(T::OrderingGeneral))
+                .selected_text(shown.unwrap_or_else(|| lang.t(T::NoneChoice).to_owned()))
+                .show_ui(ui, |ui| {
+                    for (g, ok) in &generals {
+                        let item = egui::Button::selectable(self.ordering_general == Some(g.id), line(g));
+                        let response = ui.add_enabled(ok.is_ok(), item);
+                        if let Err(why) = ok {
+                            response.clone().on_disabled_hover_text(charge_error_text(lang, why));
+                        }
+                        if response.clicked() {
+                            self.ordering_general = Some(g.id);
+                        }
+                    }
+                });
+        });
     }
 
     /// If it comes to melee: both sides' modifiers and the exact odds, before anything is
@@ -657,12 +689,17 @@ impl ChargeWizard {
     ) -> Option<Input> {
         prompt_ui(ui, &lang.fmt(T::AskFollowUp, &[&names[0]]));
         let mut out = None;
-        for f in [FollowUp::CarryOn, FollowUp::NewTarget, FollowUp::Stop, FollowUp::StraightOn] {
-            if ui.button(follow_up_label(lang, f)).clicked() {
+        for (f, allowed) in m.follow_up_choices() {
+            let button = ui.add_enabled(allowed.is_ok(), egui::Button::new(follow_up_label(lang, f)));
+            if let Err(why) = &allowed {
+                button.clone().on_disabled_hover_text(charge_error_text(lang, why));
+                ui.label(RichText::new(charge_error_text(lang, why)).weak());
+            }
+            if button.clicked() {
                 out = Some(Input::FollowUp(f));
             }
         }
-        if m.decl.charger.arm.is_infantry() {
+        if m.may_occupy().is_ok() {
             ui.horizontal(|ui| {
                 let needed = number_ui(ui, lang.t(T::OccupyNeeded), &mut self.fields.needed, 40.0);
                 let left = number_ui(ui, lang.t(T::OccupyLeft), &mut self.fields.left, 40.0);
