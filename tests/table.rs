@@ -466,3 +466,41 @@ fn a_table_drawn_to_its_limits_keeps_a_file_that_loads() {
     table.terrain.push(table.terrain[0].clone());
     assert!(g.perform(&Action::SetTable(Some(Box::new(table)))).is_err(), "a 61st area");
 }
+
+/// GDB-CHG-01 on the table: the commander within 15 cm is the unit's own brigade general
+/// or its C-in-C, placed or riding with it: the brigadier 40 cm off and the C-in-C 5 cm
+/// behind read as within; another brigade's general beside it does not count.
+#[test]
+fn gdb_chg_01_the_c_in_c_counts_as_the_commander() {
+    let mut b = common::ex4_on_a_table();
+    let chief = coldsteel::model::General {
+        id: GeneralId(3),
+        name: "Marshal".into(),
+        rank: coldsteel::rules::Rank::CommanderInChief,
+        brigade: None,
+        ..b.generals[0].clone()
+    };
+    let other = coldsteel::model::General {
+        id: GeneralId(4),
+        name: "Another brigade's general".into(),
+        brigade: Some(coldsteel::model::BrigadeId(3)),
+        ..b.generals[0].clone()
+    };
+    b.brigades.push(coldsteel::model::Brigade {
+        id: coldsteel::model::BrigadeId(3),
+        name: "Brigade 3".into(),
+        name_ru: None,
+        side: Side::First,
+    });
+    b.generals.extend([chief, other]);
+    let mut g = common::game_at(b, Phase::Charges);
+    g.perform(&Action::PlaceUnit { unit: CUIRASSIERS, place: place(50, 40, 90) }).unwrap();
+    g.perform(&Action::PlaceUnit { unit: DRAGOONS, place: place(77, 40, 0) }).unwrap();
+    g.perform(&Action::PlaceGeneral { general: GeneralId(1), place: place(10, 40, 90) }).unwrap();
+    g.perform(&Action::PlaceGeneral { general: GeneralId(4), place: place(44, 40, 90) }).unwrap();
+    let facts = charge_facts(g.battle(), CUIRASSIERS, DRAGOONS).unwrap();
+    assert_eq!(facts.commander_within, Some(false), "the brigadier is 37 cm behind; the other brigade's counts not");
+    g.perform(&Action::PlaceGeneral { general: GeneralId(3), place: place(42, 40, 90) }).unwrap();
+    let facts = charge_facts(g.battle(), CUIRASSIERS, DRAGOONS).unwrap();
+    assert_eq!(facts.commander_within, Some(true), "the C-in-C 5 cm behind the rear edge");
+}

@@ -41,6 +41,7 @@ super::texts! {
     WhyNoFire => "It is changing formation this turn: it may not fire (GDB-CHG-11)", "Перестраиваются в этом ходу: стрелять нельзя (GDB-CHG-11)";
     ErrBadDie => "{} is not a face of a D6", "{} — не грань кубика D6";
     ErrTooManyLost => "{} figures lost, but the unit has {}", "Потеряно фигур: {}, а в подразделении {}";
+    TooManyOf => "{0} has {1} figures and cannot lose {2}", "{0}: осталось фигур {1}, потерять {2} нельзя";
     AskBasesLost => "The skirmishers of {} are overrun: how many figures stood on the bases the chargers contacted? (GDB-EVD-12)", "Застрельщики ({}) смяты: сколько фигур стояло на подставках, которых коснулись атакующие? (GDB-EVD-12)";
     GuideOnTable => "On the table", "На столе";
     GuidePhasingFirst => "GDB-CHG-03, 04: the phasing side declares its charges first; the other side's charges are carried out only after all of the phasing side's.", "GDB-CHG-03, 04: первой объявляет атаки ходящая сторона; атаки другой стороны выполняются только после всех атак ходящей.";

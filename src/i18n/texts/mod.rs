@@ -400,6 +400,7 @@ keys! {
     WhyNoFire,
     ErrBadDie,
     ErrTooManyLost,
+    TooManyOf,
     AskBasesLost,
     ModifierNotNumber,
     ResultKind,

@@ -951,7 +951,7 @@ impl Charge {
     /// GDB-CHG-17, 18: they meet; each counts as charging if it moved 5 cm or more.
     fn met(mut self, counter_cm: u32) -> Result<Charge, ChargeError> {
         // The meet is inside the gap the charger's first move left.
-        let gap = self.decl.distance_cm.saturating_sub(self.moved_cm);
+        let gap = self.counter_gap_cm();
         if counter_cm > gap {
             return Err(ChargeError::MeetBeyondGap { counter: counter_cm, gap });
         }
@@ -1017,6 +1017,12 @@ impl Charge {
             Happening::TargetRetreats { cm } | Happening::TargetRouts { cm } | Happening::CrewFlees { cm } => *cm,
             _ => None,
         })
+    }
+
+    /// The gap between charger and counter-charger after the charger's first move: the
+    /// farthest the counter-charger can go to meet it (GDB-CHG-18).
+    pub fn counter_gap_cm(&self) -> u32 {
+        self.decl.distance_cm.saturating_sub(self.moved_cm)
     }
 
     /// What is left of the charge move once the charger reached the ground its target

@@ -433,7 +433,7 @@ impl ChargeWizard {
         }
         let input = match m.ask {
             Ask::Reaction => self.reaction_ui(ui, lang, names, m),
-            Ask::ClosingFire => self.fire_ui(ui, lang, names),
+            Ask::ClosingFire => self.fire_ui(ui, lang, names, m),
             Ask::FacedInTime => {
                 prompt_ui(ui, &lang.fmt(T::AskFaced, &[&names[1]]));
                 yes_no_ui(ui, lang.t(T::Yes), lang.t(T::No)).map(Input::FacedInTime)
@@ -453,7 +453,7 @@ impl ChargeWizard {
                 }
                 self.test_ui(ui, lang, battle, &text, TestKind::Stand).map(Input::StandTest)
             }
-            Ask::CounterMeet => self.counter_meet_ui(ui, lang, names),
+            Ask::CounterMeet => self.counter_meet_ui(ui, lang, names, m),
             Ask::EmergencyLimber => self.limber_ui(ui, lang, battle),
             Ask::Caught => {
                 prompt_ui(ui, &lang.fmt(T::AskCaught, &[&names[0], &names[1]]));
@@ -564,9 +564,15 @@ impl ChargeWizard {
         chosen
     }
 
-    fn fire_ui(&mut self, ui: &mut Ui, lang: Lang, names: &[String; 2]) -> Option<Input> {
+    /// The closing fire's losses, at most the charger's figures (GDB-CHG-13): more is
+    /// refused at the field, naming the regiment.
+    fn fire_ui(&mut self, ui: &mut Ui, lang: Lang, names: &[String; 2], m: &Charge) -> Option<Input> {
         prompt_ui(ui, &lang.fmt(T::AskFire, &[&names[1], &names[0]]));
-        confirmed_number_ui(ui, lang, lang.t(T::FiguresLost), &mut self.fields.casualties)
+        let over = |n: u32| {
+            m.decl.charger.figures.filter(|has| n > *has).map(|has| lang.fmt(T::TooManyOf, &[&names[0], &has, &n]))
+        };
+        let field = Field { label: lang.t(T::FiguresLost), focus: self.arrived };
+        bounded_number_ui(ui, lang, field, &mut self.fields.casualties, over)
             .map(|casualties| Input::ClosingFire { casualties })
     }
 
@@ -648,9 +654,18 @@ impl ChargeWizard {
         out
     }
 
-    fn counter_meet_ui(&mut self, ui: &mut Ui, lang: Lang, names: &[String; 2]) -> Option<Input> {
+    /// How far the counter-charger went to meet the charger: at most the gap left after
+    /// the charger's first move (GDB-CHG-18), the field taking the focus.
+    fn counter_meet_ui(&mut self, ui: &mut Ui, lang: Lang, names: &[String; 2], m: &Charge) -> Option<Input> {
         prompt_ui(ui, &lang.fmt(T::AskCounterMeet, &[&names[1]]));
-        confirmed_number_ui(ui, lang, lang.t(T::DistanceCm), &mut self.fields.counter_cm)
+        let gap = m.counter_gap_cm();
+        let over = |n: u32| {
+            (n > gap).then(|| {
+                charge_error_text(lang, &crate::rules::gdb::charge::ChargeError::MeetBeyondGap { counter: n, gap })
+            })
+        };
+        let field = Field { label: lang.t(T::DistanceCm), focus: self.arrived };
+        bounded_number_ui(ui, lang, field, &mut self.fields.counter_cm, over)
             .map(|counter_cm| Input::CounterMeet { counter_cm })
     }
 
@@ -769,6 +784,35 @@ fn parse_frac(text: &str) -> Option<Frac> {
     }
     let x: f64 = t.parse().ok()?;
     (0.0..=10.0).contains(&x).then(|| Frac((x * 100.0).round() as u32, 100))
+}
+
+/// A field's label and whether it takes the focus as its step arrives.
+struct Field<'a> {
+    label: &'a str,
+    focus: bool,
+}
+
+/// A number the players type and confirm, with the game's bound: Confirm stays disabled
+/// and the reason shows while `over` refuses the number.
+fn bounded_number_ui(
+    ui: &mut Ui,
+    lang: Lang,
+    field: Field<'_>,
+    text: &mut String,
+    over: impl Fn(u32) -> Option<String>,
+) -> Option<u32> {
+    let mut out = None;
+    ui.horizontal(|ui| {
+        let n = super::common::number_focus_ui(ui, field.label, text, 50.0, field.focus);
+        let why = n.and_then(&over);
+        let ok = n.is_some() && why.is_none();
+        if ui.add_enabled(ok, egui::Button::new(lang.t(T::Confirm))).clicked() {
+            out = n;
+        }
+        // The reason keeps its place, so Confirm does not move as it comes and goes.
+        ui.label(RichText::new(why.unwrap_or_default()).color(crate::ui::theme::ERROR));
+    });
+    out
 }
 
 /// A number the players type and confirm: `Some` once Confirm is clicked on a number.

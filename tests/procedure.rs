@@ -1,0 +1,252 @@
+//! What may be done next is the game's to judge (issue 25): each forbidden charge or step
+//! is refused with its clause and leaves the battle as it was; the allowed one goes
+//! through. Every scenario drives the game through its actions, as the wizards do.
+
+mod common;
+
+use coldsteel::game::{Action, ActionError, ChargeAction, Game};
+use coldsteel::model::{GeneralId, LogDetail};
+use coldsteel::rules::gdb::charge::{ChargeError, FollowUp, Happening, Input, Reaction};
+use coldsteel::rules::options::TestResult;
+use coldsteel::rules::{BySide, Marker, Phase, Side};
+use common::{charge, default_at, do_charge, id, unit};
+
+fn pass() -> Input {
+    Input::ChargerTest(TestResult::Pass.into())
+}
+
+fn stand(result: TestResult) -> Input {
+    Input::StandTest(result.into())
+}
+
+/// The charge with the charger's full charge move and the target's compulsory move typed.
+fn with_rates(mut a: ChargeAction, charge_cm: u32, compulsory_cm: u32) -> ChargeAction {
+    a.rates.charger_charge_cm = Some(charge_cm);
+    a.rates.target_compulsory_cm = Some(compulsory_cm);
+    a
+}
+
+/// Performs the charge and expects the game to refuse it with `want`, the battle unchanged.
+fn refused(g: &mut Game, a: ChargeAction, want: ChargeError) {
+    let before = g.battle().clone();
+    let e = g.perform(&Action::Charge(Box::new(a))).unwrap_err();
+    assert_eq!(e, ActionError::Charge(want));
+    assert_eq!(*g.battle(), before, "a refused action changes nothing");
+}
+
+/// GDB-SEQ-02, GDB-CHG-03: charges are declared in the Charges phase, not in Movement or
+/// Melee; the same charge goes through in the Charges phase.
+#[test]
+fn gdb_seq_02_charges_only_in_the_charges_phase() {
+    for phase in [Phase::CompulsoryMoves, Phase::Movement, Phase::Melee] {
+        let mut g = default_at(phase);
+        let a = charge(&g, "Grenadiers à cheval", "Kiev Dragoons", 12, vec![]);
+        refused(&mut g, a, ChargeError::NotChargesPhase);
+    }
+    let mut g = default_at(Phase::Charges);
+    let inputs = vec![Input::Reaction(Reaction::Stand), pass(), stand(TestResult::Pass)];
+    let a = charge(&g, "Grenadiers à cheval", "Kiev Dragoons", 12, inputs);
+    do_charge(&mut g, a);
+    assert_eq!(g.battle().pending_melees().count(), 1);
+}
+
+/// GDB-MEL-02: units in base contact stay where they are until the Melee phase: the
+/// charger in contact declares no new charge; a charge at a unit already in melee is
+/// refused naming AMB-15 (one unit a side), and the unit takes no test for it.
+#[test]
+fn gdb_mel_02_units_in_contact_stay_put() {
+    let mut g = default_at(Phase::Charges);
+    let inputs = vec![Input::Reaction(Reaction::Stand), pass(), stand(TestResult::Pass)];
+    let a = charge(&g, "Grenadiers à cheval", "Kiev Dragoons", 12, inputs);
+    do_charge(&mut g, a);
+    let again = charge(&g, "Grenadiers à cheval", "Sumy Hussars", 10, vec![]);
+    refused(&mut g, again, ChargeError::ChargerInContact);
+    let third = charge(&g, "Empress Dragoons", "Kiev Dragoons", 10, vec![]);
+    refused(&mut g, third, ChargeError::TargetInMelee);
+    assert!(!unit(&g, "Empress Dragoons").markers.contains(&Marker::ChargedThisTurn));
+}
+
+/// GDB-CHG-19 b: a follow-up charge at a new target reaches only what is left of the charge
+/// move: 36 cm less the 30 cm covered leaves 6 cm, so a target 30 cm off is out of reach
+/// and one 5 cm off is charged.
+#[test]
+fn gdb_chg_19_a_new_target_within_what_is_left() {
+    let mut g = default_at(Phase::Charges);
+    let inputs =
+        vec![Input::Reaction(Reaction::Stand), pass(), stand(TestResult::Rout), Input::FollowUp(FollowUp::NewTarget)];
+    let a = with_rates(charge(&g, "1st Polish Guard Lancers", "Poltava Infantry", 30, inputs), 36, 16);
+    do_charge(&mut g, a);
+    let far = with_rates(charge(&g, "1st Polish Guard Lancers", "Ladoga Infantry", 30, vec![]), 36, 16);
+    refused(&mut g, far, ChargeError::OutOfReach { distance: 30, reach: 6 });
+    let near = vec![Input::Reaction(Reaction::Stand), pass(), stand(TestResult::Pass)];
+    let a = with_rates(charge(&g, "1st Polish Guard Lancers", "Ladoga Infantry", 5, near), 36, 16);
+    do_charge(&mut g, a);
+    assert!(g.battle().engagement(id(&g, "1st Polish Guard Lancers"), id(&g, "Ladoga Infantry")).is_some());
+}
+
+/// GDB-CHG-13, 19: a charger halted by its charge test is done for the turn, and a unit
+/// whose charge ended otherwise (it stopped on the ground the enemy left) charges no more.
+#[test]
+fn gdb_chg_19_a_halted_or_stopped_charger_is_done() {
+    let mut g = default_at(Phase::Charges);
+    let halted = vec![Input::Reaction(Reaction::Stand), Input::ChargerTest(TestResult::Halt.into())];
+    let a = charge(&g, "Empress Dragoons", "Kiev Dragoons", 12, halted);
+    do_charge(&mut g, a);
+    let again = charge(&g, "Empress Dragoons", "Sumy Hussars", 8, vec![]);
+    refused(&mut g, again, ChargeError::ChargerHalted);
+    let stopped =
+        vec![Input::Reaction(Reaction::Stand), pass(), stand(TestResult::Retreat), Input::FollowUp(FollowUp::Stop)];
+    let a = with_rates(charge(&g, "Guard Chasseurs à cheval", "Poltava Infantry", 10, stopped), 36, 16);
+    do_charge(&mut g, a);
+    let again = charge(&g, "Guard Chasseurs à cheval", "Ladoga Infantry", 6, vec![]);
+    refused(&mut g, again, ChargeError::ChargedThisTurn);
+}
+
+/// GDB-CHG-19 a: carrying on at the same target reaches it when it stands within what is
+/// left of the move (the retreat of 8 cm against 16 cm left): the charge comes to contact.
+#[test]
+fn gdb_chg_19_carrying_on_reaches_the_target() {
+    let mut g = default_at(Phase::Charges);
+    let inputs =
+        vec![Input::Reaction(Reaction::Stand), pass(), stand(TestResult::Retreat), Input::FollowUp(FollowUp::CarryOn)];
+    let a = with_rates(charge(&g, "Guard Chasseurs à cheval", "Poltava Infantry", 20, inputs), 36, 16);
+    do_charge(&mut g, a);
+    let (_, e) = g.battle().engagement(id(&g, "Guard Chasseurs à cheval"), id(&g, "Poltava Infantry")).unwrap();
+    assert_eq!(e.moved_cm, Some(28), "the 20 cm to its ground and the 8 cm it retreated");
+    // Out of reach: 12 cm left of a 24 cm move, the target 8 cm further on.
+    let mut g = default_at(Phase::Charges);
+    let inputs = vec![Input::Reaction(Reaction::Stand), pass(), stand(TestResult::Retreat)];
+    let mut a = with_rates(charge(&g, "Guard Chasseurs à cheval", "Poltava Infantry", 20, inputs), 24, 16);
+    a.inputs.push(Input::FollowUp(FollowUp::CarryOn));
+    refused(&mut g, a, ChargeError::CarryOnOutOfReach { needed: 8, left: 4 });
+}
+
+/// GDB-CHG-18: the counter-charger meets the charger inside the gap left after its first
+/// move: 10 cm apart, the charger moves 5, so a meet of 7 cm is refused and 5 taken.
+#[test]
+fn gdb_chg_18_the_meet_is_at_most_the_gap_left() {
+    let mut g = default_at(Phase::Charges);
+    let mut inputs = vec![
+        Input::Reaction(Reaction::CounterCharge),
+        pass(),
+        Input::CounterTest(TestResult::Pass.into()),
+        Input::CounterMeet { counter_cm: 7 },
+    ];
+    let a = charge(&g, "Empress Dragoons", "Kiev Dragoons", 10, inputs.clone());
+    refused(&mut g, a, ChargeError::MeetBeyondGap { counter: 7, gap: 5 });
+    inputs.pop();
+    inputs.push(Input::CounterMeet { counter_cm: 5 });
+    let a = charge(&g, "Empress Dragoons", "Kiev Dragoons", 10, inputs);
+    do_charge(&mut g, a);
+    let (_, e) = g.battle().engagement(id(&g, "Empress Dragoons"), id(&g, "Kiev Dragoons")).unwrap();
+    assert_eq!((e.moved_cm, e.counter_cm), (Some(5), Some(5)));
+}
+
+/// GDB-CHG-20: only charging infantry occupies buildings, and only buildings the enemy
+/// defended; GDB-ART-04: only a crew that fled runs into a friend.
+#[test]
+fn gdb_chg_20_and_art_04_refused_by_the_game() {
+    let mut g = default_at(Phase::Charges);
+    let mut a = with_rates(
+        charge(&g, "Guard Chasseurs à cheval", "Poltava Infantry", 10, vec![Input::Reaction(Reaction::Stand), pass()]),
+        36,
+        16,
+    );
+    a.inputs.extend([stand(TestResult::Retreat), Input::Occupy { needed_cm: 4, left_cm: 20 }]);
+    refused(&mut g, a, ChargeError::OnlyInfantryOccupies);
+    let mut a = with_rates(
+        charge(&g, "1st Tirailleurs of the Guard", "Poltava Infantry", 8, vec![Input::Reaction(Reaction::Stand)]),
+        20,
+        16,
+    );
+    a.inputs.extend([pass(), stand(TestResult::Retreat), Input::Occupy { needed_cm: 4, left_cm: 8 }]);
+    refused(&mut g, a, ChargeError::NoBuildingsToOccupy);
+    let mut a = charge(&g, "Empress Dragoons", "Light Company No. 47", 10, vec![Input::Reaction(Reaction::Stand)]);
+    a.inputs.extend([pass(), stand(TestResult::Retreat), Input::EmergencyLimber { die: 4, named: Some("x".into()) }]);
+    a.inputs.push(Input::CrewRanIntoFriend);
+    a.crew_ran_into = Some(id(&g, "Poltava Infantry"));
+    refused(&mut g, a, ChargeError::CrewDidNotFlee);
+}
+
+/// GDB-CHG-20 allowed: infantry charging a defender of a built-up area occupies it.
+#[test]
+fn gdb_chg_20_infantry_occupies_the_built_up_area() {
+    let mut g = default_at(Phase::Charges);
+    let g2 = common::edited(&g, |b| {
+        if let Some(u) = b.units.iter_mut().find(|u| u.name == "Poltava Infantry") {
+            u.terrain = coldsteel::rules::Terrain::BuiltUp;
+        }
+    });
+    g = g2;
+    let inputs = vec![
+        Input::Reaction(Reaction::Stand),
+        pass(),
+        stand(TestResult::Retreat),
+        Input::Occupy { needed_cm: 4, left_cm: 8 },
+    ];
+    let a = with_rates(charge(&g, "1st Tirailleurs of the Guard", "Poltava Infantry", 8, inputs), 20, 16);
+    do_charge(&mut g, a);
+    let LogDetail::Charge { happened, .. } = &g.battle().log.last().unwrap().detail else { panic!() };
+    assert!(happened.contains(&Happening::OccupiesBuildings { disordered: false }));
+}
+
+/// GDB-CHG-13: closing fire cannot take more figures than the charger has: 13 from the
+/// 12 of the Empress Dragoons is refused; 12 goes through.
+#[test]
+fn closing_fire_is_bounded_by_the_chargers_figures() {
+    let mut g = default_at(Phase::Charges);
+    let fire = |n| vec![Input::Reaction(Reaction::StandAndFire), Input::ClosingFire { casualties: n }];
+    let a = charge(&g, "Empress Dragoons", "Poltava Infantry", 10, fire(13));
+    refused(&mut g, a, ChargeError::TooManyLost { lost: 13, has: 12 });
+    let a = charge(&g, "Empress Dragoons", "Poltava Infantry", 10, fire(12));
+    let m = coldsteel::game::run_charge(g.battle(), &a).unwrap();
+    assert!(m.happened.contains(&Happening::ChargerLoses { figures: 12 }));
+}
+
+/// GDB-OPP-05, 06: the opportunity order is the named general's: the C-in-C may give his
+/// own (counted on him), a brigade general of another brigade is refused under GDB-OPP-06,
+/// and one who has given his order this turn under GDB-OPP-05.
+#[test]
+fn gdb_opp_05_06_the_ordering_general() {
+    let mut g = default_at(Phase::Charges);
+    let opportunity = |g: &Game, general: u32| {
+        let inputs = vec![Input::Reaction(Reaction::Stand), pass(), stand(TestResult::Pass)];
+        let mut a = charge(g, "Guard Chasseurs à cheval", "Sumy Hussars", 12, inputs);
+        a.measured.opportunity =
+            Some(coldsteel::game::OpportunityFacts { in_reach_at_phase_start: true, enemy_charge_begun: false });
+        a.ordering_general = Some(GeneralId(general));
+        a
+    };
+    // Gén. Roguet commands the Young Guard brigade, not the Guard cavalry.
+    let a = opportunity(&g, 2);
+    refused(&mut g, a, ChargeError::NotOwnBrigade);
+    let names: Vec<_> = {
+        let charger = unit(&g, "Guard Chasseurs à cheval");
+        coldsteel::game::ordering_generals(g.battle(), charger)
+            .into_iter()
+            .map(|(general, ok)| (general.id.0, ok.is_ok()))
+            .collect()
+    };
+    assert_eq!(names.first(), Some(&(4, true)), "Walther, the brigade's own general, first");
+    assert!(names.contains(&(1, true)), "the C-in-C may order it");
+    assert!(names.contains(&(2, false)) && names.contains(&(3, false)));
+    let a = opportunity(&g, 1);
+    do_charge(&mut g, a);
+    assert_eq!(g.battle().general(GeneralId(1)).unwrap().orders_used, 1, "counted on the C-in-C");
+    assert_eq!(g.battle().general(GeneralId(4)).unwrap().orders_used, 0);
+}
+
+/// GDB-SEQ-01: a tie is an action of the journal with its dice, and the generator moves on,
+/// so that the app's next roll is a new one.
+#[test]
+fn gdb_seq_01_a_tie_is_journaled() {
+    let mut g = coldsteel::storage::default_game().unwrap();
+    let before = g.battle().rng.clone();
+    let after = coldsteel::model::RngState { rolls: before.rolls + 4, ..before };
+    let tie = BySide { first: [3, 4], second: [4, 3] };
+    g.perform(&Action::Initiative { dice: tie, phasing: Side::First, rng_after: Some(after.clone()) }).unwrap();
+    let LogDetail::Initiative { phasing, result } = &g.battle().log.last().unwrap().detail else { panic!() };
+    assert_eq!((*phasing, result.winner), (None, None), "recorded as a tie");
+    assert_eq!(g.battle().rng, after, "the generator moved on");
+    assert_eq!(g.battle().phasing, None, "still to be rolled again");
+}
