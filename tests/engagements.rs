@@ -286,17 +286,22 @@ fn gdb_chg_05_and_11_what_a_charged_unit_may_not_do() {
     let e = g.perform(&Action::Charge(Box::new(third))).unwrap_err();
     assert_eq!(e, ActionError::Charge(ChargeError::AlreadyCharged));
 
+    // Both declared before either is carried out (GDB-CHG-03).
+    let mut g = gdb_game();
+    common::declare(&mut g, "1st Polish Guard Lancers", "Ladoga Infantry", 10);
     let square =
         vec![Input::Reaction(Reaction::ChangeFormation { to: coldsteel::rules::Formation::Square, duration: None })];
     let mut a = charge(&g, "Grenadiers à cheval", "Ladoga Infantry", 20, square);
     a.inputs.push(Input::ChargerTest(TestResult::Halt.into()));
     a.rates.charger_charge_cm = Some(36);
+    let declared = coldsteel::game::ChargeAction { inputs: Vec::new(), ..a.clone() };
+    g.perform(&Action::DeclareCharge(Box::new(declared))).unwrap();
+    g.perform(&Action::DeclarationsDone { side: Side::First }).unwrap();
+    g.perform(&Action::DeclarationsDone { side: Side::Second }).unwrap();
     do_charge(&mut g, a);
     assert!(unit(&g, "Ladoga Infantry").markers.contains(&Marker::ChangingFormation));
     let fire = vec![Input::Reaction(Reaction::StandAndFire)];
-    let second = charge(&g, "Empress Dragoons", "Ladoga Infantry", 10, fire);
-    let mut second = second;
-    second.charger = id(&g, "1st Polish Guard Lancers");
+    let second = charge(&g, "1st Polish Guard Lancers", "Ladoga Infantry", 10, fire);
     let e = g.perform(&Action::Charge(Box::new(second))).unwrap_err();
     assert_eq!(e, ActionError::Charge(ChargeError::MayNotFire));
 }
@@ -542,10 +547,9 @@ fn a_test_result_must_fit_its_test() {
 fn gdb_chg_05_a_charged_unit_may_charge_back_at_its_attacker() {
     let mut g = gdb_game();
     let halted = vec![Input::Reaction(Reaction::Stand), Input::ChargerTest(TestResult::Halt.into())];
-    let a = charge(&g, "Ekaterinoslav Cuirassiers", "Empress Dragoons", 12, halted);
-    do_charge(&mut g, a);
-    let back = stood_charge(&g, "Empress Dragoons", "Ekaterinoslav Cuirassiers", 10);
-    do_charge(&mut g, back);
+    let a = charge(&g, "Empress Dragoons", "Ekaterinoslav Cuirassiers", 12, halted);
+    let back = stood_charge(&g, "Ekaterinoslav Cuirassiers", "Empress Dragoons", 10);
+    common::charge_phase(&mut g, vec![a, back]);
     assert_eq!(g.battle().pending_melees().count(), 1);
 }
 

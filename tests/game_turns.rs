@@ -194,6 +194,7 @@ fn opportunity_orders_are_counted_and_reset() {
         Input::ChargerTest(TestResult::Pass.into()),
         Input::StandTest(TestResult::Pass.into()),
     ];
+    common::declare(&mut g, "Guard Chasseurs à cheval", "Kiev Dragoons", 20);
     let mut a = common::charge(&g, "Sumy Hussars", "Guard Chasseurs à cheval", 20, inputs);
     a.measured.opportunity = Some(OpportunityFacts { in_reach_at_phase_start: true, enemy_charge_begun: false });
     a.ordering_general = Some(general);

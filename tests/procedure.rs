@@ -95,6 +95,7 @@ fn gdb_chg_19_a_halted_or_stopped_charger_is_done() {
     do_charge(&mut g, a);
     let again = charge(&g, "Empress Dragoons", "Sumy Hussars", 8, vec![]);
     refused(&mut g, again, ChargeError::ChargerHalted);
+    let mut g = default_at(Phase::Charges);
     let stopped =
         vec![Input::Reaction(Reaction::Stand), pass(), stand(TestResult::Retreat), Input::FollowUp(FollowUp::Stop)];
     let a = with_rates(charge(&g, "Guard Chasseurs à cheval", "Poltava Infantry", 10, stopped), 36, 16);
@@ -231,6 +232,9 @@ fn gdb_opp_05_06_the_ordering_general() {
     assert_eq!(names.first(), Some(&(4, true)), "Walther, the brigade's own general, first");
     assert!(names.contains(&(1, true)), "the C-in-C may order it");
     assert!(names.contains(&(2, false)) && names.contains(&(3, false)));
+    // The Sumy Hussars declare their charge at the chasseurs, who intercept it.
+    g.perform(&Action::DeclarationsDone { side: Side::First }).unwrap();
+    common::declare(&mut g, "Sumy Hussars", "Guard Chasseurs à cheval", 12);
     let a = opportunity(&g, 1);
     do_charge(&mut g, a);
     assert_eq!(g.battle().general(GeneralId(1)).unwrap().orders_used, 1, "counted on the C-in-C");
@@ -250,4 +254,96 @@ fn gdb_seq_01_a_tie_is_journaled() {
     assert_eq!((*phasing, result.winner), (None, None), "recorded as a tie");
     assert_eq!(g.battle().rng, after, "the generator moved on");
     assert_eq!(g.battle().phasing, None, "still to be rolled again");
+}
+
+/// Declares a charge as the wizard's Declare does (no inputs yet).
+fn declare(g: &mut Game, a: &ChargeAction) -> Result<(), ActionError> {
+    let declared = ChargeAction { inputs: Vec::new(), ..a.clone() };
+    g.perform(&Action::DeclareCharge(Box::new(declared)))
+}
+
+fn stood(g: &Game, charger: &str, target: &str, distance: u32) -> ChargeAction {
+    charge(g, charger, target, distance, vec![Input::Reaction(Reaction::Stand), pass(), stand(TestResult::Pass)])
+}
+
+/// GDB-CHG-03: the phasing side declares first; the other side declares once the phasing
+/// side's declarations are done, and neither declares after its own are done.
+#[test]
+fn gdb_chg_03_the_phasing_side_declares_first() {
+    let mut g = default_at(Phase::Charges);
+    let theirs = stood(&g, "Sumy Hussars", "Empress Dragoons", 10);
+    let before = g.battle().clone();
+    assert_eq!(declare(&mut g, &theirs), Err(ActionError::Charge(ChargeError::PhasingDeclaresFirst)));
+    assert_eq!(
+        g.perform(&Action::DeclarationsDone { side: Side::Second }),
+        Err(ActionError::Charge(ChargeError::PhasingDeclaresFirst))
+    );
+    assert_eq!(*g.battle(), before);
+    let mine = stood(&g, "Grenadiers à cheval", "Kiev Dragoons", 12);
+    declare(&mut g, &mine).unwrap();
+    assert_eq!(declare(&mut g, &mine), Err(ActionError::Charge(ChargeError::AlreadyDeclared)));
+    g.perform(&Action::DeclarationsDone { side: Side::First }).unwrap();
+    let late = stood(&g, "Empress Dragoons", "Ladoga Infantry", 10);
+    assert_eq!(declare(&mut g, &late), Err(ActionError::Charge(ChargeError::DeclarationsClosed)));
+    declare(&mut g, &theirs).unwrap();
+    // Nothing is carried out before both sides are done.
+    let e = g.perform(&Action::Charge(Box::new(mine.clone()))).unwrap_err();
+    assert_eq!(e, ActionError::Charge(ChargeError::DeclarationsOpen));
+    g.perform(&Action::DeclarationsDone { side: Side::Second }).unwrap();
+    let LogDetail::DeclarationsDone { side } = g.battle().log.last().unwrap().detail else { panic!() };
+    assert_eq!(side, Side::Second);
+}
+
+/// GDB-CHG-04: the non-phasing side's charges are carried out only after all the phasing
+/// side's; in that order both go through.
+#[test]
+fn gdb_chg_04_the_phasing_side_carries_out_first() {
+    let mut g = default_at(Phase::Charges);
+    let mine = stood(&g, "Grenadiers à cheval", "Kiev Dragoons", 12);
+    let theirs = stood(&g, "Sumy Hussars", "Empress Dragoons", 10);
+    declare(&mut g, &mine).unwrap();
+    g.perform(&Action::DeclarationsDone { side: Side::First }).unwrap();
+    declare(&mut g, &theirs).unwrap();
+    g.perform(&Action::DeclarationsDone { side: Side::Second }).unwrap();
+    refused(&mut g, theirs.clone(), ChargeError::PhasingChargesFirst);
+    do_charge(&mut g, mine);
+    do_charge(&mut g, theirs);
+    assert_eq!(g.battle().pending_melees().count(), 2);
+    let phase = coldsteel::game::declarations::charges_phase(g.battle());
+    assert!(phase.declared.iter().all(|d| d.carried_out));
+}
+
+/// GDB-OPP-01, 02, 08: an opportunity charge answers the enemy declaration just made, at
+/// its charger; it is carried out before the charges of either side; once the enemy has
+/// carried a charge out, it is too late. The intercepted charger's own charge lapses
+/// (GDB-CHG-05).
+#[test]
+fn gdb_opp_01_02_08_the_opportunity_charge_in_its_place() {
+    let mut g = default_at(Phase::Charges);
+    let mine = stood(&g, "Grenadiers à cheval", "Poltava Infantry", 12);
+    declare(&mut g, &mine).unwrap();
+    let opportunity = |g: &Game, charger: &str, target: &str| {
+        let mut a = stood(g, charger, target, 12);
+        a.measured.opportunity =
+            Some(coldsteel::game::OpportunityFacts { in_reach_at_phase_start: true, enemy_charge_begun: false });
+        a
+    };
+    let wrong = opportunity(&g, "Sumy Hussars", "Empress Dragoons");
+    assert_eq!(declare(&mut g, &wrong), Err(ActionError::Charge(ChargeError::NotAnAnswer)));
+    let answer = opportunity(&g, "Sumy Hussars", "Grenadiers à cheval");
+    declare(&mut g, &answer).unwrap();
+    g.perform(&Action::DeclarationsDone { side: Side::First }).unwrap();
+    g.perform(&Action::DeclarationsDone { side: Side::Second }).unwrap();
+    refused(&mut g, mine.clone(), ChargeError::OpportunityFirst);
+    do_charge(&mut g, answer);
+    assert!(g.battle().engagement(id(&g, "Sumy Hussars"), id(&g, "Grenadiers à cheval")).is_some());
+    let phase = coldsteel::game::declarations::charges_phase(g.battle());
+    assert!(phase.to_carry_out(g.battle()).is_empty(), "the grenadiers' charge lapsed: they were charged");
+    // Too late: the enemy has carried out a charge.
+    let mut g = default_at(Phase::Charges);
+    let halted = vec![Input::Reaction(Reaction::Stand), Input::ChargerTest(TestResult::Halt.into())];
+    let first = charge(&g, "Grenadiers à cheval", "Poltava Infantry", 12, halted);
+    do_charge(&mut g, first);
+    let late = opportunity(&g, "Kiev Dragoons", "Grenadiers à cheval");
+    refused(&mut g, late, ChargeError::TooLate);
 }

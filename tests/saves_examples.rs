@@ -60,10 +60,10 @@ fn rename(g: &mut Game, en: &str, ru: &str) {
     *g = Game::from_parts(battle, g.history().clone(), start);
 }
 
-fn stand_charge(g: &mut Game, charger: &str, target: &str, distance: u32) {
+/// A charge whose target stands and both tests pass.
+fn stood_charge(g: &Game, charger: &str, target: &str, distance: u32) -> coldsteel::game::ChargeAction {
     let inputs = vec![Input::Reaction(Reaction::Stand), Input::ChargerTest(pass()), Input::StandTest(pass())];
-    let a = charge(g, charger, target, distance, inputs);
-    do_charge(g, a);
+    charge(g, charger, target, distance, inputs)
 }
 
 fn fight(g: &mut Game, attacker: &str, defender: &str, dice: ([u8; 2], [u8; 2]), losses: (u32, u32)) {
@@ -78,7 +78,7 @@ fn mid_game() -> Game {
     rename(&mut g, "Krasnoi, 17 November 1812 — turn 3", "Красный, 17 ноября 1812 года — ход 3");
     initiative(&mut g, [5, 4], [2, 4], Side::Second);
     to(&mut g, Phase::Charges);
-    stand_charge(&mut g, "Ekaterinoslav Cuirassiers", "4th bn, 33e Léger", 14);
+    let stood = stood_charge(&g, "Ekaterinoslav Cuirassiers", "4th bn, 33e Léger", 14);
     let counter = vec![
         Input::Reaction(Reaction::CounterCharge),
         Input::ChargerTest(pass()),
@@ -86,7 +86,7 @@ fn mid_game() -> Game {
         Input::CounterMeet { counter_cm: 6 },
     ];
     let a = charge(&g, "Sumy Hussars", "Guard Chasseurs à cheval", 12, counter);
-    do_charge(&mut g, a);
+    common::charge_phase(&mut g, vec![stood, a]);
     to(&mut g, Phase::Melee);
     fight(&mut g, "Ekaterinoslav Cuirassiers", "4th bn, 33e Léger", ([2, 3], [4, 4]), (0, 3));
     fight(&mut g, "Sumy Hussars", "Guard Chasseurs à cheval", ([3, 3], [5, 1]), (1, 1));
@@ -95,15 +95,17 @@ fn mid_game() -> Game {
     g.perform(&Action::AdvancePhase).unwrap();
     initiative(&mut g, [6, 2], [3, 3], Side::First);
     to(&mut g, Phase::Charges);
-    stand_charge(&mut g, "Empress Dragoons", "Kiev Dragoons", 16);
+    let a = stood_charge(&g, "Empress Dragoons", "Kiev Dragoons", 16);
+    do_charge(&mut g, a);
     to(&mut g, Phase::Melee);
     fight(&mut g, "Empress Dragoons", "Kiev Dragoons", ([6, 5], [1, 2]), (1, 4));
     to(&mut g, Phase::Morale);
     g.perform(&Action::AdvancePhase).unwrap();
     initiative(&mut g, [4, 4], [5, 4], Side::Second);
     to(&mut g, Phase::Charges);
-    stand_charge(&mut g, "Chuguev Uhlans", "1st Vistula Legion", 11);
-    stand_charge(&mut g, "Ladoga Infantry", "1st Voltigeurs of the Guard", 8);
+    let uhlans = stood_charge(&g, "Chuguev Uhlans", "1st Vistula Legion", 11);
+    let ladoga = stood_charge(&g, "Ladoga Infantry", "1st Voltigeurs of the Guard", 8);
+    common::charge_phase(&mut g, vec![uhlans, ladoga]);
     to(&mut g, Phase::Melee);
     fight(&mut g, "Chuguev Uhlans", "1st Vistula Legion", ([2, 2], [5, 4]), (2, 1));
     g

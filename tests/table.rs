@@ -427,6 +427,10 @@ fn gdb_opp_05_an_attached_general_moves_and_counts_his_order() {
         Input::CounterTest(TestResult::Pass.into()),
         Input::CounterMeet { counter_cm: 4 },
     ];
+    // The dragoons declare their charge at the cuirassiers, who intercept it (GDB-OPP-01).
+    g.perform(&Action::DeclarationsDone { side: Side::First }).unwrap();
+    let theirs = common::charge_of(DRAGOONS, CUIRASSIERS, 18, Vec::new());
+    g.perform(&Action::DeclareCharge(Box::new(theirs))).unwrap();
     let mut a = common::charge_of(CUIRASSIERS, DRAGOONS, 18, inputs);
     a.measured.struck_face = Face::Flank;
     a.measured.opportunity =

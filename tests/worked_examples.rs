@@ -343,6 +343,9 @@ fn ex5_the_hussars_opportunity_charge() {
     s.unit("Chasseurs", Side::Second, Arm::LightCavalry, Formation::Line, |u| u.nation = Nation::French);
     s.rates(Arm::LightCavalry, Formation::Line, Some(24), Some(36), Some(24));
     s.on_to_charges(Side::Second);
+    // The chasseurs declare their charge at the infantry; the hussars answer it (GDB-OPP-01).
+    let theirs = s.charge("Chasseurs", "Infantry", 12, Vec::new());
+    s.actions.push(Action::DeclareCharge(Box::new(theirs)));
     let inputs = vec![Input::Reaction(Reaction::Stand), Input::ChargerTest(pass()), Input::StandTest(pass())];
     let mut a = s.charge("Hussars", "Chasseurs", 20, inputs);
     a.measured.opportunity = Some(OpportunityFacts { in_reach_at_phase_start: true, enemy_charge_begun: false });

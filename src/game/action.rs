@@ -103,6 +103,11 @@ pub fn check(action: &Action, battle: &Battle) -> Result<Vec<Event>, ActionError
         Action::ClearPendingMelee(i) => play::clear_pending(battle, *i)?,
         Action::Note(text) => (Vec::new(), Vec::new(), LogDetail::Note { text: text.clone() }),
         Action::Charge(c) => super::charge::charge(battle, c)?,
+        Action::DeclareCharge(c) => super::charge::declare(battle, c)?,
+        Action::DeclarationsDone { side } => {
+            super::declarations::check_done(battle, *side)?;
+            (Vec::new(), Vec::new(), LogDetail::DeclarationsDone { side: *side })
+        }
         Action::Collision(c) => super::charge::collision(battle, c)?,
         Action::BMelee(m) => super::ruleset_b::b_melee(battle, m)?,
         Action::SetOptions(new) => {
@@ -242,6 +247,8 @@ fn check_edit(action: &Action, battle: &Battle) -> Result<Vec<Event>, ActionErro
         | Action::ClearPendingMelee(_)
         | Action::Note(_)
         | Action::Charge(_)
+        | Action::DeclareCharge(_)
+        | Action::DeclarationsDone { .. }
         | Action::Collision(_)
         | Action::BMelee(_)
         | Action::SetOptions(_)

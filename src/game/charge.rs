@@ -337,6 +337,8 @@ fn apply_happenings(m: &Charge, face: Face, c: &mut Unit, t: &mut Unit) -> Resul
 /// engagement that carries the charge's facts into the melee.
 pub(super) fn charge(battle: &Battle, a: &ChargeAction) -> Result<Checked, ActionError> {
     let m = run_charge(battle, a)?;
+    let follow_up = follow_up_used(battle, a.charger)?.is_some();
+    super::declarations::check_carry_out(battle, a, follow_up)?;
     if m.ask != Ask::Done {
         return Err(ActionError::ChargeUnfinished);
     }
@@ -388,6 +390,45 @@ pub(super) fn charge(battle: &Battle, a: &ChargeAction) -> Result<Checked, Actio
         guidance: m.guidance(),
     };
     Ok((events, vec![a.charger, a.target], detail))
+}
+
+/// Declares a GdB charge (GDB-CHG-01..05, 03; GDB-OPP-01..10): every requirement of the
+/// declaration holds and the procedure allows it now; nothing changes but the journal.
+pub(super) fn declare(battle: &Battle, a: &ChargeAction) -> Result<Checked, ActionError> {
+    if !a.inputs.is_empty() {
+        return Err(ChargeError::WrongStep.into());
+    }
+    run_charge(battle, a)?;
+    super::declarations::check_declare(battle, a)?;
+    let detail = LogDetail::ChargeDeclared { opportunity: a.measured.opportunity.is_some() };
+    Ok((Vec::new(), vec![a.charger, a.target], detail))
+}
+
+/// Whether this charge may be declared now (GDB-CHG-01..05, 03; GDB-OPP-01..10): what
+/// the wizard's "Declare only" asks.
+pub fn may_declare(battle: &Battle, a: &ChargeAction) -> Result<(), ActionError> {
+    let declared = ChargeAction { inputs: Vec::new(), rng_after: None, ..a.clone() };
+    run_charge(battle, &declared)?;
+    Ok(super::declarations::check_declare(battle, &declared)?)
+}
+
+/// The declaration of this charge still to carry out this phase, as the players made it
+/// (its measures and rates), for the wizard to carry it out.
+pub fn declared_charge(battle: &Battle, charger: UnitId, target: UnitId) -> Option<ChargeAction> {
+    super::declarations::charges_phase(battle).pending(charger, target)?;
+    battle.log.iter().rev().take_while(|e| e.turn == battle.turn).find_map(|e| match e.action.as_deref() {
+        Some(crate::model::Action::DeclareCharge(a)) if a.charger == charger && a.target == target => {
+            Some((**a).clone())
+        }
+        _ => None,
+    })
+}
+
+/// Whether this charge may be carried out now, as the Charges phase stands (GDB-CHG-03,
+/// 04, GDB-OPP-02): what the wizard asks before it walks the steps.
+pub fn may_carry_out(battle: &Battle, a: &ChargeAction) -> Result<(), ActionError> {
+    let follow_up = follow_up_used(battle, a.charger)?.is_some();
+    Ok(super::declarations::check_carry_out(battle, a, follow_up)?)
 }
 
 /// GDB-ART-04: the fleeing crew disorders the friendly unit it runs into.

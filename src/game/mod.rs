@@ -5,6 +5,7 @@
 mod action;
 mod apply;
 mod charge;
+pub mod declarations;
 mod engagement;
 mod history;
 pub mod journal;
@@ -20,7 +21,8 @@ pub use crate::model::{
 pub use action::{Action, ActionError, ActionKind, check};
 pub use apply::{ApplyError, Event};
 pub use charge::{
-    collision_input, collision_result, commander_of, commanders_of, declaration, ordering_generals, run_charge,
+    collision_input, collision_result, commander_of, commanders_of, declaration, declared_charge, may_carry_out,
+    may_declare, ordering_generals, run_charge,
 };
 pub use engagement::{gdb_melee_input, melee_side, melee_sides, role_of};
 pub use history::{Game, History, Step};

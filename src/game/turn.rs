@@ -10,10 +10,18 @@ use crate::rules::{Marker, Order, Phase, Ruleset, Side};
 pub enum Todo {
     /// Roll the initiative; the winner chooses who is phasing (GDB-SEQ-01).
     RollInitiative,
-    /// Declare charges: the phasing side first (GDB-CHG-03, GDB-SEQ-02).
+    /// Declare charges: the phasing side first, then the other side, each closing its
+    /// declarations when done (GDB-CHG-03, GDB-SEQ-02).
     DeclareCharges {
-        /// Declares first.
+        /// The side declaring now.
         first: Side,
+    },
+    /// Carry out a declared charge, in the order the rules give (GDB-CHG-04, GDB-OPP-02).
+    CarryOutCharge {
+        /// The charger.
+        charger: UnitId,
+        /// Its target.
+        target: UnitId,
     },
     /// A routed unit makes its full rout move (GDB-RES-01).
     Rout(UnitId),
@@ -43,6 +51,7 @@ pub fn checklist(battle: &Battle) -> Vec<Todo> {
     match battle.phase {
         Phase::Initiative if battle.ruleset == Ruleset::Gdb && battle.phasing.is_none() => vec![Todo::RollInitiative],
         Phase::CompulsoryMoves => compulsory_moves(battle),
+        Phase::Charges if battle.ruleset == Ruleset::Gdb => charges(battle),
         Phase::Charges => vec![Todo::DeclareCharges { first: battle.phasing.unwrap_or(Side::First) }],
         Phase::Melee => battle
             .pending_melees()
@@ -51,6 +60,17 @@ pub fn checklist(battle: &Battle) -> Vec<Todo> {
         Phase::Morale => morale(battle),
         _ => Vec::new(),
     }
+}
+
+/// The GdB Charges phase: the side declaring now, then the declared charges in the order
+/// they are carried out (GDB-CHG-03, 04, GDB-OPP-02).
+fn charges(battle: &Battle) -> Vec<Todo> {
+    let phase = super::declarations::charges_phase(battle);
+    let mut out: Vec<Todo> = phase.declaring(battle).map(|first| Todo::DeclareCharges { first }).into_iter().collect();
+    out.extend(
+        phase.to_carry_out(battle).into_iter().map(|d| Todo::CarryOutCharge { charger: d.charger, target: d.target }),
+    );
+    out
 }
 
 fn compulsory_moves(battle: &Battle) -> Vec<Todo> {

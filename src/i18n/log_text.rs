@@ -65,6 +65,13 @@ pub fn action_label(lang: Lang, battle: &Battle, kind: ActionKind, subject: &str
         ActionKind::ClearPendingMelee => T::StepClearPendingMelee,
         ActionKind::Note => T::StepNote,
         ActionKind::Charge => T::StepCharge,
+        ActionKind::DeclareCharge => T::StepDeclareCharge,
+        ActionKind::DeclarationsDone => {
+            let side = crate::rules::Side::ALL.iter().find(|s| s.key() == subject);
+            let side =
+                side.map_or_else(|| subject.to_owned(), |s| crate::i18n::names::side_name(battle, *s, lang).to_owned());
+            return lang.fmt(T::StepDeclarationsDone, &[&side]);
+        }
         ActionKind::Collision => T::StepCollision,
         ActionKind::PlaceUnit => T::StepPlaceUnit,
         ActionKind::PlaceGeneral => T::StepPlaceGeneral,
@@ -171,6 +178,13 @@ pub fn entry_summary(lang: Lang, battle: &Battle, entry: &LogEntry) -> String {
             lang.fmt(T::LogCharge, &[&name(0), &name(1), &end])
         }
         LogDetail::Note { text } => text.clone(),
+        LogDetail::ChargeDeclared { opportunity } => {
+            let key = if *opportunity { T::LogOpportunityDeclared } else { T::LogChargeDeclared };
+            lang.fmt(key, &[&name(0), &name(1)])
+        }
+        LogDetail::DeclarationsDone { side } => {
+            lang.fmt(T::LogDeclarationsDone, &[&crate::i18n::names::side_name(battle, *side, lang)])
+        }
     }
 }
 
@@ -399,6 +413,7 @@ fn todo_words(lang: Lang, battle: &Battle, todo: &Todo) -> String {
         Todo::DeclareCharges { first } => {
             lang.fmt(T::TodoCharges, &[&crate::i18n::names::side_name(battle, *first, lang)])
         }
+        Todo::CarryOutCharge { charger, target } => lang.fmt(T::TodoCarryOut, &[&name(charger), &name(target)]),
         Todo::Rout(id) => with_distance(lang, battle, *id, true, lang.fmt(T::TodoRout, &[&name(id)])),
         Todo::Retreat(id) => with_distance(lang, battle, *id, false, lang.fmt(T::TodoRetreat, &[&name(id)])),
         Todo::PushBackThenRally(id) => lang.fmt(T::TodoPushBack, &[&name(id)]),

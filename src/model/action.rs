@@ -57,6 +57,15 @@ pub enum Action {
     ClearPendingMelee(usize),
     /// A note in the log.
     Note(String),
+    /// Declare a GdB charge in the Charges phase, to be carried out once the declarations
+    /// are over (GDB-CHG-03, GDB-OPP-01): the units and what the players measured; its
+    /// inputs are empty.
+    DeclareCharge(Box<ChargeAction>),
+    /// A side's charge declarations are over for this phase (GDB-CHG-03).
+    DeclarationsDone {
+        /// The side.
+        side: Side,
+    },
     /// A GdB charge, with every input the players gave at its steps.
     Charge(Box<ChargeAction>),
     /// A Ruleset B collision test.
@@ -363,6 +372,10 @@ pub enum ActionKind {
     Note,
     /// A charge was made.
     Charge,
+    /// A charge was declared.
+    DeclareCharge,
+    /// A side's declarations were closed.
+    DeclarationsDone,
     /// A collision test was made.
     Collision,
     /// The rules settings changed.
@@ -398,6 +411,8 @@ impl ActionKind {
             ActionKind::ClearPendingMelee => "clear_pending_melee",
             ActionKind::Note => "note",
             ActionKind::Charge => "charge",
+            ActionKind::DeclareCharge => "declare_charge",
+            ActionKind::DeclarationsDone => "declarations_done",
             ActionKind::Collision => "collision",
             ActionKind::SetOptions => "set_options",
             ActionKind::ImportOrderOfBattle => "import_order_of_battle",
@@ -445,6 +460,8 @@ impl Action {
             Action::AddPendingMelee(_) => ActionKind::AddPendingMelee,
             Action::ClearPendingMelee(_) => ActionKind::ClearPendingMelee,
             Action::Note(_) => ActionKind::Note,
+            Action::DeclareCharge(_) => ActionKind::DeclareCharge,
+            Action::DeclarationsDone { .. } => ActionKind::DeclarationsDone,
             Action::Charge(_) => ActionKind::Charge,
             Action::Collision(_) => ActionKind::Collision,
             Action::BMelee(_) => ActionKind::Melee,

@@ -127,6 +127,16 @@ pub enum LogDetail {
         /// The text.
         text: String,
     },
+    /// A GdB charge declared (GDB-CHG-03); the entry's units are charger and target.
+    ChargeDeclared {
+        /// An opportunity charge (GDB-OPP-01).
+        opportunity: bool,
+    },
+    /// A side's charge declarations closed (GDB-CHG-03).
+    DeclarationsDone {
+        /// The side.
+        side: crate::rules::Side,
+    },
 }
 
 /// A test rolled on the players' table after a melee (AMB-23): the row used.

@@ -125,6 +125,9 @@ pub enum AppCommand {
     StartCharge(UnitId),
     /// The target of the charge being started.
     PickTarget(UnitId),
+    /// Carry out this declared charge: the wizard opens at the target's reaction
+    /// (GDB-CHG-04).
+    CarryOutCharge(UnitId, UnitId),
     /// Stop picking a target.
     CancelPick,
     /// Open the report window.

@@ -175,6 +175,13 @@ impl CsApp {
                 self.message = Some((self.lang.fmt(T::PickTarget, &[&name.unwrap_or_default()]), false));
             }
             AppCommand::PickTarget(id) => self.pick_target(id),
+            AppCommand::CarryOutCharge(charger, target) => {
+                let battle = self.game.battle();
+                let declared = crate::game::declared_charge(battle, charger, target);
+                self.wizard = declared
+                    .and_then(|a| ChargeWizard::carry_out(battle, &a, &mut self.measured))
+                    .map(|w| Wizard::GdbCharge(Box::new(w)));
+            }
             AppCommand::OpenReport => {
                 self.modal = Modal::Report(super::report_view::report_text(&self.game, self.lang));
             }

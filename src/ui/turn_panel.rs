@@ -92,7 +92,15 @@ pub fn checklist_ui(ui: &mut Ui, lang: Lang, battle: &Battle, form: &mut Initiat
                 | Todo::Pursue(id)
                 | Todo::MoraleTest(id)
                 | Todo::WaveringTest(id) => Some((T::ShowUnit, AppCommand::Reveal(*id))),
-                _ => None,
+                Todo::CarryOutCharge { charger, target } => {
+                    Some((T::CarryOut, AppCommand::CarryOutCharge(*charger, *target)))
+                }
+                // GDB-CHG-03: the side declaring says when it is done.
+                Todo::DeclareCharges { first } if battle.ruleset == crate::rules::Ruleset::Gdb => {
+                    Some((T::DeclarationsDone, AppCommand::Perform(Action::DeclarationsDone { side: *first })))
+                }
+                Todo::DeclareCharges { .. } => None,
+                Todo::RollInitiative => None,
             };
             if let Some((label, cmd)) = action
                 && ui.small_button(lang.t(label)).clicked()

@@ -250,3 +250,29 @@ pub fn answer_tests(g: &Game, a: &mut ChargeAction) -> coldsteel::rules::gdb::ch
         a.inputs.push(input);
     }
 }
+
+/// The GdB Charges phase as the rules order it (GDB-CHG-03, 04): every charge declared,
+/// the phasing side's first, each side closing its declarations; then carried out, the
+/// phasing side's first, each side's in the order given. Panics where the game refuses.
+pub fn charge_phase(g: &mut Game, charges: Vec<ChargeAction>) {
+    let phasing = g.battle().phasing.unwrap_or(Side::First);
+    let side_of = |g: &Game, a: &ChargeAction| g.battle().unit(a.charger).map(|u| u.side);
+    let (mine, theirs): (Vec<_>, Vec<_>) = charges.into_iter().partition(|a| side_of(g, a) == Some(phasing));
+    for (side, list) in [(phasing, &mine), (phasing.other(), &theirs)] {
+        for a in list {
+            let declared = ChargeAction { inputs: Vec::new(), rng_after: None, ..a.clone() };
+            g.perform(&Action::DeclareCharge(Box::new(declared))).unwrap_or_else(|e| panic!("declaring: {e}"));
+        }
+        g.perform(&Action::DeclarationsDone { side }).unwrap();
+    }
+    for a in mine.into_iter().chain(theirs) {
+        g.perform(&Action::Charge(Box::new(a))).unwrap_or_else(|e| panic!("carrying out: {e}"));
+    }
+}
+
+/// Declares a plain charge, `distance` cm straight ahead (GDB-CHG-03): what an opportunity
+/// charge answers (GDB-OPP-01).
+pub fn declare(g: &mut Game, charger: &str, target: &str, distance: u32) {
+    let a = charge(g, charger, target, distance, Vec::new());
+    g.perform(&Action::DeclareCharge(Box::new(a))).unwrap_or_else(|e| panic!("declaring: {e}"));
+}

@@ -124,6 +124,13 @@ super::texts! {
     ErrCrewDidNotFlee => "The crew did not flee, so it ran into no one (GDB-ART-04)", "Расчёт не бежал и ни на кого не наткнулся (GDB-ART-04)";
     ErrCarryOnReach => "Carrying on needs {} cm, but only {} cm of the charge move are left (GDB-CHG-19)", "Чтобы продолжить, нужно {} см, а от хода атаки осталось только {} см (GDB-CHG-19)";
     ErrEvadersOutOfReach => "The evaders were not caught: they are out of reach (GDB-CHG-19)", "Уклонившихся не догнали: они вне досягаемости (GDB-CHG-19)";
+    ErrAlreadyDeclared => "This unit has declared its charge already (GDB-CHG-03)", "Это подразделение уже объявило атаку (GDB-CHG-03)";
+    ErrPhasingDeclaresFirst => "The phasing side declares its charges first (GDB-CHG-03)", "Первой объявляет атаки активная сторона (GDB-CHG-03)";
+    ErrDeclarationsClosed => "This side's declarations are over for this phase (GDB-CHG-03)", "Эта сторона уже закончила объявлять атаки в этой фазе (GDB-CHG-03)";
+    ErrDeclarationsOpen => "Charges are carried out once both sides have declared (GDB-CHG-03)", "Атаки выполняются, когда обе стороны закончат объявления (GDB-CHG-03)";
+    ErrNotAnAnswer => "An opportunity charge answers the enemy charge just declared, at its charger (GDB-OPP-01)", "Перехват объявляется сразу после атаки противника и против её атакующих (GDB-OPP-01)";
+    ErrOpportunityFirst => "The opportunity charges are carried out first (GDB-OPP-02)", "Сначала выполняются перехваты (GDB-OPP-02)";
+    ErrPhasingChargesFirst => "The phasing side's charges are carried out first (GDB-CHG-04)", "Сначала выполняются атаки активной стороны (GDB-CHG-04)";
     ErrNoMoveLeft => "Nothing is left of the charge move for a new target (GDB-CHG-19)", "От хода атаки ничего не осталось для новой цели (GDB-CHG-19)";
     ErrChargerHalted => "This unit was halted by its charge test and may not charge again this turn (GDB-CHG-13, 19)", "Это подразделение остановлено тестом атаки и в этом ходу больше не атакует (GDB-CHG-13, 19)";
     ErrChargedThisTurn => "This unit has already charged this turn; only a follow-up at a new target charges again (GDB-CHG-19)", "Это подразделение уже атаковало в этом ходу; снова атаковать можно только новую цель после отхода прежней (GDB-CHG-19)";

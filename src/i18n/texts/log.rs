@@ -48,7 +48,12 @@ super::texts! {
     StepInitiative => "Initiative: {} moves first", "Инициатива: первой ходит {}";
     StepMelee => "Melee: {}", "Рукопашная: {}";
     StepNote => "Note: {}", "Заметка: {}";
-    TodoCharges => "Declare charges: {} first, then the other side", "Объявите атаки: сначала {}, затем другая сторона";
+    TodoCharges => "{} declares its charges, then says Declarations done (GDB-CHG-03)", "Объявляет атаки: {}; затем «Объявления закончены» (GDB-CHG-03)";
+    TodoCarryOut => "Carry out the charge: {} at {}", "Выполните атаку: {} (цель: {})";
+    CarryOut => "Carry out…", "Выполнить…";
+    DeclarationsDone => "Declarations done", "Объявления закончены";
+    DeclareOnly => "Declare only", "Только объявить";
+    DeclareOnlyTip => "Record the declaration and carry the charge out once both sides have declared (GDB-CHG-03, 04)", "Записать объявление; атака выполняется, когда обе стороны закончат объявления (GDB-CHG-03, 04)";
     TodoInitiative => "Roll the initiative: the winner chooses who moves first", "Бросьте инициативу: победитель выбирает, кто ходит первым";
     TodoMelee => "Fight the melee: {} against {}", "Разыграйте рукопашную: {} против {}";
     TodoMorale => "Morale test: {} lost figures this turn", "Тест морали: {} понесли потери в этом ходу";
@@ -67,6 +72,11 @@ super::texts! {
     LogInitiativeTie => "Initiative {} against {}: a tie, roll again", "Инициатива {} против {}: ничья, бросайте снова";
     LogCharge => "Charge: {} against {}: {}", "Атака: {} против {}: {}";
     StepCharge => "Charge: {}", "Атака: {}";
+    StepDeclareCharge => "Charge declared: {}", "Объявлена атака: {}";
+    StepDeclarationsDone => "Declarations done: {}", "Объявления закончены: {}";
+    LogChargeDeclared => "Charge declared: {} at {}", "Объявлена атака: {} (цель: {})";
+    LogOpportunityDeclared => "Opportunity charge declared: {} at {}", "Объявлен перехват: {} (цель: {})";
+    LogDeclarationsDone => "{}: charge declarations done", "{}: объявления атак закончены";
     StepCollision => "Collision test: {}", "Проверка столкновения: {}";
     StepSetOptions => "Rules settings: {}", "Настройки правил: {}";
     Undone => "Undone: {}", "Отменено: {}";

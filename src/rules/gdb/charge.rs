@@ -246,6 +246,27 @@ pub enum ChargeError {
     /// GDB-OPP-05: the ordering general is gone, or not of the charger's side.
     #[error("this general cannot give the order (GDB-OPP-05)")]
     NotAnOrderingGeneral,
+    /// GDB-CHG-03: this unit's charge is declared already.
+    #[error("this unit has declared its charge already (GDB-CHG-03)")]
+    AlreadyDeclared,
+    /// GDB-CHG-03: the phasing side declares first.
+    #[error("the phasing side declares its charges first (GDB-CHG-03)")]
+    PhasingDeclaresFirst,
+    /// GDB-CHG-03: this side's declarations are over for this phase.
+    #[error("this side's declarations are over for this phase (GDB-CHG-03)")]
+    DeclarationsClosed,
+    /// GDB-CHG-03: charges are carried out once both sides' declarations are over.
+    #[error("charges are carried out once both sides have declared (GDB-CHG-03)")]
+    DeclarationsOpen,
+    /// GDB-OPP-01: an opportunity charge answers the enemy declaration just made.
+    #[error("an opportunity charge answers the enemy charge just declared, at its charger (GDB-OPP-01)")]
+    NotAnAnswer,
+    /// GDB-OPP-02, 03: opportunity charges are carried out first.
+    #[error("the opportunity charges are carried out first (GDB-OPP-02)")]
+    OpportunityFirst,
+    /// GDB-CHG-04: the phasing side's charges are carried out first.
+    #[error("the phasing side's charges are carried out first (GDB-CHG-04)")]
+    PhasingChargesFirst,
     /// The step does not take that input now.
     #[error("that is not asked for at this step")]
     WrongStep,

@@ -169,6 +169,27 @@ impl ChargeWizard {
         })
     }
 
+    /// Opens a declared charge to carry it out (GDB-CHG-04): its measures, rates and
+    /// ordering general as declared; the steps start at the target's reaction.
+    pub fn carry_out(battle: &Battle, declared: &ChargeAction, measured: &mut Measured) -> Option<Self> {
+        let mut w = ChargeWizard::new(battle, declared.charger, declared.target, measured)?;
+        let table = table_rates(battle, declared.charger, declared.target);
+        let shown = |typed: Option<u32>, table: Option<u32>| typed.or(table).map(|v| v.to_string()).unwrap_or_default();
+        let r = &declared.rates;
+        w.fields.distance = declared.measured.distance_cm.to_string();
+        w.fields.bearing = declared.measured.bearing_deg.to_string();
+        w.fields.charge_move = shown(r.charger_charge_cm, table.charge);
+        w.fields.target_move = shown(r.target_move_cm, table.target_move);
+        w.fields.target_charge = shown(r.target_charge_cm, table.target_charge);
+        w.fields.target_compulsory = shown(r.target_compulsory_cm, table.target_compulsory);
+        w.measured = declared.measured.clone();
+        // The table's unrounded measures stay only as they were declared.
+        w.from_table = w.from_table.filter(|_| declared.measured.exact.is_some());
+        w.ordering_general = declared.ordering_general;
+        w.declared = true;
+        Some(w)
+    }
+
     /// The rates typed for the charger (its charge move) and the target (its move, charge
     /// and compulsory move) as rows of the distances table.
     fn typed_rates(&self) -> [(UnitId, DistanceRow); 2] {
@@ -362,7 +383,29 @@ impl ChargeWizard {
             ui.colored_label(crate::ui::theme::ERROR, why);
         }
         self.melee_preview_ui(ui, lang, battle, names);
-        match nav_ui(ui, lang, false, T::Declare, why.is_none(), why.as_deref()) {
+        // GDB-CHG-03, 04: declared and carried out at once only where the procedure allows
+        // it now; otherwise declared, and carried out from the checklist in its turn.
+        let now = why.clone().or_else(|| {
+            crate::game::may_carry_out(battle, &self.action(battle)).err().map(|e| action_error_text(lang, &e))
+        });
+        let later = why.clone().or_else(|| {
+            crate::game::may_declare(battle, &self.action(battle)).err().map(|e| action_error_text(lang, &e))
+        });
+        if let (None, Some(now)) = (&why, &now) {
+            ui.label(RichText::new(now).weak());
+        }
+        if battle.ruleset == crate::rules::Ruleset::Gdb {
+            let only = ui.add_enabled(later.is_none(), egui::Button::new(lang.t(T::DeclareOnly)));
+            let only = only.on_hover_text(lang.t(T::DeclareOnlyTip));
+            if let Some(later) = &later {
+                only.clone().on_disabled_hover_text(later);
+            }
+            if only.clicked() {
+                let declared = ChargeAction { inputs: Vec::new(), rng_after: None, ..self.action(battle) };
+                return Outcome::Apply(Action::DeclareCharge(Box::new(declared)));
+            }
+        }
+        match nav_ui(ui, lang, false, T::Declare, now.is_none(), now.as_deref()) {
             Nav::Cancel => Outcome::Cancel,
             Nav::Next => {
                 self.declared = true;
