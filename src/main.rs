@@ -170,7 +170,14 @@ fn replay(path: &Path, write: Option<&Path>, lang: Lang) -> Result<String, Strin
     } else {
         (storage::from_json(&text).map_err(unreadable)?, None)
     };
-    let count = coldsteel::game::replay(&game).map_err(|e| at_path(replay_error_text(lang, &e), path))?;
+    // A file of version 2 was recorded before the game judged the charge procedure: an
+    // entry refused by a clause judged since is a rules change, not damage (exit 0).
+    let earlier_rules = played.is_none() && storage::file_version(&text).is_some_and(|v| v < 3);
+    let count = match coldsteel::game::replay_recorded(&game, earlier_rules) {
+        Ok(count) => count,
+        Err(e @ coldsteel::game::ReplayError::RulesChanged { .. }) => return Ok(replay_error_text(lang, &e)),
+        Err(e) => return Err(at_path(replay_error_text(lang, &e), path)),
+    };
     if let Some(out) = write {
         storage::save_battle(out, &game).map_err(|e| save_error_text(lang, &e))?;
     }

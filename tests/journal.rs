@@ -195,3 +195,27 @@ fn every_charge_input_round_trips() {
     let back: Vec<Input> = serde_json::from_str(&text).unwrap();
     assert_eq!(back, inputs);
 }
+
+/// A version-2 file, recorded before the game judged the charge procedure, still opens;
+/// its replay names the entry today's rules refuse and the clause (GDB-CHG-03), as a
+/// rules change and not as damage: `coldsteel replay` exits 0 saying so. A tampered file
+/// of today's version is still refused (exit 2).
+#[test]
+fn a_version_2_journal_reports_rules_changes() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/battle-v2.coldsteel.json");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(coldsteel::storage::file_version(&text), Some(2));
+    let game = coldsteel::storage::from_json(&text).unwrap();
+    let e = coldsteel::game::replay_recorded(&game, true).unwrap_err();
+    let coldsteel::game::ReplayError::RulesChanged { seq, reason, replayed } = e else { panic!("{e:?}") };
+    assert_eq!((seq, replayed), (46, 45));
+    assert_eq!(reason, coldsteel::rules::gdb::charge::ChargeError::DeclarationsClosed);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_coldsteel")).arg("replay").arg(&path).output().unwrap();
+    assert!(out.status.success());
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.contains("earlier rules") && said.contains("GDB-CHG-03"), "{said}");
+    // The same journal claimed as today's version is refused.
+    let claimed = text.replacen("\"version\": 2", "\"version\": 3", 1);
+    let game = coldsteel::storage::from_json(&claimed).unwrap();
+    assert!(matches!(coldsteel::game::replay(&game), Err(coldsteel::game::ReplayError::Refused { seq: 46, .. })));
+}

@@ -28,6 +28,18 @@ pub enum ReplayError {
         /// Why.
         reason: ActionError,
     },
+    /// A file recorded under the rules before the game judged the charge procedure
+    /// (version 2): an entry that a corrected clause now refuses. The file is no less
+    /// sound for it; the replay stops there.
+    #[error("log entry {seq} was recorded under earlier rules and is refused now: {reason}")]
+    RulesChanged {
+        /// The entry's sequence number.
+        seq: u64,
+        /// The clause that refuses it now.
+        reason: crate::rules::gdb::charge::ChargeError,
+        /// The entries replayed before it.
+        replayed: usize,
+    },
     /// An entry's result differs.
     #[error("log entry {seq} differs at {path}: recorded {recorded}, replayed {replayed}")]
     Differs {
@@ -54,6 +66,12 @@ pub enum ReplayError {
 
 /// Re-applies every journaled action of a game from its start; returns how many.
 pub fn replay(game: &Game) -> Result<usize, ReplayError> {
+    replay_recorded(game, false)
+}
+
+/// [`replay`] of a file recorded under earlier rules (`earlier_rules`): an entry refused
+/// by a clause the game now judges is a rules change, not a tampered entry.
+pub fn replay_recorded(game: &Game, earlier_rules: bool) -> Result<usize, ReplayError> {
     let start = game.journal_start();
     let recorded = &game.battle.log;
     let first = start.log.len();
@@ -64,7 +82,12 @@ pub fn replay(game: &Game) -> Result<usize, ReplayError> {
     let mut count = 0;
     for entry in recorded.iter().skip(first) {
         let action = entry.action.as_deref().ok_or(ReplayError::NoAction { seq: entry.seq })?;
-        again.perform(action).map_err(|reason| ReplayError::Refused { seq: entry.seq, reason })?;
+        again.perform(action).map_err(|reason| match reason {
+            ActionError::Charge(e) if earlier_rules && e.judged_since_v3() => {
+                ReplayError::RulesChanged { seq: entry.seq, reason: e, replayed: count }
+            }
+            reason => ReplayError::Refused { seq: entry.seq, reason },
+        })?;
         if let Some(new) = again.battle.log.last()
             && let Some((path, was, now)) = first_difference(entry, new)
         {

@@ -115,6 +115,9 @@ pub fn replay_error_text(lang: Lang, e: &ReplayError) -> String {
         ReplayError::StartMismatch => lang.t(T::ErrReplayStart).to_owned(),
         ReplayError::NoAction { seq } => lang.fmt(T::ErrReplayNoAction, &[seq]),
         ReplayError::Refused { seq, reason } => lang.fmt(T::ErrReplayRefused, &[seq, &action_error_text(lang, reason)]),
+        ReplayError::RulesChanged { seq, reason, replayed } => {
+            lang.fmt(T::ReplayRulesChanged, &[replayed, seq, &charge_error_text(lang, reason)])
+        }
         ReplayError::Differs { seq, path, recorded, replayed } => {
             lang.fmt(T::ErrReplayDiffers, &[seq, path, recorded, replayed])
         }

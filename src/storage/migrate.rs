@@ -7,7 +7,7 @@ use serde_json::Value;
 type Step = fn(&mut Value);
 
 /// The steps, oldest first.
-const STEPS: &[Step] = &[v1_to_v2];
+const STEPS: &[Step] = &[v1_to_v2, v2_to_v3];
 
 /// Version 2 made the file a journal and pending melees engagements: `pending_melees`
 /// becomes `engagements` (their fields carry over), and each row of a test table gets
@@ -22,6 +22,12 @@ fn v1_to_v2(value: &mut Value) {
         kinds_of_test_rows(options);
     }
 }
+
+/// Version 3 added the Charges phase's declarations (`declare_charge`,
+/// `declarations_done` actions and their log entries) and the game's judgement of the
+/// charge procedure; a version-2 file holds none of them and reads as it is. Its journal
+/// may hold charges today's rules refuse: `replay` reports those as rules changes.
+fn v2_to_v3(_: &mut Value) {}
 
 /// Gives each test-table row without a kind the kind its result's name says (the names
 /// version 1 read: pass, retreat, rout, in English or Russian), else a halt.

@@ -29,7 +29,7 @@ use crate::model::{Battle, ModelError};
 /// The `format` tag of a battle file.
 pub const FORMAT: &str = "coldsteel.battle";
 /// The battle-file version this build writes.
-pub const VERSION: u32 = 2;
+pub const VERSION: u32 = 3;
 /// Files larger than this are refused before reading.
 pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 
@@ -228,6 +228,11 @@ fn from_migrated<T: serde::de::DeserializeOwned>(value: &serde_json::Value, vers
         message: e.into_inner().to_string(),
         version,
     })
+}
+
+/// The format version a battle file's text says it has, if it says one.
+pub fn file_version(text: &str) -> Option<u32> {
+    serde_json::from_str::<Header>(text).ok().map(|h| h.version)
 }
 
 /// Reads a battle file's text: checks the format and version, migrates older versions

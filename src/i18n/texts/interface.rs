@@ -47,6 +47,7 @@ super::texts! {
     ErrOutOfPlay => "unit {} is out of play", "подразделение {} выбыло из игры";
     ErrSameSide => "units {} and {} are on the same side", "подразделения {} и {} на одной стороне";
     ErrNoSuchMelee => "there is no pending melee {}", "нет ожидающей рукопашной {}";
+    ReplayRulesChanged => "replayed {} actions; log entry {} was recorded under the earlier rules and is refused now: {}. The file keeps the game as it was recorded.", "воспроизведено действий: {}; запись журнала {} сделана по прежним правилам и теперь отклоняется: {}. Файл хранит игру такой, какой она записана.";
     ErrChargeUnfinished => "the charge is not finished: inputs are missing", "атака не завершена: не хватает данных";
     ErrNotEngaged => "units {} and {} are not engaged in a melee", "подразделения {} и {} не в рукопашной";
     ErrTooManyLosses => "unit {} has {} figures and cannot lose {}", "у подразделения {} {} фигур, потерять {} оно не может";

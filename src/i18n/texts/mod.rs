@@ -129,6 +129,7 @@ keys! {
     ErrSameSide,
     ErrNoSuchMelee,
     ErrChargeUnfinished,
+    ReplayRulesChanged,
     ErrNotEngaged,
     ErrTooManyLosses,
     ErrLossesNeeded,

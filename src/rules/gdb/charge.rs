@@ -272,6 +272,59 @@ pub enum ChargeError {
     WrongStep,
 }
 
+impl ChargeError {
+    /// Whether the game judges this since the charge procedure moved into it (file
+    /// version 3): a version-2 journal may hold an entry it now refuses.
+    pub fn judged_since_v3(&self) -> bool {
+        use ChargeError as E;
+        match self {
+            E::MeetBeyondGap { .. }
+            | E::OnlyInfantryOccupies
+            | E::NoBuildingsToOccupy
+            | E::CrewDidNotFlee
+            | E::CarryOnOutOfReach { .. }
+            | E::EvadersOutOfReach
+            | E::NoMoveLeft
+            | E::ChargerHalted
+            | E::ChargedThisTurn
+            | E::ChargerInContact
+            | E::TargetInMelee
+            | E::NotChargesPhase
+            | E::NotAnOrderingGeneral
+            | E::AlreadyDeclared
+            | E::PhasingDeclaresFirst
+            | E::DeclarationsClosed
+            | E::DeclarationsOpen
+            | E::NotAnAnswer
+            | E::OpportunityFirst
+            | E::PhasingChargesFirst
+            | E::NotOwnBrigade
+            | E::OutOfReach { .. }
+            | E::TooLate
+            | E::TooManyLost { .. } => true,
+            E::NoCommander
+            | E::RegimentalCommander
+            | E::NotVisible
+            | E::OutsideSector(_)
+            | E::AlreadyCharged
+            | E::OpportunityNotCavalry
+            | E::NoOrdersLeft
+            | E::NotInReachAtStart
+            | E::MayNotEvade
+            | E::MayNotCounterCharge
+            | E::NoTimeToChange { .. }
+            | E::DurationUnknown
+            | E::ChargeMoveUnknown
+            | E::MayNotFire
+            | E::NoTableRow(_)
+            | E::BadDie(_)
+            | E::NotAResultOf { .. }
+            | E::SkirmishersMustEvade
+            | E::WrongStep => false,
+        }
+    }
+}
+
 /// A fraction of a turn, kept exact (numerator, denominator).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Frac(pub u32, pub u32);
