@@ -56,6 +56,7 @@ fn pick(g: &Game, kind: u8, a: usize, b: usize, d: [u8; 4], cm: u32) -> Action {
             crew_ran_into: None,
             ordering_general: None,
             rng_after: None,
+            overrule: None,
         })),
         4 => match g.battle().pending_melees().next() {
             Some((_, e)) => Action::GdbMelee(Box::new(GdbMeleeAction {

@@ -347,3 +347,84 @@ fn gdb_opp_01_02_08_the_opportunity_charge_in_its_place() {
     let late = opportunity(&g, "Kiev Dragoons", "Grenadiers à cheval");
     refused(&mut g, late, ChargeError::TooLate);
 }
+
+/// Overrule (design: the table agrees otherwise): a refusal of a rules clause goes through
+/// with the players' reason, which the journal keeps with the clause; `replay` reproduces
+/// it. No reason, or a refusal that is no clause's (AMB-15's unsupported melee), is refused.
+#[test]
+fn a_clause_refusal_is_overruled_with_a_reason() {
+    let mut g = default_at(Phase::Movement);
+    let inputs = vec![Input::Reaction(Reaction::Stand), pass(), stand(TestResult::Pass)];
+    let mut a = charge(&g, "Grenadiers à cheval", "Kiev Dragoons", 12, inputs);
+    a.overrule = Some(coldsteel::model::Overrule { refusals: vec![ChargeError::NotChargesPhase], reason: "  ".into() });
+    let e = g.perform(&Action::Charge(Box::new(a.clone()))).unwrap_err();
+    assert_eq!(e, ActionError::OverruleNeedsReason);
+    a.overrule = Some(coldsteel::model::Overrule {
+        refusals: vec![ChargeError::NotChargesPhase],
+        reason: "we forgot it in the Charges phase".into(),
+    });
+    do_charge(&mut g, a);
+    let entry = g.battle().log.last().unwrap();
+    let LogDetail::Charge { overruled: Some(o), .. } = &entry.detail else { panic!("{:?}", entry.detail) };
+    assert_eq!(
+        (o.refusals.clone(), o.reason.as_str()),
+        (vec![ChargeError::NotChargesPhase], "we forgot it in the Charges phase")
+    );
+    let lines = coldsteel::i18n::log_text::entry_lines(coldsteel::i18n::Lang::En, g.battle(), entry).join("\n");
+    assert!(lines.contains("Overruled by the players") && lines.contains("GDB-CHG-03"), "{lines}");
+    assert_eq!(coldsteel::game::replay(&g).unwrap(), g.battle().log.len() - g.journal_start().log.len());
+    // AMB-15 is not the players' to overrule: the model has no melee of three units.
+    let mut third = charge(&g, "Empress Dragoons", "Kiev Dragoons", 10, vec![]);
+    third.overrule = Some(coldsteel::model::Overrule {
+        refusals: vec![ChargeError::TargetInMelee],
+        reason: "join the melee".into(),
+    });
+    let e = g.perform(&Action::Charge(Box::new(third))).unwrap_err();
+    assert_eq!(e, ActionError::NotOverrulable(ChargeError::TargetInMelee));
+}
+
+fn overrule(a: &mut ChargeAction, refusal: ChargeError) {
+    let mut refusals = a.overrule.take().map(|o| o.refusals).unwrap_or_default();
+    refusals.push(refusal);
+    a.overrule = Some(coldsteel::model::Overrule { refusals, reason: "the table agreed".into() });
+}
+
+/// Each procedure row overruled: a halted charger charging again (GDB-CHG-13, 19), a
+/// follow-up beyond what is left (GDB-CHG-19 b), the other side declaring first
+/// (GDB-CHG-03) and carrying out first (GDB-CHG-04): accepted, each logged with its reason.
+#[test]
+fn procedure_rows_overruled() {
+    let mut g = default_at(Phase::Charges);
+    let halted = vec![Input::Reaction(Reaction::Stand), Input::ChargerTest(TestResult::Halt.into())];
+    let a = charge(&g, "Empress Dragoons", "Kiev Dragoons", 12, halted);
+    do_charge(&mut g, a);
+    let mut again = stood(&g, "Empress Dragoons", "Sumy Hussars", 8);
+    overrule(&mut again, ChargeError::ChargerHalted);
+    overrule(&mut again, ChargeError::DeclarationsClosed);
+    do_charge(&mut g, again);
+
+    let mut g = default_at(Phase::Charges);
+    let inputs =
+        vec![Input::Reaction(Reaction::Stand), pass(), stand(TestResult::Rout), Input::FollowUp(FollowUp::NewTarget)];
+    let a = with_rates(charge(&g, "1st Polish Guard Lancers", "Poltava Infantry", 30, inputs), 36, 16);
+    do_charge(&mut g, a);
+    let mut far = with_rates(stood(&g, "1st Polish Guard Lancers", "Ladoga Infantry", 30), 36, 16);
+    overrule(&mut far, ChargeError::OutOfReach { distance: 30, reach: 6 });
+    do_charge(&mut g, far);
+
+    let mut g = default_at(Phase::Charges);
+    let mine = stood(&g, "Grenadiers à cheval", "Kiev Dragoons", 12);
+    let mut theirs = stood(&g, "Sumy Hussars", "Empress Dragoons", 10);
+    declare(&mut g, &mine).unwrap();
+    let mut early = theirs.clone();
+    overrule(&mut early, ChargeError::PhasingDeclaresFirst);
+    declare(&mut g, &early).unwrap();
+    let LogDetail::ChargeDeclared { overruled: Some(_), .. } = &g.battle().log.last().unwrap().detail else { panic!() };
+    g.perform(&Action::DeclarationsDone { side: Side::First }).unwrap();
+    g.perform(&Action::DeclarationsDone { side: Side::Second }).unwrap();
+    overrule(&mut theirs, ChargeError::PhasingChargesFirst);
+    do_charge(&mut g, theirs);
+    do_charge(&mut g, mine);
+    assert_eq!(g.battle().pending_melees().count(), 2);
+    assert!(coldsteel::game::replay(&g).is_ok());
+}

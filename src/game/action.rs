@@ -81,6 +81,12 @@ pub enum ActionError {
     /// A test answer was given where none is owed.
     #[error("no test is owed")]
     NoTestOwed,
+    /// The players overrule a refusal that may not be overruled (a bad input, a limit).
+    #[error("this refusal cannot be overruled: {0}")]
+    NotOverrulable(ChargeError),
+    /// An overrule needs the players' reason.
+    #[error("an overrule needs a reason")]
+    OverruleNeedsReason,
     /// The fleeing crew ran into a friend (GDB-ART-04), but the friend is not named.
     #[error("name the unit the crew ran into (GDB-ART-04)")]
     CrewFriendUnnamed,

@@ -5,7 +5,7 @@
 use super::engagement::changed_unit;
 use super::play::{Checked, apply_test, rng_event};
 use super::{ActionError, Event};
-use crate::model::{Battle, ChargeAction, CollisionAction, Engagement, General, GeneralId, LogDetail, Unit, UnitId};
+use crate::model::{Battle, ChargeAction, CollisionAction, Engagement, General, LogDetail, Unit, UnitId};
 use crate::rules::gdb::charge::{Ask, Charge, ChargeError, ChargeUnit, Declaration, FollowUp, Happening, Opportunity};
 use crate::rules::ruleset_b::{BSide, CollisionInput, CollisionOutcome};
 use crate::rules::{BySide, Face, Formation, Marker, Order, Phase, Rank, Role, Ruleset, Terrain};
@@ -94,8 +94,9 @@ pub fn declaration(battle: &Battle, a: &ChargeAction) -> Result<Declaration, Act
     // GDB-CHG-05: charged this turn, it may not charge a third unit; charging back at
     // the unit that charged it is no third unit.
     let was_charged = c.markers.contains(&Marker::WasCharged) && !charged_this_turn_by(battle, t.id, c.id);
-    judge_charge(battle, (c, t), was_charged, a.ordering_general)?;
-    let used = follow_up_used(battle, c.id)?;
+    check_overrule(a)?;
+    judge_charge(battle, (c, t), was_charged, a)?;
+    let used = unless_overruled(a, follow_up_used(battle, c.id))?;
     let opts = &battle.options.gdb;
     let (rc, rt) = (opts.distance(c.arm, c.formation), opts.distance(t.arm, t.formation));
     let charger_reach = a.rates.charger_charge_cm.or(rc.and_then(|r| r.charge_cm));
@@ -145,6 +146,7 @@ pub fn declaration(battle: &Battle, a: &ChargeAction) -> Result<Declaration, Act
         reach_left_cm: used.map(|used| charger_reach.map_or(0, |full| full.saturating_sub(used))),
         // GDB-CHG-20: buildings, castles and churches, built-up areas.
         target_in_buildings: matches!(t.terrain, Terrain::Building | Terrain::Fortified | Terrain::BuiltUp),
+        overruled: a.overrule.as_ref().map(|o| o.refusals.clone()).unwrap_or_default(),
     })
 }
 
@@ -155,28 +157,67 @@ fn judge_charge(
     battle: &Battle,
     (c, t): (&Unit, &Unit),
     was_charged: bool,
-    named: Option<GeneralId>,
+    a: &ChargeAction,
 ) -> Result<(), ChargeError> {
+    let mut refusals = Vec::new();
     if battle.ruleset == Ruleset::Gdb && battle.phase != Phase::Charges {
-        return Err(ChargeError::NotChargesPhase);
+        refusals.push(ChargeError::NotChargesPhase);
     }
     if was_charged {
-        return Err(ChargeError::AlreadyCharged);
+        refusals.push(ChargeError::AlreadyCharged);
     }
     let in_contact = |id: UnitId| battle.pending_melees().any(|(_, e)| e.involves(id));
     if in_contact(c.id) {
-        return Err(ChargeError::ChargerInContact);
+        refusals.push(ChargeError::ChargerInContact);
     }
     if in_contact(t.id) {
-        return Err(ChargeError::TargetInMelee);
+        refusals.push(ChargeError::TargetInMelee);
     }
-    if let Some(id) = named {
+    if let Some(id) = a.ordering_general {
         let may_order = battle
             .general(id)
             .is_some_and(|g| g.side == c.side && !g.lost && matches!(g.rank, Rank::CommanderInChief | Rank::Brigade));
         if !may_order {
-            return Err(ChargeError::NotAnOrderingGeneral);
+            refusals.push(ChargeError::NotAnOrderingGeneral);
         }
+    }
+    match refusals.into_iter().find(|e| !overruled(a, e)) {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+/// Whether the players overruled this refusal for this charge (with a reason).
+fn overruled(a: &ChargeAction, e: &ChargeError) -> bool {
+    a.overrule.as_ref().is_some_and(|o| o.refusals.contains(e))
+}
+
+/// A check's refusal, unless the players overruled it.
+fn unless_overruled<T: Default>(a: &ChargeAction, checked: Result<T, ChargeError>) -> Result<T, ChargeError> {
+    match checked {
+        Err(e) if overruled(a, &e) => Ok(T::default()),
+        other => other,
+    }
+}
+
+/// The players' overrule, checked: a refusal that may be overruled, and a reason of
+/// bounded length.
+fn check_overrule(a: &ChargeAction) -> Result<(), ActionError> {
+    let Some(o) = &a.overrule else { return Ok(()) };
+    if let Some(e) = o.refusals.iter().find(|e| !e.overrulable()) {
+        return Err(ActionError::NotOverrulable(e.clone()));
+    }
+    if o.refusals.is_empty() || o.refusals.len() > crate::model::limits::MAX_OVERRULED {
+        let (value, limit) = (o.refusals.len() as u64, crate::model::limits::MAX_OVERRULED as u64);
+        return Err(ActionError::Invalid(crate::model::Problem::OutOfRange { field: "refusals", value, limit }));
+    }
+    if o.reason.trim().is_empty() {
+        return Err(ActionError::OverruleNeedsReason);
+    }
+    let chars = o.reason.chars().count();
+    if chars > crate::model::limits::MAX_REASON_CHARS {
+        let (value, limit) = (chars as u64, crate::model::limits::MAX_REASON_CHARS as u64);
+        return Err(ActionError::Invalid(crate::model::Problem::OutOfRange { field: "reason", value, limit }));
     }
     Ok(())
 }
@@ -337,8 +378,8 @@ fn apply_happenings(m: &Charge, face: Face, c: &mut Unit, t: &mut Unit) -> Resul
 /// engagement that carries the charge's facts into the melee.
 pub(super) fn charge(battle: &Battle, a: &ChargeAction) -> Result<Checked, ActionError> {
     let m = run_charge(battle, a)?;
-    let follow_up = follow_up_used(battle, a.charger)?.is_some();
-    super::declarations::check_carry_out(battle, a, follow_up)?;
+    let follow_up = unless_overruled(a, follow_up_used(battle, a.charger))?.is_some();
+    unless_overruled(a, super::declarations::check_carry_out(battle, a, follow_up))?;
     if m.ask != Ask::Done {
         return Err(ActionError::ChargeUnfinished);
     }
@@ -388,6 +429,7 @@ pub(super) fn charge(battle: &Battle, a: &ChargeAction) -> Result<Checked, Actio
         reaction: m.reaction.clone(),
         distance_cm: m.decl.distance_cm,
         guidance: m.guidance(),
+        overruled: a.overrule.clone(),
     };
     Ok((events, vec![a.charger, a.target], detail))
 }
@@ -399,8 +441,9 @@ pub(super) fn declare(battle: &Battle, a: &ChargeAction) -> Result<Checked, Acti
         return Err(ChargeError::WrongStep.into());
     }
     run_charge(battle, a)?;
-    super::declarations::check_declare(battle, a)?;
-    let detail = LogDetail::ChargeDeclared { opportunity: a.measured.opportunity.is_some() };
+    unless_overruled(a, super::declarations::check_declare(battle, a))?;
+    let detail =
+        LogDetail::ChargeDeclared { opportunity: a.measured.opportunity.is_some(), overruled: a.overrule.clone() };
     Ok((Vec::new(), vec![a.charger, a.target], detail))
 }
 
@@ -409,7 +452,7 @@ pub(super) fn declare(battle: &Battle, a: &ChargeAction) -> Result<Checked, Acti
 pub fn may_declare(battle: &Battle, a: &ChargeAction) -> Result<(), ActionError> {
     let declared = ChargeAction { inputs: Vec::new(), rng_after: None, ..a.clone() };
     run_charge(battle, &declared)?;
-    Ok(super::declarations::check_declare(battle, &declared)?)
+    Ok(unless_overruled(a, super::declarations::check_declare(battle, &declared))?)
 }
 
 /// The declaration of this charge still to carry out this phase, as the players made it
@@ -427,8 +470,8 @@ pub fn declared_charge(battle: &Battle, charger: UnitId, target: UnitId) -> Opti
 /// Whether this charge may be carried out now, as the Charges phase stands (GDB-CHG-03,
 /// 04, GDB-OPP-02): what the wizard asks before it walks the steps.
 pub fn may_carry_out(battle: &Battle, a: &ChargeAction) -> Result<(), ActionError> {
-    let follow_up = follow_up_used(battle, a.charger)?.is_some();
-    Ok(super::declarations::check_carry_out(battle, a, follow_up)?)
+    let follow_up = unless_overruled(a, follow_up_used(battle, a.charger))?.is_some();
+    Ok(unless_overruled(a, super::declarations::check_carry_out(battle, a, follow_up))?)
 }
 
 /// GDB-ART-04: the fleeing crew disorders the friendly unit it runs into.

@@ -106,6 +106,8 @@ pub fn action_error_text(lang: Lang, e: &ActionError) -> String {
         ActionError::NoTestOwed => lang.t(T::ErrNoTestOwed).to_owned(),
         ActionError::Apply(text) => lang.fmt(T::ErrApply, &[text]),
         ActionError::CrewFriendUnnamed => lang.t(T::ErrCrewFriendUnnamed).to_owned(),
+        ActionError::NotOverrulable(e) => lang.fmt(T::ErrNotOverrulable, &[&charge_error_text(lang, e)]),
+        ActionError::OverruleNeedsReason => lang.t(T::ErrOverruleReason).to_owned(),
     }
 }
 

@@ -178,7 +178,7 @@ pub fn entry_summary(lang: Lang, battle: &Battle, entry: &LogEntry) -> String {
             lang.fmt(T::LogCharge, &[&name(0), &name(1), &end])
         }
         LogDetail::Note { text } => text.clone(),
-        LogDetail::ChargeDeclared { opportunity } => {
+        LogDetail::ChargeDeclared { opportunity, .. } => {
             let key = if *opportunity { T::LogOpportunityDeclared } else { T::LogChargeDeclared };
             lang.fmt(key, &[&name(0), &name(1)])
         }
@@ -186,6 +186,12 @@ pub fn entry_summary(lang: Lang, battle: &Battle, entry: &LogEntry) -> String {
             lang.fmt(T::LogDeclarationsDone, &[&crate::i18n::names::side_name(battle, *side, lang)])
         }
     }
+}
+
+/// The players' overrule of a refusal: the clause it names and their reason.
+pub fn overrule_text(lang: Lang, o: &crate::model::Overrule) -> String {
+    let refusals: Vec<String> = o.refusals.iter().map(|e| crate::i18n::errors::charge_error_text(lang, e)).collect();
+    lang.fmt(T::LogOverruled, &[&refusals.join("; "), &o.reason])
 }
 
 /// One happening of a charge as an instruction for the table ("move X back 9 cm").
@@ -358,10 +364,12 @@ pub fn entry_lines(lang: Lang, battle: &Battle, entry: &LogEntry) -> Vec<String>
                 out.push(lang.fmt(T::BFlees, &[&cm]));
             }
         }
-        LogDetail::Charge { happened, guidance, .. } => {
+        LogDetail::Charge { happened, guidance, overruled, .. } => {
+            out.extend(overruled.iter().map(|o| overrule_text(lang, o)));
             out.extend(happened.iter().map(|h| happening_text(lang, &name(0), &name(1), h)));
             out.extend(guidance.iter().map(|g| guidance_text(lang, *g).to_owned()));
         }
+        LogDetail::ChargeDeclared { overruled: Some(o), .. } => out.push(overrule_text(lang, o)),
         LogDetail::BMelee { dice, modifiers, hits, .. } => {
             for (who, d, m, h) in [(name(0), &dice.0, &modifiers.0, hits.0), (name(1), &dice.1, &modifiers.1, hits.1)] {
                 let shown: Vec<String> = d.iter().map(u8::to_string).collect();

@@ -249,6 +249,9 @@ pub struct ChargeAction {
     /// The generator's state after the app rolled test dice, if it did.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rng_after: Option<RngState>,
+    /// A refusal of the rules the players overrule, with their reason.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub overrule: Option<super::Overrule>,
 }
 
 /// What the table shows of one side of a Ruleset B collision.

@@ -12,6 +12,10 @@ pub const MAX_DISTANCE_CM: u32 = 10_000;
 pub const MAX_MELEE_TURN: u32 = 1_000;
 /// The most units, generals or brigades in a battle.
 pub const MAX_ITEMS: usize = 100_000;
+/// The longest reason the players give for overruling the rules, in characters.
+pub const MAX_REASON_CHARS: usize = 2_000;
+/// The most refusals one overrule may set aside.
+pub const MAX_OVERRULED: usize = 16;
 
 /// Whether `text` is valid JSON but not an object: an array or a number would otherwise be
 /// read as a struct by position, with a baffling message. Text that is not JSON at all is

@@ -26,6 +26,18 @@ pub struct Override {
     pub reason: String,
 }
 
+/// A refusal of the rules the players overruled, because the table agrees otherwise
+/// (design: a way to overrule the app, with a reason that is logged): the clause, as the
+/// refusal names it, and their reason.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Overrule {
+    /// The refusals overruled, each naming its clause (at most
+    /// [`super::limits::MAX_OVERRULED`]).
+    pub refusals: Vec<crate::rules::gdb::charge::ChargeError>,
+    /// Why, in the players' words.
+    pub reason: String,
+}
+
 /// What a log entry records.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "kind")]
@@ -121,6 +133,9 @@ pub enum LogDetail {
         /// What the players had to do on the table, each with its clauses.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         guidance: Vec<crate::rules::gdb::charge::Guidance>,
+        /// The refusal the players overruled, with their reason.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        overruled: Option<Overrule>,
     },
     /// A free note by the players.
     Note {
@@ -131,6 +146,9 @@ pub enum LogDetail {
     ChargeDeclared {
         /// An opportunity charge (GDB-OPP-01).
         opportunity: bool,
+        /// The refusal the players overruled, with their reason.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        overruled: Option<Overrule>,
     },
     /// A side's charge declarations closed (GDB-CHG-03).
     DeclarationsDone {

@@ -17,7 +17,7 @@ pub use action::{
 pub use battle::{Battle, Brigade, General, RngState, RulesOptions, SideInfo};
 pub use engagement::{Engagement, Stage, TestTaken, by_role};
 pub use limits::{MAX_DISTANCE_CM, MAX_FIGURES, MAX_ITEMS, MAX_MELEE_TURN, MAX_TURN, is_json_but_not_an_object};
-pub use log::{LogDetail, LogEntry, Override, TestRoll, TurnState};
+pub use log::{LogDetail, LogEntry, Override, Overrule, TestRoll, TurnState};
 pub use table::{AreaShape, Placement, TableSetup, TerrainArea};
 pub use unit::{Unit, changed_fields, default_formation};
 pub use validate::{ModelError, Problem};

@@ -53,6 +53,7 @@ pub fn charge_of(charger: UnitId, target: UnitId, distance: u32, inputs: Vec<Inp
         crew_ran_into: None,
         ordering_general: None,
         rng_after: None,
+        overrule: None,
     }
 }
 

@@ -138,6 +138,11 @@ super::texts! {
     ErrTargetInMelee => "The target is already in a melee: joining a melee is not supported yet (GDB-MEL-02, AMB-15)", "Цель уже в рукопашной: присоединиться к рукопашной пока нельзя (GDB-MEL-02, AMB-15)";
     ErrNotChargesPhase => "Charges are declared in the Charges phase (GDB-SEQ-02, GDB-CHG-03)", "Атаки объявляются в фазе атак (GDB-SEQ-02, GDB-CHG-03)";
     ErrNotOrderingGeneral => "This general cannot give the order: he is lost, of the other side, or a regimental commander (GDB-OPP-05)", "Этот генерал не может отдать приказ: он выбыл, из другой армии или полковой командир (GDB-OPP-05)";
+    ErrNotOverrulable => "This cannot be overruled: {}", "Это нельзя отменить решением игроков: {}";
+    ErrOverruleReason => "Give the reason for overruling the rules", "Укажите причину, по которой игроки отступают от правил";
+    OverruleRefusal => "Overrule: the table agrees otherwise", "Отступить от правил: игроки договорились иначе";
+    OverruleReason => "Reason", "Причина";
+    LogOverruled => "Overruled by the players: {}. Reason: {}", "Игроки отступили от правил: {}. Причина: {}";
     ErrCrewFriendUnnamed => "Name the unit the fleeing crew ran into (GDB-ART-04)", "Укажите подразделение, на которое наткнулся бегущий расчёт (GDB-ART-04)";
     ChargeButton => "Charge…", "Атаковать…";
     ChargeTip => "C: then click the enemy unit to charge", "C: затем щёлкните атакуемое подразделение противника";

@@ -71,6 +71,10 @@ pub struct Declaration {
     /// this, not the full move again.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reach_left_cm: Option<u32>,
+    /// The refusals the players overruled, with a reason the journal keeps: those
+    /// requirements are not checked (the table agreed otherwise).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub overruled: Vec<ChargeError>,
     /// The target defends buildings: charging infantry may occupy them when it leaves
     /// (GDB-CHG-20).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
@@ -273,6 +277,38 @@ pub enum ChargeError {
 }
 
 impl ChargeError {
+    /// Whether the players may overrule this refusal with a reason (design: the table
+    /// agrees on something else): a clause that decides whether a charge may be declared
+    /// or carried out now. A bad input, a step's own choice or a melee of more than one
+    /// unit a side (AMB-15, not supported) is not.
+    pub fn overrulable(&self) -> bool {
+        use ChargeError as E;
+        matches!(
+            self,
+            E::NoCommander
+                | E::RegimentalCommander
+                | E::NotVisible
+                | E::OutOfReach { .. }
+                | E::OutsideSector(_)
+                | E::AlreadyCharged
+                | E::OpportunityNotCavalry
+                | E::NoOrdersLeft
+                | E::NotOwnBrigade
+                | E::NotInReachAtStart
+                | E::TooLate
+                | E::ChargerHalted
+                | E::ChargedThisTurn
+                | E::ChargerInContact
+                | E::NotChargesPhase
+                | E::PhasingDeclaresFirst
+                | E::DeclarationsClosed
+                | E::DeclarationsOpen
+                | E::NotAnAnswer
+                | E::OpportunityFirst
+                | E::PhasingChargesFirst
+        )
+    }
+
     /// Whether the game judges this since the charge procedure moved into it (file
     /// version 3): a version-2 journal may hold an entry it now refuses.
     pub fn judged_since_v3(&self) -> bool {
@@ -645,35 +681,45 @@ pub struct Charge {
 /// GDB-CHG-01, 02, 05 and GDB-OPP-04..10 (GDB-OPP-07: every ordinary requirement too):
 /// every requirement at once; the first failing.
 pub fn check_declaration(d: &Declaration, options: &GdbOptions) -> Result<(), ChargeError> {
+    match declaration_refusals(d, options).into_iter().find(|e| !d.overruled.contains(e)) {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+/// Every requirement the declaration fails, in the order they are checked.
+fn declaration_refusals(d: &Declaration, options: &GdbOptions) -> Vec<ChargeError> {
+    let mut out = Vec::new();
     if d.charger_was_charged {
-        return Err(ChargeError::AlreadyCharged);
+        out.push(ChargeError::AlreadyCharged);
     }
     if d.commander == Some(Rank::Regimental) {
-        return Err(ChargeError::RegimentalCommander);
+        out.push(ChargeError::RegimentalCommander);
     }
     // GDB-OPP-06 names its own clause: a brigade general of another brigade is no
     // commander of this unit, but the reason is his brigade.
     if d.opportunity.as_ref().is_some_and(|o| o.other_brigade) {
-        return Err(ChargeError::NotOwnBrigade);
-    }
-    if !d.commander_within_15cm || !d.commander_is_own {
-        return Err(ChargeError::NoCommander);
+        out.push(ChargeError::NotOwnBrigade);
+    } else if !d.commander_within_15cm || !d.commander_is_own {
+        out.push(ChargeError::NoCommander);
     }
     if !d.target_visible {
-        return Err(ChargeError::NotVisible);
+        out.push(ChargeError::NotVisible);
     }
     if let Some(reach) = d.reach_cm()
         && d.distance_cm > reach
     {
-        return Err(ChargeError::OutOfReach { distance: d.distance_cm, reach });
+        out.push(ChargeError::OutOfReach { distance: d.distance_cm, reach });
     }
     if d.bearing_deg > 22 {
-        return Err(ChargeError::OutsideSector(d.bearing_deg));
+        out.push(ChargeError::OutsideSector(d.bearing_deg));
     }
-    if let Some(opp) = &d.opportunity {
-        check_opportunity(d, opp, options)?;
+    if let Some(opp) = &d.opportunity
+        && let Err(e) = check_opportunity(d, opp, options)
+    {
+        out.push(e);
     }
-    Ok(())
+    out
 }
 
 fn check_opportunity(d: &Declaration, opp: &Opportunity, options: &GdbOptions) -> Result<(), ChargeError> {

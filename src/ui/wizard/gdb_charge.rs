@@ -49,6 +49,8 @@ pub struct ChargeWizard {
     from_table: Option<crate::game::table::TableFacts>,
     /// The general the players chose to order an opportunity charge (GDB-OPP-05).
     ordering_general: Option<crate::model::GeneralId>,
+    /// The refusal the players overrule, with their reason (the table agrees otherwise).
+    overrule: Option<crate::model::Overrule>,
 }
 
 /// Typed numbers of the declaration and the steps.
@@ -166,6 +168,7 @@ impl ChargeWizard {
             arrived: false,
             from_table,
             ordering_general: None,
+            overrule: None,
         })
     }
 
@@ -186,6 +189,7 @@ impl ChargeWizard {
         // The table's unrounded measures stay only as they were declared.
         w.from_table = w.from_table.filter(|_| declared.measured.exact.is_some());
         w.ordering_general = declared.ordering_general;
+        w.overrule = declared.overrule.clone();
         w.declared = true;
         Some(w)
     }
@@ -299,6 +303,7 @@ impl ChargeWizard {
             crew_ran_into: self.crew_ran_into,
             ordering_general: self.measured.opportunity.as_ref().and(self.ordering_general),
             rng_after: self.rng.clone(),
+            overrule: self.overrule.clone().filter(|o| !o.reason.trim().is_empty()),
         }
     }
 
@@ -394,6 +399,7 @@ impl ChargeWizard {
         if let (None, Some(now)) = (&why, &now) {
             ui.label(RichText::new(now).weak());
         }
+        self.overrule_ui(ui, lang, battle);
         if battle.ruleset == crate::rules::Ruleset::Gdb {
             let only = ui.add_enabled(later.is_none(), egui::Button::new(lang.t(T::DeclareOnly)));
             let only = only.on_hover_text(lang.t(T::DeclareOnlyTip));
@@ -414,6 +420,43 @@ impl ChargeWizard {
             }
             _ => Outcome::Continue,
         }
+    }
+
+    /// The refusals the game gives now, if the players may overrule them: with the box
+    /// ticked and a reason typed, the charge goes through and the journal keeps both.
+    fn overrule_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle) {
+        let refusals = self.overrulable_refusals(battle);
+        if refusals.is_empty() {
+            self.overrule = None;
+            return;
+        }
+        let mut on = self.overrule.is_some();
+        ui.checkbox(&mut on, lang.t(T::OverruleRefusal));
+        let reason = self.overrule.take().map(|o| o.reason).unwrap_or_default();
+        self.overrule = on.then_some(crate::model::Overrule { refusals, reason });
+        if let Some(o) = &mut self.overrule {
+            ui.horizontal(|ui| super::common::text_ui(ui, lang.t(T::OverruleReason), &mut o.reason, 260.0));
+        }
+    }
+
+    /// Every refusal of a clause in the way of this charge now, in the order the game
+    /// gives them, as long as each may be overruled.
+    fn overrulable_refusals(&self, battle: &Battle) -> Vec<crate::rules::gdb::charge::ChargeError> {
+        let mut refusals = Vec::new();
+        for _ in 0..crate::model::limits::MAX_OVERRULED {
+            let overrule = crate::model::Overrule { refusals: refusals.clone(), reason: "…".into() };
+            let probe = ChargeAction {
+                inputs: Vec::new(),
+                overrule: (!refusals.is_empty()).then_some(overrule),
+                ..self.action(battle)
+            };
+            let refused = run_charge(battle, &probe).err().or_else(|| crate::game::may_carry_out(battle, &probe).err());
+            match refused {
+                Some(crate::game::ActionError::Charge(e)) if e.overrulable() => refusals.push(e),
+                _ => break,
+            }
+        }
+        refusals
     }
 
     /// The general who orders the opportunity charge, among those the game lists: the

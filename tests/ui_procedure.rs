@@ -1,0 +1,137 @@
+//! The charge wizard draws what the game allows (issue 25), in English and in Russian: a
+//! charge declared only and carried out from the checklist once both sides are done
+//! (GDB-CHG-03, 04); a follow-up out of reach shown disabled with its clause (GDB-CHG-19);
+//! a halted charger offered no new charge, with the overrule (GDB-CHG-13).
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use coldsteel::game::Game;
+use coldsteel::i18n::{Lang, T};
+use coldsteel::model::LogDetail;
+use coldsteel::rules::Phase;
+use coldsteel::rules::gdb::charge::{Input, Reaction};
+use coldsteel::rules::options::TestResult;
+use coldsteel::ui::CsApp;
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+
+fn harness(game: Game, lang: Lang) -> Harness<'static, CsApp> {
+    let app = CsApp::new(game, lang);
+    Harness::builder().with_size(egui::vec2(1280.0, 2200.0)).build_ui_state(|ui, app: &mut CsApp| app.ui_root(ui), app)
+}
+
+fn name(h: &Harness<'static, CsApp>, english: &str, lang: Lang) -> String {
+    let u = h.state().game.battle().units.iter().find(|u| u.name == english).unwrap();
+    u.display_name(lang == Lang::Ru).to_owned()
+}
+
+fn type_into(h: &mut Harness<'static, CsApp>, label: &str, text: &str) {
+    h.get_by_role_and_label(Role::TextInput, label).click();
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, label).type_text(text);
+    h.run();
+}
+
+fn click(h: &mut Harness<'static, CsApp>, label: &str) {
+    h.get_by_label(label).click();
+    h.run();
+}
+
+/// Opens the charge of `charger` on `target` from the roster and types the distance,
+/// the charger's full charge move and the target's compulsory move.
+fn open_charge(h: &mut Harness<'static, CsApp>, lang: Lang, (charger, target): (&str, &str), cm: [&str; 3]) {
+    let (c, t) = (name(h, charger, lang), name(h, target, lang));
+    click(h, &c);
+    h.key_press(egui::Key::C);
+    h.run();
+    click(h, &t);
+    assert!(h.state().wizard.is_some());
+    type_into(h, lang.t(T::DistanceCm), cm[0]);
+    type_into(h, &lang.fmt(T::ChargeMoveOf, &[&c]), cm[1]);
+    if !cm[2].is_empty() {
+        type_into(h, &lang.fmt(T::CompulsoryOf, &[&t]), cm[2]);
+    }
+    click(h, lang.t(T::CommanderWithin15));
+}
+
+/// GDB-CHG-03, 04: Declare only records the declaration and closes the wizard; the
+/// checklist then asks each side for Declarations done and lists the charge, whose
+/// Carry out… opens the wizard at the reaction; Apply carries it out.
+#[test]
+fn declare_only_then_carry_out_from_the_checklist() {
+    for lang in [Lang::En, Lang::Ru] {
+        let mut h = harness(common::default_at(Phase::Charges), lang);
+        h.run();
+        open_charge(&mut h, lang, ("Grenadiers à cheval", "Kiev Dragoons"), ["12", "36", ""]);
+        click(&mut h, lang.t(T::DeclareOnly));
+        assert!(h.state().wizard.is_none(), "{lang:?}: declared, the wizard closes");
+        let last = &h.state().game.battle().log.last().unwrap().detail;
+        assert!(matches!(last, LogDetail::ChargeDeclared { .. }), "{last:?}");
+        for _ in 0..2 {
+            click(&mut h, lang.t(T::DeclarationsDone));
+        }
+        click(&mut h, lang.t(T::CarryOut));
+        assert!(h.state().wizard.is_some(), "{lang:?}: Carry out… opens the wizard");
+        click(&mut h, lang.t(T::ReactStand));
+        for _ in 0..2 {
+            click(&mut h, coldsteel::i18n::Label::label(TestResult::Pass, lang));
+        }
+        click(&mut h, lang.t(T::Apply));
+        assert!(h.state().wizard.is_none());
+        assert_eq!(h.state().game.battle().pending_melees().count(), 1, "{lang:?}");
+    }
+}
+
+/// GDB-CHG-19 a: the routers stand 16 cm on and 6 cm are left of the lancers' 36 cm move:
+/// carrying on is shown disabled with the clause; Stop is taken.
+#[test]
+fn a_follow_up_out_of_reach_is_shown_disabled() {
+    for lang in [Lang::En, Lang::Ru] {
+        let mut h = harness(common::default_at(Phase::Charges), lang);
+        h.run();
+        open_charge(&mut h, lang, ("1st Polish Guard Lancers", "Poltava Infantry"), ["30", "36", "16"]);
+        click(&mut h, lang.t(T::Declare));
+        click(&mut h, lang.t(T::ReactStand));
+        click(&mut h, coldsteel::i18n::Label::label(TestResult::Pass, lang));
+        click(&mut h, coldsteel::i18n::Label::label(TestResult::Rout, lang));
+        let carry_on =
+            coldsteel::i18n::log_text::follow_up_label(lang, coldsteel::rules::gdb::charge::FollowUp::CarryOn);
+        assert!(h.get_by_label(carry_on).accesskit_node().is_disabled(), "{lang:?}");
+        let why = coldsteel::rules::gdb::charge::ChargeError::CarryOnOutOfReach { needed: 16, left: 6 };
+        h.get_by_label(&coldsteel::i18n::errors::charge_error_text(lang, &why));
+        let stop = coldsteel::i18n::log_text::follow_up_label(lang, coldsteel::rules::gdb::charge::FollowUp::Stop);
+        assert!(!h.get_by_label(stop).accesskit_node().is_disabled());
+    }
+}
+
+/// GDB-CHG-13, 19: a charger halted by its test is offered no new charge: Declare is
+/// disabled and the reason names the clause; ticking the overrule and typing a reason
+/// lets the players go on, and the journal keeps it.
+#[test]
+fn a_halted_charger_is_offered_no_new_charge() {
+    for lang in [Lang::En, Lang::Ru] {
+        let mut g = common::default_at(Phase::Charges);
+        let halted = vec![Input::Reaction(Reaction::Stand), Input::ChargerTest(TestResult::Halt.into())];
+        let a = common::charge(&g, "Empress Dragoons", "Kiev Dragoons", 12, halted);
+        common::do_charge(&mut g, a);
+        let mut h = harness(g, lang);
+        h.run();
+        open_charge(&mut h, lang, ("Empress Dragoons", "Sumy Hussars"), ["8", "30", ""]);
+        assert!(h.get_by_label(lang.t(T::Declare)).accesskit_node().is_disabled(), "{lang:?}");
+        h.get_by_label_contains("GDB-CHG-13");
+        click(&mut h, lang.t(T::OverruleRefusal));
+        type_into(&mut h, lang.t(T::OverruleReason), "the umpire allows it");
+        assert!(!h.get_by_label(lang.t(T::Declare)).accesskit_node().is_disabled(), "{lang:?}: overruled");
+        click(&mut h, lang.t(T::Declare));
+        click(&mut h, lang.t(T::ReactStand));
+        for _ in 0..2 {
+            click(&mut h, coldsteel::i18n::Label::label(TestResult::Pass, lang));
+        }
+        click(&mut h, lang.t(T::Apply));
+        let detail = &h.state().game.battle().log.last().unwrap().detail;
+        let LogDetail::Charge { overruled: Some(o), .. } = detail else { panic!("{detail:?}") };
+        assert_eq!(o.reason, "the umpire allows it");
+    }
+}
