@@ -135,3 +135,36 @@ fn a_halted_charger_is_offered_no_new_charge() {
         assert_eq!(o.reason, "the umpire allows it");
     }
 }
+
+/// GDB-RES-02, AMB-23: the winner's Pursuit Test offers every result the test may have,
+/// a halt among them (the melee wizard draws the game's list, not its own).
+#[test]
+fn the_pursuit_test_offers_halt() {
+    for lang in [Lang::En, Lang::Ru] {
+        let mut g = common::default_at(Phase::Charges);
+        let inputs = vec![
+            Input::Reaction(Reaction::Stand),
+            Input::ChargerTest(TestResult::Pass.into()),
+            Input::StandTest(TestResult::Pass.into()),
+        ];
+        let a = common::charge(&g, "Grenadiers à cheval", "Kiev Dragoons", 12, inputs);
+        common::do_charge(&mut g, a);
+        common::to(&mut g, Phase::Melee);
+        let mut h = harness(g, lang);
+        h.run();
+        click(&mut h, lang.t(T::Fight));
+        click(&mut h, lang.t(T::Next));
+        let (c, t) = (name(&h, "Grenadiers à cheval", lang), name(&h, "Kiev Dragoons", lang));
+        type_into(&mut h, &c, "66");
+        type_into(&mut h, &t, "11");
+        click(&mut h, lang.t(T::Next));
+        type_into(&mut h, &lang.fmt(T::LossesOf, &[&c]), "0");
+        type_into(&mut h, &lang.fmt(T::LossesOf, &[&t]), "3");
+        click(&mut h, coldsteel::i18n::Label::label(TestResult::Halt, lang));
+        click(&mut h, lang.t(T::Apply));
+        let detail = &h.state().game.battle().log.last().unwrap().detail;
+        let LogDetail::GdbMelee { .. } = detail else { panic!("{lang:?}: {detail:?}") };
+        let grenadiers = h.state().game.battle().units.iter().find(|u| u.name == "Grenadiers à cheval").unwrap();
+        assert!(!grenadiers.markers.contains(&coldsteel::rules::Marker::Pursuing), "{lang:?}: it halted");
+    }
+}

@@ -165,6 +165,12 @@ impl TestKind {
             TestKind::Pursuit => matches!(result, TestResult::Pass | TestResult::Halt | TestResult::Pursue),
         }
     }
+
+    /// The results this test may have, in the order the wizards offer them: the one list
+    /// the charge and melee wizards draw (a pursuit test may also halt, AMB-23).
+    pub fn results(self) -> impl Iterator<Item = TestResult> {
+        TestResult::ALL.into_iter().filter(move |r| self.allows(*r))
+    }
 }
 
 /// What a test's result does, whatever the players call it (AMB-23, AMB-28, AMB-42): a

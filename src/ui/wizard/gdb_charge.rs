@@ -21,7 +21,7 @@ use crate::rules::gdb::MeleeInput;
 use crate::rules::gdb::charge::{
     Ask, Charge, Frac, Happening, Input, Reaction, TestAnswer, may_counter_charge, may_evade,
 };
-use crate::rules::options::{DistanceRow, TestKind, TestResult};
+use crate::rules::options::{DistanceRow, TestKind};
 use crate::ui::widgets::enum_combo_ui;
 
 /// A GdB charge being walked through. The wizard gathers what the players measure and
@@ -686,7 +686,7 @@ impl ChargeWizard {
         }
         let mut out = None;
         ui.horizontal_wrapped(|ui| {
-            for r in [TestResult::Pass, TestResult::Halt, TestResult::Unformed, TestResult::Retreat, TestResult::Rout] {
+            for r in kind.results() {
                 if ui.button(r.label(lang)).clicked() {
                     out = Some(TestAnswer::Result(r));
                 }

@@ -12,7 +12,6 @@ use crate::i18n::{Label, Lang, T};
 use crate::model::{Battle, Engagement, Override, UnitId};
 use crate::rules::gdb::charge::TestAnswer;
 use crate::rules::gdb::{Effect, MeleeInput, MeleeSide, Outcome, Role};
-use crate::rules::options::{TestKind, TestResult};
 use crate::rules::{DieKind, Slope};
 use crate::ui::widgets::enum_combo_ui;
 
@@ -338,14 +337,9 @@ impl MeleeWizard {
         };
         let name = if unit == self.attacker { &names[0] } else { &names[1] };
         ui.label(RichText::new(format!("{}: {}", name, kind.label(lang))).strong());
-        let choices: &[TestResult] = if kind == TestKind::Pursuit {
-            &[TestResult::Pass, TestResult::Pursue]
-        } else {
-            &[TestResult::Pass, TestResult::Unformed]
-        };
         ui.horizontal(|ui| {
-            for c in choices {
-                ui.radio_value(&mut self.test, Some(TestAnswer::Result(*c)), c.label(lang));
+            for c in kind.results() {
+                ui.radio_value(&mut self.test, Some(TestAnswer::Result(c)), c.label(lang));
             }
         });
         if !battle.options.gdb.has_table(kind) {
