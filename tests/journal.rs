@@ -57,6 +57,7 @@ fn pick(g: &Game, kind: u8, a: usize, b: usize, d: [u8; 4], cm: u32) -> Action {
             ordering_general: None,
             rng_after: None,
             overrule: None,
+            screen: Vec::new(),
         })),
         4 => match g.battle().pending_melees().next() {
             Some((_, e)) => Action::GdbMelee(Box::new(GdbMeleeAction {

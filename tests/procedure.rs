@@ -428,3 +428,24 @@ fn procedure_rows_overruled() {
     assert_eq!(g.battle().pending_melees().count(), 2);
     assert!(coldsteel::game::replay(&g).is_ok());
 }
+
+/// GDB-CHG-22: skirmishers screening the charged battalion evade (they may not fire and
+/// take no part in the melee) and the log says so, naming them; a unit that is no
+/// skirmisher of the target's side cannot be named as the screen.
+#[test]
+fn gdb_chg_22_the_screen_in_the_path_evades() {
+    let mut g = default_at(Phase::Charges);
+    let mut a = stood(&g, "Grenadiers à cheval", "Poltava Infantry", 12);
+    a.screen = vec![id(&g, "Sumy Hussars")];
+    let before = g.battle().clone();
+    let e = g.perform(&Action::Charge(Box::new(a.clone()))).unwrap_err();
+    assert_eq!(e, ActionError::NotAScreen(id(&g, "Sumy Hussars")));
+    assert_eq!(*g.battle(), before);
+    a.screen = vec![id(&g, "Jäger skirmish screen")];
+    do_charge(&mut g, a);
+    assert!(unit(&g, "Jäger skirmish screen").markers.contains(&Marker::Evaded));
+    let entry = g.battle().log.last().unwrap();
+    let lines = coldsteel::i18n::log_text::entry_lines(coldsteel::i18n::Lang::En, g.battle(), entry).join("\n");
+    assert!(lines.contains("Jäger skirmish screen: skirmishers in the charge's path evade"), "{lines}");
+    assert!(lines.contains("GDB-CHG-22"));
+}

@@ -508,3 +508,29 @@ fn gdb_chg_01_the_c_in_c_counts_as_the_commander() {
     let facts = charge_facts(g.battle(), CUIRASSIERS, DRAGOONS).unwrap();
     assert_eq!(facts.commander_within, Some(true), "the C-in-C 5 cm behind the rear edge");
 }
+
+/// GDB-CHG-22 on the table: a skirmisher screen of the dragoons standing in the
+/// cuirassiers' path is found by the game and evades with the charge.
+#[test]
+fn gdb_chg_22_the_table_finds_the_screen_in_the_path() {
+    let mut b = common::ex4_on_a_table();
+    let mut screen = coldsteel::model::Unit::new(UnitId(3), "Jäger screen", Side::Second, Arm::Skirmishers, 4);
+    screen.formation = Formation::OpenOrder;
+    screen.brigade = Some(coldsteel::model::BrigadeId(2));
+    b.units.push(screen);
+    b.options.basing.push(BasingRow {
+        arm: Arm::Skirmishers,
+        formation: None,
+        frontage_mm: 40,
+        depth_mm: 20,
+        figures_per_base: 2,
+        bases_deep: 1,
+    });
+    let mut g = common::game_at(b, Phase::Charges);
+    g.perform(&Action::PlaceUnit { unit: CUIRASSIERS, place: place(50, 40, 90) }).unwrap();
+    g.perform(&Action::PlaceUnit { unit: DRAGOONS, place: place(77, 40, 0) }).unwrap();
+    g.perform(&Action::PlaceUnit { unit: UnitId(3), place: place(65, 40, 270) }).unwrap();
+    assert_eq!(coldsteel::game::table::screen_in_path(g.battle(), CUIRASSIERS, DRAGOONS), vec![UnitId(3)]);
+    g.perform(&Action::PlaceUnit { unit: UnitId(3), place: place(65, 90, 270) }).unwrap();
+    assert!(coldsteel::game::table::screen_in_path(g.battle(), CUIRASSIERS, DRAGOONS).is_empty(), "off the path");
+}

@@ -81,6 +81,10 @@ pub enum ActionError {
     /// A test answer was given where none is owed.
     #[error("no test is owed")]
     NoTestOwed,
+    /// A unit named as a screen in the charge's path is no skirmisher of the target's
+    /// side in play (GDB-CHG-22).
+    #[error("unit {0} is no skirmisher screen of the target's side")]
+    NotAScreen(UnitId),
     /// The players overrule a refusal that may not be overruled (a bad input, a limit).
     #[error("this refusal cannot be overruled: {0}")]
     NotOverrulable(ChargeError),

@@ -408,6 +408,8 @@ pub(super) fn charge(battle: &Battle, a: &ChargeAction) -> Result<Checked, Actio
     }
     events.extend([changed_unit(charger, c), changed_unit(target, t)].into_iter().flatten());
     events.extend(crew_disorders_friend(battle, a, &m)?);
+    let screen = screen_of(battle, a)?;
+    events.extend(screen_evades(battle, &screen));
     if a.measured.opportunity.is_some()
         && let Some(g) = commander_of(battle, charger, a.ordering_general)
     {
@@ -430,6 +432,7 @@ pub(super) fn charge(battle: &Battle, a: &ChargeAction) -> Result<Checked, Actio
         distance_cm: m.decl.distance_cm,
         guidance: m.guidance(),
         overruled: a.overrule.clone(),
+        screen,
     };
     Ok((events, vec![a.charger, a.target], detail))
 }
@@ -472,6 +475,34 @@ pub fn declared_charge(battle: &Battle, charger: UnitId, target: UnitId) -> Opti
 pub fn may_carry_out(battle: &Battle, a: &ChargeAction) -> Result<(), ActionError> {
     let follow_up = unless_overruled(a, follow_up_used(battle, a.charger))?.is_some();
     Ok(unless_overruled(a, super::declarations::check_carry_out(battle, a, follow_up))?)
+}
+
+/// GDB-CHG-22: the skirmishers in the charge's path, named by the players or shown by
+/// the table, each a skirmisher unit of the target's side in play.
+fn screen_of(battle: &Battle, a: &ChargeAction) -> Result<Vec<UnitId>, ActionError> {
+    let side = battle.unit(a.target).map(|t| t.side);
+    let mut screen = a.screen.clone();
+    screen.extend(super::table::screen_in_path(battle, a.charger, a.target));
+    screen.sort();
+    screen.dedup();
+    for id in &screen {
+        let u = battle.unit(*id).ok_or(ActionError::NoSuchUnit(*id))?;
+        let skirmishers = u.arm == crate::rules::Arm::Skirmishers && u.order.in_play();
+        if !skirmishers || Some(u.side) != side || u.id == a.target {
+            return Err(ActionError::NotAScreen(*id));
+        }
+    }
+    Ok(screen)
+}
+
+/// GDB-CHG-22: the screen evades behind its unit or into cover, and may not fire.
+fn screen_evades(battle: &Battle, screen: &[UnitId]) -> Vec<Event> {
+    let evaded = |u: &Unit| {
+        let mut after = u.clone();
+        after.markers.insert(Marker::Evaded);
+        changed_unit(u, after)
+    };
+    screen.iter().filter_map(|id| battle.unit(*id)).filter_map(evaded).collect()
 }
 
 /// GDB-ART-04: the fleeing crew disorders the friendly unit it runs into.

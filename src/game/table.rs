@@ -191,6 +191,26 @@ pub fn charge_facts(battle: &Battle, charger: UnitId, target: UnitId) -> Option<
     })
 }
 
+/// GDB-CHG-22: the target side's skirmishers the charger's path crosses (the straight
+/// line from the middle of its front to the target's nearest point), when the units are
+/// placed.
+pub fn screen_in_path(battle: &Battle, charger: UnitId, target: UnitId) -> Vec<UnitId> {
+    let (Some(c), Some(t)) = (battle.unit(charger), battle.unit(target)) else { return Vec::new() };
+    let (Some(fc), Some(ft)) = (footprint(battle, c), footprint(battle, t)) else { return Vec::new() };
+    let (from, to) = (fc.front_middle(), ft.nearest_point(fc.front_middle()));
+    let skirmishers = battle
+        .units
+        .iter()
+        .filter(|u| u.side == t.side && u.id != t.id && u.arm == crate::rules::Arm::Skirmishers && u.order.in_play());
+    skirmishers
+        .filter(|u| {
+            footprint(battle, u)
+                .is_some_and(|f| geometry::Shape::Polygon(f.corner_points().to_vec()).meets_segment(from, to))
+        })
+        .map(|u| u.id)
+        .collect()
+}
+
 /// GDB-CHG-01: whether the unit's own brigade general or its C-in-C is within 15 cm of
 /// the rules (on the table's scale) or rides with it; `None` when neither is placed nor
 /// attached, so the table cannot tell.

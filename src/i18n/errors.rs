@@ -108,6 +108,7 @@ pub fn action_error_text(lang: Lang, e: &ActionError) -> String {
         ActionError::CrewFriendUnnamed => lang.t(T::ErrCrewFriendUnnamed).to_owned(),
         ActionError::NotOverrulable(e) => lang.fmt(T::ErrNotOverrulable, &[&charge_error_text(lang, e)]),
         ActionError::OverruleNeedsReason => lang.t(T::ErrOverruleReason).to_owned(),
+        ActionError::NotAScreen(id) => lang.fmt(T::ErrNotAScreen, &[id]),
     }
 }
 

@@ -364,8 +364,9 @@ pub fn entry_lines(lang: Lang, battle: &Battle, entry: &LogEntry) -> Vec<String>
                 out.push(lang.fmt(T::BFlees, &[&cm]));
             }
         }
-        LogDetail::Charge { happened, guidance, overruled, .. } => {
+        LogDetail::Charge { happened, guidance, overruled, screen, .. } => {
             out.extend(overruled.iter().map(|o| overrule_text(lang, o)));
+            out.extend(screen.iter().map(|id| lang.fmt(T::ScreenEvades, &[&unit_name(battle, lang, *id)])));
             out.extend(happened.iter().map(|h| happening_text(lang, &name(0), &name(1), h)));
             out.extend(guidance.iter().map(|g| guidance_text(lang, *g).to_owned()));
         }

@@ -252,6 +252,10 @@ pub struct ChargeAction {
     /// A refusal of the rules the players overrule, with their reason.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub overrule: Option<super::Overrule>,
+    /// The target side's skirmishers in the charge's path, as the players name them
+    /// (GDB-CHG-22); the table adds those it shows.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub screen: Vec<UnitId>,
 }
 
 /// What the table shows of one side of a Ruleset B collision.

@@ -136,6 +136,9 @@ pub enum LogDetail {
         /// The refusal the players overruled, with their reason.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         overruled: Option<Overrule>,
+        /// Skirmishers in the charge's path, who evade and may not fire (GDB-CHG-22).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        screen: Vec<super::UnitId>,
     },
     /// A free note by the players.
     Note {

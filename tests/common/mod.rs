@@ -54,6 +54,7 @@ pub fn charge_of(charger: UnitId, target: UnitId, distance: u32, inputs: Vec<Inp
         ordering_general: None,
         rng_after: None,
         overrule: None,
+        screen: Vec::new(),
     }
 }
 

@@ -143,6 +143,9 @@ super::texts! {
     OverruleRefusal => "Overrule: the table agrees otherwise", "Отступить от правил: игроки договорились иначе";
     OverruleReason => "Reason", "Причина";
     LogOverruled => "Overruled by the players: {}. Reason: {}", "Игроки отступили от правил: {}. Причина: {}";
+    ErrNotAScreen => "Unit {} is no skirmisher screen of the target's side (GDB-CHG-22)", "Подразделение {} — не застрельщики стороны цели (GDB-CHG-22)";
+    ScreenEvades => "{}: skirmishers in the charge's path evade behind their unit or into cover; they may not fire and take no part in the melee (GDB-CHG-22)", "{}: застрельщики на пути атаки уходят за свою часть или в укрытие; они не стреляют и не участвуют в рукопашной (GDB-CHG-22)";
+    ScreenInPath => "Skirmishers in the path (GDB-CHG-22)", "Застрельщики на пути атаки (GDB-CHG-22)";
     ErrCrewFriendUnnamed => "Name the unit the fleeing crew ran into (GDB-ART-04)", "Укажите подразделение, на которое наткнулся бегущий расчёт (GDB-ART-04)";
     ChargeButton => "Charge…", "Атаковать…";
     ChargeTip => "C: then click the enemy unit to charge", "C: затем щёлкните атакуемое подразделение противника";

@@ -51,6 +51,9 @@ pub struct ChargeWizard {
     ordering_general: Option<crate::model::GeneralId>,
     /// The refusal the players overrule, with their reason (the table agrees otherwise).
     overrule: Option<crate::model::Overrule>,
+    /// The target side's skirmishers in the charge's path (GDB-CHG-22), pre-filled from
+    /// the table.
+    screen: Vec<UnitId>,
 }
 
 /// Typed numbers of the declaration and the steps.
@@ -169,6 +172,7 @@ impl ChargeWizard {
             from_table,
             ordering_general: None,
             overrule: None,
+            screen: crate::game::table::screen_in_path(battle, charger, target),
         })
     }
 
@@ -190,6 +194,7 @@ impl ChargeWizard {
         w.from_table = w.from_table.filter(|_| declared.measured.exact.is_some());
         w.ordering_general = declared.ordering_general;
         w.overrule = declared.overrule.clone();
+        w.screen = declared.screen.clone();
         w.declared = true;
         Some(w)
     }
@@ -304,6 +309,7 @@ impl ChargeWizard {
             ordering_general: self.measured.opportunity.as_ref().and(self.ordering_general),
             rng_after: self.rng.clone(),
             overrule: self.overrule.clone().filter(|o| !o.reason.trim().is_empty()),
+            screen: self.screen.clone(),
         }
     }
 
@@ -364,6 +370,7 @@ impl ChargeWizard {
         ui.checkbox(&mut self.measured.commander_within_15cm, lang.t(T::CommanderWithin15));
         ui.checkbox(&mut self.measured.target_visible, lang.t(T::TargetVisible));
         super::common::face_ui(ui, lang, 0, &mut self.measured.struck_face);
+        self.screen_ui(ui, lang, battle);
         let mut opportunity = self.measured.opportunity.is_some();
         if ui
             .checkbox(&mut opportunity, lang.t(T::OpportunityCharge))
@@ -420,6 +427,32 @@ impl ChargeWizard {
             }
             _ => Outcome::Continue,
         }
+    }
+
+    /// The target side's skirmishers in play, ticked where they stand in the charge's
+    /// path (GDB-CHG-22): they evade and may not fire.
+    fn screen_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle) {
+        let side = battle.unit(self.target).map(|t| t.side);
+        let skirmishers: Vec<&crate::model::Unit> = battle
+            .units
+            .iter()
+            .filter(|u| Some(u.side) == side && u.arm == crate::rules::Arm::Skirmishers && u.order.in_play())
+            .collect();
+        if skirmishers.is_empty() {
+            return;
+        }
+        ui.label(lang.t(T::ScreenInPath));
+        ui.horizontal_wrapped(|ui| {
+            for u in skirmishers {
+                let mut on = self.screen.contains(&u.id);
+                if ui.checkbox(&mut on, u.display_name(lang == Lang::Ru)).changed() {
+                    self.screen.retain(|id| *id != u.id);
+                    if on {
+                        self.screen.push(u.id);
+                    }
+                }
+            }
+        });
     }
 
     /// The refusals the game gives now, if the players may overrule them: with the box
