@@ -591,3 +591,55 @@ fn gdb_res_12_cavalry_drawn_with_infantry_is_pushed_back_and_rallies() {
     common::next_turn_to(&mut g, Phase::Charges);
     assert_eq!(unit(&g, "Sumy Hussars").order, Order::Formed, "rallied");
 }
+
+/// B-MEL-03, B-COL-02, B-MEL-11: the melee loser flees: it is routing, so an attack on it
+/// goes in unopposed and it would roll no dice.
+#[test]
+fn b_mel_03_the_loser_flees() {
+    let mut g = b_game();
+    let mut c = collide(&g, "Sumy Hussars", "Guard Chasseurs à cheval", (5, 3));
+    c.defender_attacking = true;
+    g.perform(&Action::Collision(Box::new(c))).unwrap();
+    to(&mut g, Phase::Melee);
+    let first = b_melee(&g, "Sumy Hussars", "Guard Chasseurs à cheval", (6, 6), (vec![1; 3], vec![1; 3]));
+    g.perform(&Action::BMelee(Box::new(first))).unwrap();
+    common::next_turn_to(&mut g, Phase::Melee);
+    let tested = BMeleeAction {
+        tests: (Some(BTest { passed: true, score: None }), Some(BTest { passed: false, score: None })),
+        ..b_melee(&g, "Sumy Hussars", "Guard Chasseurs à cheval", (6, 6), (vec![1; 6], vec![1; 6]))
+    };
+    g.perform(&Action::BMelee(Box::new(tested))).unwrap();
+    let loser = unit(&g, "Guard Chasseurs à cheval");
+    assert_eq!(loser.order, Order::Routing, "it flees");
+    assert!(loser.markers.contains(&Marker::Retreating));
+    common::next_turn_to(&mut g, Phase::Charges);
+    let again = collide(&g, "Kiev Dragoons", "Guard Chasseurs à cheval", (1, 6));
+    let r = coldsteel::game::collision_result(g.battle(), &again).unwrap();
+    assert!(r.unopposed, "B-COL-02: a routing unit is attacked unopposed");
+}
+
+/// B-MEL-02, B-MEL-08: a unit that loses its last figures takes no test; its melee ends.
+#[test]
+fn b_mel_02_a_destroyed_unit_takes_no_test() {
+    let mut g = b_game();
+    // The screen flees and is caught: a melee (B-FLE-02).
+    let c = CollisionAction { caught: true, ..collide(&g, "Ladoga Infantry", "Guard tirailleur screen", (5, 2)) };
+    g.perform(&Action::Collision(Box::new(c))).unwrap();
+    to(&mut g, Phase::Melee);
+    let m = b_melee(&g, "Ladoga Infantry", "Guard tirailleur screen", (24, 6), (vec![6; 8], vec![1; 8]));
+    let dice_a = coldsteel::game::b_melee_input(g.battle(), &m).unwrap().0.dice(Role::Attacker) as usize;
+    let dice_d = coldsteel::game::b_melee_input(g.battle(), &m).unwrap().0.dice(Role::Defender) as usize;
+    let m = BMeleeAction { dice: (vec![6; dice_a], vec![1; dice_d]), ..m };
+    g.perform(&Action::BMelee(Box::new(m))).unwrap();
+    let LogDetail::BMelee { state, hits, .. } = &g.battle().log.last().unwrap().detail else { panic!() };
+    assert_eq!(hits.0, 6, "every skirmisher hit");
+    assert!(
+        matches!(
+            state,
+            MeleeState::Ends { loser: Role::Defender, reason: coldsteel::rules::ruleset_b::LoserReason::Destroyed, .. }
+        ),
+        "{state:?}"
+    );
+    assert_eq!(unit(&g, "Guard tirailleur screen").order, Order::Destroyed);
+    assert_eq!(g.battle().pending_melees().count(), 0);
+}

@@ -449,3 +449,25 @@ fn gdb_chg_22_the_screen_in_the_path_evades() {
     assert!(lines.contains("Jäger skirmish screen: skirmishers in the charge's path evade"), "{lines}");
     assert!(lines.contains("GDB-CHG-22"));
 }
+
+/// AMB-43, GDB-CHG-14: a target that routs at its test to stand moves at once its rout
+/// distance where the players' table sets one (20 cm), not its retreat distance (12 cm).
+#[test]
+fn amb_43_a_rout_at_the_test_to_stand_moves_the_rout_distance() {
+    let mut g = default_at(Phase::Charges);
+    let mut options = g.battle().options.clone();
+    options.gdb.distances.push(coldsteel::rules::options::DistanceRow {
+        formation: Some(coldsteel::rules::Formation::Line),
+        retreat_cm: Some(12),
+        rout_cm: Some(20),
+        ..coldsteel::rules::options::DistanceRow::empty(coldsteel::rules::Arm::Infantry)
+    });
+    g.perform(&Action::SetOptions(Box::new((coldsteel::rules::Ruleset::Gdb, options)))).unwrap();
+    let inputs =
+        vec![Input::Reaction(Reaction::Stand), pass(), stand(TestResult::Rout), Input::FollowUp(FollowUp::Stop)];
+    let a = charge(&g, "Grenadiers à cheval", "Poltava Infantry", 12, inputs);
+    do_charge(&mut g, a);
+    let LogDetail::Charge { happened, .. } = &g.battle().log.last().unwrap().detail else { panic!() };
+    assert!(happened.contains(&Happening::TargetRouts { cm: Some(20) }), "{happened:?}");
+    assert_eq!(unit(&g, "Poltava Infantry").order, coldsteel::rules::Order::Routing);
+}

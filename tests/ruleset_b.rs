@@ -234,6 +234,21 @@ fn both_attacking_melee_goes_on() {
     assert_eq!(m2.state(&turn(0, 0, score(3)), &turn(0, 0, score(3))), MeleeState::Continues { next_turn: 3 });
 }
 
+/// B-MEL-06, B-MEL-17: in the first turn of a both-attacking melee, both sides that lost
+/// figures and failed their test are asked for their modified D6 scores, not the average
+/// die, which replaces the D6 only from the second turn; the lower score gives way.
+#[test]
+fn both_attacking_first_turn_scores_are_d6() {
+    let cav = BSide { charging: true, ..side(Arm::Dragoons, Formation::Line, 4) };
+    let m1 = melee(cav.clone(), cav, 1);
+    let failed_without_score = Some(TestResult { passed: false, score: None });
+    let owed = m1.state(&turn(1, 0, failed_without_score), &turn(1, 0, failed_without_score));
+    assert_eq!(owed, MeleeState::TestsOwed { sides: vec![Role::Attacker, Role::Defender], die: DieKind::D6 });
+    let score = |s| Some(TestResult { passed: false, score: Some(s) });
+    let lower = m1.state(&turn(1, 0, score(5)), &turn(1, 0, score(2)));
+    assert_eq!(lower, MeleeState::Ends { loser: Role::Defender, reason: LoserReason::LowerScore, flee_cm: 6 });
+}
+
 fn arb_b_side() -> impl Strategy<Value = BSide> {
     (
         prop::sample::select(Arm::ALL.to_vec()),

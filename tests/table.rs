@@ -534,3 +534,43 @@ fn gdb_chg_22_the_table_finds_the_screen_in_the_path() {
     g.perform(&Action::PlaceUnit { unit: UnitId(3), place: place(65, 90, 270) }).unwrap();
     assert!(coldsteel::game::table::screen_in_path(g.battle(), CUIRASSIERS, DRAGOONS).is_empty(), "off the path");
 }
+
+/// GDB-RES-07: a defender in a building pushed back is told 10 cm, and the Compulsory
+/// Moves phase moves it those 10 cm, not its full retreat move.
+#[test]
+fn gdb_res_07_a_defender_in_a_building_pushed_back_moves_10_cm() {
+    let mut b = coldsteel::storage::default_game().unwrap().battle().clone();
+    b.options.basing.push(BasingRow {
+        arm: Arm::Infantry,
+        formation: None,
+        frontage_mm: 40,
+        depth_mm: 20,
+        figures_per_base: 6,
+        bases_deep: 2,
+    });
+    b.options.gdb.distances.push(coldsteel::rules::options::DistanceRow {
+        retreat_cm: Some(24),
+        ..coldsteel::rules::options::DistanceRow::empty(Arm::Infantry)
+    });
+    b.table = Some(coldsteel::model::TableSetup::new(180, 120));
+    let mut g = common::game_at(b, Phase::Charges);
+    let (legion, ladoga) = (common::id(&g, "1st Vistula Legion"), common::id(&g, "Ladoga Infantry"));
+    g.perform(&Action::PlaceUnit { unit: legion, place: place(100, 60, 0) }).unwrap();
+    g.perform(&Action::PlaceUnit { unit: ladoga, place: place(100, 72, 180) }).unwrap();
+    let mut held = g.battle().unit(legion).unwrap().clone();
+    held.terrain = Terrain::Building;
+    g.perform(&Action::EditUnit(held)).unwrap();
+    let mut a = common::charge_of(ladoga, legion, 8, vec![Input::Reaction(Reaction::Stand)]);
+    common::answer_tests(&g, &mut a);
+    g.perform(&Action::Charge(Box::new(a))).unwrap();
+    common::to(&mut g, Phase::Melee);
+    let m = common::melee(&g, "Ladoga Infantry", "1st Vistula Legion", ([4, 4], [3, 4]), (1, 1));
+    g.perform(&Action::GdbMelee(Box::new(m))).unwrap();
+    let before = g.battle().unit(legion).unwrap().place.unwrap();
+    common::to(&mut g, Phase::Morale);
+    g.perform(&Action::AdvancePhase).unwrap();
+    common::initiative(&mut g, [6, 6], [1, 1], Side::First);
+    g.perform(&Action::AdvancePhase).unwrap();
+    let after = g.battle().unit(legion).unwrap().place.unwrap();
+    assert_eq!(after.y_mm, before.y_mm - 100, "10 cm, not the 24 cm retreat");
+}

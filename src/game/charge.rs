@@ -107,6 +107,7 @@ pub fn declaration(battle: &Battle, a: &ChargeAction) -> Result<Declaration, Act
         charge_move_cm: charger_reach,
         move_cm: rc.and_then(|r| r.move_cm),
         compulsory_move_cm: rc.and_then(|r| r.retreat_cm),
+        rout_move_cm: rc.and_then(|r| r.rout_cm),
         figures: Some(c.figures),
     };
     let target = ChargeUnit {
@@ -116,6 +117,7 @@ pub fn declaration(battle: &Battle, a: &ChargeAction) -> Result<Declaration, Act
         charge_move_cm: a.rates.target_charge_cm.or(rt.and_then(|r| r.charge_cm)),
         move_cm: a.rates.target_move_cm.or(rt.and_then(|r| r.move_cm)),
         compulsory_move_cm: a.rates.target_compulsory_cm.or(rt.and_then(|r| r.retreat_cm)),
+        rout_move_cm: rt.and_then(|r| r.rout_cm),
         figures: Some(t.figures),
     };
     let commander = commander_of(battle, c, a.ordering_general);
@@ -558,7 +560,7 @@ pub fn collision_result(
 
 /// Flight before contact (B-FLE-01, 02): the unit flees at once, leaving its guns if
 /// it is artillery in position.
-fn flee(u: &mut Unit) {
+pub(super) fn flee(u: &mut Unit) {
     rout(u);
     u.markers.insert(Marker::Retreating);
     if u.arm.is_artillery() && u.formation != Formation::Limbered {

@@ -95,10 +95,12 @@ pub(super) fn b_melee(battle: &Battle, m: &BMeleeAction) -> Result<Checked, Acti
         } else {
             u.markers.insert(Marker::InMelee);
         }
+        // B-MEL-03, 05, 07: the loser flees (the one outcome the seed names): routing,
+        // it goes unopposed if attacked again (B-COL-02) and rolls no dice (B-MEL-11).
         if let MeleeState::Ends { loser, .. } = &state
             && *loser == role
         {
-            u.markers.insert(Marker::Retreating);
+            super::charge::flee(&mut u);
         }
         if u.figures == 0 && u.order.in_play() {
             u.order = Order::Destroyed;

@@ -351,7 +351,9 @@ fn compulsory_place(battle: &Battle, u: &Unit) -> Option<Placement> {
         return None;
     }
     let row = battle.options.gdb.distance(u.arm, u.formation);
-    let cm = if pushed && u.terrain == Terrain::BuiltUp && !u.markers.contains(&Marker::Retreating) {
+    // A building counts as part of a built-up area, as the melee reads it (GDB-RES-07).
+    let in_town = matches!(u.terrain, Terrain::BuiltUp | Terrain::Building);
+    let cm = if pushed && in_town && !u.markers.contains(&Marker::Retreating) {
         Some(BUILT_UP_PUSHBACK_CM)
     } else if u.order == Order::Routing {
         row.and_then(|r| r.rout_cm.or(r.retreat_cm))

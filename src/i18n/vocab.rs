@@ -246,6 +246,7 @@ labels!(LoserReason {
     LowerScore => "both failed; it scored lower", "оба не прошли тест; у него результат ниже";
     HeavierLosses => "relatively heavier losses", "относительно большие потери";
     AttackerOnEqualLosses => "losses relatively equal: the attacker gives way", "потери относительно равны: отступает атакующий";
+    Destroyed => "lost its last figures: no test, the melee ends", "потеряны последние фигуры: теста нет, рукопашная окончена";
 });
 
 use crate::rules::options::TestKind;

@@ -28,6 +28,10 @@ pub struct ChargeUnit {
     pub move_cm: Option<u32>,
     /// Its compulsory (retreat) move, cm (AMB-24); evade and pre-contact retreat are half.
     pub compulsory_move_cm: Option<u32>,
+    /// Its rout move, cm, where the players' table sets one (AMB-43); else its
+    /// compulsory move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rout_move_cm: Option<u32>,
     /// Figures it has, where known: closing fire cannot take more (GDB-CHG-13).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub figures: Option<u32>,
@@ -1025,7 +1029,8 @@ impl Charge {
                 self.ask = Ask::FollowUp;
             }
             TestResult::Rout => {
-                let cm = self.decl.target.compulsory_move_cm;
+                // GDB-CHG-14, AMB-43: it routs at once, its rout move where one is set.
+                let cm = self.decl.target.rout_move_cm.or(self.decl.target.compulsory_move_cm);
                 self.happened.push(Happening::TargetRouts { cm });
                 self.ask = Ask::FollowUp;
             }

@@ -75,6 +75,8 @@ pub enum LoserReason {
     HeavierLosses,
     /// Losses relatively equal: the attacker gives way (B-MEL-03).
     AttackerOnEqualLosses,
+    /// It lost its last figures: it takes no test and the melee ends (B-MEL-02, 08).
+    Destroyed,
 }
 
 /// The melee's state after a turn.
@@ -193,13 +195,18 @@ impl BMeleeInput {
 
     /// The melee's state after this turn, from both sides' records (B-MEL-02..07).
     pub fn state(&self, attacker: &SideTurn, defender: &SideTurn) -> MeleeState {
+        // B-MEL-02, 08: a side with no figures left takes no test; its melee is over.
+        if let Some(gone) = [Role::Attacker, Role::Defender]
+            .into_iter()
+            .find(|r| self.record(*r, attacker, defender).losses >= self.side(*r).figures)
+        {
+            return MeleeState::Ends { loser: gone, reason: LoserReason::Destroyed, flee_cm: 0 };
+        }
         let owed = self.tests_owed(attacker, defender);
         let missing: Vec<Role> =
             owed.iter().copied().filter(|r| self.record(*r, attacker, defender).test.is_none()).collect();
         if !missing.is_empty() {
-            let die =
-                if self.kind() == MeleeKind::BothAttacking && self.turn >= 2 { DieKind::Average } else { DieKind::D6 };
-            return MeleeState::TestsOwed { sides: missing, die };
+            return MeleeState::TestsOwed { sides: missing, die: self.test_die() };
         }
         let failed = |r: Role| owed.contains(&r) && self.record(r, attacker, defender).test.is_some_and(|t| !t.passed);
         match self.kind() {
@@ -222,6 +229,12 @@ impl BMeleeInput {
             }
             MeleeKind::Infantry => self.judged(failed(Role::Attacker), failed(Role::Defender), attacker, defender),
         }
+    }
+
+    /// The die the morale tests of this turn use: the D6, the average die from the
+    /// second turn of a both-attacking melee (B-MEL-06, 17).
+    fn test_die(&self) -> DieKind {
+        if self.kind() == MeleeKind::BothAttacking && self.turn >= 2 { DieKind::Average } else { DieKind::D6 }
     }
 
     /// Who must test after this turn (B-MEL-02, 04, 05, 06).
@@ -286,8 +299,9 @@ impl BMeleeInput {
                     (Some(x), Some(y)) if y < x => self.ends(Role::Defender, LoserReason::LowerScore),
                     (Some(_), Some(_)) => MeleeState::Continues { next_turn: self.turn.saturating_add(1) },
                     // Both failed: their modified scores decide, so they are asked for
-                    // (AMB-36).
-                    _ => MeleeState::TestsOwed { sides: vec![Role::Attacker, Role::Defender], die: DieKind::Average },
+                    // (AMB-36), on the die of this turn's test: the D6 in the first turn,
+                    // the average die from the second (B-MEL-06, 17).
+                    _ => MeleeState::TestsOwed { sides: vec![Role::Attacker, Role::Defender], die: self.test_die() },
                 }
             }
         }
