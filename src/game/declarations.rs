@@ -97,7 +97,11 @@ pub fn charges_phase(battle: &Battle) -> ChargesPhase {
         return phase;
     }
     let side_of = |id: UnitId| battle.unit(id).map_or(Side::First, |u| u.side);
-    let entries = battle.log.iter().filter(|e| e.turn == battle.turn && e.phase == Phase::Charges);
+    // This turn's entries only, read back from the end: the cost is the turn's, not the
+    // evening's (the checklist asks every frame).
+    let this_turn = battle.log.iter().rev().take_while(|e| e.turn == battle.turn).count();
+    let turn_entries = battle.log.get(battle.log.len().saturating_sub(this_turn)..).unwrap_or_default();
+    let entries = turn_entries.iter().filter(|e| e.phase == Phase::Charges);
     for action in entries.filter_map(|e| e.action.as_deref()) {
         match action {
             Action::DeclareCharge(a) => phase.declared.push(Declared {

@@ -102,10 +102,17 @@ pub fn checklist_ui(ui: &mut Ui, lang: Lang, battle: &Battle, form: &mut Initiat
                 Todo::DeclareCharges { .. } => None,
                 Todo::RollInitiative => None,
             };
-            if let Some((label, cmd)) = action
-                && ui.small_button(lang.t(label)).clicked()
-            {
-                cmds.push(cmd);
+            // GDB-CHG-03: a declared charge is carried out once both sides have declared.
+            let waiting = matches!(todo, Todo::CarryOutCharge { .. })
+                && crate::game::declarations::charges_phase(battle).declaring(battle).is_some();
+            if let Some((label, cmd)) = action {
+                let button = ui.add_enabled(!waiting, egui::Button::new(lang.t(label)).small());
+                if waiting {
+                    button.clone().on_disabled_hover_text(lang.t(T::ErrDeclarationsOpen));
+                }
+                if button.clicked() {
+                    cmds.push(cmd);
+                }
             }
         });
         if *todo == Todo::RollInitiative {
