@@ -471,3 +471,61 @@ fn amb_43_a_rout_at_the_test_to_stand_moves_the_rout_distance() {
     assert!(happened.contains(&Happening::TargetRouts { cm: Some(20) }), "{happened:?}");
     assert_eq!(unit(&g, "Poltava Infantry").order, coldsteel::rules::Order::Routing);
 }
+
+fn modifiers_of(g: &Game, attacker: &str, defender: &str, role: coldsteel::rules::gdb::Role) -> Vec<&'static str> {
+    let m = common::melee(g, attacker, defender, ([3, 3], [3, 3]), (0, 0));
+    let (input, _) = coldsteel::game::gdb_melee_input(g.battle(), &m).unwrap();
+    input.modifiers(role).iter().filter(|x| x.value != 0).map(|x| x.rule.id()).collect()
+}
+
+/// GDB-MOD-23, GDB-CHG-12, AMB-09: a square still changing formation at the melee gets
+/// no +4 (the option "only when formed and complete" on) and fights unformed; a square
+/// formed as the reaction to the charge that reached it was complete at contact and gets
+/// the +4 (EX-2).
+#[test]
+fn gdb_mod_23_a_square_still_forming_gets_no_bonus() {
+    let g = default_at(Phase::Charges);
+    let mut g = common::edited(&g, |b| {
+        let u = b.units.iter_mut().find(|u| u.name == "Ladoga Infantry").unwrap();
+        u.formation = coldsteel::rules::Formation::Square;
+        u.markers.insert(Marker::ChangingFormation);
+    });
+    let a = stood(&g, "Grenadiers à cheval", "Ladoga Infantry", 12);
+    do_charge(&mut g, a);
+    let defender = modifiers_of(&g, "Grenadiers à cheval", "Ladoga Infantry", coldsteel::rules::gdb::Role::Defender);
+    assert!(!defender.contains(&"GDB-MOD-23"), "{defender:?}");
+    assert!(defender.contains(&"GDB-MOD-19"), "still changing: unformed, {defender:?}");
+
+    let mut g = default_at(Phase::Charges);
+    let square = vec![
+        Input::Reaction(Reaction::ChangeFormation { to: coldsteel::rules::Formation::Square, duration: None }),
+        pass(),
+        stand(TestResult::Pass),
+    ];
+    let mut a = charge(&g, "Grenadiers à cheval", "Ladoga Infantry", 20, square);
+    a.rates.charger_charge_cm = Some(36);
+    do_charge(&mut g, a);
+    let defender = modifiers_of(&g, "Grenadiers à cheval", "Ladoga Infantry", coldsteel::rules::gdb::Role::Defender);
+    assert!(defender.contains(&"GDB-MOD-23"), "complete at contact: {defender:?}");
+}
+
+/// GDB-MOD-23, AMB-09: a routing unit keeps its stored formation but no formation
+/// modifier applies while it routs.
+#[test]
+fn gdb_mod_23_a_routing_square_fights_in_no_formation() {
+    let g = default_at(Phase::Charges);
+    let mut g = common::edited(&g, |b| {
+        let u = b.units.iter_mut().find(|u| u.name == "Ladoga Infantry").unwrap();
+        u.formation = coldsteel::rules::Formation::Square;
+        u.order = coldsteel::rules::Order::Routing;
+    });
+    // Even with the bonus allowed to unformed columns and squares (the AMB-09 option off).
+    let mut options = g.battle().options.clone();
+    options.gdb.column_square_bonus_needs_formed = false;
+    g.perform(&Action::SetOptions(Box::new((coldsteel::rules::Ruleset::Gdb, options)))).unwrap();
+    let a = stood(&g, "Grenadiers à cheval", "Ladoga Infantry", 12);
+    do_charge(&mut g, a);
+    let defender = modifiers_of(&g, "Grenadiers à cheval", "Ladoga Infantry", coldsteel::rules::gdb::Role::Defender);
+    assert!(!defender.contains(&"GDB-MOD-23"), "{defender:?}");
+    assert_eq!(unit(&g, "Ladoga Infantry").formation, coldsteel::rules::Formation::Square, "kept");
+}

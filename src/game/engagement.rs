@@ -28,8 +28,27 @@ pub fn melee_side(u: &Unit, battle: &Battle) -> MeleeSide {
         general_rank: general.map(|g| g.rank),
         general_quality: general.map(|g| g.quality),
         pursuing: battle.pursuing(u.id),
+        // GDB-CHG-12, AMB-09: still changing formation, no formation bonus.
+        changing_formation: u.markers.contains(&crate::rules::Marker::ChangingFormation),
         ..Default::default()
     }
+}
+
+/// Whether the engagement's defender changed formation as its reaction to the charge that
+/// made it (GDB-CHG-10: begun only if finished before contact).
+fn formed_in_reaction(battle: &Battle, e: &Engagement) -> bool {
+    battle.log.iter().rev().find_map(|entry| match (&entry.detail, entry.action.as_deref()) {
+        (crate::model::LogDetail::Charge { happened, .. }, Some(crate::model::Action::Charge(a)))
+            if a.charger == e.attacker && a.target == e.defender =>
+        {
+            Some(
+                happened
+                    .iter()
+                    .any(|h| matches!(h, crate::rules::gdb::charge::Happening::TargetChangesFormation { .. })),
+            )
+        }
+        _ => None,
+    }) == Some(true)
 }
 
 /// Both sides of an engagement's melee as the rules read them: the units as they stand,
@@ -47,6 +66,11 @@ pub fn melee_sides(
     att.charging = e.charging;
     att.moved_cm = e.moved_cm.filter(|_| e.charging);
     let mut def = melee_side(d, battle);
+    // GDB-CHG-10, 12, AMB-09: a formation change the target began as its reaction to this
+    // charge was finished before contact; any other one still under way counts.
+    if formed_in_reaction(battle, e) {
+        def.changing_formation = false;
+    }
     // GDB-CHG-17, 18, EX-4: a counter-charger that moved 5 cm or more charges too.
     def.charging = e.counter_charging();
     def.moved_cm = e.counter_cm.filter(|_| def.charging);

@@ -438,7 +438,13 @@ fn unit_row_ui(
             badge_ui(ui, unit.order.label(lang), theme::order_colors(unit.order));
         });
         cell_ui(ui, w[3], |ui| {
-            badge_ui(ui, unit.formation.label(lang), theme::NEUTRAL_BADGE);
+            // A routing unit keeps its stored formation, but fights in none (GDB-MOD-16, 23):
+            // the roster shows the order alone.
+            if unit.order == crate::rules::Order::Routing {
+                ui.label(RichText::new("—").weak());
+            } else {
+                badge_ui(ui, unit.formation.label(lang), theme::NEUTRAL_BADGE);
+            }
         });
         cell_ui(ui, w[4], |ui| {
             if unit.terrain == Terrain::Open {

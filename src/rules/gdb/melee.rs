@@ -583,7 +583,11 @@ fn class(me: &MeleeSide, opt: &GdbOptions) -> Vec<Modifier> {
     if me.general_leads && may_lead && counts_as_charging(me) {
         out.push(Modifier::new(Rule::GdbMod15GeneralLeads, 1));
     }
-    let british_line = me.nation == Nation::British && me.arm == Arm::Infantry && me.formation == Formation::Line;
+    // A routing unit fights in no formation (AMB-09): no formation modifier.
+    let british_line = me.nation == Nation::British
+        && me.arm == Arm::Infantry
+        && me.formation == Formation::Line
+        && me.order != Order::Routing;
     if british_line && !(opt.british_guard_cap && me.class == Class::Guard) {
         out.push(Modifier::new(Rule::GdbMod16BritishLine, 1));
     }
@@ -638,7 +642,7 @@ fn situation(me: &MeleeSide, enemy: &MeleeSide, opt: &GdbOptions) -> Vec<Modifie
         out.push(Modifier::new(Rule::GdbMod22ColumnCharge, 1));
     }
     let formed_enough = !opt.column_square_bonus_needs_formed || !unformed(me);
-    let column_or_square = matches!(me.formation, Formation::Column | Formation::Square);
+    let column_or_square = matches!(me.formation, Formation::Column | Formation::Square) && me.order != Order::Routing;
     if me.arm.is_infantry() && column_or_square && enemy.arm.is_cavalry() && formed_enough {
         out.push(Modifier::new(Rule::GdbMod23ColumnSquareVsCavalry, 4));
     }
