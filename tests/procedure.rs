@@ -529,3 +529,36 @@ fn gdb_mod_23_a_routing_square_fights_in_no_formation() {
     assert!(!defender.contains(&"GDB-MOD-23"), "{defender:?}");
     assert_eq!(unit(&g, "Ladoga Infantry").formation, coldsteel::rules::Formation::Square, "kept");
 }
+
+/// AMB-50, GDB-SEQ-01: a side that never had a commander-in-chief rolls its initiative
+/// without the −1, and the log says so under its own name; with the option on it takes
+/// the −1. A side whose C-in-C is lost takes it, under its own name.
+#[test]
+fn amb_50_no_commander_no_minus_one() {
+    let start = coldsteel::storage::default_game().unwrap();
+    let mut g = common::edited(&start, |b| {
+        b.generals.retain(|x| !(x.side == Side::Second && x.rank == coldsteel::rules::Rank::CommanderInChief));
+        if let Some(chief) = b.generals.iter_mut().find(|x| x.rank == coldsteel::rules::Rank::CommanderInChief) {
+            chief.lost = true;
+        }
+    });
+    common::initiative(&mut g, [3, 3], [4, 4], Side::Second);
+    let entry = g.battle().log.last().unwrap();
+    let LogDetail::Initiative { result, .. } = &entry.detail else { panic!() };
+    assert_eq!((result.totals.first, result.totals.second), (5, 8), "the French −1, the Russians none");
+    let lines = coldsteel::i18n::log_text::entry_lines(coldsteel::i18n::Lang::En, g.battle(), entry);
+    let french = lines.iter().position(|l| l.starts_with("French Imperial Guard")).unwrap();
+    let russians = lines.iter().position(|l| l.starts_with("Russian Army")).unwrap();
+    assert!(lines[french + 1].contains("GDB-SEQ-01") && french + 1 < russians, "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.contains("no commander-in-chief in the battle") && l.contains("AMB-50")),
+        "{lines:?}"
+    );
+    let mut on = common::edited(&start, |b| {
+        b.generals.retain(|x| !(x.side == Side::Second && x.rank == coldsteel::rules::Rank::CommanderInChief));
+        b.options.gdb.minus_one_without_commander = true;
+    });
+    common::initiative(&mut on, [3, 3], [4, 4], Side::Second);
+    let LogDetail::Initiative { result, .. } = &on.battle().log.last().unwrap().detail else { panic!() };
+    assert_eq!(result.totals.second, 7, "the option applies the −1");
+}

@@ -334,15 +334,17 @@ pub fn entry_lines(lang: Lang, battle: &Battle, entry: &LogEntry) -> Vec<String>
             }
         }
         LogDetail::Initiative { result, .. } => {
-            for (side, dice, total) in [
-                (crate::rules::Side::First, result.dice.first, result.totals.first),
-                (crate::rules::Side::Second, result.dice.second, result.totals.second),
+            // Each side's dice, then its own modifiers, under its own name (GDB-SEQ-01).
+            for (side, dice, total, modifiers) in [
+                (crate::rules::Side::First, result.dice.first, result.totals.first, &result.modifiers.first),
+                (crate::rules::Side::Second, result.dice.second, result.totals.second, &result.modifiers.second),
             ] {
                 let name = crate::i18n::names::side_name(battle, side, lang);
                 out.push(dice_line(lang, name, dice, total));
-            }
-            for m in result.modifiers.first.iter().chain(&result.modifiers.second) {
-                out.push(modifier_line(lang, m));
+                out.extend(modifiers.iter().map(|m| modifier_line(lang, m)));
+                if modifiers.is_empty() && battle.without_commander(side) {
+                    out.push(lang.fmt(T::NoCommanderNoMinus, &[&name]));
+                }
             }
         }
         LogDetail::Phase { expired, moved, .. } if !expired.is_empty() || !moved.is_empty() => {

@@ -210,9 +210,19 @@ impl Battle {
         TurnState { turn: self.turn, phase: self.phase, phasing: self.phasing, initiative: self.initiative.clone() }
     }
 
-    /// Whether a side's commander-in-chief is lost (GDB-SEQ-01): absent, or marked lost.
+    /// Whether a side takes the initiative −1 for its lost commander-in-chief (GDB-SEQ-01):
+    /// he is marked lost. A side with none in the battle takes it only with the AMB-50
+    /// option on.
     pub fn commander_lost(&self, side: Side) -> bool {
-        self.commander_in_chief(side).is_none_or(|g| g.lost)
+        match self.commander_in_chief(side) {
+            Some(g) => g.lost,
+            None => self.options.gdb.minus_one_without_commander,
+        }
+    }
+
+    /// Whether a side has no commander-in-chief in the battle (AMB-50: shown as such).
+    pub fn without_commander(&self, side: Side) -> bool {
+        self.commander_in_chief(side).is_none()
     }
 
     /// The id a new unit would get.

@@ -286,6 +286,9 @@ pub struct GdbOptions {
     pub infantry_may_counter_charge: bool,
     /// AMB-44: opportunity-charge orders per general per turn.
     pub opportunity_orders_per_general: u32,
+    /// AMB-50: a side with no commander-in-chief in the battle takes the initiative −1
+    /// of GDB-SEQ-01 too; off by default (the −1 marks the loss of one).
+    pub minus_one_without_commander: bool,
     /// AMB-24, AMB-25: movement, charge, retreat and rout distances; empty until filled.
     pub distances: Vec<DistanceRow>,
     /// GDB-CHG-10: formation-change durations beyond the one the seed gives.
@@ -387,6 +390,7 @@ impl Default for GdbOptions {
             casualties: Vec::new(),
             infantry_may_counter_charge: false,
             opportunity_orders_per_general: 1,
+            minus_one_without_commander: false,
             distances: Vec::new(),
             durations: Vec::new(),
             tests: Vec::new(),

@@ -225,6 +225,8 @@ fn charges_ui(ui: &mut Ui, lang: Lang, o: &mut GdbOptions) {
     switch_ui(ui, lang, &mut o.infantry_may_counter_charge, counter);
     let orders = lang.t(T::OptOrders);
     count_ui(ui, &mut o.opportunity_orders_per_general, 0..=5, orders, "AMB-44", lang.t(T::ExplainOrders));
+    let without = (T::OptMinusOneWithout, "AMB-50", T::ExplainMinusOneWithout);
+    switch_ui(ui, lang, &mut o.minus_one_without_commander, without);
 }
 
 fn melee_ui(ui: &mut Ui, lang: Lang, o: &mut GdbOptions) {

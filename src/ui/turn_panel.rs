@@ -134,6 +134,8 @@ fn initiative_ui(ui: &mut Ui, lang: Lang, battle: &Battle, form: &mut Initiative
             }
             if battle.commander_lost(side) {
                 ui.label(RichText::new(lang.t(T::CommanderLostMinusOne)).color(theme::LOSSES));
+            } else if battle.without_commander(side) {
+                ui.label(RichText::new(lang.fmt(T::NoCommanderNoMinus, &[&side_name(battle, side, lang)])).weak());
             }
             ui.end_row();
         }

@@ -62,6 +62,7 @@ super::texts! {
     TodoRetreat => "{}: retreats its full retreat move", "{}: отступают на полную дистанцию";
     TodoRout => "{}: routs its full retreat move", "{}: бегут на полную дистанцию отступления";
     TodoWavering => "Morale test: {} is wavering", "Тест морали: {} колеблются";
+    NoCommanderNoMinus => "{}: no commander-in-chief in the battle, so no −1 (AMB-50)", "{}: главнокомандующего в сражении нет, поэтому без −1 (AMB-50)";
     InitiativeTie => "Equal totals: roll again (GDB-SEQ-01)", "Равные результаты: бросьте снова (GDB-SEQ-01)";
     RecordTieRollAgain => "Record the tie and roll again", "Записать ничью и бросить снова";
     InitiativeTotals => "Totals: {} and {}", "Итого: {} и {}";

@@ -47,6 +47,8 @@ super::texts! {
     OptNeedsFormed => "Column or square +4 only when formed and complete", "+4 колонне или каре только построенным и завершённым";
     OptOddFigure => "Formed cavalry loses an odd figure when counting dice", "У построенной кавалерии нечётная фигура не считается";
     OptOrders => "Opportunity-charge orders per general each turn", "Приказов на атаку по возможности на генерала за ход";
+    OptMinusOneWithout => "A side without a commander-in-chief rolls initiative at −1", "Сторона без главнокомандующего бросает инициативу с −1";
+    ExplainMinusOneWithout => "Off (AMB-50): the −1 of GDB-SEQ-01 marks the loss of a commander-in-chief; a side that never had one in the battle rolls without it.", "Выключено (AMB-50): −1 по GDB-SEQ-01 означает потерю главнокомандующего; сторона, у которой его в сражении не было, бросает без него.";
     OptSquareWinTable => "Older reading: a square that wins by 3 or more uses the normal table", "Прежнее прочтение: каре, победившее на 3 и более, применяет обычную таблицу";
     ExplainSquareHolds => "As the rulebook's note reads: below the breaking margin a square always holds and stays formed without a Formation Test, and the cavalry is pushed back, whatever the margin the other way.", "Как в примечании книги правил: если перевес кавалерии меньше нужного для прорыва, каре всегда устояло и остаётся построенным без теста, а кавалерия отброшена, с каким бы перевесом ни победило каре.";
     OptSquareMargin => "Margin cavalry needs to break a square", "Перевес, нужный кавалерии для прорыва каре";
