@@ -562,3 +562,47 @@ fn amb_50_no_commander_no_minus_one() {
     let LogDetail::Initiative { result, .. } = &on.battle().log.last().unwrap().detail else { panic!() };
     assert_eq!(result.totals.second, 7, "the option applies the −1");
 }
+
+/// Markers follow the unit's state: a unit reduced to 0 figures in a melee is destroyed
+/// and keeps no Retreating marker, and a routing unit is listed for no morale test.
+#[test]
+fn markers_and_tests_follow_the_units_state() {
+    let mut g = default_at(Phase::Charges);
+    let a = stood(&g, "Grenadiers à cheval", "Kiev Dragoons", 12);
+    do_charge(&mut g, a);
+    common::to(&mut g, Phase::Melee);
+    let m = common::melee(&g, "Grenadiers à cheval", "Kiev Dragoons", ([6, 6], [1, 1]), (0, 12));
+    g.perform(&Action::GdbMelee(Box::new(m))).unwrap();
+    let kiev = unit(&g, "Kiev Dragoons");
+    assert_eq!(kiev.order, coldsteel::rules::Order::Destroyed);
+    assert!(!kiev.markers.contains(&Marker::Retreating), "{:?}", kiev.markers);
+    // Routed with figures left: it moves back, and takes no morale test for its losses.
+    let mut g = default_at(Phase::Charges);
+    let a = stood(&g, "Grenadiers à cheval", "Kiev Dragoons", 12);
+    do_charge(&mut g, a);
+    common::to(&mut g, Phase::Melee);
+    let m = common::melee(&g, "Grenadiers à cheval", "Kiev Dragoons", ([6, 6], [1, 1]), (0, 3));
+    g.perform(&Action::GdbMelee(Box::new(m))).unwrap();
+    let kiev = unit(&g, "Kiev Dragoons");
+    assert_eq!(kiev.order, coldsteel::rules::Order::Routing);
+    assert!(kiev.markers.contains(&Marker::Retreating));
+    common::to(&mut g, Phase::Morale);
+    let todos = coldsteel::game::checklist(g.battle());
+    assert!(!todos.contains(&coldsteel::game::Todo::MoraleTest(id(&g, "Kiev Dragoons"))), "{todos:?}");
+}
+
+/// The losses chart counts every figure the journal holds, the bases of overrun
+/// skirmishers included (GDB-EVD-12): each side's total is the sum of figures lost.
+#[test]
+fn the_losses_chart_counts_overrun_bases() {
+    let mut g = default_at(Phase::Charges);
+    let inputs = vec![Input::Reaction(Reaction::Evade), Input::Caught(true), pass(), Input::BasesLost { figures: 2 }];
+    let a = with_rates(charge(&g, "Grenadiers à cheval", "Jäger skirmish screen", 8, inputs), 36, 12);
+    do_charge(&mut g, a);
+    let per_turn = coldsteel::report::summary::losses_by_turn(g.battle());
+    let lost_by = |side: Side| -> u32 {
+        g.battle().units.iter().filter(|u| u.side == side).map(|u| u.figures_start - u.figures).sum()
+    };
+    assert_eq!(per_turn.first().map(|t| (t.1, t.2)), Some((lost_by(Side::First), lost_by(Side::Second))));
+    assert_eq!(lost_by(Side::Second), 2);
+}

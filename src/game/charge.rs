@@ -302,7 +302,7 @@ fn lose(u: &mut Unit, figures: u32) -> Result<(), ActionError> {
     }
     u.figures -= figures;
     if u.figures == 0 {
-        u.order = Order::Destroyed;
+        u.destroy();
     }
     Ok(())
 }

@@ -450,7 +450,7 @@ pub(super) fn after_melee(unit: &Unit, effects: &[Effect], lost: u32, continues:
         u.markers.remove(&Marker::InMelee);
     }
     if u.figures == 0 && u.order.in_play() {
-        u.order = Order::Destroyed;
+        u.destroy();
     }
     u
 }

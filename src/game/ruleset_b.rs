@@ -6,7 +6,7 @@ use super::play::{Checked, rng_event};
 use super::{ActionError, Event};
 use crate::model::{BContact, BMeleeAction, Battle, Engagement, LogDetail, Unit};
 use crate::rules::ruleset_b::{BMeleeInput, BSide, MeleeState, SideTurn};
-use crate::rules::{BySide, DieKind, Marker, Order, Role};
+use crate::rules::{BySide, DieKind, Marker, Role};
 
 /// The most figures a side may have in contact or lose: no table holds more, and the
 /// dice counts and the odds stay bounded.
@@ -103,7 +103,7 @@ pub(super) fn b_melee(battle: &Battle, m: &BMeleeAction) -> Result<Checked, Acti
             super::charge::flee(&mut u);
         }
         if u.figures == 0 && u.order.in_play() {
-            u.order = Order::Destroyed;
+            u.destroy();
         }
         events.extend(changed_unit(unit, u));
     }

@@ -114,7 +114,8 @@ fn morale(battle: &Battle) -> Vec<Todo> {
             _ => {}
         }
     }
-    let in_play = |id: &UnitId| battle.unit(*id).is_some_and(|u| u.order.in_play());
+    // A routing unit takes no morale test for its losses: it tests to rally instead.
+    let in_play = |id: &UnitId| battle.unit(*id).is_some_and(|u| u.order.in_play() && u.order != Order::Routing);
     let mut out: Vec<Todo> = lost.into_iter().filter(in_play).map(Todo::MoraleTest).collect();
     for u in battle.units.iter().filter(|u| u.order == Order::Wavering) {
         if !out.contains(&Todo::MoraleTest(u.id)) {

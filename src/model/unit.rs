@@ -64,6 +64,20 @@ pub struct Unit {
 }
 
 impl Unit {
+    /// The unit has lost its last figure: it is destroyed, and the markers of what it
+    /// was still to do (retreat, push-back, pursuit, melee) go with it.
+    pub fn destroy(&mut self) {
+        self.order = crate::rules::Order::Destroyed;
+        for m in [
+            crate::rules::Marker::Retreating,
+            crate::rules::Marker::PushedBack,
+            crate::rules::Marker::Pursuing,
+            crate::rules::Marker::InMelee,
+        ] {
+            self.markers.remove(&m);
+        }
+    }
+
     /// A new unit with the usual defaults for its arm.
     pub fn new(id: UnitId, name: &str, side: Side, arm: Arm, figures: u32) -> Self {
         Unit {

@@ -108,23 +108,50 @@ pub fn losses_by_turn(battle: &Battle) -> Vec<(u32, u32, u32)> {
             }
             LogDetail::Charge { happened, .. } => happened
                 .iter()
-                .filter_map(|h| match h {
-                    Happening::ChargerLoses { figures } => Some((side_of(e.units.first()), *figures)),
-                    _ => None,
-                })
+                .filter_map(charge_loss)
+                .map(|(who, figures)| (side_of(e.units.get(who)), figures))
                 .collect(),
             _ => Vec::new(),
         };
         let slot = per.entry(e.turn).or_default();
         for (side, n) in pairs {
             match side {
-                Some(Side::First) => slot[0] += n,
-                Some(Side::Second) => slot[1] += n,
+                Some(Side::First) => slot[0] = slot[0].saturating_add(n),
+                Some(Side::Second) => slot[1] = slot[1].saturating_add(n),
                 None => {}
             }
         }
     }
     (1..=battle.turn).map(|t| per.get(&t).map_or((t, 0, 0), |s| (t, s[0], s[1]))).collect()
+}
+
+/// The figures a charge's happening takes, and from whom (0 the charger, 1 the target):
+/// closing fire on the charger, the bases of overrun skirmishers (GDB-EVD-12).
+fn charge_loss(h: &Happening) -> Option<(usize, u32)> {
+    match h {
+        Happening::ChargerLoses { figures } => Some((0, *figures)),
+        Happening::BasesDestroyed { figures } => Some((1, *figures)),
+        Happening::ChargerMoves { .. }
+        | Happening::TimeForTarget { .. }
+        | Happening::TargetChangesFormation { .. }
+        | Happening::ChargeHalts { .. }
+        | Happening::TargetRetreats { .. }
+        | Happening::ChargerOccupies
+        | Happening::TargetFailsButStays { .. }
+        | Happening::TargetRouts { .. }
+        | Happening::GunsAbandoned
+        | Happening::CrewFlees { .. }
+        | Happening::EmergencyLimberResult { .. }
+        | Happening::TargetEvades { .. }
+        | Happening::EvadersCaught
+        | Happening::SkirmishersOverrun
+        | Happening::CounterChargeFails
+        | Happening::Contact { .. }
+        | Happening::FollowsUp { .. }
+        | Happening::TableRoll { .. }
+        | Happening::OccupiesBuildings { .. }
+        | Happening::FriendDisorderedByCrew => None,
+    }
 }
 
 fn reported(e: &LogEntry) -> bool {
