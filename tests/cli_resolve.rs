@@ -246,3 +246,32 @@ fn a_ruleset_b_collision_shows_each_sides_die_and_total_on_its_line() {
     let (_, out, _) = run(&["--lang", "ru", "resolve", file], None);
     assert!(out.contains("средний кубик 5; итог 7"), "{out}");
 }
+
+/// AMB-48, GDB-MOD-27, GDB-MOD-FN2, GDB-RES-16: `resolve` takes `redoubt`: infantry there
+/// gets the fortified +3, like infantry in a castle (`fortified`, which older files keep),
+/// but a castle or church is a building, so rough ground, and only the redoubt halves the
+/// infantry's damage to cavalry.
+#[test]
+fn amb_48_redoubt_and_fortified() {
+    let engagement = |terrain: &str| {
+        format!(
+            r#"{{"ruleset": "gdb", "step": "melee",
+                "attacker": {{"arm": "dragoons", "charging": true, "moved_cm": 10}},
+                "defender": {{"arm": "infantry", "terrain": "{terrain}"}},
+                "dice": {{"attacker": [1, 1], "defender": [6, 6]}},
+                "options": {{"casualties": [{{"outcome": "rout", "loser_loses": 4, "winner_loses": 2}}]}}}}"#
+        )
+    };
+    let mut damage = Vec::new();
+    for terrain in ["redoubt", "fortified"] {
+        let (code, out, err) = run(&["resolve", "-", "--json"], Some(&engagement(terrain)));
+        assert_eq!(code, 0, "{terrain}: {err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let rules: Vec<&str> =
+            v["defender"]["modifiers"].as_array().unwrap().iter().filter_map(|m| m["rule"].as_str()).collect();
+        assert!(rules.contains(&"GDB-MOD-27"), "{terrain}: {rules:?}");
+        damage.push(v["effects"]["attacker"].to_string());
+    }
+    assert!(damage[0].contains("\"halved\":true"), "a redoubt halves: {}", damage[0]);
+    assert!(damage[1].contains("\"halved\":false"), "a castle does not: {}", damage[1]);
+}

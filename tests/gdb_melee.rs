@@ -194,7 +194,7 @@ proptest! {
     #[test]
     fn swapping_the_sides_mirrors_the_result(a in arb_side(), d in arb_side(), da in (die(), die()), dd in (die(), die())) {
         // GDB-RES-14 is for defenders only: a fortified side breaks the symmetry.
-        prop_assume!(a.terrain != Terrain::Fortified && d.terrain != Terrain::Fortified);
+        prop_assume!(!a.terrain.fortified() && !d.terrain.fortified());
         let input = MeleeInput { attacker: a.clone(), defender: d.clone(), options: GdbOptions::default() };
         let swapped = MeleeInput { attacker: d, defender: a, options: GdbOptions::default() };
         let r = input.resolve([da.0, da.1], [dd.0, dd.1]);

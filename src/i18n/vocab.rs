@@ -76,7 +76,8 @@ labels!(Terrain {
     Wood => "Wood", "Лес";
     Hill => "Hill", "Холм";
     Building => "Building", "Строение";
-    Fortified => "Fortified (castle, church, redoubt)", "Укрепление (замок, церковь, редут)";
+    Fortified => "Fortified building (castle, church)", "Укреплённое здание (замок, церковь)";
+    Redoubt => "Redoubt (field works)", "Редут (полевое укрепление)";
     BuiltUp => "Built-up area", "Застроенная область";
     Rough => "Rough ground", "Пересечённая местность";
 });

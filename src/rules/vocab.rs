@@ -120,10 +120,22 @@ vocab! {
         Wood = "wood",
         Hill = "hill",
         Building = "building",
-        /// Castle, church, redoubt or similar fortified position.
+        /// Castle, church, fortified farm: a building, so rough ground (GDB-MOD-FN2,
+        /// AMB-48).
         Fortified = "fortified",
         BuiltUp = "built_up",
         Rough = "rough",
+        /// Field works: fortified for every clause but GDB-MOD-FN2 and GDB-RES-16 (no
+        /// rough ground: infantry there halves its damage to cavalry; AMB-48).
+        Redoubt = "redoubt",
+    }
+}
+
+impl Terrain {
+    /// A fortified position: castle, church, fortified farm or redoubt (GDB-MOD-27, FN3,
+    /// FN7, FN8, GDB-RES-14; AMB-48).
+    pub const fn fortified(self) -> bool {
+        matches!(self, Terrain::Fortified | Terrain::Redoubt)
     }
 }
 

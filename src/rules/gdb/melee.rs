@@ -476,7 +476,7 @@ impl MeleeInput {
         // except defenders of fortified positions, who stay formed (GDB-RES-14).
         if me.arm.is_cavalry() {
             out.push(Effect::Tests { test: Test::Pursuit });
-        } else if me.terrain == Terrain::Fortified
+        } else if me.terrain.fortified()
             && winner == Role::Defender
             && matches!(outcome, Outcome::Retreat | Outcome::PushedBack)
         {
@@ -519,8 +519,11 @@ impl MeleeInput {
         if enemy.caught_evading {
             return Effect::Casualties { figures: 0, halved: false };
         }
-        // GDB-MOD-FN2, GDB-RES-16: rough terrain includes built-up areas, buildings and woods.
-        let rough = |t: Terrain| matches!(t, Terrain::Rough | Terrain::Wood | Terrain::BuiltUp | Terrain::Building);
+        // GDB-MOD-FN2, GDB-RES-16: rough terrain includes built-up areas, buildings (castles
+        // and churches among them) and woods; a redoubt is no rough ground (AMB-48).
+        let rough = |t: Terrain| {
+            matches!(t, Terrain::Rough | Terrain::Wood | Terrain::BuiltUp | Terrain::Building | Terrain::Fortified)
+        };
         let rough = rough(me.terrain) || rough(enemy.terrain);
         let halved = me.arm.is_cavalry() && enemy.arm.is_infantry() && !rough;
         Effect::Casualties { figures: if halved { figures / 2 } else { figures }, halved }
@@ -602,7 +605,7 @@ fn class(me: &MeleeSide, opt: &GdbOptions) -> Vec<Modifier> {
 }
 
 fn in_redoubt_or_town(me: &MeleeSide) -> bool {
-    me.terrain == Terrain::Fortified || in_town(me)
+    me.terrain.fortified() || in_town(me)
 }
 
 /// In a built-up area; a building counts as part of one.
@@ -636,7 +639,7 @@ fn situation(me: &MeleeSide, enemy: &MeleeSide, opt: &GdbOptions) -> Vec<Modifie
     }
     let enemy_sheltered = matches!(
         enemy.terrain,
-        Terrain::BuiltUp | Terrain::Cover | Terrain::Wood | Terrain::Fortified | Terrain::Building
+        Terrain::BuiltUp | Terrain::Cover | Terrain::Wood | Terrain::Fortified | Terrain::Redoubt | Terrain::Building
     );
     if charging && me.arm == Arm::Infantry && me.formation == Formation::Column && (!enemy_sheltered || me.breach) {
         out.push(Modifier::new(Rule::GdbMod22ColumnCharge, 1));
@@ -658,7 +661,7 @@ fn situation(me: &MeleeSide, enemy: &MeleeSide, opt: &GdbOptions) -> Vec<Modifie
 fn terrain(me: &MeleeSide, enemy: &MeleeSide) -> Option<Modifier> {
     let enemy_sheltered = matches!(
         enemy.terrain,
-        Terrain::BuiltUp | Terrain::Building | Terrain::Fortified | Terrain::Cover | Terrain::Wood
+        Terrain::BuiltUp | Terrain::Building | Terrain::Fortified | Terrain::Redoubt | Terrain::Cover | Terrain::Wood
     );
     if enemy_sheltered {
         return None;
@@ -667,7 +670,7 @@ fn terrain(me: &MeleeSide, enemy: &MeleeSide) -> Option<Modifier> {
         // A wood counts as cover (design.md section 3).
         Terrain::Cover | Terrain::Wood | Terrain::Hill => Some(Modifier::new(Rule::GdbMod25CoverHill, 1)),
         Terrain::Building | Terrain::BuiltUp => Some(Modifier::new(Rule::GdbMod26Building, 2)),
-        Terrain::Fortified => Some(Modifier::new(Rule::GdbMod27Fortified, 3)),
+        Terrain::Fortified | Terrain::Redoubt => Some(Modifier::new(Rule::GdbMod27Fortified, 3)),
         Terrain::Open | Terrain::Rough => None,
     }
 }
