@@ -574,3 +574,87 @@ fn gdb_res_07_a_defender_in_a_building_pushed_back_moves_10_cm() {
     let after = g.battle().unit(legion).unwrap().place.unwrap();
     assert_eq!(after.y_mm, before.y_mm - 100, "10 cm, not the 24 cm retreat");
 }
+
+/// GDB-CHG-17, 18 on the table: the counter-charging dragoons turn to meet the cuirassiers
+/// and go the 4 cm they met them at; the cuirassiers cover the rest.
+#[test]
+fn gdb_chg_18_the_meet_moves_both_pieces() {
+    let mut g = ex4_game();
+    let before = g.battle().unit(DRAGOONS).unwrap().place.unwrap();
+    let mut a = common::charge_of(
+        CUIRASSIERS,
+        DRAGOONS,
+        18,
+        vec![
+            Input::Reaction(Reaction::CounterCharge),
+            Input::FacedInTime(true),
+            Input::ChargerTest(TestResult::Pass.into()),
+            Input::CounterTest(TestResult::Pass.into()),
+            Input::CounterMeet { counter_cm: 4 },
+        ],
+    );
+    a.measured.struck_face = Face::Flank;
+    g.perform(&Action::Charge(Box::new(a))).unwrap();
+    let d = g.battle().unit(DRAGOONS).unwrap().place.unwrap();
+    let c = g.battle().unit(CUIRASSIERS).unwrap().place.unwrap();
+    assert_eq!(d.facing_deg, 270, "turned to meet them");
+    assert_eq!(before.x_mm - d.x_mm, 40, "the dragoons went 4 cm towards the cuirassiers");
+    // Wheeled about their centre, the dragoons' front stands 3 cm further off than the
+    // flank did (21 cm), less the 4 cm they came: the cuirassiers went 17 cm.
+    assert_eq!(c.x_mm - 500, 170, "the cuirassiers covered the rest");
+}
+
+/// GDB-EVD-04, 05: an evader charged in the rear turns about and moves directly away from
+/// the charger, not back towards it.
+#[test]
+fn gdb_evd_05_the_evader_moves_away_from_the_charger() {
+    let mut b = common::ex4_on_a_table();
+    b.options.gdb.may_evade.push(Arm::Dragoons);
+    let mut g = common::game_at(b, Phase::Charges);
+    g.perform(&Action::PlaceUnit { unit: CUIRASSIERS, place: place(50, 40, 90) }).unwrap();
+    g.perform(&Action::PlaceUnit { unit: DRAGOONS, place: place(77, 40, 90) }).unwrap();
+    let mut a =
+        common::charge_of(CUIRASSIERS, DRAGOONS, 18, vec![Input::Reaction(Reaction::Evade), Input::Caught(false)]);
+    a.measured.struck_face = Face::Rear;
+    a.inputs.push(Input::FollowUp(coldsteel::rules::gdb::charge::FollowUp::Stop));
+    g.perform(&Action::Charge(Box::new(a))).unwrap();
+    let d = g.battle().unit(DRAGOONS).unwrap().place.unwrap();
+    assert!(d.x_mm > 770, "away from the charger: {d:?}");
+    assert_eq!(d.facing_deg, 90, "facing away");
+}
+
+/// GDB-MOD-26, FN8 on the table: a column that charges out of a village fights in the open
+/// (no +2 for buildings); one whose front only reaches a village's edge keeps its ground.
+#[test]
+fn gdb_mod_26_a_charger_leaving_a_village_fights_in_the_open() {
+    let mut b = coldsteel::storage::default_game().unwrap().battle().clone();
+    b.options.basing.push(BasingRow {
+        arm: Arm::Infantry,
+        formation: None,
+        frontage_mm: 40,
+        depth_mm: 20,
+        figures_per_base: 6,
+        bases_deep: 2,
+    });
+    let mut table = coldsteel::model::TableSetup::new(180, 120);
+    table.terrain.push(TerrainArea {
+        kind: AreaKind::BuiltUp,
+        shape: AreaShape::Polygon { corners_mm: vec![[800, 700], [1200, 700], [1200, 1000], [800, 1000]] },
+    });
+    b.table = Some(table);
+    let mut g = common::game_at(b, Phase::Charges);
+    let (legion, ladoga) = (common::id(&g, "1st Vistula Legion"), common::id(&g, "Ladoga Infantry"));
+    // The legion stands in the village, facing the Ladoga infantry 13 cm off, outside it.
+    g.perform(&Action::PlaceUnit { unit: legion, place: place(100, 80, 0) }).unwrap();
+    g.perform(&Action::PlaceUnit { unit: ladoga, place: place(100, 63, 180) }).unwrap();
+    assert_eq!(g.battle().unit(legion).unwrap().terrain, Terrain::BuiltUp);
+    let facts = charge_facts(g.battle(), legion, ladoga).unwrap();
+    let mut a =
+        common::charge_of(legion, ladoga, facts.distance_cm.round() as u32, vec![Input::Reaction(Reaction::Stand)]);
+    common::answer_tests(&g, &mut a);
+    g.perform(&Action::Charge(Box::new(a))).unwrap();
+    assert_eq!(g.battle().unit(legion).unwrap().terrain, Terrain::Open, "it left the village");
+    let m = common::melee(&g, "1st Vistula Legion", "Ladoga Infantry", ([3, 3], [3, 3]), (0, 0));
+    let (input, _) = gdb_melee_input(g.battle(), &m).unwrap();
+    assert!(!input.modifiers(Role::Attacker).iter().any(|x| x.rule.id() == "GDB-MOD-26"));
+}

@@ -279,8 +279,22 @@ pub(super) fn charge_moves(
             }
             Happening::TargetRetreats { cm: Some(cm) }
             | Happening::TargetRouts { cm: Some(cm) }
-            | Happening::CrewFlees { cm: Some(cm) }
-            | Happening::TargetEvades { cm: Some(cm), .. } => ft = ft.moved_ahead(-on_table(battle, *cm)),
+            | Happening::CrewFlees { cm: Some(cm) } => ft = ft.moved_ahead(-on_table(battle, *cm)),
+            // GDB-EVD-04, 05: the evader turns about freely and moves directly away from
+            // the charging enemy.
+            Happening::TargetEvades { cm: Some(cm), .. } => {
+                let away = Point { x: ft.x_cm - fc.x_cm, y: ft.y_cm - fc.y_cm };
+                ft.facing_deg = geometry::facing_of(away);
+                ft = ft.moved_ahead(on_table(battle, *cm));
+            }
+            // GDB-CHG-17, 18: the counter-charger turns to meet the charger and goes its
+            // distance to the meeting point; the charger covers the rest.
+            Happening::Contact { counter_cm: Some(cm), .. } if *cm > 0 => {
+                let towards = Point { x: fc.x_cm - ft.x_cm, y: fc.y_cm - ft.y_cm };
+                ft.facing_deg = geometry::facing_of(towards);
+                let gap = geometry::distance_cm(&fc, &ft);
+                ft = ft.moved_ahead(on_table(battle, *cm).min(gap));
+            }
             // GDB-CHG-14, 19 (c): the charger takes the ground the target left.
             Happening::ChargerOccupies | Happening::FollowsUp { choice: FollowUp::Stop } => {
                 fc = Footprint { x_cm: start_t.x_cm, y_cm: start_t.y_cm, ..fc };
@@ -328,13 +342,33 @@ pub(super) fn collision_moves(
     Some((back(&fa), back(&fd)))
 }
 
-/// The unit moved by the charge's moves, its attached generals with it. Its terrain stays
-/// the one the charge was declared from (the wizard showed it): a charger whose front
-/// touches a village's edge is not in the village; the players correct it if it is.
+/// Where a unit fights after a charge's move (GDB-MOD-25, 26, FN8): wholly inside an
+/// area, that area's ground; clear of every area, the open (a column that charged out of
+/// a village, a unit that left a wood); astride an area's edge (a charger whose front
+/// touches a village) the ground it had. Ground no area draws (cover, a building) stays
+/// as the players set it.
+fn ground_after_charge(battle: &Battle, u: &Unit, place: Placement) -> Terrain {
+    let Some(table) = &battle.table else { return u.terrain };
+    let Some((frontage, depth)) = unit_size_cm(battle, u) else { return u.terrain };
+    let areas = table.areas();
+    let fp = place.footprint(frontage, depth);
+    let kinds: Vec<Option<AreaKind>> =
+        fp.corner_points().iter().chain([fp.centre_point()].iter()).map(|p| area_in(&areas, *p)).collect();
+    let drawable = AreaKind::ALL.iter().any(|k| k.terrain() == Some(u.terrain));
+    match kinds.first().copied().flatten() {
+        Some(kind) if kinds.iter().all(|k| *k == Some(kind)) => kind.terrain().unwrap_or(u.terrain),
+        _ if kinds.iter().all(Option::is_none) && drawable => Terrain::Open,
+        _ => u.terrain,
+    }
+}
+
+/// The unit moved by the charge's moves, its attached generals with it; its ground
+/// follows the table ([`ground_after_charge`]).
 pub(super) fn charge_move_events(battle: &Battle, before: &Unit, after: &mut Unit, place: Placement) -> Vec<Event> {
     if before.place == Some(place) {
         return Vec::new();
     }
+    after.terrain = ground_after_charge(battle, after, place);
     after.place = Some(place);
     generals_follow(battle, before.id, before.place, Some(place))
 }
