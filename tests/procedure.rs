@@ -606,3 +606,32 @@ fn the_losses_chart_counts_overrun_bases() {
     assert_eq!(per_turn.first().map(|t| (t.1, t.2)), Some((lost_by(Side::First), lost_by(Side::Second))));
     assert_eq!(lost_by(Side::Second), 2);
 }
+
+/// Issue 26, never locked out: an edit that would make a second commander-in-chief on a
+/// side is refused (the file would not open again), as are a turn past the file's limit
+/// and a charge of more than 10,000 cm; each refusal leaves the battle unchanged.
+#[test]
+fn no_action_makes_a_battle_the_loader_refuses() {
+    let mut g = coldsteel::storage::default_game().unwrap();
+    let before = g.battle().clone();
+    let mut second = g.battle().generals.iter().find(|x| x.name == "Gén. Roguet").unwrap().clone();
+    second.rank = coldsteel::rules::Rank::CommanderInChief;
+    second.brigade = None;
+    let e = g.perform(&Action::EditGeneral(second.clone())).unwrap_err();
+    assert_eq!(e, ActionError::Invalid(coldsteel::model::Problem::TwoCommanders(Side::First)));
+    let e = g.perform(&Action::AddGeneral(second)).unwrap_err();
+    assert_eq!(e, ActionError::Invalid(coldsteel::model::Problem::TwoCommanders(Side::First)));
+    assert_eq!(*g.battle(), before);
+    assert!(coldsteel::storage::from_json(&coldsteel::storage::to_json(&g)).is_ok());
+
+    let g0 = default_at(Phase::Charges);
+    let mut g = common::edited(&g0, |b| b.turn = coldsteel::model::limits::MAX_TURN);
+    common::to(&mut g, Phase::Morale);
+    let e = g.perform(&Action::AdvancePhase).unwrap_err();
+    assert!(matches!(e, ActionError::Invalid(coldsteel::model::Problem::OutOfRange { field: "turn", .. })), "{e:?}");
+
+    let mut g = default_at(Phase::Charges);
+    let far = stood(&g, "Grenadiers à cheval", "Kiev Dragoons", 10_001);
+    let e = g.perform(&Action::Charge(Box::new(far))).unwrap_err();
+    assert!(matches!(e, ActionError::Invalid(coldsteel::model::Problem::OutOfRange { .. })), "{e:?}");
+}

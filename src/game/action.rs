@@ -172,8 +172,67 @@ pub fn check(action: &Action, battle: &Battle) -> Result<Vec<Event>, ActionError
             (events, units, LogDetail::Edit { action: action.kind(), subject })
         }
     };
+    invariants_after(battle, &events)?;
     events.push(play::log_entry(battle, units, detail, action));
     Ok(events)
+}
+
+/// The checks a loaded file must pass, on what these events touch (issue 26: no action
+/// makes a battle the loader refuses): one commander-in-chief a side, the turn, a
+/// general's orders and an engagement's distances within the file's limits.
+fn invariants_after(battle: &Battle, events: &[Event]) -> Result<(), ActionError> {
+    use crate::model::limits::{MAX_DISTANCE_CM, MAX_TURN};
+    let out_of_range = |field: &'static str, value: u64, limit: u64| {
+        (value > limit).then_some(ActionError::Invalid(Problem::OutOfRange { field, value, limit }))
+    };
+    for e in events {
+        let refused = match e {
+            Event::GeneralAdded(g) => two_commanders(battle, g).or_else(|| orders_beyond(g)),
+            Event::GeneralChanged { after, .. } => two_commanders(battle, after).or_else(|| orders_beyond(after)),
+            Event::TurnChanged { after, .. } => out_of_range("turn", u64::from(after.turn), u64::from(MAX_TURN)),
+            Event::MeleePending { melee, .. } => [melee.moved_cm, melee.counter_cm, melee.distance_cm]
+                .into_iter()
+                .flatten()
+                .find_map(|cm| out_of_range("distance_cm", u64::from(cm), u64::from(MAX_DISTANCE_CM))),
+            Event::UnitAdded(_)
+            | Event::UnitRemoved(_)
+            | Event::UnitChanged { .. }
+            | Event::GeneralRemoved(_)
+            | Event::BrigadeAdded(_)
+            | Event::BrigadeRemoved(_)
+            | Event::BrigadeChanged { .. }
+            | Event::LogAppended(_)
+            | Event::LogRemoved(_)
+            | Event::MeleeCleared { .. }
+            | Event::EngagementChanged { .. }
+            | Event::OptionsChanged { .. }
+            | Event::TableChanged { .. }
+            | Event::RngAdvanced { .. } => None,
+        };
+        if let Some(e) = refused {
+            return Err(e);
+        }
+    }
+    Ok(())
+}
+
+/// A second commander-in-chief on a side would lock the players out of their file.
+fn two_commanders(battle: &Battle, g: &General) -> Option<ActionError> {
+    let other = battle
+        .generals
+        .iter()
+        .any(|x| x.id != g.id && x.side == g.side && x.rank == crate::rules::Rank::CommanderInChief);
+    (g.rank == crate::rules::Rank::CommanderInChief && other)
+        .then_some(ActionError::Invalid(Problem::TwoCommanders(g.side)))
+}
+
+/// A general's opportunity orders within the file's limit (100).
+fn orders_beyond(g: &General) -> Option<ActionError> {
+    (g.orders_used > 100).then_some(ActionError::Invalid(Problem::OutOfRange {
+        field: "orders_used",
+        value: u64::from(g.orders_used),
+        limit: 100,
+    }))
 }
 
 /// Checks an imported order of battle item by item on a copy of the battle, each new id

@@ -95,6 +95,12 @@ pub fn declaration(battle: &Battle, a: &ChargeAction) -> Result<Declaration, Act
     // the unit that charged it is no third unit.
     let was_charged = c.markers.contains(&Marker::WasCharged) && !charged_this_turn_by(battle, t.id, c.id);
     check_overrule(a)?;
+    // The file's limit on distances (no table is larger), as the loader checks it.
+    let limit = crate::model::limits::MAX_DISTANCE_CM;
+    if a.measured.distance_cm > limit {
+        let (value, limit) = (u64::from(a.measured.distance_cm), u64::from(limit));
+        return Err(ActionError::Invalid(crate::model::Problem::OutOfRange { field: "distance_cm", value, limit }));
+    }
     judge_charge(battle, (c, t), was_charged, a)?;
     let used = unless_overruled(a, follow_up_used(battle, c.id))?;
     let opts = &battle.options.gdb;
