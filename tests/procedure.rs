@@ -635,3 +635,23 @@ fn no_action_makes_a_battle_the_loader_refuses() {
     let e = g.perform(&Action::Charge(Box::new(far))).unwrap_err();
     assert!(matches!(e, ActionError::Invalid(coldsteel::model::Problem::OutOfRange { .. })), "{e:?}");
 }
+
+/// Every result in words (issue 28): the winner's pursuit test is logged as what it did
+/// ("pursues"), in both languages, and the Russian never reads "проходит" (passes) beside
+/// a pursuing winner.
+#[test]
+fn the_pursuit_is_logged_as_what_it_did() {
+    let mut g = default_at(Phase::Charges);
+    let a = stood(&g, "Grenadiers à cheval", "Kiev Dragoons", 12);
+    do_charge(&mut g, a);
+    common::to(&mut g, Phase::Melee);
+    let mut m = common::melee(&g, "Grenadiers à cheval", "Kiev Dragoons", ([6, 6], [1, 1]), (0, 3));
+    m.test = Some(TestResult::Pursue.into());
+    g.perform(&Action::GdbMelee(Box::new(m))).unwrap();
+    let entry = g.battle().log.last().unwrap();
+    let en = coldsteel::i18n::log_text::entry_lines(coldsteel::i18n::Lang::En, g.battle(), entry).join("\n");
+    let ru = coldsteel::i18n::log_text::entry_lines(coldsteel::i18n::Lang::Ru, g.battle(), entry).join("\n");
+    assert!(en.contains("Grenadiers à cheval: Pursuit test: pursues"), "{en}");
+    assert!(ru.contains("преследует"), "{ru}");
+    assert!(!ru.contains("проходит"), "{ru}");
+}

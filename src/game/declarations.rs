@@ -161,13 +161,19 @@ fn carried_out(phase: &mut ChargesPhase, a: &ChargeAction, side: Side) {
 
 /// Whether this charge may be declared now (GDB-CHG-03, GDB-OPP-01, 08).
 pub fn check_declare(battle: &Battle, a: &ChargeAction) -> Result<(), ChargeError> {
-    let phase = charges_phase(battle);
+    declarable(battle, &charges_phase(battle), a)
+}
+
+/// Whether the charge may be declared as the phase stands: not declared already; an
+/// opportunity charge answering the enemy; otherwise the phasing side first, and only
+/// while the side's declarations are open.
+fn declarable(battle: &Battle, phase: &ChargesPhase, a: &ChargeAction) -> Result<(), ChargeError> {
     let side = battle.unit(a.charger).map_or(Side::First, |u| u.side);
     if phase.declared.iter().any(|d| d.charger == a.charger && !d.carried_out && still_open(battle, d)) {
         return Err(ChargeError::AlreadyDeclared);
     }
     if a.measured.opportunity.is_some() {
-        return check_opportunity(&phase, a, side);
+        return check_opportunity(phase, a, side);
     }
     let phasing = phasing_side(battle);
     if side != phasing && !*phase.closed.get(phasing) {
@@ -222,7 +228,7 @@ pub fn check_carry_out(battle: &Battle, a: &ChargeAction, follow_up: bool) -> Re
 }
 
 /// A charge declared and carried out at once: declarable now, where the phasing side's
-/// declarations close with it when it is the other side's.
+/// declarations close with it when it is the other side's (it declared nothing more).
 fn check_declare_at_once(
     battle: &Battle,
     phase: &ChargesPhase,
@@ -232,19 +238,9 @@ fn check_declare_at_once(
     let phasing = phasing_side(battle);
     let mut closed = phase.clone();
     if side != phasing && a.measured.opportunity.is_none() {
-        // The phasing side declared nothing more: its declarations close with this one.
         *closed.closed.get_mut(phasing) = true;
     }
-    if closed.declared.iter().any(|d| d.charger == a.charger && !d.carried_out && still_open(battle, d)) {
-        return Err(ChargeError::AlreadyDeclared);
-    }
-    if a.measured.opportunity.is_some() {
-        return check_opportunity(&closed, a, side);
-    }
-    if *closed.closed.get(side) {
-        return Err(ChargeError::DeclarationsClosed);
-    }
-    Ok(())
+    declarable(battle, &closed, a)
 }
 
 /// Whether `side` may close its declarations now: the phasing side first (GDB-CHG-03).

@@ -296,6 +296,30 @@ fn dice_line(lang: Lang, who: &str, dice: [u8; 2], total: i32) -> String {
     format!("{who}: {} {}+{}, {} {total}", lang.t(T::ResDice), dice[0], dice[1], lang.t(T::ResTotal))
 }
 
+/// What a test's result does, in words that cannot read as their opposite: a Pursuit
+/// Test's winner pursues, holds or halts; a Formation Test's stays formed or falls into
+/// disorder (GDB-RES-02, 04, 09).
+pub fn result_words(
+    lang: Lang,
+    test: crate::rules::options::TestKind,
+    result: crate::rules::options::TestResult,
+) -> String {
+    use crate::rules::options::TestKind as K;
+    use crate::rules::options::TestResult;
+    let key = match (test, result) {
+        (_, TestResult::Pursue) => T::WordsPursues,
+        (K::Pursuit, TestResult::Pass) => T::WordsHolds,
+        (K::Formation, TestResult::Pass) => T::WordsStaysFormed,
+        (K::Formation, TestResult::Unformed) => T::WordsFallsIntoDisorder,
+        (_, TestResult::Halt) => T::WordsHalts,
+        (_, TestResult::Pass) => T::WordsPasses,
+        (_, TestResult::Unformed) => T::WordsHaltsDisordered,
+        (_, TestResult::Retreat) => T::WordsRetreats,
+        (_, TestResult::Rout) => T::WordsRouts,
+    };
+    lang.t(key).to_owned()
+}
+
 /// A test rolled on the players' table, with the row used.
 fn table_roll_text(lang: Lang, what: &str, dice: [u8; 2], modifier: i32, row: &(i32, i32, String)) -> String {
     let total = i32::from(dice[0]) + i32::from(dice[1]) + modifier;
@@ -308,7 +332,16 @@ pub fn entry_lines(lang: Lang, battle: &Battle, entry: &LogEntry) -> Vec<String>
     let name = |i: usize| entry.units.get(i).map(|id| unit_name(battle, lang, *id)).unwrap_or_default();
     let mut out = Vec::new();
     match &entry.detail {
-        LogDetail::GdbMelee { attacker_modifiers, defender_modifiers, result, losses, overridden, tests, .. } => {
+        LogDetail::GdbMelee {
+            attacker_modifiers,
+            defender_modifiers,
+            result,
+            losses,
+            overridden,
+            tests,
+            taken,
+            ..
+        } => {
             for (who, mods, dice, total) in [
                 (name(0), attacker_modifiers, result.attacker_dice, result.attacker_total),
                 (name(1), defender_modifiers, result.defender_dice, result.defender_total),
@@ -320,8 +353,11 @@ pub fn entry_lines(lang: Lang, battle: &Battle, entry: &LogEntry) -> Vec<String>
             }
             out.push(lang.fmt(T::ResDifference, &[&format!("{:+}", result.difference())]));
             out.push(lang.fmt(T::ResOutcome, &[&result.outcome.label(lang)]));
+            // The losses entered follow: "enter them from your rulebook" was the wizard's
+            // instruction, not part of the record.
+            let recorded = |e: &&crate::rules::gdb::Effect| !matches!(e, crate::rules::gdb::Effect::CasualtiesToEnter);
             for (who, effects) in [(name(0), &result.attacker_effects), (name(1), &result.defender_effects)] {
-                let list: Vec<String> = effects.iter().map(|e| effect_text(lang, e)).collect();
+                let list: Vec<String> = effects.iter().filter(recorded).map(|e| effect_text(lang, e)).collect();
                 out.push(format!("{who}: {}", list.join("; ")));
             }
             out.push(lang.fmt(T::LogLosses, &[&name(0), &losses.0, &name(1), &losses.1]));
@@ -331,6 +367,10 @@ pub fn entry_lines(lang: Lang, battle: &Battle, entry: &LogEntry) -> Vec<String>
             for t in tests {
                 let what = format!("{}: {}", unit_name(battle, lang, t.unit), t.test.label(lang));
                 out.push(table_roll_text(lang, &what, t.dice, t.modifier, &t.row));
+            }
+            for t in taken {
+                let what = result_words(lang, t.test, t.result);
+                out.push(format!("{}: {}: {what}", unit_name(battle, lang, t.unit), t.test.label(lang)));
             }
         }
         LogDetail::Initiative { result, .. } => {

@@ -24,7 +24,16 @@ super::texts! {
     EffPushedBackCm => "pushed back {} cm", "оттеснён на {} см";
     EffUnformed => "becomes unformed", "непостроен";
     EffStaysFormed => "stays formed, no formation test", "остаётся построенным, без теста на построение";
-    EffTests => "takes a {}", "проходит: {}";
+    EffTests => "takes a {}", "{}: назначен";
+    WordsPursues => "pursues", "преследует";
+    WordsHolds => "holds its ground, no pursuit", "остаётся на месте, не преследует";
+    WordsStaysFormed => "stays formed", "сохраняет строй";
+    WordsFallsIntoDisorder => "falls into disorder", "приходит в расстройство";
+    WordsHalts => "halts", "останавливается";
+    WordsPasses => "passes", "выдерживает";
+    WordsHaltsDisordered => "halts, disordered", "останавливается в расстройстве";
+    WordsRetreats => "falls back", "отступает";
+    WordsRouts => "routs", "бежит";
     EffStaysUnformed => "stays unformed whatever the test says", "остаётся непостроенным при любом результате теста";
     EffFollows => "follows the enemy, staying in base contact", "движется вслед за противником, оставаясь в контакте";
     EffContinues => "melee continues next turn", "рукопашная продолжается в следующем ходу";
