@@ -655,3 +655,36 @@ fn the_pursuit_is_logged_as_what_it_did() {
     assert!(ru.contains("преследует"), "{ru}");
     assert!(!ru.contains("проходит"), "{ru}");
 }
+
+/// AMB-49, B-COL-09: Cossacks are light cavalry; attacking without lances they take the
+/// light cavalry's −1, with the unit's lances flag on they do not.
+#[test]
+fn amb_49_cossacks_with_and_without_lances() {
+    let mut g = coldsteel::storage::default_game().unwrap();
+    let options = g.battle().options.clone();
+    g.perform(&Action::SetOptions(Box::new((coldsteel::rules::Ruleset::RulesetB, options)))).unwrap();
+    g.perform(&Action::AdvancePhase).unwrap();
+    let attack = |g: &Game| coldsteel::game::CollisionAction {
+        attacker: id(g, "Ilovaisky's Don Cossacks"),
+        defender: id(g, "Flanqueurs-Chasseurs"),
+        table: Default::default(),
+        defender_attacking: false,
+        distance_cm: Some(20),
+        dice: (3, 3),
+        caught: false,
+        rng_after: None,
+    };
+    let rules = |g: &Game| -> Vec<(&'static str, i32)> {
+        let input = coldsteel::game::collision_input(g.battle(), &attack(g)).unwrap();
+        input.modifiers(coldsteel::rules::Role::Attacker).iter().map(|m| (m.rule.id(), m.value)).collect()
+    };
+    let mut cossacks = unit(&g, "Ilovaisky's Don Cossacks").clone();
+    for lances in [false, true] {
+        cossacks.lances = lances;
+        let _ = g.perform(&Action::EditUnit(cossacks.clone()));
+        if !lances {
+            assert!(rules(&g).contains(&("B-COL-09", -1)), "lances off: {:?}", rules(&g));
+        }
+    }
+    assert!(!rules(&g).iter().any(|(r, _)| *r == "B-COL-09"), "lances on: {:?}", rules(&g));
+}
