@@ -658,3 +658,31 @@ fn gdb_mod_26_a_charger_leaving_a_village_fights_in_the_open() {
     let (input, _) = gdb_melee_input(g.battle(), &m).unwrap();
     assert!(!input.modifiers(Role::Attacker).iter().any(|x| x.rule.id() == "GDB-MOD-26"));
 }
+
+/// A move that would take a unit off the table stops where its base reaches the edge:
+/// the dragoons, 3 cm from the east edge behind them, retreat 12 cm but go only 3.
+#[test]
+fn a_retreat_stops_at_the_tables_edge() {
+    let mut g = common::game_at(common::ex4_on_a_table(), Phase::Charges);
+    g.perform(&Action::PlaceUnit { unit: CUIRASSIERS, place: place(150, 40, 90) }).unwrap();
+    g.perform(&Action::PlaceUnit { unit: DRAGOONS, place: place(174, 40, 270) }).unwrap();
+    let facts = charge_facts(g.battle(), CUIRASSIERS, DRAGOONS).unwrap();
+    let mut a = common::charge_of(
+        CUIRASSIERS,
+        DRAGOONS,
+        facts.distance_cm.round() as u32,
+        vec![
+            Input::Reaction(Reaction::Stand),
+            Input::ChargerTest(TestResult::Pass.into()),
+            Input::StandTest(TestResult::Retreat.into()),
+            Input::FollowUp(coldsteel::rules::gdb::charge::FollowUp::Stop),
+        ],
+    );
+    a.measured.struck_face = facts.struck_face;
+    g.perform(&Action::Charge(Box::new(a))).unwrap();
+    let d = g.battle().unit(DRAGOONS).unwrap();
+    let f = footprint(g.battle(), d).unwrap();
+    let rear_x = f.corner_points().iter().map(|p| p.x).fold(f64::MIN, f64::max);
+    assert!((rear_x - 180.0).abs() < 1e-6, "the rear edge on the table's edge: {rear_x}");
+    assert_eq!(d.place.unwrap().x_mm, 1770);
+}

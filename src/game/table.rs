@@ -279,13 +279,15 @@ pub(super) fn charge_moves(
             }
             Happening::TargetRetreats { cm: Some(cm) }
             | Happening::TargetRouts { cm: Some(cm) }
-            | Happening::CrewFlees { cm: Some(cm) } => ft = ft.moved_ahead(-on_table(battle, *cm)),
+            | Happening::CrewFlees { cm: Some(cm) } => {
+                ft = at_the_edge(battle, &ft, ft.moved_ahead(-on_table(battle, *cm)))
+            }
             // GDB-EVD-04, 05: the evader turns about freely and moves directly away from
             // the charging enemy.
             Happening::TargetEvades { cm: Some(cm), .. } => {
                 let away = Point { x: ft.x_cm - fc.x_cm, y: ft.y_cm - fc.y_cm };
                 ft.facing_deg = geometry::facing_of(away);
-                ft = ft.moved_ahead(on_table(battle, *cm));
+                ft = at_the_edge(battle, &ft, ft.moved_ahead(on_table(battle, *cm)));
             }
             // GDB-CHG-17, 18: the counter-charger turns to meet the charger and goes its
             // distance to the meeting point; the charger covers the rest.
@@ -395,8 +397,34 @@ fn compulsory_place(battle: &Battle, u: &Unit) -> Option<Placement> {
         row.and_then(|r| r.retreat_cm)
     }?;
     let (frontage, depth) = unit_size_cm(battle, u).unwrap_or((0.0, 0.0));
-    let moved = place.footprint(frontage, depth).moved_ahead(-on_table(battle, cm));
+    let from = place.footprint(frontage, depth);
+    let moved = at_the_edge(battle, &from, from.moved_ahead(-on_table(battle, cm)));
     Some(Placement::at(moved.centre_point(), moved.facing_deg))
+}
+
+/// A move that would take the unit off the table stops where its base reaches the
+/// table's edge (the players then take it off, if it leaves the battle): the move cut
+/// along its line, never turned.
+fn at_the_edge(battle: &Battle, from: &Footprint, to: Footprint) -> Footprint {
+    let Some(table) = &battle.table else { return to };
+    let (w, d) = (f64::from(table.width_cm), f64::from(table.depth_cm));
+    let step = Point { x: to.x_cm - from.x_cm, y: to.y_cm - from.y_cm };
+    // The largest share of the move every corner can make and stay on the table.
+    let share = from
+        .corner_points()
+        .iter()
+        .flat_map(|c| [(c.x, step.x, w), (c.y, step.y, d)])
+        .map(|(at, by, size)| {
+            if by > 0.0 {
+                ((size - at) / by).max(0.0)
+            } else if by < 0.0 {
+                (at / -by).max(0.0)
+            } else {
+                1.0
+            }
+        })
+        .fold(1.0_f64, f64::min);
+    Footprint { x_cm: from.x_cm + step.x * share, y_cm: from.y_cm + step.y * share, ..to }
 }
 
 /// GDB-RES-10: a winner that follows the pushed-back enemy in base contact makes the same
