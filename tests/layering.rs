@@ -35,6 +35,21 @@ fn allowed(floor: &str) -> &'static [&'static str] {
     }
 }
 
+/// The modules of `rules` whose functions the interface may not call by a bare name.
+const RULES_MODULES: &[&str] = &[
+    "geometry",
+    "dice",
+    "options",
+    "explain",
+    "vocab",
+    "gdb",
+    "ruleset_b",
+    "charge",
+    "melee",
+    "initiative",
+    "collision",
+];
+
 /// What the pure core may not touch: the UI, files, clocks, processes, randomness.
 const IMPURE: &[&[&str]] = &[
     &["egui"],
@@ -61,6 +76,10 @@ fn pure(floor: &str) -> bool {
 struct Paths<'a> {
     module: &'a [String],
     found: Vec<(Vec<String>, usize)>,
+    /// Names brought into scope by `use`, each with the path it names.
+    imported: std::collections::HashMap<String, Vec<String>>,
+    /// The paths of the functions called, resolved.
+    calls: Vec<Vec<String>>,
 }
 
 impl Paths<'_> {
@@ -93,14 +112,26 @@ impl Paths<'_> {
                 self.use_tree(prefix, &p.tree, line);
                 prefix.pop();
             }
+            syn::UseTree::Name(n) if n.ident == "self" => {
+                if let (Some(last), Some(full)) = (prefix.last().cloned(), self.resolve(prefix)) {
+                    self.imported.insert(last, full);
+                }
+                self.note(prefix.clone(), line);
+            }
             syn::UseTree::Name(n) => {
                 let mut full = prefix.clone();
                 full.push(n.ident.to_string());
+                if let Some(resolved) = self.resolve(&full) {
+                    self.imported.insert(n.ident.to_string(), resolved);
+                }
                 self.note(full, line);
             }
             syn::UseTree::Rename(r) => {
                 let mut full = prefix.clone();
                 full.push(r.ident.to_string());
+                if let Some(resolved) = self.resolve(&full) {
+                    self.imported.insert(r.rename.to_string(), resolved);
+                }
                 self.note(full, line);
             }
             syn::UseTree::Glob(_) => self.note(prefix.clone(), line),
@@ -119,6 +150,26 @@ impl<'ast> Visit<'ast> for Paths<'_> {
         self.use_tree(&mut Vec::new(), &u.tree, line);
     }
 
+    fn visit_expr_call(&mut self, call: &'ast syn::ExprCall) {
+        if let syn::Expr::Path(p) = &*call.func {
+            let segments: Vec<String> = p.path.segments.iter().map(|s| s.ident.to_string()).collect();
+            let through_import = segments.first().and_then(|first| self.imported.get(first)).cloned();
+            // A module of the rules named bare (through a glob of the parent's imports,
+            // `use super::*`) is taken for the rules' own.
+            let rules_module = segments.first().filter(|f| RULES_MODULES.contains(&f.as_str()) && segments.len() > 1);
+            let resolved = match (through_import, rules_module) {
+                (Some(mut full), _) => {
+                    full.extend(segments.iter().skip(1).cloned());
+                    Some(full)
+                }
+                (None, Some(_)) => Some([vec!["crate".to_owned(), "rules".to_owned()], segments.clone()].concat()),
+                (None, None) => self.resolve(&segments),
+            };
+            self.calls.extend(resolved);
+        }
+        syn::visit::visit_expr_call(self, call);
+    }
+
     fn visit_path(&mut self, p: &'ast syn::Path) {
         let segments: Vec<String> = p.segments.iter().map(|s| s.ident.to_string()).collect();
         let line = 0;
@@ -134,9 +185,20 @@ fn violations(module: &[String], source: &str) -> Vec<String> {
         Ok(f) => f,
         Err(e) => return vec![format!("does not parse: {e}")],
     };
-    let mut paths = Paths { module, found: Vec::new() };
+    let mut paths = Paths { module, found: Vec::new(), imported: Default::default(), calls: Vec::new() };
     paths.visit_file(&file);
     let mut out = Vec::new();
+    // Issue 25: the interface calls no function of the rules (their vocabulary types stay
+    // allowed): what may be done next comes from the game's drafts and previews.
+    if floor == "ui" {
+        for call in &paths.calls {
+            let lower = |s: &String| s.chars().next().is_some_and(|c| c.is_lowercase());
+            let free_function = call.len() >= 4 && call.iter().rev().take(2).all(lower);
+            if call.get(..2) == Some(&["crate".to_owned(), "rules".to_owned()][..]) && free_function {
+                out.push(format!("ui calls the rules function {}", call.join("::")));
+            }
+        }
+    }
     for (p, _) in paths.found {
         if p.first().is_some_and(|s| s == "crate") {
             if let Some(target) = p.get(1).filter(|t| FLOORS.contains(&t.as_str()))
@@ -289,4 +351,22 @@ fn one_handler_for_effects() {
     assert_eq!(with(&["crate::report"]), ["report_view.rs"]);
     // Colours live in the theme, so that a palette change is one file.
     assert_eq!(with(&["from_rgb", "Color32::from_", "Color32::new"]), ["theme.rs"]);
+}
+
+#[test]
+fn a_rules_function_called_from_the_interface_is_caught() {
+    let imported = source("ui/turn_panel.rs")
+        + "\nuse crate::rules::gdb::initiative::initiative as decide;\nfn f() { decide(Default::default(), Default::default()); }\n";
+    let v = violations(&module(&["ui", "turn_panel"]), &imported);
+    assert!(
+        v.iter().any(|x| x.contains("ui calls the rules function crate::rules::gdb::initiative::initiative")),
+        "{v:?}"
+    );
+    let by_path = source("ui/turn_panel.rs")
+        + "\nfn g() { crate::rules::gdb::charge::known_duration(Default::default(), Default::default()); }\n";
+    let v = violations(&module(&["ui", "turn_panel"]), &by_path);
+    assert!(v.iter().any(|x| x.contains("crate::rules::gdb::charge::known_duration")), "{v:?}");
+    let through_module = source("ui/table_view/paint.rs") + "\nfn h() { geometry::in_sector(1.0); }\n";
+    let v = violations(&module(&["ui", "table_view", "paint"]), &through_module);
+    assert!(v.iter().any(|x| x.contains("crate::rules::geometry::in_sector")), "{v:?}");
 }

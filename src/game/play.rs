@@ -173,6 +173,13 @@ pub(super) fn initiative(
     Ok((events, Vec::new(), LogDetail::Initiative { result, phasing: Some(phasing) }))
 }
 
+/// The initiative these dice come to, with each side's modifiers (GDB-SEQ-01, AMB-50):
+/// what the turn panel previews before the players record it.
+pub fn initiative_preview(battle: &Battle, dice: BySide<[u8; 2]>) -> crate::rules::gdb::initiative::InitiativeResult {
+    let lost = BySide { first: battle.commander_lost(Side::First), second: battle.commander_lost(Side::Second) };
+    decide_initiative(dice, lost)
+}
+
 pub(super) fn fighting_unit(battle: &Battle, id: UnitId) -> Result<&Unit, ActionError> {
     let unit = battle.unit(id).ok_or(ActionError::NoSuchUnit(id))?;
     if !unit.order.in_play() {

@@ -191,6 +191,19 @@ pub fn charge_facts(battle: &Battle, charger: UnitId, target: UnitId) -> Option<
     })
 }
 
+/// The whole-degree facing from a unit's centre towards a point (the turning knob).
+pub fn facing_towards(at: Placement, p: Point) -> i32 {
+    let c = at.point();
+    (geometry::facing_of(Point { x: p.x - c.x, y: p.y - c.y }).round() as i32).rem_euclid(360)
+}
+
+/// The nearest points of two bases and the table distance between them, cm (the ruler
+/// between two units, as GDB-CHG-02 measures a charge).
+pub fn between(a: &Footprint, b: &Footprint) -> (Point, Point, f64) {
+    let (p, q) = geometry::nearest_points(a, b);
+    (p, q, geometry::distance_cm(a, b))
+}
+
 /// GDB-CHG-22: the target side's skirmishers the charger's path crosses (the straight
 /// line from the middle of its front to the target's nearest point), when the units are
 /// placed.

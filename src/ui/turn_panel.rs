@@ -11,7 +11,6 @@ use crate::i18n::names::side_name;
 use crate::i18n::{Label, Lang, T};
 use crate::model::{Battle, RngState};
 use crate::rules::dice::D6_FACES;
-use crate::rules::gdb::initiative::initiative;
 use crate::rules::{BySide, Side};
 
 /// The initiative dice as typed, and the generator state if the app rolled them.
@@ -150,8 +149,7 @@ fn initiative_ui(ui: &mut Ui, lang: Lang, battle: &Battle, form: &mut Initiative
         return;
     }
     let Some(dice) = form.dice() else { return };
-    let lost = BySide { first: battle.commander_lost(Side::First), second: battle.commander_lost(Side::Second) };
-    let result = initiative(dice.clone(), lost);
+    let result = crate::game::initiative_preview(battle, dice.clone());
     ui.label(lang.fmt(T::InitiativeTotals, &[&result.totals.first, &result.totals.second]));
     let Some(winner) = result.winner else {
         ui.colored_label(theme::ERROR, lang.t(T::InitiativeTie));

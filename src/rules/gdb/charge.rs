@@ -878,19 +878,25 @@ impl Charge {
         Ok(then(self, result))
     }
 
-    fn react(mut self, r: Reaction) -> Result<Charge, ChargeError> {
-        if self.decl.target.arm == Arm::Skirmishers && r != Reaction::Evade {
+    /// Whether the target may react so (GDB-CHG-06, 10, 11, 22, GDB-EVD-01, AMB-04,
+    /// AMB-41): what the wizard draws, each reaction enabled or disabled with its reason.
+    pub fn reaction_allowed(&self, r: &Reaction) -> Result<(), ChargeError> {
+        if self.decl.target.arm == Arm::Skirmishers && *r != Reaction::Evade {
             return Err(ChargeError::SkirmishersMustEvade);
         }
-        match &r {
-            Reaction::Evade if !may_evade(&self.decl.target, &self.options) => return Err(ChargeError::MayNotEvade),
+        match r {
+            Reaction::Evade if !may_evade(&self.decl.target, &self.options) => Err(ChargeError::MayNotEvade),
             Reaction::CounterCharge if !may_counter_charge(&self.decl.target, &self.options) => {
-                return Err(ChargeError::MayNotCounterCharge);
+                Err(ChargeError::MayNotCounterCharge)
             }
-            Reaction::StandAndFire if self.decl.target_changing_formation => return Err(ChargeError::MayNotFire),
-            Reaction::ChangeFormation { to, duration } => self.check_time(*to, *duration)?,
-            _ => {}
+            Reaction::StandAndFire if self.decl.target_changing_formation => Err(ChargeError::MayNotFire),
+            Reaction::ChangeFormation { to, duration } => self.check_time(*to, *duration),
+            Reaction::Stand | Reaction::StandAndFire | Reaction::CounterCharge | Reaction::Evade => Ok(()),
         }
+    }
+
+    fn react(mut self, r: Reaction) -> Result<Charge, ChargeError> {
+        self.reaction_allowed(&r)?;
         let moved = self.first_move_cm();
         self.moved_cm = moved;
         self.happened.push(Happening::ChargerMoves { cm: moved });
@@ -918,6 +924,16 @@ impl Charge {
     }
 
     /// GDB-CHG-10: the change must be finished before contact.
+    /// How long forming square takes the target, where the seed or the players' table
+    /// knows it (GDB-CHG-10: column to square, half a turn).
+    pub fn square_duration(&self) -> Option<Frac> {
+        let from = self.decl.target.formation;
+        self.options
+            .duration(from, Formation::Square)
+            .map(|(a, b)| Frac(a, b))
+            .or_else(|| known_duration(from, Formation::Square))
+    }
+
     pub fn check_time(&self, to: Formation, given: Option<Frac>) -> Result<(), ChargeError> {
         let from = self.decl.target.formation;
         let table = self.options.duration(from, to).map(|(a, b)| Frac(a, b));

@@ -223,9 +223,7 @@ pub(super) fn handle_of(battle: &Battle, selection: Selection, zoom: f32) -> Opt
 
 /// The whole-degree facing from a unit's centre towards a point.
 pub(super) fn turned_towards(at: Placement, p: Point) -> i32 {
-    let c = at.point();
-    let facing = geometry::facing_of(Point { x: p.x - c.x, y: p.y - c.y });
-    (facing.round() as i32).rem_euclid(360)
+    crate::game::table::facing_towards(at, p)
 }
 
 fn click(

@@ -248,10 +248,10 @@ fn hover_distance(
     }
     let footprint_of = |id| battle.unit(id).and_then(|u| footprint(battle, u));
     let (Some(a), Some(b)) = (footprint_of(id), footprint_of(other)) else { return };
-    let (p, q) = geometry::nearest_points(&a, &b);
+    let (p, q, cm) = crate::game::table::between(&a, &b);
     let (sp, sq) = (v.screen(p), v.screen(q));
     painter.line_segment([sp, sq], Stroke::new(2.0, theme::MAP_RULER));
-    let text = distance_text(lang, scale, geometry::distance_cm(&a, &b));
+    let text = distance_text(lang, scale, cm);
     label(painter, sp + (sq - sp) / 2.0 + Vec2::new(0.0, -12.0), &text);
 }
 

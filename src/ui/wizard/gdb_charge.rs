@@ -18,9 +18,7 @@ use crate::i18n::{Label, Lang, T};
 use crate::model::{Battle, Engagement, UnitId};
 use crate::rules::Formation;
 use crate::rules::gdb::MeleeInput;
-use crate::rules::gdb::charge::{
-    Ask, Charge, Frac, Happening, Input, Reaction, TestAnswer, may_counter_charge, may_evade,
-};
+use crate::rules::gdb::charge::{Ask, Charge, Frac, Happening, Input, Reaction, TestAnswer};
 use crate::rules::options::{DistanceRow, TestKind};
 use crate::ui::widgets::enum_combo_ui;
 
@@ -614,28 +612,25 @@ impl ChargeWizard {
 
     fn reaction_ui(&mut self, ui: &mut Ui, lang: Lang, names: &[String; 2], m: &Charge) -> Option<Input> {
         prompt_ui(ui, &lang.fmt(T::AskReaction, &[&names[1]]));
-        let opts = &m.options;
         let mut chosen = None;
         let skirmishers = m.decl.target.arm == crate::rules::Arm::Skirmishers;
-        let choice = |ui: &mut Ui, label: T, allowed: Result<(), T>, r: Reaction, chosen: &mut Option<Input>| {
+        // What the game allows, each reaction disabled with its clause where it may not.
+        let choice = |ui: &mut Ui, label: T, r: Reaction, chosen: &mut Option<Input>| {
+            let allowed = m.reaction_allowed(&r);
             let b = ui.add_enabled(allowed.is_ok(), egui::Button::new(lang.t(label)));
-            let b = match allowed {
-                Err(why) => b.on_disabled_hover_text(lang.t(why)),
+            let b = match &allowed {
+                Err(why) => b.on_disabled_hover_text(charge_error_text(lang, why)),
                 Ok(()) => b,
             };
             if b.clicked() {
                 *chosen = Some(Input::Reaction(r));
             }
         };
-        let stand_ok = if skirmishers { Err(T::WhySkirmishersEvade) } else { Ok(()) };
-        let fire_ok = if m.decl.target_changing_formation { Err(T::WhyNoFire) } else { stand_ok };
         ui.horizontal_wrapped(|ui| {
-            choice(ui, T::ReactStand, stand_ok, Reaction::Stand, &mut chosen);
-            choice(ui, T::ReactStandFire, fire_ok, Reaction::StandAndFire, &mut chosen);
-            let counter = if !may_counter_charge(&m.decl.target, opts) { Err(T::WhyNoCounter) } else { stand_ok };
-            choice(ui, T::ReactCounter, counter, Reaction::CounterCharge, &mut chosen);
-            let evade = if may_evade(&m.decl.target, opts) { Ok(()) } else { Err(T::WhyNoEvade) };
-            choice(ui, T::ReactEvade, evade, Reaction::Evade, &mut chosen);
+            choice(ui, T::ReactStand, Reaction::Stand, &mut chosen);
+            choice(ui, T::ReactStandFire, Reaction::StandAndFire, &mut chosen);
+            choice(ui, T::ReactCounter, Reaction::CounterCharge, &mut chosen);
+            choice(ui, T::ReactEvade, Reaction::Evade, &mut chosen);
         });
         let arm = m.decl.target.arm;
         let formations: Vec<Formation> =
@@ -651,13 +646,7 @@ impl ChargeWizard {
                 }
                 text_ui(ui, lang.t(T::DurationTurns), &mut f.duration, 50.0);
                 let duration = parse_frac(&f.duration);
-                choice(
-                    ui,
-                    T::ReactChangeFormation,
-                    Ok(()),
-                    Reaction::ChangeFormation { to: current, duration },
-                    &mut chosen,
-                );
+                choice(ui, T::ReactChangeFormation, Reaction::ChangeFormation { to: current, duration }, &mut chosen);
             });
         }
         // AMB-01: say which reading of the first move is in force.
@@ -673,8 +662,7 @@ impl ChargeWizard {
             let to_contact = Frac(m.decl.distance_cm, full);
             ui.label(RichText::new(lang.fmt(T::TimeToContact, &[&to_contact])).weak());
             // GDB-CHG-10 as the core judges it: may a square still form before contact?
-            let square = crate::rules::gdb::charge::known_duration(m.decl.target.formation, Formation::Square);
-            if let Some(takes) = square {
+            if let Some(takes) = m.square_duration() {
                 let verdict =
                     if m.check_time(Formation::Square, None).is_ok() { T::SquareInTime } else { T::SquareTooLate };
                 ui.label(RichText::new(lang.fmt(verdict, &[&takes])).weak());
