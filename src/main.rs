@@ -159,6 +159,7 @@ fn upgrade(path: &Path, lang: Lang) -> Result<String, String> {
 
 /// `replay`: a battle file's journal re-applied, or a scenario played.
 fn replay(path: &Path, write: Option<&Path>, lang: Lang) -> Result<String, String> {
+    not_the_input(path, &[&write.map(Path::to_path_buf)], lang)?;
     let text = read_input(path, lang)?;
     let unreadable = |e: storage::LoadError| at_path(load_error_text(lang, &e), path);
     let (game, played) = if storage::is_scenario(&text) {
@@ -292,6 +293,9 @@ fn oob_import(
     out: &Path,
     lang: Lang,
 ) -> Result<String, String> {
+    // The spreadsheet is an input; the battle imported into may be written over (it
+    // keeps its `.bak`).
+    not_the_input(csv, &[&Some(out.to_path_buf())], lang)?;
     let bytes = storage::read_bytes_file(csv).map_err(|e| at_path(load_error_text(lang, &e), csv))?;
     let (game, oob) = match (into, new) {
         (Some(battle), _) => {

@@ -212,3 +212,34 @@ fn new_files_get_the_usual_permissions() {
     let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode(&saved), mode(&plain));
 }
+
+/// Issue 29, writers onto their input: `replay --write` and `oob import --out` refuse an
+/// output that is their input, through a hard link too; the input is left as it was.
+#[test]
+fn a_writer_never_replaces_its_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let battle = dir.path().join("b.coldsteel.json");
+    std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/saves/krasnoi-1812.coldsteel.json"), &battle).unwrap();
+    let linked = dir.path().join("linked.coldsteel.json");
+    std::fs::hard_link(&battle, &linked).unwrap();
+    let before = std::fs::read(&battle).unwrap();
+    let run = |args: &[&std::ffi::OsStr]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_coldsteel")).args(args).output().unwrap()
+    };
+    let out = run(&["replay".as_ref(), battle.as_os_str(), "--write".as_ref(), linked.as_os_str()]);
+    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("its own input"));
+    let csv = dir.path().join("oob.csv");
+    std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/oob/krasnoi.en.csv"), &csv).unwrap();
+    let out = run(&[
+        "oob".as_ref(),
+        "import".as_ref(),
+        csv.as_os_str(),
+        "--new".as_ref(),
+        "T".as_ref(),
+        "--out".as_ref(),
+        csv.as_os_str(),
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(std::fs::read(&battle).unwrap(), before);
+}

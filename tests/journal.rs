@@ -221,3 +221,18 @@ fn a_version_2_journal_reports_rules_changes() {
     let game = coldsteel::storage::from_json(&claimed).unwrap();
     assert!(matches!(coldsteel::game::replay(&game), Err(coldsteel::game::ReplayError::Refused { seq: 46, .. })));
 }
+
+/// Issue 29: a scenario's unknown keys are refused with their path at every depth, as
+/// battle files' are: `actionz` would otherwise play nothing and pass.
+#[test]
+fn a_scenarios_unknown_keys_are_refused_with_their_path() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/scenarios/ex1.json");
+    let good = std::fs::read_to_string(path).unwrap();
+    assert!(coldsteel::storage::scenario_from_json(&good).is_ok());
+    let renamed = good.replacen("\"actions\"", "\"actionz\"", 1);
+    let e = coldsteel::storage::scenario_from_json(&renamed).unwrap_err();
+    assert!(matches!(&e, coldsteel::storage::LoadError::UnknownKey(p) if p == "actionz"), "{e:?}");
+    let misspelt = good.replacen("\"figures\":", "\"figurs\": 3, \"figures\":", 1);
+    let e = coldsteel::storage::scenario_from_json(&misspelt).unwrap_err();
+    assert!(matches!(&e, coldsteel::storage::LoadError::UnknownKey(p) if p.ends_with("figurs")), "{e:?}");
+}

@@ -175,7 +175,7 @@ fn a_report_never_replaces_its_battle_and_keeps_no_bak() {
     let battle = write(dir.path(), "b.json", &example());
     let o = run(&["report", battle.to_str().unwrap(), "--md", battle.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("would replace the battle file"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("would replace its own input"), "{}", stderr(&o));
     assert_eq!(std::fs::read_to_string(&battle).unwrap(), example());
     let md = dir.path().join("r.md");
     for _ in 0..2 {

@@ -321,7 +321,9 @@ pub fn is_scenario(text: &str) -> bool {
 /// Reads a scenario: the battle to start from and the actions to play, in order.
 pub fn scenario_from_json(text: &str) -> Result<(Battle, Vec<crate::game::Action>), LoadError> {
     expect_object(text)?;
-    let s: ScenarioFile = parse_located(text)?;
+    // Every key must be known, at every depth (`actionz`, a misspelt `figurs` in a unit):
+    // a scenario that silently played nothing would pass for a good one.
+    let s: ScenarioFile = parse_known(text, &[])?;
     if s.format != SCENARIO_FORMAT {
         return Err(LoadError::WrongFormat(s.format));
     }

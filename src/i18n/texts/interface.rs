@@ -35,7 +35,7 @@ super::texts! {
     CliPlayedTo => "played {} actions: {}", "выполнено действий: {}: {}";
     CliPlayed => "played {} actions", "выполнено действий: {}";
     CliReplayed => "replayed {} actions: identical", "повторено действий: {}, всё совпадает";
-    CliWouldReplace => "the output would replace the battle file itself: {}", "вывод заменил бы сам файл сражения: {}";
+    CliWouldReplace => "the output would replace its own input file: {}", "вывод заменил бы собственный входной файл: {}";
     CliWritten => "written: {}", "записано: {}";
     CliCannotWrite => "cannot write the output: {}", "не удалось вывести результат: {}";
     ErrNoSuchGeneral => "general {} does not exist", "генерала {} нет";
