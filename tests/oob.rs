@@ -345,3 +345,31 @@ fn units_take_their_sides_nation_and_the_rows_are_bounded() {
     let errors = oob::import(many.as_bytes(), &battle).unwrap_err();
     assert_eq!(errors[0].reason, Reason::TooManyRows);
 }
+
+/// Issue 29, spreadsheet formulas: a name a spreadsheet would run (`=cmd|' /C calc'!A0`,
+/// `+1`, `-2nd`, `@x`) is written with a leading `'`, no cell starts with a formula
+/// character, and the import gives back the same names, one that really starts with `'`
+/// included.
+#[test]
+fn names_a_spreadsheet_would_run_are_escaped_and_come_back() {
+    let mut battle = coldsteel::storage::default_game().unwrap().battle().clone();
+    let names = ["=cmd|' /C calc'!A0", "+1 Hussars", "-2nd Line", "@home", "'quoted"];
+    for (u, name) in battle.units.iter_mut().zip(names) {
+        u.name = name.to_owned();
+    }
+    for lang in Lang::ALL {
+        let bytes = oob::export(&battle, lang);
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        let separator = if lang == Lang::Ru { ';' } else { ',' };
+        for line in text.lines() {
+            for cell in line.split(separator) {
+                let shown = cell.trim_start_matches('\u{feff}').trim_start_matches('"');
+                assert!(!shown.starts_with(['=', '+', '-', '@', '\t', '\r']), "{lang:?}: {cell}");
+            }
+        }
+        let again = imported_new(&bytes);
+        for name in names {
+            assert!(again.units.iter().any(|u| u.name == name), "{lang:?}: {name} did not come back");
+        }
+    }
+}

@@ -29,9 +29,16 @@ pub fn export(battle: &Battle, lang: Lang) -> Vec<u8> {
     }
     for r in rows {
         // Writing to memory cannot fail.
-        let _ = writer.write_record(&r);
+        let _ = writer.write_record(r.iter().map(|c| escape_formula(c)));
     }
     writer.into_inner().unwrap_or_default()
+}
+
+/// A cell a spreadsheet would read as a formula (`=`, `+`, `-`, `@`, a tab or a carriage
+/// return first) gets a leading `'`, as does one that starts with `'` itself, so that the
+/// import gives back the same text (issue 29: `=cmd|' /C calc'!A0` is never run).
+pub fn escape_formula(cell: &str) -> String {
+    if cell.starts_with(super::FORMULA_STARTS) { format!("'{cell}") } else { cell.to_owned() }
 }
 
 /// A row with `cells` in their columns, the others empty.

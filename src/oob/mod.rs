@@ -119,3 +119,7 @@ fn reason_text(lang: Lang, r: &Reason) -> String {
         Reason::BrigadeTwice(n) => lang.fmt(T::OobBrigadeTwice, &[n]),
     }
 }
+
+/// What a spreadsheet reads as the start of a formula, and the escape itself: a cell
+/// starting with one is written with a leading `'` (issue 29).
+pub(crate) const FORMULA_STARTS: [char; 7] = ['=', '+', '-', '@', '\t', '\r', '\''];

@@ -53,7 +53,9 @@ struct Row {
 
 impl Row {
     fn get(&self, col: Col) -> &str {
-        self.cells.get(&col).map_or("", |s| s.trim())
+        let cell = self.cells.get(&col).map_or("", |s| s.trim());
+        // The export's escape of a would-be formula, taken off (issue 29).
+        cell.strip_prefix('\'').filter(|rest| rest.starts_with(super::FORMULA_STARTS)).unwrap_or(cell)
     }
 
     fn err(&self, col: Option<Col>, reason: Reason) -> RowError {
