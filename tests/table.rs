@@ -192,7 +192,7 @@ fn a_charge_that_reaches_a_front_squares_up_to_it() {
     g.perform(&Action::PlaceUnit { unit: CUIRASSIERS, place: place(52, 40, 5) }).unwrap();
     let facts = charge_facts(g.battle(), CUIRASSIERS, DRAGOONS).unwrap();
     assert_eq!(facts.struck_face, Face::Front);
-    let mut a = common::charge_of(CUIRASSIERS, DRAGOONS, facts.distance_cm.round() as u32, Vec::new());
+    let mut a = common::charge_from_table(&g, CUIRASSIERS, DRAGOONS, Vec::new());
     a.inputs.push(Input::Reaction(Reaction::Stand));
     common::answer_tests(&g, &mut a);
     g.perform(&Action::Charge(Box::new(a))).unwrap();
@@ -429,7 +429,13 @@ fn gdb_opp_05_an_attached_general_moves_and_counts_his_order() {
     ];
     // The dragoons declare their charge at the cuirassiers, who intercept it (GDB-OPP-01).
     g.perform(&Action::DeclarationsDone { side: Side::First }).unwrap();
-    let theirs = common::charge_of(DRAGOONS, CUIRASSIERS, 18, Vec::new());
+    // The dragoons face north, their target to the west: the players overrule the sector.
+    let mut theirs = common::charge_from_table(&g, DRAGOONS, CUIRASSIERS, Vec::new());
+    let off = theirs.measured.bearing_deg;
+    theirs.overrule = Some(coldsteel::model::Overrule {
+        refusals: vec![coldsteel::rules::gdb::charge::ChargeError::OutsideSector(off)],
+        reason: "they wheel first".into(),
+    });
     g.perform(&Action::DeclareCharge(Box::new(theirs))).unwrap();
     let mut a = common::charge_of(CUIRASSIERS, DRAGOONS, 18, inputs);
     a.measured.struck_face = Face::Flank;
@@ -613,9 +619,13 @@ fn gdb_evd_05_the_evader_moves_away_from_the_charger() {
     let mut g = common::game_at(b, Phase::Charges);
     g.perform(&Action::PlaceUnit { unit: CUIRASSIERS, place: place(50, 40, 90) }).unwrap();
     g.perform(&Action::PlaceUnit { unit: DRAGOONS, place: place(77, 40, 90) }).unwrap();
-    let mut a =
-        common::charge_of(CUIRASSIERS, DRAGOONS, 18, vec![Input::Reaction(Reaction::Evade), Input::Caught(false)]);
-    a.measured.struck_face = Face::Rear;
+    let mut a = common::charge_from_table(
+        &g,
+        CUIRASSIERS,
+        DRAGOONS,
+        vec![Input::Reaction(Reaction::Evade), Input::Caught(false)],
+    );
+    assert_eq!(a.measured.struck_face, Face::Rear);
     a.inputs.push(Input::FollowUp(coldsteel::rules::gdb::charge::FollowUp::Stop));
     g.perform(&Action::Charge(Box::new(a))).unwrap();
     let d = g.battle().unit(DRAGOONS).unwrap().place.unwrap();
@@ -645,12 +655,10 @@ fn gdb_mod_26_a_charger_leaving_a_village_fights_in_the_open() {
     let mut g = common::game_at(b, Phase::Charges);
     let (legion, ladoga) = (common::id(&g, "1st Vistula Legion"), common::id(&g, "Ladoga Infantry"));
     // The legion stands in the village, facing the Ladoga infantry 13 cm off, outside it.
-    g.perform(&Action::PlaceUnit { unit: legion, place: place(100, 80, 0) }).unwrap();
-    g.perform(&Action::PlaceUnit { unit: ladoga, place: place(100, 63, 180) }).unwrap();
+    g.perform(&Action::PlaceUnit { unit: legion, place: place(100, 80, 180) }).unwrap();
+    g.perform(&Action::PlaceUnit { unit: ladoga, place: place(100, 63, 0) }).unwrap();
     assert_eq!(g.battle().unit(legion).unwrap().terrain, Terrain::BuiltUp);
-    let facts = charge_facts(g.battle(), legion, ladoga).unwrap();
-    let mut a =
-        common::charge_of(legion, ladoga, facts.distance_cm.round() as u32, vec![Input::Reaction(Reaction::Stand)]);
+    let mut a = common::charge_from_table(&g, legion, ladoga, vec![Input::Reaction(Reaction::Stand)]);
     common::answer_tests(&g, &mut a);
     g.perform(&Action::Charge(Box::new(a))).unwrap();
     assert_eq!(g.battle().unit(legion).unwrap().terrain, Terrain::Open, "it left the village");
@@ -685,4 +693,36 @@ fn a_retreat_stops_at_the_tables_edge() {
     let rear_x = f.corner_points().iter().map(|p| p.x).fold(f64::MIN, f64::max);
     assert!((rear_x - 180.0).abs() < 1e-6, "the rear edge on the table's edge: {rear_x}");
     assert_eq!(d.place.unwrap().x_mm, 1770);
+}
+
+/// Issue 25, measured facts from the table: between placed units, a typed distance or
+/// commander the table contradicts is refused (the battle unchanged), and goes through
+/// when the players overrule it with their reason.
+#[test]
+fn a_typed_value_the_table_contradicts_is_refused_unless_overruled() {
+    use coldsteel::rules::gdb::charge::ChargeError;
+    let mut g = ex4_game();
+    let stood = vec![
+        Input::Reaction(Reaction::Stand),
+        Input::FacedInTime(false),
+        Input::ChargerTest(TestResult::Pass.into()),
+        Input::StandTest(TestResult::Pass.into()),
+    ];
+    let a = common::charge_from_table(&g, CUIRASSIERS, DRAGOONS, stood);
+    let before = g.battle().clone();
+    let mut far = a.clone();
+    far.measured.distance_cm = 25;
+    let e = g.perform(&Action::Charge(Box::new(far.clone()))).unwrap_err();
+    assert_eq!(e, coldsteel::game::ActionError::Charge(ChargeError::TableDistance { typed: 25, table: 18 }));
+    let mut alone = a.clone();
+    alone.measured.commander_within_15cm = false;
+    let e = g.perform(&Action::Charge(Box::new(alone))).unwrap_err();
+    assert_eq!(e, coldsteel::game::ActionError::Charge(ChargeError::TableCommander { table: true }));
+    assert_eq!(*g.battle(), before);
+    far.overrule = Some(coldsteel::model::Overrule {
+        refusals: vec![ChargeError::TableDistance { typed: 25, table: 18 }],
+        reason: "measured again with the tape".into(),
+    });
+    g.perform(&Action::Charge(Box::new(far))).unwrap();
+    assert_eq!(g.battle().pending_melees().count(), 1);
 }

@@ -102,6 +102,7 @@ pub fn declaration(battle: &Battle, a: &ChargeAction) -> Result<Declaration, Act
         return Err(ActionError::Invalid(crate::model::Problem::OutOfRange { field: "distance_cm", value, limit }));
     }
     judge_charge(battle, (c, t), was_charged, a)?;
+    unless_overruled(a, as_the_table_shows(battle, a))?;
     let used = unless_overruled(a, follow_up_used(battle, c.id))?;
     let opts = &battle.options.gdb;
     let (rc, rt) = (opts.distance(c.arm, c.formation), opts.distance(t.arm, t.formation));
@@ -192,6 +193,29 @@ fn judge_charge(
     match refusals.into_iter().find(|e| !overruled(a, e)) {
         Some(e) => Err(e),
         None => Ok(()),
+    }
+}
+
+/// Measured facts come from the table where both units stand on it: a typed distance,
+/// bearing or "commander within 15 cm" that the table contradicts is refused (the players
+/// may overrule it with their reason). Whole cm and degrees as the wizard shows them; the
+/// unrounded measures of `exact` are the table's own.
+fn as_the_table_shows(battle: &Battle, a: &ChargeAction) -> Result<(), ChargeError> {
+    let Some(facts) = super::table::charge_facts(battle, a.charger, a.target) else { return Ok(()) };
+    if a.measured.exact.is_some() {
+        return Ok(());
+    }
+    let whole = |v: f64| if v.is_finite() { v.round().clamp(0.0, f64::from(u32::MAX)) as u32 } else { 0 };
+    let (distance, bearing) = (whole(facts.distance_cm), whole(facts.angle_deg));
+    if a.measured.distance_cm.abs_diff(distance) > 1 {
+        return Err(ChargeError::TableDistance { typed: a.measured.distance_cm, table: distance });
+    }
+    if a.measured.bearing_deg.abs_diff(bearing) > 1 {
+        return Err(ChargeError::TableBearing { typed: a.measured.bearing_deg, table: bearing });
+    }
+    match facts.commander_within {
+        Some(table) if table != a.measured.commander_within_15cm => Err(ChargeError::TableCommander { table }),
+        _ => Ok(()),
     }
 }
 

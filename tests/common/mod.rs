@@ -278,3 +278,14 @@ pub fn declare(g: &mut Game, charger: &str, target: &str, distance: u32) {
     let a = charge(g, charger, target, distance, Vec::new());
     g.perform(&Action::DeclareCharge(Box::new(a))).unwrap_or_else(|e| panic!("declaring: {e}"));
 }
+
+/// A charge measured on the table, as the wizard pre-fills it: the distance, bearing,
+/// face struck and commander the table shows (the units placed and based).
+pub fn charge_from_table(g: &Game, charger: UnitId, target: UnitId, inputs: Vec<Input>) -> ChargeAction {
+    let facts = coldsteel::game::table::charge_facts(g.battle(), charger, target).expect("both placed");
+    let mut a = charge_of(charger, target, facts.distance_cm.round() as u32, inputs);
+    a.measured.bearing_deg = facts.angle_deg.round() as u32;
+    a.measured.struck_face = facts.struck_face;
+    a.measured.commander_within_15cm = facts.commander_within.unwrap_or(true);
+    a
+}

@@ -131,6 +131,10 @@ super::texts! {
     ErrNotAnAnswer => "An opportunity charge answers the enemy charge just declared, at its charger (GDB-OPP-01)", "Перехват объявляется сразу после атаки противника и против её атакующих (GDB-OPP-01)";
     ErrOpportunityFirst => "The opportunity charges are carried out first (GDB-OPP-02)", "Сначала выполняются перехваты (GDB-OPP-02)";
     ErrPhasingChargesFirst => "The phasing side's charges are carried out first (GDB-CHG-04)", "Сначала выполняются атаки активной стороны (GDB-CHG-04)";
+    ErrTableDistance => "The table shows {} cm between the units, not the {} cm typed", "Стол показывает между подразделениями {} см, а не введённые {} см";
+    ErrTableBearing => "The table shows the target {}° off straight ahead, not the {}° typed", "Стол показывает цель в {}° от направления прямо, а не введённые {}°";
+    ErrTableCommanderWithin => "The table shows a commander within 15 cm (GDB-CHG-01)", "Стол показывает командира в пределах 15 см (GDB-CHG-01)";
+    ErrTableCommanderAway => "The table shows no commander within 15 cm (GDB-CHG-01)", "Стол не показывает командира в пределах 15 см (GDB-CHG-01)";
     ErrNoMoveLeft => "Nothing is left of the charge move for a new target (GDB-CHG-19)", "От хода атаки ничего не осталось для новой цели (GDB-CHG-19)";
     ErrChargerHalted => "This unit was halted by its charge test and may not charge again this turn (GDB-CHG-13, 19)", "Это подразделение остановлено тестом атаки и в этом ходу больше не атакует (GDB-CHG-13, 19)";
     ErrChargedThisTurn => "This unit has already charged this turn; only a follow-up at a new target charges again (GDB-CHG-19)", "Это подразделение уже атаковало в этом ходу; снова атаковать можно только новую цель после отхода прежней (GDB-CHG-19)";

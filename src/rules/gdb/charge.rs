@@ -275,6 +275,28 @@ pub enum ChargeError {
     /// GDB-CHG-04: the phasing side's charges are carried out first.
     #[error("the phasing side's charges are carried out first (GDB-CHG-04)")]
     PhasingChargesFirst,
+    /// The distance typed is not what the table shows between the placed units.
+    #[error("the table shows {table} cm, not the {typed} cm typed")]
+    TableDistance {
+        /// Typed, cm.
+        typed: u32,
+        /// On the table, whole cm of the rules.
+        table: u32,
+    },
+    /// The bearing typed is not what the table shows.
+    #[error("the table shows {table}°, not the {typed}° typed")]
+    TableBearing {
+        /// Typed, degrees.
+        typed: u32,
+        /// On the table, whole degrees.
+        table: u32,
+    },
+    /// "A commander within 15 cm" typed against what the table shows (GDB-CHG-01).
+    #[error("the table shows the commander {}within 15 cm (GDB-CHG-01)", if *table { "" } else { "not " })]
+    TableCommander {
+        /// What the table shows.
+        table: bool,
+    },
     /// The step does not take that input now.
     #[error("that is not asked for at this step")]
     WrongStep,
@@ -310,6 +332,9 @@ impl ChargeError {
                 | E::NotAnAnswer
                 | E::OpportunityFirst
                 | E::PhasingChargesFirst
+                | E::TableDistance { .. }
+                | E::TableBearing { .. }
+                | E::TableCommander { .. }
         )
     }
 
@@ -341,7 +366,10 @@ impl ChargeError {
             | E::NotOwnBrigade
             | E::OutOfReach { .. }
             | E::TooLate
-            | E::TooManyLost { .. } => true,
+            | E::TooManyLost { .. }
+            | E::TableDistance { .. }
+            | E::TableBearing { .. }
+            | E::TableCommander { .. } => true,
             E::NoCommander
             | E::RegimentalCommander
             | E::NotVisible
