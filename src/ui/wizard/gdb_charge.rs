@@ -392,7 +392,6 @@ impl ChargeWizard {
         if let Some(why) = &why {
             ui.colored_label(crate::ui::theme::ERROR, why);
         }
-        self.melee_preview_ui(ui, lang, battle, names);
         // GDB-CHG-03, 04: declared and carried out at once only where the procedure allows
         // it now; otherwise declared, and carried out from the checklist in its turn.
         let now = why.clone().or_else(|| {
@@ -416,6 +415,8 @@ impl ChargeWizard {
                 return Outcome::Apply(Action::DeclareCharge(Box::new(declared)));
             }
         }
+        // The odds after the choices, so that the choices stay where they are.
+        self.melee_preview_ui(ui, lang, battle, names);
         match nav_ui(ui, lang, false, T::Declare, now.is_none(), now.as_deref()) {
             Nav::Cancel => Outcome::Cancel,
             Nav::Next => {
