@@ -142,3 +142,88 @@ fn every_string_renders_with_the_shipped_fonts() {
         .collect();
     assert!(missing.is_empty(), "characters without a glyph:\n{}", missing.join("\n"));
 }
+
+/// Issue 26, refusals are data: every refusal of the charge sequence and of the game, with
+/// sample data, said in Russian has no Latin word but clause IDs (GDB-…, B-…, AMB-…).
+#[test]
+fn every_charge_and_action_refusal_reads_in_russian() {
+    use coldsteel::game::ActionError;
+    use coldsteel::i18n::errors::{action_error_text, charge_error_text};
+    use coldsteel::rules::gdb::charge::{ChargeError as E, Frac};
+    use coldsteel::rules::options::{TestKind, TestResult};
+    let charge = [
+        E::NoCommander,
+        E::RegimentalCommander,
+        E::NotVisible,
+        E::OutOfReach { distance: 30, reach: 6 },
+        E::OutsideSector(30),
+        E::AlreadyCharged,
+        E::OpportunityNotCavalry,
+        E::NoOrdersLeft,
+        E::NotOwnBrigade,
+        E::NotInReachAtStart,
+        E::TooLate,
+        E::MayNotEvade,
+        E::MayNotCounterCharge,
+        E::NoTimeToChange { needed: Frac(1, 2), available: Frac(1, 3) },
+        E::DurationUnknown,
+        E::ChargeMoveUnknown,
+        E::MayNotFire,
+        E::NoTableRow(13),
+        E::BadDie(7),
+        E::NotAResultOf { test: TestKind::Pursuit, result: TestResult::Rout },
+        E::TooManyLost { lost: 13, has: 12 },
+        E::SkirmishersMustEvade,
+        E::MeetBeyondGap { counter: 7, gap: 5 },
+        E::OnlyInfantryOccupies,
+        E::NoBuildingsToOccupy,
+        E::CrewDidNotFlee,
+        E::CarryOnOutOfReach { needed: 16, left: 6 },
+        E::EvadersOutOfReach,
+        E::NoMoveLeft,
+        E::ChargerHalted,
+        E::ChargedThisTurn,
+        E::ChargerInContact,
+        E::TargetInMelee,
+        E::NotChargesPhase,
+        E::NotAnOrderingGeneral,
+        E::AlreadyDeclared,
+        E::PhasingDeclaresFirst,
+        E::DeclarationsClosed,
+        E::DeclarationsOpen,
+        E::NotAnAnswer,
+        E::OpportunityFirst,
+        E::PhasingChargesFirst,
+        E::TableDistance { typed: 25, table: 18 },
+        E::TableBearing { typed: 0, table: 5 },
+        E::TableCommander { table: true },
+        E::TableCommander { table: false },
+        E::WrongStep,
+    ];
+    let latin_outside_ids = |text: &str| -> Option<String> {
+        text.split(|c: char| !(c.is_alphanumeric() || c == '-'))
+            .filter(|w| w.chars().any(|c| c.is_ascii_alphabetic()))
+            .find(|w| !(w.starts_with("GDB-") || w.starts_with("B-") || w.starts_with("AMB-") || w.starts_with("EX-")))
+            .map(str::to_owned)
+    };
+    for e in &charge {
+        let ru = charge_error_text(coldsteel::i18n::Lang::Ru, e);
+        assert!(latin_outside_ids(&ru).is_none(), "{e:?}: {ru}");
+    }
+    let actions = [
+        ActionError::CrewFriendUnnamed,
+        ActionError::OverruleNeedsReason,
+        ActionError::NotOverrulable(E::TargetInMelee),
+        ActionError::TooManyInContact { figures: 2000, overlaps: 3, max: 1000 },
+        ActionError::Dice(coldsteel::rules::dice::DiceError::NotAFace {
+            value: 7,
+            kind: coldsteel::rules::DieKind::D6,
+        }),
+        ActionError::InitiativeTie,
+        ActionError::TestsOwed,
+    ];
+    for e in &actions {
+        let ru = action_error_text(coldsteel::i18n::Lang::Ru, e);
+        assert!(latin_outside_ids(&ru).is_none(), "{e:?}: {ru}");
+    }
+}

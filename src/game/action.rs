@@ -47,9 +47,19 @@ pub enum ActionError {
     /// No pending melee at that position.
     #[error("there is no pending melee {0}")]
     NoSuchMelee(usize),
-    /// A typed value was refused.
+    /// Dice that are not faces of their die, or too many or too few.
     #[error("{0}")]
-    Refused(String),
+    Dice(#[from] crate::rules::dice::DiceError),
+    /// More figures in contact or overlaps than a Ruleset B melee allows (B-MEL-08).
+    #[error("{figures} figures in contact and {overlaps} overlaps: at most {max} and 2")]
+    TooManyInContact {
+        /// Figures in contact typed.
+        figures: u32,
+        /// Overlaps typed.
+        overlaps: u32,
+        /// The most figures in contact.
+        max: u32,
+    },
     /// The charge sequence refused an input (GDB-CHG, GDB-OPP, GDB-EVD).
     #[error("{0}")]
     Charge(#[from] ChargeError),

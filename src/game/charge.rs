@@ -606,7 +606,10 @@ pub(super) fn collision(battle: &Battle, a: &CollisionAction) -> Result<Checked,
     let input = collision_input(battle, a)?;
     for die in [a.dice.0, a.dice.1] {
         if !crate::rules::dice::AVERAGE_DIE_FACES.contains(&die) {
-            return Err(ActionError::Refused(format!("{die} is not a face of the average die")));
+            return Err(ActionError::Dice(crate::rules::dice::DiceError::NotAFace {
+                value: i64::from(die),
+                kind: crate::rules::DieKind::Average,
+            }));
         }
     }
     let result = input.resolve(a.dice.0, a.dice.1);

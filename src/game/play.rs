@@ -158,7 +158,10 @@ pub(super) fn initiative(
     }
     for d in [dice.first, dice.second].iter().flatten() {
         if !(1..=6).contains(d) {
-            return Err(ActionError::Refused(format!("{d} is not a face of a D6")));
+            return Err(ActionError::Dice(crate::rules::dice::DiceError::NotAFace {
+                value: i64::from(*d),
+                kind: crate::rules::DieKind::D6,
+            }));
         }
     }
     let lost = BySide { first: battle.commander_lost(Side::First), second: battle.commander_lost(Side::Second) };
@@ -288,7 +291,10 @@ fn test_result(
         TestAnswer::Result(r) => Err(ActionError::Charge(ChargeError::NotAResultOf { test: kind, result: *r })),
         TestAnswer::Rolled { dice, modifier } => {
             if let Some(bad) = dice.iter().find(|d| !(1..=6).contains(*d)) {
-                return Err(ActionError::Refused(format!("{bad} is not a face of a D6")));
+                return Err(ActionError::Dice(crate::rules::dice::DiceError::NotAFace {
+                    value: i64::from(*bad),
+                    kind: crate::rules::DieKind::D6,
+                }));
             }
             let sum = i32::from(dice[0]) + i32::from(dice[1]);
             let total = sum.checked_add(*modifier).ok_or(ActionError::Charge(ChargeError::NoTableRow(sum)))?;
@@ -319,8 +325,13 @@ pub(super) fn gdb_melee(battle: &Battle, m: &GdbMeleeAction) -> Result<Checked, 
     }
     let caught = |role: Role| gdb_melee_input(battle, m).map(|(i, _)| i.side(role).caught_evading);
     for (role, die) in [(Role::Attacker, m.dice.0), (Role::Defender, m.dice.1)] {
-        if !caught(role)? && die.iter().any(|x| !(1..=6).contains(x)) {
-            return Err(ActionError::Refused(format!("{die:?} are not faces of a D6")));
+        if let Some(bad) = die.iter().find(|x| !(1..=6).contains(*x))
+            && !caught(role)?
+        {
+            return Err(ActionError::Dice(crate::rules::dice::DiceError::NotAFace {
+                value: i64::from(*bad),
+                kind: crate::rules::DieKind::D6,
+            }));
         }
     }
     let (input, index) = gdb_melee_input(battle, m)?;

@@ -25,10 +25,11 @@ pub fn b_melee_input(battle: &Battle, m: &BMeleeAction) -> Result<(BMeleeInput, 
     let start = e.start_figures.clone().unwrap_or(BySide { first: a.figures, second: d.figures });
     let side = |u: &Unit, c: &BContact, role: Role, figures: u32| -> Result<BSide, ActionError> {
         if c.figures_in_contact > MAX_FIGURES_IN_CONTACT || c.overlaps > 2 {
-            return Err(ActionError::Refused(format!(
-                "{} figures in contact and {} overlaps: at most {MAX_FIGURES_IN_CONTACT} and 2",
-                c.figures_in_contact, c.overlaps
-            )));
+            return Err(ActionError::TooManyInContact {
+                figures: c.figures_in_contact,
+                overlaps: c.overlaps,
+                max: MAX_FIGURES_IN_CONTACT,
+            });
         }
         Ok(BSide {
             charging: role == Role::Attacker || e.both_attacking,
@@ -78,7 +79,7 @@ pub(super) fn b_melee(battle: &Battle, m: &BMeleeAction) -> Result<Checked, Acti
     for (role, dice) in [(Role::Attacker, &m.dice.0), (Role::Defender, &m.dice.1)] {
         let want = input.dice(role) as usize;
         crate::rules::dice::check_rolls(DieKind::D6, want, &dice.iter().map(|x| i64::from(*x)).collect::<Vec<_>>())
-            .map_err(|e| ActionError::Refused(e.to_string()))?;
+            .map_err(ActionError::Dice)?;
     }
     let (hits, state) = b_melee_outcome(battle, m)?;
     if matches!(state, MeleeState::TestsOwed { .. }) {

@@ -100,7 +100,10 @@ pub fn action_error_text(lang: Lang, e: &ActionError) -> String {
         ActionError::OutOfPlay(id) => lang.fmt(T::ErrOutOfPlay, &[id]),
         ActionError::SameSide(a, b) => lang.fmt(T::ErrSameSide, &[a, b]),
         ActionError::NoSuchMelee(i) => lang.fmt(T::ErrNoSuchMelee, &[i]),
-        ActionError::Refused(text) => text.clone(),
+        ActionError::Dice(e) => dice_error_text(lang, e),
+        ActionError::TooManyInContact { figures, overlaps, max } => {
+            lang.fmt(T::ErrTooManyInContact, &[figures, overlaps, max])
+        }
         ActionError::Charge(c) => charge_error_text(lang, c),
         ActionError::ChargeUnfinished => lang.t(T::ErrChargeUnfinished).to_owned(),
         ActionError::NotEngaged(a, b) => lang.fmt(T::ErrNotEngaged, &[a, b]),

@@ -39,7 +39,7 @@ super::texts! {
     FactCharging => "charging: moved {} cm", "атакуют: прошли {} см";
     FactPushedBackBefore => "pushed back in the last turn of this melee (GDB-RES-08)", "оттеснены в прошлом ходу этой рукопашной (GDB-RES-08)";
     WhyNoFire => "It is changing formation this turn: it may not fire (GDB-CHG-11)", "Перестраиваются в этом ходу: стрелять нельзя (GDB-CHG-11)";
-    ErrBadDie => "{} is not a face of a D6", "{} — не грань кубика D6";
+    ErrBadDie => "{} is not a face of a D6", "{} — не грань кубика Д6";
     ErrTooManyLost => "{} figures lost, but the unit has {}", "Потеряно фигур: {}, а в подразделении {}";
     TooManyOf => "{0} has {1} figures and cannot lose {2}", "{0}: осталось фигур {1}, потерять {2} нельзя";
     AskBasesLost => "The skirmishers of {} are overrun: how many figures stood on the bases the chargers contacted? (GDB-EVD-12)", "Застрельщики ({}) смяты: сколько фигур стояло на подставках, которых коснулись атакующие? (GDB-EVD-12)";
@@ -72,8 +72,8 @@ super::texts! {
     AskFaced => "Did {} wheel to face before the charger's test (GDB-CHG-16)?", "Развернулась ли цель ({}) фронтом до теста атакующих (GDB-CHG-16)?";
     AskFire => "{} fires at {}: how many figures did the closing fire remove?", "Стрельба в упор (стреляет: {}; по: {}): сколько фигур снято?";
     AskFollowUp => "The target has left: what does {} do now (GDB-CHG-19)?", "Цель ушла. Что дальше делает {} (GDB-CHG-19)?";
-    AskLimber => "The gunners retreat: roll 1D6 on the Emergency Limber table (GDB-ART-01). 1: guns abandoned; 2 to 6: your table's result.", "Артиллеристы отступают: бросьте 1D6 по таблице экстренного взятия на передки (GDB-ART-01). 1: орудия брошены; 2–6: результат по вашей таблице.";
-    AskMeleeDice => "Each side rolls 2D6 (GDB-MEL-03): type the dice or let the app roll.", "Каждая сторона бросает 2D6 (GDB-MEL-03): введите кубики или бросьте в программе.";
+    AskLimber => "The gunners retreat: roll 1D6 on the Emergency Limber table (GDB-ART-01). 1: guns abandoned; 2 to 6: your table's result.", "Артиллеристы отступают: бросьте 1Д6 по таблице экстренного взятия на передки (GDB-ART-01). 1: орудия брошены; 2–6: результат по вашей таблице.";
+    AskMeleeDice => "Each side rolls 2D6 (GDB-MEL-03): type the dice or let the app roll.", "Каждая сторона бросает 2Д6 (GDB-MEL-03): введите кубики или бросьте в программе.";
     AskMeleeResult => "The result from the results table: check the losses, then apply.", "Результат по таблице рукопашной: проверьте потери и примените.";
     AskMeleeSituation => "Melee: {} against {}. Check each side's situation; the modifiers and odds follow it.", "Рукопашная: {} против {}. Проверьте положение сторон; модификаторы и вероятности следуют за ним.";
     AskReaction => "How does {} react to the charge (GDB-CHG-06)?", "Реакция цели ({}) на атаку (GDB-CHG-06)?";
@@ -150,6 +150,7 @@ super::texts! {
     ErrNotAScreen => "Unit {} is no skirmisher screen of the target's side (GDB-CHG-22)", "Подразделение {} — не застрельщики стороны цели (GDB-CHG-22)";
     ScreenEvades => "{}: skirmishers in the charge's path evade behind their unit or into cover; they may not fire and take no part in the melee (GDB-CHG-22)", "{}: застрельщики на пути атаки уходят за свою часть или в укрытие; они не стреляют и не участвуют в рукопашной (GDB-CHG-22)";
     ScreenInPath => "Skirmishers in the path (GDB-CHG-22)", "Застрельщики на пути атаки (GDB-CHG-22)";
+    ErrTooManyInContact => "{} figures in contact and {} overlaps: at most {} and 2 (B-MEL-08)", "Фигур в контакте: {}, перекрытий: {}; не более {} и 2 (B-MEL-08)";
     ErrCrewFriendUnnamed => "Name the unit the fleeing crew ran into (GDB-ART-04)", "Укажите подразделение, на которое наткнулся бегущий расчёт (GDB-ART-04)";
     ChargeButton => "Charge…", "Атаковать…";
     ChargeTip => "C: then click the enemy unit to charge", "C: затем щёлкните атакуемое подразделение противника";

@@ -77,7 +77,7 @@ super::texts! {
     EngNotAFace => "{} is not a face of the {}", "{} — не грань: {}";
     EngDiceCount => "expected {} dice, got {}", "нужно кубиков: {}, дано: {}";
     AverageDie => "average die (2, 3, 3, 4, 4, 5)", "средний кубик (2, 3, 3, 4, 4, 5)";
-    OrdinaryDie => "D6", "кубик D6";
+    OrdinaryDie => "D6", "кубик Д6";
     EngNotAnObject => "the file must hold one JSON object ({ \"ruleset\": ..., \"step\": ..., ... })", "файл должен содержать один объект JSON ({ \"ruleset\": ..., \"step\": ..., ... })";
     LoadNotAnObject => "the file must hold one JSON object, not a list or a single value", "файл должен содержать один объект JSON, а не список или отдельное значение";
     LineColumn => "line {}, column {}", "строка {}, столбец {}";

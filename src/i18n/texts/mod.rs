@@ -593,6 +593,7 @@ keys! {
     ErrNotChargesPhase,
     ErrNotOrderingGeneral,
     ErrCrewFriendUnnamed,
+    ErrTooManyInContact,
     ErrNotAScreen,
     ScreenEvades,
     ScreenInPath,

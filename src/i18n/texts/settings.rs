@@ -67,7 +67,7 @@ super::texts! {
     RulesSettingsMenu => "Rules settings…", "Настройки правил…";
     ZonesRefused => "Zone widths: whole numbers separated by commas", "Ширина зон: целые числа через запятую";
     ExplainDistances => "cm per arm (and formation); the charge wizard fills them in. Empty: typed at the table.", "см по роду войск (и построению); мастер атаки подставит их. Пусто: вводятся на столе.";
-    ExplainTests => "Totals of 2D6 plus the players' modifiers to a named result: pass, retreat, or any other. Empty: the result is entered by name.", "Итог 2D6 с модификаторами игроков даёт результат: pass (прошли), retreat (отступление) или другой. Пусто: результат вводится по названию.";
+    ExplainTests => "Totals of 2D6 plus the players' modifiers to a named result: pass, retreat, or any other. Empty: the result is entered by name.", "Итог 2Д6 с модификаторами игроков даёт результат: pass (прошли), retreat (отступление) или другой. Пусто: результат вводится по названию.";
     OptDistances => "Distances", "Расстояния";
     OptDurations => "Time to change formation (column to square: half a turn)", "Время перестроения (из колонны в каре — полхода)";
     OptLimber => "Emergency Limber results", "Результаты экстренного взятия на передки";

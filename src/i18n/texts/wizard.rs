@@ -37,7 +37,7 @@ super::texts! {
     BStateTests => "Morale tests needed: {} (roll the {})", "Нужны тесты морали: {} (бросок: {})";
     BStateContinues => "The melee continues into turn {}", "Рукопашная продолжается на ходу {}";
     BStateEnds => "{} gives way ({}) and flees {} cm", "{} отступает ({}) и бежит на {} см";
-    DieD6 => "D6", "D6";
+    DieD6 => "D6", "Д6";
     DieAverage => "average die", "средний кубик";
     NotNow => "Not now", "Не сейчас";
     NotNowTip => "The autosave is kept and offered again next time", "Автосохранение останется и будет предложено снова";
@@ -100,7 +100,7 @@ super::texts! {
     NoTableRow => "Your table has no row for a total of {}", "В вашей таблице нет строки для итога {}";
     OrByName => "…or enter the result by name:", "…или введите результат по названию:";
     TableRow => "Total {}: row {} to {}: {}", "Итог {}: строка {}–{}: {}";
-    TestDice => "2D6", "2D6";
+    TestDice => "2D6", "2Д6";
     TestModifier => "modifier", "модификатор";
     UseResult => "Use: {}", "Принять: {}";
     StartDistance => "Distance when the attack began (cm; attack distance {})", "Расстояние в начале атаки (см; дистанция атаки {})";
