@@ -16,6 +16,26 @@ use coldsteel::rules::{AreaKind, Arm, Face, Formation, Marker, Phase, Side, Slop
 const CUIRASSIERS: UnitId = UnitId(1);
 const DRAGOONS: UnitId = UnitId(2);
 
+/// The default battle on a 180 × 120 cm table, infantry based 4 × 2 cm, six figures a
+/// base, two deep; with a built-up area of these corners (mm), if given.
+fn infantry_on_a_table(village: Option<Vec<[i32; 2]>>) -> coldsteel::model::Battle {
+    let mut b = coldsteel::storage::default_game().unwrap().battle().clone();
+    b.options.basing.push(BasingRow {
+        arm: Arm::Infantry,
+        formation: None,
+        frontage_mm: 40,
+        depth_mm: 20,
+        figures_per_base: 6,
+        bases_deep: 2,
+    });
+    let mut table = coldsteel::model::TableSetup::new(180, 120);
+    if let Some(corners_mm) = village {
+        table.terrain.push(TerrainArea { kind: AreaKind::BuiltUp, shape: AreaShape::Polygon { corners_mm } });
+    }
+    b.table = Some(table);
+    b
+}
+
 fn place(x_cm: i32, y_cm: i32, facing_deg: i32) -> Option<Placement> {
     Some(Placement { x_mm: x_cm * 10, y_mm: y_cm * 10, facing_deg })
 }
@@ -205,21 +225,7 @@ fn a_charge_that_reaches_a_front_squares_up_to_it() {
 /// turn's Compulsory Moves both move the same 10 cm, still touching; undo puts both back.
 #[test]
 fn gdb_res_10_the_winner_following_in_contact_moves_with_the_loser() {
-    let mut b = coldsteel::storage::default_game().unwrap().battle().clone();
-    b.options.basing.push(BasingRow {
-        arm: Arm::Infantry,
-        formation: None,
-        frontage_mm: 40,
-        depth_mm: 20,
-        figures_per_base: 6,
-        bases_deep: 2,
-    });
-    let mut table = coldsteel::model::TableSetup::new(180, 120);
-    table.terrain.push(TerrainArea {
-        kind: AreaKind::BuiltUp,
-        shape: AreaShape::Polygon { corners_mm: vec![[800, 400], [1200, 400], [1200, 650], [800, 650]] },
-    });
-    b.table = Some(table);
+    let b = infantry_on_a_table(Some(vec![[800, 400], [1200, 400], [1200, 650], [800, 650]]));
     let mut g = common::game_at(b, Phase::Charges);
     let (legion, ladoga) = (common::id(&g, "1st Vistula Legion"), common::id(&g, "Ladoga Infantry"));
     g.perform(&Action::PlaceUnit { unit: legion, place: place(100, 60, 0) }).unwrap();
@@ -545,20 +551,11 @@ fn gdb_chg_22_the_table_finds_the_screen_in_the_path() {
 /// Moves phase moves it those 10 cm, not its full retreat move.
 #[test]
 fn gdb_res_07_a_defender_in_a_building_pushed_back_moves_10_cm() {
-    let mut b = coldsteel::storage::default_game().unwrap().battle().clone();
-    b.options.basing.push(BasingRow {
-        arm: Arm::Infantry,
-        formation: None,
-        frontage_mm: 40,
-        depth_mm: 20,
-        figures_per_base: 6,
-        bases_deep: 2,
-    });
+    let mut b = infantry_on_a_table(None);
     b.options.gdb.distances.push(coldsteel::rules::options::DistanceRow {
         retreat_cm: Some(24),
         ..coldsteel::rules::options::DistanceRow::empty(Arm::Infantry)
     });
-    b.table = Some(coldsteel::model::TableSetup::new(180, 120));
     let mut g = common::game_at(b, Phase::Charges);
     let (legion, ladoga) = (common::id(&g, "1st Vistula Legion"), common::id(&g, "Ladoga Infantry"));
     g.perform(&Action::PlaceUnit { unit: legion, place: place(100, 60, 0) }).unwrap();
@@ -637,21 +634,7 @@ fn gdb_evd_05_the_evader_moves_away_from_the_charger() {
 /// (no +2 for buildings); one whose front only reaches a village's edge keeps its ground.
 #[test]
 fn gdb_mod_26_a_charger_leaving_a_village_fights_in_the_open() {
-    let mut b = coldsteel::storage::default_game().unwrap().battle().clone();
-    b.options.basing.push(BasingRow {
-        arm: Arm::Infantry,
-        formation: None,
-        frontage_mm: 40,
-        depth_mm: 20,
-        figures_per_base: 6,
-        bases_deep: 2,
-    });
-    let mut table = coldsteel::model::TableSetup::new(180, 120);
-    table.terrain.push(TerrainArea {
-        kind: AreaKind::BuiltUp,
-        shape: AreaShape::Polygon { corners_mm: vec![[800, 700], [1200, 700], [1200, 1000], [800, 1000]] },
-    });
-    b.table = Some(table);
+    let b = infantry_on_a_table(Some(vec![[800, 700], [1200, 700], [1200, 1000], [800, 1000]]));
     let mut g = common::game_at(b, Phase::Charges);
     let (legion, ladoga) = (common::id(&g, "1st Vistula Legion"), common::id(&g, "Ladoga Infantry"));
     // The legion stands in the village, facing the Ladoga infantry 13 cm off, outside it.

@@ -205,7 +205,7 @@ fn as_the_table_shows(battle: &Battle, a: &ChargeAction) -> Result<(), ChargeErr
     if a.measured.exact.is_some() {
         return Ok(());
     }
-    let whole = |v: f64| if v.is_finite() { v.round().clamp(0.0, f64::from(u32::MAX)) as u32 } else { 0 };
+    let whole = super::table::whole;
     let (distance, bearing) = (whole(facts.distance_cm), whole(facts.angle_deg));
     if a.measured.distance_cm.abs_diff(distance) > 1 {
         return Err(ChargeError::TableDistance { typed: a.measured.distance_cm, table: distance });

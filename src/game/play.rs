@@ -164,8 +164,7 @@ pub(super) fn initiative(
             }));
         }
     }
-    let lost = BySide { first: battle.commander_lost(Side::First), second: battle.commander_lost(Side::Second) };
-    let result = decide_initiative(dice, lost);
+    let result = initiative_preview(battle, dice);
     let mut events: Vec<Event> = rng_event(battle, rng_after).into_iter().collect();
     if result.winner.is_none() {
         return Ok((events, Vec::new(), LogDetail::Initiative { result, phasing: None }));

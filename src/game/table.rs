@@ -146,6 +146,11 @@ pub(super) fn set_table(battle: &Battle, table: Option<&TableSetup>) -> Result<V
     Ok(events)
 }
 
+/// A measure of the table in whole cm or degrees, as a declaration takes it.
+pub fn whole(v: f64) -> u32 {
+    if v.is_finite() { v.round().clamp(0.0, f64::from(u32::MAX)) as u32 } else { 0 }
+}
+
 /// What the table shows between a charger and its target (GDB-CHG-01, 02, 16, AMB-21,
 /// GDB-MOD-FN6): each field `None` where the table cannot tell.
 #[derive(Clone, Debug, PartialEq)]

@@ -80,6 +80,9 @@ pub fn checklist_ui(ui: &mut Ui, lang: Lang, battle: &Battle, form: &mut Initiat
     if todos.is_empty() {
         ui.label(RichText::new(lang.t(T::NothingOwed)).weak());
     }
+    // GDB-CHG-03: a declared charge is carried out once both sides have declared, that is
+    // once no side is listed as declaring.
+    let declaring = todos.iter().any(|t| matches!(t, Todo::DeclareCharges { .. }));
     for todo in &todos {
         ui.horizontal_wrapped(|ui| {
             ui.label(format!("• {}", todo_text(lang, battle, todo)));
@@ -101,9 +104,7 @@ pub fn checklist_ui(ui: &mut Ui, lang: Lang, battle: &Battle, form: &mut Initiat
                 Todo::DeclareCharges { .. } => None,
                 Todo::RollInitiative => None,
             };
-            // GDB-CHG-03: a declared charge is carried out once both sides have declared.
-            let waiting = matches!(todo, Todo::CarryOutCharge { .. })
-                && crate::game::declarations::charges_phase(battle).declaring(battle).is_some();
+            let waiting = declaring && matches!(todo, Todo::CarryOutCharge { .. });
             if let Some((label, cmd)) = action {
                 let button = ui.add_enabled(!waiting, egui::Button::new(lang.t(label)).small());
                 if waiting {

@@ -9,6 +9,7 @@ use egui::{RichText, Ui};
 use super::Outcome;
 use super::common::{Nav, nav_ui, number_ui, prompt_ui, text_ui, yes_no_ui};
 use super::gdb_melee::{breakdown_and_odds_ui, unit_name};
+use crate::game::table::whole;
 use crate::game::{
     Action, ChargeAction, ChargeMeasures, ChargeRates, MeleeTable, OpportunityFacts, melee_sides, run_charge,
 };
@@ -102,11 +103,6 @@ struct TableRates {
     target_move: Option<u32>,
     target_charge: Option<u32>,
     target_compulsory: Option<u32>,
-}
-
-/// A measure in whole cm or degrees, as the declaration takes it.
-fn whole(v: f64) -> u32 {
-    if v.is_finite() { v.round().clamp(0.0, f64::from(u32::MAX)) as u32 } else { 0 }
 }
 
 fn table_rates(battle: &Battle, charger: UnitId, target: UnitId) -> TableRates {
@@ -385,21 +381,22 @@ impl ChargeWizard {
             });
             self.ordering_general_ui(ui, lang, battle);
         }
-        let why = self.measures_refused(lang, names).or_else(|| {
-            let check = run_charge(battle, &ChargeAction { inputs: Vec::new(), ..self.action(battle) });
-            check.err().map(|e| action_error_text(lang, &e))
-        });
+        // The charge as declared so far, asked of the game once a frame.
+        let declaring = ChargeAction { inputs: Vec::new(), ..self.action(battle) };
+        let why = self
+            .measures_refused(lang, names)
+            .or_else(|| run_charge(battle, &declaring).err().map(|e| action_error_text(lang, &e)));
         if let Some(why) = &why {
             ui.colored_label(crate::ui::theme::ERROR, why);
         }
         // GDB-CHG-03, 04: declared and carried out at once only where the procedure allows
         // it now; otherwise declared, and carried out from the checklist in its turn.
-        let now = why.clone().or_else(|| {
-            crate::game::may_carry_out(battle, &self.action(battle)).err().map(|e| action_error_text(lang, &e))
-        });
-        let later = why.clone().or_else(|| {
-            crate::game::may_declare(battle, &self.action(battle)).err().map(|e| action_error_text(lang, &e))
-        });
+        let now = why
+            .clone()
+            .or_else(|| crate::game::may_carry_out(battle, &declaring).err().map(|e| action_error_text(lang, &e)));
+        let later = why
+            .clone()
+            .or_else(|| crate::game::may_declare(battle, &declaring).err().map(|e| action_error_text(lang, &e)));
         if let (None, Some(now)) = (&why, &now) {
             ui.label(RichText::new(now).weak());
         }
