@@ -10,6 +10,7 @@ mod engagement;
 mod history;
 pub mod journal;
 mod play;
+pub mod procedure;
 mod ruleset_b;
 pub mod table;
 mod turn;

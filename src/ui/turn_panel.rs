@@ -5,13 +5,14 @@ use egui::{RichText, Ui};
 
 use super::command::AppCommand;
 use super::{roller, theme};
+use crate::game::procedure::InitiativeDraft;
 use crate::game::{Action, Todo, checklist};
 use crate::i18n::log_text::todo_text;
 use crate::i18n::names::side_name;
 use crate::i18n::{Label, Lang, T};
 use crate::model::{Battle, RngState};
+use crate::rules::Side;
 use crate::rules::dice::D6_FACES;
-use crate::rules::{BySide, Side};
 
 /// The initiative dice as typed, and the generator state if the app rolled them.
 #[derive(Debug, Default)]
@@ -31,17 +32,11 @@ impl InitiativeForm {
         self.rng_after = Some(after);
     }
 
-    fn dice(&self) -> Option<BySide<[u8; 2]>> {
-        let parse = |s: &String| s.trim().parse::<u8>().ok().filter(|d| (1..=6).contains(d));
-        let pair = |p: &[String; 2]| Some([parse(&p[0])?, parse(&p[1])?]);
-        Some(BySide { first: pair(&self.first)?, second: pair(&self.second)? })
-    }
-
-    fn bad_entry(&self) -> bool {
-        self.first
-            .iter()
-            .chain(&self.second)
-            .any(|s| !s.trim().is_empty() && !s.trim().parse::<u8>().is_ok_and(|d| (1..=6).contains(&d)))
+    /// The roll as the game drafts it; `Err` while a typed die is not a face of a D6.
+    fn draft(&self) -> Result<InitiativeDraft, crate::game::procedure::initiative::NotAFace> {
+        let mut draft = InitiativeDraft::typed(&self.first, &self.second)?;
+        draft.rng_after = self.rng_after.clone();
+        Ok(draft)
     }
 }
 
@@ -145,20 +140,20 @@ fn initiative_ui(ui: &mut Ui, lang: Lang, battle: &Battle, form: &mut Initiative
             cmds.push(AppCommand::RollInitiative);
         }
     });
-    if form.bad_entry() {
+    let Ok(draft) = form.draft() else {
         ui.colored_label(theme::ERROR, lang.t(T::DiceOneToSix));
         return;
-    }
-    let Some(dice) = form.dice() else { return };
-    let result = crate::game::initiative_preview(battle, dice.clone());
+    };
+    let Some(result) = draft.view(battle) else { return };
     ui.label(lang.fmt(T::InitiativeTotals, &[&result.totals.first, &result.totals.second]));
     let Some(winner) = result.winner else {
         ui.colored_label(theme::ERROR, lang.t(T::InitiativeTie));
         // GDB-SEQ-01: the tie goes into the journal with its dice, and the generator
         // moves on, so the next roll is a new one.
-        if ui.button(lang.t(T::RecordTieRollAgain)).clicked() {
+        if ui.button(lang.t(T::RecordTieRollAgain)).clicked()
+            && let Some(action) = draft.record_tie(battle)
+        {
             let rolled = form.rng_after.is_some();
-            let action = Action::Initiative { dice, phasing: Side::First, rng_after: form.rng_after.take() };
             cmds.push(AppCommand::Perform(action));
             // Dice the app rolled are rolled again from the moved generator; typed dice
             // are cleared for the players' new throw.
@@ -172,9 +167,9 @@ fn initiative_ui(ui: &mut Ui, lang: Lang, battle: &Battle, form: &mut Initiative
     ui.label(lang.fmt(T::InitiativeWinner, &[&side_name(battle, winner, lang)]));
     ui.horizontal(|ui| {
         for side in Side::ALL {
-            if ui.button(lang.fmt(T::MovesFirst, &[&side_name(battle, *side, lang)])).clicked() {
-                let action =
-                    Action::Initiative { dice: dice.clone(), phasing: *side, rng_after: form.rng_after.clone() };
+            if ui.button(lang.fmt(T::MovesFirst, &[&side_name(battle, *side, lang)])).clicked()
+                && let Some(action) = draft.moves_first(battle, *side)
+            {
                 cmds.push(AppCommand::Perform(action));
             }
         }

@@ -1,95 +1,61 @@
-//! A turn of Ruleset B melee (B-MEL-01..17): figures in contact, dice per troop type
-//! and turn, the +1s per die, the dice typed or rolled, kills, the morale tests the
-//! turn owes, and what follows.
+//! A turn of Ruleset B melee (B-MEL-01..17), drawn from the game's draft: figures in
+//! contact, dice per troop type and turn, the +1s per die, the dice typed or rolled,
+//! kills, the morale tests the turn owes, and what follows.
 
 use egui::{RichText, Ui};
 
 use super::Outcome;
+use super::common::unit_name;
 use super::common::{DiceField, Nav, dice_field_ui, modifiers_ui, nav_ui, parse_dice, prompt_ui, roll_into};
-use super::gdb_melee::unit_name;
-use crate::game::{Action, BContact, BMeleeAction, b_melee_input, b_melee_outcome};
+use crate::game::BContact;
+use crate::game::procedure::BMeleeDraft;
 use crate::i18n::{Label, Lang, T};
-use crate::model::{Battle, Engagement, UnitId};
-use crate::rules::ruleset_b::{BMeleeInput, MeleeState, TestResult};
+use crate::model::{Battle, Engagement};
+use crate::rules::ruleset_b::MeleeState;
 use crate::rules::{DieKind, Role};
 
-/// A Ruleset B melee turn being walked through: figures in contact, dice and tests;
-/// the engagement brings the rest (both attacking, a caught fugitive, the turn, the
-/// losses so far and the strength at the start).
+/// A Ruleset B melee turn being walked through: the game's draft and the dice fields.
 #[derive(Debug)]
 pub struct BMeleeWizard {
-    attacker: UnitId,
-    defender: UnitId,
-    contact: (BContact, BContact),
+    draft: BMeleeDraft,
     dice: [DiceField; 2],
-    tests: [Option<bool>; 2],
-    scores: [String; 2],
-    fresh: [bool; 2],
 }
 
 impl BMeleeWizard {
     /// Opens on a pending melee.
     pub fn new(battle: &Battle, pending: &Engagement) -> Option<Self> {
-        let (a, d) = (battle.unit(pending.attacker)?, battle.unit(pending.defender)?);
-        let contact = |figures: u32| BContact { figures_in_contact: figures.min(6), overlaps: 0 };
-        Some(BMeleeWizard {
-            attacker: a.id,
-            defender: d.id,
-            contact: (contact(a.figures), contact(d.figures)),
-            dice: Default::default(),
-            tests: [None; 2],
-            scores: Default::default(),
-            fresh: [false; 2],
-        })
+        Some(BMeleeWizard { draft: BMeleeDraft::open(battle, pending)?, dice: Default::default() })
     }
 
-    fn test(&self, i: usize) -> Option<TestResult> {
-        self.tests[i].map(|passed| TestResult { passed, score: self.scores[i].trim().parse().ok() })
-    }
-
-    fn action(&self, dice: (Vec<u8>, Vec<u8>)) -> BMeleeAction {
-        BMeleeAction {
-            attacker: self.attacker,
-            defender: self.defender,
-            contact: self.contact.clone(),
-            dice,
-            tests: (self.test(0), self.test(1)),
-            fresh_charge: (self.fresh[0], self.fresh[1]),
-            rng_after: self.dice[1].rolled.clone().or_else(|| self.dice[0].rolled.clone()),
-        }
-    }
-
-    fn rolled(&self, input: &BMeleeInput) -> Option<(Vec<u8>, Vec<u8>)> {
-        let a = parse_dice(&self.dice[0].text, DieKind::D6, input.dice(Role::Attacker) as usize).ok()?;
-        let d = parse_dice(&self.dice[1].text, DieKind::D6, input.dice(Role::Defender) as usize).ok()?;
-        Some((a, d))
+    /// The typed dice into the draft, as many as each side rolls.
+    fn sync_dice(&mut self, counts: [usize; 2]) {
+        let a = parse_dice(&self.dice[0].text, DieKind::D6, counts[0]).ok();
+        let d = parse_dice(&self.dice[1].text, DieKind::D6, counts[1]).ok();
+        self.draft.dice = a.zip(d);
+        self.draft.rng_after = self.dice[1].rolled.clone().or_else(|| self.dice[0].rolled.clone());
     }
 
     /// Draws the turn.
     pub fn ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle) -> Outcome {
-        let names = [unit_name(battle, self.attacker, lang), unit_name(battle, self.defender, lang)];
-        let Ok((input, index)) = b_melee_input(battle, &self.action(Default::default())) else {
-            return Outcome::Cancel;
-        };
-        let both_attacking = battle.engagements.get(index).is_some_and(|e| e.both_attacking);
-        prompt_ui(ui, &lang.fmt(T::AskBMelee, &[&input.turn, &names[0], &names[1]]));
+        let names = [unit_name(battle, self.draft.attacker(), lang), unit_name(battle, self.draft.defender(), lang)];
+        let Ok(preview) = self.draft.preview(battle) else { return Outcome::Cancel };
+        prompt_ui(ui, &lang.fmt(T::AskBMelee, &[&preview.turn, &names[0], &names[1]]));
         ui.columns(2, |cols| {
             for (i, col) in cols.iter_mut().enumerate() {
-                let c = if i == 0 { &mut self.contact.0 } else { &mut self.contact.1 };
+                let c = if i == 0 { &mut self.draft.contact.0 } else { &mut self.draft.contact.1 };
                 col.label(RichText::new(&names[i]).strong());
                 contact_ui(col, lang, i, c);
-                if both_attacking {
+                if preview.both_attacking {
                     // B-MEL-05: a fresh enemy unit charging into the melee.
-                    col.checkbox(&mut self.fresh[i], lang.t(T::FreshCharge));
+                    col.checkbox(&mut self.draft.fresh[i], lang.t(T::FreshCharge));
                 }
             }
         });
-        let roles = [Role::Attacker, Role::Defender];
-        for (i, role) in roles.iter().enumerate() {
-            ui.label(lang.fmt(T::BDiceCount, &[&input.figures_fighting(*role), &input.dice(*role)]));
-            modifiers_ui(ui, lang, &format!("{} ({})", names[i], lang.t(T::BPerDie)), &input.die_modifiers(*role));
-            let dist = input.kill_distribution(*role);
-            let shown: Vec<String> = dist
+        for (i, side) in preview.sides.iter().enumerate() {
+            ui.label(lang.fmt(T::BDiceCount, &[&side.figures_fighting, &side.dice]));
+            modifiers_ui(ui, lang, &format!("{} ({})", names[i], lang.t(T::BPerDie)), &side.die_modifiers);
+            let shown: Vec<String> = side
+                .kills
                 .iter()
                 .enumerate()
                 .filter(|(_, p)| **p >= 0.0005)
@@ -97,7 +63,7 @@ impl BMeleeWizard {
                 .collect();
             ui.label(RichText::new(format!("{}: {}", lang.fmt(T::BKills, &[&names[i]]), shown.join("  "))).weak());
         }
-        let counts = [input.dice(Role::Attacker) as usize, input.dice(Role::Defender) as usize];
+        let counts = preview.sides.clone().map(|s| usize::try_from(s.dice).unwrap_or(0));
         for i in 0..2 {
             dice_field_ui(ui, lang, &names[i], &mut self.dice[i], (DieKind::D6, counts[i]), false);
         }
@@ -105,32 +71,33 @@ impl BMeleeWizard {
             let [a, d] = &mut self.dice;
             roll_into(&battle.rng, &mut [(a, counts[0]), (d, counts[1])], DieKind::D6);
         }
-        let mut ready = false;
-        let outcome = self.rolled(&input).and_then(|dice| b_melee_outcome(battle, &self.action(dice)).ok());
-        if let Some((hits, _)) = outcome {
+        self.sync_dice(counts);
+        if let Some((hits, _)) = self.draft.outcome(battle) {
             ui.label(lang.fmt(T::BTurnKills, &[&names[0], &hits.0, &names[1], &hits.1]));
-            for ((name, test), score) in names.iter().zip(self.tests.iter_mut()).zip(self.scores.iter_mut()) {
-                ui.horizontal(|ui| {
-                    ui.label(lang.fmt(T::MoraleOf, &[name]));
-                    ui.radio_value(test, None, lang.t(T::NotTaken));
-                    ui.radio_value(test, Some(true), lang.t(T::TestPass));
-                    ui.radio_value(test, Some(false), lang.t(T::TestFailed));
-                    super::common::text_ui(ui, &format!("{} {name}", lang.t(T::Score)), score, 30.0);
-                });
-            }
+            self.tests_ui(ui, lang, &names);
             // A preview of the state the game will derive from the same inputs.
-            let dice = self.rolled(&input).unwrap_or_default();
-            let Ok((_, state)) = b_melee_outcome(battle, &self.action(dice)) else { return Outcome::Cancel };
+            let Some((_, state)) = self.draft.outcome(battle) else { return Outcome::Cancel };
             ui.label(RichText::new(state_text(lang, &names, &state)).strong());
-            ready = !matches!(state, MeleeState::TestsOwed { .. });
         }
+        let ready = self.draft.finish(battle).is_some();
         match nav_ui(ui, lang, false, T::Apply, ready, Some(lang.t(T::TestsNeeded))) {
             Nav::Cancel => Outcome::Cancel,
-            Nav::Next => match self.rolled(&input) {
-                Some(dice) => Outcome::Apply(Action::BMelee(Box::new(self.action(dice)))),
-                None => Outcome::Continue,
-            },
-            _ => Outcome::Continue,
+            Nav::Next => self.draft.finish(battle).map_or(Outcome::Continue, Outcome::Apply),
+            Nav::Back | Nav::None => Outcome::Continue,
+        }
+    }
+
+    /// Each side's morale test: not taken, passed or failed, and its score (B-MEL-13..16).
+    fn tests_ui(&mut self, ui: &mut Ui, lang: Lang, names: &[String; 2]) {
+        let d = &mut self.draft;
+        for ((name, test), score) in names.iter().zip(d.tests.iter_mut()).zip(d.scores.iter_mut()) {
+            ui.horizontal(|ui| {
+                ui.label(lang.fmt(T::MoraleOf, &[name]));
+                ui.radio_value(test, None, lang.t(T::NotTaken));
+                ui.radio_value(test, Some(true), lang.t(T::TestPass));
+                ui.radio_value(test, Some(false), lang.t(T::TestFailed));
+                super::common::text_ui(ui, &format!("{} {name}", lang.t(T::Score)), score, 30.0);
+            });
         }
     }
 }

@@ -310,6 +310,39 @@ pub fn table_facts_ui(
     }
 }
 
+/// Both sides' modifiers side by side, then the exact odds of every result as bars, as
+/// the game previews the melee.
+pub fn breakdown_and_odds_ui(ui: &mut Ui, lang: Lang, names: &[String; 2], input: &crate::rules::gdb::MeleeInput) {
+    let preview = crate::game::procedure::melee::melee_odds(input);
+    ui.columns(2, |cols| {
+        modifiers_ui(&mut cols[0], lang, &names[0], &preview.modifiers[0]);
+        modifiers_ui(&mut cols[1], lang, &names[1], &preview.modifiers[1]);
+    });
+    let rows: Vec<(String, f64)> =
+        preview.odds.iter().map(|o| (odds_label(lang, names, o.winner, o.outcome), o.p)).collect();
+    odds_ui(ui, lang, &rows);
+}
+
+/// A unit's name in the interface language.
+pub fn unit_name(battle: &crate::model::Battle, id: crate::model::UnitId, lang: Lang) -> String {
+    battle.unit(id).map(|u| u.display_name(lang == Lang::Ru).to_owned()).unwrap_or_default()
+}
+
+/// "Attacker wins: loser retreats".
+pub fn odds_label(
+    lang: Lang,
+    names: &[String; 2],
+    winner: Option<crate::rules::gdb::Role>,
+    outcome: crate::rules::gdb::Outcome,
+) -> String {
+    use crate::rules::gdb::Role;
+    match winner {
+        Some(Role::Attacker) => format!("{}: {}", lang.fmt(T::ResWins, &[&names[0]]), outcome.label(lang)),
+        Some(Role::Defender) => format!("{}: {}", lang.fmt(T::ResWins, &[&names[1]]), outcome.label(lang)),
+        None => outcome.label(lang).to_owned(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,11 +6,13 @@ mod b_collision;
 mod b_melee;
 mod common;
 mod gdb_charge;
+mod gdb_charge_steps;
 mod gdb_melee;
 
+pub use crate::game::procedure::Measured;
 pub use b_collision::CollisionWizard;
 pub use b_melee::BMeleeWizard;
-pub use gdb_charge::{ChargeWizard, Measured};
+pub use gdb_charge::ChargeWizard;
 pub use gdb_melee::MeleeWizard;
 
 use egui::Ui;

@@ -1,0 +1,665 @@
+//! The GdB charge as a draft (GDB-CHG-01..27): the declaration with what the players
+//! measured, pre-filled from the players' table and the table view; then each step the
+//! charge sequence asks, every input checked by the game's own run of the charge; it
+//! finishes into `Action::DeclareCharge` or `Action::Charge`.
+
+use std::collections::BTreeMap;
+
+use crate::game::table::{TableFacts, whole};
+use crate::game::{
+    Action, ActionError, ChargeAction, ChargeMeasures, ChargeRates, MeleeTable, OpportunityFacts, may_carry_out,
+    may_declare, melee_sides, run_charge,
+};
+use crate::model::{Battle, Engagement, General, GeneralId, Overrule, RngState, RulesOptions, Unit, UnitId};
+use crate::rules::gdb::MeleeInput;
+use crate::rules::gdb::charge::{Ask, Charge, ChargeError, FollowUp, Frac, Guidance, Happening, Input, Reaction};
+use crate::rules::options::{DistanceRow, FirstMove};
+use crate::rules::{Arm, Formation};
+
+/// Rates typed for units this turn, offered again when a charge is reopened (the players
+/// measured them once; the players' table, when it has a value, comes first).
+#[derive(Debug, Default)]
+pub struct Measured {
+    turn: u32,
+    charge_move: BTreeMap<UnitId, String>,
+    moves: BTreeMap<UnitId, [String; 3]>,
+}
+
+impl Measured {
+    /// The rates of `turn`: an older turn's are forgotten.
+    fn of_turn(&mut self, turn: u32) -> &mut Self {
+        if self.turn != turn {
+            *self = Measured { turn, ..Measured::default() };
+        }
+        self
+    }
+}
+
+/// The numbers of the declaration as the players type them.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct ChargeTyped {
+    pub distance: String,
+    pub bearing: String,
+    pub charge_move: String,
+    pub target_move: String,
+    pub target_charge: String,
+    pub target_compulsory: String,
+}
+
+/// Which typed number of the declaration a refusal is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MeasureField {
+    Distance,
+    Bearing,
+    ChargerCharge,
+    TargetMove,
+    TargetCharge,
+    TargetCompulsory,
+}
+
+/// Why the declaration cannot go on as typed: a measure missing or not a number, or the
+/// game's refusal of the charge.
+#[derive(Debug, Clone, PartialEq)]
+pub enum DraftRefusal {
+    DistanceNeeded,
+    NotAWholeNumber { field: MeasureField, text: String },
+    Game(ActionError),
+}
+
+/// What the declaration step shows: why it cannot go on (if so), and whether the charge
+/// may be carried out now or only declared (GDB-CHG-03, 04).
+#[derive(Debug, Clone, PartialEq)]
+pub struct DeclarationView {
+    pub refused: Option<DraftRefusal>,
+    pub carry_out_now: Result<(), DraftRefusal>,
+    pub declare_only: Result<(), DraftRefusal>,
+}
+
+/// The rates the players' table gives, shown pre-filled; a typed value counts only where
+/// it differs (or the table has none).
+#[derive(Debug, Default, Clone, Copy)]
+struct TableRates {
+    charge: Option<u32>,
+    target_move: Option<u32>,
+    target_charge: Option<u32>,
+    target_compulsory: Option<u32>,
+}
+
+fn table_rates(battle: &Battle, charger: UnitId, target: UnitId) -> TableRates {
+    let opts = &battle.options.gdb;
+    let row = |id: UnitId| battle.unit(id).and_then(|u| opts.distance(u.arm, u.formation));
+    let (c, t) = (row(charger), row(target));
+    TableRates {
+        charge: c.and_then(|r| r.charge_cm),
+        target_move: t.and_then(|r| r.move_cm),
+        target_charge: t.and_then(|r| r.charge_cm),
+        target_compulsory: t.and_then(|r| r.retreat_cm),
+    }
+}
+
+/// A GdB charge being drafted.
+#[derive(Debug, Clone)]
+pub struct ChargeDraft {
+    charger: UnitId,
+    target: UnitId,
+    /// The facts the players tick (commander near, target visible, face, opportunity).
+    pub measured: ChargeMeasures,
+    pub typed: ChargeTyped,
+    declared: bool,
+    inputs: Vec<Input>,
+    /// The friend a fleeing crew ran into (GDB-ART-04).
+    pub crew_ran_into: Option<UnitId>,
+    rng: Option<RngState>,
+    /// Keep the rates typed for the charger's and the target's arm and formation.
+    pub remember: [bool; 2],
+    /// What the table view showed when the draft opened (both units placed).
+    from_table: Option<TableFacts>,
+    /// The general the players chose to order an opportunity charge (GDB-OPP-05).
+    ordering_general: Option<GeneralId>,
+    /// The refusals the players overrule, with their reason.
+    overrule: Option<Overrule>,
+    /// The target side's skirmishers in the charge's path (GDB-CHG-22).
+    screen: Vec<UnitId>,
+}
+
+impl ChargeDraft {
+    /// Opens a charge of `charger` on `target`, pre-filled from their state, the players'
+    /// table, the table view and what was typed for the two units earlier this turn.
+    pub fn open(battle: &Battle, charger: UnitId, target: UnitId, memo: &mut Measured) -> Option<Self> {
+        let c = battle.unit(charger)?;
+        battle.unit(target)?;
+        let commander = crate::game::commander_of(battle, c, None);
+        let attached = commander.is_some_and(|g| g.attached_to == Some(charger));
+        let rates = table_rates(battle, charger, target);
+        let memo = memo.of_turn(battle.turn);
+        let earlier = |table: Option<u32>, typed: Option<&String>| match table {
+            Some(v) => v.to_string(),
+            None => typed.cloned().unwrap_or_default(),
+        };
+        let moves = memo.moves.get(&target);
+        let from_table = crate::game::table::charge_facts(battle, charger, target);
+        let mut measured =
+            ChargeMeasures { commander_within_15cm: attached, target_visible: true, ..Default::default() };
+        if let Some(f) = &from_table {
+            measured.struck_face = f.struck_face;
+            measured.commander_within_15cm = f.commander_within.unwrap_or(measured.commander_within_15cm);
+            measured.target_visible = f.target_visible.unwrap_or(true);
+        }
+        let typed = ChargeTyped {
+            distance: from_table.as_ref().map(|f| whole(f.distance_cm).to_string()).unwrap_or_default(),
+            bearing: from_table.as_ref().map(|f| whole(f.angle_deg).to_string()).unwrap_or_default(),
+            charge_move: earlier(rates.charge, memo.charge_move.get(&charger)),
+            target_move: earlier(rates.target_move, moves.map(|m| &m[0])),
+            target_charge: earlier(rates.target_charge, moves.map(|m| &m[1])),
+            target_compulsory: earlier(rates.target_compulsory, moves.map(|m| &m[2])),
+        };
+        Some(ChargeDraft {
+            charger,
+            target,
+            measured,
+            typed,
+            declared: false,
+            inputs: Vec::new(),
+            crew_ran_into: None,
+            rng: None,
+            remember: [false; 2],
+            from_table,
+            ordering_general: None,
+            overrule: None,
+            screen: crate::game::table::screen_in_path(battle, charger, target),
+        })
+    }
+
+    /// Opens a declared charge to carry it out (GDB-CHG-04): its measures, rates and
+    /// ordering general as declared; the steps start at the target's reaction.
+    pub fn carry_out(battle: &Battle, declared: &ChargeAction, memo: &mut Measured) -> Option<Self> {
+        let mut d = ChargeDraft::open(battle, declared.charger, declared.target, memo)?;
+        let table = table_rates(battle, declared.charger, declared.target);
+        let shown = |typed: Option<u32>, table: Option<u32>| typed.or(table).map(|v| v.to_string()).unwrap_or_default();
+        let r = &declared.rates;
+        d.typed = ChargeTyped {
+            distance: declared.measured.distance_cm.to_string(),
+            bearing: declared.measured.bearing_deg.to_string(),
+            charge_move: shown(r.charger_charge_cm, table.charge),
+            target_move: shown(r.target_move_cm, table.target_move),
+            target_charge: shown(r.target_charge_cm, table.target_charge),
+            target_compulsory: shown(r.target_compulsory_cm, table.target_compulsory),
+        };
+        d.measured = declared.measured.clone();
+        // The table's unrounded measures stay only as they were declared.
+        d.from_table = d.from_table.filter(|_| declared.measured.exact.is_some());
+        d.ordering_general = declared.ordering_general;
+        d.overrule = declared.overrule.clone();
+        d.screen = declared.screen.clone();
+        d.declared = true;
+        Some(d)
+    }
+
+    pub fn charger(&self) -> UnitId {
+        self.charger
+    }
+
+    pub fn target(&self) -> UnitId {
+        self.target
+    }
+
+    /// What the table view showed, if both units stand on it.
+    pub fn from_table(&self) -> Option<&TableFacts> {
+        self.from_table.as_ref()
+    }
+
+    pub fn is_declared(&self) -> bool {
+        self.declared
+    }
+
+    /// The step shown: 0 for the declaration, then one more per input given.
+    pub fn step_number(&self) -> u32 {
+        if !self.declared {
+            return 0;
+        }
+        u32::try_from(self.inputs.len()).unwrap_or(u32::MAX).saturating_add(1)
+    }
+
+    /// Whether there is an input to take back.
+    pub fn may_step_back(&self) -> bool {
+        !self.inputs.is_empty()
+    }
+
+    /// The generator's state after the dice this draft rolled, or the battle's.
+    pub fn rng(&self, battle: &Battle) -> RngState {
+        self.rng.clone().unwrap_or_else(|| battle.rng.clone())
+    }
+
+    /// Keeps the generator's state after dice rolled for this charge.
+    pub fn rolled(&mut self, after: RngState) {
+        self.rng = Some(after);
+    }
+
+    /// The charger's commander as the game reads him (GDB-CHG-01).
+    pub fn commander<'a>(&self, battle: &'a Battle) -> Option<&'a General> {
+        battle.unit(self.charger).and_then(|c| crate::game::commander_of(battle, c, None))
+    }
+
+    /// The rates typed for the charger (its charge move) and the target (its move, charge
+    /// and compulsory move) as rows of the distances table.
+    fn typed_rates(&self) -> [(UnitId, DistanceRow); 2] {
+        let t = &self.typed;
+        let cm = |t: &str| t.trim().parse::<u32>().ok();
+        let row = DistanceRow::empty(Arm::Infantry);
+        [
+            (self.charger, DistanceRow { charge_cm: cm(&t.charge_move), ..row.clone() }),
+            (
+                self.target,
+                DistanceRow {
+                    move_cm: cm(&t.target_move),
+                    charge_cm: cm(&t.target_charge),
+                    retreat_cm: cm(&t.target_compulsory),
+                    ..row
+                },
+            ),
+        ]
+    }
+
+    /// For the charger and the target: the arm and formation whose typed rates the
+    /// players' table lacks, offered to remember ("for all dragoons in line").
+    pub fn rememberable(&mut self, battle: &Battle) -> [Option<(Arm, Formation)>; 2] {
+        let mut out = [None, None];
+        for (i, (id, typed)) in self.typed_rates().into_iter().enumerate() {
+            let unit = battle.unit(id);
+            out[i] = unit
+                .filter(|u| battle.options.gdb.rates_to_remember(u.arm, u.formation, &typed).is_some())
+                .map(|u| (u.arm, u.formation));
+            if out[i].is_none() {
+                self.remember[i] = false;
+            }
+        }
+        out
+    }
+
+    /// The battle's options with the rates the players asked to remember.
+    pub fn tables_to_remember(&self, battle: &Battle) -> Option<RulesOptions> {
+        let mut options = battle.options.clone();
+        let mut changed = false;
+        for ((id, typed), remember) in self.typed_rates().into_iter().zip(self.remember) {
+            if let Some(u) = battle.unit(id).filter(|_| remember) {
+                changed |= options.gdb.remember_rates(u.arm, u.formation, &typed);
+            }
+        }
+        changed.then_some(options)
+    }
+
+    /// Keeps the rates typed in this draft for the rest of the turn.
+    pub fn remember_typed(&self, battle: &Battle, memo: &mut Measured) {
+        let memo = memo.of_turn(battle.turn);
+        let t = &self.typed;
+        if !t.charge_move.trim().is_empty() {
+            memo.charge_move.insert(self.charger, t.charge_move.trim().to_owned());
+        }
+        let typed = [&t.target_move, &t.target_charge, &t.target_compulsory].map(|t| t.trim().to_owned());
+        if typed.iter().any(|t| !t.is_empty()) {
+            memo.moves.insert(self.target, typed);
+        }
+    }
+
+    /// Why the typed distance, bearing or moves cannot be used: a refusal, never a silent 0.
+    pub fn measures_refused(&self) -> Option<DraftRefusal> {
+        let t = &self.typed;
+        if t.distance.trim().is_empty() {
+            return Some(DraftRefusal::DistanceNeeded);
+        }
+        let typed = [
+            (&t.distance, MeasureField::Distance),
+            (&t.bearing, MeasureField::Bearing),
+            (&t.charge_move, MeasureField::ChargerCharge),
+            (&t.target_move, MeasureField::TargetMove),
+            (&t.target_charge, MeasureField::TargetCharge),
+            (&t.target_compulsory, MeasureField::TargetCompulsory),
+        ];
+        let (text, field) = typed.into_iter().find(|(text, _)| {
+            let text = text.trim();
+            !text.is_empty() && text.parse::<u32>().is_err()
+        })?;
+        Some(DraftRefusal::NotAWholeNumber { field, text: text.trim().to_owned() })
+    }
+
+    /// Whether the typed distance and bearing are the table's, rounded (then the table's
+    /// unrounded measures decide, GDB-CHG-18).
+    pub fn typed_as_table(&self) -> [Option<f64>; 2] {
+        let Some(t) = &self.from_table else { return [None, None] };
+        let kept = |typed: &str, v: f64| (typed.trim() == whole(v).to_string()).then_some(v);
+        [kept(&self.typed.distance, t.distance_cm), kept(&self.typed.bearing, t.angle_deg)]
+    }
+
+    /// The action as the players' inputs stand.
+    pub fn action(&self, battle: &Battle) -> ChargeAction {
+        let t = &self.typed;
+        let table = table_rates(battle, self.charger, self.target);
+        let typed = |text: &str, table: Option<u32>| text.trim().parse::<u32>().ok().filter(|v| Some(*v) != table);
+        let mut measured = self.measured.clone();
+        // `measures_refused` keeps text that is not a number from being declared.
+        measured.distance_cm = t.distance.trim().parse().unwrap_or(0);
+        measured.bearing_deg = t.bearing.trim().parse().unwrap_or(0);
+        measured.exact = self.from_table.as_ref().and_then(|f| {
+            let kept = measured.distance_cm == whole(f.distance_cm) && measured.bearing_deg == whole(f.angle_deg);
+            kept.then(|| crate::model::ExactMeasures::of(f.distance_cm, f.angle_deg))
+        });
+        ChargeAction {
+            charger: self.charger,
+            target: self.target,
+            measured,
+            rates: ChargeRates {
+                charger_charge_cm: typed(&t.charge_move, table.charge),
+                target_move_cm: typed(&t.target_move, table.target_move),
+                target_charge_cm: typed(&t.target_charge, table.target_charge),
+                target_compulsory_cm: typed(&t.target_compulsory, table.target_compulsory),
+            },
+            inputs: self.inputs.clone(),
+            crew_ran_into: self.crew_ran_into,
+            ordering_general: self.measured.opportunity.as_ref().and(self.ordering_general),
+            rng_after: self.rng.clone(),
+            overrule: self.overrule.clone().filter(|o| !o.reason.trim().is_empty()),
+            screen: self.screen.clone(),
+        }
+    }
+
+    /// The declaration as it stands, without the steps.
+    fn declaring(&self, battle: &Battle) -> ChargeAction {
+        ChargeAction { inputs: Vec::new(), ..self.action(battle) }
+    }
+
+    /// What the declaration step shows, asked of the game once.
+    pub fn declaration_view(&self, battle: &Battle) -> DeclarationView {
+        let declaring = self.declaring(battle);
+        let refused = self.measures_refused().or_else(|| run_charge(battle, &declaring).err().map(DraftRefusal::Game));
+        let judged = |check: fn(&Battle, &ChargeAction) -> Result<(), ActionError>| match &refused {
+            Some(why) => Err(why.clone()),
+            None => check(battle, &declaring).map_err(DraftRefusal::Game),
+        };
+        DeclarationView { carry_out_now: judged(may_carry_out), declare_only: judged(may_declare), refused }
+    }
+
+    /// GDB-CHG-03: the charge declared now, to be carried out in its turn.
+    pub fn declare_only(&self, battle: &Battle) -> Result<Action, DraftRefusal> {
+        self.declaration_view(battle).declare_only?;
+        let declared = ChargeAction { rng_after: None, ..self.declaring(battle) };
+        Ok(Action::DeclareCharge(Box::new(declared)))
+    }
+
+    /// Goes on from the declaration to the steps, where the charge may be carried out now.
+    pub fn declare(&mut self, battle: &Battle) -> Result<(), DraftRefusal> {
+        self.declaration_view(battle).carry_out_now?;
+        self.declared = true;
+        Ok(())
+    }
+
+    /// The charge as the inputs given so far run it. If the battle changed under the
+    /// draft so that it no longer runs, the steps start again from the declaration.
+    pub fn current(&mut self, battle: &Battle) -> Result<ChargeStep, ActionError> {
+        let run = run_charge(battle, &self.action(battle));
+        if run.is_err() {
+            self.inputs.clear();
+            self.declared = false;
+        }
+        let charge = run?;
+        Ok(ChargeStep::of(charge, self.crew_friends(battle)))
+    }
+
+    /// Takes an input if the game's run of the charge accepts it.
+    pub fn take(&mut self, battle: &Battle, input: Input) -> Result<(), ActionError> {
+        self.inputs.push(input);
+        let run = run_charge(battle, &self.action(battle));
+        if run.is_err() {
+            self.inputs.pop();
+        }
+        run.map(|_| ())
+    }
+
+    /// Takes the last input back.
+    pub fn back(&mut self) {
+        self.inputs.pop();
+    }
+
+    /// The charge to apply, once every step is answered.
+    pub fn finish(&self, battle: &Battle) -> Result<Action, ActionError> {
+        let action = self.action(battle);
+        run_charge(battle, &action)?;
+        Ok(Action::Charge(Box::new(action)))
+    }
+
+    /// Every refusal of a clause in the way of this charge now, in the order the game
+    /// gives them, as long as each may be overruled.
+    pub fn overrulable_refusals(&self, battle: &Battle) -> Vec<ChargeError> {
+        let mut refusals = Vec::new();
+        for _ in 0..crate::model::limits::MAX_OVERRULED {
+            let overrule = Overrule { refusals: refusals.clone(), reason: "…".into() };
+            let probe = ChargeAction { overrule: (!refusals.is_empty()).then_some(overrule), ..self.declaring(battle) };
+            let refused = run_charge(battle, &probe).err().or_else(|| may_carry_out(battle, &probe).err());
+            match refused {
+                Some(ActionError::Charge(e)) if e.overrulable() => refusals.push(e),
+                _ => break,
+            }
+        }
+        refusals
+    }
+
+    /// The overrule as the players set it: offered only while a refusal may be overruled;
+    /// `on` with a reason lets the charge through, and the journal keeps both.
+    pub fn overrule_mut(&mut self, battle: &Battle, on: bool) -> Option<&mut Overrule> {
+        let refusals = self.overrulable_refusals(battle);
+        let reason = self.overrule.take().map(|o| o.reason).unwrap_or_default();
+        self.overrule = (on && !refusals.is_empty()).then_some(Overrule { refusals, reason });
+        self.overrule.as_mut()
+    }
+
+    /// Whether the players are overruling a refusal.
+    pub fn overruling(&self) -> bool {
+        self.overrule.is_some()
+    }
+
+    /// Ticks or unticks an opportunity charge (GDB-OPP-01).
+    pub fn set_opportunity(&mut self, on: bool) {
+        self.measured.opportunity =
+            on.then(|| OpportunityFacts { in_reach_at_phase_start: true, ..Default::default() });
+    }
+
+    /// The generals who may order the opportunity charge, each not allowed with its clause
+    /// (GDB-OPP-05, 06); the choice falls on the first allowed one if it is not allowed.
+    pub fn ordering_choices<'a>(&mut self, battle: &'a Battle) -> Vec<(&'a General, Result<(), ChargeError>)> {
+        let Some(charger) = battle.unit(self.charger) else { return Vec::new() };
+        let generals = crate::game::ordering_generals(battle, charger);
+        let allowed = |id| generals.iter().any(|(g, ok)| g.id == id && ok.is_ok());
+        if !self.ordering_general.is_some_and(allowed) {
+            self.ordering_general = generals.iter().find(|(_, ok)| ok.is_ok()).map(|(g, _)| g.id);
+        }
+        generals
+    }
+
+    pub fn ordering_general(&self) -> Option<GeneralId> {
+        self.ordering_general
+    }
+
+    /// Picks the ordering general, if the game lists him as allowed.
+    pub fn order_by(&mut self, battle: &Battle, general: GeneralId) {
+        let allowed = battle
+            .unit(self.charger)
+            .map(|c| crate::game::ordering_generals(battle, c))
+            .is_some_and(|gs| gs.iter().any(|(g, ok)| g.id == general && ok.is_ok()));
+        if allowed {
+            self.ordering_general = Some(general);
+        }
+    }
+
+    /// The target side's skirmishers in play, who may screen it (GDB-CHG-22).
+    pub fn screen_candidates<'a>(&self, battle: &'a Battle) -> Vec<&'a Unit> {
+        let side = battle.unit(self.target).map(|t| t.side);
+        battle.units.iter().filter(|u| Some(u.side) == side && u.arm == Arm::Skirmishers && u.order.in_play()).collect()
+    }
+
+    pub fn screens(&self, unit: UnitId) -> bool {
+        self.screen.contains(&unit)
+    }
+
+    /// Marks a skirmisher as in the charge's path, or not (GDB-CHG-22).
+    pub fn set_screen(&mut self, unit: UnitId, on: bool) {
+        self.screen.retain(|id| *id != unit);
+        if on {
+            self.screen.push(unit);
+        }
+    }
+
+    /// If it comes to melee: both sides as the game would read the contact at the typed
+    /// distance (the rules decide whether that counts as charging, GDB-CHG-18).
+    pub fn melee_preview(&self, battle: &Battle) -> Option<MeleeInput> {
+        let contact = Engagement {
+            charging: true,
+            moved_cm: self.typed.distance.trim().parse::<u32>().ok(),
+            struck_face: self.measured.struck_face,
+            ..Engagement::contact(self.charger, self.target)
+        };
+        // A general with the charger leads it in (GDB-MOD-15); the table adds nothing yet.
+        let table = (MeleeTable { general_leads: true, ..Default::default() }, MeleeTable::default());
+        let (attacker, defender) = melee_sides(battle, &contact, &table)?;
+        Some(MeleeInput { attacker, defender, options: battle.options.gdb.clone() })
+    }
+
+    /// The target's friends in play: a fleeing crew may run into one (GDB-ART-04).
+    fn crew_friends(&self, battle: &Battle) -> Vec<UnitId> {
+        let side = battle.unit(self.target).map(|t| t.side);
+        let friend = |u: &&Unit| Some(u.side) == side && u.id != self.target && u.order.in_play();
+        battle.units.iter().filter(friend).map(|u| u.id).collect()
+    }
+}
+
+/// One step of the charge as the game runs it: what happened so far, what the players
+/// do on the table, what is asked now and every choice with the game's verdict.
+#[derive(Debug, Clone)]
+pub struct ChargeStep {
+    charge: Charge,
+    /// The target's friends a fleeing crew may have run into, asked only once the crew
+    /// fled and until the friend is named (GDB-ART-04).
+    pub crew_friends: Vec<UnitId>,
+}
+
+/// The four reactions a target may choose besides a change of formation (GDB-CHG-06).
+pub const REACTIONS: [Reaction; 4] =
+    [Reaction::Stand, Reaction::StandAndFire, Reaction::CounterCharge, Reaction::Evade];
+
+impl ChargeStep {
+    fn of(charge: Charge, friends: Vec<UnitId>) -> Self {
+        let crew_fled = charge.happened.iter().any(|h| matches!(h, Happening::CrewFlees { .. }));
+        let asked = crew_fled && !charge.happened.contains(&Happening::FriendDisorderedByCrew);
+        ChargeStep { charge, crew_friends: if asked { friends } else { Vec::new() } }
+    }
+
+    pub fn ask(&self) -> Ask {
+        self.charge.ask
+    }
+
+    pub fn happened(&self) -> &[Happening] {
+        &self.charge.happened
+    }
+
+    /// What the players must do on the table now, each with its clauses.
+    pub fn guidance(&self) -> Vec<Guidance> {
+        self.charge.guidance()
+    }
+
+    /// Whether the target may react so (GDB-CHG-06..12), with the clause where not.
+    pub fn reaction(&self, r: &Reaction) -> Result<(), ChargeError> {
+        self.charge.reaction_allowed(r)
+    }
+
+    /// The formations the target may change into, square first where it may form one.
+    pub fn formations(&self) -> Vec<Formation> {
+        reaction_formations(&self.charge)
+    }
+
+    /// AMB-01: the reading of the first move in force.
+    pub fn first_move(&self) -> FirstMove {
+        self.charge.options.first_move
+    }
+
+    /// The first move in cm and the share of the turn it takes (GDB-CHG-07).
+    pub fn time_share(&self) -> Option<(u32, Frac)> {
+        self.charge.time_fraction().map(|f| (self.charge.first_move_cm(), f))
+    }
+
+    /// The share of its charge move the charger needs to reach the target (GDB-CHG-10).
+    pub fn time_to_contact(&self) -> Option<Frac> {
+        let full = self.charge.decl.charger.charge_move_cm.filter(|full| *full > 0)?;
+        Some(Frac(self.charge.decl.distance_cm, full))
+    }
+
+    /// GDB-CHG-10: how long a square takes and whether it still forms before contact.
+    pub fn square_in_time(&self) -> Option<(Frac, bool)> {
+        let takes = self.charge.square_duration()?;
+        Some((takes, self.charge.check_time(Formation::Square, None).is_ok()))
+    }
+
+    /// The closing fire's losses may not pass the charger's figures (GDB-CHG-13).
+    pub fn closing_fire_refused(&self, figures: u32) -> Option<u32> {
+        self.charge.decl.charger.figures.filter(|has| figures > *has)
+    }
+
+    /// The counter-charger's meet may not pass the gap left (GDB-CHG-18).
+    pub fn meet_refused(&self, counter_cm: u32) -> Option<ChargeError> {
+        let gap = self.charge.counter_gap_cm();
+        (counter_cm > gap).then_some(ChargeError::MeetBeyondGap { counter: counter_cm, gap })
+    }
+
+    /// The follow-ups after the charge, each with the game's verdict (GDB-CHG-19).
+    pub fn follow_ups(&self) -> [(FollowUp, Result<(), ChargeError>); 4] {
+        self.charge.follow_up_choices()
+    }
+
+    /// Whether the charger may occupy the building it cleared (GDB-CHG-20).
+    pub fn may_occupy(&self) -> bool {
+        self.charge.may_occupy().is_ok()
+    }
+
+    /// The target tests as disordered while changing formation (GDB-CHG-12).
+    pub fn target_tests_disordered(&self) -> bool {
+        self.charge.target_tests_disordered()
+    }
+}
+
+/// The Emergency Limber die (GDB-ART-03) as the players give it: a 1 needs nothing more;
+/// 2 to 6 read the players' table, or the result they name where the table has none.
+pub fn limber_input(battle: &Battle, die: Option<u8>, named: &str) -> Option<Input> {
+    let die = die.filter(|d| (1..=6).contains(d))?;
+    let named = Some(named.trim().to_owned()).filter(|s| !s.is_empty());
+    if die == 1 || limber_from_table(battle, die) {
+        return Some(Input::EmergencyLimber { die, named: None });
+    }
+    named.map(|named| Input::EmergencyLimber { die, named: Some(named) })
+}
+
+/// Whether the players' table names the Emergency Limber result of this die.
+pub fn limber_from_table(battle: &Battle, die: u8) -> bool {
+    die > 1 && battle.options.gdb.limber(die).is_some()
+}
+
+/// A formation change's duration typed as "1/2" or "0.5" of a turn.
+pub fn duration_of(text: &str) -> Option<Frac> {
+    let t = text.trim();
+    if let Some((a, b)) = t.split_once('/') {
+        return Some(Frac(a.trim().parse().ok()?, b.trim().parse().ok()?)).filter(|f| f.1 > 0);
+    }
+    let x: f64 = t.parse().ok()?;
+    (0.0..=10.0).contains(&x).then(|| Frac((x * 100.0).round() as u32, 100))
+}
+
+/// The formations the target may change into as its reaction, square first where it may
+/// form one (what a charged infantry unit forms most).
+fn reaction_formations(m: &Charge) -> Vec<Formation> {
+    let arm = m.decl.target.arm;
+    if arm == Arm::Skirmishers {
+        return Vec::new();
+    }
+    let mut out: Vec<Formation> =
+        Formation::ALL.iter().copied().filter(|f| f.fits(arm) && *f != m.decl.target.formation).collect();
+    if let Some(i) = out.iter().position(|f| *f == Formation::Square) {
+        out[..=i].rotate_right(1);
+    }
+    out
+}

@@ -1,0 +1,251 @@
+//! The GdB melee as a draft (GDB-MEL, GDB-MOD, GDB-RES): the situation pre-filled from
+//! the engagement and the table, the dice, the losses (from the casualty table where it
+//! has the row, AMB-13), an imposed result with its reason and the winner's owed test;
+//! it finishes into `Action::GdbMelee`.
+
+use crate::game::{Action, GdbMeleeAction, MeleeTable, gdb_melee_input, gdb_melee_result, owed_melee_test};
+use crate::model::{Battle, Engagement, Override, RngState, RulesOptions, UnitId};
+use crate::rules::Modifier;
+use crate::rules::gdb::charge::TestAnswer;
+use crate::rules::gdb::{Effect, MeleeInput, MeleeResult, Odds, Outcome, Role};
+use crate::rules::options::{CasualtyRow, TestKind};
+
+/// Where the melee draft stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MeleeDraftStep {
+    Situation,
+    Dice,
+    Result,
+}
+
+/// Every result the players may impose when they overrule the dice.
+pub const IMPOSED_OUTCOMES: [Outcome; 6] =
+    [Outcome::Rout, Outcome::Retreat, Outcome::PushedBack, Outcome::Draw, Outcome::SquareHolds, Outcome::SquareBroken];
+
+/// Both sides' modifiers and the exact odds of every result, before anything is rolled.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MeleeOdds {
+    pub modifiers: [Vec<Modifier>; 2],
+    pub odds: Vec<Odds>,
+}
+
+/// The preview of a melee: the modifiers each side gets and the odds (GDB-MOD, GDB-MEL-05).
+pub fn melee_odds(input: &MeleeInput) -> MeleeOdds {
+    MeleeOdds { modifiers: [input.modifiers(Role::Attacker), input.modifiers(Role::Defender)], odds: input.odds() }
+}
+
+/// The result as the dice and the players' choices give it, and the owed test.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MeleeView {
+    /// What the dice give.
+    pub by_dice: MeleeResult,
+    /// What is applied (the imposed result, if any).
+    pub applied: MeleeResult,
+    /// The dice each side rolled.
+    pub dice: ([u8; 2], [u8; 2]),
+    /// The winner's test owed with the melee (GDB-RES-02, 04, 09).
+    pub owed_test: Option<(UnitId, TestKind)>,
+}
+
+/// A GdB melee being drafted.
+#[derive(Debug, Clone)]
+pub struct MeleeDraft {
+    attacker: UnitId,
+    defender: UnitId,
+    /// What the table shows of each side.
+    pub table: (MeleeTable, MeleeTable),
+    step: MeleeDraftStep,
+    /// The dice as typed or rolled, each side's pair.
+    pub dice: [Option<[u8; 2]>; 2],
+    /// The losses typed (pre-filled from the casualty table).
+    pub losses: [String; 2],
+    table_losses: Option<(u32, u32)>,
+    /// The players overrule the dice: the winner and result they impose, and why.
+    pub override_on: bool,
+    pub override_winner: Option<Role>,
+    pub override_outcome: Outcome,
+    pub override_reason: String,
+    /// The owed test's answer.
+    pub test: Option<TestAnswer>,
+    /// The generator's state after the dice rolled for this melee.
+    pub rng_after: Option<RngState>,
+    /// Keep the typed losses in the casualty table for every melee with this result.
+    pub remember_losses: bool,
+}
+
+impl MeleeDraft {
+    /// Opens on a pending melee; a general with either unit is taken to lead it until the
+    /// players say otherwise (GDB-MOD-15).
+    pub fn open(battle: &Battle, pending: &Engagement) -> Option<Self> {
+        let (a, d) = (battle.unit(pending.attacker)?, battle.unit(pending.defender)?);
+        // GDB-MOD-FN6: the slope the table showed at the charge, else as it shows now.
+        let table_now = || crate::game::table::engagement_slopes(battle, a.id, d.id);
+        let (sa, sd) = pending.slopes.or_else(table_now).unwrap_or_default();
+        // The face the engagement carries from the charge (GDB-CHG-16), shown as chosen.
+        let leads = |id: UnitId| battle.generals.iter().any(|g| g.attached_to == Some(id) && !g.lost);
+        let table = (
+            MeleeTable { general_leads: leads(a.id), slope: sa, ..Default::default() },
+            MeleeTable {
+                general_leads: leads(d.id),
+                slope: sd,
+                struck_face: pending.struck_face,
+                ..Default::default()
+            },
+        );
+        Some(MeleeDraft {
+            attacker: a.id,
+            defender: d.id,
+            table,
+            step: MeleeDraftStep::Situation,
+            dice: [None, None],
+            losses: Default::default(),
+            table_losses: None,
+            override_on: false,
+            override_winner: None,
+            override_outcome: Outcome::Draw,
+            override_reason: String::new(),
+            test: None,
+            rng_after: None,
+            remember_losses: false,
+        })
+    }
+
+    pub fn attacker(&self) -> UnitId {
+        self.attacker
+    }
+
+    pub fn defender(&self) -> UnitId {
+        self.defender
+    }
+
+    pub fn step_now(&self) -> MeleeDraftStep {
+        self.step
+    }
+
+    /// Both sides as the game reads the melee with what the table shows now.
+    pub fn situation(&self, battle: &Battle) -> Option<MeleeInput> {
+        gdb_melee_input(battle, &self.action()).ok().map(|(input, _)| input)
+    }
+
+    /// The side caught evading, who rolls no dice (GDB-EVD-11, AMB-47).
+    pub fn evader(&self, battle: &Battle) -> Option<Role> {
+        self.situation(battle)?.evader()
+    }
+
+    /// The dice of both sides, once each side that rolls has its pair.
+    pub fn dice_given(&self, battle: &Battle) -> Option<([u8; 2], [u8; 2])> {
+        let evader = self.evader(battle);
+        let pair = |i: usize, role: Role| if evader == Some(role) { Some([0, 0]) } else { self.dice[i] };
+        Some((pair(0, Role::Attacker)?, pair(1, Role::Defender)?))
+    }
+
+    /// From the situation to the dice.
+    pub fn to_dice(&mut self) {
+        self.step = MeleeDraftStep::Dice;
+    }
+
+    /// One step back.
+    pub fn back(&mut self) {
+        self.step = match self.step {
+            MeleeDraftStep::Situation | MeleeDraftStep::Dice => MeleeDraftStep::Situation,
+            MeleeDraftStep::Result => MeleeDraftStep::Dice,
+        };
+    }
+
+    /// From the dice to the result, the losses pre-filled from the casualty table.
+    pub fn to_result(&mut self, battle: &Battle) -> bool {
+        let Some(r) = self.action_with_dice(battle).and_then(|m| gdb_melee_result(battle, &m).ok()) else {
+            return false;
+        };
+        self.step = MeleeDraftStep::Result;
+        let (a, d) = (casualties(&r.attacker_effects), casualties(&r.defender_effects));
+        self.table_losses = a.zip(d);
+        self.losses = [a.map(|x| x.to_string()).unwrap_or_default(), d.map(|x| x.to_string()).unwrap_or_default()];
+        true
+    }
+
+    /// The action as the players' inputs stand, without the dice.
+    fn action(&self) -> GdbMeleeAction {
+        let typed = (self.losses[0].trim().parse::<u32>().ok(), self.losses[1].trim().parse::<u32>().ok());
+        let losses = match typed {
+            (Some(a), Some(d)) if self.table_losses != Some((a, d)) => Some((a, d)),
+            _ => None,
+        };
+        let overridden = self.override_on.then(|| Override {
+            winner: self.override_winner,
+            outcome: Some(self.override_outcome),
+            result: String::new(),
+            reason: self.override_reason.trim().to_owned(),
+        });
+        GdbMeleeAction {
+            attacker: self.attacker,
+            defender: self.defender,
+            table: self.table.clone(),
+            dice: ([0, 0], [0, 0]),
+            losses,
+            test: self.test.clone(),
+            overridden,
+            rng_after: self.rng_after.clone(),
+        }
+    }
+
+    fn action_with_dice(&self, battle: &Battle) -> Option<GdbMeleeAction> {
+        let dice = self.dice_given(battle)?;
+        Some(GdbMeleeAction { dice, ..self.action() })
+    }
+
+    /// The result by the dice, the one applied, and the test owed with it; the answer to
+    /// a test no longer owed is dropped.
+    pub fn view(&mut self, battle: &Battle) -> Option<MeleeView> {
+        let action = self.action_with_dice(battle)?;
+        let by_dice = gdb_melee_result(battle, &GdbMeleeAction { overridden: None, ..action.clone() }).ok()?;
+        let applied = gdb_melee_result(battle, &action).unwrap_or_else(|_| by_dice.clone());
+        let owed_test = owed_melee_test(&applied, &action);
+        if owed_test.is_none() {
+            self.test = None;
+        }
+        Some(MeleeView { by_dice, applied, dice: action.dice, owed_test })
+    }
+
+    /// The casualty-table row that gives the losses typed, when the table has none for
+    /// this result (AMB-13).
+    pub fn row_to_remember(&self, battle: &Battle) -> Option<CasualtyRow> {
+        if self.table_losses.is_some() {
+            return None;
+        }
+        let typed = (self.losses[0].trim().parse().ok()?, self.losses[1].trim().parse().ok()?);
+        crate::game::casualty_row_for(battle, &self.action_with_dice(battle)?, typed)
+    }
+
+    /// The battle's options with the typed losses kept, when the players asked.
+    pub fn tables_to_remember(&self, battle: &Battle) -> Option<RulesOptions> {
+        let row = self.row_to_remember(battle).filter(|_| self.remember_losses)?;
+        let mut options = battle.options.clone();
+        options.gdb.casualties.push(row);
+        Some(options)
+    }
+
+    /// Whether the melee may be applied: losses typed, an imposed result's reason given
+    /// and the owed test answered (GDB-RES-02, 04, 09).
+    pub fn ready(&mut self, battle: &Battle) -> bool {
+        let typed = self.losses.iter().all(|l| l.trim().parse::<u32>().is_ok());
+        let override_ok = !self.override_on || !self.override_reason.trim().is_empty();
+        let owed = self.view(battle).is_some_and(|v| v.owed_test.is_some());
+        typed && override_ok && (!owed || self.test.is_some())
+    }
+
+    /// The melee to apply.
+    pub fn finish(&mut self, battle: &Battle) -> Option<Action> {
+        if !self.ready(battle) {
+            return None;
+        }
+        self.action_with_dice(battle).map(|m| Action::GdbMelee(Box::new(m)))
+    }
+}
+
+fn casualties(effects: &[Effect]) -> Option<u32> {
+    effects.iter().find_map(|e| match e {
+        Effect::Casualties { figures, .. } => Some(*figures),
+        _ => None,
+    })
+}

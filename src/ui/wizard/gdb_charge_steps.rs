@@ -1,0 +1,388 @@
+//! The GdB charge's steps after the declaration, drawn from the game's step view: the
+//! target's reaction, the closing fire, the tests (chosen or rolled on the players'
+//! table, AMB-23), the counter-charge's meet, the Emergency Limber, the follow-up.
+
+use egui::{RichText, Ui};
+
+use super::Outcome;
+use super::common::{Nav, nav_ui, number_ui, prompt_ui, text_ui, yes_no_ui};
+use super::gdb_charge::ChargeWizard;
+use crate::game::procedure::charge::{ChargeStep, REACTIONS, duration_of, limber_from_table, limber_input};
+use crate::i18n::errors::{action_error_text, charge_error_text};
+use crate::i18n::log_text::{follow_up_label, guidance_text, happening_text};
+use crate::i18n::{Label, Lang, T};
+use crate::model::{Battle, UnitId};
+use crate::rules::gdb::charge::{Ask, Input, Reaction, TestAnswer};
+use crate::rules::options::{FirstMove, TestKind};
+use crate::ui::widgets::enum_combo_ui;
+
+impl ChargeWizard {
+    pub(super) fn step_ui(
+        &mut self,
+        ui: &mut Ui,
+        lang: Lang,
+        battle: &Battle,
+        names: &[String; 2],
+        m: &ChargeStep,
+    ) -> Outcome {
+        for h in m.happened() {
+            ui.label(format!("• {}", happening_text(lang, &names[0], &names[1], h)));
+        }
+        guidance_ui(ui, lang, m);
+        if let Some(e) = &self.error {
+            ui.colored_label(crate::ui::theme::ERROR, e);
+        }
+        let input = match m.ask() {
+            Ask::Reaction => self.reaction_ui(ui, lang, names, m),
+            Ask::ClosingFire => self.fire_ui(ui, lang, names, m),
+            Ask::FacedInTime => {
+                prompt_ui(ui, &lang.fmt(T::AskFaced, &[&names[1]]));
+                yes_no_ui(ui, lang.t(T::Yes), lang.t(T::No)).map(Input::FacedInTime)
+            }
+            Ask::ChargerTest => {
+                let prompt = lang.fmt(T::AskChargerTest, &[&names[0]]);
+                self.test_ui(ui, lang, battle, &prompt, TestKind::Charge).map(Input::ChargerTest)
+            }
+            Ask::CounterTest => {
+                let prompt = lang.fmt(T::AskCounterTest, &[&names[1]]);
+                self.test_ui(ui, lang, battle, &prompt, TestKind::CounterCharge).map(Input::CounterTest)
+            }
+            Ask::StandTest => {
+                let mut text = lang.fmt(T::AskStandTest, &[&names[1]]);
+                if m.target_tests_disordered() {
+                    text.push_str(&format!(" {}", lang.t(T::TestsDisordered)));
+                }
+                self.test_ui(ui, lang, battle, &text, TestKind::Stand).map(Input::StandTest)
+            }
+            Ask::CounterMeet => self.counter_meet_ui(ui, lang, names, m),
+            Ask::EmergencyLimber => self.limber_ui(ui, lang, battle),
+            Ask::Caught => {
+                prompt_ui(ui, &lang.fmt(T::AskCaught, &[&names[0], &names[1]]));
+                yes_no_ui(ui, lang.t(T::Yes), lang.t(T::No)).map(Input::Caught)
+            }
+            Ask::BasesLost => self.bases_ui(ui, lang, names),
+            Ask::FollowUp => self.follow_up_ui(ui, lang, battle, names, m),
+            Ask::Done => return self.done_ui(ui, lang, battle),
+        };
+        match super::common::question_nav_ui(ui, lang, self.draft.may_step_back()) {
+            Nav::Cancel => return Outcome::Cancel,
+            Nav::Back => {
+                self.draft.back();
+                self.error = None;
+            }
+            Nav::Next | Nav::None => {}
+        }
+        if let Some(i) = input {
+            self.error = self.draft.take(battle, i).err().map(|e| action_error_text(lang, &e));
+        }
+        Outcome::Continue
+    }
+
+    fn reaction_ui(&mut self, ui: &mut Ui, lang: Lang, names: &[String; 2], m: &ChargeStep) -> Option<Input> {
+        prompt_ui(ui, &lang.fmt(T::AskReaction, &[&names[1]]));
+        let mut chosen = None;
+        // What the game allows, each reaction disabled with its clause where it may not.
+        let choice = |ui: &mut Ui, label: &str, r: Reaction, chosen: &mut Option<Input>| {
+            let allowed = m.reaction(&r);
+            let b = ui.add_enabled(allowed.is_ok(), egui::Button::new(label));
+            let b = match &allowed {
+                Err(why) => b.on_disabled_hover_text(charge_error_text(lang, why)),
+                Ok(()) => b,
+            };
+            if b.clicked() {
+                *chosen = Some(Input::Reaction(r));
+            }
+        };
+        ui.horizontal_wrapped(|ui| {
+            for r in REACTIONS {
+                choice(ui, &reaction_label(lang, &r), r, &mut chosen);
+            }
+        });
+        let formations = m.formations();
+        if let Some(first) = formations.first().copied() {
+            ui.horizontal(|ui| {
+                let f = &mut self.fields;
+                let current = f.to_formation.filter(|x| formations.contains(x)).unwrap_or(first);
+                if let Some(to) = enum_combo_ui(ui, lang.t(T::NewFormation), lang, current, &formations) {
+                    f.to_formation = Some(to);
+                }
+                text_ui(ui, lang.t(T::DurationTurns), &mut f.duration, 50.0);
+                let r = Reaction::ChangeFormation { to: current, duration: duration_of(&f.duration) };
+                choice(ui, lang.t(T::ReactChangeFormation), r, &mut chosen);
+            });
+        }
+        timing_ui(ui, lang, m);
+        chosen
+    }
+
+    /// The closing fire's losses, at most the charger's figures (GDB-CHG-13): more is
+    /// refused at the field, naming the regiment.
+    fn fire_ui(&mut self, ui: &mut Ui, lang: Lang, names: &[String; 2], m: &ChargeStep) -> Option<Input> {
+        prompt_ui(ui, &lang.fmt(T::AskFire, &[&names[1], &names[0]]));
+        let over = |n: u32| m.closing_fire_refused(n).map(|has| lang.fmt(T::TooManyOf, &[&names[0], &has, &n]));
+        let field = Field { label: lang.t(T::FiguresLost), focus: self.arrived };
+        bounded_number_ui(ui, lang, field, &mut self.fields.casualties, over)
+            .map(|casualties| Input::ClosingFire { casualties })
+    }
+
+    fn bases_ui(&mut self, ui: &mut Ui, lang: Lang, names: &[String; 2]) -> Option<Input> {
+        prompt_ui(ui, &lang.fmt(T::AskBasesLost, &[&names[1]]));
+        let field = Field { label: lang.t(T::FiguresLost), focus: self.arrived };
+        bounded_number_ui(ui, lang, field, &mut self.fields.bases, |_| None).map(|figures| Input::BasesLost { figures })
+    }
+
+    /// A test: its result chosen as a kind, or rolled on the players' table (AMB-23).
+    fn test_ui(
+        &mut self,
+        ui: &mut Ui,
+        lang: Lang,
+        battle: &Battle,
+        prompt: &str,
+        kind: TestKind,
+    ) -> Option<TestAnswer> {
+        prompt_ui(ui, prompt);
+        if battle.options.gdb.has_table(kind) {
+            if let Some(r) = self.table_roll_ui(ui, lang, battle, kind) {
+                return Some(r);
+            }
+            ui.label(RichText::new(lang.t(T::OrByName)).weak());
+        }
+        let mut out = None;
+        ui.horizontal_wrapped(|ui| {
+            for r in kind.results() {
+                if ui.button(r.label(lang)).clicked() {
+                    out = Some(TestAnswer::Result(r));
+                }
+            }
+        });
+        out
+    }
+
+    /// A test rolled on the players' table: 2D6 typed or rolled, the players' modifier,
+    /// the row it falls in; the game logs the row with the result (AMB-23).
+    fn table_roll_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle, kind: TestKind) -> Option<TestAnswer> {
+        let mut enter = false;
+        ui.horizontal(|ui| {
+            let dice = (crate::rules::DieKind::D6, 2);
+            enter =
+                super::common::dice_field_ui(ui, lang, lang.t(T::TestDice), &mut self.test_dice, dice, self.arrived);
+            if ui.button(lang.t(T::RollForMe)).clicked() {
+                let from = self.draft.rng(battle);
+                let after = super::common::roll_into(&from, &mut [(&mut self.test_dice, 2)], crate::rules::DieKind::D6);
+                self.draft.rolled(after);
+            }
+            text_ui(ui, lang.t(T::TestModifier), &mut self.fields.test_modifier, 40.0);
+        });
+        let (dice, modifier, result) =
+            test_roll_ui(ui, lang, battle, kind, &self.test_dice, &self.fields.test_modifier)?;
+        // Enter in the dice field uses the row, as the button does.
+        let used = ui.button(RichText::new(lang.fmt(T::UseResult, &[&result])).strong()).clicked();
+        (used || enter).then(|| {
+            self.test_dice = Default::default();
+            TestAnswer::Rolled { dice, modifier }
+        })
+    }
+
+    /// How far the counter-charger went to meet the charger: at most the gap left after
+    /// the charger's first move (GDB-CHG-18), the field taking the focus.
+    fn counter_meet_ui(&mut self, ui: &mut Ui, lang: Lang, names: &[String; 2], m: &ChargeStep) -> Option<Input> {
+        prompt_ui(ui, &lang.fmt(T::AskCounterMeet, &[&names[1]]));
+        let over = |n: u32| m.meet_refused(n).map(|e| charge_error_text(lang, &e));
+        let field = Field { label: lang.t(T::DistanceCm), focus: self.arrived };
+        bounded_number_ui(ui, lang, field, &mut self.fields.counter_cm, over)
+            .map(|counter_cm| Input::CounterMeet { counter_cm })
+    }
+
+    /// The Emergency Limber die (GDB-ART-03): the players' table names 2 to 6 where it
+    /// can, otherwise the players name the result.
+    fn limber_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle) -> Option<Input> {
+        prompt_ui(ui, lang.t(T::AskLimber));
+        let mut out = None;
+        ui.horizontal(|ui| {
+            let die =
+                number_ui(ui, lang.t(T::Die), &mut self.fields.limber_die, 30.0).and_then(|d| u8::try_from(d).ok());
+            if !die.is_some_and(|d| limber_from_table(battle, d)) {
+                text_ui(ui, lang.t(T::LimberNamed), &mut self.fields.limber_named, 160.0);
+            }
+            let input = limber_input(battle, die, &self.fields.limber_named);
+            let confirm = ui.add_enabled(input.is_some(), egui::Button::new(lang.t(T::Confirm)));
+            if confirm.on_disabled_hover_text(lang.t(T::LimberHow)).clicked() {
+                out = input;
+            }
+        });
+        out
+    }
+
+    fn follow_up_ui(
+        &mut self,
+        ui: &mut Ui,
+        lang: Lang,
+        battle: &Battle,
+        names: &[String; 2],
+        m: &ChargeStep,
+    ) -> Option<Input> {
+        prompt_ui(ui, &lang.fmt(T::AskFollowUp, &[&names[0]]));
+        let mut out = None;
+        for (f, allowed) in m.follow_ups() {
+            let button = ui.add_enabled(allowed.is_ok(), egui::Button::new(follow_up_label(lang, f)));
+            if let Err(why) = &allowed {
+                button.clone().on_disabled_hover_text(charge_error_text(lang, why));
+                ui.label(RichText::new(charge_error_text(lang, why)).weak());
+            }
+            if button.clicked() {
+                out = Some(Input::FollowUp(f));
+            }
+        }
+        if m.may_occupy() {
+            ui.horizontal(|ui| {
+                let needed = number_ui(ui, lang.t(T::OccupyNeeded), &mut self.fields.needed, 40.0);
+                let left = number_ui(ui, lang.t(T::OccupyLeft), &mut self.fields.left, 40.0);
+                if let (Some(needed_cm), Some(left_cm)) = (needed, left)
+                    && ui.button(lang.t(T::Occupy)).clicked()
+                {
+                    out = Some(Input::Occupy { needed_cm, left_cm });
+                }
+            });
+        }
+        out.or_else(|| self.crew_ui(ui, lang, battle, &m.crew_friends))
+    }
+
+    /// GDB-ART-04: the friend a fleeing crew ran into, among those the game lists.
+    fn crew_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle, friends: &[UnitId]) -> Option<Input> {
+        if friends.is_empty() {
+            return None;
+        }
+        let friends: Vec<(UnitId, String)> =
+            friends.iter().map(|id| (*id, super::common::unit_name(battle, *id, lang))).collect();
+        let mut out = None;
+        ui.horizontal(|ui| {
+            ui.label(lang.t(T::CrewRanInto));
+            let (label, none) = (lang.t(T::CrewRanInto), lang.t(T::NoneChoice));
+            let chosen = self.draft.crew_ran_into;
+            if let Some(pick) = crate::ui::widgets::option_combo_ui(ui, label, chosen, none, &friends) {
+                self.draft.crew_ran_into = pick;
+            }
+            if self.draft.crew_ran_into.is_some() && ui.button(lang.t(T::Confirm)).clicked() {
+                out = Some(Input::CrewRanIntoFriend);
+            }
+        });
+        out
+    }
+
+    fn done_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle) -> Outcome {
+        prompt_ui(ui, lang.t(T::AskApplyCharge));
+        match nav_ui(ui, lang, true, T::Apply, true, None) {
+            Nav::Cancel => Outcome::Cancel,
+            Nav::Next => match self.draft.finish(battle) {
+                Ok(action) => Outcome::Apply(action),
+                Err(e) => {
+                    self.error = Some(action_error_text(lang, &e));
+                    Outcome::Continue
+                }
+            },
+            Nav::Back => {
+                self.draft.back();
+                Outcome::Continue
+            }
+            Nav::None => Outcome::Continue,
+        }
+    }
+}
+
+fn reaction_label(lang: Lang, r: &Reaction) -> String {
+    let t = match r {
+        Reaction::Stand => T::ReactStand,
+        Reaction::StandAndFire => T::ReactStandFire,
+        Reaction::CounterCharge => T::ReactCounter,
+        Reaction::Evade => T::ReactEvade,
+        Reaction::ChangeFormation { .. } => T::ReactChangeFormation,
+    };
+    lang.t(t).to_owned()
+}
+
+/// The reading of the first move in force (AMB-01), the time it takes and whether a
+/// square still forms before contact (GDB-CHG-10), as the game works them out.
+fn timing_ui(ui: &mut Ui, lang: Lang, m: &ChargeStep) {
+    let reading = match m.first_move() {
+        FirstMove::HalfDistance => T::FirstMoveInForceDistance,
+        FirstMove::HalfMove => T::FirstMoveInForceMove,
+    };
+    ui.label(RichText::new(lang.t(reading)).weak());
+    if let Some((cm, share)) = m.time_share() {
+        ui.label(RichText::new(lang.fmt(T::TimeShare, &[&cm, &share])).weak());
+    }
+    if let Some(to_contact) = m.time_to_contact() {
+        ui.label(RichText::new(lang.fmt(T::TimeToContact, &[&to_contact])).weak());
+        if let Some((takes, in_time)) = m.square_in_time() {
+            let verdict = if in_time { T::SquareInTime } else { T::SquareTooLate };
+            ui.label(RichText::new(lang.fmt(verdict, &[&takes])).weak());
+        }
+    }
+}
+
+/// The row of the players' table a typed 2D6 and modifier fall in, shown; the dice, the
+/// modifier and the row's result when there is one.
+pub(super) fn test_roll_ui(
+    ui: &mut Ui,
+    lang: Lang,
+    battle: &Battle,
+    kind: TestKind,
+    dice: &super::common::DiceField,
+    modifier: &str,
+) -> Option<([u8; 2], i32, String)> {
+    let Some(modifier) = crate::game::procedure::typed_modifier(modifier) else {
+        ui.colored_label(crate::ui::theme::ERROR, lang.t(T::ModifierNotNumber));
+        return None;
+    };
+    let d = super::common::parse_dice(&dice.text, crate::rules::DieKind::D6, 2).ok()?;
+    let d = [*d.first()?, *d.get(1)?];
+    match crate::game::procedure::test_row(battle, kind, d, modifier) {
+        Some((total, row)) => {
+            ui.label(lang.fmt(T::TableRow, &[&total, &row.from, &row.to, &row.result]));
+            Some((d, modifier, row.result.clone()))
+        }
+        None => {
+            let total = i32::from(d[0]) + i32::from(d[1]) + modifier;
+            ui.colored_label(crate::ui::theme::ERROR, lang.fmt(T::NoTableRow, &[&total]));
+            None
+        }
+    }
+}
+
+/// What the players must do on the table at this step, each instruction with its clauses.
+fn guidance_ui(ui: &mut Ui, lang: Lang, m: &ChargeStep) {
+    egui::CollapsingHeader::new(lang.t(T::GuideOnTable)).id_salt("charge-guidance").default_open(true).show(ui, |ui| {
+        for g in m.guidance() {
+            ui.label(RichText::new(format!("• {}", guidance_text(lang, g))).weak());
+        }
+    });
+}
+
+/// A field's label and whether it takes the focus as its step arrives.
+struct Field<'a> {
+    label: &'a str,
+    focus: bool,
+}
+
+/// A number the players type and confirm, with the game's bound: Confirm stays disabled
+/// and the reason shows while `over` refuses the number.
+fn bounded_number_ui(
+    ui: &mut Ui,
+    lang: Lang,
+    field: Field<'_>,
+    text: &mut String,
+    over: impl Fn(u32) -> Option<String>,
+) -> Option<u32> {
+    let mut out = None;
+    ui.horizontal(|ui| {
+        let n = super::common::number_focus_ui(ui, field.label, text, 50.0, field.focus);
+        let why = n.and_then(&over);
+        let ok = n.is_some() && why.is_none();
+        if ui.add_enabled(ok, egui::Button::new(lang.t(T::Confirm))).clicked() {
+            out = n;
+        }
+        // The reason keeps its place, so Confirm does not move as it comes and goes.
+        ui.label(RichText::new(why.unwrap_or_default()).color(crate::ui::theme::ERROR));
+    });
+    out
+}
