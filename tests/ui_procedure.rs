@@ -168,3 +168,36 @@ fn the_pursuit_test_offers_halt() {
         assert!(!grenadiers.markers.contains(&coldsteel::rules::Marker::Pursuing), "{lang:?}: it halted");
     }
 }
+
+/// GDB-OPP-05, 06: the opportunity order's general is the players' pick among those the
+/// game lists: the brigade's own general pre-filled, the C-in-C pickable, another
+/// brigade's general shown disabled with GDB-OPP-06; the declaration keeps the pick.
+#[test]
+fn the_c_in_c_can_order_an_opportunity_charge() {
+    for lang in [Lang::En, Lang::Ru] {
+        let mut g = common::default_at(Phase::Charges);
+        g.perform(&coldsteel::game::Action::DeclarationsDone { side: coldsteel::rules::Side::First }).unwrap();
+        common::declare(&mut g, "Sumy Hussars", "Guard Chasseurs à cheval", 12);
+        let mut h = harness(g, lang);
+        h.run();
+        open_charge(&mut h, lang, ("Guard Chasseurs à cheval", "Sumy Hussars"), ["12", "30", ""]);
+        click(&mut h, lang.t(T::OpportunityCharge));
+        let line = |h: &Harness<'static, CsApp>, id: u32| {
+            let g = h.state().game.battle().general(coldsteel::model::GeneralId(id)).unwrap().clone();
+            lang.fmt(T::OppOrdersOf, &[&coldsteel::i18n::names::general_line(&g, lang), &g.orders_used])
+        };
+        let (walther, mortier, roguet) = (line(&h, 4), line(&h, 1), line(&h, 2));
+        h.get_by_role_and_label(Role::ComboBox, lang.t(T::OrderingGeneral)).click();
+        h.run();
+        assert!(!h.get_by_label(&walther).accesskit_node().is_disabled(), "{lang:?}: the brigade's own");
+        assert!(h.get_by_label(&roguet).accesskit_node().is_disabled(), "{lang:?}: another brigade's general");
+        assert!(!h.get_by_label(&mortier).accesskit_node().is_disabled(), "{lang:?}: the C-in-C");
+        click(&mut h, &mortier);
+        click(&mut h, lang.t(T::DeclareOnly));
+        let detail = &h.state().game.battle().log.last().unwrap().detail;
+        assert!(matches!(detail, LogDetail::ChargeDeclared { opportunity: true, .. }), "{lang:?}: {detail:?}");
+        let action = h.state().game.battle().log.last().unwrap().action.clone().unwrap();
+        let coldsteel::model::Action::DeclareCharge(a) = *action else { panic!("{action:?}") };
+        assert_eq!(a.ordering_general, Some(coldsteel::model::GeneralId(1)), "{lang:?}");
+    }
+}
