@@ -429,6 +429,95 @@ fn procedure_rows_overruled() {
     assert!(coldsteel::game::replay(&g).is_ok());
 }
 
+/// The overrule the last charge of the journal kept, with its refusals.
+fn last_overrule(g: &Game) -> coldsteel::model::Overrule {
+    let LogDetail::Charge { overruled: Some(o), .. } = &g.battle().log.last().unwrap().detail else {
+        panic!("{:?}", g.battle().log.last().unwrap().detail)
+    };
+    o.clone()
+}
+
+/// The step rows overruled: a meet beyond the gap (GDB-CHG-18), carrying on out of reach
+/// (GDB-CHG-19 a), cavalry occupying buildings (GDB-CHG-20), a crew that did not flee
+/// running into a friend (GDB-ART-04), a unit in contact charging (GDB-MEL-02) and another
+/// brigade's general ordering (GDB-OPP-06): accepted as the players say, each logged with
+/// its clause and reason, and replayed.
+#[test]
+fn step_rows_overruled() {
+    let mut g = default_at(Phase::Charges);
+    let inputs = vec![
+        Input::Reaction(Reaction::CounterCharge),
+        pass(),
+        Input::CounterTest(TestResult::Pass.into()),
+        Input::CounterMeet { counter_cm: 7 },
+    ];
+    let mut a = charge(&g, "Empress Dragoons", "Kiev Dragoons", 10, inputs);
+    overrule(&mut a, ChargeError::MeetBeyondGap { counter: 7, gap: 5 });
+    do_charge(&mut g, a);
+    let (_, e) = g.battle().engagement(id(&g, "Empress Dragoons"), id(&g, "Kiev Dragoons")).unwrap();
+    assert_eq!((e.moved_cm, e.counter_cm), (Some(3), Some(7)), "as the players measured it");
+    assert_eq!(last_overrule(&g).refusals, vec![ChargeError::MeetBeyondGap { counter: 7, gap: 5 }]);
+
+    // The first charge carried out undeclared closed the declarations (GDB-CHG-03).
+    let mut again = stood(&g, "Empress Dragoons", "Chuguev Uhlans", 8);
+    for refusal in [ChargeError::ChargerInContact, ChargeError::ChargedThisTurn, ChargeError::DeclarationsClosed] {
+        overrule(&mut again, refusal);
+    }
+    do_charge(&mut g, again);
+    assert!(last_overrule(&g).refusals.contains(&ChargeError::ChargerInContact));
+    assert!(coldsteel::game::replay(&g).is_ok());
+
+    let mut g = default_at(Phase::Charges);
+    let inputs = vec![Input::Reaction(Reaction::Stand), pass(), stand(TestResult::Retreat)];
+    let mut a = with_rates(charge(&g, "Guard Chasseurs à cheval", "Poltava Infantry", 20, inputs), 24, 16);
+    a.inputs.push(Input::FollowUp(FollowUp::CarryOn));
+    overrule(&mut a, ChargeError::CarryOnOutOfReach { needed: 8, left: 4 });
+    do_charge(&mut g, a);
+    assert!(g.battle().engagement(id(&g, "Guard Chasseurs à cheval"), id(&g, "Poltava Infantry")).is_some());
+
+    let mut g = default_at(Phase::Charges);
+    let mut a = with_rates(
+        charge(&g, "Grenadiers à cheval", "Ladoga Infantry", 10, vec![Input::Reaction(Reaction::Stand), pass()]),
+        36,
+        16,
+    );
+    a.inputs.extend([stand(TestResult::Retreat), Input::Occupy { needed_cm: 4, left_cm: 20 }]);
+    overrule(&mut a, ChargeError::OnlyInfantryOccupies);
+    overrule(&mut a, ChargeError::NoBuildingsToOccupy);
+    do_charge(&mut g, a);
+    let LogDetail::Charge { happened, .. } = &g.battle().log.last().unwrap().detail else { panic!() };
+    assert!(happened.contains(&Happening::OccupiesBuildings { disordered: false }));
+
+    let mut g = default_at(Phase::Charges);
+    let mut a = charge(&g, "1st Vistula Legion", "Light Company No. 47", 10, vec![Input::Reaction(Reaction::Stand)]);
+    a.inputs.extend([pass(), stand(TestResult::Retreat), Input::EmergencyLimber { die: 4, named: Some("x".into()) }]);
+    a.inputs.extend([Input::CrewRanIntoFriend, Input::FollowUp(FollowUp::Stop)]);
+    a.crew_ran_into = Some(id(&g, "Tula Opolchenie, 2nd druzhina"));
+    overrule(&mut a, ChargeError::CrewDidNotFlee);
+    do_charge(&mut g, a);
+    assert_eq!(last_overrule(&g).refusals, vec![ChargeError::CrewDidNotFlee]);
+    let friend = unit(&g, "Tula Opolchenie, 2nd druzhina");
+    assert_eq!(friend.order, coldsteel::rules::Order::Disordered, "the players said the crew ran into it");
+    assert!(coldsteel::game::replay(&g).is_ok());
+}
+
+/// GDB-OPP-06 overruled: another brigade's general orders the opportunity charge.
+#[test]
+fn another_brigades_order_overruled() {
+    let mut g = default_at(Phase::Charges);
+    g.perform(&Action::DeclarationsDone { side: Side::First }).unwrap();
+    common::declare(&mut g, "Sumy Hussars", "Guard Chasseurs à cheval", 12);
+    let inputs = vec![Input::Reaction(Reaction::Stand), pass(), stand(TestResult::Pass)];
+    let mut a = charge(&g, "Guard Chasseurs à cheval", "Sumy Hussars", 12, inputs);
+    a.measured.opportunity =
+        Some(coldsteel::game::OpportunityFacts { in_reach_at_phase_start: true, enemy_charge_begun: false });
+    a.ordering_general = Some(GeneralId(2));
+    refused(&mut g, a.clone(), ChargeError::NotOwnBrigade);
+    overrule(&mut a, ChargeError::NotOwnBrigade);
+    do_charge(&mut g, a);
+    assert_eq!(last_overrule(&g).refusals, vec![ChargeError::NotOwnBrigade]);
+}
+
 /// GDB-CHG-22: skirmishers screening the charged battalion evade (they may not fire and
 /// take no part in the melee) and the log says so, naming them; a unit that is no
 /// skirmisher of the target's side cannot be named as the screen.

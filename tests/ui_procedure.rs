@@ -201,3 +201,29 @@ fn the_c_in_c_can_order_an_opportunity_charge() {
         assert_eq!(a.ordering_general, Some(coldsteel::model::GeneralId(1)), "{lang:?}");
     }
 }
+
+/// GDB-CHG-18: at the counter-charge's meet, more than the gap left keeps Confirm disabled
+/// with the clause; the players may overrule it with their reason, and the journal keeps it.
+#[test]
+fn a_meet_beyond_the_gap_is_refused_unless_overruled() {
+    for lang in [Lang::En, Lang::Ru] {
+        let mut h = harness(common::default_at(Phase::Charges), lang);
+        h.run();
+        open_charge(&mut h, lang, ("Empress Dragoons", "Kiev Dragoons"), ["10", "30", ""]);
+        click(&mut h, lang.t(T::Declare));
+        click(&mut h, lang.t(T::ReactCounter));
+        for _ in 0..2 {
+            click(&mut h, coldsteel::i18n::Label::label(TestResult::Pass, lang));
+        }
+        type_into(&mut h, lang.t(T::DistanceCm), "7");
+        assert!(h.get_by_label(lang.t(T::Confirm)).accesskit_node().is_disabled(), "{lang:?}");
+        h.get_by_label_contains("GDB-CHG-18");
+        click(&mut h, lang.t(T::OverruleRefusal));
+        type_into(&mut h, lang.t(T::OverruleReason), "measured on the table");
+        click(&mut h, lang.t(T::Confirm));
+        click(&mut h, lang.t(T::Apply));
+        let detail = &h.state().game.battle().log.last().unwrap().detail;
+        let LogDetail::Charge { overruled: Some(o), .. } = detail else { panic!("{lang:?}: {detail:?}") };
+        assert_eq!(o.reason, "measured on the table");
+    }
+}

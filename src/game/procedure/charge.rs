@@ -414,6 +414,33 @@ impl ChargeDraft {
         run.map(|_| ())
     }
 
+    /// Takes an input the game refuses under a clause the players overrule with their
+    /// reason (GDB-CHG-18, 19, 20, GDB-ART-04): the refusal joins the charge's overrule,
+    /// and the journal keeps it with the reason. Anything else refused is not taken.
+    pub fn take_overruled(&mut self, battle: &Battle, input: Input, reason: &str) -> Result<(), ActionError> {
+        let refused = match self.take(battle, input.clone()) {
+            Ok(()) => return Ok(()),
+            Err(ActionError::Charge(e)) if e.overrulable() && !reason.trim().is_empty() => e,
+            Err(e) => return Err(e),
+        };
+        let before = self.overrule.clone();
+        let o = self.overrule.get_or_insert_with(|| Overrule { refusals: Vec::new(), reason: String::new() });
+        o.refusals.push(refused);
+        if !o.reason.contains(reason.trim()) {
+            o.reason = [o.reason.trim(), reason.trim()]
+                .iter()
+                .filter(|r| !r.is_empty())
+                .copied()
+                .collect::<Vec<_>>()
+                .join("; ");
+        }
+        let taken = self.take(battle, input);
+        if taken.is_err() {
+            self.overrule = before;
+        }
+        taken
+    }
+
     /// Takes the last input back.
     pub fn back(&mut self) {
         self.inputs.pop();

@@ -335,6 +335,13 @@ impl ChargeError {
                 | E::TableDistance { .. }
                 | E::TableBearing { .. }
                 | E::TableCommander { .. }
+                | E::MeetBeyondGap { .. }
+                | E::OnlyInfantryOccupies
+                | E::NoBuildingsToOccupy
+                | E::CrewDidNotFlee
+                | E::CarryOnOutOfReach { .. }
+                | E::EvadersOutOfReach
+                | E::NoMoveLeft
         )
     }
 
@@ -1122,7 +1129,7 @@ impl Charge {
         // The meet is inside the gap the charger's first move left.
         let gap = self.counter_gap_cm();
         if counter_cm > gap {
-            return Err(ChargeError::MeetBeyondGap { counter: counter_cm, gap });
+            self.unless_overruled(Err(ChargeError::MeetBeyondGap { counter: counter_cm, gap }))?;
         }
         let moved = self.decl.distance_cm.saturating_sub(counter_cm);
         self.moved_cm = moved;
@@ -1140,7 +1147,7 @@ impl Charge {
 
     /// GDB-CHG-20: occupying buildings is Bonus Movement; more than it had left disorders it.
     fn occupied(mut self, needed_cm: u32, left_cm: u32) -> Result<Charge, ChargeError> {
-        self.may_occupy()?;
+        self.unless_overruled(self.may_occupy())?;
         self.happened.push(Happening::OccupiesBuildings { disordered: needed_cm > left_cm });
         self.ask = Ask::Done;
         Ok(self)
@@ -1150,7 +1157,7 @@ impl Charge {
     fn crew_ran_into_friend(mut self) -> Result<Charge, ChargeError> {
         // GDB-ART-04: only a crew that fled runs into anyone.
         if !self.happened.iter().any(|h| matches!(h, Happening::CrewFlees { .. })) {
-            return Err(ChargeError::CrewDidNotFlee);
+            self.unless_overruled(Err(ChargeError::CrewDidNotFlee))?;
         }
         if !self.happened.contains(&Happening::FriendDisorderedByCrew) {
             self.happened.push(Happening::FriendDisorderedByCrew);
@@ -1160,7 +1167,7 @@ impl Charge {
 
     fn followed(mut self, f: FollowUp) -> Result<Charge, ChargeError> {
         if let Some((_, Err(e))) = self.follow_up_choices().into_iter().find(|(choice, _)| *choice == f) {
-            return Err(e);
+            self.unless_overruled(Err(e))?;
         }
         self.happened.push(Happening::FollowsUp { choice: f });
         if f == FollowUp::CarryOn {
@@ -1178,6 +1185,15 @@ impl Charge {
         }
         self.ask = Ask::Done;
         Ok(self)
+    }
+
+    /// A step's refusal, unless the players overruled it with their reason (the journal
+    /// keeps both): the step then goes on as the players say it went.
+    fn unless_overruled(&self, checked: Result<(), ChargeError>) -> Result<(), ChargeError> {
+        match checked {
+            Err(e) if self.decl.overruled.contains(&e) => Ok(()),
+            other => other,
+        }
     }
 
     /// How far the target moved out of the charger's path (retreat, rout, fleeing crew).

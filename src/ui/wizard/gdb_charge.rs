@@ -41,6 +41,9 @@ pub(super) struct StepFields {
     pub needed: String,
     pub left: String,
     pub test_modifier: String,
+    /// The players overrule a step's refusal (GDB-CHG-18, 19, 20), with their reason.
+    pub step_overrule: bool,
+    pub step_reason: String,
 }
 
 impl ChargeWizard {

@@ -6,6 +6,7 @@ use egui::{RichText, Ui};
 
 use super::Outcome;
 use super::common::{Nav, nav_ui, number_ui, prompt_ui, text_ui, yes_no_ui};
+use super::fields::{Field, bounded_number_ui, test_roll_ui};
 use super::gdb_charge::ChargeWizard;
 use crate::game::procedure::charge::{ChargeStep, REACTIONS, duration_of, limber_from_table, limber_input};
 use crate::i18n::errors::{action_error_text, charge_error_text};
@@ -73,7 +74,11 @@ impl ChargeWizard {
             Nav::Next | Nav::None => {}
         }
         if let Some(i) = input {
-            self.error = self.draft.take(battle, i).err().map(|e| action_error_text(lang, &e));
+            let reason = if self.fields.step_overrule { self.fields.step_reason.clone() } else { String::new() };
+            self.error = self.draft.take_overruled(battle, i, &reason).err().map(|e| action_error_text(lang, &e));
+            if self.error.is_none() {
+                self.fields.step_overrule = false;
+            }
         }
         Outcome::Continue
     }
@@ -187,7 +192,8 @@ impl ChargeWizard {
     /// the charger's first move (GDB-CHG-18), the field taking the focus.
     fn counter_meet_ui(&mut self, ui: &mut Ui, lang: Lang, names: &[String; 2], m: &ChargeStep) -> Option<Input> {
         prompt_ui(ui, &lang.fmt(T::AskCounterMeet, &[&names[1]]));
-        let over = |n: u32| m.meet_refused(n).map(|e| charge_error_text(lang, &e));
+        let overruling = self.step_overrule_ui(ui, lang);
+        let over = |n: u32| m.meet_refused(n).filter(|_| !overruling).map(|e| charge_error_text(lang, &e));
         let field = Field { label: lang.t(T::DistanceCm), focus: self.arrived };
         bounded_number_ui(ui, lang, field, &mut self.fields.counter_cm, over)
             .map(|counter_cm| Input::CounterMeet { counter_cm })
@@ -222,9 +228,12 @@ impl ChargeWizard {
         m: &ChargeStep,
     ) -> Option<Input> {
         prompt_ui(ui, &lang.fmt(T::AskFollowUp, &[&names[0]]));
+        let refused = m.follow_ups().iter().any(|(_, ok)| ok.is_err()) || !m.may_occupy();
+        let overruling = refused && self.step_overrule_ui(ui, lang);
         let mut out = None;
         for (f, allowed) in m.follow_ups() {
-            let button = ui.add_enabled(allowed.is_ok(), egui::Button::new(follow_up_label(lang, f)));
+            let enabled = allowed.as_ref().err().is_none_or(|why| overruling && why.overrulable());
+            let button = ui.add_enabled(enabled, egui::Button::new(follow_up_label(lang, f)));
             if let Err(why) = &allowed {
                 button.clone().on_disabled_hover_text(charge_error_text(lang, why));
                 ui.label(RichText::new(charge_error_text(lang, why)).weak());
@@ -233,7 +242,7 @@ impl ChargeWizard {
                 out = Some(Input::FollowUp(f));
             }
         }
-        if m.may_occupy() {
+        if m.may_occupy() || overruling {
             ui.horizontal(|ui| {
                 let needed = number_ui(ui, lang.t(T::OccupyNeeded), &mut self.fields.needed, 40.0);
                 let left = number_ui(ui, lang.t(T::OccupyLeft), &mut self.fields.left, 40.0);
@@ -267,6 +276,17 @@ impl ChargeWizard {
             }
         });
         out
+    }
+
+    /// "Overrule the refusal" at a step, with the players' reason: on with a reason, the
+    /// choices the game refuses under a clause may be taken, and the journal keeps both.
+    fn step_overrule_ui(&mut self, ui: &mut Ui, lang: Lang) -> bool {
+        let f = &mut self.fields;
+        ui.checkbox(&mut f.step_overrule, lang.t(T::OverruleRefusal));
+        if f.step_overrule {
+            ui.horizontal(|ui| text_ui(ui, lang.t(T::OverruleReason), &mut f.step_reason, 260.0));
+        }
+        f.step_overrule && !f.step_reason.trim().is_empty()
     }
 
     fn done_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle) -> Outcome {
@@ -320,35 +340,6 @@ fn timing_ui(ui: &mut Ui, lang: Lang, m: &ChargeStep) {
     }
 }
 
-/// The row of the players' table a typed 2D6 and modifier fall in, shown; the dice, the
-/// modifier and the row's result when there is one.
-pub(super) fn test_roll_ui(
-    ui: &mut Ui,
-    lang: Lang,
-    battle: &Battle,
-    kind: TestKind,
-    dice: &super::common::DiceField,
-    modifier: &str,
-) -> Option<([u8; 2], i32, String)> {
-    let Some(modifier) = crate::game::procedure::typed_modifier(modifier) else {
-        ui.colored_label(crate::ui::theme::ERROR, lang.t(T::ModifierNotNumber));
-        return None;
-    };
-    let d = super::common::parse_dice(&dice.text, crate::rules::DieKind::D6, 2).ok()?;
-    let d = [*d.first()?, *d.get(1)?];
-    match crate::game::procedure::test_row(battle, kind, d, modifier) {
-        Some((total, row)) => {
-            ui.label(lang.fmt(T::TableRow, &[&total, &row.from, &row.to, &row.result]));
-            Some((d, modifier, row.result.clone()))
-        }
-        None => {
-            let total = i32::from(d[0]) + i32::from(d[1]) + modifier;
-            ui.colored_label(crate::ui::theme::ERROR, lang.fmt(T::NoTableRow, &[&total]));
-            None
-        }
-    }
-}
-
 /// What the players must do on the table at this step, each instruction with its clauses.
 fn guidance_ui(ui: &mut Ui, lang: Lang, m: &ChargeStep) {
     egui::CollapsingHeader::new(lang.t(T::GuideOnTable)).id_salt("charge-guidance").default_open(true).show(ui, |ui| {
@@ -356,33 +347,4 @@ fn guidance_ui(ui: &mut Ui, lang: Lang, m: &ChargeStep) {
             ui.label(RichText::new(format!("• {}", guidance_text(lang, g))).weak());
         }
     });
-}
-
-/// A field's label and whether it takes the focus as its step arrives.
-struct Field<'a> {
-    label: &'a str,
-    focus: bool,
-}
-
-/// A number the players type and confirm, with the game's bound: Confirm stays disabled
-/// and the reason shows while `over` refuses the number.
-fn bounded_number_ui(
-    ui: &mut Ui,
-    lang: Lang,
-    field: Field<'_>,
-    text: &mut String,
-    over: impl Fn(u32) -> Option<String>,
-) -> Option<u32> {
-    let mut out = None;
-    ui.horizontal(|ui| {
-        let n = super::common::number_focus_ui(ui, field.label, text, 50.0, field.focus);
-        let why = n.and_then(&over);
-        let ok = n.is_some() && why.is_none();
-        if ui.add_enabled(ok, egui::Button::new(lang.t(T::Confirm))).clicked() {
-            out = n;
-        }
-        // The reason keeps its place, so Confirm does not move as it comes and goes.
-        ui.label(RichText::new(why.unwrap_or_default()).color(crate::ui::theme::ERROR));
-    });
-    out
 }

@@ -236,8 +236,7 @@ impl MeleeWizard {
             }
             super::common::text_ui(ui, lang.t(T::TestModifier), &mut self.test_modifier, 40.0);
         });
-        let rolled =
-            super::gdb_charge_steps::test_roll_ui(ui, lang, battle, kind, &self.test_dice, &self.test_modifier);
+        let rolled = super::fields::test_roll_ui(ui, lang, battle, kind, &self.test_dice, &self.test_modifier);
         if let Some((dice, modifier, _)) = rolled {
             self.draft.test = Some(TestAnswer::Rolled { dice, modifier });
         }

@@ -5,6 +5,7 @@
 mod b_collision;
 mod b_melee;
 mod common;
+mod fields;
 mod gdb_charge;
 mod gdb_charge_steps;
 mod gdb_melee;

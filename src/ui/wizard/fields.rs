@@ -1,0 +1,66 @@
+//! Fields the wizards share that carry the game's verdict: a number with the game's bound
+//! (Confirm disabled with the reason), and a test rolled on the players' table.
+
+use egui::{RichText, Ui};
+
+use crate::i18n::{Lang, T};
+use crate::model::Battle;
+use crate::rules::options::TestKind;
+
+/// The row of the players' table a typed 2D6 and modifier fall in, shown; the dice, the
+/// modifier and the row's result when there is one.
+pub fn test_roll_ui(
+    ui: &mut Ui,
+    lang: Lang,
+    battle: &Battle,
+    kind: TestKind,
+    dice: &super::common::DiceField,
+    modifier: &str,
+) -> Option<([u8; 2], i32, String)> {
+    let Some(modifier) = crate::game::procedure::typed_modifier(modifier) else {
+        ui.colored_label(crate::ui::theme::ERROR, lang.t(T::ModifierNotNumber));
+        return None;
+    };
+    let d = super::common::parse_dice(&dice.text, crate::rules::DieKind::D6, 2).ok()?;
+    let d = [*d.first()?, *d.get(1)?];
+    match crate::game::procedure::test_row(battle, kind, d, modifier) {
+        Some((total, row)) => {
+            ui.label(lang.fmt(T::TableRow, &[&total, &row.from, &row.to, &row.result]));
+            Some((d, modifier, row.result.clone()))
+        }
+        None => {
+            let total = i32::from(d[0]) + i32::from(d[1]) + modifier;
+            ui.colored_label(crate::ui::theme::ERROR, lang.fmt(T::NoTableRow, &[&total]));
+            None
+        }
+    }
+}
+
+/// A field's label and whether it takes the focus as its step arrives.
+pub struct Field<'a> {
+    pub label: &'a str,
+    pub focus: bool,
+}
+
+/// A number the players type and confirm, with the game's bound: Confirm stays disabled
+/// and the reason shows while `over` refuses the number.
+pub fn bounded_number_ui(
+    ui: &mut Ui,
+    lang: Lang,
+    field: Field<'_>,
+    text: &mut String,
+    over: impl Fn(u32) -> Option<String>,
+) -> Option<u32> {
+    let mut out = None;
+    ui.horizontal(|ui| {
+        let n = super::common::number_focus_ui(ui, field.label, text, 50.0, field.focus);
+        let why = n.and_then(&over);
+        let ok = n.is_some() && why.is_none();
+        if ui.add_enabled(ok, egui::Button::new(lang.t(T::Confirm))).clicked() {
+            out = n;
+        }
+        // The reason keeps its place, so Confirm does not move as it comes and goes.
+        ui.label(RichText::new(why.unwrap_or_default()).color(crate::ui::theme::ERROR));
+    });
+    out
+}
