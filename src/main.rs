@@ -353,7 +353,10 @@ fn main() -> ExitCode {
         };
     }
     let game = match &cli.file {
-        Some(path) => load_file(path, cli.lang.unwrap_or_default()),
+        // A battle that breaks an invariant opens with its problems listed (issue 26).
+        Some(path) => storage::read_battle_file_with_problems(path)
+            .map(|(game, _)| game)
+            .map_err(|e| at_path(load_error_text(cli.lang.unwrap_or_default(), &e), path)),
         None => storage::default_game()
             .map(|mut g| {
                 // A new game on the default battle rolls its own dice (from its journal's

@@ -63,9 +63,6 @@ pub enum ActionError {
     /// The charge sequence refused an input (GDB-CHG, GDB-OPP, GDB-EVD).
     #[error("{0}")]
     Charge(#[from] ChargeError),
-    /// An imported item's id is not the next free one.
-    #[error("an imported item's id is not the next free one")]
-    ImportIds,
     /// The charge's inputs stop before its end.
     #[error("the charge is not finished: inputs are missing")]
     ChargeUnfinished,
@@ -182,67 +179,9 @@ pub fn check(action: &Action, battle: &Battle) -> Result<Vec<Event>, ActionError
             (events, units, LogDetail::Edit { action: action.kind(), subject })
         }
     };
-    invariants_after(battle, &events)?;
     events.push(play::log_entry(battle, units, detail, action));
+    super::invariants::after(battle, &events)?;
     Ok(events)
-}
-
-/// The checks a loaded file must pass, on what these events touch (issue 26: no action
-/// makes a battle the loader refuses): one commander-in-chief a side, the turn, a
-/// general's orders and an engagement's distances within the file's limits.
-fn invariants_after(battle: &Battle, events: &[Event]) -> Result<(), ActionError> {
-    use crate::model::limits::{MAX_DISTANCE_CM, MAX_TURN};
-    let out_of_range = |field: &'static str, value: u64, limit: u64| {
-        (value > limit).then_some(ActionError::Invalid(Problem::OutOfRange { field, value, limit }))
-    };
-    for e in events {
-        let refused = match e {
-            Event::GeneralAdded(g) => two_commanders(battle, g).or_else(|| orders_beyond(g)),
-            Event::GeneralChanged { after, .. } => two_commanders(battle, after).or_else(|| orders_beyond(after)),
-            Event::TurnChanged { after, .. } => out_of_range("turn", u64::from(after.turn), u64::from(MAX_TURN)),
-            Event::MeleePending { melee, .. } => [melee.moved_cm, melee.counter_cm, melee.distance_cm]
-                .into_iter()
-                .flatten()
-                .find_map(|cm| out_of_range("distance_cm", u64::from(cm), u64::from(MAX_DISTANCE_CM))),
-            Event::UnitAdded(_)
-            | Event::UnitRemoved(_)
-            | Event::UnitChanged { .. }
-            | Event::GeneralRemoved(_)
-            | Event::BrigadeAdded(_)
-            | Event::BrigadeRemoved(_)
-            | Event::BrigadeChanged { .. }
-            | Event::LogAppended(_)
-            | Event::LogRemoved(_)
-            | Event::MeleeCleared { .. }
-            | Event::EngagementChanged { .. }
-            | Event::OptionsChanged { .. }
-            | Event::TableChanged { .. }
-            | Event::RngAdvanced { .. } => None,
-        };
-        if let Some(e) = refused {
-            return Err(e);
-        }
-    }
-    Ok(())
-}
-
-/// A second commander-in-chief on a side would lock the players out of their file.
-fn two_commanders(battle: &Battle, g: &General) -> Option<ActionError> {
-    let other = battle
-        .generals
-        .iter()
-        .any(|x| x.id != g.id && x.side == g.side && x.rank == crate::rules::Rank::CommanderInChief);
-    (g.rank == crate::rules::Rank::CommanderInChief && other)
-        .then_some(ActionError::Invalid(Problem::TwoCommanders(g.side)))
-}
-
-/// A general's opportunity orders within the file's limit (100).
-fn orders_beyond(g: &General) -> Option<ActionError> {
-    (g.orders_used > 100).then_some(ActionError::Invalid(Problem::OutOfRange {
-        field: "orders_used",
-        value: u64::from(g.orders_used),
-        limit: 100,
-    }))
 }
 
 /// Checks an imported order of battle item by item on a copy of the battle, each new id
@@ -260,36 +199,20 @@ fn import_order_of_battle(battle: &Battle, oob: &crate::model::OrderOfBattle) ->
         let (value, limit) = (total as u64, crate::model::limits::MAX_ITEMS as u64);
         return Err(ActionError::Invalid(crate::model::Problem::OutOfRange { field: "items", value, limit }));
     }
-    let mut scratch = Battle { log: Vec::new(), ..battle.clone() };
-    let mut events = Vec::new();
     // The ids follow on from the battle's, one after another.
     let in_turn = |first: u32, ids: &mut dyn Iterator<Item = u32>| ids.zip(first..).all(|(id, want)| id == want);
     if !in_turn(battle.next_brigade_id().0, &mut oob.brigades.iter().map(|b| b.id.0))
         || !in_turn(battle.next_unit_id().0, &mut oob.units.iter().map(|u| u.id.0))
         || !in_turn(battle.next_general_id().0, &mut oob.generals.iter().map(|g| g.id.0))
     {
-        return Err(ActionError::ImportIds);
+        return Err(ActionError::Invalid(Problem::BadIds));
     }
-    for b in &oob.brigades {
-        b.check()?;
-        scratch.brigades.push(b.clone());
-        events.push(Event::BrigadeAdded(b.clone()));
-    }
-    for u in &oob.units {
-        u.check(&scratch)?;
-        scratch.units.push(u.clone());
-        events.push(Event::UnitAdded(u.clone()));
-    }
-    for g in &oob.generals {
-        g.check(&scratch)?;
-        scratch.generals.push(g.clone());
-        events.push(Event::GeneralAdded(g.clone()));
-    }
-    // What only the whole battle shows (two commanders-in-chief, counts out of range).
-    if let Some(problem) = scratch.problems().into_iter().next() {
-        return Err(ActionError::Invalid(problem.problem().clone()));
-    }
-    Ok(events)
+    // Each item is checked with the rest of the battle as the import leaves it
+    // (`invariants::after`): units and generals may name the new brigades and units.
+    let brigades = oob.brigades.iter().cloned().map(Event::BrigadeAdded);
+    let units = oob.units.iter().cloned().map(Event::UnitAdded);
+    let generals = oob.generals.iter().cloned().map(Event::GeneralAdded);
+    Ok(brigades.chain(units).chain(generals).collect())
 }
 
 /// Checks a roster edit and returns its events.
@@ -304,7 +227,6 @@ fn check_edit(action: &Action, battle: &Battle) -> Result<Vec<Event>, ActionErro
         Action::DeleteUnit(id) => delete_unit(battle, *id),
         Action::AddGeneral(g) => {
             let general = General { id: battle.next_general_id(), ..g.clone() };
-            general.check(battle)?;
             Ok(vec![Event::GeneralAdded(general)])
         }
         Action::EditGeneral(g) => edit_general(battle, g),
@@ -314,7 +236,6 @@ fn check_edit(action: &Action, battle: &Battle) -> Result<Vec<Event>, ActionErro
         }
         Action::AddBrigade(b) => {
             let brigade = Brigade { id: battle.next_brigade_id(), ..b.clone() };
-            brigade.check()?;
             Ok(vec![Event::BrigadeAdded(brigade)])
         }
         Action::EditBrigade(b) => edit_brigade(battle, b),
@@ -352,7 +273,6 @@ fn edited_units(events: &[Event]) -> Vec<UnitId> {
 
 fn add_unit(battle: &Battle, unit: Unit) -> Result<Vec<Event>, ActionError> {
     let unit = Unit { id: battle.next_unit_id(), ..unit };
-    unit.check(battle)?;
     Ok(vec![Event::UnitAdded(unit)])
 }
 
@@ -361,7 +281,6 @@ fn edit_unit(battle: &Battle, unit: &Unit) -> Result<Vec<Event>, ActionError> {
     if before == unit {
         return Err(ActionError::NoChange);
     }
-    unit.check(battle)?;
     // Changing side leaves generals of the old side attached to a foreign unit.
     let mut events = detach_generals(battle, unit.id, |g| g.side != unit.side);
     events.push(Event::UnitChanged { before: Box::new(before.clone()), after: Box::new(unit.clone()) });
@@ -392,7 +311,6 @@ fn edit_general(battle: &Battle, g: &General) -> Result<Vec<Event>, ActionError>
     if before == g {
         return Err(ActionError::NoChange);
     }
-    g.check(battle)?;
     Ok(vec![Event::general_changed(before, g.clone())])
 }
 
@@ -401,7 +319,6 @@ fn edit_brigade(battle: &Battle, b: &Brigade) -> Result<Vec<Event>, ActionError>
     if before == b {
         return Err(ActionError::NoChange);
     }
-    b.check()?;
     if before.side != b.side && battle.units_of(before.side, Some(b.id)).next().is_some() {
         return Err(ActionError::Invalid(Problem::BrigadeOfOtherSide(b.id)));
     }

@@ -8,6 +8,7 @@ mod charge;
 pub mod declarations;
 mod engagement;
 mod history;
+mod invariants;
 pub mod journal;
 mod play;
 pub mod procedure;

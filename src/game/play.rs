@@ -497,10 +497,14 @@ pub(super) fn apply_test(u: &mut Unit, result: TestResult) {
 /// Two units in contact: the melee waits for the Melee phase (GDB-MEL-01, 02); both get
 /// the in-melee marker.
 pub(super) fn add_pending(battle: &Battle, m: &Engagement) -> Result<Checked, ActionError> {
-    let (a, d) = (fighting_unit(battle, m.attacker)?, fighting_unit(battle, m.defender)?);
-    if a.side == d.side {
-        return Err(ActionError::SameSide(a.id, d.id));
+    // The loader's own check of an engagement: both units there, enemies of each other.
+    let index = battle.engagements.len();
+    if let Some(problem) = m.problems(index, battle).into_iter().find(|p| {
+        matches!(p, crate::model::Problem::EngagementWithoutUnit { .. } | crate::model::Problem::EngagementOfFriends(_))
+    }) {
+        return Err(ActionError::Invalid(problem));
     }
+    let (a, d) = (fighting_unit(battle, m.attacker)?, fighting_unit(battle, m.defender)?);
     if battle.engagement(m.attacker, m.defender).is_some() {
         return Err(ActionError::NoChange);
     }
@@ -514,7 +518,7 @@ pub(super) fn add_pending(battle: &Battle, m: &Engagement) -> Result<Checked, Ac
         start_figures: Some(BySide { first: a.figures, second: d.figures }),
         ..Engagement::contact(m.attacker, m.defender)
     };
-    let mut events = vec![Event::MeleePending { index: battle.engagements.len(), melee }];
+    let mut events = vec![Event::MeleePending { index, melee }];
     for unit in [a, d] {
         let mut after = unit.clone();
         after.markers.insert(Marker::InMelee);

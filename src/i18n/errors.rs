@@ -23,11 +23,45 @@ pub fn problem_text(lang: Lang, problem: &crate::model::Problem) -> String {
         P::CommanderWithBrigade => lang.t(T::ProblemCommanderWithBrigade).to_owned(),
         P::TwoCommanders(_) => lang.t(T::ProblemTwoCommanders).to_owned(),
         P::FormationNotForArm => lang.t(T::ProblemFormationNotForArm).to_owned(),
-        P::OutOfRange { field, value, limit } => lang.fmt(T::ProblemOutOfRange, &[field, value, limit]),
+        P::OutOfRange { field, value, limit } => {
+            lang.fmt(T::ProblemOutOfRange, &[&field_text(lang, field), value, limit])
+        }
+        P::TooLong { field, chars, limit } => lang.fmt(T::ProblemTooLong, &[&field_text(lang, field), chars, limit]),
         P::EngagementOfFriends(i) => lang.fmt(T::ProblemEngagementFriends, &[i]),
         P::OffTheTable => lang.t(T::ProblemOffTheTable).to_owned(),
         P::EngagementWithoutUnit { index, unit } => lang.fmt(T::ProblemEngagementMissing, &[index, unit]),
     }
+}
+
+/// A field a limit applies to, in words (the file's own name where it has none).
+pub fn field_text(lang: Lang, field: &str) -> String {
+    let key = match field {
+        "units" => T::FieldUnits,
+        "generals" => T::FieldGenerals,
+        "brigades" => T::FieldBrigades,
+        "items" => T::FieldItems,
+        "turn" => T::FieldTurn,
+        "orders_used" => T::FieldOrdersUsed,
+        "log turn" => T::FieldLogTurn,
+        "log" => T::FieldLog,
+        "distance_cm" => T::FieldDistanceCm,
+        "melee_turn" => T::FieldMeleeTurn,
+        "figures" => T::FieldFigures,
+        "figures_start" => T::FieldFiguresStart,
+        "name" => T::FieldName,
+        "name_ru" => T::FieldNameRu,
+        "side name" => T::FieldSideName,
+        "side name_ru" => T::FieldSideNameRu,
+        "description" => T::FieldDescription,
+        "description_ru" => T::FieldDescriptionRu,
+        "note" => T::FieldNote,
+        "result" => T::FieldResult,
+        "reason" => T::FieldReason,
+        "subject" => T::FieldSubject,
+        "refusals" => T::FieldRefusals,
+        other => return other.to_owned(),
+    };
+    lang.t(key).to_owned()
 }
 
 /// A charge refusal in words.
@@ -117,7 +151,6 @@ pub fn action_error_text(lang: Lang, e: &ActionError) -> String {
         ActionError::NoSuchBrigade(id) => lang.fmt(T::ProblemMissingBrigade, &[id]),
         ActionError::Invalid(p) => problem_text(lang, p),
         ActionError::NoChange => lang.t(T::ErrNoChange).to_owned(),
-        ActionError::ImportIds => lang.t(T::ErrImportIds).to_owned(),
         ActionError::InitiativeFirst => lang.t(T::ErrInitiativeFirst).to_owned(),
         ActionError::NotInitiativePhase => lang.t(T::ErrNotInitiativePhase).to_owned(),
         ActionError::InitiativeTie => lang.t(T::ErrInitiativeTie).to_owned(),
@@ -239,7 +272,7 @@ pub fn load_error_text(lang: Lang, e: &LoadError) -> String {
 }
 
 /// A problem of a loaded battle with the item it was found in.
-fn model_error_text(lang: Lang, e: &ModelError) -> String {
+pub fn model_error_text(lang: Lang, e: &ModelError) -> String {
     match e {
         ModelError::Unit { id, name, problem } => lang.fmt(T::InUnit, &[id, name, &problem_text(lang, problem)]),
         ModelError::General { id, name, problem } => lang.fmt(T::InGeneral, &[id, name, &problem_text(lang, problem)]),

@@ -14,8 +14,19 @@ pub const MAX_MELEE_TURN: u32 = 1_000;
 pub const MAX_ITEMS: usize = 100_000;
 /// The longest reason the players give for overruling the rules, in characters.
 pub const MAX_REASON_CHARS: usize = 2_000;
+/// The most opportunity orders a general may have given in a turn.
+pub const MAX_ORDERS_USED: u32 = 100;
 /// The most refusals one overrule may set aside.
 pub const MAX_OVERRULED: usize = 16;
+/// The longest name of a battle, side, brigade, general or unit, in characters.
+pub const MAX_NAME_CHARS: usize = 200;
+/// The longest free text (a battle's description, a note, an imposed result, a named
+/// Emergency Limber result), in characters.
+pub const MAX_TEXT_CHARS: usize = 20_000;
+/// The most entries a battle's log (its journal) may hold: with the undo steps a file
+/// keeps, a journal this long stays well inside the 64 MiB a battle file may have. An
+/// evening that reaches it goes on in a new battle file from the current state.
+pub const MAX_LOG_ENTRIES: usize = 20_000;
 
 /// Whether `text` is valid JSON but not an object: an array or a number would otherwise be
 /// read as a struct by position, with a baffling message. Text that is not JSON at all is

@@ -160,6 +160,34 @@ pub enum LogDetail {
     },
 }
 
+impl LogDetail {
+    /// The first text of the entry longer than the file format allows: a note, an imposed
+    /// result and its reason, an overrule's reason.
+    pub fn text_problem(&self) -> Option<super::Problem> {
+        use super::limits::{MAX_REASON_CHARS, MAX_TEXT_CHARS};
+        use super::validate::check_length;
+        let overridden = |o: &Option<Override>| {
+            o.as_ref().and_then(|o| {
+                check_length("result", &o.result, MAX_TEXT_CHARS)
+                    .and_then(|()| check_length("reason", &o.reason, MAX_TEXT_CHARS))
+                    .err()
+            })
+        };
+        let overruled =
+            |o: &Option<Overrule>| o.as_ref().and_then(|o| check_length("reason", &o.reason, MAX_REASON_CHARS).err());
+        match self {
+            LogDetail::Note { text } => check_length("note", text, MAX_TEXT_CHARS).err(),
+            LogDetail::GdbMelee { overridden: o, .. } | LogDetail::BCollision { overridden: o, .. } => overridden(o),
+            LogDetail::Charge { overruled: o, .. } | LogDetail::ChargeDeclared { overruled: o, .. } => overruled(o),
+            LogDetail::Edit { subject, .. } => check_length("subject", subject, MAX_TEXT_CHARS).err(),
+            LogDetail::Phase { .. }
+            | LogDetail::Initiative { .. }
+            | LogDetail::BMelee { .. }
+            | LogDetail::DeclarationsDone { .. } => None,
+        }
+    }
+}
+
 /// A test rolled on the players' table after a melee (AMB-23): the row used.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TestRoll {

@@ -63,6 +63,16 @@ pub enum Problem {
     /// A place off any table, or a table or drawn area that cannot be laid out.
     #[error("a place, the table's size or a drawn area is beyond the table's limits")]
     OffTheTable,
+    /// A name or a text longer than the file format allows.
+    #[error("{field} is {chars} characters long, more than the {limit} it may have")]
+    TooLong {
+        /// The field.
+        field: &'static str,
+        /// Its length in characters.
+        chars: usize,
+        /// The most it may have.
+        limit: usize,
+    },
     /// An engagement naming a unit that does not exist.
     #[error("engagement {index}: unit {unit} does not exist")]
     EngagementWithoutUnit {
@@ -128,23 +138,82 @@ impl ModelError {
     }
 }
 
-fn check_name(name: &str) -> Result<(), Problem> {
-    if name.trim().is_empty() { Err(Problem::EmptyName) } else { Ok(()) }
+/// What a check looks up of the rest of the battle: the battle itself, or the battle as
+/// an action will leave it (the game checks an action before anything is written).
+pub trait Refs {
+    /// The side of the brigade with this id, if there is one.
+    fn brigade_side(&self, id: BrigadeId) -> Option<Side>;
+    /// The side of the unit with this id, if there is one.
+    fn unit_side(&self, id: UnitId) -> Option<Side>;
 }
 
-fn check_brigade_ref(battle: &Battle, side: Side, id: Option<BrigadeId>) -> Result<(), Problem> {
-    match id.map(|id| (id, battle.brigade(id))) {
+impl Refs for Battle {
+    fn brigade_side(&self, id: BrigadeId) -> Option<Side> {
+        self.brigade(id).map(|b| b.side)
+    }
+
+    fn unit_side(&self, id: UnitId) -> Option<Side> {
+        self.unit(id).map(|u| u.side)
+    }
+}
+
+/// A text checked against its limit in characters.
+pub fn check_length(field: &'static str, text: &str, limit: usize) -> Result<(), Problem> {
+    let chars = text.chars().count();
+    if chars > limit { Err(Problem::TooLong { field, chars, limit }) } else { Ok(()) }
+}
+
+/// A name: not blank, and with its Russian form no longer than a name may be.
+fn check_names(name: &str, name_ru: Option<&str>) -> Result<(), Problem> {
+    if name.trim().is_empty() {
+        return Err(Problem::EmptyName);
+    }
+    check_length("name", name, super::limits::MAX_NAME_CHARS)?;
+    check_length("name_ru", name_ru.unwrap_or_default(), super::limits::MAX_NAME_CHARS)
+}
+
+fn check_brigade_ref(refs: &dyn Refs, side: Side, id: Option<BrigadeId>) -> Result<(), Problem> {
+    match id.map(|id| (id, refs.brigade_side(id))) {
         None => Ok(()),
         Some((id, None)) => Err(Problem::MissingBrigade(id)),
-        Some((id, Some(b))) if b.side != side => Err(Problem::BrigadeOfOtherSide(id)),
+        Some((id, Some(s))) if s != side => Err(Problem::BrigadeOfOtherSide(id)),
         Some(_) => Ok(()),
+    }
+}
+
+impl Problem {
+    /// Whether the problem protects the reader (a number, a length or a count beyond the
+    /// file format's limits, ids out of order, a place off any table): such a file is
+    /// refused. Any other problem (two commanders-in-chief, a reference to nothing) opens
+    /// in the window with the problems listed, for the players to fix.
+    pub fn protects_reader(&self) -> bool {
+        match self {
+            Problem::OutOfRange { .. } | Problem::TooLong { .. } | Problem::BadIds | Problem::OffTheTable => true,
+            Problem::EmptyName
+            | Problem::NoStartingFigures
+            | Problem::FiguresAboveStart { .. }
+            | Problem::MissingBrigade(_)
+            | Problem::BrigadeOfOtherSide(_)
+            | Problem::MissingUnit(_)
+            | Problem::UnitOfOtherSide(_)
+            | Problem::CommanderWithBrigade
+            | Problem::FormationNotForArm
+            | Problem::TwoCommanders(_)
+            | Problem::EngagementOfFriends(_)
+            | Problem::EngagementWithoutUnit { .. } => false,
+        }
     }
 }
 
 impl Unit {
     /// Checks the unit against the battle it is (or will be) part of.
     pub fn check(&self, battle: &Battle) -> Result<(), Problem> {
-        check_name(&self.name)?;
+        self.check_in(battle)
+    }
+
+    /// Checks the unit against what `refs` finds of the rest of the battle.
+    pub fn check_in(&self, refs: &dyn Refs) -> Result<(), Problem> {
+        check_names(&self.name, self.name_ru.as_deref())?;
         if self.figures_start == 0 {
             return Err(Problem::NoStartingFigures);
         }
@@ -156,22 +225,28 @@ impl Unit {
         }
         within("figures_start", u64::from(self.figures_start), u64::from(super::MAX_FIGURES))?;
         check_place(self.place)?;
-        check_brigade_ref(battle, self.side, self.brigade)
+        check_brigade_ref(refs, self.side, self.brigade)
     }
 }
 
 impl General {
     /// Checks the general against the battle.
     pub fn check(&self, battle: &Battle) -> Result<(), Problem> {
-        check_name(&self.name)?;
+        self.check_in(battle)
+    }
+
+    /// Checks the general against what `refs` finds of the rest of the battle.
+    pub fn check_in(&self, refs: &dyn Refs) -> Result<(), Problem> {
+        check_names(&self.name, self.name_ru.as_deref())?;
         if self.rank == Rank::CommanderInChief && self.brigade.is_some() {
             return Err(Problem::CommanderWithBrigade);
         }
-        check_brigade_ref(battle, self.side, self.brigade)?;
+        within("orders_used", u64::from(self.orders_used), u64::from(super::limits::MAX_ORDERS_USED))?;
+        check_brigade_ref(refs, self.side, self.brigade)?;
         check_place(self.place)?;
-        match self.attached_to.map(|id| (id, battle.unit(id))) {
+        match self.attached_to.map(|id| (id, refs.unit_side(id))) {
             Some((id, None)) => Err(Problem::MissingUnit(id)),
-            Some((id, Some(u))) if u.side != self.side => Err(Problem::UnitOfOtherSide(id)),
+            Some((id, Some(side))) if side != self.side => Err(Problem::UnitOfOtherSide(id)),
             _ => Ok(()),
         }
     }
@@ -180,7 +255,7 @@ impl General {
 impl Brigade {
     /// Checks the brigade.
     pub fn check(&self) -> Result<(), Problem> {
-        check_name(&self.name)
+        check_names(&self.name, self.name_ru.as_deref())
     }
 }
 
@@ -203,7 +278,7 @@ impl Battle {
         if self.turn == 0 {
             out.push(Problem::OutOfRange { field: "turn", value: 0, limit: u64::from(super::MAX_TURN) });
         }
-        out.extend(self.generals.iter().filter_map(|g| within("orders_used", u64::from(g.orders_used), 100).err()));
+        out.extend(self.text_problems());
         if self.table.as_ref().is_some_and(|t| !t.is_sane()) {
             out.push(Problem::OffTheTable);
         }
@@ -213,6 +288,24 @@ impl Battle {
         }
         let log_turns = self.log.iter().map(|e| e.turn).max().unwrap_or(1);
         out.extend(within("log turn", u64::from(log_turns), u64::from(super::MAX_TURN)).err());
+        out.extend(within("log", self.log.len() as u64, super::limits::MAX_LOG_ENTRIES as u64).err());
+        out
+    }
+
+    /// The battle's own names and texts, and the texts its log keeps, against their limits.
+    fn text_problems(&self) -> Vec<Problem> {
+        use super::limits::{MAX_NAME_CHARS, MAX_TEXT_CHARS};
+        let mut out: Vec<Problem> = Vec::new();
+        out.extend(check_names(&self.name, self.name_ru.as_deref()).err().filter(|p| *p != Problem::EmptyName));
+        for side in Side::ALL {
+            let info = self.sides.get(*side);
+            out.extend(check_length("side name", &info.name, MAX_NAME_CHARS).err());
+            out.extend(check_length("side name_ru", info.name_ru.as_deref().unwrap_or_default(), MAX_NAME_CHARS).err());
+        }
+        out.extend(check_length("description", &self.description, MAX_TEXT_CHARS).err());
+        let ru = self.description_ru.as_deref().unwrap_or_default();
+        out.extend(check_length("description_ru", ru, MAX_TEXT_CHARS).err());
+        out.extend(self.log.iter().find_map(|e| e.detail.text_problem()));
         out
     }
 
@@ -221,27 +314,7 @@ impl Battle {
     fn engagement_problems(&self) -> Vec<Problem> {
         let mut out = Vec::new();
         for (index, e) in self.engagements.iter().enumerate() {
-            let (a, d) = (self.unit(e.attacker), self.unit(e.defender));
-            for (id, u) in [(e.attacker, a), (e.defender, d)] {
-                if u.is_none() {
-                    out.push(Problem::EngagementWithoutUnit { index, unit: id });
-                }
-            }
-            if let (Some(a), Some(d)) = (a, d)
-                && (a.id == d.id || a.side == d.side)
-            {
-                out.push(Problem::EngagementOfFriends(index));
-            }
-            let distances = [e.moved_cm, e.counter_cm, e.distance_cm].into_iter().flatten();
-            out.extend(
-                distances
-                    .filter_map(|cm| within("distance_cm", u64::from(cm), u64::from(super::MAX_DISTANCE_CM)).err()),
-            );
-            out.extend(within("melee_turn", u64::from(e.melee_turn), u64::from(super::MAX_MELEE_TURN)).err());
-            let figures = [e.losses.first, e.losses.second, e.pushbacks.first, e.pushbacks.second]
-                .into_iter()
-                .chain(e.start_figures.iter().flat_map(|s| [s.first, s.second]));
-            out.extend(figures.filter_map(|n| within("figures", u64::from(n), u64::from(super::MAX_FIGURES)).err()));
+            out.extend(e.problems(index, self));
         }
         out
     }
@@ -277,6 +350,35 @@ impl Battle {
                 out.push(ModelError::Unit { id: u.id, name: u.name.clone(), problem });
             }
         }
+        out
+    }
+}
+
+impl super::Engagement {
+    /// What is wrong with the engagement at `index`: a unit that is not there, a unit
+    /// against itself or a friend, a number beyond the limits.
+    pub fn problems(&self, index: usize, refs: &dyn Refs) -> Vec<Problem> {
+        let mut out = Vec::new();
+        let (a, d) = (refs.unit_side(self.attacker), refs.unit_side(self.defender));
+        for (id, side) in [(self.attacker, a), (self.defender, d)] {
+            if side.is_none() {
+                out.push(Problem::EngagementWithoutUnit { index, unit: id });
+            }
+        }
+        if let (Some(a), Some(d)) = (a, d)
+            && (self.attacker == self.defender || a == d)
+        {
+            out.push(Problem::EngagementOfFriends(index));
+        }
+        let distances = [self.moved_cm, self.counter_cm, self.distance_cm].into_iter().flatten();
+        out.extend(
+            distances.filter_map(|cm| within("distance_cm", u64::from(cm), u64::from(super::MAX_DISTANCE_CM)).err()),
+        );
+        out.extend(within("melee_turn", u64::from(self.melee_turn), u64::from(super::MAX_MELEE_TURN)).err());
+        let figures = [self.losses.first, self.losses.second, self.pushbacks.first, self.pushbacks.second]
+            .into_iter()
+            .chain(self.start_figures.iter().flat_map(|s| [s.first, s.second]));
+        out.extend(figures.filter_map(|n| within("figures", u64::from(n), u64::from(super::MAX_FIGURES)).err()));
         out
     }
 }

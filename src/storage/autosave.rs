@@ -7,7 +7,7 @@ use std::thread::JoinHandle;
 
 use serde::{Deserialize, Serialize};
 
-use super::{LoadError, iso8601, now_unix_ms, read_battle_file, save_atomic, try_to_json_at};
+use super::{LoadError, iso8601, now_unix_ms, save_atomic, try_to_json_at};
 use crate::game::Game;
 
 const AUTOSAVE_FILE: &str = "autosave.coldsteel.json";
@@ -138,5 +138,5 @@ pub fn find_recovery(dir: &Path) -> Option<Result<Recovery, LoadError>> {
         }
     }
     let path = dir.join(AUTOSAVE_FILE);
-    Some(read_battle_file(&path).map(|game| Recovery { game, info }))
+    Some(super::read_battle_file_with_problems(&path).map(|(game, _)| Recovery { game, info }))
 }

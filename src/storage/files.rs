@@ -28,6 +28,12 @@ pub fn read_battle_file(path: &Path) -> Result<Game, LoadError> {
     from_json(&read_text_file(path)?)
 }
 
+/// Reads a battle file for the window: a battle that breaks an invariant is read with its
+/// problems (see [`super::from_json_with_problems`]).
+pub fn read_battle_file_with_problems(path: &Path) -> Result<(Game, Vec<crate::model::ModelError>), LoadError> {
+    super::from_json_with_problems(&read_text_file(path)?)
+}
+
 /// Reads a regular file of at most 64 MiB as text (a byte-order mark accepted): pipes,
 /// devices and folders are refused rather than read forever.
 pub fn read_text_file(path: &Path) -> Result<String, LoadError> {

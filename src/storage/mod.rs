@@ -11,8 +11,8 @@ mod time;
 
 pub use autosave::{AutosaveInfo, Autosaver, Recovery, app_state_file, autosave_dir, find_recovery};
 pub use files::{
-    SaveError, backup_path, canonical, read_battle_file, read_bytes_file, read_limited, read_text_file, same_file,
-    save_atomic, save_atomic_bytes, save_battle, save_output, suggested_folder,
+    SaveError, backup_path, canonical, read_battle_file, read_battle_file_with_problems, read_bytes_file, read_limited,
+    read_text_file, same_file, save_atomic, save_atomic_bytes, save_battle, save_output, suggested_folder,
 };
 pub use profile::{
     DEFAULT_PROFILE_JSON, PROFILE_FORMAT, Profile, club_profile_file, profile_from_json, profile_to_json,
@@ -238,6 +238,18 @@ pub fn file_version(text: &str) -> Option<u32> {
 /// Reads a battle file's text: checks the format and version, migrates older versions
 /// step by step, and validates the battle.
 pub fn from_json(text: &str) -> Result<Game, LoadError> {
+    let (game, problems) = from_json_with_problems(text)?;
+    if !problems.is_empty() {
+        return Err(LoadError::Invalid(problems));
+    }
+    Ok(game)
+}
+
+/// Reads a battle file for the window (issue 26: never locked out): a file beyond the
+/// limits that protect the reader is refused; one whose battle breaks an invariant (two
+/// commanders-in-chief, a reference to nothing) is read, with its problems, for the
+/// players to fix in the editor.
+pub fn from_json_with_problems(text: &str) -> Result<(Game, Vec<ModelError>), LoadError> {
     expect_object(text)?;
     let header: Header = serde_json::from_str(text)?;
     if header.format != FORMAT {
@@ -256,14 +268,14 @@ pub fn from_json(text: &str) -> Result<Game, LoadError> {
         migrate::to_current(&mut value, header.version);
         (from_migrated(&value, header.version)?, from_migrated(&value, header.version)?)
     };
-    let mut problems = battle.problems();
-    if let Some(start) = &undo.start {
-        problems.extend(start.problems());
+    let problems = battle.problems();
+    // The journal's start is read as the battle is; a problem it had that the players
+    // fixed since (with the journal recording the fix) is no problem of the file.
+    let start = undo.start.as_ref().map(|s| s.problems()).unwrap_or_default();
+    if problems.iter().chain(&start).any(|p| p.problem().protects_reader()) {
+        return Err(LoadError::Invalid(problems.into_iter().chain(start).collect()));
     }
-    if !problems.is_empty() {
-        return Err(LoadError::Invalid(problems));
-    }
-    Ok(Game::from_parts(battle, undo.undo, undo.start))
+    Ok((Game::from_parts(battle, undo.undo, undo.start), problems))
 }
 
 /// Writes a battle file's text, stamped with the time it was saved; an error (a value

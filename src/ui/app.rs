@@ -43,6 +43,9 @@ pub enum Modal {
     },
     /// A message to acknowledge.
     Message(String),
+    /// The battle's journal is full (issue 26): the evening goes on in a new battle file
+    /// from the current state.
+    JournalFull,
     /// Help → About: version, licence, data folder, rules credits.
     About,
     /// A battle file that could not be opened: what happened in plain words, the
@@ -120,6 +123,9 @@ pub struct CsApp {
     pub tab: CentralTab,
     /// The table view's state.
     pub table_view: super::table_view::TableView,
+    /// What is wrong with the battle on screen, when it was opened broken (issue 26):
+    /// listed until the players fix it.
+    pub problems: Vec<crate::model::ModelError>,
     unit_card: UnitCard,
     title: String,
     general_card: GeneralCard,
@@ -130,6 +136,7 @@ impl CsApp {
     /// An app showing `game` in `lang`.
     pub fn new(game: Game, lang: Lang) -> Self {
         CsApp {
+            problems: game.battle().problems(),
             game,
             lang,
             selection: Selection::None,
@@ -187,6 +194,11 @@ impl CsApp {
                 self.editor_ui(ui, &mut cmds)
             });
         });
+        if !self.problems.is_empty() {
+            egui::Panel::top("problems").show(ui, |ui| {
+                super::problems::problems_ui(ui, self.lang, self.game.battle(), &self.problems, &mut cmds);
+            });
+        }
         egui::CentralPanel::default_margins().show(ui, |ui| self.central_ui(ui, &mut cmds));
         self.modal_ui(ui, &mut cmds);
         self.settings_window_ui(ui, &mut cmds);

@@ -99,6 +99,8 @@ pub enum ReportChoice {
 pub enum AppCommand {
     /// Check and apply a game action (one undo step).
     Perform(Action),
+    /// The journal is full: save this file, and go on in a new one from the current state.
+    ContinueInNewFile,
     /// Change what the editor shows.
     Select(Selection),
     /// Select a unit and scroll the roster to it, unfolding its group.

@@ -153,6 +153,7 @@ impl CsApp {
     pub fn run_cmd(&mut self, cmd: AppCommand) {
         match cmd {
             AppCommand::Perform(action) => self.perform(&action),
+            AppCommand::ContinueInNewFile => self.continue_in_new_file(),
             AppCommand::Select(sel) => self.selection = sel,
             AppCommand::Reveal(id) => {
                 self.selection = Selection::Unit(id);
@@ -317,11 +318,36 @@ impl CsApp {
                 self.changed();
             }
             Err(ActionError::NoChange) => {}
+            Err(ActionError::Invalid(crate::model::Problem::OutOfRange { field: "log", .. })) => {
+                self.modal = Modal::JournalFull;
+            }
             Err(e) => {
                 let reason = crate::i18n::errors::action_error_text(self.lang, &e);
                 self.message = Some((self.lang.fmt(T::ActionRefused, &[&reason]), true));
             }
         }
+    }
+
+    /// The journal is full (issue 26): the file as it stands is saved (where it has a
+    /// path), and the battle goes on in a new file from the current state, its journal
+    /// starting there; the players are asked where to save it.
+    fn continue_in_new_file(&mut self) {
+        self.modal = Modal::None;
+        if let Some(path) = self.path.clone().filter(|_| self.is_dirty()) {
+            self.save_to(&path);
+        }
+        let mut battle = self.game.battle().clone();
+        battle.log.clear();
+        let continued = self.lang.fmt(T::ContinuedName, &[&battle.name]);
+        if continued.chars().count() <= crate::model::limits::MAX_NAME_CHARS {
+            battle.name = continued;
+        }
+        let stem = self.file_stem();
+        self.replace_game(Game::new(battle), None);
+        // Not on disk yet: the title says so until it is saved.
+        self.revision = 1;
+        let text = self.in_suggested_folder(&format!("{stem}-continued.coldsteel.json"));
+        self.modal = Modal::PathPrompt { purpose: PathPurpose::Save, text, error: None };
     }
 
     /// After an add or duplicate, the new item is selected; after a delete, nothing.
@@ -603,12 +629,16 @@ impl CsApp {
 
     /// Opens a battle file; on failure the battle on screen stays untouched.
     pub(super) fn open_path(&mut self, path: &Path) {
-        match storage::read_battle_file(path) {
-            Ok(game) => {
+        match storage::read_battle_file_with_problems(path) {
+            Ok((game, problems)) => {
                 self.modal = Modal::None;
                 self.replace_game(game, Some(path.to_path_buf()));
                 self.remember_recent(path);
-                self.message = Some((self.lang.fmt(T::Opened, &[&path.display()]), false));
+                self.message = Some(if problems.is_empty() {
+                    (self.lang.fmt(T::Opened, &[&path.display()]), false)
+                } else {
+                    (self.lang.fmt(T::OpenedWithProblems, &[&path.display(), &problems.len()]), true)
+                });
             }
             Err(e) => self.open_failed(path, &e),
         }
@@ -627,7 +657,7 @@ impl CsApp {
         };
         let text = plain.map_or_else(|| detail.clone(), |t| lang.t(t).to_owned());
         let bak = storage::backup_path(path);
-        let backup = (bak.is_file() && storage::read_battle_file(&bak).is_ok()).then_some(bak);
+        let backup = (bak.is_file() && storage::read_battle_file_with_problems(&bak).is_ok()).then_some(bak);
         let recovery = storage::autosave_dir()
             .and_then(|dir| storage::find_recovery(&dir))
             .and_then(Result::ok)
@@ -638,6 +668,7 @@ impl CsApp {
     }
 
     fn replace_game(&mut self, game: Game, path: Option<PathBuf>) {
+        self.problems = game.battle().problems();
         self.game = game;
         self.path = path;
         self.selection = Selection::None;
@@ -705,7 +736,10 @@ impl CsApp {
                 self.path = Some(path.to_path_buf());
                 self.saved_revision = self.revision;
                 self.remember_recent(path);
-                self.message = Some((self.lang.fmt(T::Saved, &[&path.display()]), false));
+                self.message = Some(match self.problems.len() {
+                    0 => (self.lang.fmt(T::Saved, &[&path.display()]), false),
+                    n => (self.lang.fmt(T::SavedWithProblems, &[&path.display(), &n]), true),
+                });
             }
             Err(e) => {
                 let text = crate::i18n::errors::save_error_text(self.lang, &e);
@@ -743,6 +777,10 @@ impl CsApp {
     /// Called after every committed change: counts it and autosaves.
     pub(super) fn changed(&mut self) {
         self.revision += 1;
+        // A battle opened with problems shows them until they are fixed (issue 26).
+        if !self.problems.is_empty() {
+            self.problems = self.game.battle().problems();
+        }
         if let Some(saver) = &self.autosaver {
             saver.save(&self.game, self.path.as_deref());
         }

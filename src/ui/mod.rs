@@ -8,6 +8,7 @@ mod general_card;
 mod handler;
 mod log_panel;
 mod modals;
+mod problems;
 mod report_view;
 mod roller;
 mod roster;

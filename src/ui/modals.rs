@@ -37,6 +37,7 @@ impl CsApp {
             Modal::Settings(_) => return,
             Modal::NewBattle { template, ruleset } => new_ui(ui, self.lang, template, ruleset),
             Modal::Message(text) => message_ui(ui, self.lang, text),
+            Modal::JournalFull => journal_full_ui(ui, self.lang),
             Modal::About => about_ui(ui, self.lang, self.data_dir.as_deref()),
             Modal::OpenFailed { text, detail, backup, recovery } => {
                 open_failed_ui(ui, self.lang, text, detail, backup.as_deref(), recovery.is_some())
@@ -224,6 +225,25 @@ fn about_ui(ui: &mut Ui, lang: crate::i18n::Lang, data_dir: Option<&std::path::P
         if ui.button(lang.t(T::Ok)).clicked() || ui.input(|i| i.key_pressed(Key::Enter) || i.key_pressed(Key::Escape)) {
             choice = Choice::Close;
         }
+    });
+    choice
+}
+
+/// The journal is full: continue in a new file from the current state, or not now.
+fn journal_full_ui(ui: &mut Ui, lang: crate::i18n::Lang) -> Choice {
+    let mut choice = Choice::None;
+    window("journal-full").show(ui.ctx(), |ui| {
+        ui.set_max_width(520.0);
+        ui.heading(lang.t(T::JournalFullTitle));
+        ui.label(lang.fmt(T::JournalFullText, &[&crate::model::limits::MAX_LOG_ENTRIES]));
+        ui.horizontal(|ui| {
+            if ui.button(RichText::new(lang.t(T::ContinueInNewFile)).strong()).clicked() {
+                choice = Choice::Command(AppCommand::ContinueInNewFile);
+            }
+            if ui.button(lang.t(T::NotNow)).clicked() || ui.input(|i| i.key_pressed(Key::Escape)) {
+                choice = Choice::Close;
+            }
+        });
     });
     choice
 }

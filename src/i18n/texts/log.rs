@@ -5,7 +5,6 @@ use super::T;
 
 super::texts! {
     StepImport => "Order of battle imported (units: {}, generals: {}, brigades: {})", "Импортирован состав (подразделений: {}, генералов: {}, бригад: {})";
-    ErrImportIds => "the imported order of battle does not fit this battle's numbering: import it again", "импортированный состав не подходит к нумерации этой битвы: импортируйте его заново";
     Redone => "Redone: {}", "Повторено: {}";
     StepAddBrigade => "Add brigade “{}”", "Добавить бригаду «{}»";
     StepAddGeneral => "Add general “{}”", "Добавить генерала «{}»";
