@@ -130,7 +130,8 @@ fn resolve(path: &Path, json: bool, lang: Lang) -> Result<String, String> {
     let text = read_input(path, lang)?;
     let engagement = report::engagement::parse(&text).map_err(|e| e.text(lang))?;
     if json {
-        serde_json::to_string_pretty(&report::engagement::to_json(&engagement, lang)).map_err(|e| e.to_string())
+        serde_json::to_string_pretty(&report::engagement::to_json(&engagement, lang))
+            .map_err(|_| lang.t(T::SaveEncode).to_owned())
     } else {
         Ok(report::engagement::to_text(&engagement, lang))
     }
@@ -191,14 +192,14 @@ fn replay(path: &Path, write: Option<&Path>, lang: Lang) -> Result<String, Strin
 
 /// Saves two different states in turn, forever: the crash test kills it at random.
 fn save_loop(path: &Path) -> Result<String, String> {
-    let first = storage::default_game().map_err(|e| e.to_string())?;
+    let first = storage::default_game().map_err(|e| load_error_text(Lang::En, &e))?;
     let mut changed = first.battle().clone();
     changed.turn = 2;
     changed.name.push_str(" (second state)");
     let second = Game::from_parts(changed, first.history().clone(), first.start().cloned().map(Box::new));
     loop {
         for game in [&first, &second] {
-            storage::save_battle(path, game).map_err(|e| e.to_string())?;
+            storage::save_battle(path, game).map_err(|e| save_error_text(Lang::En, &e))?;
         }
     }
 }
@@ -230,7 +231,7 @@ fn report_cmd(file: &Path, outs: [&Option<PathBuf>; 4], lang: Lang) -> Result<St
     let [pdf_out, md_out, text_out, roster_out] = outs;
     let mut written = Vec::new();
     if let Some(p) = pdf_out {
-        write_out(p, &pdf::to_pdf(&report).map_err(|e| e.to_string())?, lang)?;
+        write_out(p, &pdf::to_pdf(&report).map_err(|e| e.text(lang))?, lang)?;
         written.push(p.display().to_string());
     }
     if let Some(p) = md_out {
@@ -243,7 +244,7 @@ fn report_cmd(file: &Path, outs: [&Option<PathBuf>; 4], lang: Lang) -> Result<St
     }
     if let Some(p) = roster_out {
         let sheets = summary::roster_sheets(game.battle(), lang);
-        write_out(p, &pdf::to_pdf(&sheets).map_err(|e| e.to_string())?, lang)?;
+        write_out(p, &pdf::to_pdf(&sheets).map_err(|e| e.text(lang))?, lang)?;
         written.push(p.display().to_string());
     }
     if written.is_empty() {
@@ -364,7 +365,7 @@ fn main() -> ExitCode {
                 g.reseed(storage::now_unix_ms());
                 g
             })
-            .map_err(|e| format!("the embedded default battle is broken: {e}")),
+            .map_err(|e| load_error_text(cli.lang.unwrap_or_default(), &e)),
     };
     let game = match game {
         Ok(game) => game,

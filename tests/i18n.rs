@@ -227,3 +227,253 @@ fn every_charge_and_action_refusal_reads_in_russian() {
         assert!(latin_outside_ids(&ru).is_none(), "{e:?}: {ru}");
     }
 }
+
+/// A word of Latin letters outside names and clause IDs (GDB-…, B-…, AMB-…, EX-…).
+fn latin_word(text: &str, names: &[&str]) -> Option<String> {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '-'))
+        .filter(|w| w.chars().any(|c| c.is_ascii_alphabetic()))
+        .find(|w| {
+            !(w.starts_with("GDB-") || w.starts_with("B-") || w.starts_with("AMB-") || w.starts_with("EX-"))
+                && !names.iter().any(|n| n.split(' ').any(|part| part == *w))
+                && *w != "PDF"
+                && *w != "JSON"
+                && *w != "coldsteel"
+                && *w != "UTF-8"
+        })
+        .map(str::to_owned)
+}
+
+/// Issue 26, refusals are data: every error variant of the game, the model, the files,
+/// the journal and the dice, with sample data, said in Russian has no Latin word but
+/// names, clause IDs and the names of formats. The matches below have no catch-all: a new
+/// variant does not compile here until it has a sample.
+#[test]
+fn every_error_reads_in_russian() {
+    use coldsteel::game::procedure::{DraftRefusal, MeasureField};
+    use coldsteel::game::{ActionError as A, ApplyError, ApplyItem, Recorded, ReplayError};
+    use coldsteel::i18n::Lang::Ru;
+    use coldsteel::i18n::errors::*;
+    use coldsteel::model::{BrigadeId, GeneralId, ModelError, Problem as P, UnitId};
+    use coldsteel::rules::dice::DiceError;
+    use coldsteel::rules::gdb::charge::ChargeError;
+    use coldsteel::storage::{LoadError as L, SaveReason as S};
+    let dice = DiceError::NotAFace { value: 7, kind: coldsteel::rules::DieKind::D6 };
+    let apply = ApplyError::ItemNotAsRecorded(ApplyItem::Unit, 3);
+    let problems = vec![
+        P::EmptyName,
+        P::NoStartingFigures,
+        P::FiguresAboveStart { figures: 13, start: 12 },
+        P::MissingBrigade(BrigadeId(9)),
+        P::BrigadeOfOtherSide(BrigadeId(9)),
+        P::MissingUnit(UnitId(9)),
+        P::UnitOfOtherSide(UnitId(9)),
+        P::BadIds,
+        P::CommanderWithBrigade,
+        P::FormationNotForArm,
+        P::TwoCommanders(coldsteel::rules::Side::First),
+        P::OutOfRange { field: "units", value: 100_001, limit: 100_000 },
+        P::OutOfRange { field: "log", value: 20_001, limit: 20_000 },
+        P::OutOfRange { field: "distance_cm", value: 10_001, limit: 10_000 },
+        P::OutOfRange { field: "melee_turn", value: 1001, limit: 1000 },
+        P::OutOfRange { field: "figures_start", value: 10_001, limit: 10_000 },
+        P::OutOfRange { field: "log turn", value: 1001, limit: 1000 },
+        P::OutOfRange { field: "orders_used", value: 101, limit: 100 },
+        P::OutOfRange { field: "items", value: 100_001, limit: 100_000 },
+        P::OutOfRange { field: "refusals", value: 17, limit: 16 },
+        P::TooLong { field: "name", chars: 201, limit: 200 },
+        P::TooLong { field: "description_ru", chars: 20_001, limit: 20_000 },
+        P::TooLong { field: "side name", chars: 201, limit: 200 },
+        P::TooLong { field: "note", chars: 20_001, limit: 20_000 },
+        P::TooLong { field: "reason", chars: 2_001, limit: 2_000 },
+        P::TooLong { field: "subject", chars: 20_001, limit: 20_000 },
+        P::EngagementOfFriends(0),
+        P::EngagementWithoutUnit { index: 0, unit: UnitId(9) },
+        P::OffTheTable,
+    ];
+    for p in &problems {
+        match p {
+            P::EmptyName
+            | P::NoStartingFigures
+            | P::FiguresAboveStart { .. }
+            | P::MissingBrigade(_)
+            | P::BrigadeOfOtherSide(_)
+            | P::MissingUnit(_)
+            | P::UnitOfOtherSide(_)
+            | P::BadIds
+            | P::CommanderWithBrigade
+            | P::FormationNotForArm
+            | P::TwoCommanders(_)
+            | P::OutOfRange { .. }
+            | P::TooLong { .. }
+            | P::EngagementOfFriends(_)
+            | P::EngagementWithoutUnit { .. }
+            | P::OffTheTable => {}
+        }
+        let ru = problem_text(Ru, p);
+        assert!(latin_word(&ru, &[]).is_none(), "{p:?}: {ru}");
+    }
+    let names = ["Kiev Dragoons", "Walther"];
+    let models = [
+        ModelError::Unit { id: UnitId(15), name: names[0].into(), problem: P::EmptyName },
+        ModelError::General { id: GeneralId(4), name: names[1].into(), problem: P::BadIds },
+        ModelError::Brigade { id: BrigadeId(1), name: names[1].into(), problem: P::EmptyName },
+        ModelError::Battle(P::OffTheTable),
+    ];
+    for m in &models {
+        let ru = model_error_text(Ru, m);
+        assert!(latin_word(&ru, &names).is_none(), "{m:?}: {ru}");
+    }
+    let actions = vec![
+        A::NoSuchUnit(UnitId(9)),
+        A::NoSuchGeneral(GeneralId(9)),
+        A::NoSuchBrigade(BrigadeId(9)),
+        A::Invalid(P::TwoCommanders(coldsteel::rules::Side::Second)),
+        A::NoChange,
+        A::InitiativeFirst,
+        A::NotInitiativePhase,
+        A::InitiativeTie,
+        A::InitiativeDone,
+        A::OutOfPlay(UnitId(9)),
+        A::SameSide(UnitId(1), UnitId(2)),
+        A::NoSuchMelee(3),
+        A::Dice(dice.clone()),
+        A::TooManyInContact { figures: 2000, overlaps: 3, max: 1000 },
+        A::Charge(ChargeError::NoCommander),
+        A::ChargeUnfinished,
+        A::NotEngaged(UnitId(1), UnitId(2)),
+        A::TooManyLosses { unit: UnitId(1), lost: 13, has: 12 },
+        A::LossesNeeded,
+        A::TestsOwed,
+        A::NoTestOwed,
+        A::NotAScreen(UnitId(9)),
+        A::NotOverrulable(ChargeError::TargetInMelee),
+        A::OverruleNeedsReason,
+        A::CrewFriendUnnamed,
+        A::Apply(apply),
+    ];
+    for a in &actions {
+        match a {
+            A::NoSuchUnit(_)
+            | A::NoSuchGeneral(_)
+            | A::NoSuchBrigade(_)
+            | A::Invalid(_)
+            | A::NoChange
+            | A::InitiativeFirst
+            | A::NotInitiativePhase
+            | A::InitiativeTie
+            | A::InitiativeDone
+            | A::OutOfPlay(_)
+            | A::SameSide(..)
+            | A::NoSuchMelee(_)
+            | A::Dice(_)
+            | A::TooManyInContact { .. }
+            | A::Charge(_)
+            | A::ChargeUnfinished
+            | A::NotEngaged(..)
+            | A::TooManyLosses { .. }
+            | A::LossesNeeded
+            | A::TestsOwed
+            | A::NoTestOwed
+            | A::NotAScreen(_)
+            | A::NotOverrulable(_)
+            | A::OverruleNeedsReason
+            | A::CrewFriendUnnamed
+            | A::Apply(_) => {}
+        }
+        let ru = action_error_text(Ru, a);
+        assert!(latin_word(&ru, &[]).is_none(), "{a:?}: {ru}");
+    }
+    let applies = [
+        ApplyError::NotAsRecorded(Recorded::Log),
+        ApplyError::NotAsRecorded(Recorded::Engagements),
+        ApplyError::NotAsRecorded(Recorded::Dice),
+        ApplyError::NotAsRecorded(Recorded::Options),
+        ApplyError::NotAsRecorded(Recorded::Table),
+        ApplyError::NotAsRecorded(Recorded::Turn),
+        ApplyError::Exists(ApplyItem::General, 2),
+        ApplyError::ItemNotAsRecorded(ApplyItem::Brigade, 2),
+        ApplyError::IdChanged(ApplyItem::Unit, 2),
+    ];
+    for e in &applies {
+        let ru = apply_error_text(Ru, e);
+        assert!(latin_word(&ru, &[]).is_none(), "{e:?}: {ru}");
+    }
+    let loads = vec![
+        L::Syntax { line: 3, column: 9, message: "missing field `name`".into() },
+        L::Migrated { path: "units[3].arm".into(), message: "missing field `arm`".into(), version: 1 },
+        L::WrongFormat("something.else".into()),
+        L::Newer { found: 9 },
+        L::Invalid(vec![ModelError::Battle(P::BadIds)]),
+        L::TooLarge(70_000_000),
+        L::Io { kind: std::io::ErrorKind::PermissionDenied, code: Some(13) },
+        L::Io { kind: std::io::ErrorKind::Other, code: None },
+        L::NotAFile,
+        L::NotUtf8(12),
+        L::UnknownKey("units[0].figurs".into()),
+        L::NotAnObject,
+    ];
+    // The file's own words (a format tag, a key) stay as the file has them.
+    let file_words = ["something", "else", "units", "arm", "figurs", "name"];
+    for e in &loads {
+        match e {
+            L::Syntax { .. }
+            | L::Migrated { .. }
+            | L::WrongFormat(_)
+            | L::Newer { .. }
+            | L::Invalid(_)
+            | L::TooLarge(_)
+            | L::Io { .. }
+            | L::NotAFile
+            | L::NotUtf8(_)
+            | L::UnknownKey(_)
+            | L::NotAnObject => {}
+        }
+        let ru = load_error_text(Ru, e);
+        assert!(latin_word(&ru, &file_words).is_none(), "{e:?}: {ru}");
+    }
+    let saves = [
+        S::NotAFile,
+        S::ReadOnly,
+        S::Encode,
+        S::Io { kind: std::io::ErrorKind::StorageFull, code: Some(28) },
+        S::Io { kind: std::io::ErrorKind::Other, code: Some(5) },
+    ];
+    for r in &saves {
+        match r {
+            S::NotAFile | S::ReadOnly | S::Encode | S::Io { .. } => {}
+        }
+        let ru = save_reason_text(Ru, r);
+        assert!(latin_word(&ru, &[]).is_none(), "{r:?}: {ru}");
+    }
+    let replays = vec![
+        ReplayError::StartMismatch,
+        ReplayError::NoAction { seq: 4 },
+        ReplayError::Refused { seq: 4, reason: A::InitiativeTie },
+        ReplayError::RulesChanged { seq: 4, reason: ChargeError::MeetBeyondGap { counter: 7, gap: 5 }, replayed: 3 },
+        ReplayError::Differs { seq: 4, path: "units[2].figures".into(), recorded: "12".into(), replayed: "11".into() },
+        ReplayError::FinalDiffers { path: "turn".into(), recorded: "2".into(), replayed: "3".into() },
+    ];
+    for r in &replays {
+        let ru = replay_error_text(Ru, r);
+        assert!(latin_word(&ru, &["units", "figures", "turn"]).is_none(), "{r:?}: {ru}");
+    }
+    for d in [dice, DiceError::WrongCount { expected: 2, got: 3 }] {
+        let ru = dice_error_text(Ru, &d);
+        assert!(latin_word(&ru, &[]).is_none(), "{d:?}: {ru}");
+    }
+    let drafts = [
+        DraftRefusal::DistanceNeeded,
+        DraftRefusal::NotAWholeNumber { field: MeasureField::Bearing, text: "десять".into() },
+        DraftRefusal::NotAWholeNumber { field: MeasureField::TargetCompulsory, text: "12,5".into() },
+        DraftRefusal::Game(A::Charge(ChargeError::NotChargesPhase)),
+    ];
+    let unit_names = ["Драгуны".to_owned(), "Гусары".to_owned()];
+    for d in &drafts {
+        let ru = draft_refusal_text(Ru, d, &unit_names);
+        assert!(latin_word(&ru, &[]).is_none(), "{d:?}: {ru}");
+    }
+    for e in [coldsteel::report::pdf::PdfError::Font, coldsteel::report::pdf::PdfError::Writer("x".into())] {
+        let ru = e.text(Ru);
+        assert!(latin_word(&ru, &[]).is_none(), "{e:?}: {ru}");
+    }
+}

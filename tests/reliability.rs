@@ -197,8 +197,10 @@ fn a_save_keeps_permissions_and_refuses_a_read_only_file() {
     storage::save_battle(&path, &game).unwrap();
     assert_eq!(std::fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o644);
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).unwrap();
-    let e = storage::save_battle(&path, &game).unwrap_err().to_string();
-    assert!(e.contains("read-only"), "{e}");
+    let e = storage::save_battle(&path, &game).unwrap_err();
+    assert_eq!(e.reason, storage::SaveReason::ReadOnly);
+    let said = coldsteel::i18n::errors::save_error_text(coldsteel::i18n::Lang::En, &e);
+    assert!(said.contains("read-only"), "{said}");
 }
 
 #[cfg(unix)]

@@ -103,7 +103,7 @@ pub enum ActionError {
     CrewFriendUnnamed,
     /// The events did not fit the battle (a bug, or a damaged history).
     #[error("{0}")]
-    Apply(String),
+    Apply(super::ApplyError),
 }
 
 /// Checks an action against the battle and returns its events, ending with its log

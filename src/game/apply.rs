@@ -101,9 +101,40 @@ pub enum Event {
 }
 
 /// An event that does not fit the battle (a stale history, a hand-edited file).
-#[derive(Clone, Debug, Error, PartialEq, Eq)]
-#[error("event does not fit the battle: {0}")]
-pub struct ApplyError(pub String);
+#[derive(Clone, Copy, Debug, Error, PartialEq, Eq)]
+pub enum ApplyError {
+    /// A part of the battle is not as the event recorded it.
+    #[error("the {0:?} is not as recorded")]
+    NotAsRecorded(Recorded),
+    /// An item to add is there already.
+    #[error("{0:?} {1} already exists")]
+    Exists(Item, u32),
+    /// An item to change or remove is not as recorded.
+    #[error("{0:?} {1} is not as recorded")]
+    ItemNotAsRecorded(Item, u32),
+    /// An edit would change an item's id.
+    #[error("an edit may not change the id of {0:?} {1}")]
+    IdChanged(Item, u32),
+}
+
+/// The part of a battle an event found other than recorded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Recorded {
+    Log,
+    Engagements,
+    Dice,
+    Options,
+    Table,
+    Turn,
+}
+
+/// The kind of item an event adds, changes or removes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Item {
+    Unit,
+    General,
+    Brigade,
+}
 
 impl Event {
     /// A general change event.
@@ -163,15 +194,19 @@ pub fn apply(battle: &mut Battle, events: &[Event]) -> Result<(), ApplyError> {
 
 fn apply_one(battle: &mut Battle, event: &Event) -> Result<(), ApplyError> {
     match event {
-        Event::UnitAdded(u) => insert(&mut battle.units, u.clone(), |u| u.id),
-        Event::UnitRemoved(u) => remove(&mut battle.units, u, |u| u.id),
-        Event::UnitChanged { before, after } => replace(&mut battle.units, before, after, |u| u.id),
-        Event::GeneralAdded(g) => insert(&mut battle.generals, g.clone(), |g| g.id),
-        Event::GeneralRemoved(g) => remove(&mut battle.generals, g, |g| g.id),
-        Event::GeneralChanged { before, after } => replace(&mut battle.generals, before, after, |g| g.id),
-        Event::BrigadeAdded(b) => insert(&mut battle.brigades, b.clone(), |b| b.id),
-        Event::BrigadeRemoved(b) => remove(&mut battle.brigades, b, |b| b.id),
-        Event::BrigadeChanged { before, after } => replace(&mut battle.brigades, before, after, |b| b.id),
+        Event::UnitAdded(u) => insert(&mut battle.units, u.clone(), |u| (Item::Unit, u.id.0)),
+        Event::UnitRemoved(u) => remove(&mut battle.units, u, |u| (Item::Unit, u.id.0)),
+        Event::UnitChanged { before, after } => replace(&mut battle.units, before, after, |u| (Item::Unit, u.id.0)),
+        Event::GeneralAdded(g) => insert(&mut battle.generals, g.clone(), |g| (Item::General, g.id.0)),
+        Event::GeneralRemoved(g) => remove(&mut battle.generals, g, |g| (Item::General, g.id.0)),
+        Event::GeneralChanged { before, after } => {
+            replace(&mut battle.generals, before, after, |g| (Item::General, g.id.0))
+        }
+        Event::BrigadeAdded(b) => insert(&mut battle.brigades, b.clone(), |b| (Item::Brigade, b.id.0)),
+        Event::BrigadeRemoved(b) => remove(&mut battle.brigades, b, |b| (Item::Brigade, b.id.0)),
+        Event::BrigadeChanged { before, after } => {
+            replace(&mut battle.brigades, before, after, |b| (Item::Brigade, b.id.0))
+        }
         Event::TurnChanged { before, after } => set_turn(battle, before, after),
         Event::LogAppended(e) => {
             battle.log.push((**e).clone());
@@ -182,7 +217,7 @@ fn apply_one(battle: &mut Battle, event: &Event) -> Result<(), ApplyError> {
                 battle.log.pop();
                 Ok(())
             }
-            _ => Err(ApplyError("the log's last entry is not as recorded".into())),
+            _ => Err(ApplyError::NotAsRecorded(Recorded::Log)),
         },
         Event::MeleePending { index, melee } if *index <= battle.engagements.len() => {
             battle.engagements.insert(*index, melee.clone());
@@ -199,30 +234,30 @@ fn apply_one(battle: &mut Battle, event: &Event) -> Result<(), ApplyError> {
             Ok(())
         }
         Event::MeleePending { .. } | Event::MeleeCleared { .. } | Event::EngagementChanged { .. } => {
-            Err(ApplyError("the engagements are not as recorded".into()))
+            Err(ApplyError::NotAsRecorded(Recorded::Engagements))
         }
         Event::RngAdvanced { before, after } if battle.rng == *before => {
             battle.rng = after.clone();
             Ok(())
         }
-        Event::RngAdvanced { .. } => Err(ApplyError("the dice generator is not as recorded".into())),
+        Event::RngAdvanced { .. } => Err(ApplyError::NotAsRecorded(Recorded::Dice)),
         Event::OptionsChanged { before, after } if battle.ruleset == before.0 && battle.options == before.1 => {
             battle.ruleset = after.0;
             battle.options = after.1.clone();
             Ok(())
         }
-        Event::OptionsChanged { .. } => Err(ApplyError("the options are not as recorded".into())),
+        Event::OptionsChanged { .. } => Err(ApplyError::NotAsRecorded(Recorded::Options)),
         Event::TableChanged { before, after } if battle.table.as_ref() == before.as_deref() => {
             battle.table = after.as_deref().cloned();
             Ok(())
         }
-        Event::TableChanged { .. } => Err(ApplyError("the table is not as recorded".into())),
+        Event::TableChanged { .. } => Err(ApplyError::NotAsRecorded(Recorded::Table)),
     }
 }
 
 fn set_turn(battle: &mut Battle, before: &TurnState, after: &TurnState) -> Result<(), ApplyError> {
     if battle.turn_state() != *before {
-        return Err(ApplyError("the turn is not as recorded".into()));
+        return Err(ApplyError::NotAsRecorded(Recorded::Turn));
     }
     battle.turn = after.turn;
     battle.phase = after.phase;
@@ -231,10 +266,10 @@ fn set_turn(battle: &mut Battle, before: &TurnState, after: &TurnState) -> Resul
     Ok(())
 }
 
-fn insert<T, K: Ord + std::fmt::Debug>(items: &mut Vec<T>, item: T, key: impl Fn(&T) -> K) -> Result<(), ApplyError> {
-    let id = key(&item);
-    match items.binary_search_by(|t| key(t).cmp(&id)) {
-        Ok(_) => Err(ApplyError(format!("id {id:?} already exists"))),
+fn insert<T>(items: &mut Vec<T>, item: T, key: impl Fn(&T) -> (Item, u32)) -> Result<(), ApplyError> {
+    let (kind, id) = key(&item);
+    match items.binary_search_by(|t| key(t).1.cmp(&id)) {
+        Ok(_) => Err(ApplyError::Exists(kind, id)),
         Err(at) => {
             items.insert(at, item);
             Ok(())
@@ -242,38 +277,34 @@ fn insert<T, K: Ord + std::fmt::Debug>(items: &mut Vec<T>, item: T, key: impl Fn
     }
 }
 
-fn remove<T: PartialEq, K: Ord + std::fmt::Debug>(
-    items: &mut Vec<T>,
-    item: &T,
-    key: impl Fn(&T) -> K,
-) -> Result<(), ApplyError> {
-    let id = key(item);
-    match items.binary_search_by(|t| key(t).cmp(&id)) {
+fn remove<T: PartialEq>(items: &mut Vec<T>, item: &T, key: impl Fn(&T) -> (Item, u32)) -> Result<(), ApplyError> {
+    let (kind, id) = key(item);
+    match items.binary_search_by(|t| key(t).1.cmp(&id)) {
         Ok(at) if items.get(at) == Some(item) => {
             items.remove(at);
             Ok(())
         }
-        _ => Err(ApplyError(format!("id {id:?} is not as recorded"))),
+        _ => Err(ApplyError::ItemNotAsRecorded(kind, id)),
     }
 }
 
-fn replace<T: PartialEq + Clone, K: Ord + std::fmt::Debug>(
+fn replace<T: PartialEq + Clone>(
     items: &mut [T],
     before: &T,
     after: &T,
-    key: impl Fn(&T) -> K,
+    key: impl Fn(&T) -> (Item, u32),
 ) -> Result<(), ApplyError> {
-    let id = key(before);
-    if key(after) != id {
-        return Err(ApplyError(format!("an edit may not change id {id:?}")));
+    let (kind, id) = key(before);
+    if key(after).1 != id {
+        return Err(ApplyError::IdChanged(kind, id));
     }
-    match items.binary_search_by(|t| key(t).cmp(&id)) {
+    match items.binary_search_by(|t| key(t).1.cmp(&id)) {
         Ok(at) if items.get(at) == Some(before) => {
             if let Some(slot) = items.get_mut(at) {
                 *slot = after.clone();
             }
             Ok(())
         }
-        _ => Err(ApplyError(format!("id {id:?} is not as recorded"))),
+        _ => Err(ApplyError::ItemNotAsRecorded(kind, id)),
     }
 }

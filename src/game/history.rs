@@ -89,7 +89,7 @@ impl Game {
             self.start = Some(Box::new(self.battle.clone()));
         }
         let turning = turned_unit(action, &self.battle);
-        apply(&mut self.battle, &events).map_err(|e| ActionError::Apply(e.0))?;
+        apply(&mut self.battle, &events).map_err(ActionError::Apply)?;
         // Turning a unit again and again (Q/E) is one undo step, as one turn on the table.
         match self.history.done.last_mut() {
             Some(last) if turning.is_some() && self.history.undone.is_empty() && turning == turn_of(last) => {

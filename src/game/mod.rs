@@ -21,7 +21,7 @@ pub use crate::model::{
     MeleeTable, OpportunityFacts,
 };
 pub use action::{Action, ActionError, ActionKind, check};
-pub use apply::{ApplyError, Event};
+pub use apply::{ApplyError, Event, Item as ApplyItem, Recorded};
 pub use charge::{
     collision_input, collision_result, commander_of, commanders_of, declaration, declared_charge, may_carry_out,
     may_declare, ordering_generals, run_charge,

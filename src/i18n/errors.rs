@@ -64,6 +64,36 @@ pub fn field_text(lang: Lang, field: &str) -> String {
     lang.t(key).to_owned()
 }
 
+/// Events that do not fit the battle (a damaged history), in words.
+pub fn apply_error_text(lang: Lang, e: &crate::game::ApplyError) -> String {
+    use crate::game::{ApplyError as E, ApplyItem, Recorded};
+    let item = |kind: &ApplyItem, id: &u32| {
+        let key = match kind {
+            ApplyItem::Unit => T::ApplyUnit,
+            ApplyItem::General => T::ApplyGeneral,
+            ApplyItem::Brigade => T::ApplyBrigade,
+        };
+        lang.fmt(key, &[id])
+    };
+    let what = match e {
+        E::NotAsRecorded(part) => {
+            let key = match part {
+                Recorded::Log => T::ApplyLog,
+                Recorded::Engagements => T::ApplyEngagements,
+                Recorded::Dice => T::ApplyDice,
+                Recorded::Options => T::ApplyOptions,
+                Recorded::Table => T::ApplyTable,
+                Recorded::Turn => T::ApplyTurn,
+            };
+            lang.fmt(T::ApplyNotAsRecorded, &[&lang.t(key)])
+        }
+        E::Exists(kind, id) => lang.fmt(T::ApplyExists, &[&item(kind, id)]),
+        E::ItemNotAsRecorded(kind, id) => lang.fmt(T::ApplyNotAsRecorded, &[&item(kind, id)]),
+        E::IdChanged(kind, id) => lang.fmt(T::ApplyIdChanged, &[&item(kind, id)]),
+    };
+    lang.fmt(T::ErrApply, &[&what])
+}
+
 /// A charge refusal in words.
 pub fn charge_error_text(lang: Lang, e: &ChargeError) -> String {
     match e {
@@ -169,7 +199,7 @@ pub fn action_error_text(lang: Lang, e: &ActionError) -> String {
         ActionError::LossesNeeded => lang.t(T::ErrLossesNeeded).to_owned(),
         ActionError::TestsOwed => lang.t(T::ErrTestsOwed).to_owned(),
         ActionError::NoTestOwed => lang.t(T::ErrNoTestOwed).to_owned(),
-        ActionError::Apply(text) => lang.fmt(T::ErrApply, &[text]),
+        ActionError::Apply(e) => apply_error_text(lang, e),
         ActionError::CrewFriendUnnamed => lang.t(T::ErrCrewFriendUnnamed).to_owned(),
         ActionError::NotOverrulable(e) => lang.fmt(T::ErrNotOverrulable, &[&charge_error_text(lang, e)]),
         ActionError::OverruleNeedsReason => lang.t(T::ErrOverruleReason).to_owned(),
@@ -263,7 +293,7 @@ pub fn load_error_text(lang: Lang, e: &LoadError) -> String {
             lang.fmt(T::LoadInvalid, &[&list.join("; ")])
         }
         LoadError::TooLarge(n) => lang.fmt(T::LoadTooLarge, &[n]),
-        LoadError::Io(text) => lang.fmt(T::LoadIo, &[text]),
+        LoadError::Io { kind, code } => lang.fmt(T::LoadIo, &[&io_text(lang, *kind, *code)]),
         LoadError::NotAFile => lang.t(T::LoadNotAFile).to_owned(),
         LoadError::NotUtf8(at) => lang.fmt(T::LoadNotUtf8, &[at]),
         LoadError::UnknownKey(path) => lang.fmt(T::LoadUnknownKey, &[path]),
@@ -283,7 +313,38 @@ pub fn model_error_text(lang: Lang, e: &ModelError) -> String {
 
 /// Why a save failed, in words (the system's own reason kept).
 pub fn save_error_text(lang: Lang, e: &SaveError) -> String {
-    lang.fmt(T::CannotSave, &[&e.reason, &e.path.display()])
+    lang.fmt(T::CannotSave, &[&save_reason_text(lang, &e.reason), &e.path.display()])
+}
+
+/// Why a save failed, in words.
+pub fn save_reason_text(lang: Lang, r: &crate::storage::SaveReason) -> String {
+    use crate::storage::SaveReason as R;
+    match r {
+        R::NotAFile => lang.t(T::SaveNotAFile).to_owned(),
+        R::ReadOnly => lang.t(T::SaveReadOnly).to_owned(),
+        R::Encode => lang.t(T::SaveEncode).to_owned(),
+        R::Io { kind, code } => io_text(lang, *kind, *code),
+    }
+}
+
+/// A failure the system reported, in words, with its number where it gave one.
+pub fn io_text(lang: Lang, kind: std::io::ErrorKind, code: Option<i32>) -> String {
+    use std::io::ErrorKind as K;
+    let what = match kind {
+        K::PermissionDenied => lang.t(T::IoPermission),
+        K::NotFound => lang.t(T::IoNotFound),
+        K::StorageFull | K::QuotaExceeded => lang.t(T::IoFull),
+        K::ReadOnlyFilesystem => lang.t(T::IoReadOnlyFs),
+        K::AlreadyExists => lang.t(T::IoExists),
+        K::WouldBlock | K::ResourceBusy => lang.t(T::IoBusy),
+        K::IsADirectory => lang.t(T::SaveNotAFile),
+        // The system's other failures are told by their number.
+        _ => lang.t(T::IoOther),
+    };
+    match code {
+        Some(code) => lang.fmt(T::IoWithCode, &[&what, &code]),
+        None => what.to_owned(),
+    }
 }
 
 /// Dice that do not fit their step, in words.

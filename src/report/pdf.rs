@@ -25,9 +25,29 @@ const BODY: f32 = 8.5;
 const MONO_ADVANCE: f32 = 1233.0 / 2048.0;
 
 /// The PDF could not be made.
-#[derive(Debug, Error)]
-#[error("cannot make the PDF: {0}")]
-pub struct PdfError(String);
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum PdfError {
+    /// An embedded font does not read.
+    #[error("cannot make the PDF: the embedded font cannot be read")]
+    Font,
+    /// The page size was refused.
+    #[error("cannot make the PDF: page size")]
+    PageSize,
+    /// The PDF writer refused the document (its own words, for logs).
+    #[error("cannot make the PDF: {0}")]
+    Writer(String),
+}
+
+impl PdfError {
+    /// Why the PDF could not be made, in words.
+    pub fn text(&self, lang: crate::i18n::Lang) -> String {
+        use crate::i18n::T;
+        match self {
+            PdfError::Font => lang.t(T::PdfFont).to_owned(),
+            PdfError::PageSize | PdfError::Writer(_) => lang.t(T::PdfWriter).to_owned(),
+        }
+    }
+}
 
 struct Fonts {
     mono: Font,
@@ -37,7 +57,7 @@ struct Fonts {
 }
 
 fn font(bytes: &'static [u8]) -> Result<Font, PdfError> {
-    Font::new(Arc::new(bytes.to_vec()).into(), 0).ok_or_else(|| PdfError("the embedded font cannot be read".into()))
+    Font::new(Arc::new(bytes.to_vec()).into(), 0).ok_or(PdfError::Font)
 }
 
 /// Replaces characters the font lacks with `?`.
@@ -453,7 +473,7 @@ pub fn to_pdf(report: &Report) -> Result<Vec<u8>, PdfError> {
         w.doc.set_metadata(krilla::metadata::Metadata::new().title(title));
     }
     let total = w.pages.len();
-    let settings = PageSettings::from_wh(PAGE_W, PAGE_H).ok_or_else(|| PdfError("page size".into()))?;
+    let settings = PageSettings::from_wh(PAGE_W, PAGE_H).ok_or(PdfError::PageSize)?;
     let pages = std::mem::take(&mut w.pages);
     for (i, ops) in pages.iter().enumerate() {
         let mut page = w.doc.start_page_with(settings.clone());
@@ -462,7 +482,7 @@ pub fn to_pdf(report: &Report) -> Result<Vec<u8>, PdfError> {
         surface.finish();
         page.finish();
     }
-    w.doc.finish().map_err(|e| PdfError(format!("{e:?}")))
+    w.doc.finish().map_err(|e| PdfError::Writer(format!("{e:?}")))
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@ use std::thread::JoinHandle;
 
 use serde::{Deserialize, Serialize};
 
-use super::{LoadError, iso8601, now_unix_ms, save_atomic, try_to_json_at};
+use super::{LoadError, SaveError, iso8601, now_unix_ms, save_atomic, try_to_json_at};
 use crate::game::Game;
 
 const AUTOSAVE_FILE: &str = "autosave.coldsteel.json";
@@ -48,7 +48,7 @@ pub struct Autosaver {
     dir: PathBuf,
     tx: Option<Sender<Job>>,
     worker: Option<JoinHandle<()>>,
-    errors: Receiver<String>,
+    errors: Receiver<SaveError>,
 }
 
 impl Autosaver {
@@ -74,7 +74,7 @@ impl Autosaver {
     }
 
     /// The last write error, if any, for the status bar.
-    pub fn take_error(&self) -> Option<String> {
+    pub fn take_error(&self) -> Option<SaveError> {
         self.errors.try_iter().last()
     }
 
@@ -93,7 +93,7 @@ impl Autosaver {
     }
 }
 
-fn write_loop(dir: &Path, rx: &Receiver<Job>, errors: &Sender<String>) {
+fn write_loop(dir: &Path, rx: &Receiver<Job>, errors: &Sender<SaveError>) {
     while let Ok(mut job) = rx.recv() {
         // Only the newest queued autosave matters.
         while let Ok(newer) = rx.try_recv() {
@@ -105,12 +105,14 @@ fn write_loop(dir: &Path, rx: &Receiver<Job>, errors: &Sender<String>) {
     }
 }
 
-fn write_job(dir: &Path, job: &Job) -> Result<(), String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create the autosave folder: {e}: {}", dir.display()))?;
-    let text = try_to_json_at(&job.game, Some(&iso8601(job.info.written_at_ms / 1000))).map_err(|e| e.to_string())?;
-    save_atomic(&dir.join(AUTOSAVE_FILE), &text).map_err(|e| e.to_string())?;
-    let info = serde_json::to_string(&job.info).map_err(|e| e.to_string())?;
-    save_atomic(&dir.join(INFO_FILE), &info).map_err(|e| e.to_string())
+fn write_job(dir: &Path, job: &Job) -> Result<(), SaveError> {
+    std::fs::create_dir_all(dir).map_err(|e| super::files::save_error(dir, &e))?;
+    let file = dir.join(AUTOSAVE_FILE);
+    let encode = |_| super::files::save_refused(&file, super::SaveReason::Encode);
+    let text = try_to_json_at(&job.game, Some(&iso8601(job.info.written_at_ms / 1000))).map_err(encode)?;
+    save_atomic(&file, &text)?;
+    let info = serde_json::to_string(&job.info).map_err(encode)?;
+    save_atomic(&dir.join(INFO_FILE), &info)
 }
 
 /// An autosave worth offering: newer than the file it belongs to (or of a battle never

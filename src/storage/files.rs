@@ -11,16 +11,38 @@ use crate::game::Game;
 
 /// Why a save failed; the file on disk is untouched.
 #[derive(Debug, Error)]
-#[error("cannot save: {reason}: {}", path.display())]
+#[error("cannot save: {reason:?}: {}", path.display())]
 pub struct SaveError {
     /// What went wrong.
-    pub reason: String,
+    pub reason: SaveReason,
     /// The file.
     pub path: PathBuf,
 }
 
-fn save_error(path: &Path, e: impl std::fmt::Display) -> SaveError {
-    SaveError { reason: e.to_string(), path: path.to_path_buf() }
+/// What went wrong with a save, as data (worded in `i18n`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SaveReason {
+    /// The path is a folder, a pipe or a device.
+    NotAFile,
+    /// The file is read-only.
+    ReadOnly,
+    /// The system refused: its kind, and the system's error number where it gave one.
+    Io {
+        /// What kind of failure.
+        kind: std::io::ErrorKind,
+        /// The system's error number.
+        code: Option<i32>,
+    },
+    /// The battle could not be written as JSON (a value serde cannot write).
+    Encode,
+}
+
+pub(super) fn save_error(path: &Path, e: &std::io::Error) -> SaveError {
+    SaveError { reason: SaveReason::Io { kind: e.kind(), code: e.raw_os_error() }, path: path.to_path_buf() }
+}
+
+pub(super) fn save_refused(path: &Path, reason: SaveReason) -> SaveError {
+    SaveError { reason, path: path.to_path_buf() }
 }
 
 /// Reads and parses a battle file, refusing files over 64 MiB before reading them.
@@ -43,11 +65,11 @@ pub fn read_text_file(path: &Path) -> Result<String, LoadError> {
 /// Reads a regular file of at most 64 MiB as bytes (a spreadsheet in whatever encoding).
 pub fn read_bytes_file(path: &Path) -> Result<Vec<u8>, LoadError> {
     // Looked at before opening: opening a pipe would wait for a writer.
-    let meta = fs::metadata(path).map_err(|e| LoadError::Io(e.to_string()))?;
+    let meta = fs::metadata(path).map_err(|e| LoadError::io(&e))?;
     if !meta.is_file() {
         return Err(LoadError::NotAFile);
     }
-    let file = File::open(path).map_err(|e| LoadError::Io(e.to_string()))?;
+    let file = File::open(path).map_err(|e| LoadError::io(&e))?;
     read_limited_bytes(file, meta.len())
 }
 
@@ -61,7 +83,7 @@ fn read_limited_bytes(reader: impl Read, expected: u64) -> Result<Vec<u8>, LoadE
         return Err(LoadError::TooLarge(expected));
     }
     let mut bytes = Vec::with_capacity(usize::try_from(expected).unwrap_or(0));
-    reader.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(|e| LoadError::Io(e.to_string()))?;
+    reader.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(|e| LoadError::io(&e))?;
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(LoadError::TooLarge(bytes.len() as u64));
     }
@@ -92,7 +114,7 @@ fn temp_in(dir: &Path, path: &Path) -> Result<tempfile::NamedTempFile, SaveError
         .prefix(&format!(".coldsteel-{}-", std::process::id()))
         .suffix(".tmp")
         .tempfile_in(dir)
-        .map_err(|e| save_error(path, e))
+        .map_err(|e| save_error(path, &e))
 }
 
 /// Removes temporary files left by saves whose process is gone (killed mid-save). Only
@@ -139,10 +161,10 @@ pub fn save_atomic_bytes(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
     let meta = fs::metadata(&target).ok();
     if let Some(m) = &meta {
         if !m.is_file() {
-            return Err(save_error(path, "not a regular file"));
+            return Err(save_refused(path, SaveReason::NotAFile));
         }
         if m.permissions().readonly() {
-            return Err(save_error(path, "the file is read-only; make it writable or save under another name"));
+            return Err(save_refused(path, SaveReason::ReadOnly));
         }
     }
     let dir = folder_of(&target);
@@ -156,12 +178,12 @@ pub fn save_atomic_bytes(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
         return write_in_place(&target, bytes);
     }
     let mut tmp = temp_in(&dir, &target)?;
-    tmp.write_all(bytes).map_err(|e| save_error(path, e))?;
-    tmp.as_file().sync_all().map_err(|e| save_error(path, e))?;
+    tmp.write_all(bytes).map_err(|e| save_error(path, &e))?;
+    tmp.as_file().sync_all().map_err(|e| save_error(path, &e))?;
     if let Some(m) = &meta {
-        tmp.as_file().set_permissions(m.permissions()).map_err(|e| save_error(path, e))?;
+        tmp.as_file().set_permissions(m.permissions()).map_err(|e| save_error(path, &e))?;
     }
-    tmp.persist(&target).map_err(|e| save_error(path, e.error))?;
+    tmp.persist(&target).map_err(|e| save_error(path, &e.error))?;
     sync_dir(&dir);
     Ok(())
 }
@@ -192,16 +214,16 @@ fn lock_beside(target: &Path) -> Result<File, SaveError> {
         .truncate(false)
         .write(true)
         .open(target.with_file_name(name))
-        .map_err(|e| save_error(target, e))?;
-    lock.lock().map_err(|e| save_error(target, e))?;
+        .map_err(|e| save_error(target, &e))?;
+    lock.lock().map_err(|e| save_error(target, &e))?;
     Ok(lock)
 }
 
 /// Rewrites a file in place (its inode, and so its other hard links, kept).
 fn write_in_place(target: &Path, bytes: &[u8]) -> Result<(), SaveError> {
-    let mut f = OpenOptions::new().write(true).truncate(true).open(target).map_err(|e| save_error(target, e))?;
-    f.write_all(bytes).map_err(|e| save_error(target, e))?;
-    f.sync_all().map_err(|e| save_error(target, e))
+    let mut f = OpenOptions::new().write(true).truncate(true).open(target).map_err(|e| save_error(target, &e))?;
+    f.write_all(bytes).map_err(|e| save_error(target, &e))?;
+    f.sync_all().map_err(|e| save_error(target, &e))
 }
 
 /// Keeps the current file as `.bak`, a copy (never a second link to the battle's own
@@ -213,11 +235,11 @@ fn keep_backup(path: &Path) -> Result<(), SaveError> {
     let mut tmp = tempfile::Builder::new()
         .prefix(&format!(".coldsteel-bak-{}-", std::process::id()))
         .tempfile_in(&dir)
-        .map_err(|e| save_error(path, e))?;
-    let bytes = fs::read(path).map_err(|e| save_error(path, e))?;
-    tmp.write_all(&bytes).map_err(|e| save_error(path, e))?;
-    tmp.as_file().sync_all().map_err(|e| save_error(path, e))?;
-    tmp.persist(&bak).map_err(|e| save_error(&bak, e.error))?;
+        .map_err(|e| save_error(path, &e))?;
+    let bytes = fs::read(path).map_err(|e| save_error(path, &e))?;
+    tmp.write_all(&bytes).map_err(|e| save_error(path, &e))?;
+    tmp.as_file().sync_all().map_err(|e| save_error(path, &e))?;
+    tmp.persist(&bak).map_err(|e| save_error(&bak, &e.error))?;
     Ok(())
 }
 
@@ -227,14 +249,14 @@ pub fn save_output(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
     if let Ok(meta) = fs::metadata(path)
         && !meta.is_file()
     {
-        return Err(save_error(path, "not a regular file"));
+        return Err(save_refused(path, SaveReason::NotAFile));
     }
     let dir = folder_of(path);
     make_folder(path, &dir)?;
     let mut tmp = temp_in(&dir, path)?;
-    tmp.write_all(bytes).map_err(|e| save_error(path, e))?;
-    tmp.as_file().sync_all().map_err(|e| save_error(path, e))?;
-    tmp.persist(path).map_err(|e| save_error(path, e.error))?;
+    tmp.write_all(bytes).map_err(|e| save_error(path, &e))?;
+    tmp.as_file().sync_all().map_err(|e| save_error(path, &e))?;
+    tmp.persist(path).map_err(|e| save_error(path, &e.error))?;
     sync_dir(&dir);
     Ok(())
 }
@@ -245,7 +267,7 @@ fn make_folder(path: &Path, dir: &Path) -> Result<(), SaveError> {
     if dir.as_os_str().is_empty() || dir.is_dir() {
         return Ok(());
     }
-    fs::create_dir_all(dir).map_err(|e| save_error(path, e))
+    fs::create_dir_all(dir).map_err(|e| save_error(path, &e))
 }
 
 /// The folder to suggest for a new file: the open battle's folder, else the user's
@@ -295,6 +317,6 @@ fn sync_dir(dir: &Path) {
 
 /// Saves a game to a battle file, stamped with the time.
 pub fn save_battle(path: &Path, game: &Game) -> Result<(), SaveError> {
-    let text = try_to_json_at(game, Some(&iso8601(now_unix()))).map_err(|e| save_error(path, e))?;
+    let text = try_to_json_at(game, Some(&iso8601(now_unix()))).map_err(|_| save_refused(path, SaveReason::Encode))?;
     save_atomic(path, &text)
 }

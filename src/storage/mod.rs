@@ -11,8 +11,9 @@ mod time;
 
 pub use autosave::{AutosaveInfo, Autosaver, Recovery, app_state_file, autosave_dir, find_recovery};
 pub use files::{
-    SaveError, backup_path, canonical, read_battle_file, read_battle_file_with_problems, read_bytes_file, read_limited,
-    read_text_file, same_file, save_atomic, save_atomic_bytes, save_battle, save_output, suggested_folder,
+    SaveError, SaveReason, backup_path, canonical, read_battle_file, read_battle_file_with_problems, read_bytes_file,
+    read_limited, read_text_file, same_file, save_atomic, save_atomic_bytes, save_battle, save_output,
+    suggested_folder,
 };
 pub use profile::{
     DEFAULT_PROFILE_JSON, PROFILE_FORMAT, Profile, club_profile_file, profile_from_json, profile_to_json,
@@ -75,8 +76,13 @@ pub enum LoadError {
     #[error("the file is {0} bytes, more than the 64 MiB a battle file may have")]
     TooLarge(u64),
     /// The file could not be read at all.
-    #[error("cannot read the file: {0}")]
-    Io(String),
+    #[error("cannot read the file: {kind:?}")]
+    Io {
+        /// What kind of failure.
+        kind: std::io::ErrorKind,
+        /// The system's error number.
+        code: Option<i32>,
+    },
     /// Not a regular file (a folder, a pipe, a device): refused rather than read forever.
     #[error("not a regular file")]
     NotAFile,
@@ -233,6 +239,13 @@ fn from_migrated<T: serde::de::DeserializeOwned>(value: &serde_json::Value, vers
 /// The format version a battle file's text says it has, if it says one.
 pub fn file_version(text: &str) -> Option<u32> {
     serde_json::from_str::<Header>(text).ok().map(|h| h.version)
+}
+
+impl LoadError {
+    /// A read the system refused, as data.
+    pub fn io(e: &std::io::Error) -> Self {
+        LoadError::Io { kind: e.kind(), code: e.raw_os_error() }
+    }
 }
 
 /// Reads a battle file's text: checks the format and version, migrates older versions

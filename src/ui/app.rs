@@ -210,7 +210,8 @@ impl CsApp {
             self.run_cmd(cmd);
         }
         if let Some(e) = self.autosaver.as_ref().and_then(Autosaver::take_error) {
-            self.message = Some((self.lang.fmt(T::AutosaveFailed, &[&e]), true));
+            let reason = crate::i18n::errors::save_error_text(self.lang, &e);
+            self.message = Some((self.lang.fmt(T::AutosaveFailed, &[&reason]), true));
         }
     }
 

@@ -373,7 +373,7 @@ impl CsApp {
                 Some((lang.fmt(if undo { T::Undone } else { T::Redone }, &[&what]), false))
             }
             Ok(None) => Some((lang.t(if undo { T::NothingToUndo } else { T::NothingToRedo }).to_owned(), false)),
-            Err(e) => Some((lang.fmt(T::ErrApply, &[&e]), true)),
+            Err(e) => Some((crate::i18n::errors::apply_error_text(lang, &e), true)),
         };
         if changed {
             self.changed();
@@ -439,7 +439,8 @@ impl CsApp {
         let result = if open_battle {
             Err(self.lang.t(T::ReportOverBattle).to_owned())
         } else {
-            bytes.and_then(|b| crate::storage::save_output(path, &b).map_err(|e| e.reason))
+            let reason = |e: crate::storage::SaveError| crate::i18n::errors::save_reason_text(self.lang, &e.reason);
+            bytes.and_then(|b| crate::storage::save_output(path, &b).map_err(reason))
         };
         self.message = Some(match result {
             Ok(()) => (self.lang.fmt(T::Saved, &[&path.display()]), false),

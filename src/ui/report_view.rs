@@ -64,9 +64,10 @@ pub fn report_bytes(
     focus: Focus,
 ) -> Result<Vec<u8>, String> {
     let battle = game.battle();
+    let pdf_failed = |e: pdf::PdfError| e.text(lang);
     match purpose {
-        PathPurpose::ReportPdf => pdf::to_pdf(&summary::game_report(game, lang)).map_err(|e| e.to_string()),
-        PathPurpose::RosterPdf => pdf::to_pdf(&summary::roster_sheets(battle, lang)).map_err(|e| e.to_string()),
+        PathPurpose::ReportPdf => pdf::to_pdf(&summary::game_report(game, lang)).map_err(pdf_failed),
+        PathPurpose::RosterPdf => pdf::to_pdf(&summary::roster_sheets(battle, lang)).map_err(pdf_failed),
         PathPurpose::TableSvg => Ok(crate::report::map::svg(&scene(battle, lang, focus)).into_bytes()),
         _ => Ok(markdown::to_markdown(&summary::game_report(game, lang)).into_bytes()),
     }
