@@ -230,16 +230,12 @@ fn every_charge_and_action_refusal_reads_in_russian() {
 
 /// A word of Latin letters outside names and clause IDs (GDB-…, B-…, AMB-…, EX-…).
 fn latin_word(text: &str, names: &[&str]) -> Option<String> {
+    const ALLOWED: [&str; 4] = ["PDF", "JSON", "coldsteel", "UTF-8"];
+    let clause = |w: &str| ["GDB-", "B-", "AMB-", "EX-"].iter().any(|p| w.starts_with(p));
+    let named = |w: &str| names.iter().any(|n| n.split(' ').any(|part| part == w));
     text.split(|c: char| !(c.is_alphanumeric() || c == '-'))
         .filter(|w| w.chars().any(|c| c.is_ascii_alphabetic()))
-        .find(|w| {
-            !(w.starts_with("GDB-") || w.starts_with("B-") || w.starts_with("AMB-") || w.starts_with("EX-"))
-                && !names.iter().any(|n| n.split(' ').any(|part| part == *w))
-                && *w != "PDF"
-                && *w != "JSON"
-                && *w != "coldsteel"
-                && *w != "UTF-8"
-        })
+        .find(|w| !(clause(w) || named(w) || ALLOWED.contains(w)))
         .map(str::to_owned)
 }
 
