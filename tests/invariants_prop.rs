@@ -6,7 +6,7 @@
 
 use coldsteel::game::{Action, Game};
 use coldsteel::model::limits::{MAX_FIGURES, MAX_NAME_CHARS, MAX_TEXT_CHARS};
-use coldsteel::model::{BrigadeId, Engagement, GeneralId, Placement, TableSetup, UnitId};
+use coldsteel::model::{BrigadeId, Engagement, Placement, TableSetup, UnitId};
 use coldsteel::rules::{Arm, Formation, Order, Rank, Side, Terrain};
 use coldsteel::storage;
 use proptest::prelude::*;
