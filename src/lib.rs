@@ -5,6 +5,10 @@
 //! events, the one writer, undo), then [`storage`], [`report`], [`i18n`] and [`ui`].
 //! Imports point down only.
 
+// No catch-all arm on the crate's own enums (issue 26): a new action, command, event,
+// log detail or happening that is not wired is a compile error, not a silent `_`.
+#![deny(clippy::wildcard_enum_match_arm)]
+
 pub mod game;
 pub mod i18n;
 pub mod model;

@@ -1,4 +1,5 @@
 //! The `coldsteel` binary: command line first, then the window or a headless command.
+#![deny(clippy::wildcard_enum_match_arm)]
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

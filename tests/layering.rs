@@ -387,3 +387,14 @@ fn a_rules_function_called_from_the_interface_is_caught() {
     let v = violations(&module(&["ui", "table_view", "paint"]), &through_module);
     assert!(v.iter().any(|x| x.contains("crate::rules::geometry::in_sector")), "{v:?}");
 }
+
+/// No catch-alls (issue 26): the crate and the binary deny `_` arms on enums, so that a
+/// new action, command, event, log detail or happening that is not wired does not compile
+/// (clippy runs with `-D warnings` in `.ci/run`).
+#[test]
+fn catch_all_arms_are_denied() {
+    for file in ["lib.rs", "main.rs"] {
+        let text = source(file);
+        assert!(text.contains("#![deny(clippy::wildcard_enum_match_arm)]"), "{file}");
+    }
+}

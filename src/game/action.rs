@@ -266,7 +266,21 @@ fn edited_units(events: &[Event]) -> Vec<UnitId> {
         .filter_map(|e| match e {
             Event::UnitAdded(u) | Event::UnitRemoved(u) => Some(u.id),
             Event::UnitChanged { after, .. } => Some(after.id),
-            _ => None,
+            Event::GeneralAdded(_)
+            | Event::GeneralRemoved(_)
+            | Event::GeneralChanged { .. }
+            | Event::BrigadeAdded(_)
+            | Event::BrigadeRemoved(_)
+            | Event::BrigadeChanged { .. }
+            | Event::TurnChanged { .. }
+            | Event::LogAppended(_)
+            | Event::LogRemoved(_)
+            | Event::MeleePending { .. }
+            | Event::MeleeCleared { .. }
+            | Event::EngagementChanged { .. }
+            | Event::OptionsChanged { .. }
+            | Event::TableChanged { .. }
+            | Event::RngAdvanced { .. } => None,
         })
         .collect()
 }

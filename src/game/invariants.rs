@@ -27,7 +27,24 @@ impl<'a> After<'a> {
             Event::UnitAdded(u) if u.id == id => Some(Some(u)),
             Event::UnitChanged { after, .. } if after.id == id => Some(Some(after.as_ref())),
             Event::UnitRemoved(u) if u.id == id => Some(None),
-            _ => None,
+            Event::UnitAdded(_)
+            | Event::UnitRemoved(_)
+            | Event::UnitChanged { .. }
+            | Event::GeneralAdded(_)
+            | Event::GeneralRemoved(_)
+            | Event::GeneralChanged { .. }
+            | Event::BrigadeAdded(_)
+            | Event::BrigadeRemoved(_)
+            | Event::BrigadeChanged { .. }
+            | Event::TurnChanged { .. }
+            | Event::LogAppended(_)
+            | Event::LogRemoved(_)
+            | Event::MeleePending { .. }
+            | Event::MeleeCleared { .. }
+            | Event::EngagementChanged { .. }
+            | Event::OptionsChanged { .. }
+            | Event::TableChanged { .. }
+            | Event::RngAdvanced { .. } => None,
         })
     }
 
@@ -36,7 +53,24 @@ impl<'a> After<'a> {
             Event::GeneralAdded(g) if g.id == id => Some(Some(g)),
             Event::GeneralChanged { after, .. } if after.id == id => Some(Some(after.as_ref())),
             Event::GeneralRemoved(g) if g.id == id => Some(None),
-            _ => None,
+            Event::UnitAdded(_)
+            | Event::UnitRemoved(_)
+            | Event::UnitChanged { .. }
+            | Event::GeneralAdded(_)
+            | Event::GeneralRemoved(_)
+            | Event::GeneralChanged { .. }
+            | Event::BrigadeAdded(_)
+            | Event::BrigadeRemoved(_)
+            | Event::BrigadeChanged { .. }
+            | Event::TurnChanged { .. }
+            | Event::LogAppended(_)
+            | Event::LogRemoved(_)
+            | Event::MeleePending { .. }
+            | Event::MeleeCleared { .. }
+            | Event::EngagementChanged { .. }
+            | Event::OptionsChanged { .. }
+            | Event::TableChanged { .. }
+            | Event::RngAdvanced { .. } => None,
         })
     }
 
@@ -45,7 +79,24 @@ impl<'a> After<'a> {
             Event::BrigadeAdded(b) if b.id == id => Some(Some(b)),
             Event::BrigadeChanged { after, .. } if after.id == id => Some(Some(after)),
             Event::BrigadeRemoved(b) if b.id == id => Some(None),
-            _ => None,
+            Event::UnitAdded(_)
+            | Event::UnitRemoved(_)
+            | Event::UnitChanged { .. }
+            | Event::GeneralAdded(_)
+            | Event::GeneralRemoved(_)
+            | Event::GeneralChanged { .. }
+            | Event::BrigadeAdded(_)
+            | Event::BrigadeRemoved(_)
+            | Event::BrigadeChanged { .. }
+            | Event::TurnChanged { .. }
+            | Event::LogAppended(_)
+            | Event::LogRemoved(_)
+            | Event::MeleePending { .. }
+            | Event::MeleeCleared { .. }
+            | Event::EngagementChanged { .. }
+            | Event::OptionsChanged { .. }
+            | Event::TableChanged { .. }
+            | Event::RngAdvanced { .. } => None,
         })
     }
 
@@ -54,7 +105,23 @@ impl<'a> After<'a> {
         let kept = self.battle.generals.iter().filter_map(|g| self.general(g.id).unwrap_or(Some(g)));
         let added = self.events.iter().filter_map(|e| match e {
             Event::GeneralAdded(g) => Some(g),
-            _ => None,
+            Event::UnitAdded(_)
+            | Event::UnitRemoved(_)
+            | Event::UnitChanged { .. }
+            | Event::GeneralRemoved(_)
+            | Event::GeneralChanged { .. }
+            | Event::BrigadeAdded(_)
+            | Event::BrigadeRemoved(_)
+            | Event::BrigadeChanged { .. }
+            | Event::TurnChanged { .. }
+            | Event::LogAppended(_)
+            | Event::LogRemoved(_)
+            | Event::MeleePending { .. }
+            | Event::MeleeCleared { .. }
+            | Event::EngagementChanged { .. }
+            | Event::OptionsChanged { .. }
+            | Event::TableChanged { .. }
+            | Event::RngAdvanced { .. } => None,
         });
         kept.chain(added)
     }
@@ -64,7 +131,23 @@ impl<'a> After<'a> {
         let kept = self.battle.units.iter().filter_map(|u| self.unit(u.id).unwrap_or(Some(u)));
         let added = self.events.iter().filter_map(|e| match e {
             Event::UnitAdded(u) => Some(u),
-            _ => None,
+            Event::UnitRemoved(_)
+            | Event::UnitChanged { .. }
+            | Event::GeneralAdded(_)
+            | Event::GeneralRemoved(_)
+            | Event::GeneralChanged { .. }
+            | Event::BrigadeAdded(_)
+            | Event::BrigadeRemoved(_)
+            | Event::BrigadeChanged { .. }
+            | Event::TurnChanged { .. }
+            | Event::LogAppended(_)
+            | Event::LogRemoved(_)
+            | Event::MeleePending { .. }
+            | Event::MeleeCleared { .. }
+            | Event::EngagementChanged { .. }
+            | Event::OptionsChanged { .. }
+            | Event::TableChanged { .. }
+            | Event::RngAdvanced { .. } => None,
         });
         kept.chain(added)
     }

@@ -86,7 +86,32 @@ pub fn replay_recorded(game: &Game, earlier_rules: bool) -> Result<usize, Replay
             ActionError::Charge(e) if earlier_rules && e.judged_since_v3() => {
                 ReplayError::RulesChanged { seq: entry.seq, reason: e, replayed: count }
             }
-            reason => ReplayError::Refused { seq: entry.seq, reason },
+            reason @ ActionError::NoSuchUnit(_)
+            | reason @ ActionError::NoSuchGeneral(_)
+            | reason @ ActionError::NoSuchBrigade(_)
+            | reason @ ActionError::Invalid(_)
+            | reason @ ActionError::NoChange
+            | reason @ ActionError::InitiativeFirst
+            | reason @ ActionError::NotInitiativePhase
+            | reason @ ActionError::InitiativeTie
+            | reason @ ActionError::InitiativeDone
+            | reason @ ActionError::OutOfPlay(_)
+            | reason @ ActionError::SameSide(..)
+            | reason @ ActionError::NoSuchMelee(_)
+            | reason @ ActionError::Dice(_)
+            | reason @ ActionError::TooManyInContact { .. }
+            | reason @ ActionError::Charge(_)
+            | reason @ ActionError::ChargeUnfinished
+            | reason @ ActionError::NotEngaged(..)
+            | reason @ ActionError::TooManyLosses { .. }
+            | reason @ ActionError::LossesNeeded
+            | reason @ ActionError::TestsOwed
+            | reason @ ActionError::NoTestOwed
+            | reason @ ActionError::NotAScreen(_)
+            | reason @ ActionError::NotOverrulable(_)
+            | reason @ ActionError::OverruleNeedsReason
+            | reason @ ActionError::CrewFriendUnnamed
+            | reason @ ActionError::Apply(_) => ReplayError::Refused { seq: entry.seq, reason },
         })?;
         if let Some(new) = again.battle.log.last()
             && let Some((path, was, now)) = first_difference(entry, new)

@@ -21,7 +21,15 @@ pub(super) fn log_entry(battle: &Battle, units: Vec<UnitId>, detail: LogDetail, 
     // A phase entry belongs to the phase it begins.
     let (turn, phase) = match &detail {
         LogDetail::Phase { phase, .. } => (next_turn_of(battle, *phase), *phase),
-        _ => (battle.turn, battle.phase),
+        LogDetail::Edit { .. }
+        | LogDetail::Initiative { .. }
+        | LogDetail::GdbMelee { .. }
+        | LogDetail::BCollision { .. }
+        | LogDetail::BMelee { .. }
+        | LogDetail::Charge { .. }
+        | LogDetail::Note { .. }
+        | LogDetail::ChargeDeclared { .. }
+        | LogDetail::DeclarationsDone { .. } => (battle.turn, battle.phase),
     };
     let action = Some(Box::new(action.clone()));
     Event::LogAppended(Box::new(LogEntry { seq, turn, phase, units, detail, action }))
@@ -228,7 +236,18 @@ pub fn casualty_row_for(battle: &Battle, m: &GdbMeleeAction, typed: (u32, u32)) 
 fn figures_of(effects: &[Effect]) -> Option<u32> {
     effects.iter().find_map(|e| match e {
         Effect::Casualties { figures, .. } => Some(*figures),
-        _ => None,
+        Effect::Routs
+        | Effect::Retreats
+        | Effect::PushedBack { .. }
+        | Effect::Unformed
+        | Effect::StaysFormed
+        | Effect::Tests { .. }
+        | Effect::StaysUnformed
+        | Effect::FollowsInContact
+        | Effect::MeleeContinues
+        | Effect::Dispersed { .. }
+        | Effect::BonusMove
+        | Effect::CasualtiesToEnter => None,
     })
 }
 
@@ -273,7 +292,18 @@ fn owed_test(result: &MeleeResult, ids: (UnitId, UnitId)) -> Option<(UnitId, Tes
         effects.iter().find_map(|e| match e {
             Effect::Tests { test: Test::Pursuit } => Some((unit, TestKind::Pursuit)),
             Effect::Tests { test: Test::Formation } => Some((unit, TestKind::Formation)),
-            _ => None,
+            Effect::Routs
+            | Effect::Retreats
+            | Effect::PushedBack { .. }
+            | Effect::Unformed
+            | Effect::StaysFormed
+            | Effect::StaysUnformed
+            | Effect::FollowsInContact
+            | Effect::MeleeContinues
+            | Effect::Dispersed { .. }
+            | Effect::BonusMove
+            | Effect::Casualties { .. }
+            | Effect::CasualtiesToEnter => None,
         })
     })
 }
@@ -455,7 +485,15 @@ pub(super) fn after_melee(unit: &Unit, effects: &[Effect], lost: u32, continues:
                     u.figures = 0;
                 }
             }
-            _ => {}
+            Effect::Unformed
+            | Effect::StaysFormed
+            | Effect::Tests { .. }
+            | Effect::StaysUnformed
+            | Effect::FollowsInContact
+            | Effect::MeleeContinues
+            | Effect::BonusMove
+            | Effect::Casualties { .. }
+            | Effect::CasualtiesToEnter => {}
         }
     }
     for t in taken.iter().filter(|t| t.unit == unit.id) {

@@ -319,7 +319,26 @@ pub(super) fn charge_moves(
             Happening::ChargerOccupies | Happening::FollowsUp { choice: FollowUp::Stop } => {
                 fc = Footprint { x_cm: start_t.x_cm, y_cm: start_t.y_cm, ..fc };
             }
-            _ => {}
+            Happening::TimeForTarget { .. }
+            | Happening::TargetChangesFormation { .. }
+            | Happening::ChargerLoses { .. }
+            | Happening::ChargeHalts { .. }
+            | Happening::TargetRetreats { .. }
+            | Happening::TargetFailsButStays { .. }
+            | Happening::TargetRouts { .. }
+            | Happening::GunsAbandoned
+            | Happening::CrewFlees { .. }
+            | Happening::EmergencyLimberResult { .. }
+            | Happening::TargetEvades { .. }
+            | Happening::EvadersCaught
+            | Happening::SkirmishersOverrun
+            | Happening::BasesDestroyed { .. }
+            | Happening::CounterChargeFails
+            | Happening::Contact { .. }
+            | Happening::FollowsUp { .. }
+            | Happening::TableRoll { .. }
+            | Happening::OccupiesBuildings { .. }
+            | Happening::FriendDisorderedByCrew => {}
         }
     }
     if let Some(face) = contact_face {

@@ -58,7 +58,7 @@ pub fn checklist(battle: &Battle) -> Vec<Todo> {
             .map(|(index, m)| Todo::Melee { index, attacker: m.attacker, defender: m.defender })
             .collect(),
         Phase::Morale => morale(battle),
-        _ => Vec::new(),
+        Phase::Initiative | Phase::Movement | Phase::Firing => Vec::new(),
     }
 }
 
@@ -111,7 +111,14 @@ fn morale(battle: &Battle) -> Vec<Todo> {
                     lost.insert(*d);
                 }
             }
-            _ => {}
+            LogDetail::Edit { .. }
+            | LogDetail::Phase { .. }
+            | LogDetail::Initiative { .. }
+            | LogDetail::BCollision { .. }
+            | LogDetail::Charge { .. }
+            | LogDetail::Note { .. }
+            | LogDetail::ChargeDeclared { .. }
+            | LogDetail::DeclarationsDone { .. } => {}
         }
     }
     // A routing unit takes no morale test for its losses: it tests to rally instead.
@@ -133,6 +140,15 @@ pub fn moved_on_table(battle: &Battle, id: UnitId) -> Option<u32> {
         LogDetail::Phase { phase, moved, .. } if *phase == battle.phase && entry.turn == battle.turn => {
             moved.iter().find(|(u, _)| *u == id).map(|(_, cm)| *cm)
         }
-        _ => None,
+        LogDetail::Edit { .. }
+        | LogDetail::Phase { .. }
+        | LogDetail::Initiative { .. }
+        | LogDetail::GdbMelee { .. }
+        | LogDetail::BCollision { .. }
+        | LogDetail::BMelee { .. }
+        | LogDetail::Charge { .. }
+        | LogDetail::Note { .. }
+        | LogDetail::ChargeDeclared { .. }
+        | LogDetail::DeclarationsDone { .. } => None,
     }
 }

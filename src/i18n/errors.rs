@@ -328,6 +328,7 @@ pub fn save_reason_text(lang: Lang, r: &crate::storage::SaveReason) -> String {
 }
 
 /// A failure the system reported, in words, with its number where it gave one.
+#[allow(clippy::wildcard_enum_match_arm, reason = "std's ErrorKind is non-exhaustive: the rest by number")]
 pub fn io_text(lang: Lang, kind: std::io::ErrorKind, code: Option<i32>) -> String {
     use std::io::ErrorKind as K;
     let what = match kind {

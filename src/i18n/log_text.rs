@@ -422,7 +422,11 @@ pub fn entry_lines(lang: Lang, battle: &Battle, entry: &LogEntry) -> Vec<String>
                 }
             }
         }
-        _ => {}
+        LogDetail::Edit { .. }
+        | LogDetail::Phase { .. }
+        | LogDetail::Note { .. }
+        | LogDetail::ChargeDeclared { .. }
+        | LogDetail::DeclarationsDone { .. } => {}
     }
     out
 }
@@ -444,7 +448,13 @@ pub fn todo_text(lang: Lang, battle: &Battle, todo: &Todo) -> String {
     let text = todo_words(lang, battle, todo);
     let unit = match todo {
         Todo::Rout(id) | Todo::Retreat(id) | Todo::PushBackThenRally(id) => Some(*id),
-        _ => None,
+        Todo::RollInitiative
+        | Todo::DeclareCharges { .. }
+        | Todo::CarryOutCharge { .. }
+        | Todo::Pursue(_)
+        | Todo::Melee { .. }
+        | Todo::MoraleTest(_)
+        | Todo::WaveringTest(_) => None,
     };
     let Some(u) = unit.and_then(|id| battle.unit(id)) else { return text };
     match crate::game::moved_on_table(battle, u.id) {

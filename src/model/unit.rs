@@ -123,7 +123,9 @@ pub fn default_formation(arm: Arm) -> Formation {
         Arm::Skirmishers | Arm::OpenOrderInfantry => Formation::OpenOrder,
         Arm::Infantry => Formation::Column,
         Arm::Artillery => Formation::Unlimbered,
-        _ => Formation::Line,
+        Arm::Cuirassiers | Arm::HeavyCavalry | Arm::Dragoons | Arm::Lancers | Arm::LightCavalry | Arm::Cossacks => {
+            Formation::Line
+        }
     }
 }
 

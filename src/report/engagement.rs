@@ -228,7 +228,7 @@ fn warnings(lang: Lang, d: &Derived, moved_cm: Option<u32>) -> Vec<(&'static str
 fn moved_of(engagement: &Engagement) -> Option<u32> {
     match engagement {
         Engagement::GdbMelee { input, .. } => input.attacker.moved_cm,
-        _ => None,
+        Engagement::BCollision { .. } | Engagement::BMelee { .. } => None,
     }
 }
 

@@ -467,7 +467,16 @@ pub fn to_pdf(report: &Report) -> Result<Vec<u8>, PdfError> {
     // The document's title (a viewer's window and tab show it): the report's own.
     let title = report.flat().into_iter().find_map(|b| match b {
         Block::Title(t) => Some(t.clone()),
-        _ => None,
+        Block::Heading(_)
+        | Block::Subheading(_)
+        | Block::Para(_)
+        | Block::Table { .. }
+        | Block::Lines(_)
+        | Block::LossChart { .. }
+        | Block::Tally { .. }
+        | Block::PageBreak
+        | Block::Map(_)
+        | Block::KeepTogether(_) => None,
     });
     if let Some(title) = title {
         w.doc.set_metadata(krilla::metadata::Metadata::new().title(title));

@@ -68,7 +68,16 @@ impl Report {
             for b in blocks {
                 match b {
                     Block::KeepTogether(inner) => open(inner, out),
-                    other => out.push(other),
+                    other @ Block::Title(_)
+                    | other @ Block::Heading(_)
+                    | other @ Block::Subheading(_)
+                    | other @ Block::Para(_)
+                    | other @ Block::Table { .. }
+                    | other @ Block::Lines(_)
+                    | other @ Block::LossChart { .. }
+                    | other @ Block::Tally { .. }
+                    | other @ Block::PageBreak
+                    | other @ Block::Map(_) => out.push(other),
                 }
             }
         }
@@ -111,7 +120,13 @@ pub fn losses_by_turn(battle: &Battle) -> Vec<(u32, u32, u32)> {
                 .filter_map(charge_loss)
                 .map(|(who, figures)| (side_of(e.units.get(who)), figures))
                 .collect(),
-            _ => Vec::new(),
+            LogDetail::Edit { .. }
+            | LogDetail::Phase { .. }
+            | LogDetail::Initiative { .. }
+            | LogDetail::BCollision { .. }
+            | LogDetail::Note { .. }
+            | LogDetail::ChargeDeclared { .. }
+            | LogDetail::DeclarationsDone { .. } => Vec::new(),
         };
         let slot = per.entry(e.turn).or_default();
         for (side, n) in pairs {
@@ -160,7 +175,14 @@ fn reported(e: &LogEntry) -> bool {
             matches!(action, crate::model::ActionKind::AddPendingMelee | crate::model::ActionKind::ClearPendingMelee)
         }
         LogDetail::Phase { expired, moved, .. } => !expired.is_empty() || !moved.is_empty(),
-        _ => true,
+        LogDetail::Initiative { .. }
+        | LogDetail::GdbMelee { .. }
+        | LogDetail::BCollision { .. }
+        | LogDetail::BMelee { .. }
+        | LogDetail::Charge { .. }
+        | LogDetail::Note { .. }
+        | LogDetail::ChargeDeclared { .. }
+        | LogDetail::DeclarationsDone { .. } => true,
     }
 }
 
@@ -248,7 +270,7 @@ fn strength(battle: &Battle, side: Side, lang: Lang) -> Strength {
             Order::Routing => &mut s.routed,
             Order::Dispersed => &mut s.dispersed,
             Order::Destroyed => &mut s.destroyed,
-            _ => &mut s.in_play,
+            Order::Formed | Order::Disordered | Order::Wavering => &mut s.in_play,
         };
         *count = count.saturating_add(1);
     }

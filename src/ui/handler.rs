@@ -212,7 +212,19 @@ impl CsApp {
                     self.run_cmd(AppCommand::Copy(text));
                 }
             }
-            other => self.run_dialog_cmd(other),
+            other @ AppCommand::CloseModal
+            | other @ AppCommand::SaveThen(_)
+            | other @ AppCommand::Discard(_)
+            | other @ AppCommand::Recover
+            | other @ AppCommand::PathChosen(..)
+            | other @ AppCommand::NewBattle(..)
+            | other @ AppCommand::Report(_)
+            | other @ AppCommand::ApplySettings(_)
+            | other @ AppCommand::ProfileFile(_)
+            | other @ AppCommand::SaveClubProfile
+            | other @ AppCommand::OobFile(_)
+            | other @ AppCommand::WizardApply(_)
+            | other @ AppCommand::CloseWizard => self.run_dialog_cmd(other),
         }
     }
 
@@ -233,7 +245,16 @@ impl CsApp {
             }
             AppCommand::Recover => match std::mem::replace(&mut self.modal, Modal::None) {
                 Modal::Recovery(rec, _) | Modal::OpenFailed { recovery: Some(rec), .. } => self.recover(*rec),
-                _ => {}
+                Modal::None
+                | Modal::Unsaved(_)
+                | Modal::PathPrompt { .. }
+                | Modal::NewBattle { .. }
+                | Modal::Message(_)
+                | Modal::JournalFull
+                | Modal::About
+                | Modal::OpenFailed { .. }
+                | Modal::Report(_)
+                | Modal::Settings(_) => {}
             },
             AppCommand::PathChosen(purpose, text) => self.path_chosen(purpose, &text),
             AppCommand::NewBattle(template, ruleset) => {
@@ -267,7 +288,32 @@ impl CsApp {
                 self.wizard = None;
             }
             // The rest are run by `run_cmd` itself.
-            other => self.run_cmd(other),
+            other @ AppCommand::Perform(_)
+            | other @ AppCommand::ContinueInNewFile
+            | other @ AppCommand::Select(_)
+            | other @ AppCommand::Reveal(_)
+            | other @ AppCommand::Undo
+            | other @ AppCommand::Redo
+            | other @ AppCommand::SetLang(_)
+            | other @ AppCommand::File(_)
+            | other @ AppCommand::NewDialog
+            | other @ AppCommand::Save
+            | other @ AppCommand::SaveAs
+            | other @ AppCommand::RollInitiative
+            | other @ AppCommand::OpenMelee(_)
+            | other @ AppCommand::StartCharge(_)
+            | other @ AppCommand::PickTarget(_)
+            | other @ AppCommand::CarryOutCharge(..)
+            | other @ AppCommand::CancelPick
+            | other @ AppCommand::OpenReport
+            | other @ AppCommand::OpenSettings
+            | other @ AppCommand::OpenBasing
+            | other @ AppCommand::OpenAbout
+            | other @ AppCommand::Copy(_)
+            | other @ AppCommand::CopyEntryReport(_)
+            | other @ AppCommand::ExportSvg
+            | other @ AppCommand::Warn(_)
+            | other @ AppCommand::ShowTab(_) => self.run_cmd(other),
         }
     }
 
@@ -357,7 +403,25 @@ impl CsApp {
             Action::AddGeneral(_) => Selection::General(general_id),
             Action::AddBrigade(_) => Selection::Brigade(brigade_id),
             Action::DeleteUnit(_) | Action::DeleteGeneral(_) | Action::DeleteBrigade(_) => Selection::None,
-            _ => self.selection,
+            Action::EditUnit(_)
+            | Action::EditGeneral(_)
+            | Action::EditBrigade(_)
+            | Action::AdvancePhase
+            | Action::Initiative { .. }
+            | Action::GdbMelee(_)
+            | Action::AddPendingMelee(_)
+            | Action::ClearPendingMelee(_)
+            | Action::Note(_)
+            | Action::DeclareCharge(_)
+            | Action::DeclarationsDone { .. }
+            | Action::Charge(_)
+            | Action::Collision(_)
+            | Action::BMelee(_)
+            | Action::SetOptions(_)
+            | Action::ImportOrderOfBattle(_)
+            | Action::PlaceUnit { .. }
+            | Action::PlaceGeneral { .. }
+            | Action::SetTable(_) => self.selection,
         };
     }
 
@@ -394,7 +458,10 @@ impl CsApp {
             PathPurpose::Open => self.open_path(&path),
             PathPurpose::LoadProfile | PathPurpose::SaveProfile => self.profile_path(purpose, &path),
             PathPurpose::ImportOob | PathPurpose::ExportOob => self.oob_path(purpose, &path),
-            other => self.write_report(other, &path),
+            other @ PathPurpose::ReportPdf
+            | other @ PathPurpose::ReportMarkdown
+            | other @ PathPurpose::RosterPdf
+            | other @ PathPurpose::TableSvg => self.write_report(other, &path),
         }
     }
 
@@ -654,7 +721,15 @@ impl CsApp {
         let plain = match e {
             storage::LoadError::Syntax { message, .. } if message.starts_with("EOF") => Some(T::FileCutShort),
             storage::LoadError::Syntax { .. } | storage::LoadError::NotUtf8(_) => Some(T::FileDamaged),
-            _ => None,
+            storage::LoadError::Migrated { .. }
+            | storage::LoadError::WrongFormat(_)
+            | storage::LoadError::Newer { .. }
+            | storage::LoadError::Invalid(_)
+            | storage::LoadError::TooLarge(_)
+            | storage::LoadError::Io { .. }
+            | storage::LoadError::NotAFile
+            | storage::LoadError::UnknownKey(_)
+            | storage::LoadError::NotAnObject => None,
         };
         let text = plain.map_or_else(|| detail.clone(), |t| lang.t(t).to_owned());
         let bak = storage::backup_path(path);

@@ -110,7 +110,7 @@ fn entries_ui(ui: &mut Ui, lang: Lang, battle: &Battle, view: &mut LogView, cmds
     let opened = view.open;
     let height = |r: &Row| match r {
         Row::Entry(i) if battle.log.get(*i).map(|e| e.seq) == opened => ROW_H * (open_lines as f32 + 2.0),
-        _ => ROW_H,
+        Row::Heading(..) | Row::Entry(_) => ROW_H,
     };
     let total: f32 = rows.iter().map(height).sum();
     egui::ScrollArea::vertical()

@@ -69,6 +69,12 @@ pub fn report_bytes(
         PathPurpose::ReportPdf => pdf::to_pdf(&summary::game_report(game, lang)).map_err(pdf_failed),
         PathPurpose::RosterPdf => pdf::to_pdf(&summary::roster_sheets(battle, lang)).map_err(pdf_failed),
         PathPurpose::TableSvg => Ok(crate::report::map::svg(&scene(battle, lang, focus)).into_bytes()),
-        _ => Ok(markdown::to_markdown(&summary::game_report(game, lang)).into_bytes()),
+        PathPurpose::Open
+        | PathPurpose::Save
+        | PathPurpose::ReportMarkdown
+        | PathPurpose::LoadProfile
+        | PathPurpose::SaveProfile
+        | PathPurpose::ImportOob
+        | PathPurpose::ExportOob => Ok(markdown::to_markdown(&summary::game_report(game, lang)).into_bytes()),
     }
 }

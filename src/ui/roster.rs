@@ -46,7 +46,12 @@ fn line_height(battle: &Battle, line: &Line) -> f32 {
         Line::Unit(id) => {
             LINE_H + if battle.unit(*id).is_some_and(|u| !u.markers.is_empty()) { MARKERS_H } else { 0.0 }
         }
-        _ => LINE_H,
+        Line::Commander(_)
+        | Line::Brigade(_)
+        | Line::BrigadeGenerals(_)
+        | Line::Unattached(_)
+        | Line::OutOfPlay(_)
+        | Line::NoUnits => LINE_H,
     }
 }
 

@@ -74,7 +74,7 @@ pub fn arm_icon_ui(ui: &mut egui::Ui, arm: crate::rules::Arm) {
         Arm::Artillery => {
             painter.circle_filled(c, 4.5, color);
         }
-        _ => {
+        Arm::Cuirassiers | Arm::HeavyCavalry | Arm::Dragoons | Arm::Lancers | Arm::LightCavalry | Arm::Cossacks => {
             let pts: Vec<Pos2> =
                 vec![pos2(c.x, c.y - 6.0), pos2(c.x + 6.0, c.y), pos2(c.x, c.y + 6.0), pos2(c.x - 6.0, c.y)];
             let heavy = matches!(arm, Arm::Cuirassiers | Arm::HeavyCavalry | Arm::Dragoons);

@@ -246,6 +246,17 @@ impl MeleeDraft {
 fn casualties(effects: &[Effect]) -> Option<u32> {
     effects.iter().find_map(|e| match e {
         Effect::Casualties { figures, .. } => Some(*figures),
-        _ => None,
+        Effect::Routs
+        | Effect::Retreats
+        | Effect::PushedBack { .. }
+        | Effect::Unformed
+        | Effect::StaysFormed
+        | Effect::Tests { .. }
+        | Effect::StaysUnformed
+        | Effect::FollowsInContact
+        | Effect::MeleeContinues
+        | Effect::Dispersed { .. }
+        | Effect::BonusMove
+        | Effect::CasualtiesToEnter => None,
     })
 }

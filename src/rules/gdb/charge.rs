@@ -854,7 +854,9 @@ impl Charge {
             Reaction::CounterCharge => {
                 self.decl.target.charge_move_cm.filter(|f| *f > 0).map(|own| Frac(self.first_move_cm(), own))
             }
-            _ => self.time_fraction(),
+            Reaction::Stand | Reaction::StandAndFire | Reaction::ChangeFormation { .. } | Reaction::Evade => {
+                self.time_fraction()
+            }
         }
     }
 
@@ -938,7 +940,10 @@ impl Charge {
         if let Some(fraction) = self.reaction_fraction(&r) {
             let rate = match r {
                 Reaction::Evade => self.decl.target.compulsory_move_cm.map(|c| c / 2),
-                _ => self.decl.target.move_cm,
+                Reaction::Stand
+                | Reaction::StandAndFire
+                | Reaction::CounterCharge
+                | Reaction::ChangeFormation { .. } => self.decl.target.move_cm,
             };
             self.happened.push(Happening::TimeForTarget { fraction, allowance_cm: rate.map(|c| fraction.of(c)) });
         }
@@ -949,7 +954,7 @@ impl Charge {
             Reaction::StandAndFire => Ask::ClosingFire,
             Reaction::Evade => Ask::Caught,
             _ if self.at_flank => Ask::FacedInTime,
-            _ => Ask::ChargerTest,
+            Reaction::Stand | Reaction::CounterCharge | Reaction::ChangeFormation { .. } => Ask::ChargerTest,
         };
         if let Reaction::Evade = r {
             self.evade();
@@ -1200,7 +1205,25 @@ impl Charge {
     fn target_moved_cm(&self) -> Option<u32> {
         self.happened.iter().find_map(|h| match h {
             Happening::TargetRetreats { cm } | Happening::TargetRouts { cm } | Happening::CrewFlees { cm } => *cm,
-            _ => None,
+            Happening::ChargerMoves { .. }
+            | Happening::TimeForTarget { .. }
+            | Happening::TargetChangesFormation { .. }
+            | Happening::ChargerLoses { .. }
+            | Happening::ChargeHalts { .. }
+            | Happening::ChargerOccupies
+            | Happening::TargetFailsButStays { .. }
+            | Happening::GunsAbandoned
+            | Happening::EmergencyLimberResult { .. }
+            | Happening::TargetEvades { .. }
+            | Happening::EvadersCaught
+            | Happening::SkirmishersOverrun
+            | Happening::BasesDestroyed { .. }
+            | Happening::CounterChargeFails
+            | Happening::Contact { .. }
+            | Happening::FollowsUp { .. }
+            | Happening::TableRoll { .. }
+            | Happening::OccupiesBuildings { .. }
+            | Happening::FriendDisorderedByCrew => None,
         })
     }
 

@@ -155,7 +155,9 @@ impl Outcome {
         match self {
             Outcome::SquareBroken => "rout",
             Outcome::SquareHolds => "pushed_back",
-            other => other.key(),
+            other @ Outcome::Rout | other @ Outcome::Retreat | other @ Outcome::PushedBack | other @ Outcome::Draw => {
+                other.key()
+            }
         }
     }
 

@@ -116,7 +116,24 @@ fn wheel(events: &[egui::Event]) -> f32 {
         .map(|e| match e {
             egui::Event::MouseWheel { unit: egui::MouseWheelUnit::Point, delta, .. } => delta.y,
             egui::Event::MouseWheel { delta, .. } => delta.y * 40.0,
-            _ => 0.0,
+            egui::Event::Copy
+            | egui::Event::Cut
+            | egui::Event::Paste(_)
+            | egui::Event::PasteImage(_)
+            | egui::Event::MiddleClickPaste { .. }
+            | egui::Event::Text(_)
+            | egui::Event::Key { .. }
+            | egui::Event::ModifiersChanged(_)
+            | egui::Event::PointerMoved(_)
+            | egui::Event::MouseMoved(_)
+            | egui::Event::PointerButton { .. }
+            | egui::Event::PointerGone
+            | egui::Event::Zoom(_)
+            | egui::Event::Rotate(_)
+            | egui::Event::Ime(_)
+            | egui::Event::Touch { .. }
+            | egui::Event::WindowFocused(_)
+            | egui::Event::AccessKitActionRequest(_) => 0.0,
         })
         .sum()
 }
@@ -250,7 +267,7 @@ fn click(
                 let side = battle.general(id).map_or(Side::First, |g| g.side);
                 cmds.push(AppCommand::Perform(Action::PlaceGeneral { general: id, place: Some(new_place(side, p)) }));
             }
-            _ => {
+            Selection::None | Selection::Unit(_) | Selection::General(_) | Selection::Brigade(_) => {
                 view.area = area_under(battle, p);
                 cmds.push(AppCommand::Select(Selection::None));
             }

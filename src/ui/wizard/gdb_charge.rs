@@ -178,7 +178,7 @@ impl ChargeWizard {
                 self.error = self.draft.declare(battle).err().map(|r| text(&r));
                 Outcome::Continue
             }
-            _ => Outcome::Continue,
+            Nav::None | Nav::Back => Outcome::Continue,
         }
     }
 
