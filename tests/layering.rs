@@ -8,6 +8,10 @@
 //!   `report` on `game` and `i18n`; none of them imports `ui`;
 //! - `rules`, `model` and `game` touch no UI, file, clock, process or random generator.
 //!
+//! Paths written in macros (`format!` arguments, `macro_rules!` bodies), inline modules,
+//! `extern crate … as`, `use std as s`, the crate root's re-exports and `#[path]` are
+//! followed too, and the pure core may not touch the file system through `Path`'s methods.
+//!
 //! Its own tests inject each kind of violation into a copy of a source file.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -74,7 +78,14 @@ fn pure(floor: &str) -> bool {
 /// Collects every path a file names, resolved to absolute segments (our modules first as
 /// `crate`, then theirs), with the line it is on.
 struct Paths<'a> {
-    module: &'a [String],
+    /// The module being read (an inline `mod` pushes its name while it is read).
+    module: Vec<String>,
+    /// The names `lib.rs` re-exports at the crate's root, with the paths they name.
+    root: &'a std::collections::HashMap<String, Vec<String>>,
+    /// What hides a file or a path from the check (`#[path]`).
+    hidden: Vec<String>,
+    /// Methods that touch the file system, called in this file.
+    file_methods: Vec<String>,
     found: Vec<(Vec<String>, usize)>,
     /// Names brought into scope by `use`, each with the path it names.
     imported: std::collections::HashMap<String, Vec<String>>,
@@ -83,20 +94,38 @@ struct Paths<'a> {
 }
 
 impl Paths<'_> {
-    /// Resolves a path's leading `crate`, `self` and `super`s against the module.
+    /// Resolves a path's leading `crate`, `self` and `super`s against the module (in any
+    /// mix: `self::super::super`), a name imported by `use` or `extern crate … as`, and a
+    /// name `lib.rs` re-exports at the crate's root.
     fn resolve(&self, segments: &[String]) -> Option<Vec<String>> {
         let first = segments.first()?;
-        let rest = |n: usize| segments.get(n..).unwrap_or_default().to_vec();
-        match first.as_str() {
-            "crate" | "coldsteel" => Some([vec!["crate".to_owned()], rest(1)].concat()),
-            "self" => Some([vec!["crate".to_owned()], self.module.to_vec(), rest(1)].concat()),
-            "super" => {
-                let ups = segments.iter().take_while(|s| *s == "super").count();
-                let base = self.module.len().checked_sub(ups)?;
-                Some([vec!["crate".to_owned()], self.module[..base].to_vec(), rest(ups)].concat())
+        let mut out: Vec<String> = match first.as_str() {
+            "crate" | "coldsteel" => vec!["crate".to_owned()],
+            "self" | "super" => [vec!["crate".to_owned()], self.module.clone()].concat(),
+            name => match self.imported.get(name) {
+                Some(full) if segments.len() > 1 => full.clone(),
+                _ => return Some(segments.to_vec()),
+            },
+        };
+        let skip = usize::from(first != "super");
+        for s in &segments[skip..] {
+            match s.as_str() {
+                "self" => {}
+                "super" if out.len() > 1 => {
+                    out.pop();
+                }
+                "super" => return None,
+                _ => out.push(s.clone()),
             }
-            _ => Some(segments.to_vec()),
         }
+        // A name the crate's root re-exports stands for what it names.
+        if out.len() >= 2
+            && out[0] == "crate"
+            && let Some(target) = self.root.get(&out[1])
+        {
+            out = [target.clone(), out[2..].to_vec()].concat();
+        }
+        Some(out)
     }
 
     fn note(&mut self, segments: Vec<String>, line: usize) {
@@ -144,7 +173,104 @@ impl Paths<'_> {
     }
 }
 
+/// Every path written in a macro's tokens (`format!` arguments, a `macro_rules!` body):
+/// runs of identifiers joined by `::`.
+fn token_paths(stream: proc_macro2::TokenStream, out: &mut Vec<Vec<String>>) {
+    let mut current: Vec<String> = Vec::new();
+    let mut joined = false;
+    let mut colons = 0;
+    for tt in stream {
+        match tt {
+            proc_macro2::TokenTree::Ident(i) => {
+                if !joined && current.len() > 1 {
+                    out.push(std::mem::take(&mut current));
+                } else if !joined {
+                    current.clear();
+                }
+                current.push(i.to_string());
+                joined = false;
+                colons = 0;
+            }
+            proc_macro2::TokenTree::Punct(p) if p.as_char() == ':' => {
+                colons += 1;
+                if colons == 2 {
+                    joined = true;
+                    colons = 0;
+                }
+            }
+            proc_macro2::TokenTree::Group(g) => {
+                if current.len() > 1 {
+                    out.push(std::mem::take(&mut current));
+                }
+                current.clear();
+                joined = false;
+                token_paths(g.stream(), out);
+            }
+            proc_macro2::TokenTree::Punct(_) | proc_macro2::TokenTree::Literal(_) => {
+                if current.len() > 1 {
+                    out.push(std::mem::take(&mut current));
+                }
+                current.clear();
+                joined = false;
+                colons = 0;
+            }
+        }
+    }
+    if current.len() > 1 {
+        out.push(current);
+    }
+}
+
+/// Methods that read the file system whatever they are called on (`Path::exists`, ...).
+const FILE_METHODS: &[&str] = &[
+    "exists",
+    "try_exists",
+    "is_file",
+    "is_dir",
+    "is_symlink",
+    "metadata",
+    "symlink_metadata",
+    "read_dir",
+    "canonicalize",
+    "read_link",
+];
+
 impl<'ast> Visit<'ast> for Paths<'_> {
+    fn visit_item_extern_crate(&mut self, e: &'ast syn::ItemExternCrate) {
+        let name = e.ident.to_string();
+        let alias = e.rename.as_ref().map_or_else(|| name.clone(), |(_, r)| r.to_string());
+        self.imported.insert(alias, vec![name.clone()]);
+        self.note(vec![name], 0);
+    }
+
+    fn visit_item_mod(&mut self, m: &'ast syn::ItemMod) {
+        if m.attrs.iter().any(|a| a.path().is_ident("path")) {
+            self.hidden.push(format!("#[path] on mod {}", m.ident));
+        }
+        if m.content.is_some() {
+            self.module.push(m.ident.to_string());
+            syn::visit::visit_item_mod(self, m);
+            self.module.pop();
+        }
+    }
+
+    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        let mut paths = Vec::new();
+        token_paths(mac.tokens.clone(), &mut paths);
+        for p in paths {
+            self.note(p, 0);
+        }
+        syn::visit::visit_macro(self, mac);
+    }
+
+    fn visit_expr_method_call(&mut self, call: &'ast syn::ExprMethodCall) {
+        let name = call.method.to_string();
+        if FILE_METHODS.contains(&name.as_str()) {
+            self.file_methods.push(name);
+        }
+        syn::visit::visit_expr_method_call(self, call);
+    }
+
     fn visit_item_use(&mut self, u: &'ast syn::ItemUse) {
         let line = 0;
         self.use_tree(&mut Vec::new(), &u.tree, line);
@@ -178,16 +304,77 @@ impl<'ast> Visit<'ast> for Paths<'_> {
     }
 }
 
-/// Every violation in one file of the module `module` (its path under `src/`).
+/// The names `lib.rs` re-exports at the crate's root (`pub use crate::storage as disk`),
+/// each with the path it names.
+fn root_aliases(lib: &str) -> std::collections::HashMap<String, Vec<String>> {
+    let none = std::collections::HashMap::new();
+    let Ok(file) = syn::parse_file(lib) else { return none };
+    let mut paths = Paths {
+        module: Vec::new(),
+        root: &none,
+        hidden: Vec::new(),
+        file_methods: Vec::new(),
+        found: Vec::new(),
+        imported: Default::default(),
+        calls: Vec::new(),
+    };
+    for item in &file.items {
+        if let syn::Item::Use(u) = item {
+            paths.use_tree(&mut Vec::new(), &u.tree, 0);
+        }
+    }
+    paths.imported
+}
+
+/// Every violation in one file of the module `module` (its path under `src/`), with the
+/// crate root's re-exports as `lib.rs` has them.
 fn violations(module: &[String], source: &str) -> Vec<String> {
+    violations_with(module, source, &root_aliases(&self::source("lib.rs")))
+}
+
+fn violations_with(
+    module: &[String],
+    source: &str,
+    root: &std::collections::HashMap<String, Vec<String>>,
+) -> Vec<String> {
+    if module.is_empty() {
+        // The crate's root: what it re-exports is checked where it is used.
+        return Vec::new();
+    }
     let Some(floor) = module.first().map(String::as_str).filter(|f| FLOORS.contains(f)) else { return Vec::new() };
     let file = match syn::parse_file(source) {
         Ok(f) => f,
         Err(e) => return vec![format!("does not parse: {e}")],
     };
-    let mut paths = Paths { module, found: Vec::new(), imported: Default::default(), calls: Vec::new() };
+    let mut paths = Paths {
+        module: module.to_vec(),
+        root,
+        hidden: Vec::new(),
+        file_methods: Vec::new(),
+        found: Vec::new(),
+        imported: Default::default(),
+        calls: Vec::new(),
+    };
+    for a in &file.attrs {
+        if a.path().is_ident("path") {
+            paths.hidden.push("#![path]".to_owned());
+        }
+    }
     paths.visit_file(&file);
-    let mut out = Vec::new();
+    let mut out: Vec<String> = paths.hidden.iter().map(|h| format!("{h} hides a file from the floors")).collect();
+    if pure(floor) {
+        out.extend(paths.file_methods.iter().map(|m| format!("the pure core touches the file system: .{m}()")));
+        let path_method = |p: &Vec<String>| {
+            p.len() == 4 && p[..2] == ["std".to_owned(), "path".to_owned()] && FILE_METHODS.contains(&p[3].as_str())
+        };
+        out.extend(
+            paths
+                .found
+                .iter()
+                .filter(|(p, _)| path_method(p))
+                .map(|(p, _)| format!("the pure core touches {}", p.join("::"))),
+        );
+    }
     // Issue 25: the interface calls no function of the rules (their vocabulary types stay
     // allowed): what may be done next comes from the game's drafts and previews.
     if floor == "ui" {
@@ -397,4 +584,39 @@ fn catch_all_arms_are_denied() {
         let text = source(file);
         assert!(text.contains("#![deny(clippy::wildcard_enum_match_arm)]"), "{file}");
     }
+}
+
+/// The probes an independent review used (issue 26), each injected into a copy of a file
+/// of a floor that may not do it, each caught.
+#[test]
+fn every_kind_of_hidden_import_is_caught() {
+    let game = module(&["game", "play"]);
+    let play = source("game/play.rs");
+    let caught = |text: &str, module: &[String], want: &str| {
+        let v = violations(module, &(play.clone() + text));
+        assert!(v.iter().any(|x| x.contains(want)), "{text}: {v:?}");
+    };
+    // A path inside a macro's arguments.
+    caught("\nfn f() -> String { format!(\"{}\", crate::storage::VERSION) }\n", &game, "crate::storage::VERSION");
+    // `self::super::super`.
+    caught("\nfn g() -> u32 { self::super::super::storage::VERSION }\n", &game, "crate::storage::VERSION");
+    // `super` inside an inline module reaches one floor further up.
+    caught("\nmod inner { pub fn h() -> u32 { super::super::super::report::X } }\n", &game, "crate::report::X");
+    // `#[path]` brings in a file the floors never see.
+    caught("\n#[path = \"../ui/app.rs\"]\nmod hidden;\n", &game, "#[path] on mod hidden");
+    // `use std as s` and `extern crate … as`.
+    caught("\nuse std as s;\nfn r() { let _ = s::fs::read(\"x\"); }\n", &game, "std::fs::read");
+    caught("\nextern crate std as t;\nfn q() { let _ = t::fs::read(\"x\"); }\n", &game, "std::fs::read");
+    // A `macro_rules!` body.
+    caught("\nmacro_rules! m { () => { crate::ui::CsApp::new } }\n", &game, "crate::ui::CsApp");
+    // File access through `Path`'s own methods, by path or on a value.
+    caught("\nfn e() -> bool { std::path::Path::exists(std::path::Path::new(\"x\")) }\n", &game, "exists");
+    caught("\nfn d(p: &std::path::Path) -> bool { p.is_file() }\n", &game, ".is_file()");
+    // A re-export through the crate's root.
+    let mut root = root_aliases(&source("lib.rs"));
+    root.insert("disk".to_owned(), vec!["crate".to_owned(), "storage".to_owned()]);
+    let v = violations_with(&game, &(play.clone() + "\nfn k() -> u32 { crate::disk::VERSION }\n"), &root);
+    assert!(v.iter().any(|x| x.contains("crate::storage::VERSION")), "{v:?}");
+    let lib = source("lib.rs") + "\npub use crate::storage as disk;\n";
+    assert_eq!(root_aliases(&lib).get("disk"), Some(&vec!["crate".to_owned(), "storage".to_owned()]));
 }
