@@ -7,7 +7,7 @@ use super::roster::{general_line, shown};
 use super::theme;
 use super::widgets::{committing_text_ui, option_combo_ui};
 use crate::game::Action;
-use crate::i18n::errors::problem_text;
+use crate::i18n::errors::action_error_text;
 use crate::i18n::{Lang, T};
 use crate::model::{Battle, Brigade};
 use crate::rules::Side;
@@ -66,14 +66,16 @@ impl BrigadeCard {
             cmds.push(AppCommand::Perform(Action::DeleteBrigade(b.id)));
         }
         if let Some(new) = edited {
-            match new.check() {
-                Ok(()) => {
+            // The game judges the edit as it judges every action (the loader's checks).
+            let action = Action::EditBrigade(new);
+            match super::widgets::judged_edit(action, battle) {
+                Ok(action) => {
                     self.error = None;
-                    cmds.push(AppCommand::Perform(Action::EditBrigade(new)));
+                    cmds.push(AppCommand::Perform(action));
                 }
                 Err(p) => {
                     // The field shows the value kept, the message says why.
-                    self.error = Some(lang.fmt(T::Refused, &[&problem_text(lang, &p)]));
+                    self.error = Some(lang.fmt(T::Refused, &[&action_error_text(lang, &p)]));
                     self.name = b.name.clone();
                     self.name_ru = b.name_ru.clone().unwrap_or_default();
                 }

@@ -7,7 +7,7 @@ use super::roster::{brigade_choices, shown};
 use super::theme;
 use super::widgets::{committing_text_ui, enum_combo_ui, option_combo_ui};
 use crate::game::Action;
-use crate::i18n::errors::problem_text;
+use crate::i18n::errors::action_error_text;
 use crate::i18n::{Label, Lang, T};
 use crate::model::{Battle, General, UnitId};
 use crate::rules::{Quality, Rank, Side};
@@ -50,14 +50,16 @@ impl GeneralCard {
             cmds.push(AppCommand::Perform(Action::DeleteGeneral(g.id)));
         }
         if let Some(new) = edited {
-            match new.check(battle) {
-                Ok(()) => {
+            // The game judges the edit as it judges every action (the loader's checks).
+            let action = Action::EditGeneral(new);
+            match super::widgets::judged_edit(action, battle) {
+                Ok(action) => {
                     self.error = None;
-                    cmds.push(AppCommand::Perform(Action::EditGeneral(new)));
+                    cmds.push(AppCommand::Perform(action));
                 }
                 Err(p) => {
                     // The field shows the value kept, the message says why.
-                    self.error = Some(lang.fmt(T::Refused, &[&problem_text(lang, &p)]));
+                    self.error = Some(lang.fmt(T::Refused, &[&action_error_text(lang, &p)]));
                     self.name = g.name.clone();
                     self.name_ru = g.name_ru.clone().unwrap_or_default();
                 }

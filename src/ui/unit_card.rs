@@ -8,7 +8,7 @@ use super::roster::brigade_choices;
 use super::widgets::{committing_text_ui, enum_combo_ui, option_combo_ui};
 use super::{theme, widgets::badge_ui};
 use crate::game::Action;
-use crate::i18n::errors::problem_text;
+use crate::i18n::errors::{action_error_text, problem_text};
 use crate::i18n::{Label, Lang, T};
 use crate::model::{Battle, Unit, UnitId};
 use crate::rules::{Arm, Class, Formation, Horses, Marker, Nation, Order, Side, Status, Terrain};
@@ -80,14 +80,16 @@ impl UnitCard {
         ui.add_space(6.0);
         markers_ui(ui, lang, unit, &mut edited);
         if let Some(new) = edited {
-            match new.check(battle) {
-                Ok(()) => {
+            // The game judges the edit as it judges every action (the loader's checks).
+            let action = Action::EditUnit(new);
+            match super::widgets::judged_edit(action, battle) {
+                Ok(action) => {
                     self.error = None;
-                    cmds.push(AppCommand::Perform(Action::EditUnit(new)));
+                    cmds.push(AppCommand::Perform(action));
                 }
                 Err(problem) => {
                     // The field shows the value kept, the message says why.
-                    self.error = Some(lang.fmt(T::Refused, &[&problem_text(lang, &problem)]));
+                    self.error = Some(lang.fmt(T::Refused, &[&action_error_text(lang, &problem)]));
                     self.restore(unit);
                 }
             }

@@ -64,3 +64,18 @@ pub fn committing_text_ui(ui: &mut Ui, buffer: &mut String, width: f32, label: &
     let response = ui.add(egui::TextEdit::singleline(buffer).desired_width(width));
     response.accessible_name(label).lost_focus()
 }
+
+/// An editor's edit as the game judges it, before it is sent: its refusal is shown under
+/// the fields it is about. A full journal is left to the handler, which offers to go on in
+/// a new file.
+pub fn judged_edit(
+    action: crate::game::Action,
+    battle: &crate::model::Battle,
+) -> Result<crate::game::Action, crate::game::ActionError> {
+    use crate::game::ActionError;
+    use crate::model::Problem;
+    match crate::game::check(&action, battle) {
+        Ok(_) | Err(ActionError::Invalid(Problem::OutOfRange { field: "log", .. })) => Ok(action),
+        Err(e) => Err(e),
+    }
+}
