@@ -147,6 +147,17 @@ fn load_file(path: &Path, lang: Lang) -> Result<Game, String> {
 }
 
 fn check(path: &Path, lang: Lang) -> Result<String, String> {
+    // Every problem of a battle that breaks an invariant, a line each (exit 2).
+    if let Err(storage::LoadError::Invalid(problems)) = storage::read_battle_file(path) {
+        let refused = problems.iter().any(|p| p.problem().protects_reader());
+        let key = if refused { T::CliProblemsRefused } else { T::CliProblems };
+        let mut out = lang.fmt(key, &[&problems.len(), &path.display()]);
+        for p in &problems {
+            out.push(LIST_ITEM);
+            out.push_str(&one_line(&coldsteel::i18n::errors::model_error_text(lang, p)));
+        }
+        return Err(out);
+    }
     let game = load_file(path, lang)?;
     let b = &game.battle();
     let (units, generals, brigades) = (b.units.len(), b.generals.len(), b.brigades.len());

@@ -275,3 +275,22 @@ fn amb_48_redoubt_and_fortified() {
     assert!(damage[0].contains("\"halved\":true"), "a redoubt halves: {}", damage[0]);
     assert!(damage[1].contains("\"halved\":false"), "a castle does not: {}", damage[1]);
 }
+
+/// Issue 26: `check` lists every problem of a battle that breaks an invariant, a line each,
+/// and exits 2; the window would open it for the players to fix.
+#[test]
+fn check_lists_every_problem() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut battle = coldsteel::storage::default_game().unwrap().battle().clone();
+    let mut ney = battle.generals[0].clone();
+    ney.id = coldsteel::model::GeneralId(10);
+    battle.generals.push(ney);
+    battle.units[0].name = String::new();
+    let path = dir.path().join("broken.coldsteel.json");
+    std::fs::write(&path, coldsteel::storage::to_json(&coldsteel::game::Game::new(battle))).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_coldsteel")).arg("check").arg(&path).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 3, "{err}");
+    assert!(err.contains("commander-in-chief") && err.contains("name may not be empty"), "{err}");
+}

@@ -246,6 +246,8 @@ super::texts! {
     JournalFullText => "A battle file keeps at most {} entries in its journal, so that it always opens again. Go on in a new battle file from where the battle stands now: this file is kept as it is, and the new one's journal starts here.", "Файл битвы хранит в журнале не больше {} записей, чтобы всегда открываться снова. Продолжите в новом файле с нынешнего положения: этот файл останется как есть, а журнал нового начнётся отсюда.";
     ContinueInNewFile => "Continue in a new file", "Продолжить в новом файле";
     ContinuedName => "{} (continued)", "{} (продолжение)";
+    CliProblemsRefused => "{} problems in {}, some beyond the file format's limits (no window opens it):", "Ошибок: {} в {}, часть за пределами формата файла (окно его не откроет):";
+    CliProblems => "{} problems in {} (the window opens it for you to fix them):", "Ошибок: {} в {} (окно откроет файл, чтобы вы их исправили):";
     ProblemsHeading => "This battle has {} problems to fix", "В этой битве есть что исправить: {}";
     ProblemsHint => "The file opened so that you can fix them: change each part in the editor; the list updates as you go. Saving is allowed.", "Файл открыт, чтобы вы могли это исправить: измените каждую часть в редакторе, список обновляется на ходу. Сохранять можно.";
     ProblemShowTip => "Show it in the editor", "Показать в редакторе";

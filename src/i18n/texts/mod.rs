@@ -468,6 +468,8 @@ keys! {
     ProblemOutOfRange,
     ProblemTooLong,
     ProblemsHeading,
+    CliProblems,
+    CliProblemsRefused,
     JournalFullTitle,
     JournalFullText,
     ContinueInNewFile,
