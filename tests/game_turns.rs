@@ -92,7 +92,9 @@ fn two_turns_of_the_default_battle() {
 
     // Morale: the unit that lost figures tests.
     advance_to(&mut g, Phase::Morale);
-    assert_eq!(checklist(g.battle()), vec![Todo::MoraleTest(leger)]);
+    let morale = coldsteel::rules::options::TestKind::Morale;
+    let cause = coldsteel::game::testing::Cause::Melee;
+    assert_eq!(checklist(g.battle()), vec![Todo::Test { unit: leger, test: morale, cause }]);
 
     // Turn 2: the charge marker expires; the retreat is owed in compulsory moves.
     g.perform(&Action::AdvancePhase).unwrap();

@@ -346,6 +346,21 @@ fn every_error_reads_in_russian() {
         A::OverruleNeedsReason,
         A::CrewFriendUnnamed,
         A::Apply(apply),
+        A::Fire(coldsteel::game::fire::FireError::NotFiringPhase),
+        A::Fire(coldsteel::game::fire::FireError::ChangingFormation),
+        A::Fire(coldsteel::game::fire::FireError::Screen),
+        A::Fire(coldsteel::game::fire::FireError::TargetInContact),
+        A::Fire(coldsteel::game::fire::FireError::NoFiringRow(13)),
+        A::Fire(coldsteel::game::fire::FireError::LossesNeeded),
+        A::Test(coldsteel::game::testing::TestError::NotAResult {
+            test: coldsteel::rules::options::TestKind::Rally,
+            result: coldsteel::rules::options::TestResult::Pursue,
+        }),
+        A::Test(coldsteel::game::testing::TestError::NoTableRow(14)),
+        A::Test(coldsteel::game::testing::TestError::NothingToRally),
+        A::Test(coldsteel::game::testing::TestError::TakenInItsProcedure),
+        A::Test(coldsteel::game::testing::TestError::NothingOwed),
+        A::Test(coldsteel::game::testing::TestError::ReasonNeeded),
     ];
     for a in &actions {
         match a {
@@ -374,7 +389,9 @@ fn every_error_reads_in_russian() {
             | A::NotOverrulable(_)
             | A::OverruleNeedsReason
             | A::CrewFriendUnnamed
-            | A::Apply(_) => {}
+            | A::Apply(_)
+            | A::Fire(_)
+            | A::Test(_) => {}
         }
         let ru = action_error_text(Ru, a);
         assert!(latin_word(&ru, &[]).is_none(), "{a:?}: {ru}");

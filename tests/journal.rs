@@ -236,3 +236,17 @@ fn a_scenarios_unknown_keys_are_refused_with_their_path() {
     let e = coldsteel::storage::scenario_from_json(&misspelt).unwrap_err();
     assert!(matches!(&e, coldsteel::storage::LoadError::UnknownKey(p) if p.ends_with("figurs")), "{e:?}");
 }
+
+/// Issue 28 moved the battle file to version 4 (fires and tests in the journal): a
+/// version-3 file still opens as it is and replays to the same battle.
+#[test]
+fn a_version_3_file_opens_and_replays() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/battle-v3.coldsteel.json");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(coldsteel::storage::file_version(&text), Some(3));
+    let game = coldsteel::storage::from_json(&text).unwrap();
+    assert!(coldsteel::game::replay(&game).is_ok());
+    let written = coldsteel::storage::to_json(&game);
+    assert_eq!(coldsteel::storage::file_version(&written), Some(coldsteel::storage::VERSION));
+    assert_eq!(coldsteel::storage::from_json(&written).unwrap().battle(), game.battle());
+}

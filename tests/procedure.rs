@@ -677,7 +677,16 @@ fn markers_and_tests_follow_the_units_state() {
     assert!(kiev.markers.contains(&Marker::Retreating));
     common::to(&mut g, Phase::Morale);
     let todos = coldsteel::game::checklist(g.battle());
-    assert!(!todos.contains(&coldsteel::game::Todo::MoraleTest(id(&g, "Kiev Dragoons"))), "{todos:?}");
+    let kiev = id(&g, "Kiev Dragoons");
+    let tests: Vec<_> = todos
+        .iter()
+        .filter_map(|t| match t {
+            coldsteel::game::Todo::Test { unit, test, .. } if *unit == kiev => Some(*test),
+            _ => None,
+        })
+        .collect();
+    // A routing unit tests to rally, not its morale (issue 28).
+    assert_eq!(tests, vec![coldsteel::rules::options::TestKind::Rally], "{todos:?}");
 }
 
 /// The losses chart counts every figure the journal holds, the bases of overrun

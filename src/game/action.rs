@@ -104,6 +104,12 @@ pub enum ActionError {
     /// The events did not fit the battle (a bug, or a damaged history).
     #[error("{0}")]
     Apply(super::ApplyError),
+    /// A fire the seeds forbid, or one without its losses (issue 28).
+    #[error("{0}")]
+    Fire(#[from] super::fire::FireError),
+    /// A test refused (issue 28).
+    #[error("{0}")]
+    Test(#[from] super::testing::TestError),
 }
 
 /// Checks an action against the battle and returns its events, ending with its log
@@ -158,6 +164,9 @@ pub fn check(action: &Action, battle: &Battle) -> Result<Vec<Event>, ActionError
             let subject = battle.general(*general).map(|g| g.name.clone()).unwrap_or_default();
             (events, Vec::new(), LogDetail::Edit { action: ActionKind::PlaceGeneral, subject })
         }
+        Action::Fire(f) => super::fire::fire(battle, f)?,
+        Action::TakeTest(t) => super::testing::take_test(battle, t)?,
+        Action::DropTests { reason } => super::testing::drop_tests(battle, reason)?,
         Action::SetTable(table) => {
             let events = super::table::set_table(battle, table.as_deref())?;
             let subject = super::table::table_change(battle.table.as_ref(), table.as_deref());
@@ -255,7 +264,10 @@ fn check_edit(action: &Action, battle: &Battle) -> Result<Vec<Event>, ActionErro
         | Action::ImportOrderOfBattle(_)
         | Action::PlaceUnit { .. }
         | Action::PlaceGeneral { .. }
-        | Action::SetTable(_) => Err(ActionError::NoChange),
+        | Action::SetTable(_)
+        | Action::Fire(_)
+        | Action::TakeTest(_)
+        | Action::DropTests { .. } => Err(ActionError::NoChange),
     }
 }
 

@@ -126,6 +126,9 @@ pub fn charges_phase(battle: &Battle) -> ChargesPhase {
             | Action::PlaceUnit { .. }
             | Action::PlaceGeneral { .. }
             | Action::SetTable(_)
+            | Action::Fire(_)
+            | Action::TakeTest(_)
+            | Action::DropTests { .. }
             | Action::AddUnit(_)
             | Action::EditUnit(_)
             | Action::DuplicateUnit(_)

@@ -111,7 +111,9 @@ pub fn replay_recorded(game: &Game, earlier_rules: bool) -> Result<usize, Replay
             | reason @ ActionError::NotOverrulable(_)
             | reason @ ActionError::OverruleNeedsReason
             | reason @ ActionError::CrewFriendUnnamed
-            | reason @ ActionError::Apply(_) => ReplayError::Refused { seq: entry.seq, reason },
+            | reason @ ActionError::Apply(_)
+            | reason @ ActionError::Fire(_)
+            | reason @ ActionError::Test(_) => ReplayError::Refused { seq: entry.seq, reason },
         })?;
         if let Some(new) = again.battle.log.last()
             && let Some((path, was, now)) = first_difference(entry, new)

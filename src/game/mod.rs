@@ -7,6 +7,7 @@ mod apply;
 mod charge;
 pub mod declarations;
 mod engagement;
+pub mod fire;
 mod history;
 mod invariants;
 pub mod journal;
@@ -14,11 +15,12 @@ mod play;
 pub mod procedure;
 mod ruleset_b;
 pub mod table;
+pub mod testing;
 mod turn;
 
 pub use crate::model::{
-    BContact, BMeleeAction, BTable, ChargeAction, ChargeMeasures, ChargeRates, CollisionAction, GdbMeleeAction,
-    MeleeTable, OpportunityFacts,
+    BContact, BMeleeAction, BTable, ChargeAction, ChargeMeasures, ChargeRates, CollisionAction, FireAction, FireRoll,
+    GdbMeleeAction, MeleeTable, OpportunityFacts, TestAction,
 };
 pub use action::{Action, ActionError, ActionKind, check};
 pub use apply::{ApplyError, Event, Item as ApplyItem, Recorded};

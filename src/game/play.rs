@@ -29,7 +29,10 @@ pub(super) fn log_entry(battle: &Battle, units: Vec<UnitId>, detail: LogDetail, 
         | LogDetail::Charge { .. }
         | LogDetail::Note { .. }
         | LogDetail::ChargeDeclared { .. }
-        | LogDetail::DeclarationsDone { .. } => (battle.turn, battle.phase),
+        | LogDetail::DeclarationsDone { .. }
+        | LogDetail::Fire { .. }
+        | LogDetail::TestTaken { .. }
+        | LogDetail::TestsDropped { .. } => (battle.turn, battle.phase),
     };
     let action = Some(Box::new(action.clone()));
     Event::LogAppended(Box::new(LogEntry { seq, turn, phase, units, detail, action }))
@@ -65,6 +68,9 @@ pub(super) fn subject(battle: &Battle, action: &Action, events: &[Event]) -> Str
         A::PlaceUnit { unit, .. } => name(*unit),
         A::PlaceGeneral { general, .. } => battle.general(*general).map(|g| g.name.clone()).unwrap_or_default(),
         A::SetTable(t) => super::table::table_change(battle.table.as_ref(), t.as_deref()),
+        A::Fire(f) => pair(f.firer, f.target),
+        A::TakeTest(t) => name(t.unit),
+        A::DropTests { reason } => reason.chars().take(40).collect(),
         A::AddUnit(_)
         | A::EditUnit(_)
         | A::DuplicateUnit(_)
@@ -525,6 +531,15 @@ pub(super) fn apply_test(u: &mut Unit, result: TestResult) {
         TestResult::Rout => {
             u.order = Order::Routing;
             u.markers.insert(Marker::Retreating);
+        }
+        // A routing unit stops and stands unformed; a wavering one is steady again.
+        TestResult::Rally => {
+            u.order = match u.order {
+                Order::Routing => Order::Disordered,
+                Order::Wavering => Order::Formed,
+                other @ (Order::Formed | Order::Disordered | Order::Dispersed | Order::Destroyed) => other,
+            };
+            u.markers.remove(&Marker::Retreating);
         }
         TestResult::Pursue => {
             u.markers.insert(Marker::Pursuing);

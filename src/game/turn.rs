@@ -1,7 +1,5 @@
 //! The checklist of the current phase, built from the battle (GDB-SEQ-01..04).
 
-use std::collections::BTreeSet;
-
 use crate::model::{Battle, LogDetail, UnitId};
 use crate::rules::{Marker, Order, Phase, Ruleset, Side};
 
@@ -40,10 +38,18 @@ pub enum Todo {
         /// Defender.
         defender: UnitId,
     },
-    /// A unit that lost figures this turn tests its morale.
-    MoraleTest(UnitId),
-    /// A wavering unit tests its morale.
-    WaveringTest(UnitId),
+    /// A test owed (issue 28): after losses to fire where the players' rules owe one, or
+    /// in the Morale phase after melee losses, a wavering unit's, a routing unit's rally.
+    Test {
+        /// The unit testing.
+        unit: UnitId,
+        /// Which test.
+        test: crate::rules::options::TestKind,
+        /// Why it is owed.
+        cause: super::testing::Cause,
+    },
+    /// Record a fire (the Firing phase; the players' rulebook gives its numbers).
+    RecordFire,
 }
 
 /// What the current phase asks of the players.
@@ -57,9 +63,19 @@ pub fn checklist(battle: &Battle) -> Vec<Todo> {
             .pending_melees()
             .map(|(index, m)| Todo::Melee { index, attacker: m.attacker, defender: m.defender })
             .collect(),
-        Phase::Morale => morale(battle),
-        Phase::Initiative | Phase::Movement | Phase::Firing => Vec::new(),
+        Phase::Morale => Vec::new(),
+        Phase::Firing => vec![Todo::RecordFire],
+        Phase::Initiative | Phase::Movement => Vec::new(),
     }
+    .into_iter()
+    .chain(owed(battle))
+    .collect()
+}
+
+/// The tests owed now: in the Morale phase all of them, in any other phase those a fire
+/// owes, carried until they are taken or dropped.
+fn owed(battle: &Battle) -> impl Iterator<Item = Todo> {
+    super::testing::owed_tests(battle).into_iter().map(|o| Todo::Test { unit: o.unit, test: o.test, cause: o.cause })
 }
 
 /// The GdB Charges phase: the side declaring now, then the declared charges in the order
@@ -89,49 +105,6 @@ fn compulsory_moves(battle: &Battle) -> Vec<Todo> {
     out
 }
 
-/// Units that lost figures in this turn's melees, then wavering units.
-fn morale(battle: &Battle) -> Vec<Todo> {
-    let mut lost: BTreeSet<UnitId> = BTreeSet::new();
-    for entry in battle.log.iter().filter(|e| e.turn == battle.turn) {
-        match &entry.detail {
-            LogDetail::GdbMelee { losses, .. } => {
-                let [a, d] = [entry.units.first(), entry.units.get(1)];
-                if let (Some(a), true) = (a, losses.0 > 0) {
-                    lost.insert(*a);
-                }
-                if let (Some(d), true) = (d, losses.1 > 0) {
-                    lost.insert(*d);
-                }
-            }
-            LogDetail::BMelee { hits, .. } => {
-                if let (Some(a), true) = (entry.units.first(), hits.1 > 0) {
-                    lost.insert(*a);
-                }
-                if let (Some(d), true) = (entry.units.get(1), hits.0 > 0) {
-                    lost.insert(*d);
-                }
-            }
-            LogDetail::Edit { .. }
-            | LogDetail::Phase { .. }
-            | LogDetail::Initiative { .. }
-            | LogDetail::BCollision { .. }
-            | LogDetail::Charge { .. }
-            | LogDetail::Note { .. }
-            | LogDetail::ChargeDeclared { .. }
-            | LogDetail::DeclarationsDone { .. } => {}
-        }
-    }
-    // A routing unit takes no morale test for its losses: it tests to rally instead.
-    let in_play = |id: &UnitId| battle.unit(*id).is_some_and(|u| u.order.in_play() && u.order != Order::Routing);
-    let mut out: Vec<Todo> = lost.into_iter().filter(in_play).map(Todo::MoraleTest).collect();
-    for u in battle.units.iter().filter(|u| u.order == Order::Wavering) {
-        if !out.contains(&Todo::MoraleTest(u.id)) {
-            out.push(Todo::WaveringTest(u.id));
-        }
-    }
-    out
-}
-
 /// How far the table view moved a unit as this phase began (a melee loser's compulsory
 /// move, GDB-SEQ-03), in cm, if it did.
 pub fn moved_on_table(battle: &Battle, id: UnitId) -> Option<u32> {
@@ -149,6 +122,9 @@ pub fn moved_on_table(battle: &Battle, id: UnitId) -> Option<u32> {
         | LogDetail::Charge { .. }
         | LogDetail::Note { .. }
         | LogDetail::ChargeDeclared { .. }
-        | LogDetail::DeclarationsDone { .. } => None,
+        | LogDetail::DeclarationsDone { .. }
+        | LogDetail::Fire { .. }
+        | LogDetail::TestTaken { .. }
+        | LogDetail::TestsDropped { .. } => None,
     }
 }

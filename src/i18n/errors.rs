@@ -204,6 +204,34 @@ pub fn action_error_text(lang: Lang, e: &ActionError) -> String {
         ActionError::NotOverrulable(e) => lang.fmt(T::ErrNotOverrulable, &[&charge_error_text(lang, e)]),
         ActionError::OverruleNeedsReason => lang.t(T::ErrOverruleReason).to_owned(),
         ActionError::NotAScreen(id) => lang.fmt(T::ErrNotAScreen, &[id]),
+        ActionError::Fire(e) => fire_error_text(lang, e),
+        ActionError::Test(e) => test_error_text(lang, e),
+    }
+}
+
+/// A fire refused, in words.
+pub fn fire_error_text(lang: Lang, e: &crate::game::fire::FireError) -> String {
+    use crate::game::fire::FireError as E;
+    match e {
+        E::NotFiringPhase => lang.t(T::ErrNotFiringPhase).to_owned(),
+        E::ChangingFormation => lang.t(T::ErrFireChangingFormation).to_owned(),
+        E::Screen => lang.t(T::ErrFireScreen).to_owned(),
+        E::TargetInContact => lang.t(T::ErrFireInContact).to_owned(),
+        E::NoFiringRow(total) => lang.fmt(T::ErrNoFiringRow, &[total]),
+        E::LossesNeeded => lang.t(T::ErrFireLossesNeeded).to_owned(),
+    }
+}
+
+/// A test refused, in words.
+pub fn test_error_text(lang: Lang, e: &crate::game::testing::TestError) -> String {
+    use crate::game::testing::TestError as E;
+    match e {
+        E::NotAResult { test, result } => lang.fmt(T::ErrNotAResult, &[&test.label(lang), &result.label(lang)]),
+        E::NoTableRow(total) => lang.fmt(T::NoTableRow, &[total]),
+        E::NothingToRally => lang.t(T::ErrNothingToRally).to_owned(),
+        E::TakenInItsProcedure => lang.t(T::ErrTakenInProcedure).to_owned(),
+        E::NothingOwed => lang.t(T::ErrNothingOwed).to_owned(),
+        E::ReasonNeeded => lang.t(T::ErrDropReason).to_owned(),
     }
 }
 

@@ -76,6 +76,9 @@ pub fn action_label(lang: Lang, battle: &Battle, kind: ActionKind, subject: &str
         ActionKind::PlaceUnit => T::StepPlaceUnit,
         ActionKind::PlaceGeneral => T::StepPlaceGeneral,
         ActionKind::SetTable => return table_change_label(lang, subject),
+        ActionKind::Fire => T::StepFire,
+        ActionKind::TakeTest => T::StepTakeTest,
+        ActionKind::DropTests => T::StepDropTests,
         ActionKind::ImportOrderOfBattle => {
             let counts: Vec<&str> = subject.split('/').collect();
             return lang.fmt(
@@ -184,6 +187,18 @@ pub fn entry_summary(lang: Lang, battle: &Battle, entry: &LogEntry) -> String {
         }
         LogDetail::DeclarationsDone { side } => {
             lang.fmt(T::LogDeclarationsDone, &[&crate::i18n::names::side_name(battle, *side, lang)])
+        }
+        LogDetail::Fire { figures, test_owed, .. } => {
+            let line = lang.fmt(T::LogFire, &[&name(0), &name(1), figures]);
+            if *test_owed { format!("{line}; {}", lang.fmt(T::LogFireTestOwed, &[&name(1)])) } else { line }
+        }
+        LogDetail::TestTaken { test, result, called, .. } => {
+            let key = if *called { T::LogTestCalled } else { T::LogTestTaken };
+            lang.fmt(key, &[&name(0), &test.label(lang), &result_words(lang, *test, *result)])
+        }
+        LogDetail::TestsDropped { reason } => {
+            let who: Vec<String> = (0..entry.units.len()).map(name).collect();
+            lang.fmt(T::LogTestsDropped, &[&who.join(", "), reason])
         }
     }
 }
@@ -316,6 +331,7 @@ pub fn result_words(
         (_, TestResult::Unformed) => T::WordsHaltsDisordered,
         (_, TestResult::Retreat) => T::WordsRetreats,
         (_, TestResult::Rout) => T::WordsRouts,
+        (_, TestResult::Rally) => T::WordsRallies,
     };
     lang.t(key).to_owned()
 }
@@ -426,7 +442,13 @@ pub fn entry_lines(lang: Lang, battle: &Battle, entry: &LogEntry) -> Vec<String>
         | LogDetail::Phase { .. }
         | LogDetail::Note { .. }
         | LogDetail::ChargeDeclared { .. }
-        | LogDetail::DeclarationsDone { .. } => {}
+        | LogDetail::DeclarationsDone { .. }
+        | LogDetail::TestsDropped { .. } => {}
+        LogDetail::Fire { roll, .. } | LogDetail::TestTaken { roll, .. } => {
+            if let Some(r) = roll {
+                out.push(table_roll_text(lang, &name(0), r.dice, r.modifier, &r.row));
+            }
+        }
     }
     out
 }
@@ -453,8 +475,8 @@ pub fn todo_text(lang: Lang, battle: &Battle, todo: &Todo) -> String {
         | Todo::CarryOutCharge { .. }
         | Todo::Pursue(_)
         | Todo::Melee { .. }
-        | Todo::MoraleTest(_)
-        | Todo::WaveringTest(_) => None,
+        | Todo::Test { .. }
+        | Todo::RecordFire => None,
     };
     let Some(u) = unit.and_then(|id| battle.unit(id)) else { return text };
     match crate::game::moved_on_table(battle, u.id) {
@@ -480,8 +502,17 @@ fn todo_words(lang: Lang, battle: &Battle, todo: &Todo) -> String {
         Todo::PushBackThenRally(id) => lang.fmt(T::TodoPushBack, &[&name(id)]),
         Todo::Pursue(id) => lang.fmt(T::TodoPursue, &[&name(id)]),
         Todo::Melee { attacker, defender, .. } => lang.fmt(T::TodoMelee, &[&name(attacker), &name(defender)]),
-        Todo::MoraleTest(id) => lang.fmt(T::TodoMorale, &[&name(id)]),
-        Todo::WaveringTest(id) => lang.fmt(T::TodoWavering, &[&name(id)]),
+        Todo::Test { unit, cause, .. } => {
+            use crate::game::testing::Cause;
+            let key = match cause {
+                Cause::Melee => T::TodoMorale,
+                Cause::Wavering => T::TodoWavering,
+                Cause::Fire => T::TodoFireTest,
+                Cause::Routing => T::TodoRally,
+            };
+            lang.fmt(key, &[&name(unit)])
+        }
+        Todo::RecordFire => lang.t(T::TodoRecordFire).to_owned(),
     }
 }
 

@@ -134,6 +134,7 @@ labels!(Marker {
     Evaded => "Evaded", "Уклонились";
     ChangingFormation => "Changing formation", "Перестраиваются";
     WasCharged => "Charged by the enemy", "Атакован противником";
+    UnderFire => "Under fire this turn", "Под огнём в этот ход";
 });
 
 labels!(Ruleset {
@@ -258,6 +259,8 @@ labels!(TestKind {
     CounterCharge => "Counter-charge test", "Тест контратаки";
     Formation => "Formation test", "Тест на построение";
     Pursuit => "Pursuit test", "Тест на преследование";
+    Morale => "Morale test", "Тест морали";
+    Rally => "Rally test", "Тест на сбор";
 });
 
 use crate::rules::options::TestResult;
@@ -269,6 +272,7 @@ labels!(TestResult {
     Retreat => "Failed: retreats", "Не пройден: отступление";
     Rout => "Failed: routs", "Не пройден: бегство";
     Pursue => "Pursues", "Преследует";
+    Rally => "Rallies", "Собирается";
 });
 
 labels!(AreaKind {

@@ -93,6 +93,60 @@ pub enum Action {
     },
     /// Set up the table view (size, scale, terrain), or with `None` put it away.
     SetTable(Option<Box<TableSetup>>),
+    /// A fire of the Firing phase: who fires at whom, the dice on the players' firing
+    /// table or the losses typed, and whether the players' rules owe a test.
+    Fire(Box<FireAction>),
+    /// A test taken: one the game lists as owed, or one the players call.
+    TakeTest(Box<TestAction>),
+    /// The tests still owed this turn are dropped, with the players' reason.
+    DropTests {
+        /// Why.
+        reason: String,
+    },
+}
+
+/// A fire (the players' rulebook: the seeds give the bans, the players the numbers).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FireAction {
+    /// The unit firing.
+    pub firer: UnitId,
+    /// Its target.
+    pub target: UnitId,
+    /// The 2D6 and the players' modifier, read on their firing table.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub roll: Option<FireRoll>,
+    /// The figures lost, typed (where the players' table has no row, or they keep none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub figures: Option<u32>,
+    /// The players' rules owe the target a morale test for its losses.
+    #[serde(default)]
+    pub test_owed: bool,
+    /// The generator's state after the app rolled, if it did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rng_after: Option<RngState>,
+}
+
+/// Dice on a players' table: the 2D6 and the players' modifier.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FireRoll {
+    /// The 2D6.
+    pub dice: [u8; 2],
+    /// The players' modifier.
+    pub modifier: i32,
+}
+
+/// A test taken by a unit (the players' rulebook; AMB-23 for the tables).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TestAction {
+    /// The unit testing.
+    pub unit: UnitId,
+    /// Which test.
+    pub test: crate::rules::options::TestKind,
+    /// The result chosen, or the dice on the players' table.
+    pub answer: crate::rules::gdb::charge::TestAnswer,
+    /// The generator's state after the app rolled, if it did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rng_after: Option<RngState>,
 }
 
 /// Brigades, units and generals added together (File → Import order of battle). Their
@@ -395,6 +449,12 @@ pub enum ActionKind {
     PlaceGeneral,
     /// The table was set up or changed.
     SetTable,
+    /// A unit fired.
+    Fire,
+    /// A test was taken.
+    TakeTest,
+    /// The tests owed were dropped.
+    DropTests,
 }
 
 impl ActionKind {
@@ -426,6 +486,9 @@ impl ActionKind {
             ActionKind::PlaceUnit => "place_unit",
             ActionKind::PlaceGeneral => "place_general",
             ActionKind::SetTable => "set_table",
+            ActionKind::Fire => "fire",
+            ActionKind::TakeTest => "take_test",
+            ActionKind::DropTests => "drop_tests",
         }
     }
 
@@ -477,6 +540,9 @@ impl Action {
             Action::PlaceUnit { .. } => ActionKind::PlaceUnit,
             Action::PlaceGeneral { .. } => ActionKind::PlaceGeneral,
             Action::SetTable(_) => ActionKind::SetTable,
+            Action::Fire(_) => ActionKind::Fire,
+            Action::TakeTest(_) => ActionKind::TakeTest,
+            Action::DropTests { .. } => ActionKind::DropTests,
         }
     }
 }

@@ -158,6 +158,46 @@ pub enum LogDetail {
         /// The side.
         side: crate::rules::Side,
     },
+    /// A fire; the entry's units are the firer and the target.
+    Fire {
+        /// The roll on the players' firing table and the row used, if rolled.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        roll: Option<TableRoll>,
+        /// Figures the target lost.
+        figures: u32,
+        /// The players' rules owe the target a morale test.
+        #[serde(default)]
+        test_owed: bool,
+    },
+    /// A test taken; the entry's unit is the one that tested.
+    TestTaken {
+        /// Which test.
+        test: crate::rules::options::TestKind,
+        /// What it does.
+        result: crate::rules::options::TestResult,
+        /// The roll on the players' test table and the row used, if rolled.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        roll: Option<TableRoll>,
+        /// The players called it; the game did not list it as owed.
+        #[serde(default)]
+        called: bool,
+    },
+    /// The tests still owed were dropped; the entry's units are the ones that owed them.
+    TestsDropped {
+        /// The players' reason.
+        reason: String,
+    },
+}
+
+/// A roll on a players' table: the 2D6, the modifier, and the row's range and name.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableRoll {
+    /// The 2D6.
+    pub dice: [u8; 2],
+    /// The players' modifier.
+    pub modifier: i32,
+    /// The row's range and named result.
+    pub row: (i32, i32, String),
 }
 
 impl LogDetail {
@@ -180,10 +220,13 @@ impl LogDetail {
             LogDetail::GdbMelee { overridden: o, .. } | LogDetail::BCollision { overridden: o, .. } => overridden(o),
             LogDetail::Charge { overruled: o, .. } | LogDetail::ChargeDeclared { overruled: o, .. } => overruled(o),
             LogDetail::Edit { subject, .. } => check_length("subject", subject, MAX_TEXT_CHARS).err(),
+            LogDetail::TestsDropped { reason } => check_length("reason", reason, MAX_REASON_CHARS).err(),
             LogDetail::Phase { .. }
             | LogDetail::Initiative { .. }
             | LogDetail::BMelee { .. }
-            | LogDetail::DeclarationsDone { .. } => None,
+            | LogDetail::DeclarationsDone { .. }
+            | LogDetail::Fire { .. }
+            | LogDetail::TestTaken { .. } => None,
         }
     }
 }

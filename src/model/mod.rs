@@ -12,12 +12,12 @@ mod validate;
 
 pub use action::{
     Action, ActionKind, BContact, BMeleeAction, BTable, ChargeAction, ChargeMeasures, ChargeRates, CollisionAction,
-    ExactMeasures, GdbMeleeAction, MeleeTable, OpportunityFacts, OrderOfBattle,
+    ExactMeasures, FireAction, FireRoll, GdbMeleeAction, MeleeTable, OpportunityFacts, OrderOfBattle, TestAction,
 };
 pub use battle::{Battle, Brigade, General, RngState, RulesOptions, SideInfo};
 pub use engagement::{Engagement, Stage, TestTaken, by_role};
 pub use limits::{MAX_DISTANCE_CM, MAX_FIGURES, MAX_ITEMS, MAX_MELEE_TURN, MAX_TURN, is_json_but_not_an_object};
-pub use log::{LogDetail, LogEntry, Override, Overrule, TestRoll, TurnState};
+pub use log::{LogDetail, LogEntry, Override, Overrule, TableRoll, TestRoll, TurnState};
 pub use table::{AreaShape, Placement, TableSetup, TerrainArea};
 pub use unit::{Unit, changed_fields, default_formation};
 pub use validate::{ModelError, Problem, Refs};

@@ -126,7 +126,10 @@ pub fn losses_by_turn(battle: &Battle) -> Vec<(u32, u32, u32)> {
             | LogDetail::BCollision { .. }
             | LogDetail::Note { .. }
             | LogDetail::ChargeDeclared { .. }
-            | LogDetail::DeclarationsDone { .. } => Vec::new(),
+            | LogDetail::DeclarationsDone { .. }
+            | LogDetail::Fire { .. }
+            | LogDetail::TestTaken { .. }
+            | LogDetail::TestsDropped { .. } => Vec::new(),
         };
         let slot = per.entry(e.turn).or_default();
         for (side, n) in pairs {
@@ -182,7 +185,10 @@ fn reported(e: &LogEntry) -> bool {
         | LogDetail::Charge { .. }
         | LogDetail::Note { .. }
         | LogDetail::ChargeDeclared { .. }
-        | LogDetail::DeclarationsDone { .. } => true,
+        | LogDetail::DeclarationsDone { .. }
+        | LogDetail::Fire { .. }
+        | LogDetail::TestTaken { .. }
+        | LogDetail::TestsDropped { .. } => true,
     }
 }
 

@@ -148,21 +148,36 @@ pub enum TestKind {
     Formation,
     /// The pursuit test (GDB-RES-02).
     Pursuit,
+    /// A morale test of the players' rulebook (after losses to fire or melee, a wavering
+    /// unit): the seeds give no table, the players fill theirs.
+    Morale,
+    /// A routing or wavering unit's test to rally (the players' rulebook).
+    Rally,
 }
 
 impl TestKind {
     /// Every test, in order.
-    pub const ALL: [TestKind; 5] =
-        [TestKind::Charge, TestKind::Stand, TestKind::CounterCharge, TestKind::Formation, TestKind::Pursuit];
+    pub const ALL: [TestKind; 7] = [
+        TestKind::Charge,
+        TestKind::Stand,
+        TestKind::CounterCharge,
+        TestKind::Formation,
+        TestKind::Pursuit,
+        TestKind::Morale,
+        TestKind::Rally,
+    ];
 
     /// The results this test can have: the charge tests pass, halt, disorder, send back or
     /// rout the unit; the formation test leaves it formed or unformed (GDB-RES-02); the
     /// pursuit test holds the winner or sends it on (GDB-RES-02, GDB-MOD-21).
     pub const fn allows(self, result: TestResult) -> bool {
         match self {
-            TestKind::Charge | TestKind::Stand | TestKind::CounterCharge => !matches!(result, TestResult::Pursue),
+            TestKind::Charge | TestKind::Stand | TestKind::CounterCharge | TestKind::Morale => {
+                !matches!(result, TestResult::Pursue | TestResult::Rally)
+            }
             TestKind::Formation => matches!(result, TestResult::Pass | TestResult::Halt | TestResult::Unformed),
             TestKind::Pursuit => matches!(result, TestResult::Pass | TestResult::Halt | TestResult::Pursue),
+            TestKind::Rally => matches!(result, TestResult::Rally | TestResult::Halt | TestResult::Rout),
         }
     }
 
@@ -193,17 +208,20 @@ pub enum TestResult {
     Rout,
     /// Pursuit test: the winner pursues, charging the next melee (GDB-RES-02, GDB-MOD-21).
     Pursue,
+    /// Rally test: a routing unit stops and stands unformed, a wavering one is steady again.
+    Rally,
 }
 
 impl TestResult {
     /// Every kind, in order.
-    pub const ALL: [TestResult; 6] = [
+    pub const ALL: [TestResult; 7] = [
         TestResult::Pass,
         TestResult::Halt,
         TestResult::Unformed,
         TestResult::Retreat,
         TestResult::Rout,
         TestResult::Pursue,
+        TestResult::Rally,
     ];
 
     /// Passed.
@@ -220,6 +238,7 @@ impl TestResult {
             TestResult::Retreat => "retreat",
             TestResult::Rout => "rout",
             TestResult::Pursue => "pursue",
+            TestResult::Rally => "rally",
         }
     }
 }
@@ -246,6 +265,22 @@ pub struct TestTable {
     pub test: TestKind,
     /// Its rows.
     pub rows: Vec<TestRow>,
+}
+
+/// A row of the players' firing table: the seeds give no firing rules, so a fire's 2D6
+/// plus the players' modifier from `from` to `to` takes `figures` off the target (rows the
+/// players name, like the test tables).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FireRow {
+    /// Lowest total.
+    pub from: i32,
+    /// Highest total.
+    pub to: i32,
+    /// The players' name of the result.
+    #[serde(default)]
+    pub result: String,
+    /// Figures the target loses.
+    pub figures: u32,
 }
 
 /// A result of the Emergency Limber table the seeds omit (GDB-ART-03, AMB-22).
@@ -297,6 +332,13 @@ pub struct GdbOptions {
     pub tests: Vec<TestTable>,
     /// AMB-22: Emergency Limber results 2 to 6.
     pub emergency_limber: Vec<LimberRow>,
+    /// The players' firing table (empty: the players type each fire's losses).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub firing: Vec<FireRow>,
+    /// Whether a fire with losses owes the target a morale test unless the players say
+    /// otherwise (their rulebook; off).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub test_after_fire: bool,
 }
 
 impl GdbOptions {
@@ -354,6 +396,11 @@ impl GdbOptions {
         self.tests.iter().any(|t| t.test == test && !t.rows.is_empty())
     }
 
+    /// The row of the players' firing table a total falls in.
+    pub fn fire_row(&self, total: i32) -> Option<&FireRow> {
+        self.firing.iter().find(|r| r.from <= total && total <= r.to)
+    }
+
     /// The named Emergency Limber result for a die of 2 to 6, if filled.
     pub fn limber(&self, die: u8) -> Option<&str> {
         self.emergency_limber.iter().find(|r| r.die == die).map(|r| r.result.as_str())
@@ -395,6 +442,8 @@ impl Default for GdbOptions {
             durations: Vec::new(),
             tests: Vec::new(),
             emergency_limber: Vec::new(),
+            firing: Vec::new(),
+            test_after_fire: false,
         }
     }
 }

@@ -276,6 +276,7 @@ vocab! {
         Evaded = "evaded",
         ChangingFormation = "changing_formation",
         WasCharged = "was_charged",
+        UnderFire = "under_fire",
     }
 }
 
@@ -287,9 +288,11 @@ impl Marker {
     /// removed by what ends them (the pursuit by the end of its engagement's aftermath).
     pub const fn expires_at(self) -> Option<Phase> {
         match self {
-            Marker::ChargedThisTurn | Marker::Evaded | Marker::ChangingFormation | Marker::WasCharged => {
-                Some(Phase::Initiative)
-            }
+            Marker::ChargedThisTurn
+            | Marker::Evaded
+            | Marker::ChangingFormation
+            | Marker::WasCharged
+            | Marker::UnderFire => Some(Phase::Initiative),
             Marker::Retreating | Marker::PushedBack => Some(Phase::Charges),
             Marker::InMelee | Marker::GunsAbandoned | Marker::Pursuing => None,
         }

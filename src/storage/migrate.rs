@@ -7,7 +7,7 @@ use serde_json::Value;
 type Step = fn(&mut Value);
 
 /// The steps, oldest first.
-const STEPS: &[Step] = &[v1_to_v2, v2_to_v3];
+const STEPS: &[Step] = &[v1_to_v2, v2_to_v3, v3_to_v4];
 
 /// Version 2 made the file a journal and pending melees engagements: `pending_melees`
 /// becomes `engagements` (their fields carry over), and each row of a test table gets
@@ -28,6 +28,12 @@ fn v1_to_v2(value: &mut Value) {
 /// charge procedure; a version-2 file holds none of them and reads as it is. Its journal
 /// may hold charges today's rules refuse: `replay` reports those as rules changes.
 fn v2_to_v3(_: &mut Value) {}
+
+/// Version 4 added the Firing phase's fires, the tests taken and dropped (`fire`,
+/// `take_test`, `drop_tests` actions and their log entries), the `under_fire` marker, the
+/// players' firing table and the morale and rally tests' tables; a version-3 file holds
+/// none of them and reads as it is.
+fn v3_to_v4(_: &mut Value) {}
 
 /// Gives each test-table row without a kind the kind its result's name says (the names
 /// version 1 read: pass, retreat, rout, in English or Russian), else a halt.

@@ -30,7 +30,7 @@ use crate::model::{Battle, ModelError};
 /// The `format` tag of a battle file.
 pub const FORMAT: &str = "coldsteel.battle";
 /// The battle-file version this build writes.
-pub const VERSION: u32 = 3;
+pub const VERSION: u32 = 4;
 /// Files larger than this are refused before reading.
 pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 

@@ -43,6 +43,12 @@ pub enum Modal {
     },
     /// A message to acknowledge.
     Message(String),
+    /// Tests are still owed as the players go on to the next phase (issue 28): take them
+    /// now, carry them, or drop them with the reason typed here.
+    TestsOwed {
+        /// The reason typed for dropping them.
+        reason: String,
+    },
     /// The battle's journal is full (issue 26): the evening goes on in a new battle file
     /// from the current state.
     JournalFull,

@@ -123,6 +123,16 @@ pub enum AppCommand {
     RollInitiative,
     /// Open the melee wizard on a pending melee.
     OpenMelee(usize),
+    /// Record a fire (from the unit selected, if it may fire).
+    OpenFire,
+    /// Take a test the game lists as owed, or (with `None`) call one.
+    OpenTest(Option<(UnitId, crate::rules::options::TestKind)>),
+    /// The next phase, asking first if tests are still owed.
+    NextPhase,
+    /// Carry the tests still owed into the next phase, and go on to it.
+    CarryTestsAndAdvance,
+    /// Drop the tests still owed with this reason, then go on to the next phase.
+    DropTestsAndAdvance(String),
     /// Start a charge (or Ruleset B attack) by this unit: the next click picks the target.
     StartCharge(UnitId),
     /// The target of the charge being started.

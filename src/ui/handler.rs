@@ -170,6 +170,44 @@ impl CsApp {
             AppCommand::SaveAs => self.save_as(),
             AppCommand::RollInitiative => self.initiative_form.roll(self.game.battle()),
             AppCommand::OpenMelee(index) => self.open_melee(index),
+            AppCommand::OpenFire => {
+                let selected = match self.selection {
+                    Selection::Unit(id) => Some(id),
+                    Selection::None | Selection::General(_) | Selection::Brigade(_) => None,
+                };
+                self.wizard =
+                    Some(Wizard::Fire(Box::new(super::wizard::FireWizard::new(self.game.battle(), selected))));
+            }
+            AppCommand::OpenTest(owed) => {
+                let wizard = match (owed, self.selection) {
+                    (Some((unit, test)), _) => super::wizard::TestWizard::owed(unit, test),
+                    (None, Selection::Unit(id)) => super::wizard::TestWizard::called(self.game.battle(), Some(id)),
+                    (None, Selection::None | Selection::General(_) | Selection::Brigade(_)) => {
+                        super::wizard::TestWizard::called(self.game.battle(), None)
+                    }
+                };
+                self.wizard = Some(Wizard::Test(Box::new(wizard)));
+            }
+            AppCommand::NextPhase => {
+                // Issue 28: tests still owed are taken now, carried, or dropped with a reason.
+                if crate::game::testing::owed_tests(self.game.battle()).is_empty() {
+                    self.perform(&Action::AdvancePhase);
+                } else {
+                    self.modal = Modal::TestsOwed { reason: String::new() };
+                }
+            }
+            AppCommand::CarryTestsAndAdvance => {
+                self.modal = Modal::None;
+                self.perform(&Action::AdvancePhase);
+            }
+            AppCommand::DropTestsAndAdvance(reason) => {
+                self.modal = Modal::None;
+                let before = self.game.battle().log.len();
+                self.perform(&Action::DropTests { reason });
+                if self.game.battle().log.len() > before {
+                    self.perform(&Action::AdvancePhase);
+                }
+            }
             AppCommand::StartCharge(id) => {
                 self.picking = Some(id);
                 let name = self.game.battle().unit(id).map(|u| u.display_name(self.lang == Lang::Ru).to_owned());
@@ -251,6 +289,7 @@ impl CsApp {
                 | Modal::NewBattle { .. }
                 | Modal::Message(_)
                 | Modal::JournalFull
+                | Modal::TestsOwed { .. }
                 | Modal::About
                 | Modal::OpenFailed { .. }
                 | Modal::Report(_)
@@ -301,6 +340,11 @@ impl CsApp {
             | other @ AppCommand::SaveAs
             | other @ AppCommand::RollInitiative
             | other @ AppCommand::OpenMelee(_)
+            | other @ AppCommand::OpenFire
+            | other @ AppCommand::OpenTest(_)
+            | other @ AppCommand::NextPhase
+            | other @ AppCommand::DropTestsAndAdvance(_)
+            | other @ AppCommand::CarryTestsAndAdvance
             | other @ AppCommand::StartCharge(_)
             | other @ AppCommand::PickTarget(_)
             | other @ AppCommand::CarryOutCharge(..)
@@ -421,7 +465,10 @@ impl CsApp {
             | Action::ImportOrderOfBattle(_)
             | Action::PlaceUnit { .. }
             | Action::PlaceGeneral { .. }
-            | Action::SetTable(_) => self.selection,
+            | Action::SetTable(_)
+            | Action::Fire(_)
+            | Action::TakeTest(_)
+            | Action::DropTests { .. } => self.selection,
         };
     }
 

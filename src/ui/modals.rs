@@ -38,6 +38,10 @@ impl CsApp {
             Modal::NewBattle { template, ruleset } => new_ui(ui, self.lang, template, ruleset),
             Modal::Message(text) => message_ui(ui, self.lang, text),
             Modal::JournalFull => journal_full_ui(ui, self.lang),
+            Modal::TestsOwed { reason } => {
+                let owed = crate::game::testing::owed_tests(self.game.battle()).len();
+                tests_owed_ui(ui, self.lang, owed, reason)
+            }
             Modal::About => about_ui(ui, self.lang, self.data_dir.as_deref()),
             Modal::OpenFailed { text, detail, backup, recovery } => {
                 open_failed_ui(ui, self.lang, text, detail, backup.as_deref(), recovery.is_some())
@@ -225,6 +229,35 @@ fn about_ui(ui: &mut Ui, lang: crate::i18n::Lang, data_dir: Option<&std::path::P
         if ui.button(lang.t(T::Ok)).clicked() || ui.input(|i| i.key_pressed(Key::Enter) || i.key_pressed(Key::Escape)) {
             choice = Choice::Close;
         }
+    });
+    choice
+}
+
+/// Tests still owed: take them now, carry them into the next phase, or drop them.
+fn tests_owed_ui(ui: &mut Ui, lang: crate::i18n::Lang, owed: usize, reason: &mut String) -> Choice {
+    let mut choice = Choice::None;
+    window("tests-owed").show(ui.ctx(), |ui| {
+        ui.set_max_width(520.0);
+        ui.heading(lang.t(T::TestsOwedTitle));
+        ui.label(lang.fmt(T::TestsOwedText, &[&owed]));
+        ui.horizontal(|ui| {
+            if ui.button(RichText::new(lang.t(T::TakeThemNow)).strong()).clicked()
+                || ui.input(|i| i.key_pressed(Key::Escape))
+            {
+                choice = Choice::Close;
+            }
+            if ui.button(lang.t(T::CarryThem)).clicked() {
+                choice = Choice::Command(AppCommand::CarryTestsAndAdvance);
+            }
+        });
+        ui.horizontal(|ui| {
+            ui.label(lang.t(T::DropReason));
+            ui.add(egui::TextEdit::singleline(reason).desired_width(240.0)).accessible_name(lang.t(T::DropReason));
+            let ok = !reason.trim().is_empty();
+            if ui.add_enabled(ok, egui::Button::new(lang.t(T::DropThem))).clicked() {
+                choice = Choice::Command(AppCommand::DropTestsAndAdvance(reason.clone()));
+            }
+        });
     });
     choice
 }

@@ -194,7 +194,11 @@ fn topic_ui(ui: &mut Ui, lang: Lang, draft: &mut SettingsDraft) {
             super::settings_tables::limber_ui(ui, lang, &mut o.emergency_limber);
         }
         Topic::Movement => super::settings_tables::distances_ui(ui, lang, &mut o.distances),
-        Topic::Tests => super::settings_tables::tests_ui(ui, lang, &mut o.tests),
+        Topic::Tests => {
+            super::settings_tables::tests_ui(ui, lang, &mut o.tests);
+            super::settings_tables::firing_ui(ui, lang, &mut o.firing);
+            switch_ui(ui, lang, &mut o.test_after_fire, (T::OptTestAfterFire, "", T::ExplainTestAfterFire));
+        }
         Topic::RulesetB => b_ui(ui, lang, draft),
         Topic::Basing => super::settings_tables::basing_ui(ui, lang, &mut draft.options.basing),
     }

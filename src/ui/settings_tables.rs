@@ -183,6 +183,40 @@ pub(super) fn tests_ui(ui: &mut Ui, lang: Lang, tables: &mut Vec<TestTable>) {
     tables.retain(|t| !t.rows.is_empty());
 }
 
+/// The players' firing table (issue 28): totals of 2D6 plus their modifier to the figures
+/// the target loses; the seeds give no firing rules.
+pub(super) fn firing_ui(ui: &mut Ui, lang: Lang, rows: &mut Vec<crate::rules::options::FireRow>) {
+    title_ui(ui, lang.t(T::OptFiring), "");
+    explain(ui, lang.t(T::ExplainFiring));
+    let mut remove = None;
+    for (i, row) in rows.iter_mut().enumerate() {
+        ui.horizontal(|ui| {
+            let name = format!("{} {}", lang.t(T::OptFiring), i + 1);
+            let _ = ui.add(egui::DragValue::new(&mut row.from).range(-10..=30)).accessible_name(format!("{name} ≥"));
+            ui.label("–");
+            let _ = ui.add(egui::DragValue::new(&mut row.to).range(-10..=30)).accessible_name(format!("{name} ≤"));
+            ui.add(egui::TextEdit::singleline(&mut row.result).desired_width(140.0))
+                .accessible_name(format!("{name} {}", lang.t(T::ResOutcomeHeader)));
+            ui.label(lang.t(T::FireFigures));
+            count_cell_ui(
+                ui,
+                &mut row.figures,
+                0..=crate::model::MAX_FIGURES,
+                &format!("{name} {}", lang.t(T::FireFigures)),
+            );
+            if ui.small_button(lang.t(T::RemoveRow)).clicked() {
+                remove = Some(i);
+            }
+        });
+    }
+    rows_footer_ui(ui, lang, rows, remove, || crate::rules::options::FireRow {
+        from: 2,
+        to: 6,
+        result: String::new(),
+        figures: 1,
+    });
+}
+
 /// AMB-22: Emergency Limber results 2 to 6.
 pub(super) fn limber_ui(ui: &mut Ui, lang: Lang, rows: &mut Vec<LimberRow>) {
     title_ui(ui, lang.t(T::OptLimber), "AMB-22");

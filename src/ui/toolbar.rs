@@ -40,7 +40,7 @@ impl CsApp {
                 cmds.push(AppCommand::OpenReport);
             }
             if i.consume_shortcut(&next_phase) {
-                cmds.push(AppCommand::Perform(Action::AdvancePhase));
+                cmds.push(AppCommand::NextPhase);
             }
             if i.consume_shortcut(&open) {
                 cmds.push(AppCommand::File(FileOp::Open(None)));

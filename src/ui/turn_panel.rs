@@ -53,7 +53,7 @@ pub fn phase_bar_ui(ui: &mut Ui, lang: Lang, battle: &Battle, cmds: &mut Vec<App
         }
         let next = ui.button(lang.t(T::NextPhase)).on_hover_text(lang.t(T::NextPhaseTip));
         if next.clicked() {
-            cmds.push(AppCommand::Perform(Action::AdvancePhase));
+            cmds.push(AppCommand::NextPhase);
         }
         ui.separator();
         match (battle.phasing, battle.ruleset) {
@@ -83,12 +83,11 @@ pub fn checklist_ui(ui: &mut Ui, lang: Lang, battle: &Battle, form: &mut Initiat
             ui.label(format!("• {}", todo_text(lang, battle, todo)));
             let action = match todo {
                 Todo::Melee { index, .. } => Some((T::Fight, AppCommand::OpenMelee(*index))),
-                Todo::Rout(id)
-                | Todo::Retreat(id)
-                | Todo::PushBackThenRally(id)
-                | Todo::Pursue(id)
-                | Todo::MoraleTest(id)
-                | Todo::WaveringTest(id) => Some((T::ShowUnit, AppCommand::Reveal(*id))),
+                Todo::Rout(id) | Todo::Retreat(id) | Todo::PushBackThenRally(id) | Todo::Pursue(id) => {
+                    Some((T::ShowUnit, AppCommand::Reveal(*id)))
+                }
+                Todo::Test { unit, test, .. } => Some((T::TakeTest, AppCommand::OpenTest(Some((*unit, *test))))),
+                Todo::RecordFire => Some((T::RecordFire, AppCommand::OpenFire)),
                 Todo::CarryOutCharge { charger, target } => {
                     Some((T::CarryOut, AppCommand::CarryOutCharge(*charger, *target)))
                 }
@@ -109,10 +108,22 @@ pub fn checklist_ui(ui: &mut Ui, lang: Lang, battle: &Battle, form: &mut Initiat
                     cmds.push(cmd);
                 }
             }
+            // A test's unit can be found in the roster too.
+            if let Todo::Test { unit, .. } = todo
+                && ui.small_button(lang.t(T::ShowUnit)).clicked()
+            {
+                cmds.push(AppCommand::Reveal(*unit));
+            }
         });
         if *todo == Todo::RollInitiative {
             initiative_ui(ui, lang, battle, form, cmds);
         }
+    }
+    // A test the app did not list, called by the players (their rulebook).
+    if matches!(battle.phase, crate::rules::Phase::Firing | crate::rules::Phase::Morale)
+        && ui.small_button(lang.t(T::CallTest)).clicked()
+    {
+        cmds.push(AppCommand::OpenTest(None));
     }
 }
 

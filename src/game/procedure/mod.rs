@@ -5,14 +5,18 @@
 //! and draw it; dropping a draft leaves the battle untouched.
 
 pub mod charge;
+pub mod fire;
 pub mod initiative;
 pub mod melee;
 pub mod ruleset_b;
+pub mod test;
 
 pub use charge::{ChargeDraft, ChargeTyped, DeclarationView, DraftRefusal, MeasureField, Measured};
+pub use fire::FireDraft;
 pub use initiative::InitiativeDraft;
 pub use melee::{MeleeDraft, MeleeDraftStep};
 pub use ruleset_b::{BMeleeDraft, CollisionDraft};
+pub use test::TestDraft;
 
 use crate::model::Battle;
 use crate::rules::options::{TestKind, TestRow};

@@ -55,6 +55,10 @@ impl CollisionDraft {
         if let Some((sa, sd)) = crate::game::table::engagement_slopes(battle, attacker, defender) {
             (table.0.slope, table.1.slope) = (sa, sd);
         }
+        // B-COL-11: a side fired at this turn is under fire (the fire marked it).
+        let fired_at =
+            |id: UnitId| battle.unit(id).is_some_and(|u| u.markers.contains(&crate::rules::Marker::UnderFire));
+        (table.0.under_fire, table.1.under_fire) = (fired_at(attacker), fired_at(defender));
         let start_cm = facts.as_ref().map(|f| crate::game::table::whole(f.distance_cm).to_string()).unwrap_or_default();
         Some(CollisionDraft {
             attacker,

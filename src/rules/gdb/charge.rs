@@ -1058,7 +1058,7 @@ impl Charge {
                 self.happened.push(Happening::CounterChargeFails);
                 return self.stand_tested(t);
             }
-            TestResult::Halt | TestResult::Unformed | TestResult::Pursue => {
+            TestResult::Halt | TestResult::Unformed | TestResult::Pursue | TestResult::Rally => {
                 self.happened.push(Happening::CounterChargeFails);
                 if t == TestResult::Unformed {
                     self.happened.push(Happening::TargetFailsButStays { result: t });
@@ -1073,7 +1073,7 @@ impl Charge {
     /// Limber table), AMB-28, AMB-45.
     fn stand_tested(mut self, t: TestResult) -> Charge {
         match t {
-            TestResult::Pass | TestResult::Pursue => {
+            TestResult::Pass | TestResult::Pursue | TestResult::Rally => {
                 self.contact();
                 self.ask = Ask::Done;
             }

@@ -6,15 +6,19 @@ mod b_collision;
 mod b_melee;
 mod common;
 mod fields;
+mod fire;
 mod gdb_charge;
 mod gdb_charge_steps;
 mod gdb_melee;
+mod test;
 
 pub use crate::game::procedure::Measured;
 pub use b_collision::CollisionWizard;
 pub use b_melee::BMeleeWizard;
+pub use fire::FireWizard;
 pub use gdb_charge::ChargeWizard;
 pub use gdb_melee::MeleeWizard;
+pub use test::TestWizard;
 
 use egui::Ui;
 
@@ -44,6 +48,10 @@ pub enum Wizard {
     BCollision(Box<CollisionWizard>),
     /// A turn of Ruleset B melee.
     BMelee(Box<BMeleeWizard>),
+    /// A fire (issue 28).
+    Fire(Box<FireWizard>),
+    /// A test taken or called (issue 28).
+    Test(Box<TestWizard>),
 }
 
 /// The height of the wizard's pinned footer.
@@ -70,7 +78,7 @@ impl Wizard {
         match self {
             Wizard::GdbCharge(w) => w.tables_to_remember(battle),
             Wizard::GdbMelee(w) => w.tables_to_remember(battle),
-            Wizard::BCollision(_) | Wizard::BMelee(_) => None,
+            Wizard::BCollision(_) | Wizard::BMelee(_) | Wizard::Fire(_) | Wizard::Test(_) => None,
         }
     }
 
@@ -81,6 +89,8 @@ impl Wizard {
             Wizard::GdbMelee(_) => lang.t(crate::i18n::T::WizMelee),
             Wizard::BCollision(_) => lang.t(crate::i18n::T::WizCollision),
             Wizard::BMelee(_) => lang.t(crate::i18n::T::WizMelee),
+            Wizard::Fire(_) => lang.t(crate::i18n::T::WizFire),
+            Wizard::Test(_) => lang.t(crate::i18n::T::WizTest),
         };
         let mut outcome = Outcome::Continue;
         let screen = ui.ctx().content_rect();
@@ -108,6 +118,8 @@ impl Wizard {
                             Wizard::GdbMelee(w) => w.ui(ui, lang, battle),
                             Wizard::BCollision(w) => w.ui(ui, lang, battle),
                             Wizard::BMelee(w) => w.ui(ui, lang, battle),
+                            Wizard::Fire(w) => w.ui(ui, lang, battle),
+                            Wizard::Test(w) => w.ui(ui, lang, battle),
                         };
                     });
                 ui.allocate_rect(footer, egui::Sense::hover());

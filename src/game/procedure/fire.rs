@@ -1,0 +1,85 @@
+//! A fire as a draft (issue 28): the firer and the target, each choice with the game's
+//! verdict (GDB-CHG-11, 22, GDB-MEL-02); the dice on the players' firing table or the
+//! losses typed; whether the players' rules owe a test. It finishes into `Action::Fire`.
+
+use crate::game::fire::{fire_losses, may_be_fired_at, may_fire_with};
+use crate::game::{Action, ActionError, FireAction, FireRoll};
+use crate::model::{Battle, RngState, TableRoll, Unit, UnitId};
+
+/// A fire being drafted.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FireDraft {
+    pub firer: Option<UnitId>,
+    pub target: Option<UnitId>,
+    /// The 2D6, once typed or rolled, and the players' modifier as typed.
+    pub dice: Option<[u8; 2]>,
+    pub modifier: String,
+    /// The figures lost as typed (where the players keep no firing table).
+    pub figures: String,
+    /// The players' rules owe the target a morale test (their setting gives the default).
+    pub test_owed: bool,
+    pub rng_after: Option<RngState>,
+}
+
+impl FireDraft {
+    /// Opens a fire, from the unit selected if it may fire.
+    pub fn open(battle: &Battle, selected: Option<UnitId>) -> Self {
+        let firer = selected.filter(|id| battle.unit(*id).is_some_and(|u| may_fire_with(battle, u).is_ok()));
+        FireDraft {
+            firer,
+            target: None,
+            dice: None,
+            modifier: String::new(),
+            figures: String::new(),
+            test_owed: battle.options.gdb.test_after_fire,
+            rng_after: None,
+        }
+    }
+
+    /// Whether the players keep a firing table (then the dice are read on it).
+    pub fn has_table(battle: &Battle) -> bool {
+        !battle.options.gdb.firing.is_empty()
+    }
+
+    /// Every unit in play, each with whether it may fire now.
+    pub fn firers<'a>(&self, battle: &'a Battle) -> Vec<(&'a Unit, Result<(), ActionError>)> {
+        battle.units.iter().filter(|u| u.order.in_play()).map(|u| (u, may_fire_with(battle, u))).collect()
+    }
+
+    /// The firer's enemies in play, each with whether it may be fired at.
+    pub fn targets<'a>(&self, battle: &'a Battle) -> Vec<(&'a Unit, Result<(), ActionError>)> {
+        let Some(firer) = self.firer.and_then(|id| battle.unit(id)) else { return Vec::new() };
+        battle
+            .units
+            .iter()
+            .filter(|u| u.side != firer.side && u.order.in_play())
+            .map(|u| (u, may_be_fired_at(battle, firer, u)))
+            .collect()
+    }
+
+    /// The action as the inputs stand.
+    pub fn action(&self) -> Option<FireAction> {
+        let modifier = super::typed_modifier(&self.modifier)?;
+        let figures = self.figures.trim().parse::<u32>().ok();
+        Some(FireAction {
+            firer: self.firer?,
+            target: self.target?,
+            roll: self.dice.map(|dice| FireRoll { dice, modifier }),
+            figures,
+            test_owed: self.test_owed,
+            rng_after: self.rng_after.clone(),
+        })
+    }
+
+    /// The losses the game reads from the inputs, with the row of the players' table.
+    pub fn losses(&self, battle: &Battle) -> Option<Result<(u32, Option<TableRoll>), ActionError>> {
+        self.action().map(|a| fire_losses(battle, &a))
+    }
+
+    /// The fire to apply, judged by the game.
+    pub fn finish(&self, battle: &Battle) -> Result<Action, ActionError> {
+        let action = Action::Fire(Box::new(self.action().ok_or(crate::game::fire::FireError::LossesNeeded)?));
+        crate::game::check(&action, battle)?;
+        Ok(action)
+    }
+}

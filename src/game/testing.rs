@@ -1,0 +1,226 @@
+//! Morale and tests (issue 28): the tests the game lists as owed this turn, taken where
+//! they are listed (a result kind, or the dice on the players' test table, AMB-23) with
+//! their consequence on the unit as for the charge tests; a test the players call; the
+//! tests still owed dropped with a reason. The seeds leave morale to the players'
+//! rulebook: the game keeps the record, the players' table gives the result.
+
+use std::collections::BTreeSet;
+
+use thiserror::Error;
+
+use super::engagement::changed_unit;
+use super::play::Checked;
+use super::{ActionError, Event};
+use crate::model::{Battle, LogDetail, TableRoll, TestAction, UnitId};
+use crate::rules::gdb::charge::TestAnswer;
+use crate::rules::options::{TestKind, TestResult};
+use crate::rules::{Order, Phase};
+
+/// Why a test is owed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Cause {
+    /// Losses to fire, where the players' rules owe a test.
+    Fire,
+    /// Losses in this turn's melees (the Morale phase).
+    Melee,
+    /// A wavering unit (the Morale phase).
+    Wavering,
+    /// A routing unit tests to rally (the Morale phase).
+    Routing,
+}
+
+/// A test the game lists as owed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Owed {
+    pub unit: UnitId,
+    pub test: TestKind,
+    pub cause: Cause,
+}
+
+/// Why a test is refused.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum TestError {
+    /// The result is not one this test may have.
+    #[error("{result:?} is not a result of the {test:?} test")]
+    NotAResult {
+        /// The test.
+        test: TestKind,
+        /// The result given.
+        result: TestResult,
+    },
+    /// The players' test table has no row for this total.
+    #[error("the test table has no row for {0}")]
+    NoTableRow(i32),
+    /// Only a routing or wavering unit tests to rally.
+    #[error("only a routing or wavering unit tests to rally")]
+    NothingToRally,
+    /// The tests of the charge and the melee are taken there (their steps apply them).
+    #[error("this test is taken in the charge or the melee it belongs to")]
+    TakenInItsProcedure,
+    /// No test is owed to drop.
+    #[error("no test is owed")]
+    NothingOwed,
+    /// Dropping tests needs the players' reason.
+    #[error("dropping the owed tests needs a reason")]
+    ReasonNeeded,
+}
+
+/// Units that lost figures in this turn's melees.
+fn melee_losses(battle: &Battle) -> BTreeSet<UnitId> {
+    let mut lost = BTreeSet::new();
+    for entry in battle.log.iter().filter(|e| e.turn == battle.turn) {
+        let (first, second) = match &entry.detail {
+            LogDetail::GdbMelee { losses, .. } => (losses.0 > 0, losses.1 > 0),
+            LogDetail::BMelee { hits, .. } => (hits.1 > 0, hits.0 > 0),
+            LogDetail::Edit { .. }
+            | LogDetail::Phase { .. }
+            | LogDetail::Initiative { .. }
+            | LogDetail::BCollision { .. }
+            | LogDetail::Charge { .. }
+            | LogDetail::Note { .. }
+            | LogDetail::ChargeDeclared { .. }
+            | LogDetail::DeclarationsDone { .. }
+            | LogDetail::Fire { .. }
+            | LogDetail::TestTaken { .. }
+            | LogDetail::TestsDropped { .. } => (false, false),
+        };
+        for (id, lost_some) in [(entry.units.first(), first), (entry.units.get(1), second)] {
+            if let (Some(id), true) = (id, lost_some) {
+                lost.insert(*id);
+            }
+        }
+    }
+    lost
+}
+
+/// Every test owed now, this turn: fire's from the fire on; melee losses', wavering
+/// units' and routing units' rally tests in the Morale phase; less those taken or dropped.
+pub fn owed_tests(battle: &Battle) -> Vec<Owed> {
+    let mut owed: Vec<Owed> = Vec::new();
+    if battle.phase == Phase::Morale {
+        let melee = melee_losses(battle);
+        for u in battle.units.iter().filter(|u| u.order.in_play()) {
+            let (test, cause) = match u.order {
+                Order::Routing => (TestKind::Rally, Cause::Routing),
+                Order::Wavering => (TestKind::Morale, Cause::Wavering),
+                Order::Formed | Order::Disordered if melee.contains(&u.id) => (TestKind::Morale, Cause::Melee),
+                Order::Formed | Order::Disordered | Order::Dispersed | Order::Destroyed => continue,
+            };
+            owed.push(Owed { unit: u.id, test, cause });
+        }
+    }
+    // This turn's journal, in order: a fire owes its test; a test taken pays it; a drop
+    // clears all owed until then.
+    let mut fire_owed: Vec<Owed> = Vec::new();
+    let mut taken: Vec<(UnitId, TestKind, usize)> = Vec::new();
+    let mut dropped_at: Option<usize> = None;
+    for (i, entry) in battle.log.iter().enumerate().filter(|(_, e)| e.turn == battle.turn) {
+        match &entry.detail {
+            LogDetail::Fire { test_owed: true, .. } => {
+                if let Some(target) = entry.units.get(1) {
+                    fire_owed.push(Owed { unit: *target, test: TestKind::Morale, cause: Cause::Fire });
+                }
+            }
+            LogDetail::TestTaken { test, .. } => {
+                if let Some(unit) = entry.units.first() {
+                    taken.push((*unit, *test, i));
+                }
+            }
+            LogDetail::TestsDropped { .. } => {
+                dropped_at = Some(i);
+                fire_owed.clear();
+            }
+            LogDetail::Fire { test_owed: false, .. }
+            | LogDetail::Edit { .. }
+            | LogDetail::Phase { .. }
+            | LogDetail::Initiative { .. }
+            | LogDetail::GdbMelee { .. }
+            | LogDetail::BCollision { .. }
+            | LogDetail::BMelee { .. }
+            | LogDetail::Charge { .. }
+            | LogDetail::Note { .. }
+            | LogDetail::ChargeDeclared { .. }
+            | LogDetail::DeclarationsDone { .. } => {}
+        }
+    }
+    // The Morale phase's own tests are dropped only by a drop made in the Morale phase.
+    let morale_started =
+        battle.log.iter().rposition(|e| matches!(e.detail, LogDetail::Phase { phase: Phase::Morale, .. }));
+    if dropped_at.is_some_and(|d| morale_started.is_some_and(|m| d > m)) {
+        owed.clear();
+    }
+    for f in fire_owed {
+        if !owed.iter().any(|o| o.unit == f.unit && o.test == f.test) {
+            owed.push(f);
+        }
+    }
+    // A test taken pays the owed test of its kind; in the Morale phase a unit that took
+    // a test owes none more there (one that routs at it rallies next turn, not at once).
+    let in_morale = |at: usize| morale_started.is_some_and(|m| at > m);
+    owed.retain(|o| {
+        !taken.iter().any(|(unit, test, at)| {
+            *unit == o.unit && (if o.cause == Cause::Fire { *test == o.test } else { in_morale(*at) })
+        })
+    });
+    owed.retain(|o| battle.unit(o.unit).is_some_and(|u| u.order.in_play()));
+    owed
+}
+
+/// The result of a test as the answer gives it, with the roll on the players' table.
+pub fn test_result(
+    battle: &Battle,
+    test: TestKind,
+    answer: &TestAnswer,
+) -> Result<(TestResult, Option<TableRoll>), ActionError> {
+    let (result, roll) = match answer {
+        TestAnswer::Result(r) => (*r, None),
+        TestAnswer::Rolled { dice, modifier } => {
+            let faces = dice.map(i64::from);
+            crate::rules::dice::check_rolls(crate::rules::DieKind::D6, 2, &faces)?;
+            let total = i32::from(dice[0]).saturating_add(i32::from(dice[1])).saturating_add(*modifier);
+            let row = battle.options.gdb.test_row(test, total).ok_or(TestError::NoTableRow(total))?;
+            let roll = TableRoll { dice: *dice, modifier: *modifier, row: (row.from, row.to, row.result.clone()) };
+            (row.kind, Some(roll))
+        }
+    };
+    if !test.allows(result) {
+        return Err(TestError::NotAResult { test, result }.into());
+    }
+    Ok((result, roll))
+}
+
+/// A test taken: its consequence on the unit (pass, halt, unformed, retreat or rout as
+/// for the charge tests; a rally steadies a wavering unit and stops a routing one,
+/// unformed); the move is made in the next Compulsory Moves (GDB-SEQ-03).
+pub(super) fn take_test(battle: &Battle, a: &TestAction) -> Result<Checked, ActionError> {
+    let unit = super::play::fighting_unit(battle, a.unit)?;
+    match a.test {
+        TestKind::Charge | TestKind::Stand | TestKind::CounterCharge | TestKind::Formation | TestKind::Pursuit => {
+            return Err(TestError::TakenInItsProcedure.into());
+        }
+        TestKind::Rally if !matches!(unit.order, Order::Routing | Order::Wavering) => {
+            return Err(TestError::NothingToRally.into());
+        }
+        TestKind::Morale | TestKind::Rally => {}
+    }
+    let (result, roll) = test_result(battle, a.test, &a.answer)?;
+    let mut after = unit.clone();
+    super::play::apply_test(&mut after, result);
+    let mut events: Vec<Event> = changed_unit(unit, after).into_iter().collect();
+    events.extend(super::play::rng_event(battle, a.rng_after.as_ref()));
+    let called = !owed_tests(battle).iter().any(|o| o.unit == a.unit && o.test == a.test);
+    Ok((events, vec![a.unit], LogDetail::TestTaken { test: a.test, result, roll, called }))
+}
+
+/// The tests still owed are dropped, with the players' reason (logged).
+pub(super) fn drop_tests(battle: &Battle, reason: &str) -> Result<Checked, ActionError> {
+    if reason.trim().is_empty() {
+        return Err(TestError::ReasonNeeded.into());
+    }
+    let owed = owed_tests(battle);
+    if owed.is_empty() {
+        return Err(TestError::NothingOwed.into());
+    }
+    let units = owed.iter().map(|o| o.unit).collect();
+    Ok((Vec::new(), units, LogDetail::TestsDropped { reason: reason.trim().to_owned() }))
+}
