@@ -120,10 +120,12 @@ pub fn checklist_ui(ui: &mut Ui, lang: Lang, battle: &Battle, form: &mut Initiat
         }
     }
     // A test the app did not list, called by the players (their rulebook).
-    if matches!(battle.phase, crate::rules::Phase::Firing | crate::rules::Phase::Morale)
-        && ui.small_button(lang.t(T::CallTest)).clicked()
-    {
-        cmds.push(AppCommand::OpenTest(None));
+    if matches!(battle.phase, crate::rules::Phase::Firing | crate::rules::Phase::Morale) {
+        ui.horizontal(|ui| {
+            if ui.small_button(lang.t(T::CallTest)).on_hover_text(lang.t(T::CallTestTip)).clicked() {
+                cmds.push(AppCommand::OpenTest(None));
+            }
+        });
     }
 }
 

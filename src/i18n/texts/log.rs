@@ -33,7 +33,7 @@ super::texts! {
     WordsHaltsDisordered => "halts, disordered", "останавливается в расстройстве";
     WordsRetreats => "falls back", "отступает";
     WordsRouts => "routs", "бежит";
-    LogFire => "{} fires at {}: {} figures lost", "{} ведёт огонь по {}: потеряно фигур: {}";
+    LogFire => "{} fires at {}: figures lost: {}", "{} ведёт огонь по {}: потеряно фигур: {}";
     LogFireTestOwed => "{} owes a morale test", "{} должен пройти тест морали";
     LogTestTaken => "{}: {}: {}", "{}: {}: {}";
     LogTestCalled => "{}: {} (called by the players): {}", "{}: {} (по решению игроков): {}";
@@ -94,6 +94,7 @@ super::texts! {
     RecordFire => "Record a fire", "Записать огонь";
     TakeTest => "Take the test", "Пройти тест";
     CallTest => "Call a test", "Назначить тест";
+    CallTestTip => "A test your rules owe that the app did not list: the unit selected, or pick one", "Тест по вашим правилам, которого нет в списке: для выбранного подразделения или выберите его";
     WizFire => "Fire", "Огонь";
     WizTest => "Test", "Тест";
     FireFirer => "Firing unit", "Стреляет";
@@ -101,7 +102,7 @@ super::texts! {
     FireDice => "Dice (2D6)", "Кости (2D6)";
     FireFigures => "Figures lost", "Потеряно фигур";
     FireTestOwed => "The target owes a morale test (your rules)", "Цель должна пройти тест морали (ваши правила)";
-    FireLoses => "{} loses {} figures", "{} теряет фигур: {}";
+    FireLoses => "{}: figures lost: {}", "{}: потеряно фигур: {}";
     FireNoTable => "No firing table: type the figures lost (fill the table in the rules settings to roll).", "Таблицы огня нет: введите потери (заполните таблицу в настройках правил, чтобы бросать кости).";
     TestUnit => "Unit", "Подразделение";
     TestWhich => "Test", "Тест";

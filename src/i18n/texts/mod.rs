@@ -397,6 +397,7 @@ keys! {
     RecordFire,
     TakeTest,
     CallTest,
+    CallTestTip,
     WizFire,
     WizTest,
     FireFirer,
