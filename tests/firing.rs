@@ -239,3 +239,46 @@ fn b_col_11_a_fire_marks_the_target_under_fire() {
             .unwrap();
     assert!(d.table.1.under_fire);
 }
+
+/// Issue 28: a Ruleset B melee's log line states each side's test and who gave way (or
+/// that the melee goes on), in both languages, never "0 and 0 figures killed" alone.
+#[test]
+fn a_ruleset_b_melee_line_says_who_gave_way() {
+    use coldsteel::game::procedure::{BMeleeDraft, CollisionDraft};
+    use coldsteel::i18n::Lang;
+    use coldsteel::rules::ruleset_b::MeleeState;
+    // The collision that comes to a melee (the dice that neither side flees at).
+    let collided = |dice: (u8, u8)| {
+        let mut g = coldsteel::storage::default_game().unwrap();
+        let mut options = coldsteel::model::RulesOptions::default();
+        options.ruleset_b.attack_distances = vec![(coldsteel::rules::Arm::Infantry, 12)];
+        g.perform(&Action::SetOptions(Box::new((coldsteel::rules::Ruleset::RulesetB, options)))).unwrap();
+        g.perform(&Action::AdvancePhase).unwrap();
+        let (a, d) = (id(&g, "1st Tirailleurs of the Guard"), id(&g, "Ladoga Infantry"));
+        let mut c = CollisionDraft::open(g.battle(), a, d).unwrap();
+        c.start_cm = "20".into();
+        c.dice = Some(dice);
+        g.perform(&c.finish(g.battle()).unwrap()).unwrap();
+        let pending = g.battle().pending_melees().next().map(|(_, e)| e.clone())?;
+        Some((g, pending))
+    };
+    let faces = [2u8, 3, 4, 5];
+    let (mut g, pending) =
+        faces.iter().flat_map(|a| faces.iter().map(move |d| (*a, *d))).find_map(collided).expect("a melee");
+    let mut m = BMeleeDraft::open(g.battle(), &pending).unwrap();
+    let p = m.preview(g.battle()).unwrap();
+    let n = |k: u32| vec![6; usize::try_from(k).unwrap()];
+    m.dice = Some((n(p.sides[0].dice), n(p.sides[1].dice)));
+    if let Some((_, MeleeState::TestsOwed { .. })) = m.outcome(g.battle()) {
+        m.tests = [Some(true), Some(false)];
+    }
+    g.perform(&m.finish(g.battle()).expect("the turn applies")).unwrap();
+    let e = g.battle().log.last().unwrap();
+    let en = coldsteel::i18n::log_text::entry_summary(Lang::En, g.battle(), e);
+    let ru = coldsteel::i18n::log_text::entry_summary(Lang::Ru, g.battle(), e);
+    assert!(en.contains("gives way") || en.contains("continues"), "{en}");
+    assert!(ru.contains("отступает") || ru.contains("продолжается"), "{ru}");
+    if m.tests[1] == Some(false) {
+        assert!(en.contains("fails its morale test") && ru.contains("тест морали не пройден"), "{en} / {ru}");
+    }
+}

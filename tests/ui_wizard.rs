@@ -289,7 +289,7 @@ fn the_wizard_uses_the_players_tables() {
 
 /// The table instructions appear at the step where they apply (GDB-CHG-26 from the
 /// reaction on, GDB-EVD-04/05/08 once the target evades), the first-move reading in force
-/// is said (AMB-01), and the instructions are logged with the charge.
+/// is said (AMB-01); the journal keeps them, the log and the report do not repeat them.
 #[test]
 fn the_wizard_shows_and_logs_the_table_instructions() {
     let mut h = harness(game_at(Phase::Charges));
@@ -320,8 +320,13 @@ fn the_wizard_shows_and_logs_the_table_instructions() {
     h.get_by_label("Apply").click();
     h.run();
     let battle = h.state().game.battle();
-    let lines = coldsteel::i18n::log_text::entry_lines(Lang::En, battle, battle.log.last().unwrap()).join("\n");
-    assert!(lines.contains("GDB-EVD-02, 04, 05, 08") && lines.contains("GDB-CHG-26"), "{lines}");
+    // The journal keeps the instructions given; the log and the report do not repeat them
+    // (issue 28: instructions appear once, where the players act).
+    let entry = battle.log.last().unwrap();
+    let coldsteel::model::LogDetail::Charge { guidance, .. } = &entry.detail else { panic!() };
+    assert!(!guidance.is_empty());
+    let lines = coldsteel::i18n::log_text::entry_lines(Lang::En, battle, entry).join("\n");
+    assert!(!lines.contains("GDB-EVD-02, 04, 05, 08") && !lines.contains("GDB-CHG-26"), "{lines}");
 }
 
 #[test]

@@ -173,8 +173,19 @@ pub fn entry_summary(lang: Lang, battle: &Battle, entry: &LogEntry) -> String {
         LogDetail::BCollision { result, .. } => {
             lang.fmt(T::LogCollision, &[&name(0), &name(1), &result.outcome.label(lang)])
         }
-        LogDetail::BMelee { melee_turn, hits, .. } => {
-            lang.fmt(T::LogBMelee, &[&name(0), &name(1), melee_turn, &hits.0, &hits.1])
+        LogDetail::BMelee { melee_turn, hits, state, .. } => {
+            // Issue 28: who killed whom, each side's test and who gave way, in one line.
+            let mut line = lang.fmt(T::LogBMelee, &[&name(0), &name(1), melee_turn, &hits.0, &hits.1]);
+            if let Some(crate::model::Action::BMelee(m)) = entry.action.as_deref() {
+                for (who, test) in [(name(0), m.tests.0), (name(1), m.tests.1)] {
+                    if let Some(t) = test {
+                        let key = if t.passed { T::LogBTestPassed } else { T::LogBTestFailed };
+                        line.push_str(&format!("; {}", lang.fmt(key, &[&who])));
+                    }
+                }
+            }
+            let names = [name(0), name(1)];
+            format!("{line}; {}", b_state_text(lang, &names, state))
         }
         LogDetail::Charge { happened, .. } => {
             let end = happened.last().map(|h| happening_text(lang, &name(0), &name(1), h)).unwrap_or_default();
@@ -199,6 +210,27 @@ pub fn entry_summary(lang: Lang, battle: &Battle, entry: &LogEntry) -> String {
         LogDetail::TestsDropped { reason } => {
             let who: Vec<String> = (0..entry.units.len()).map(name).collect();
             lang.fmt(T::LogTestsDropped, &[&who.join(", "), reason])
+        }
+    }
+}
+
+/// A Ruleset B melee's state after a turn: tests owed, going on, or who gave way.
+pub fn b_state_text(lang: Lang, names: &[String; 2], state: &crate::rules::ruleset_b::MeleeState) -> String {
+    use crate::rules::ruleset_b::MeleeState;
+    use crate::rules::{DieKind, Role};
+    let name = |r: &Role| if *r == Role::Attacker { names[0].clone() } else { names[1].clone() };
+    match state {
+        MeleeState::TestsOwed { sides, die } => {
+            let who: Vec<String> = sides.iter().map(name).collect();
+            let die = match die {
+                DieKind::Average => lang.t(T::DieAverage),
+                DieKind::D6 => lang.t(T::DieD6),
+            };
+            lang.fmt(T::BStateTests, &[&who.join(", "), &die])
+        }
+        MeleeState::Continues { next_turn } => lang.fmt(T::BStateContinues, &[next_turn]),
+        MeleeState::Ends { loser, reason, flee_cm } => {
+            lang.fmt(T::BStateEnds, &[&name(loser), &reason.label(lang), flee_cm])
         }
     }
 }
@@ -422,11 +454,12 @@ pub fn entry_lines(lang: Lang, battle: &Battle, entry: &LogEntry) -> Vec<String>
                 out.push(lang.fmt(T::BFlees, &[&cm]));
             }
         }
-        LogDetail::Charge { happened, guidance, overruled, screen, .. } => {
+        // The table instructions were given once, in the wizard where the players acted
+        // (issue 28); the record keeps what happened.
+        LogDetail::Charge { happened, overruled, screen, .. } => {
             out.extend(overruled.iter().map(|o| overrule_text(lang, o)));
             out.extend(screen.iter().map(|id| lang.fmt(T::ScreenEvades, &[&unit_name(battle, lang, *id)])));
             out.extend(happened.iter().map(|h| happening_text(lang, &name(0), &name(1), h)));
-            out.extend(guidance.iter().map(|g| guidance_text(lang, *g).to_owned()));
         }
         LogDetail::ChargeDeclared { overruled: Some(o), .. } => out.push(overrule_text(lang, o)),
         LogDetail::BMelee { dice, modifiers, hits, .. } => {

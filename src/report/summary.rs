@@ -433,7 +433,11 @@ fn units_blocks(battle: &Battle, lang: Lang, b: &mut Vec<Block>) {
         .iter()
         .map(|k| lang.t(*k).to_owned())
         .collect::<Vec<_>>();
-    for side in Side::ALL {
+    for (i, side) in Side::ALL.iter().enumerate() {
+        // Each side on its own pages, so that each player can be handed theirs.
+        if i > 0 {
+            b.push(Block::PageBreak);
+        }
         b.push(Block::Subheading(side_name(battle, *side, lang).to_owned()));
         let rows = battle
             .units

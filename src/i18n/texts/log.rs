@@ -62,6 +62,8 @@ super::texts! {
     EffCasualtiesHalved => "loses {} figures (halved: infantry against cavalry)", "теряет фигур: {} (половина: пехота против кавалерии)";
     EffCasualtiesToEnter => "casualties: enter them from your rulebook (the table is empty)", "потери: введите по своим правилам (таблица не заполнена)";
     LogBMelee => "Melee turn {2}: {0} against {1}: {3} and {4} figures killed", "Рукопашная, ход {2}: {0} против {1}: убито {3} и {4}";
+    LogBTestPassed => "{} passes its morale test", "{}: тест морали пройден";
+    LogBTestFailed => "{} fails its morale test", "{}: тест морали не пройден";
     LogCollision => "Attack: {} against {}: {}", "Атака: {} против {}: {}";
     LogExpired => "Markers expired: {}", "Маркеры сняты: {}";
     LogInitiativeKept => "Initiative {} against {}: {} wins and moves first", "Инициатива {} против {}: побеждает и ходит первой {}";

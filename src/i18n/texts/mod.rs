@@ -366,6 +366,8 @@ keys! {
     UnsavedTitle,
     UntitledBattle,
     LogBMelee,
+    LogBTestPassed,
+    LogBTestFailed,
     LogCollision,
     LogExpired,
     LogInitiative,

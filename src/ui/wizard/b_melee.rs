@@ -9,10 +9,10 @@ use super::common::unit_name;
 use super::common::{DiceField, Nav, dice_field_ui, modifiers_ui, nav_ui, parse_dice, prompt_ui, roll_into};
 use crate::game::BContact;
 use crate::game::procedure::BMeleeDraft;
-use crate::i18n::{Label, Lang, T};
+use crate::i18n::{Lang, T};
 use crate::model::{Battle, Engagement};
+use crate::rules::DieKind;
 use crate::rules::ruleset_b::MeleeState;
-use crate::rules::{DieKind, Role};
 
 /// A Ruleset B melee turn being walked through: the game's draft and the dice fields.
 #[derive(Debug)]
@@ -123,16 +123,5 @@ fn contact_ui(ui: &mut Ui, lang: Lang, i: usize, c: &mut BContact) {
 }
 
 fn state_text(lang: Lang, names: &[String; 2], state: &MeleeState) -> String {
-    let name = |r: &Role| if *r == Role::Attacker { names[0].clone() } else { names[1].clone() };
-    match state {
-        MeleeState::TestsOwed { sides, die } => {
-            let who: Vec<String> = sides.iter().map(name).collect();
-            let die = if *die == DieKind::Average { lang.t(T::DieAverage) } else { lang.t(T::DieD6) };
-            lang.fmt(T::BStateTests, &[&who.join(", "), &die])
-        }
-        MeleeState::Continues { next_turn } => lang.fmt(T::BStateContinues, &[next_turn]),
-        MeleeState::Ends { loser, reason, flee_cm } => {
-            lang.fmt(T::BStateEnds, &[&name(loser), &reason.label(lang), flee_cm])
-        }
-    }
+    crate::i18n::log_text::b_state_text(lang, names, state)
 }
