@@ -285,6 +285,7 @@ fn every_error_reads_in_russian() {
         P::EngagementOfFriends(0),
         P::EngagementWithoutUnit { index: 0, unit: UnitId(9) },
         P::OffTheTable,
+        P::SameSideNames,
     ];
     for p in &problems {
         match p {
@@ -303,7 +304,8 @@ fn every_error_reads_in_russian() {
             | P::TooLong { .. }
             | P::EngagementOfFriends(_)
             | P::EngagementWithoutUnit { .. }
-            | P::OffTheTable => {}
+            | P::OffTheTable
+            | P::SameSideNames => {}
         }
         let ru = problem_text(Ru, p);
         assert!(latin_word(&ru, &[]).is_none(), "{p:?}: {ru}");
@@ -403,6 +405,7 @@ fn every_error_reads_in_russian() {
         ApplyError::NotAsRecorded(Recorded::Options),
         ApplyError::NotAsRecorded(Recorded::Table),
         ApplyError::NotAsRecorded(Recorded::Turn),
+        ApplyError::NotAsRecorded(Recorded::Names),
         ApplyError::Exists(ApplyItem::General, 2),
         ApplyError::ItemNotAsRecorded(ApplyItem::Brigade, 2),
         ApplyError::IdChanged(ApplyItem::Unit, 2),

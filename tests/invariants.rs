@@ -317,6 +317,7 @@ fn every_problem_is_tested() {
             "engagement_of_friends_and_without_unit"
         }
         Problem::OffTheTable => "off_the_table",
+        Problem::SameSideNames => "side_names_apart",
     };
     let samples = [
         Problem::EmptyName,
@@ -335,9 +336,35 @@ fn every_problem_is_tested() {
         Problem::EngagementOfFriends(0),
         Problem::EngagementWithoutUnit { index: 0, unit: UnitId(9) },
         Problem::OffTheTable,
+        Problem::SameSideNames,
     ];
     let source = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/invariants.rs")).unwrap();
     for p in &samples {
         assert!(source.contains(&format!("fn {}()", named(p))), "{p:?}");
     }
+}
+
+/// Issue 30: the battle's names are edited in the window; two sides of one name (which a
+/// spreadsheet of the battle could not tell apart) are refused by the loader and the edit
+/// alike; a name past its limit too.
+#[test]
+fn side_names_apart() {
+    let mut b = battle();
+    b.sides.second.name = b.sides.first.name.to_uppercase();
+    loader_refuses(b, &Problem::SameSideNames);
+    let mut g = game();
+    let mut info = coldsteel::model::BattleInfo::of(g.battle());
+    info.sides.second.name = format!(" {} ", info.sides.first.name);
+    action_refused(&mut g, Action::EditBattle(Box::new(info)), Problem::SameSideNames);
+    let mut info = coldsteel::model::BattleInfo::of(g.battle());
+    info.name = "x".repeat(MAX_NAME_CHARS + 1);
+    let want = Problem::TooLong { field: "name", chars: MAX_NAME_CHARS + 1, limit: MAX_NAME_CHARS };
+    action_refused(&mut g, Action::EditBattle(Box::new(info)), want);
+    let mut info = coldsteel::model::BattleInfo::of(g.battle());
+    info.name = "Borodino".into();
+    info.sides.first.name = "Grande Armée".into();
+    g.perform(&Action::EditBattle(Box::new(info))).unwrap();
+    assert_eq!((g.battle().name.as_str(), g.battle().sides.first.name.as_str()), ("Borodino", "Grande Armée"));
+    g.undo().unwrap();
+    assert_ne!(g.battle().name, "Borodino");
 }

@@ -419,3 +419,56 @@ fn an_empty_battle_is_named_in_both_languages() {
     h.run();
     assert!(h.query_all_by_label_contains("Битва без названия").next().is_some(), "the title in Russian");
 }
+
+/// Issue 30, finding 1: a battle made in the window. File → New → Two empty armies, the
+/// title and a side renamed in the battle's own editor, then a spreadsheet whose sides
+/// have their own names imported: the sides take the file's names (as `oob import --new`
+/// does) and every row comes in; undo takes the steps back one by one.
+#[test]
+fn a_new_battle_is_made_in_the_window() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("armies.csv");
+    std::fs::write(
+        &csv,
+        "вид;название;сторона;бригада;род войск;фигур в начале\n\
+         бригада;Авангард;Русские;;;\n\
+         подразделение;Егеря;Русские;Авангард;Пехота;24\n\
+         бригада;Гвардия;Французы;;;\n\
+         подразделение;Гренадеры;Французы;Гвардия;Пехота;24\n",
+    )
+    .unwrap();
+    let mut h = harness(app());
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    h.get_by_label("Two empty armies").click();
+    h.run();
+    h.get_by_label("Create").click();
+    h.run();
+    assert!(h.state().game.battle().units.is_empty());
+    // The title, typed in the battle's editor (nothing selected).
+    let title = h.get_by_role_and_label(Role::TextInput, "Battle");
+    title.click();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.get_by_role_and_label(Role::TextInput, "Battle").type_text("Maloyaroslavets");
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(h.state().game.battle().name, "Maloyaroslavets");
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Import order of battle…").click();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.get_by_role_and_label(Role::TextInput, "File path").type_text(csv.to_str().unwrap());
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Open").click();
+    h.run();
+    let b = h.state().game.battle();
+    assert_eq!(b.units.len(), 2, "{:?} {:?}", h.state().message, h.state().modal);
+    assert_eq!((b.sides.first.name.as_str(), b.sides.second.name.as_str()), ("Русские", "Французы"));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert!(h.state().game.battle().units.is_empty(), "undo takes the import back");
+}

@@ -165,6 +165,14 @@ pub fn check(action: &Action, battle: &Battle) -> Result<Vec<Event>, ActionError
             (events, Vec::new(), LogDetail::Edit { action: ActionKind::PlaceGeneral, subject })
         }
         Action::Fire(f) => super::fire::fire(battle, f)?,
+        Action::EditBattle(info) => {
+            let before = crate::model::BattleInfo::of(battle);
+            if before == **info {
+                return Err(ActionError::NoChange);
+            }
+            let events = vec![Event::BattleChanged { before: Box::new(before), after: info.clone() }];
+            (events, Vec::new(), LogDetail::Edit { action: ActionKind::EditBattle, subject: info.name.clone() })
+        }
         Action::TakeTest(t) => super::testing::take_test(battle, t)?,
         Action::DropTests { reason } => super::testing::drop_tests(battle, reason)?,
         Action::SetTable(table) => {
@@ -267,7 +275,8 @@ fn check_edit(action: &Action, battle: &Battle) -> Result<Vec<Event>, ActionErro
         | Action::SetTable(_)
         | Action::Fire(_)
         | Action::TakeTest(_)
-        | Action::DropTests { .. } => Err(ActionError::NoChange),
+        | Action::DropTests { .. }
+        | Action::EditBattle(_) => Err(ActionError::NoChange),
     }
 }
 
@@ -292,7 +301,8 @@ fn edited_units(events: &[Event]) -> Vec<UnitId> {
             | Event::EngagementChanged { .. }
             | Event::OptionsChanged { .. }
             | Event::TableChanged { .. }
-            | Event::RngAdvanced { .. } => None,
+            | Event::RngAdvanced { .. }
+            | Event::BattleChanged { .. } => None,
         })
         .collect()
 }

@@ -91,6 +91,13 @@ pub enum Event {
         /// After.
         after: Option<Box<crate::model::TableSetup>>,
     },
+    /// The battle's names changed (title, description, sides).
+    BattleChanged {
+        /// Before.
+        before: Box<crate::model::BattleInfo>,
+        /// After.
+        after: Box<crate::model::BattleInfo>,
+    },
     /// Dice were rolled from the battle's generator.
     RngAdvanced {
         /// State before.
@@ -123,6 +130,7 @@ pub enum Recorded {
     Log,
     Engagements,
     Dice,
+    Names,
     Options,
     Table,
     Turn,
@@ -169,6 +177,9 @@ impl Event {
             }
             Event::EngagementChanged { index, before, after } => {
                 Event::EngagementChanged { index: *index, before: after.clone(), after: before.clone() }
+            }
+            Event::BattleChanged { before, after } => {
+                Event::BattleChanged { before: after.clone(), after: before.clone() }
             }
             Event::TableChanged { before, after } => {
                 Event::TableChanged { before: after.clone(), after: before.clone() }
@@ -252,6 +263,11 @@ fn apply_one(battle: &mut Battle, event: &Event) -> Result<(), ApplyError> {
             Ok(())
         }
         Event::TableChanged { .. } => Err(ApplyError::NotAsRecorded(Recorded::Table)),
+        Event::BattleChanged { before, after } if crate::model::BattleInfo::of(battle) == **before => {
+            after.set_on(battle);
+            Ok(())
+        }
+        Event::BattleChanged { .. } => Err(ApplyError::NotAsRecorded(Recorded::Names)),
     }
 }
 

@@ -465,7 +465,8 @@ pub(super) fn charge(battle: &Battle, a: &ChargeAction) -> Result<Checked, Actio
             | Event::EngagementChanged { .. }
             | Event::OptionsChanged { .. }
             | Event::TableChanged { .. }
-            | Event::RngAdvanced { .. } => None,
+            | Event::RngAdvanced { .. }
+            | Event::BattleChanged { .. } => None,
         });
         match moved {
             Some(after) => after.orders_used = g.orders_used.saturating_add(1),

@@ -129,6 +129,7 @@ pub fn charges_phase(battle: &Battle) -> ChargesPhase {
             | Action::Fire(_)
             | Action::TakeTest(_)
             | Action::DropTests { .. }
+            | Action::EditBattle(_)
             | Action::AddUnit(_)
             | Action::EditUnit(_)
             | Action::DuplicateUnit(_)

@@ -44,7 +44,8 @@ impl<'a> After<'a> {
             | Event::EngagementChanged { .. }
             | Event::OptionsChanged { .. }
             | Event::TableChanged { .. }
-            | Event::RngAdvanced { .. } => None,
+            | Event::RngAdvanced { .. }
+            | Event::BattleChanged { .. } => None,
         })
     }
 
@@ -70,7 +71,8 @@ impl<'a> After<'a> {
             | Event::EngagementChanged { .. }
             | Event::OptionsChanged { .. }
             | Event::TableChanged { .. }
-            | Event::RngAdvanced { .. } => None,
+            | Event::RngAdvanced { .. }
+            | Event::BattleChanged { .. } => None,
         })
     }
 
@@ -96,7 +98,8 @@ impl<'a> After<'a> {
             | Event::EngagementChanged { .. }
             | Event::OptionsChanged { .. }
             | Event::TableChanged { .. }
-            | Event::RngAdvanced { .. } => None,
+            | Event::RngAdvanced { .. }
+            | Event::BattleChanged { .. } => None,
         })
     }
 
@@ -121,7 +124,8 @@ impl<'a> After<'a> {
             | Event::EngagementChanged { .. }
             | Event::OptionsChanged { .. }
             | Event::TableChanged { .. }
-            | Event::RngAdvanced { .. } => None,
+            | Event::RngAdvanced { .. }
+            | Event::BattleChanged { .. } => None,
         });
         kept.chain(added)
     }
@@ -147,7 +151,8 @@ impl<'a> After<'a> {
             | Event::EngagementChanged { .. }
             | Event::OptionsChanged { .. }
             | Event::TableChanged { .. }
-            | Event::RngAdvanced { .. } => None,
+            | Event::RngAdvanced { .. }
+            | Event::BattleChanged { .. } => None,
         });
         kept.chain(added)
     }
@@ -227,6 +232,7 @@ fn event_problem(refs: &After<'_>, e: &Event, added: &mut Added) -> Result<(), P
             Some(t) if !t.is_sane() => Err(Problem::OffTheTable),
             Some(_) | None => Ok(()),
         },
+        Event::BattleChanged { before, after } => battle_names(before, after),
         Event::OptionsChanged { .. }
         | Event::GeneralRemoved(_)
         | Event::LogRemoved(_)
@@ -300,4 +306,16 @@ fn left_without_unit(refs: &After<'_>, id: UnitId) -> Result<(), Problem> {
 fn left_without_brigade(refs: &After<'_>, id: BrigadeId) -> Result<(), Problem> {
     let in_it = refs.units().any(|u| u.brigade == Some(id)) || refs.generals().any(|g| g.brigade == Some(id));
     if in_it { Err(Problem::MissingBrigade(id)) } else { Ok(()) }
+}
+
+/// The battle's names within their limits, the sides told apart (not worse than before).
+fn battle_names(before: &crate::model::BattleInfo, after: &crate::model::BattleInfo) -> Result<(), Problem> {
+    let problems = |i: &crate::model::BattleInfo| {
+        let mut b = Battle { name: i.name.clone(), name_ru: i.name_ru.clone(), ..Battle::default() };
+        i.set_on(&mut b);
+        b.turn = 1;
+        b.problems().into_iter().map(|e| e.problem().clone()).collect::<Vec<_>>()
+    };
+    let was = problems(before);
+    first(problems(after).into_iter().filter(|p| !was.contains(p)).collect())
 }

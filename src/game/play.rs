@@ -71,6 +71,7 @@ pub(super) fn subject(battle: &Battle, action: &Action, events: &[Event]) -> Str
         A::Fire(f) => pair(f.firer, f.target),
         A::TakeTest(t) => name(t.unit),
         A::DropTests { reason } => reason.chars().take(40).collect(),
+        A::EditBattle(info) => info.name.clone(),
         A::AddUnit(_)
         | A::EditUnit(_)
         | A::DuplicateUnit(_)

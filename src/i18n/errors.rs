@@ -30,6 +30,7 @@ pub fn problem_text(lang: Lang, problem: &crate::model::Problem) -> String {
         P::EngagementOfFriends(i) => lang.fmt(T::ProblemEngagementFriends, &[i]),
         P::OffTheTable => lang.t(T::ProblemOffTheTable).to_owned(),
         P::EngagementWithoutUnit { index, unit } => lang.fmt(T::ProblemEngagementMissing, &[index, unit]),
+        P::SameSideNames => lang.t(T::ProblemSameSideNames).to_owned(),
     }
 }
 
@@ -81,6 +82,7 @@ pub fn apply_error_text(lang: Lang, e: &crate::game::ApplyError) -> String {
                 Recorded::Log => T::ApplyLog,
                 Recorded::Engagements => T::ApplyEngagements,
                 Recorded::Dice => T::ApplyDice,
+                Recorded::Names => T::ApplyNames,
                 Recorded::Options => T::ApplyOptions,
                 Recorded::Table => T::ApplyTable,
                 Recorded::Turn => T::ApplyTurn,

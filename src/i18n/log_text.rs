@@ -77,6 +77,7 @@ pub fn action_label(lang: Lang, battle: &Battle, kind: ActionKind, subject: &str
         ActionKind::PlaceGeneral => T::StepPlaceGeneral,
         ActionKind::SetTable => return table_change_label(lang, subject),
         ActionKind::Fire => T::StepFire,
+        ActionKind::EditBattle => T::StepEditBattle,
         ActionKind::TakeTest => T::StepTakeTest,
         ActionKind::DropTests => T::StepDropTests,
         ActionKind::ImportOrderOfBattle => {

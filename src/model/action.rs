@@ -103,6 +103,44 @@ pub enum Action {
         /// Why.
         reason: String,
     },
+    /// The battle's title, description and sides (names and nations), edited in the
+    /// window (issue 30).
+    EditBattle(Box<BattleInfo>),
+}
+
+/// What names a battle: its title and description in both languages, and its sides.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BattleInfo {
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name_ru: Option<String>,
+    #[serde(default)]
+    pub description: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description_ru: Option<String>,
+    pub sides: crate::rules::BySide<super::SideInfo>,
+}
+
+impl BattleInfo {
+    /// The battle's info as it stands.
+    pub fn of(b: &super::Battle) -> Self {
+        BattleInfo {
+            name: b.name.clone(),
+            name_ru: b.name_ru.clone(),
+            description: b.description.clone(),
+            description_ru: b.description_ru.clone(),
+            sides: b.sides.clone(),
+        }
+    }
+
+    /// Puts it on the battle.
+    pub fn set_on(&self, b: &mut super::Battle) {
+        b.name.clone_from(&self.name);
+        b.name_ru.clone_from(&self.name_ru);
+        b.description.clone_from(&self.description);
+        b.description_ru.clone_from(&self.description_ru);
+        b.sides.clone_from(&self.sides);
+    }
 }
 
 /// A fire (the players' rulebook: the seeds give the bans, the players the numbers).
@@ -455,6 +493,8 @@ pub enum ActionKind {
     TakeTest,
     /// The tests owed were dropped.
     DropTests,
+    /// The battle's names were edited.
+    EditBattle,
 }
 
 impl ActionKind {
@@ -489,6 +529,7 @@ impl ActionKind {
             ActionKind::Fire => "fire",
             ActionKind::TakeTest => "take_test",
             ActionKind::DropTests => "drop_tests",
+            ActionKind::EditBattle => "edit_battle",
         }
     }
 
@@ -543,6 +584,7 @@ impl Action {
             Action::Fire(_) => ActionKind::Fire,
             Action::TakeTest(_) => ActionKind::TakeTest,
             Action::DropTests { .. } => ActionKind::DropTests,
+            Action::EditBattle(_) => ActionKind::EditBattle,
         }
     }
 }

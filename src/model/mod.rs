@@ -11,8 +11,9 @@ mod unit;
 mod validate;
 
 pub use action::{
-    Action, ActionKind, BContact, BMeleeAction, BTable, ChargeAction, ChargeMeasures, ChargeRates, CollisionAction,
-    ExactMeasures, FireAction, FireRoll, GdbMeleeAction, MeleeTable, OpportunityFacts, OrderOfBattle, TestAction,
+    Action, ActionKind, BContact, BMeleeAction, BTable, BattleInfo, ChargeAction, ChargeMeasures, ChargeRates,
+    CollisionAction, ExactMeasures, FireAction, FireRoll, GdbMeleeAction, MeleeTable, OpportunityFacts, OrderOfBattle,
+    TestAction,
 };
 pub use battle::{Battle, Brigade, General, RngState, RulesOptions, SideInfo};
 pub use engagement::{Engagement, Stage, TestTaken, by_role};

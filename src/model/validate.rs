@@ -63,6 +63,9 @@ pub enum Problem {
     /// A place off any table, or a table or drawn area that cannot be laid out.
     #[error("a place, the table's size or a drawn area is beyond the table's limits")]
     OffTheTable,
+    /// The two sides share a name (a spreadsheet of the battle could not tell them apart).
+    #[error("the two sides have the same name")]
+    SameSideNames,
     /// A name or a text longer than the file format allows.
     #[error("{field} is {chars} characters long, more than the {limit} it may have")]
     TooLong {
@@ -200,7 +203,8 @@ impl Problem {
             | Problem::FormationNotForArm
             | Problem::TwoCommanders(_)
             | Problem::EngagementOfFriends(_)
-            | Problem::EngagementWithoutUnit { .. } => false,
+            | Problem::EngagementWithoutUnit { .. }
+            | Problem::SameSideNames => false,
         }
     }
 }
@@ -302,6 +306,7 @@ impl Battle {
             out.extend(check_length("side name", &info.name, MAX_NAME_CHARS).err());
             out.extend(check_length("side name_ru", info.name_ru.as_deref().unwrap_or_default(), MAX_NAME_CHARS).err());
         }
+        out.extend(sides_apart(&self.sides).err());
         out.extend(check_length("description", &self.description, MAX_TEXT_CHARS).err());
         let ru = self.description_ru.as_deref().unwrap_or_default();
         out.extend(check_length("description_ru", ru, MAX_TEXT_CHARS).err());
@@ -381,4 +386,17 @@ impl super::Engagement {
         out.extend(figures.filter_map(|n| within("figures", u64::from(n), u64::from(super::MAX_FIGURES)).err()));
         out
     }
+}
+
+/// The two sides' names differ, in either language, case and spaces aside.
+pub fn sides_apart(sides: &crate::rules::BySide<super::SideInfo>) -> Result<(), Problem> {
+    let fold = |s: &str| s.trim().to_lowercase();
+    let names = |i: &super::SideInfo| {
+        let mut n = vec![fold(&i.name)];
+        n.extend(i.name_ru.as_deref().map(fold));
+        n.retain(|x| !x.is_empty());
+        n
+    };
+    let (a, b) = (names(&sides.first), names(&sides.second));
+    if a.iter().any(|x| b.contains(x)) { Err(Problem::SameSideNames) } else { Ok(()) }
 }

@@ -12,7 +12,7 @@ mod read;
 
 pub use columns::Col;
 pub use export::export;
-pub use read::{Decoded, decode, import, new_battle};
+pub use read::{Decoded, decode, import, import_naming_sides, new_battle};
 
 use crate::i18n::{Lang, T};
 

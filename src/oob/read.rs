@@ -491,6 +491,29 @@ pub fn import(bytes: &[u8], battle: &Battle) -> Result<OrderOfBattle, Vec<RowErr
     build(battle, &rows, Sides::of(battle, false))
 }
 
+/// An order of battle into this battle (issue 30): a battle with no brigades or units yet
+/// (File → New → Two empty armies) takes its sides' names from the file, as `--new` does;
+/// the sides to set come back when they change.
+pub fn import_naming_sides(
+    bytes: &[u8],
+    battle: &Battle,
+) -> Result<(Option<crate::rules::BySide<SideInfo>>, OrderOfBattle), Vec<RowError>> {
+    if !(battle.units.is_empty() && battle.brigades.is_empty()) {
+        return import(bytes, battle).map(|oob| (None, oob));
+    }
+    let rows = rows(bytes)?;
+    let sides = Sides::named_by(battle, &rows);
+    let mut named = battle.sides.clone();
+    for (info, s) in [(&mut named.first, Side::First), (&mut named.second, Side::Second)] {
+        if let Some(given) = sides.given(s).and_then(|g| original_case(&rows, g)) {
+            info.name = given;
+            info.name_ru = None;
+        }
+    }
+    let oob = build(battle, &rows, sides)?;
+    Ok((Some(named).filter(|n| *n != battle.sides), oob))
+}
+
 /// A new battle named `name` from a file: its sides named by the file (in the order they
 /// come), then the order of battle added as its first action.
 pub fn new_battle(

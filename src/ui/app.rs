@@ -136,6 +136,7 @@ pub struct CsApp {
     title: String,
     general_card: GeneralCard,
     brigade_card: BrigadeCard,
+    battle_card: super::battle_card::BattleCard,
 }
 
 impl CsApp {
@@ -169,6 +170,7 @@ impl CsApp {
             title: String::new(),
             general_card: GeneralCard::default(),
             brigade_card: BrigadeCard::default(),
+            battle_card: Default::default(),
         }
     }
 
@@ -286,7 +288,7 @@ impl CsApp {
                 Some(b) => self.brigade_card.ui(ui, lang, battle, b, cmds),
                 None => cmds.push(AppCommand::Select(Selection::None)),
             },
-            Selection::None => roster::overview_ui(ui, lang, battle),
+            Selection::None => self.battle_card.ui(ui, lang, battle, cmds),
         }
     }
 

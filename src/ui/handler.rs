@@ -468,7 +468,8 @@ impl CsApp {
             | Action::SetTable(_)
             | Action::Fire(_)
             | Action::TakeTest(_)
-            | Action::DropTests { .. } => self.selection,
+            | Action::DropTests { .. }
+            | Action::EditBattle(_) => self.selection,
         };
     }
 
@@ -626,8 +627,13 @@ impl CsApp {
                 return;
             }
         };
-        match crate::oob::import(&bytes, self.game.battle()) {
-            Ok(oob) => {
+        match crate::oob::import_naming_sides(&bytes, self.game.battle()) {
+            Ok((sides, oob)) => {
+                // A new battle's sides take the spreadsheet's names (issue 30).
+                if let Some(sides) = sides {
+                    let info = crate::model::BattleInfo { sides, ..crate::model::BattleInfo::of(self.game.battle()) };
+                    self.perform(&Action::EditBattle(Box::new(info)));
+                }
                 let counts = (oob.units.len(), oob.generals.len(), oob.brigades.len());
                 self.perform(&Action::ImportOrderOfBattle(Box::new(oob)));
                 if self.message.is_none() {

@@ -2,6 +2,7 @@
 //! [`AppCommand`]s; `CsApp::run_cmd` is the only place that changes anything.
 
 mod app;
+mod battle_card;
 mod brigade_card;
 mod command;
 mod general_card;

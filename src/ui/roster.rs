@@ -488,24 +488,6 @@ fn casualties_ui(ui: &mut Ui, lang: Lang, unit: &Unit) {
     }
 }
 
-/// The editor panel when nothing is selected: the battle at a glance.
-pub fn overview_ui(ui: &mut Ui, lang: Lang, battle: &Battle) {
-    ui.heading(battle_title(battle, lang));
-    let description = shown(&battle.description, battle.description_ru.as_deref(), lang);
-    if !description.is_empty() {
-        ui.label(description);
-    }
-    ui.add_space(8.0);
-    ui.label(lang.fmt(T::RulesetIs, &[&battle.ruleset.label(lang)]));
-    for side in Side::ALL {
-        let units = battle.units.iter().filter(|u| u.side == *side).count();
-        let brigades = battle.brigades_of(*side).count();
-        ui.label(lang.fmt(T::SideOverview, &[&side_name(battle, *side, lang), &brigades, &units]));
-    }
-    ui.add_space(8.0);
-    ui.label(RichText::new(lang.t(T::SelectHint)).weak());
-}
-
 /// The brigade's name for a combo box.
 pub fn brigade_choices(battle: &Battle, side: Side, lang: Lang) -> Vec<(BrigadeId, String)> {
     battle.brigades_of(side).map(|b| (b.id, shown(&b.name, b.name_ru.as_deref(), lang).to_owned())).collect()

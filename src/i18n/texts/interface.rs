@@ -55,6 +55,13 @@ super::texts! {
     ErrTestsOwed => "the tests owed after this melee are not entered", "не введены тесты после этой рукопашной";
     ErrNoTestOwed => "no test is owed", "тест не требуется";
     ErrApply => "the events did not fit the battle: {}", "события не подходят к сражению: {}";
+    BattleTitle => "Battle", "Битва";
+    SideNameOf => "Side {}", "Сторона {}";
+    NationOf => "Nation of side {}", "Нация стороны {}";
+    Description => "Description", "Описание";
+    ProblemSameSideNames => "the two sides have the same name", "у сторон одинаковые названия";
+    ApplyNames => "the battle's names", "названия битвы";
+    StepEditBattle => "Edit the battle «{}»", "Правка битвы «{}»";
     PdfFont => "cannot make the PDF: the embedded font cannot be read", "не удалось собрать PDF: встроенный шрифт не читается";
     PdfWriter => "cannot make the PDF: the writer refused the document", "не удалось собрать PDF: документ не принят";
     SaveNotAFile => "not a regular file", "это не обычный файл";
