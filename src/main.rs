@@ -161,7 +161,8 @@ fn check(path: &Path, lang: Lang) -> Result<String, String> {
     let game = load_file(path, lang)?;
     let b = &game.battle();
     let (units, generals, brigades) = (b.units.len(), b.generals.len(), b.brigades.len());
-    Ok(lang.fmt(T::CliOk, &[&b.name, &units, &generals, &brigades, &b.turn, &path.display()]))
+    let name = coldsteel::i18n::names::battle_title(b, lang);
+    Ok(lang.fmt(T::CliOk, &[&name, &units, &generals, &brigades, &b.turn, &path.display()]))
 }
 
 fn upgrade(path: &Path, lang: Lang) -> Result<String, String> {

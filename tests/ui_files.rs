@@ -472,3 +472,73 @@ fn a_new_battle_is_made_in_the_window() {
     h.run();
     assert!(h.state().game.battle().units.is_empty(), "undo takes the import back");
 }
+
+/// Issue 30, finding 5: files opened for what they are. A spreadsheet goes to Import, a
+/// scenario is played into a new battle, an engagement file points to `resolve`, a picture
+/// says it is no text; none is called "damaged", and a stale message does not outlive a
+/// new battle.
+#[test]
+fn files_open_for_what_they_are() {
+    let dir = tempfile::tempdir().unwrap();
+    let open = |h: &mut Harness<'static, CsApp>, path: &std::path::Path| {
+        h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+        h.run();
+        if h.query_by_label("Discard changes").is_some() {
+            h.get_by_label("Discard changes").click();
+            h.run();
+        }
+        assert!(matches!(h.state().modal, Modal::PathPrompt { .. }), "{path:?}: {:?}", h.state().modal);
+        h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+        h.get_by_role_and_label(Role::TextInput, "File path").type_text(path.to_str().unwrap());
+        h.run();
+        h.get_by_role_and_label(Role::Button, "Open").click();
+        h.run();
+    };
+    let mut h = harness(app());
+    h.run();
+    let units = h.state().game.battle().units.len();
+    let csv = dir.path().join("reserve.csv");
+    std::fs::write(
+        &csv,
+        "kind,name,side,brigade,arm,figures_start\nunit,Fusiliers,French Imperial Guard,,infantry,24\n",
+    )
+    .unwrap();
+    open(&mut h, &csv);
+    assert_eq!(h.state().game.battle().units.len(), units + 1, "{:?}", h.state().modal);
+    let png = dir.path().join("table.png");
+    std::fs::write(&png, [0x89, b'P', b'N', b'G', 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0xfe]).unwrap();
+    open(&mut h, &png);
+    let Modal::Message(text) = &h.state().modal else { panic!("{:?}", h.state().modal) };
+    assert!(text.contains("not a battle file") && !text.contains("damaged"), "{text}");
+    h.key_press(Key::Enter);
+    h.run();
+    let engagement = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/engagements");
+    let first = std::fs::read_dir(engagement)
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|e| e == "json"));
+    if let Some(path) = first {
+        open(&mut h, &path);
+        let Modal::Message(text) = &h.state().modal else { panic!("{:?}", h.state().modal) };
+        assert!(text.contains("resolve"), "{text}");
+        h.key_press(Key::Enter);
+        h.run();
+    }
+    let scenario = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/scenarios/ex4.json");
+    open(&mut h, std::path::Path::new(scenario));
+    assert!(h.state().path.is_none(), "a new battle, not yet saved");
+    let (said, _) = h.state().message.clone().unwrap();
+    assert!(said.contains("scenario"), "{said}");
+    // A new battle starts with nothing said of the last one.
+    h.state_mut().message = Some(("stale".into(), true));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    h.get_by_label("Create").click();
+    h.run();
+    if h.query_by_label("Discard changes").is_some() {
+        h.get_by_label("Discard changes").click();
+        h.run();
+    }
+    assert!(h.state().message.as_ref().is_none_or(|(m, _)| m != "stale"));
+}

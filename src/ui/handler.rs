@@ -761,8 +761,48 @@ impl CsApp {
                     (self.lang.fmt(T::OpenedWithProblems, &[&path.display(), &problems.len()]), true)
                 });
             }
-            Err(e) => self.open_failed(path, &e),
+            Err(e) if !self.open_as_what_it_is(path) => self.open_failed(path, &e),
+            Err(_) => {}
         }
+    }
+
+    /// A file that is no battle opened for what it is (issue 30): a scenario is played into
+    /// a new battle, a spreadsheet goes to Import, an engagement file points to `resolve`,
+    /// anything else that is not text says so. `false` when it is none of them.
+    fn open_as_what_it_is(&mut self, path: &Path) -> bool {
+        let lang = self.lang;
+        let csv = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("csv"));
+        if csv {
+            self.oob_path(PathPurpose::ImportOob, path);
+            return true;
+        }
+        let text = match storage::read_text_file(path) {
+            Ok(text) => text,
+            Err(storage::LoadError::NotUtf8(_)) => {
+                self.modal = Modal::Message(lang.fmt(T::FileNotText, &[&path.display()]));
+                return true;
+            }
+            Err(_) => return false,
+        };
+        if storage::is_scenario(&text) {
+            let played = storage::scenario_from_json(&text)
+                .ok()
+                .and_then(|(battle, actions)| crate::game::play(battle, &actions).ok().map(|g| (g, actions.len())));
+            if let Some((game, n)) = played {
+                self.modal = Modal::None;
+                self.replace_game(game, None);
+                // A new battle, not yet on disk.
+                self.revision = 1;
+                self.message = Some((lang.fmt(T::ScenarioPlayed, &[&n, &path.display()]), false));
+                return true;
+            }
+            return false;
+        }
+        if crate::report::engagement::parse(&text).is_ok() {
+            self.modal = Modal::Message(lang.fmt(T::FileIsEngagement, &[&path.display()]));
+            return true;
+        }
+        false
     }
 
     /// Says why a file did not open, in plain words first, and offers its `.bak` and its
@@ -798,6 +838,8 @@ impl CsApp {
 
     fn replace_game(&mut self, game: Game, path: Option<PathBuf>) {
         self.problems = game.battle().problems();
+        // What was said of the battle before does not stand for the new one.
+        self.message = None;
         self.game = game;
         self.path = path;
         self.selection = Selection::None;

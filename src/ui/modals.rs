@@ -200,7 +200,8 @@ fn open_failed_ui(
             if autosave && ui.button(lang.t(T::OpenAutosave)).clicked() {
                 choice = Choice::Recover;
             }
-            if ui.button(lang.t(T::Ok)).clicked() || ui.input(|i| i.key_pressed(Key::Escape)) {
+            let keys = ui.input(|i| i.key_pressed(Key::Escape) || i.key_pressed(Key::Enter));
+            if ui.button(lang.t(T::Ok)).clicked() || keys {
                 choice = Choice::Close;
             }
         });

@@ -188,6 +188,9 @@ super::texts! {
     CannotOpenTitle => "The battle did not open", "Битва не открылась";
     FileCutShort => "The file is cut short: it ends before the battle does (a save interrupted, or a copy not finished). The battle on screen is unchanged.", "Файл обрывается раньше, чем кончается битва (сохранение прервано или копия не закончена). Битва на экране не изменилась.";
     FileDamaged => "The file is damaged: it is not a battle file coldsteel can read. The battle on screen is unchanged.", "Файл повреждён: coldsteel не может прочитать его как файл битвы. Битва на экране не изменилась.";
+    FileNotText => "{}: not a battle file, nor any text coldsteel reads (a picture? a document?). The battle on screen is unchanged.", "{}: это не файл битвы и не текст, который читает coldsteel (картинка? документ?). Битва на экране не изменилась.";
+    ScenarioPlayed => "Played the {} actions of the scenario {} into a new battle (not saved yet)", "Сыграны {} действий сценария {} в новой битве (ещё не сохранена)";
+    FileIsEngagement => "{} is an engagement file: `coldsteel resolve FILE` gives its result (the melee wizard works a melee of the battle on screen). The battle on screen is unchanged.", "{} — файл столкновения: его итог даёт `coldsteel resolve ФАЙЛ` (мастер рукопашной работает с битвой на экране). Битва на экране не изменилась.";
     OpenBackup => "Open the previous version (.bak)", "Открыть предыдущую версию (.bak)";
     OpenAutosave => "Recover the autosave", "Восстановить автосохранение";
     CannotOpen => "Cannot open the battle: {}: {}", "Не удалось открыть битву: {}: {}";
