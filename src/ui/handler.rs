@@ -798,7 +798,7 @@ impl CsApp {
             }
             return false;
         }
-        if crate::report::engagement::parse(&text).is_ok() {
+        if super::report_view::is_engagement(&text) {
             self.modal = Modal::Message(lang.fmt(T::FileIsEngagement, &[&path.display()]));
             return true;
         }

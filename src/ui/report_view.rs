@@ -44,6 +44,11 @@ pub fn report_ui(ui: &mut Ui, lang: Lang, text: &str) -> Option<AppCommand> {
     choice
 }
 
+/// Whether a text is an engagement file (`coldsteel resolve`).
+pub fn is_engagement(text: &str) -> bool {
+    crate::report::engagement::parse(text).is_ok()
+}
+
 /// The battle report as the window previews it (text).
 pub fn report_text(game: &crate::game::Game, lang: Lang) -> String {
     markdown::to_text(&summary::game_report(game, lang))
