@@ -30,9 +30,9 @@ super::texts! {
     HapOccupies => "Move {} onto the ground {} left; it stays formed", "Атакующие ({}) занимают позицию, оставленную целью ({}), и остаются построенными";
     HapOccupiesBuildings => "{} occupies the buildings (Bonus Movement)", "Занимают строения (бонусное движение): {}";
     HapOverrun => "The contacted bases of {} are destroyed, the rest rout (GDB-EVD-12)", "Застрельщики ({}): подставки в контакте уничтожены, остальные бегут (GDB-EVD-12)";
-    HapRemoveFigures => "Remove {} figures from {}", "Снимите фигур: {} (подразделение: {})";
+    HapRemoveFigures => "Figures to remove from {1}: {0}", "Снимите фигур: {} (подразделение: {})";
     HapRouts => "{} routs and leaves the charger's path: move it back {}", "Цель ({}) бежит и уходит с пути атакующих: отведите её на {}";
-    HapBasesLost => "Remove {} figures from {}: the bases the chargers contacted (GDB-EVD-12)", "Снимите фигур: {} (подразделение: {}) — подставки, которых коснулись атакующие (GDB-EVD-12)";
+    HapBasesLost => "Figures to remove from {1}: {0}, the bases the chargers contacted (GDB-EVD-12)", "Снимите фигур: {} (подразделение: {}) — подставки, которых коснулись атакующие (GDB-EVD-12)";
     HapCounterCharging => "{} met the charge {} cm out: it counts as charging (GDB-CHG-17, 18).", "Контратакующие ({}) прошли навстречу {} см и считаются атакующими (GDB-CHG-17, 18).";
     HapEvadersNoFight => "The caught evaders do not fight back (GDB-EVD-11).", "Настигнутые уклонявшиеся не отвечают ударом (GDB-EVD-11).";
     EvadersNoDice => "{}: caught evading, rolls no dice (GDB-EVD-11)", "{}: настигнуты при уклонении, кубики не бросают (GDB-EVD-11)";
