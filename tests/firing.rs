@@ -282,3 +282,45 @@ fn a_ruleset_b_melee_line_says_who_gave_way() {
         assert!(en.contains("fails its morale test") && ru.contains("тест морали не пройден"), "{en} / {ru}");
     }
 }
+
+/// Issue 28, the Movement phase: a formation change is the game's action; not finished
+/// this turn, the unit is still changing formation into the melee (GDB-CHG-12, AMB-09:
+/// unformed, no formation bonus); a unit in base contact stays as it is (GDB-MEL-02);
+/// outside the Movement phase it is refused.
+#[test]
+fn gdb_chg_12_a_formation_change_carried_into_the_melee() {
+    use coldsteel::rules::Formation;
+    let change = |g: &Game, name: &str, to, finished| Action::ChangeFormation { unit: id(g, name), to, finished };
+    let mut g = default_at(Phase::Charges);
+    let a = change(&g, "Poltava Infantry", Formation::Square, false);
+    refused(&mut g, a, coldsteel::game::movement::MoveError::NotMovementPhase.into());
+    let inputs = vec![
+        Input::Reaction(Reaction::Stand),
+        Input::ChargerTest(TestResult::Pass.into()),
+        Input::StandTest(TestResult::Pass.into()),
+    ];
+    let a = common::charge(&g, "Grenadiers à cheval", "Kiev Dragoons", 12, inputs);
+    common::do_charge(&mut g, a);
+    common::to(&mut g, Phase::Movement);
+    let a = change(&g, "Kiev Dragoons", Formation::Column, true);
+    refused(&mut g, a, coldsteel::game::movement::MoveError::InContact.into());
+    g.perform(&change(&g, "Poltava Infantry", Formation::Square, false)).unwrap();
+    let poltava = unit(&g, "Poltava Infantry");
+    assert_eq!(poltava.formation, Formation::Square);
+    assert!(poltava.markers.contains(&Marker::ChangingFormation));
+    let LogDetail::FormationChanged { finished: false, .. } = g.battle().log.last().unwrap().detail else { panic!() };
+    let said =
+        coldsteel::i18n::log_text::entry_summary(coldsteel::i18n::Lang::En, g.battle(), g.battle().log.last().unwrap());
+    assert!(said.contains("not finished"), "{said}");
+    // Contact made this turn: the square still forming fights unformed.
+    common::to(&mut g, Phase::Melee);
+    let contact = coldsteel::model::Engagement::contact(id(&g, "Empress Dragoons"), id(&g, "Poltava Infantry"));
+    g.perform(&Action::AddPendingMelee(contact)).unwrap();
+    let m = common::melee(&g, "Empress Dragoons", "Poltava Infantry", ([3, 3], [3, 3]), (0, 0));
+    let (input, _) = coldsteel::game::gdb_melee_input(g.battle(), &m).unwrap();
+    assert!(input.defender.changing_formation, "read by the melee (AMB-09)");
+    // Finished, the marker goes.
+    let mut g = default_at(Phase::Movement);
+    g.perform(&change(&g, "Poltava Infantry", Formation::Column, true)).unwrap();
+    assert!(!unit(&g, "Poltava Infantry").markers.contains(&Marker::ChangingFormation));
+}

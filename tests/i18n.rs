@@ -363,6 +363,8 @@ fn every_error_reads_in_russian() {
         A::Test(coldsteel::game::testing::TestError::TakenInItsProcedure),
         A::Test(coldsteel::game::testing::TestError::NothingOwed),
         A::Test(coldsteel::game::testing::TestError::ReasonNeeded),
+        A::Move(coldsteel::game::movement::MoveError::NotMovementPhase),
+        A::Move(coldsteel::game::movement::MoveError::InContact),
     ];
     for a in &actions {
         match a {
@@ -393,7 +395,8 @@ fn every_error_reads_in_russian() {
             | A::CrewFriendUnnamed
             | A::Apply(_)
             | A::Fire(_)
-            | A::Test(_) => {}
+            | A::Test(_)
+            | A::Move(_) => {}
         }
         let ru = action_error_text(Ru, a);
         assert!(latin_word(&ru, &[]).is_none(), "{a:?}: {ru}");

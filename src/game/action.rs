@@ -110,6 +110,9 @@ pub enum ActionError {
     /// A test refused (issue 28).
     #[error("{0}")]
     Test(#[from] super::testing::TestError),
+    /// A formation change refused (issue 28).
+    #[error("{0}")]
+    Move(#[from] super::movement::MoveError),
 }
 
 /// Checks an action against the battle and returns its events, ending with its log
@@ -165,6 +168,9 @@ pub fn check(action: &Action, battle: &Battle) -> Result<Vec<Event>, ActionError
             (events, Vec::new(), LogDetail::Edit { action: ActionKind::PlaceGeneral, subject })
         }
         Action::Fire(f) => super::fire::fire(battle, f)?,
+        Action::ChangeFormation { unit, to, finished } => {
+            super::movement::change_formation(battle, *unit, *to, *finished)?
+        }
         Action::EditBattle(info) => {
             let before = crate::model::BattleInfo::of(battle);
             if before == **info {
@@ -276,7 +282,8 @@ fn check_edit(action: &Action, battle: &Battle) -> Result<Vec<Event>, ActionErro
         | Action::Fire(_)
         | Action::TakeTest(_)
         | Action::DropTests { .. }
-        | Action::EditBattle(_) => Err(ActionError::NoChange),
+        | Action::EditBattle(_)
+        | Action::ChangeFormation { .. } => Err(ActionError::NoChange),
     }
 }
 

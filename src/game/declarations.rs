@@ -130,6 +130,7 @@ pub fn charges_phase(battle: &Battle) -> ChargesPhase {
             | Action::TakeTest(_)
             | Action::DropTests { .. }
             | Action::EditBattle(_)
+            | Action::ChangeFormation { .. }
             | Action::AddUnit(_)
             | Action::EditUnit(_)
             | Action::DuplicateUnit(_)

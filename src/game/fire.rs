@@ -64,7 +64,8 @@ fn screened_this_turn(battle: &Battle, id: UnitId) -> bool {
         | LogDetail::DeclarationsDone { .. }
         | LogDetail::Fire { .. }
         | LogDetail::TestTaken { .. }
-        | LogDetail::TestsDropped { .. } => false,
+        | LogDetail::TestsDropped { .. }
+        | LogDetail::FormationChanged { .. } => false,
     })
 }
 

@@ -113,7 +113,8 @@ pub fn replay_recorded(game: &Game, earlier_rules: bool) -> Result<usize, Replay
             | reason @ ActionError::CrewFriendUnnamed
             | reason @ ActionError::Apply(_)
             | reason @ ActionError::Fire(_)
-            | reason @ ActionError::Test(_) => ReplayError::Refused { seq: entry.seq, reason },
+            | reason @ ActionError::Test(_)
+            | reason @ ActionError::Move(_) => ReplayError::Refused { seq: entry.seq, reason },
         })?;
         if let Some(new) = again.battle.log.last()
             && let Some((path, was, now)) = first_difference(entry, new)

@@ -11,6 +11,7 @@ pub mod fire;
 mod history;
 mod invariants;
 pub mod journal;
+pub mod movement;
 mod play;
 pub mod procedure;
 mod ruleset_b;

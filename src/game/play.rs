@@ -32,7 +32,8 @@ pub(super) fn log_entry(battle: &Battle, units: Vec<UnitId>, detail: LogDetail, 
         | LogDetail::DeclarationsDone { .. }
         | LogDetail::Fire { .. }
         | LogDetail::TestTaken { .. }
-        | LogDetail::TestsDropped { .. } => (battle.turn, battle.phase),
+        | LogDetail::TestsDropped { .. }
+        | LogDetail::FormationChanged { .. } => (battle.turn, battle.phase),
     };
     let action = Some(Box::new(action.clone()));
     Event::LogAppended(Box::new(LogEntry { seq, turn, phase, units, detail, action }))
@@ -72,6 +73,7 @@ pub(super) fn subject(battle: &Battle, action: &Action, events: &[Event]) -> Str
         A::TakeTest(t) => name(t.unit),
         A::DropTests { reason } => reason.chars().take(40).collect(),
         A::EditBattle(info) => info.name.clone(),
+        A::ChangeFormation { unit, .. } => name(*unit),
         A::AddUnit(_)
         | A::EditUnit(_)
         | A::DuplicateUnit(_)

@@ -82,7 +82,8 @@ fn melee_losses(battle: &Battle) -> BTreeSet<UnitId> {
             | LogDetail::DeclarationsDone { .. }
             | LogDetail::Fire { .. }
             | LogDetail::TestTaken { .. }
-            | LogDetail::TestsDropped { .. } => (false, false),
+            | LogDetail::TestsDropped { .. }
+            | LogDetail::FormationChanged { .. } => (false, false),
         };
         for (id, lost_some) in [(entry.units.first(), first), (entry.units.get(1), second)] {
             if let (Some(id), true) = (id, lost_some) {
@@ -140,7 +141,8 @@ pub fn owed_tests(battle: &Battle) -> Vec<Owed> {
             | LogDetail::Charge { .. }
             | LogDetail::Note { .. }
             | LogDetail::ChargeDeclared { .. }
-            | LogDetail::DeclarationsDone { .. } => {}
+            | LogDetail::DeclarationsDone { .. }
+            | LogDetail::FormationChanged { .. } => {}
         }
     }
     // The Morale phase's own tests are dropped only by a drop made in the Morale phase.

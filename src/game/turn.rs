@@ -125,6 +125,7 @@ pub fn moved_on_table(battle: &Battle, id: UnitId) -> Option<u32> {
         | LogDetail::DeclarationsDone { .. }
         | LogDetail::Fire { .. }
         | LogDetail::TestTaken { .. }
-        | LogDetail::TestsDropped { .. } => None,
+        | LogDetail::TestsDropped { .. }
+        | LogDetail::FormationChanged { .. } => None,
     }
 }

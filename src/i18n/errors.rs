@@ -208,6 +208,10 @@ pub fn action_error_text(lang: Lang, e: &ActionError) -> String {
         ActionError::NotAScreen(id) => lang.fmt(T::ErrNotAScreen, &[id]),
         ActionError::Fire(e) => fire_error_text(lang, e),
         ActionError::Test(e) => test_error_text(lang, e),
+        ActionError::Move(e) => match e {
+            crate::game::movement::MoveError::NotMovementPhase => lang.t(T::ErrNotMovementPhase).to_owned(),
+            crate::game::movement::MoveError::InContact => lang.t(T::ErrMoveInContact).to_owned(),
+        },
     }
 }
 

@@ -78,6 +78,7 @@ pub fn action_label(lang: Lang, battle: &Battle, kind: ActionKind, subject: &str
         ActionKind::SetTable => return table_change_label(lang, subject),
         ActionKind::Fire => T::StepFire,
         ActionKind::EditBattle => T::StepEditBattle,
+        ActionKind::ChangeFormation => T::StepChangeFormation,
         ActionKind::TakeTest => T::StepTakeTest,
         ActionKind::DropTests => T::StepDropTests,
         ActionKind::ImportOrderOfBattle => {
@@ -207,6 +208,10 @@ pub fn entry_summary(lang: Lang, battle: &Battle, entry: &LogEntry) -> String {
         LogDetail::TestTaken { test, result, called, .. } => {
             let key = if *called { T::LogTestCalled } else { T::LogTestTaken };
             lang.fmt(key, &[&name(0), &test.label(lang), &result_words(lang, *test, *result)])
+        }
+        LogDetail::FormationChanged { from, to, finished } => {
+            let key = if *finished { T::LogFormationChanged } else { T::LogFormationChanging };
+            lang.fmt(key, &[&name(0), &from.label(lang), &to.label(lang)])
         }
         LogDetail::TestsDropped { reason } => {
             let who: Vec<String> = (0..entry.units.len()).map(name).collect();
@@ -477,7 +482,8 @@ pub fn entry_lines(lang: Lang, battle: &Battle, entry: &LogEntry) -> Vec<String>
         | LogDetail::Note { .. }
         | LogDetail::ChargeDeclared { .. }
         | LogDetail::DeclarationsDone { .. }
-        | LogDetail::TestsDropped { .. } => {}
+        | LogDetail::TestsDropped { .. }
+        | LogDetail::FormationChanged { .. } => {}
         LogDetail::Fire { roll, .. } | LogDetail::TestTaken { roll, .. } => {
             if let Some(r) = roll {
                 out.push(table_roll_text(lang, &name(0), r.dice, r.modifier, &r.row));

@@ -106,6 +106,16 @@ pub enum Action {
     /// The battle's title, description and sides (names and nations), edited in the
     /// window (issue 30).
     EditBattle(Box<BattleInfo>),
+    /// A unit changes formation in the Movement phase; unfinished, it is still changing
+    /// formation into the melee (GDB-CHG-12, AMB-09).
+    ChangeFormation {
+        /// The unit.
+        unit: UnitId,
+        /// The formation it takes.
+        to: crate::rules::Formation,
+        /// Whether the change is finished this turn.
+        finished: bool,
+    },
 }
 
 /// What names a battle: its title and description in both languages, and its sides.
@@ -495,6 +505,8 @@ pub enum ActionKind {
     DropTests,
     /// The battle's names were edited.
     EditBattle,
+    /// A unit changed formation.
+    ChangeFormation,
 }
 
 impl ActionKind {
@@ -530,6 +542,7 @@ impl ActionKind {
             ActionKind::TakeTest => "take_test",
             ActionKind::DropTests => "drop_tests",
             ActionKind::EditBattle => "edit_battle",
+            ActionKind::ChangeFormation => "change_formation",
         }
     }
 
@@ -585,6 +598,7 @@ impl Action {
             Action::TakeTest(_) => ActionKind::TakeTest,
             Action::DropTests { .. } => ActionKind::DropTests,
             Action::EditBattle(_) => ActionKind::EditBattle,
+            Action::ChangeFormation { .. } => ActionKind::ChangeFormation,
         }
     }
 }

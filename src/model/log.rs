@@ -182,6 +182,15 @@ pub enum LogDetail {
         #[serde(default)]
         called: bool,
     },
+    /// A unit changed formation (the entry's unit); unfinished, it is still changing.
+    FormationChanged {
+        /// The formation before.
+        from: crate::rules::Formation,
+        /// The formation taken.
+        to: crate::rules::Formation,
+        /// Finished this turn.
+        finished: bool,
+    },
     /// The tests still owed were dropped; the entry's units are the ones that owed them.
     TestsDropped {
         /// The players' reason.
@@ -226,7 +235,8 @@ impl LogDetail {
             | LogDetail::BMelee { .. }
             | LogDetail::DeclarationsDone { .. }
             | LogDetail::Fire { .. }
-            | LogDetail::TestTaken { .. } => None,
+            | LogDetail::TestTaken { .. }
+            | LogDetail::FormationChanged { .. } => None,
         }
     }
 }

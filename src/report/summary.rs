@@ -129,7 +129,8 @@ pub fn losses_by_turn(battle: &Battle) -> Vec<(u32, u32, u32)> {
             | LogDetail::DeclarationsDone { .. }
             | LogDetail::Fire { .. }
             | LogDetail::TestTaken { .. }
-            | LogDetail::TestsDropped { .. } => Vec::new(),
+            | LogDetail::TestsDropped { .. }
+            | LogDetail::FormationChanged { .. } => Vec::new(),
         };
         let slot = per.entry(e.turn).or_default();
         for (side, n) in pairs {
@@ -188,7 +189,8 @@ fn reported(e: &LogEntry) -> bool {
         | LogDetail::DeclarationsDone { .. }
         | LogDetail::Fire { .. }
         | LogDetail::TestTaken { .. }
-        | LogDetail::TestsDropped { .. } => true,
+        | LogDetail::TestsDropped { .. }
+        | LogDetail::FormationChanged { .. } => true,
     }
 }
 

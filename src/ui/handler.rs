@@ -469,7 +469,8 @@ impl CsApp {
             | Action::Fire(_)
             | Action::TakeTest(_)
             | Action::DropTests { .. }
-            | Action::EditBattle(_) => self.selection,
+            | Action::EditBattle(_)
+            | Action::ChangeFormation { .. } => self.selection,
         };
     }
 

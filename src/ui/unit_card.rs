@@ -22,6 +22,9 @@ pub struct UnitCard {
     figures: String,
     figures_start: String,
     error: Option<String>,
+    /// The Movement phase's formation change being set up: the formation, and whether
+    /// the change is finished this turn.
+    change: Option<(crate::rules::Formation, bool)>,
 }
 
 impl UnitCard {
@@ -76,6 +79,9 @@ impl UnitCard {
             choice_fields_ui(ui, lang, battle, unit, &mut edited);
         });
         ui.add_space(6.0);
+        if battle.phase == crate::rules::Phase::Movement {
+            self.formation_change_ui(ui, lang, battle, unit, cmds);
+        }
         order_ui(ui, lang, unit, &mut edited);
         ui.add_space(6.0);
         markers_ui(ui, lang, unit, &mut edited);
@@ -94,6 +100,41 @@ impl UnitCard {
                 }
             }
         }
+    }
+
+    /// The Movement phase's formation change (issue 28): the game's action, so that a
+    /// change not finished this turn is carried into the melee (GDB-CHG-12, AMB-09).
+    fn formation_change_ui(
+        &mut self,
+        ui: &mut Ui,
+        lang: Lang,
+        battle: &Battle,
+        unit: &Unit,
+        cmds: &mut Vec<AppCommand>,
+    ) {
+        let choices: Vec<crate::rules::Formation> =
+            crate::rules::Formation::ALL.iter().copied().filter(|f| f.fits(unit.arm) && *f != unit.formation).collect();
+        let Some(first) = choices.first().copied() else { return };
+        let (mut to, mut finished) = self.change.filter(|(f, _)| choices.contains(f)).unwrap_or((first, true));
+        ui.horizontal_wrapped(|ui| {
+            let label = lang.t(T::ChangeFormationNow);
+            if let Some(f) = enum_combo_ui(ui, label, lang, to, &choices) {
+                to = f;
+            }
+            ui.checkbox(&mut finished, lang.t(T::FinishedThisTurn));
+            let action = Action::ChangeFormation { unit: unit.id, to, finished };
+            let verdict = super::widgets::judged_edit(action, battle);
+            let button = ui.add_enabled(verdict.is_ok(), egui::Button::new(label));
+            if let Err(e) = &verdict {
+                button.clone().on_disabled_hover_text(action_error_text(lang, e));
+            }
+            if button.clicked()
+                && let Ok(action) = verdict
+            {
+                cmds.push(AppCommand::Perform(action));
+            }
+        });
+        self.change = Some((to, finished));
     }
 
     fn text_fields_ui(&mut self, ui: &mut Ui, lang: Lang, unit: &Unit, edited: &mut Option<Unit>) {

@@ -55,6 +55,13 @@ super::texts! {
     ErrTestsOwed => "the tests owed after this melee are not entered", "не введены тесты после этой рукопашной";
     ErrNoTestOwed => "no test is owed", "тест не требуется";
     ErrApply => "the events did not fit the battle: {}", "события не подходят к сражению: {}";
+    ErrNotMovementPhase => "formations change in the Movement phase (a charge's reaction belongs to the charge)", "построение меняют в фазе передвижения (реакция на атаку — часть атаки)";
+    ErrMoveInContact => "a unit in base contact stays as it is until the melee (GDB-MEL-02)", "подразделение в контакте остаётся как есть до рукопашной (GDB-MEL-02)";
+    StepChangeFormation => "Change formation «{}»", "Смена построения «{}»";
+    LogFormationChanged => "{} changes from {} to {}", "{}: построение {} сменилось на {}";
+    LogFormationChanging => "{} is changing from {} to {} (not finished this turn)", "{}: меняет построение {} на {} (не закончит в этот ход)";
+    ChangeFormationNow => "Change formation", "Сменить построение";
+    FinishedThisTurn => "finished this turn", "закончит в этот ход";
     BattleTitle => "Battle", "Битва";
     SideNameOf => "Side {}", "Сторона {}";
     NationOf => "Nation of side {}", "Нация стороны {}";
