@@ -35,6 +35,11 @@ fn gdb_chg_a_charge_drafted_step_by_step() {
     assert_eq!(view.carry_out_now, Ok(()));
     assert_eq!(d.step_number(), 0);
     d.declare(g.battle()).unwrap();
+    // Back from the reaction returns to the declaration (issue 30), then on again.
+    assert!(d.may_step_back());
+    d.back();
+    assert!(!d.is_declared());
+    d.declare(g.battle()).unwrap();
     let step = d.current(g.battle()).unwrap();
     assert_eq!(step.ask(), Ask::Reaction);
     // A step out of turn is refused and not taken.

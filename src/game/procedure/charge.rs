@@ -106,6 +106,9 @@ pub struct ChargeDraft {
     pub measured: ChargeMeasures,
     pub typed: ChargeTyped,
     declared: bool,
+    /// Declared in this draft (not opened on a declaration to carry out): Back from the
+    /// reaction returns to the declaration.
+    declared_here: bool,
     inputs: Vec<Input>,
     /// The friend a fleeing crew ran into (GDB-ART-04).
     pub crew_ran_into: Option<UnitId>,
@@ -159,6 +162,7 @@ impl ChargeDraft {
             measured,
             typed,
             declared: false,
+            declared_here: false,
             inputs: Vec::new(),
             crew_ran_into: None,
             rng: None,
@@ -220,9 +224,9 @@ impl ChargeDraft {
         u32::try_from(self.inputs.len()).unwrap_or(u32::MAX).saturating_add(1)
     }
 
-    /// Whether there is an input to take back.
+    /// Whether there is an input to take back, or a declaration made here to return to.
     pub fn may_step_back(&self) -> bool {
-        !self.inputs.is_empty()
+        !self.inputs.is_empty() || self.declared_here
     }
 
     /// The generator's state after the dice this draft rolled, or the battle's.
@@ -389,6 +393,7 @@ impl ChargeDraft {
     pub fn declare(&mut self, battle: &Battle) -> Result<(), DraftRefusal> {
         self.declaration_view(battle).carry_out_now?;
         self.declared = true;
+        self.declared_here = true;
         Ok(())
     }
 
@@ -441,9 +446,13 @@ impl ChargeDraft {
         taken
     }
 
-    /// Takes the last input back.
+    /// Takes the last input back; at the reaction, back to a declaration made here
+    /// (issue 30: the reaction step has its Back).
     pub fn back(&mut self) {
-        self.inputs.pop();
+        if self.inputs.pop().is_none() && self.declared_here {
+            self.declared = false;
+            self.declared_here = false;
+        }
     }
 
     /// The charge to apply, once every step is answered.
