@@ -227,3 +227,18 @@ fn a_meet_beyond_the_gap_is_refused_unless_overruled() {
         assert_eq!(o.reason, "measured on the table");
     }
 }
+
+/// Issue 30, finding 3: the reaction step has its Back, to the declaration just made.
+#[test]
+fn the_reaction_step_goes_back_to_the_declaration() {
+    for lang in [Lang::En, Lang::Ru] {
+        let mut h = harness(common::default_at(Phase::Charges), lang);
+        h.run();
+        open_charge(&mut h, lang, ("Empress Dragoons", "Kiev Dragoons"), ["10", "30", ""]);
+        click(&mut h, lang.t(T::Declare));
+        h.get_by_label(lang.t(T::ReactStand));
+        click(&mut h, lang.t(T::Back));
+        assert!(h.query_by_label(lang.t(T::ReactStand)).is_none(), "{lang:?}");
+        h.get_by_label(lang.t(T::Declare));
+    }
+}
