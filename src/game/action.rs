@@ -289,29 +289,8 @@ fn check_edit(action: &Action, battle: &Battle) -> Result<Vec<Event>, ActionErro
 
 /// Units an edit touched, for filtering the log.
 fn edited_units(events: &[Event]) -> Vec<UnitId> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            Event::UnitAdded(u) | Event::UnitRemoved(u) => Some(u.id),
-            Event::UnitChanged { after, .. } => Some(after.id),
-            Event::GeneralAdded(_)
-            | Event::GeneralRemoved(_)
-            | Event::GeneralChanged { .. }
-            | Event::BrigadeAdded(_)
-            | Event::BrigadeRemoved(_)
-            | Event::BrigadeChanged { .. }
-            | Event::TurnChanged { .. }
-            | Event::LogAppended(_)
-            | Event::LogRemoved(_)
-            | Event::MeleePending { .. }
-            | Event::MeleeCleared { .. }
-            | Event::EngagementChanged { .. }
-            | Event::OptionsChanged { .. }
-            | Event::TableChanged { .. }
-            | Event::RngAdvanced { .. }
-            | Event::BattleChanged { .. } => None,
-        })
-        .collect()
+    let unit = |item| if let super::apply::RosterItem::Unit(id, _) = item { Some(id) } else { None };
+    events.iter().filter_map(Event::roster_item).filter_map(unit).collect()
 }
 
 fn add_unit(battle: &Battle, unit: Unit) -> Result<Vec<Event>, ActionError> {

@@ -144,7 +144,42 @@ pub enum Item {
     Brigade,
 }
 
+/// A unit, general or brigade as an event leaves it: `Some` added or changed (its state
+/// after), `None` removed.
+#[derive(Clone, Copy, Debug)]
+pub enum RosterItem<'a> {
+    Unit(crate::model::UnitId, Option<&'a Unit>),
+    General(crate::model::GeneralId, Option<&'a General>),
+    Brigade(crate::model::BrigadeId, Option<&'a Brigade>),
+}
+
 impl Event {
+    /// The roster item the event adds, changes or removes, if it is about one: the one
+    /// reading of the events that every check of them shares.
+    pub fn roster_item(&self) -> Option<RosterItem<'_>> {
+        match self {
+            Event::UnitAdded(u) => Some(RosterItem::Unit(u.id, Some(u))),
+            Event::UnitChanged { after, .. } => Some(RosterItem::Unit(after.id, Some(after))),
+            Event::UnitRemoved(u) => Some(RosterItem::Unit(u.id, None)),
+            Event::GeneralAdded(g) => Some(RosterItem::General(g.id, Some(g))),
+            Event::GeneralChanged { after, .. } => Some(RosterItem::General(after.id, Some(after))),
+            Event::GeneralRemoved(g) => Some(RosterItem::General(g.id, None)),
+            Event::BrigadeAdded(b) => Some(RosterItem::Brigade(b.id, Some(b))),
+            Event::BrigadeChanged { after, .. } => Some(RosterItem::Brigade(after.id, Some(after))),
+            Event::BrigadeRemoved(b) => Some(RosterItem::Brigade(b.id, None)),
+            Event::TurnChanged { .. }
+            | Event::LogAppended(_)
+            | Event::LogRemoved(_)
+            | Event::MeleePending { .. }
+            | Event::MeleeCleared { .. }
+            | Event::EngagementChanged { .. }
+            | Event::OptionsChanged { .. }
+            | Event::TableChanged { .. }
+            | Event::RngAdvanced { .. }
+            | Event::BattleChanged { .. } => None,
+        }
+    }
+
     /// A general change event.
     pub fn general_changed(before: &General, after: General) -> Event {
         Event::GeneralChanged { before: Box::new(before.clone()), after: Box::new(after) }

@@ -446,27 +446,14 @@ pub(super) fn charge(battle: &Battle, a: &ChargeAction) -> Result<Checked, Actio
         && let Some(g) = commander_of(battle, charger, a.ordering_general)
     {
         // One change for the general: he may already have moved with the unit he is with.
-        let moved = events.iter_mut().find_map(|e| match e {
-            Event::GeneralChanged { after, .. } if after.id == g.id => Some(after),
-            Event::UnitAdded(_)
-            | Event::UnitRemoved(_)
-            | Event::UnitChanged { .. }
-            | Event::GeneralAdded(_)
-            | Event::GeneralRemoved(_)
-            | Event::GeneralChanged { .. }
-            | Event::BrigadeAdded(_)
-            | Event::BrigadeRemoved(_)
-            | Event::BrigadeChanged { .. }
-            | Event::TurnChanged { .. }
-            | Event::LogAppended(_)
-            | Event::LogRemoved(_)
-            | Event::MeleePending { .. }
-            | Event::MeleeCleared { .. }
-            | Event::EngagementChanged { .. }
-            | Event::OptionsChanged { .. }
-            | Event::TableChanged { .. }
-            | Event::RngAdvanced { .. }
-            | Event::BattleChanged { .. } => None,
+        let moved = events.iter_mut().find_map(|e| {
+            if let Event::GeneralChanged { after, .. } = e
+                && after.id == g.id
+            {
+                Some(after)
+            } else {
+                None
+            }
         });
         match moved {
             Some(after) => after.orders_used = g.orders_used.saturating_add(1),

@@ -51,22 +51,12 @@ pub fn fire_losses(battle: &Battle, a: &FireAction) -> Result<(u32, Option<Table
 
 /// Whether the unit screened a charged unit this turn (GDB-CHG-22).
 fn screened_this_turn(battle: &Battle, id: UnitId) -> bool {
-    battle.log.iter().rev().take_while(|e| e.turn == battle.turn).any(|e| match &e.detail {
-        LogDetail::Charge { screen, .. } => screen.contains(&id),
-        LogDetail::Edit { .. }
-        | LogDetail::Phase { .. }
-        | LogDetail::Initiative { .. }
-        | LogDetail::GdbMelee { .. }
-        | LogDetail::BCollision { .. }
-        | LogDetail::BMelee { .. }
-        | LogDetail::Note { .. }
-        | LogDetail::ChargeDeclared { .. }
-        | LogDetail::DeclarationsDone { .. }
-        | LogDetail::Fire { .. }
-        | LogDetail::TestTaken { .. }
-        | LogDetail::TestsDropped { .. }
-        | LogDetail::FormationChanged { .. } => false,
-    })
+    battle
+        .log
+        .iter()
+        .rev()
+        .take_while(|e| e.turn == battle.turn)
+        .any(|e| if let LogDetail::Charge { screen, .. } = &e.detail { screen.contains(&id) } else { false })
 }
 
 /// What the seeds forbid of a unit firing, whatever its target: it fires in the Firing

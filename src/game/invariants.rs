@@ -5,6 +5,7 @@
 //! action is refused only if it adds or worsens one: a change whose entity had the same
 //! problem before goes through.
 
+use super::apply::RosterItem;
 use super::{ActionError, Event};
 use crate::model::limits::{MAX_ITEMS, MAX_LOG_ENTRIES, MAX_TURN};
 use crate::model::{Battle, Brigade, BrigadeId, General, GeneralId, Problem, Refs, Unit, UnitId};
@@ -22,138 +23,43 @@ struct After<'a> {
 type Latest<'a, T> = Option<Option<&'a T>>;
 
 impl<'a> After<'a> {
+    /// The latest roster item of the events that `pick` takes.
+    fn latest<T>(&self, pick: impl Fn(RosterItem<'a>) -> Option<Option<&'a T>>) -> Latest<'a, T> {
+        self.events.iter().rev().filter_map(Event::roster_item).find_map(pick)
+    }
+
     fn unit(&self, id: UnitId) -> Latest<'a, Unit> {
-        self.events.iter().rev().find_map(|e| match e {
-            Event::UnitAdded(u) if u.id == id => Some(Some(u)),
-            Event::UnitChanged { after, .. } if after.id == id => Some(Some(after.as_ref())),
-            Event::UnitRemoved(u) if u.id == id => Some(None),
-            Event::UnitAdded(_)
-            | Event::UnitRemoved(_)
-            | Event::UnitChanged { .. }
-            | Event::GeneralAdded(_)
-            | Event::GeneralRemoved(_)
-            | Event::GeneralChanged { .. }
-            | Event::BrigadeAdded(_)
-            | Event::BrigadeRemoved(_)
-            | Event::BrigadeChanged { .. }
-            | Event::TurnChanged { .. }
-            | Event::LogAppended(_)
-            | Event::LogRemoved(_)
-            | Event::MeleePending { .. }
-            | Event::MeleeCleared { .. }
-            | Event::EngagementChanged { .. }
-            | Event::OptionsChanged { .. }
-            | Event::TableChanged { .. }
-            | Event::RngAdvanced { .. }
-            | Event::BattleChanged { .. } => None,
+        self.latest(|item| match item {
+            RosterItem::Unit(i, u) if i == id => Some(u),
+            RosterItem::Unit(..) | RosterItem::General(..) | RosterItem::Brigade(..) => None,
         })
     }
 
     fn general(&self, id: GeneralId) -> Latest<'a, General> {
-        self.events.iter().rev().find_map(|e| match e {
-            Event::GeneralAdded(g) if g.id == id => Some(Some(g)),
-            Event::GeneralChanged { after, .. } if after.id == id => Some(Some(after.as_ref())),
-            Event::GeneralRemoved(g) if g.id == id => Some(None),
-            Event::UnitAdded(_)
-            | Event::UnitRemoved(_)
-            | Event::UnitChanged { .. }
-            | Event::GeneralAdded(_)
-            | Event::GeneralRemoved(_)
-            | Event::GeneralChanged { .. }
-            | Event::BrigadeAdded(_)
-            | Event::BrigadeRemoved(_)
-            | Event::BrigadeChanged { .. }
-            | Event::TurnChanged { .. }
-            | Event::LogAppended(_)
-            | Event::LogRemoved(_)
-            | Event::MeleePending { .. }
-            | Event::MeleeCleared { .. }
-            | Event::EngagementChanged { .. }
-            | Event::OptionsChanged { .. }
-            | Event::TableChanged { .. }
-            | Event::RngAdvanced { .. }
-            | Event::BattleChanged { .. } => None,
+        self.latest(|item| match item {
+            RosterItem::General(i, g) if i == id => Some(g),
+            RosterItem::Unit(..) | RosterItem::General(..) | RosterItem::Brigade(..) => None,
         })
     }
 
     fn brigade(&self, id: BrigadeId) -> Latest<'a, Brigade> {
-        self.events.iter().rev().find_map(|e| match e {
-            Event::BrigadeAdded(b) if b.id == id => Some(Some(b)),
-            Event::BrigadeChanged { after, .. } if after.id == id => Some(Some(after)),
-            Event::BrigadeRemoved(b) if b.id == id => Some(None),
-            Event::UnitAdded(_)
-            | Event::UnitRemoved(_)
-            | Event::UnitChanged { .. }
-            | Event::GeneralAdded(_)
-            | Event::GeneralRemoved(_)
-            | Event::GeneralChanged { .. }
-            | Event::BrigadeAdded(_)
-            | Event::BrigadeRemoved(_)
-            | Event::BrigadeChanged { .. }
-            | Event::TurnChanged { .. }
-            | Event::LogAppended(_)
-            | Event::LogRemoved(_)
-            | Event::MeleePending { .. }
-            | Event::MeleeCleared { .. }
-            | Event::EngagementChanged { .. }
-            | Event::OptionsChanged { .. }
-            | Event::TableChanged { .. }
-            | Event::RngAdvanced { .. }
-            | Event::BattleChanged { .. } => None,
+        self.latest(|item| match item {
+            RosterItem::Brigade(i, b) if i == id => Some(b),
+            RosterItem::Unit(..) | RosterItem::General(..) | RosterItem::Brigade(..) => None,
         })
     }
 
     /// The generals as the events leave them (the battle's, changed, plus the added).
     fn generals(&self) -> impl Iterator<Item = &'a General> + '_ {
         let kept = self.battle.generals.iter().filter_map(|g| self.general(g.id).unwrap_or(Some(g)));
-        let added = self.events.iter().filter_map(|e| match e {
-            Event::GeneralAdded(g) => Some(g),
-            Event::UnitAdded(_)
-            | Event::UnitRemoved(_)
-            | Event::UnitChanged { .. }
-            | Event::GeneralRemoved(_)
-            | Event::GeneralChanged { .. }
-            | Event::BrigadeAdded(_)
-            | Event::BrigadeRemoved(_)
-            | Event::BrigadeChanged { .. }
-            | Event::TurnChanged { .. }
-            | Event::LogAppended(_)
-            | Event::LogRemoved(_)
-            | Event::MeleePending { .. }
-            | Event::MeleeCleared { .. }
-            | Event::EngagementChanged { .. }
-            | Event::OptionsChanged { .. }
-            | Event::TableChanged { .. }
-            | Event::RngAdvanced { .. }
-            | Event::BattleChanged { .. } => None,
-        });
+        let added = self.events.iter().filter_map(|e| if let Event::GeneralAdded(g) = e { Some(g) } else { None });
         kept.chain(added)
     }
 
     /// The units as the events leave them.
     fn units(&self) -> impl Iterator<Item = &'a Unit> + '_ {
         let kept = self.battle.units.iter().filter_map(|u| self.unit(u.id).unwrap_or(Some(u)));
-        let added = self.events.iter().filter_map(|e| match e {
-            Event::UnitAdded(u) => Some(u),
-            Event::UnitRemoved(_)
-            | Event::UnitChanged { .. }
-            | Event::GeneralAdded(_)
-            | Event::GeneralRemoved(_)
-            | Event::GeneralChanged { .. }
-            | Event::BrigadeAdded(_)
-            | Event::BrigadeRemoved(_)
-            | Event::BrigadeChanged { .. }
-            | Event::TurnChanged { .. }
-            | Event::LogAppended(_)
-            | Event::LogRemoved(_)
-            | Event::MeleePending { .. }
-            | Event::MeleeCleared { .. }
-            | Event::EngagementChanged { .. }
-            | Event::OptionsChanged { .. }
-            | Event::TableChanged { .. }
-            | Event::RngAdvanced { .. }
-            | Event::BattleChanged { .. } => None,
-        });
+        let added = self.events.iter().filter_map(|e| if let Event::UnitAdded(u) = e { Some(u) } else { None });
         kept.chain(added)
     }
 }

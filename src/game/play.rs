@@ -242,7 +242,8 @@ pub fn casualty_row_for(battle: &Battle, m: &GdbMeleeAction, typed: (u32, u32)) 
     None
 }
 
-fn figures_of(effects: &[Effect]) -> Option<u32> {
+/// The figures a side loses by the casualty table, if its row gives them.
+pub(super) fn figures_of(effects: &[Effect]) -> Option<u32> {
     effects.iter().find_map(|e| match e {
         Effect::Casualties { figures, .. } => Some(*figures),
         Effect::Routs

@@ -65,10 +65,17 @@ pub enum TestError {
     ReasonNeeded,
 }
 
+/// This turn's entries, read back from the end: the checklist asks every frame, so the
+/// cost is the turn's, not the evening's.
+fn this_turn(battle: &Battle) -> &[crate::model::LogEntry] {
+    let n = battle.log.iter().rev().take_while(|e| e.turn == battle.turn).count();
+    battle.log.get(battle.log.len().saturating_sub(n)..).unwrap_or_default()
+}
+
 /// Units that lost figures in this turn's melees.
 fn melee_losses(battle: &Battle) -> BTreeSet<UnitId> {
     let mut lost = BTreeSet::new();
-    for entry in battle.log.iter().filter(|e| e.turn == battle.turn) {
+    for entry in this_turn(battle) {
         let (first, second) = match &entry.detail {
             LogDetail::GdbMelee { losses, .. } => (losses.0 > 0, losses.1 > 0),
             LogDetail::BMelee { hits, .. } => (hits.1 > 0, hits.0 > 0),
@@ -115,7 +122,8 @@ pub fn owed_tests(battle: &Battle) -> Vec<Owed> {
     let mut fire_owed: Vec<Owed> = Vec::new();
     let mut taken: Vec<(UnitId, TestKind, usize)> = Vec::new();
     let mut dropped_at: Option<usize> = None;
-    for (i, entry) in battle.log.iter().enumerate().filter(|(_, e)| e.turn == battle.turn) {
+    let turn = this_turn(battle);
+    for (i, entry) in turn.iter().enumerate() {
         match &entry.detail {
             LogDetail::Fire { test_owed: true, .. } => {
                 if let Some(target) = entry.units.get(1) {
@@ -146,8 +154,7 @@ pub fn owed_tests(battle: &Battle) -> Vec<Owed> {
         }
     }
     // The Morale phase's own tests are dropped only by a drop made in the Morale phase.
-    let morale_started =
-        battle.log.iter().rposition(|e| matches!(e.detail, LogDetail::Phase { phase: Phase::Morale, .. }));
+    let morale_started = turn.iter().rposition(|e| matches!(e.detail, LogDetail::Phase { phase: Phase::Morale, .. }));
     if dropped_at.is_some_and(|d| morale_started.is_some_and(|m| d > m)) {
         owed.clear();
     }

@@ -481,10 +481,17 @@ impl ChargeDraft {
     /// The overrule as the players set it: offered only while a refusal may be overruled;
     /// `on` with a reason lets the charge through, and the journal keeps both.
     pub fn overrule_mut(&mut self, battle: &Battle, on: bool) -> Option<&mut Overrule> {
+        self.overrule_offered(battle, on).1
+    }
+
+    /// Whether an overrule is offered now (a refusal of a clause stands in the way), with
+    /// the overrule as the players set it: the refusals probed once for both.
+    pub fn overrule_offered(&mut self, battle: &Battle, on: bool) -> (bool, Option<&mut Overrule>) {
         let refusals = self.overrulable_refusals(battle);
+        let offered = !refusals.is_empty();
         let reason = self.overrule.take().map(|o| o.reason).unwrap_or_default();
-        self.overrule = (on && !refusals.is_empty()).then_some(Overrule { refusals, reason });
-        self.overrule.as_mut()
+        self.overrule = (on && offered).then_some(Overrule { refusals, reason });
+        (offered, self.overrule.as_mut())
     }
 
     /// Whether the players are overruling a refusal.

@@ -3,11 +3,12 @@
 //! has the row, AMB-13), an imposed result with its reason and the winner's owed test;
 //! it finishes into `Action::GdbMelee`.
 
+use crate::game::play::figures_of;
 use crate::game::{Action, GdbMeleeAction, MeleeTable, gdb_melee_input, gdb_melee_result, owed_melee_test};
 use crate::model::{Battle, Engagement, Override, RngState, RulesOptions, UnitId};
 use crate::rules::Modifier;
 use crate::rules::gdb::charge::TestAnswer;
-use crate::rules::gdb::{Effect, MeleeInput, MeleeResult, Odds, Outcome, Role};
+use crate::rules::gdb::{MeleeInput, MeleeResult, Odds, Outcome, Role};
 use crate::rules::options::{CasualtyRow, TestKind};
 
 /// Where the melee draft stands.
@@ -158,7 +159,7 @@ impl MeleeDraft {
             return false;
         };
         self.step = MeleeDraftStep::Result;
-        let (a, d) = (casualties(&r.attacker_effects), casualties(&r.defender_effects));
+        let (a, d) = (figures_of(&r.attacker_effects), figures_of(&r.defender_effects));
         self.table_losses = a.zip(d);
         self.losses = [a.map(|x| x.to_string()).unwrap_or_default(), d.map(|x| x.to_string()).unwrap_or_default()];
         true
@@ -241,22 +242,4 @@ impl MeleeDraft {
         }
         self.action_with_dice(battle).map(|m| Action::GdbMelee(Box::new(m)))
     }
-}
-
-fn casualties(effects: &[Effect]) -> Option<u32> {
-    effects.iter().find_map(|e| match e {
-        Effect::Casualties { figures, .. } => Some(*figures),
-        Effect::Routs
-        | Effect::Retreats
-        | Effect::PushedBack { .. }
-        | Effect::Unformed
-        | Effect::StaysFormed
-        | Effect::Tests { .. }
-        | Effect::StaysUnformed
-        | Effect::FollowsInContact
-        | Effect::MeleeContinues
-        | Effect::Dispersed { .. }
-        | Effect::BonusMove
-        | Effect::CasualtiesToEnter => None,
-    })
 }

@@ -222,14 +222,18 @@ impl ChargeWizard {
     /// The refusals the game gives now, if the players may overrule them: with the box
     /// ticked and a reason typed, the charge goes through and the journal keeps both.
     fn overrule_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle) {
-        if self.draft.overrulable_refusals(battle).is_empty() {
-            self.draft.overrule_mut(battle, false);
+        let was_on = self.draft.overruling();
+        let (offered, overrule) = self.draft.overrule_offered(battle, was_on);
+        if !offered {
             return;
         }
-        let mut on = self.draft.overruling();
+        let mut on = was_on;
         ui.checkbox(&mut on, lang.t(T::OverruleRefusal));
-        if let Some(o) = self.draft.overrule_mut(battle, on) {
+        if let Some(o) = overrule.filter(|_| on) {
             ui.horizontal(|ui| super::common::text_ui(ui, lang.t(T::OverruleReason), &mut o.reason, 260.0));
+        }
+        if on != was_on {
+            self.draft.overrule_mut(battle, on);
         }
     }
 
