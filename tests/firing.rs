@@ -152,9 +152,7 @@ fn every_result_and_its_consequence() {
         assert!(called, "the game listed no test: the players called it");
     }
     let mut g = default_at(Phase::Morale);
-    for (name, from, to) in
-        [("Poltava Infantry", Order::Routing, Order::Disordered), ("Ladoga Infantry", Order::Wavering, Order::Formed)]
-    {
+    for (name, from) in [("Poltava Infantry", Order::Routing), ("Ladoga Infantry", Order::Wavering)] {
         let mut u = unit(&g, name).clone();
         u.order = from;
         u.markers.insert(Marker::Retreating);
@@ -164,16 +162,47 @@ fn every_result_and_its_consequence() {
         let kind = if from == Order::Routing { TestKind::Rally } else { TestKind::Morale };
         assert!(owed.iter().any(|o| o.test == kind && o.unit == id(&g, name)));
         g.perform(&test(&g, name, TestKind::Rally, TestResult::Rally.into())).unwrap();
+        // GDB-SEQ-03: it stops routing now and rallies as the next Compulsory Moves begin.
+        let u = unit(&g, name);
+        assert_eq!(u.order, from, "{name}");
+        assert!(!u.markers.contains(&Marker::Retreating) && u.markers.contains(&Marker::Rallying));
+        let LogDetail::TestTaken { deferred: true, .. } = g.battle().log.last().unwrap().detail else { panic!() };
+    }
+    let rallied = g.clone();
+    g.perform(&Action::AdvancePhase).unwrap();
+    common::initiative(&mut g, [6, 6], [1, 1], coldsteel::rules::Side::First);
+    common::to(&mut g, Phase::CompulsoryMoves);
+    for (name, to) in [("Poltava Infantry", Order::Disordered), ("Ladoga Infantry", Order::Formed)] {
         let u = unit(&g, name);
         assert_eq!(u.order, to, "{name}");
-        assert!(!u.markers.contains(&Marker::Retreating));
+        assert!(!u.markers.contains(&Marker::Rallying));
+        assert!(!coldsteel::game::checklist(g.battle()).contains(&Todo::Rout(id(&g, name))));
     }
+    let mut g = rallied;
     // A formed unit has nothing to rally from; a pursuit is no morale result.
     let a = test(&g, "Sumy Hussars", TestKind::Rally, TestResult::Rally.into());
     refused(&mut g, a, coldsteel::game::testing::TestError::NothingToRally.into());
     let a = test(&g, "Sumy Hussars", TestKind::Morale, TestResult::Pursue.into());
     let want = coldsteel::game::testing::TestError::NotAResult { test: TestKind::Morale, result: TestResult::Pursue };
     refused(&mut g, a, want.into());
+}
+
+/// The players' option rallies a unit at once, where their rulebook says so.
+#[test]
+fn gdb_seq_03_a_rally_at_once_as_the_players_option() {
+    let mut g = default_at(Phase::Morale);
+    let mut options = g.battle().options.clone();
+    options.gdb.rally_at_once = true;
+    g.perform(&Action::SetOptions(Box::new((g.battle().ruleset, options)))).unwrap();
+    let mut u = unit(&g, "Poltava Infantry").clone();
+    u.order = Order::Routing;
+    u.markers.insert(Marker::Retreating);
+    g.perform(&Action::EditUnit(u)).unwrap();
+    g.perform(&test(&g, "Poltava Infantry", TestKind::Rally, TestResult::Rally.into())).unwrap();
+    let u = unit(&g, "Poltava Infantry");
+    assert_eq!(u.order, Order::Disordered);
+    assert!(!u.markers.contains(&Marker::Rallying) && !u.markers.contains(&Marker::Retreating));
+    let LogDetail::TestTaken { deferred: false, .. } = g.battle().log.last().unwrap().detail else { panic!() };
 }
 
 /// A phase ended with a test owed: the game lets the players carry it into the next
@@ -323,4 +352,46 @@ fn gdb_chg_12_a_formation_change_carried_into_the_melee() {
     let mut g = default_at(Phase::Movement);
     g.perform(&change(&g, "Poltava Infantry", Formation::Column, true)).unwrap();
     assert!(!unit(&g, "Poltava Infantry").markers.contains(&Marker::ChangingFormation));
+}
+
+/// Issue 28, the Movement phase off the table view: a move is the game's action, with the
+/// distance and the ground the players give; a unit in base contact stays put
+/// (GDB-MEL-02); outside the Movement phase, or beyond any table, it is refused.
+#[test]
+fn gdb_mel_02_a_move_is_recorded_and_a_unit_in_contact_stays_put() {
+    use coldsteel::game::movement::MoveError;
+    use coldsteel::model::MoveAction;
+    use coldsteel::rules::Terrain;
+    let go = |g: &Game, name: &str, cm, ground| {
+        Action::Move(Box::new(MoveAction { unit: id(g, name), cm, place: None, ground }))
+    };
+    let mut g = default_at(Phase::Charges);
+    let a = go(&g, "Poltava Infantry", 12, Some(Terrain::Wood));
+    refused(&mut g, a, MoveError::NotMovementPhase.into());
+    let inputs = vec![
+        Input::Reaction(Reaction::Stand),
+        Input::ChargerTest(TestResult::Pass.into()),
+        Input::StandTest(TestResult::Pass.into()),
+    ];
+    let a = common::charge(&g, "Grenadiers à cheval", "Kiev Dragoons", 12, inputs);
+    common::do_charge(&mut g, a);
+    common::to(&mut g, Phase::Movement);
+    let a = go(&g, "Kiev Dragoons", 6, None);
+    refused(&mut g, a, MoveError::InContact.into());
+    let a = go(&g, "Poltava Infantry", 10_001, None);
+    refused(&mut g, a, MoveError::TooFar { cm: 10_001, max: 10_000 }.into());
+    let a = go(&g, "Poltava Infantry", 0, None);
+    refused(&mut g, a, ActionError::NoChange);
+    let was = unit(&g, "Poltava Infantry").terrain;
+    g.perform(&go(&g, "Poltava Infantry", 12, Some(Terrain::Wood))).unwrap();
+    assert_eq!(unit(&g, "Poltava Infantry").terrain, Terrain::Wood);
+    let entry = g.battle().log.last().unwrap();
+    assert_eq!(entry.detail, LogDetail::Moved { cm: 12, from: was, to: Terrain::Wood });
+    assert_eq!(entry.phase, Phase::Movement);
+    // Replayed from the file, the move is the same.
+    let json = coldsteel::storage::to_json(&g);
+    let back = coldsteel::storage::from_json(&json).unwrap();
+    assert_eq!(back.battle().unit(id(&g, "Poltava Infantry")).unwrap().terrain, Terrain::Wood);
+    g.undo().unwrap();
+    assert_eq!(unit(&g, "Poltava Infantry").terrain, was);
 }

@@ -709,3 +709,41 @@ fn a_typed_value_the_table_contradicts_is_refused_unless_overruled() {
     g.perform(&Action::Charge(Box::new(far))).unwrap();
     assert_eq!(g.battle().pending_melees().count(), 1);
 }
+
+/// Issue 28, the Movement phase on the table view: a dragged unit's move is the game's
+/// action (replayed, undone); the table's area it ends in is its ground, and its attached
+/// general goes along; the distance is measured centre to centre.
+#[test]
+fn gdb_mel_02_a_move_on_the_table_sets_the_ground_from_the_areas() {
+    use coldsteel::model::MoveAction;
+    let mut g = ex4_game();
+    let mut table = g.battle().table.clone().unwrap();
+    table.terrain.push(TerrainArea {
+        kind: AreaKind::Wood,
+        shape: AreaShape::Polygon { corners_mm: vec![[1000, 0], [1200, 0], [1200, 200], [1000, 200]] },
+    });
+    g.perform(&Action::SetTable(Some(Box::new(table)))).unwrap();
+    let mut general = g.battle().general(GeneralId(2)).unwrap().clone();
+    general.attached_to = Some(DRAGOONS);
+    general.place = place(77, 50, 0);
+    g.perform(&Action::EditGeneral(general)).unwrap();
+    common::to(&mut g, Phase::Movement);
+    let from = g.battle().unit(DRAGOONS).unwrap().place.unwrap();
+    let to = place(110, 10, 0).unwrap();
+    let cm = coldsteel::game::table::moved_cm(g.battle(), from, to);
+    assert_eq!(cm, 45, "33 cm across and 30 down: 44.6 cm");
+    let m = MoveAction { unit: DRAGOONS, cm, place: Some(to), ground: None };
+    g.perform(&Action::Move(Box::new(m))).unwrap();
+    let dragoons = g.battle().unit(DRAGOONS).unwrap();
+    assert_eq!((dragoons.place, dragoons.terrain), (Some(to), Terrain::Wood));
+    assert_eq!(g.battle().general(GeneralId(2)).unwrap().place, place(110, 20, 0), "the general went along");
+    let entry = g.battle().log.last().unwrap();
+    assert_eq!(entry.detail, coldsteel::model::LogDetail::Moved { cm: 45, from: Terrain::Open, to: Terrain::Wood });
+    let said = coldsteel::i18n::log_text::entry_summary(coldsteel::i18n::Lang::En, g.battle(), entry);
+    assert_eq!(said, "Dragoons moves 45 cm, from Open ground to Wood");
+    let said = coldsteel::i18n::log_text::entry_summary(coldsteel::i18n::Lang::Ru, g.battle(), entry);
+    assert!(said.contains("перемещение на 45 см, местность «Открытая местность» сменилась на «Лес»"), "{said}");
+    g.undo().unwrap();
+    assert_eq!(g.battle().unit(DRAGOONS).unwrap().terrain, Terrain::Open);
+    assert_eq!(g.battle().unit(DRAGOONS).unwrap().place, Some(from));
+}

@@ -171,6 +171,7 @@ pub fn check(action: &Action, battle: &Battle) -> Result<Vec<Event>, ActionError
         Action::ChangeFormation { unit, to, finished } => {
             super::movement::change_formation(battle, *unit, *to, *finished)?
         }
+        Action::Move(m) => super::movement::move_unit(battle, m)?,
         Action::EditBattle(info) => {
             let before = crate::model::BattleInfo::of(battle);
             if before == **info {
@@ -283,7 +284,8 @@ fn check_edit(action: &Action, battle: &Battle) -> Result<Vec<Event>, ActionErro
         | Action::TakeTest(_)
         | Action::DropTests { .. }
         | Action::EditBattle(_)
-        | Action::ChangeFormation { .. } => Err(ActionError::NoChange),
+        | Action::ChangeFormation { .. }
+        | Action::Move(_) => Err(ActionError::NoChange),
     }
 }
 

@@ -131,6 +131,7 @@ pub fn charges_phase(battle: &Battle) -> ChargesPhase {
             | Action::DropTests { .. }
             | Action::EditBattle(_)
             | Action::ChangeFormation { .. }
+            | Action::Move(_)
             | Action::AddUnit(_)
             | Action::EditUnit(_)
             | Action::DuplicateUnit(_)

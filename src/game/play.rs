@@ -33,7 +33,8 @@ pub(super) fn log_entry(battle: &Battle, units: Vec<UnitId>, detail: LogDetail, 
         | LogDetail::Fire { .. }
         | LogDetail::TestTaken { .. }
         | LogDetail::TestsDropped { .. }
-        | LogDetail::FormationChanged { .. } => (battle.turn, battle.phase),
+        | LogDetail::FormationChanged { .. }
+        | LogDetail::Moved { .. } => (battle.turn, battle.phase),
     };
     let action = Some(Box::new(action.clone()));
     Event::LogAppended(Box::new(LogEntry { seq, turn, phase, units, detail, action }))
@@ -74,6 +75,7 @@ pub(super) fn subject(battle: &Battle, action: &Action, events: &[Event]) -> Str
         A::DropTests { reason } => reason.chars().take(40).collect(),
         A::EditBattle(info) => info.name.clone(),
         A::ChangeFormation { unit, .. } => name(*unit),
+        A::Move(m) => name(m.unit),
         A::AddUnit(_)
         | A::EditUnit(_)
         | A::DuplicateUnit(_)
@@ -122,6 +124,10 @@ pub(super) fn advance_phase(battle: &Battle) -> Result<Checked, ActionError> {
         let rallies = unit.markers.contains(&Marker::PushedBack) && !after.markers.contains(&Marker::PushedBack);
         if rallies && after.order == Order::Disordered {
             after.order = Order::Formed;
+        }
+        // A rally test passed last turn takes effect now (GDB-SEQ-03).
+        if unit.markers.contains(&Marker::Rallying) && !after.markers.contains(&Marker::Rallying) {
+            apply_test(&mut after, crate::rules::options::TestResult::Rally);
         }
         if ended_pursuits.contains(&unit.id) {
             after.markers.remove(&Marker::Pursuing);

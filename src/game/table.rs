@@ -66,7 +66,7 @@ fn terrain_in(areas: &[(geometry::Shape, AreaKind)], u: &Unit, place: Option<Pla
 
 /// A unit moved to `place` (its terrain following the table) and the events that move the
 /// generals attached to it along.
-fn moved_unit(battle: &Battle, u: &Unit, place: Option<Placement>) -> (Unit, Vec<Event>) {
+pub(super) fn moved_unit(battle: &Battle, u: &Unit, place: Option<Placement>) -> (Unit, Vec<Event>) {
     let after = Unit { place, terrain: terrain_at(battle, u, place), ..u.clone() };
     (after, generals_follow(battle, u.id, u.place, place))
 }
@@ -90,7 +90,7 @@ fn generals_follow(battle: &Battle, id: UnitId, from: Option<Placement>, to: Opt
         .collect()
 }
 
-fn refuse_insane(place: Option<Placement>) -> Result<(), ActionError> {
+pub(super) fn refuse_insane(place: Option<Placement>) -> Result<(), ActionError> {
     match place {
         Some(p) if !p.is_sane() => Err(ActionError::Invalid(crate::model::Problem::OffTheTable)),
         _ => Ok(()),
@@ -144,6 +144,13 @@ pub(super) fn set_table(battle: &Battle, table: Option<&TableSetup>) -> Result<V
         }
     }
     Ok(events)
+}
+
+/// How far a piece went from `from` to `to`, centre to centre, in whole rules' cm (a
+/// move dragged on the table view).
+pub fn moved_cm(battle: &Battle, from: Placement, to: Placement) -> u32 {
+    let (a, b) = (from.point(), to.point());
+    whole(scale_of(battle).rules_cm(libm::hypot(b.x - a.x, b.y - a.y)))
 }
 
 /// A measure of the table in whole cm or degrees, as a declaration takes it.

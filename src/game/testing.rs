@@ -14,7 +14,7 @@ use super::{ActionError, Event};
 use crate::model::{Battle, LogDetail, TableRoll, TestAction, UnitId};
 use crate::rules::gdb::charge::TestAnswer;
 use crate::rules::options::{TestKind, TestResult};
-use crate::rules::{Order, Phase};
+use crate::rules::{Marker, Order, Phase};
 
 /// Why a test is owed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -90,7 +90,8 @@ fn melee_losses(battle: &Battle) -> BTreeSet<UnitId> {
             | LogDetail::Fire { .. }
             | LogDetail::TestTaken { .. }
             | LogDetail::TestsDropped { .. }
-            | LogDetail::FormationChanged { .. } => (false, false),
+            | LogDetail::FormationChanged { .. }
+            | LogDetail::Moved { .. } => (false, false),
         };
         for (id, lost_some) in [(entry.units.first(), first), (entry.units.get(1), second)] {
             if let (Some(id), true) = (id, lost_some) {
@@ -150,7 +151,8 @@ pub fn owed_tests(battle: &Battle) -> Vec<Owed> {
             | LogDetail::Note { .. }
             | LogDetail::ChargeDeclared { .. }
             | LogDetail::DeclarationsDone { .. }
-            | LogDetail::FormationChanged { .. } => {}
+            | LogDetail::FormationChanged { .. }
+            | LogDetail::Moved { .. } => {}
         }
     }
     // The Morale phase's own tests are dropped only by a drop made in the Morale phase.
@@ -214,11 +216,19 @@ pub(super) fn take_test(battle: &Battle, a: &TestAction) -> Result<Checked, Acti
     }
     let (result, roll) = test_result(battle, a.test, &a.answer)?;
     let mut after = unit.clone();
-    super::play::apply_test(&mut after, result);
+    let deferred = result == TestResult::Rally && !battle.options.gdb.rally_at_once;
+    if deferred {
+        // It stops routing now (no more rout moves) and rallies as the next Compulsory
+        // Move phase begins (GDB-SEQ-03).
+        after.markers.remove(&Marker::Retreating);
+        after.markers.insert(Marker::Rallying);
+    } else {
+        super::play::apply_test(&mut after, result);
+    }
     let mut events: Vec<Event> = changed_unit(unit, after).into_iter().collect();
     events.extend(super::play::rng_event(battle, a.rng_after.as_ref()));
     let called = !owed_tests(battle).iter().any(|o| o.unit == a.unit && o.test == a.test);
-    Ok((events, vec![a.unit], LogDetail::TestTaken { test: a.test, result, roll, called }))
+    Ok((events, vec![a.unit], LogDetail::TestTaken { test: a.test, result, roll, called, deferred }))
 }
 
 /// The tests still owed are dropped, with the players' reason (logged).

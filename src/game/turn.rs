@@ -126,6 +126,7 @@ pub fn moved_on_table(battle: &Battle, id: UnitId) -> Option<u32> {
         | LogDetail::Fire { .. }
         | LogDetail::TestTaken { .. }
         | LogDetail::TestsDropped { .. }
-        | LogDetail::FormationChanged { .. } => None,
+        | LogDetail::FormationChanged { .. }
+        | LogDetail::Moved { .. } => None,
     }
 }

@@ -211,6 +211,7 @@ pub fn action_error_text(lang: Lang, e: &ActionError) -> String {
         ActionError::Move(e) => match e {
             crate::game::movement::MoveError::NotMovementPhase => lang.t(T::ErrNotMovementPhase).to_owned(),
             crate::game::movement::MoveError::InContact => lang.t(T::ErrMoveInContact).to_owned(),
+            crate::game::movement::MoveError::TooFar { cm, max } => lang.fmt(T::ErrMoveTooFar, &[cm, max]),
         },
     }
 }

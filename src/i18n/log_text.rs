@@ -79,6 +79,7 @@ pub fn action_label(lang: Lang, battle: &Battle, kind: ActionKind, subject: &str
         ActionKind::Fire => T::StepFire,
         ActionKind::EditBattle => T::StepEditBattle,
         ActionKind::ChangeFormation => T::StepChangeFormation,
+        ActionKind::Move => T::StepMove,
         ActionKind::TakeTest => T::StepTakeTest,
         ActionKind::DropTests => T::StepDropTests,
         ActionKind::ImportOrderOfBattle => {
@@ -205,13 +206,19 @@ pub fn entry_summary(lang: Lang, battle: &Battle, entry: &LogEntry) -> String {
             let line = lang.fmt(T::LogFire, &[&name(0), &name(1), figures]);
             if *test_owed { format!("{line}; {}", lang.fmt(T::LogFireTestOwed, &[&name(1)])) } else { line }
         }
-        LogDetail::TestTaken { test, result, called, .. } => {
+        LogDetail::TestTaken { test, result, called, deferred, .. } => {
             let key = if *called { T::LogTestCalled } else { T::LogTestTaken };
-            lang.fmt(key, &[&name(0), &test.label(lang), &result_words(lang, *test, *result)])
+            let words = result_words(lang, *test, *result);
+            let words = if *deferred { lang.fmt(T::LogRallyDeferred, &[&words]) } else { words };
+            lang.fmt(key, &[&name(0), &test.label(lang), &words])
         }
         LogDetail::FormationChanged { from, to, finished } => {
             let key = if *finished { T::LogFormationChanged } else { T::LogFormationChanging };
             lang.fmt(key, &[&name(0), &from.label(lang), &to.label(lang)])
+        }
+        LogDetail::Moved { cm, from, to } if from == to => lang.fmt(T::LogMoved, &[&name(0), cm]),
+        LogDetail::Moved { cm, from, to } => {
+            lang.fmt(T::LogMovedGround, &[&name(0), cm, &from.label(lang), &to.label(lang)])
         }
         LogDetail::TestsDropped { reason } => {
             let who: Vec<String> = (0..entry.units.len()).map(name).collect();
@@ -483,7 +490,8 @@ pub fn entry_lines(lang: Lang, battle: &Battle, entry: &LogEntry) -> Vec<String>
         | LogDetail::ChargeDeclared { .. }
         | LogDetail::DeclarationsDone { .. }
         | LogDetail::TestsDropped { .. }
-        | LogDetail::FormationChanged { .. } => {}
+        | LogDetail::FormationChanged { .. }
+        | LogDetail::Moved { .. } => {}
         LogDetail::Fire { roll, .. } | LogDetail::TestTaken { roll, .. } => {
             if let Some(r) = roll {
                 out.push(table_roll_text(lang, &name(0), r.dice, r.modifier, &r.row));

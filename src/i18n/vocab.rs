@@ -135,6 +135,7 @@ labels!(Marker {
     ChangingFormation => "Changing formation", "Перестраиваются";
     WasCharged => "Charged by the enemy", "Атакован противником";
     UnderFire => "Under fire this turn", "Под огнём в этот ход";
+    Rallying => "Rallies in the next Compulsory Moves", "Приводится в порядок в следующей фазе обязательных перемещений";
 });
 
 labels!(Ruleset {

@@ -116,6 +116,25 @@ pub enum Action {
         /// Whether the change is finished this turn.
         finished: bool,
     },
+    /// A move of the Movement phase: how far, where to on the table view, and the ground
+    /// it ends on where the players say (otherwise the table's areas decide).
+    Move(Box<MoveAction>),
+}
+
+/// A move of the Movement phase (issue 28; GDB-MEL-02: a unit in base contact stays put).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveAction {
+    /// The unit.
+    pub unit: UnitId,
+    /// How far it moved, in the rules' cm (measured on the table view, or typed).
+    pub cm: u32,
+    /// Where it stands now on the table view, if it is placed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub place: Option<super::Placement>,
+    /// The ground it ends on, as the players say; without it the table's areas decide, and
+    /// off the table the ground stays.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ground: Option<crate::rules::Terrain>,
 }
 
 /// What names a battle: its title and description in both languages, and its sides.
@@ -507,6 +526,8 @@ pub enum ActionKind {
     EditBattle,
     /// A unit changed formation.
     ChangeFormation,
+    /// A unit moved.
+    Move,
 }
 
 impl ActionKind {
@@ -543,6 +564,7 @@ impl ActionKind {
             ActionKind::DropTests => "drop_tests",
             ActionKind::EditBattle => "edit_battle",
             ActionKind::ChangeFormation => "change_formation",
+            ActionKind::Move => "move",
         }
     }
 
@@ -599,6 +621,7 @@ impl Action {
             Action::DropTests { .. } => ActionKind::DropTests,
             Action::EditBattle(_) => ActionKind::EditBattle,
             Action::ChangeFormation { .. } => ActionKind::ChangeFormation,
+            Action::Move(_) => ActionKind::Move,
         }
     }
 }

@@ -181,6 +181,9 @@ pub enum LogDetail {
         /// The players called it; the game did not list it as owed.
         #[serde(default)]
         called: bool,
+        /// A rally that takes effect as the next Compulsory Move phase begins.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        deferred: bool,
     },
     /// A unit changed formation (the entry's unit); unfinished, it is still changing.
     FormationChanged {
@@ -190,6 +193,15 @@ pub enum LogDetail {
         to: crate::rules::Formation,
         /// Finished this turn.
         finished: bool,
+    },
+    /// A unit moved in the Movement phase (the entry's unit).
+    Moved {
+        /// How far, in the rules' cm.
+        cm: u32,
+        /// The ground it left.
+        from: crate::rules::Terrain,
+        /// The ground it ends on.
+        to: crate::rules::Terrain,
     },
     /// The tests still owed were dropped; the entry's units are the ones that owed them.
     TestsDropped {
@@ -236,7 +248,8 @@ impl LogDetail {
             | LogDetail::DeclarationsDone { .. }
             | LogDetail::Fire { .. }
             | LogDetail::TestTaken { .. }
-            | LogDetail::FormationChanged { .. } => None,
+            | LogDetail::FormationChanged { .. }
+            | LogDetail::Moved { .. } => None,
         }
     }
 }

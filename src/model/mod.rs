@@ -12,8 +12,8 @@ mod validate;
 
 pub use action::{
     Action, ActionKind, BContact, BMeleeAction, BTable, BattleInfo, ChargeAction, ChargeMeasures, ChargeRates,
-    CollisionAction, ExactMeasures, FireAction, FireRoll, GdbMeleeAction, MeleeTable, OpportunityFacts, OrderOfBattle,
-    TestAction,
+    CollisionAction, ExactMeasures, FireAction, FireRoll, GdbMeleeAction, MeleeTable, MoveAction, OpportunityFacts,
+    OrderOfBattle, TestAction,
 };
 pub use battle::{Battle, Brigade, General, RngState, RulesOptions, SideInfo};
 pub use engagement::{Engagement, Stage, TestTaken, by_role};

@@ -130,7 +130,8 @@ pub fn losses_by_turn(battle: &Battle) -> Vec<(u32, u32, u32)> {
             | LogDetail::Fire { .. }
             | LogDetail::TestTaken { .. }
             | LogDetail::TestsDropped { .. }
-            | LogDetail::FormationChanged { .. } => Vec::new(),
+            | LogDetail::FormationChanged { .. }
+            | LogDetail::Moved { .. } => Vec::new(),
         };
         let slot = per.entry(e.turn).or_default();
         for (side, n) in pairs {
@@ -190,7 +191,8 @@ fn reported(e: &LogEntry) -> bool {
         | LogDetail::Fire { .. }
         | LogDetail::TestTaken { .. }
         | LogDetail::TestsDropped { .. }
-        | LogDetail::FormationChanged { .. } => true,
+        | LogDetail::FormationChanged { .. }
+        | LogDetail::Moved { .. } => true,
     }
 }
 

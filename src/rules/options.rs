@@ -339,6 +339,10 @@ pub struct GdbOptions {
     /// otherwise (their rulebook; off).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub test_after_fire: bool,
+    /// Whether a passed rally test rallies the unit at once rather than as the next
+    /// Compulsory Move phase begins (GDB-SEQ-03; the players' rulebook; off).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rally_at_once: bool,
 }
 
 impl GdbOptions {
@@ -444,6 +448,7 @@ impl Default for GdbOptions {
             emergency_limber: Vec::new(),
             firing: Vec::new(),
             test_after_fire: false,
+            rally_at_once: false,
         }
     }
 }

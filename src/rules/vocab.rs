@@ -277,6 +277,9 @@ vocab! {
         ChangingFormation = "changing_formation",
         WasCharged = "was_charged",
         UnderFire = "under_fire",
+        /// A rally test passed: the unit rallies as the next Compulsory Move phase begins
+        /// (GDB-SEQ-03), unless the players' option rallies it at once.
+        Rallying = "rallying",
     }
 }
 
@@ -294,6 +297,7 @@ impl Marker {
             | Marker::WasCharged
             | Marker::UnderFire => Some(Phase::Initiative),
             Marker::Retreating | Marker::PushedBack => Some(Phase::Charges),
+            Marker::Rallying => Some(Phase::CompulsoryMoves),
             Marker::InMelee | Marker::GunsAbandoned | Marker::Pursuing => None,
         }
     }

@@ -31,8 +31,10 @@ fn v2_to_v3(_: &mut Value) {}
 
 /// Version 4 added the Firing phase's fires, the tests taken and dropped (`fire`,
 /// `take_test`, `drop_tests` actions and their log entries), the `under_fire` marker, the
-/// players' firing table and the morale and rally tests' tables; a version-3 file holds
-/// none of them and reads as it is.
+/// players' firing table and the morale and rally tests' tables, the Movement phase's
+/// `change_formation` and `move` actions (and their log entries), the `rallying` marker
+/// and the players' `rally_at_once` option; a version-3 file holds none of them and reads
+/// as it is.
 fn v3_to_v4(_: &mut Value) {}
 
 /// Gives each test-table row without a kind the kind its result's name says (the names

@@ -470,7 +470,8 @@ impl CsApp {
             | Action::TakeTest(_)
             | Action::DropTests { .. }
             | Action::EditBattle(_)
-            | Action::ChangeFormation { .. } => self.selection,
+            | Action::ChangeFormation { .. }
+            | Action::Move(_) => self.selection,
         };
     }
 

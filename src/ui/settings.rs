@@ -198,6 +198,7 @@ fn topic_ui(ui: &mut Ui, lang: Lang, draft: &mut SettingsDraft) {
             super::settings_tables::tests_ui(ui, lang, &mut o.tests);
             super::settings_tables::firing_ui(ui, lang, &mut o.firing);
             switch_ui(ui, lang, &mut o.test_after_fire, (T::OptTestAfterFire, "", T::ExplainTestAfterFire));
+            switch_ui(ui, lang, &mut o.rally_at_once, (T::OptRallyAtOnce, "GDB-SEQ-03", T::ExplainRallyAtOnce));
         }
         Topic::RulesetB => b_ui(ui, lang, draft),
         Topic::Basing => super::settings_tables::basing_ui(ui, lang, &mut draft.options.basing),

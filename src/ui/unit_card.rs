@@ -25,6 +25,8 @@ pub struct UnitCard {
     /// The Movement phase's formation change being set up: the formation, and whether
     /// the change is finished this turn.
     change: Option<(crate::rules::Formation, bool)>,
+    /// The Movement phase's move being set up: the unit, how far, the ground it ends on.
+    moving: Option<(crate::model::UnitId, u32, crate::rules::Terrain)>,
 }
 
 impl UnitCard {
@@ -81,6 +83,7 @@ impl UnitCard {
         ui.add_space(6.0);
         if battle.phase == crate::rules::Phase::Movement {
             self.formation_change_ui(ui, lang, battle, unit, cmds);
+            self.move_ui(ui, lang, battle, unit, cmds);
         }
         order_ui(ui, lang, unit, &mut edited);
         ui.add_space(6.0);
@@ -123,18 +126,35 @@ impl UnitCard {
             }
             ui.checkbox(&mut finished, lang.t(T::FinishedThisTurn));
             let action = Action::ChangeFormation { unit: unit.id, to, finished };
-            let verdict = super::widgets::judged_edit(action, battle);
-            let button = ui.add_enabled(verdict.is_ok(), egui::Button::new(label));
-            if let Err(e) = &verdict {
-                button.clone().on_disabled_hover_text(action_error_text(lang, e));
-            }
-            if button.clicked()
-                && let Ok(action) = verdict
-            {
-                cmds.push(AppCommand::Perform(action));
-            }
+            judged_button_ui(ui, lang, label, action, battle, cmds);
         });
         self.change = Some((to, finished));
+    }
+
+    /// The Movement phase's move (issue 28) as the players measured it by hand: how far,
+    /// and the ground it ends on (pre-filled with where it stands). On the table view,
+    /// dragging the unit is the move, and the table's areas give the ground.
+    fn move_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle, unit: &Unit, cmds: &mut Vec<AppCommand>) {
+        let kept = self.moving.filter(|(id, ..)| *id == unit.id);
+        let (mut cm, mut ground) = kept.map_or((0, unit.terrain), |(_, cm, g)| (cm, g));
+        ui.horizontal_wrapped(|ui| {
+            ui.label(lang.t(T::MoveDistance));
+            let max = crate::model::limits::MAX_DISTANCE_CM;
+            ui.add(egui::DragValue::new(&mut cm).range(0..=max)).accessible_name(lang.t(T::MoveDistance));
+            if let Some(t) = enum_combo_ui(ui, lang.t(T::MoveGround), lang, ground, crate::rules::Terrain::ALL) {
+                ground = t;
+            }
+            let action = Action::Move(Box::new(crate::model::MoveAction {
+                unit: unit.id,
+                cm,
+                place: None,
+                ground: Some(ground),
+            }));
+            if judged_button_ui(ui, lang, lang.t(T::MoveNow), action, battle, cmds) {
+                cm = 0;
+            }
+        });
+        self.moving = Some((unit.id, cm, ground));
     }
 
     fn text_fields_ui(&mut self, ui: &mut Ui, lang: Lang, unit: &Unit, edited: &mut Option<Unit>) {
@@ -316,4 +336,27 @@ fn actions_ui(ui: &mut Ui, lang: Lang, id: UnitId, cmds: &mut Vec<AppCommand>) {
             cmds.push(AppCommand::Perform(Action::DeleteUnit(id)));
         }
     });
+}
+
+/// A button for an action the game judges now: disabled with the game's reason on hover
+/// when it would be refused; true when clicked and sent.
+fn judged_button_ui(
+    ui: &mut Ui,
+    lang: Lang,
+    label: &str,
+    action: Action,
+    battle: &Battle,
+    cmds: &mut Vec<AppCommand>,
+) -> bool {
+    let verdict = super::widgets::judged_edit(action, battle);
+    let button = ui.add_enabled(verdict.is_ok(), egui::Button::new(label));
+    if let Err(e) = &verdict {
+        button.clone().on_disabled_hover_text(action_error_text(lang, e));
+    }
+    let clicked = button.clicked();
+    if clicked && let Ok(action) = verdict {
+        cmds.push(AppCommand::Perform(action));
+        return true;
+    }
+    false
 }

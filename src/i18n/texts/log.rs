@@ -37,6 +37,9 @@ super::texts! {
     LogFireTestOwed => "{} owes a morale test", "{} должен пройти тест морали";
     LogTestTaken => "{}: {}: {}", "{}: {}: {}";
     LogTestCalled => "{}: {} (called by the players): {}", "{}: {} (по решению игроков): {}";
+    LogRallyDeferred => "{}, as the next Compulsory Moves begin", "{} — с началом следующей фазы обязательных перемещений";
+    OptRallyAtOnce => "A passed rally test rallies the unit at once", "Пройденный тест на сбор приводит подразделение в порядок сразу";
+    ExplainRallyAtOnce => "Off: the unit stops routing at once and rallies as the next Compulsory Move phase begins, where the sequence of play puts the moves of the turn's results.", "Выключено: подразделение сразу прекращает бегство и приводится в порядок с началом следующей фазы обязательных перемещений, куда порядок хода относит перемещения по итогам хода.";
     LogTestsDropped => "Tests owed dropped ({}): {}", "Отменены тесты ({}): {}";
     StepFire => "Fire", "Огонь";
     StepTakeTest => "Test", "Тест";

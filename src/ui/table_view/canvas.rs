@@ -212,7 +212,7 @@ fn select_tool(
             if let Piece::Unit(id) = piece {
                 view.last_move = Some((id, at.point(), place.point()));
             }
-            cmds.push(AppCommand::Perform(move_action(piece, Some(place))));
+            cmds.push(AppCommand::Perform(drag_action(battle, piece, at, place)));
         }
     }
     if response.clicked()

@@ -371,6 +371,19 @@ fn move_action(piece: Piece, place: Option<Placement>) -> Action {
     }
 }
 
+/// A piece dragged from `from` to `place`: in the Movement phase a unit's drag is its
+/// move (measured centre to centre; the game refuses it in base contact, GDB-MEL-02, and
+/// the table's areas give its ground), otherwise a placement on the table view.
+fn drag_action(battle: &Battle, piece: Piece, from: Placement, place: Placement) -> Action {
+    match piece {
+        Piece::Unit(unit) if battle.phase == crate::rules::Phase::Movement => {
+            let cm = crate::game::table::moved_cm(battle, from, place);
+            Action::Move(Box::new(crate::model::MoveAction { unit, cm, place: Some(place), ground: None }))
+        }
+        Piece::Unit(_) | Piece::General(_) => move_action(piece, Some(place)),
+    }
+}
+
 /// Where a new piece stands: at `p`, facing the enemy's edge.
 fn new_place(side: Side, p: Point) -> Placement {
     Placement::at(p, if side == Side::First { 0.0 } else { 180.0 })
