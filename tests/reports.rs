@@ -2,6 +2,8 @@
 //! text and PDF reports, roster sheets, and single-entry reports.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod common;
+
 use std::path::Path;
 
 use coldsteel::i18n::Lang;
@@ -209,5 +211,34 @@ fn pdftotext_reads_the_labels_of_the_situation_maps() {
     let text = String::from_utf8(text.stdout).unwrap();
     for label in ["В конце хода 1", "Сейчас: ход 2", "Киевский драгунский"] {
         assert!(text.contains(label), "{label} in:\n{text}");
+    }
+}
+
+/// Issue 28: pdftotext of the whole-turn example's report, in English and in Russian:
+/// every event of the turn is told with its unit and its result, and no failed or
+/// pursuing test reads as passed (needs poppler-utils: feature pdf-tools).
+#[cfg(feature = "pdf-tools")]
+#[test]
+fn pdftotext_tells_every_event_of_the_whole_turn() {
+    use coldsteel::i18n::T;
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/krasnoi-1812-whole-turn.coldsteel.json");
+    let g = storage::read_battle_file(&path).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    for (lang, told) in [(Lang::En, common::TOLD_EN), (Lang::Ru, common::TOLD_RU)] {
+        let out = dir.path().join(format!("{lang:?}.pdf"));
+        std::fs::write(&out, pdf::to_pdf(&summary::game_report(&g, lang)).unwrap()).unwrap();
+        let text = std::process::Command::new("pdftotext").arg(&out).arg("-").output().expect("pdftotext installed");
+        let text = String::from_utf8(text.stdout).unwrap();
+        let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        for line in told {
+            assert!(flat.contains(line), "{lang:?}: {line}\n\n{flat}");
+        }
+        // The account's sentences, and the appendix's lines, each alone.
+        let account = &flat[flat.find(lang.t(T::RepAccount)).unwrap()..flat.find(lang.t(T::RepUnits)).unwrap()];
+        let appendix = &text[text.find(lang.t(T::RepAppendix)).unwrap()..];
+        for said in account.split(". ").chain(appendix.lines()) {
+            let failed = common::NOT_PASSED.iter().any(|w| said.contains(w));
+            assert!(!(failed && common::PASSED.iter().any(|w| said.contains(w))), "{lang:?}: {said}");
+        }
     }
 }

@@ -299,6 +299,17 @@ fn ruleset_b_example() {
     check_or_write(&saves("krasnoi-1812-ruleset-b.coldsteel.json"), &g);
 }
 
+/// Issue 28: a GdB turn through all seven phases, recorded through the game's actions.
+#[test]
+fn whole_turn_example() {
+    let mut g = common::whole_gdb_turn();
+    rename(&mut g, "Krasnoi, 17 November 1812 — a whole turn", "Красный, 17 ноября 1812 года — ход целиком");
+    let phases: std::collections::BTreeSet<Phase> =
+        g.battle().log.iter().filter(|e| e.turn == 1).map(|e| e.phase).collect();
+    assert_eq!(phases.len(), 7, "{phases:?}");
+    check_or_write(&saves("krasnoi-1812-whole-turn.coldsteel.json"), &g);
+}
+
 #[test]
 fn on_the_table_example() {
     let g = on_the_table();

@@ -4,5 +4,6 @@ pub mod engagement;
 pub mod engagement_b;
 pub mod map;
 pub mod markdown;
+mod narrative;
 pub mod pdf;
 pub mod summary;

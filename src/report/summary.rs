@@ -120,6 +120,8 @@ pub fn losses_by_turn(battle: &Battle) -> Vec<(u32, u32, u32)> {
                 .filter_map(charge_loss)
                 .map(|(who, figures)| (side_of(e.units.get(who)), figures))
                 .collect(),
+            // The target's losses to fire (issue 28).
+            LogDetail::Fire { figures, .. } => vec![(side_of(e.units.get(1)), *figures)],
             LogDetail::Edit { .. }
             | LogDetail::Phase { .. }
             | LogDetail::Initiative { .. }
@@ -127,7 +129,6 @@ pub fn losses_by_turn(battle: &Battle) -> Vec<(u32, u32, u32)> {
             | LogDetail::Note { .. }
             | LogDetail::ChargeDeclared { .. }
             | LogDetail::DeclarationsDone { .. }
-            | LogDetail::Fire { .. }
             | LogDetail::TestTaken { .. }
             | LogDetail::TestsDropped { .. }
             | LogDetail::FormationChanged { .. }
@@ -211,7 +212,7 @@ fn report_with_maps(battle: &Battle, lang: Lang, maps: Vec<Block>) -> Report {
         lang.fmt(T::RepHeader, &[&battle.ruleset.label(lang), &battle.turn, &battle.phase.label(lang)]),
     ));
     summary_blocks(battle, lang, &mut b);
-    narrative_blocks(battle, lang, &mut b);
+    super::narrative::narrative_blocks(battle, lang, &mut b);
     b.extend(maps);
     units_blocks(battle, lang, &mut b);
     b.push(Block::PageBreak);
@@ -341,17 +342,6 @@ fn summary_blocks(battle: &Battle, lang: Lang, b: &mut Vec<Block>) {
     b.push(Block::LossChart { header, turns: losses_by_turn(battle), total: lang.t(T::RepTotal).to_owned() });
 }
 
-/// The turns told short: one line per charge, melee, collision and test, with its result.
-fn narrative_blocks(battle: &Battle, lang: Lang, b: &mut Vec<Block>) {
-    by_turn(battle, lang, (T::RepAccount, told), b, |e, b| {
-        b.push(Block::Para(narrative_line(lang, battle, e)));
-        let tests = test_lines(lang, battle, e);
-        if !tests.is_empty() {
-            b.push(Block::Lines(tests));
-        }
-    });
-}
-
 /// A section of log entries under `heading`: those `keep` keeps, each drawn by `entry`
 /// under its turn's subheading; "nothing yet" when there is none.
 fn by_turn(
@@ -373,45 +363,6 @@ fn by_turn(
     if turn == 0 {
         b.push(Block::Para(lang.t(T::LogEmpty).to_owned()));
     }
-}
-
-/// A narrative line: a melee says who won; the rest read as the log's summary.
-fn narrative_line(lang: Lang, battle: &Battle, e: &LogEntry) -> String {
-    let LogDetail::GdbMelee { result, overridden: None, .. } = &e.detail else { return entry_summary(lang, battle, e) };
-    let name = |i: usize| {
-        e.units
-            .get(i)
-            .and_then(|id| battle.unit(*id))
-            .map(|u| shown(&u.name, u.name_ru.as_deref(), lang).to_owned())
-            .unwrap_or_default()
-    };
-    let totals = (result.attacker_total, result.defender_total);
-    let winner = match result.winner {
-        Some(crate::rules::gdb::Role::Attacker) => name(0),
-        Some(crate::rules::gdb::Role::Defender) => name(1),
-        None => return entry_summary(lang, battle, e),
-    };
-    lang.fmt(T::RepMeleeWon, &[&name(0), &name(1), &totals.0, &totals.1, &winner, &result.outcome.label(lang)])
-}
-
-/// What the narrative tells: the fighting and its tests, not edits or phase changes.
-fn told(e: &LogEntry) -> bool {
-    matches!(
-        e.detail,
-        LogDetail::Charge { .. } | LogDetail::GdbMelee { .. } | LogDetail::BCollision { .. } | LogDetail::BMelee { .. }
-    )
-}
-
-/// The tests taken after a melee, each with its result: "Ladoga Infantry: Retreat test — Retreat".
-fn test_lines(lang: Lang, battle: &Battle, e: &LogEntry) -> Vec<String> {
-    let LogDetail::GdbMelee { tests, .. } = &e.detail else { return Vec::new() };
-    tests
-        .iter()
-        .map(|t| {
-            let unit = battle.unit(t.unit).map(|u| shown(&u.name, u.name_ru.as_deref(), lang)).unwrap_or_default();
-            lang.fmt(T::RepTestLine, &[&unit, &t.test.label(lang), &t.row.2])
-        })
-        .collect()
 }
 
 /// The full log with every breakdown.

@@ -289,3 +289,133 @@ pub fn charge_from_table(g: &Game, charger: UnitId, target: UnitId, inputs: Vec<
     a.measured.commander_within_15cm = facts.commander_within.unwrap_or(true);
     a
 }
+
+/// The players' tables of the whole-turn example: a firing table (2–6 one figure, 7–9
+/// two, 10+ three), a morale table (2–5 routs, 6–7 falls back, 8+ steady) and a rally
+/// table (2–6 still running, 7+ rallies).
+pub fn whole_turn_tables(g: &mut Game) {
+    use coldsteel::rules::options::{FireRow, TestKind, TestResult, TestRow, TestTable};
+    let mut options = g.battle().options.clone();
+    options.gdb.firing = vec![
+        FireRow { from: 2, to: 6, result: "light".into(), figures: 1 },
+        FireRow { from: 7, to: 9, result: "telling".into(), figures: 2 },
+        FireRow { from: 10, to: 14, result: "murderous".into(), figures: 3 },
+    ];
+    let row = |from, to, result: &str, kind| TestRow { from, to, result: result.into(), kind };
+    options.gdb.tests.retain(|t| !matches!(t.test, TestKind::Morale | TestKind::Rally));
+    options.gdb.tests.push(TestTable {
+        test: TestKind::Morale,
+        rows: vec![
+            row(2, 5, "breaks", TestResult::Rout),
+            row(6, 7, "falls back", TestResult::Retreat),
+            row(8, 14, "steady", TestResult::Pass),
+        ],
+    });
+    options.gdb.tests.push(TestTable {
+        test: TestKind::Rally,
+        rows: vec![row(2, 6, "still running", TestResult::Rout), row(7, 14, "rallies", TestResult::Rally)],
+    });
+    g.perform(&Action::SetOptions(Box::new((g.battle().ruleset, options)))).unwrap();
+}
+
+/// A test rolled on the players' table.
+pub fn rolled_test(g: &Game, who: &str, test: coldsteel::rules::options::TestKind, dice: [u8; 2]) -> Action {
+    let answer = coldsteel::rules::gdb::charge::TestAnswer::Rolled { dice, modifier: 0 };
+    Action::TakeTest(Box::new(coldsteel::game::TestAction { unit: id(g, who), test, answer, rng_after: None }))
+}
+
+/// Issue 28: one GdB turn through its seven phases, from the default battle, as the
+/// players record it. Initiative; the Kiev Dragoons' rout, carried from the skirmish
+/// before, in the Compulsory Moves; the Grenadiers à cheval charge the Ladoga Infantry;
+/// the Poltava Infantry moves 12 cm into the wood and the Tula 1st druzhina forms line;
+/// the 4th bn, 33e Léger fires at the Poltava Infantry; the melee, won by the grenadiers,
+/// who pursue; morale: the Poltava Infantry steady, the Ladoga Infantry still running,
+/// the Kiev Dragoons rally; then turn 2 begins and they rally in its Compulsory Moves.
+pub fn whole_gdb_turn() -> Game {
+    use coldsteel::game::{FireAction, FireRoll};
+    use coldsteel::rules::gdb::charge::Reaction;
+    use coldsteel::rules::options::{TestKind, TestResult};
+    use coldsteel::rules::{Formation, Marker, Order, Terrain};
+    let mut g = storage::default_game().unwrap();
+    whole_turn_tables(&mut g);
+    let mut kiev = unit(&g, "Kiev Dragoons").clone();
+    kiev.order = Order::Routing;
+    kiev.markers.insert(Marker::Retreating);
+    g.perform(&Action::EditUnit(kiev)).unwrap();
+    initiative(&mut g, [5, 4], [2, 4], Side::First);
+    to(&mut g, Phase::Charges);
+    let inputs = vec![
+        Input::Reaction(Reaction::Stand),
+        Input::ChargerTest(TestResult::Pass.into()),
+        Input::StandTest(TestResult::Pass.into()),
+    ];
+    let a = charge(&g, "Grenadiers à cheval", "Ladoga Infantry", 20, inputs);
+    charge_phase(&mut g, vec![a]);
+    to(&mut g, Phase::Movement);
+    let m = coldsteel::model::MoveAction {
+        unit: id(&g, "Poltava Infantry"),
+        cm: 12,
+        place: None,
+        ground: Some(Terrain::Wood),
+    };
+    g.perform(&Action::Move(Box::new(m))).unwrap();
+    let tula = id(&g, "Tula Opolchenie, 1st druzhina");
+    g.perform(&Action::ChangeFormation { unit: tula, to: Formation::Line, finished: true }).unwrap();
+    to(&mut g, Phase::Firing);
+    let fire = FireAction {
+        firer: id(&g, "4th bn, 33e Léger"),
+        target: id(&g, "Poltava Infantry"),
+        roll: Some(FireRoll { dice: [4, 3], modifier: 0 }),
+        figures: None,
+        test_owed: true,
+        rng_after: None,
+    };
+    g.perform(&Action::Fire(Box::new(fire))).unwrap();
+    to(&mut g, Phase::Melee);
+    let mut m = melee(&g, "Grenadiers à cheval", "Ladoga Infantry", ([6, 6], [1, 1]), (1, 4));
+    m.test = m.test.map(|_| TestResult::Pursue.into());
+    g.perform(&Action::GdbMelee(Box::new(m))).unwrap();
+    to(&mut g, Phase::Morale);
+    g.perform(&rolled_test(&g, "Poltava Infantry", TestKind::Morale, [4, 4])).unwrap();
+    g.perform(&rolled_test(&g, "Ladoga Infantry", TestKind::Rally, [1, 2])).unwrap();
+    g.perform(&rolled_test(&g, "Kiev Dragoons", TestKind::Rally, [5, 5])).unwrap();
+    g.perform(&Action::AdvancePhase).unwrap();
+    initiative(&mut g, [3, 3], [4, 4], Side::Second);
+    to(&mut g, Phase::CompulsoryMoves);
+    g
+}
+
+/// Every event of the turn, as the account must tell it: its unit and its result.
+pub const TOLD_EN: &[&str] = &[
+    "Initiative phase. Initiative 9 against 6: French Imperial Guard wins and moves first.",
+    "Compulsory moves phase. Kiev Dragoons makes its compulsory move.",
+    "Charge: Grenadiers à cheval against Ladoga Infantry: Move Grenadiers à cheval into base contact with Ladoga Infantry",
+    "Poltava Infantry moves 12 cm, from Open ground to Wood.",
+    "Tula Opolchenie, 1st druzhina changes from Column to Line.",
+    "4th bn, 33e Léger fires at Poltava Infantry: figures lost: 2; Poltava Infantry owes a morale test.",
+    "Grenadiers à cheval against Ladoga Infantry, 21 to 10, won by Grenadiers à cheval: Loser routs.",
+    "Grenadiers à cheval: Pursuit test: pursues.",
+    "Poltava Infantry: Morale test: passes.",
+    "Ladoga Infantry: Rally test: routs.",
+    "Kiev Dragoons: Rally test: rallies, as the next Compulsory Moves begin.",
+    "Compulsory moves phase. Kiev Dragoons rallies.",
+];
+
+pub const TOLD_RU: &[&str] = &[
+    "Фаза «Инициатива». Инициатива 9 против 6: побеждает и ходит первой Французская императорская гвардия.",
+    "Фаза «Обязательные передвижения». Киевский драгунский полк: обязательное передвижение сделано.",
+    "Атака: Конные гренадеры — Ладожский пехотный полк: Контакт: Конные гренадеры и Ладожский пехотный полк",
+    "Полтавский пехотный полк: перемещение на 12 см, местность «Открытая местность» сменилась на «Лес».",
+    "1-я дружина Тульского ополчения: построение Колонна сменилось на Линия.",
+    "4-й батальон 33-го лёгкого полка ведёт огонь (цель: Полтавский пехотный полк): потеряно фигур: 2; Полтавский пехотный полк должен пройти тест морали.",
+    "Конные гренадеры — Ладожский пехотный полк, 21 на 10; победа: Конные гренадеры; Проигравший бежит.",
+    "Конные гренадеры: Тест на преследование: преследует.",
+    "Полтавский пехотный полк: Тест морали: выдерживает.",
+    "Ладожский пехотный полк: Тест на сбор: бежит.",
+    "Киевский драгунский полк: Тест на сбор: собирается — с началом следующей фазы обязательных перемещений.",
+    "Фаза «Обязательные передвижения». Киевский драгунский полк собирается.",
+];
+
+/// The words that say a test went well, and those of results that are no pass.
+pub const PASSED: [&str; 4] = ["passes", "проходит", "выдерживает", "holds"];
+pub const NOT_PASSED: [&str; 6] = ["routs", "pursues", "falls back", "бежит", "преследует", "отступает"];

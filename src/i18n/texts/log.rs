@@ -33,7 +33,7 @@ super::texts! {
     WordsHaltsDisordered => "halts, disordered", "останавливается в расстройстве";
     WordsRetreats => "falls back", "отступает";
     WordsRouts => "routs", "бежит";
-    LogFire => "{} fires at {}: figures lost: {}", "{} ведёт огонь по {}: потеряно фигур: {}";
+    LogFire => "{} fires at {}: figures lost: {}", "{} ведёт огонь (цель: {}): потеряно фигур: {}";
     LogFireTestOwed => "{} owes a morale test", "{} должен пройти тест морали";
     LogTestTaken => "{}: {}: {}", "{}: {}: {}";
     LogTestCalled => "{}: {} (called by the players): {}", "{}: {} (по решению игроков): {}";
@@ -67,12 +67,12 @@ super::texts! {
     LogBMelee => "Melee turn {2}: {0} against {1}: {3} and {4} figures killed", "Рукопашная, ход {2}: {0} против {1}: убито {3} и {4}";
     LogBTestPassed => "{} passes its morale test", "{}: тест морали пройден";
     LogBTestFailed => "{} fails its morale test", "{}: тест морали не пройден";
-    LogCollision => "Attack: {} against {}: {}", "Атака: {} против {}: {}";
+    LogCollision => "Attack: {} against {}: {}", "Атака: {} — {}: {}";
     LogExpired => "Markers expired: {}", "Маркеры сняты: {}";
     LogInitiativeKept => "Initiative {} against {}: {} wins and moves first", "Инициатива {} против {}: побеждает и ходит первой {}";
     LogInitiative => "Initiative {} against {}: {} wins and {} moves first", "Инициатива {} против {}: побеждает {}, первой ходит {}";
     LogLosses => "Losses: {} −{}, {} −{}", "Потери: {} −{}, {} −{}";
-    LogMelee => "Melee: {} against {}: {} to {}: {}", "Рукопашная: {} против {}: {} на {}: {}";
+    LogMelee => "Melee: {} against {}: {} to {}: {}", "Рукопашная: {} — {}: {} на {}: {}";
     LogOverridden => "overruled: {}", "решение игроков: {}";
     LogOverrideReason => "The players overruled the result: {} (reason: {})", "Игроки изменили результат: {} (причина: {})";
     StepAddPendingMelee => "Contact: {}", "Контакт: {}";
@@ -132,7 +132,7 @@ super::texts! {
     LogEmpty => "No entries", "Записей нет";
     TurnN => "Turn {}", "Ход {}";
     LogInitiativeTie => "Initiative {} against {}: a tie, roll again", "Инициатива {} против {}: ничья, бросайте снова";
-    LogCharge => "Charge: {} against {}: {}", "Атака: {} против {}: {}";
+    LogCharge => "Charge: {} against {}: {}", "Атака: {} — {}: {}";
     StepCharge => "Charge: {}", "Атака: {}";
     StepDeclareCharge => "Charge declared: {}", "Объявлена атака: {}";
     StepDeclarationsDone => "Declarations done: {}", "Объявления закончены: {}";

@@ -14,7 +14,11 @@ super::texts! {
     RepRouted => "Units routed", "Бегущих подразделений";
     RepMeleeWon => "Melee: {} against {}, {} to {}, won by {}: {}", "Рукопашная: {} — {}, {} на {}; победа: {}; {}";
     RepSummary => "Summary", "Итоги";
-    RepTestLine => "{}: {} — {}", "{}: {} — {}";
+    RepTestLine => "{}: {}: {}", "{}: {}: {}";
+    RepPhaseAccount => "{} phase. {}", "Фаза «{}». {}";
+    RepRallied => "{} rallies", "{} собирается";
+    RepCompulsoryMade => "{} makes its compulsory move", "{}: обязательное передвижение сделано";
+    RepGeneralLost => "General {} is lost", "Генерал {} выбыл";
     RepTotal => "Total", "Итого";
     RepTurnColumn => "Turn", "Ход";
     RepUnitsInPlay => "Units in play", "Подразделений в строю";
