@@ -209,7 +209,13 @@ pub fn entry_summary(lang: Lang, battle: &Battle, entry: &LogEntry) -> String {
         LogDetail::TestTaken { test, result, called, deferred, .. } => {
             let key = if *called { T::LogTestCalled } else { T::LogTestTaken };
             let words = result_words(lang, *test, *result);
-            let words = if *deferred { lang.fmt(T::LogRallyDeferred, &[&words]) } else { words };
+            // GDB-SEQ-03: at the next Compulsory Moves; Ruleset B has none, the next turn.
+            let when = if battle.ruleset.phases().contains(&crate::rules::Phase::CompulsoryMoves) {
+                T::LogRallyDeferred
+            } else {
+                T::LogRallyNextTurn
+            };
+            let words = if *deferred { lang.fmt(when, &[&words]) } else { words };
             lang.fmt(key, &[&name(0), &test.label(lang), &words])
         }
         LogDetail::FormationChanged { from, to, finished } => {

@@ -135,7 +135,7 @@ labels!(Marker {
     ChangingFormation => "Changing formation", "Перестраиваются";
     WasCharged => "Charged by the enemy", "Атакован противником";
     UnderFire => "Under fire this turn", "Под огнём в этот ход";
-    Rallying => "Rallies in the next Compulsory Moves", "Приводится в порядок в следующей фазе обязательных перемещений";
+    Rallying => "Rallies at the next Compulsory Moves (Ruleset B: next turn)", "Соберётся с началом следующей фазы обязательных перемещений (правила B: хода)";
 });
 
 labels!(Ruleset {

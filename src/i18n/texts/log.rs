@@ -38,6 +38,7 @@ super::texts! {
     LogTestTaken => "{}: {}: {}", "{}: {}: {}";
     LogTestCalled => "{}: {} (called by the players): {}", "{}: {} (по решению игроков): {}";
     LogRallyDeferred => "{}, as the next Compulsory Moves begin", "{} — с началом следующей фазы обязательных перемещений";
+    LogRallyNextTurn => "{}, as the next turn begins", "{} — с началом следующего хода";
     OptRallyAtOnce => "A passed rally test rallies the unit at once", "Пройденный тест на сбор приводит подразделение в порядок сразу";
     ExplainRallyAtOnce => "Off: the unit stops routing at once and rallies as the next Compulsory Move phase begins, where the sequence of play puts the moves of the turn's results.", "Выключено: подразделение сразу прекращает бегство и приводится в порядок с началом следующей фазы обязательных перемещений, куда порядок хода относит перемещения по итогам хода.";
     LogTestsDropped => "Tests owed dropped ({}): {}", "Отменены тесты ({}): {}";
@@ -64,7 +65,7 @@ super::texts! {
     EffCasualties => "loses {} figures", "теряет фигур: {}";
     EffCasualtiesHalved => "loses {} figures (halved: infantry against cavalry)", "теряет фигур: {} (половина: пехота против кавалерии)";
     EffCasualtiesToEnter => "casualties: enter them from your rulebook (the table is empty)", "потери: введите по своим правилам (таблица не заполнена)";
-    LogBMelee => "Melee turn {2}: {0} against {1}: {3} and {4} figures killed", "Рукопашная, ход {2}: {0} против {1}: убито {3} и {4}";
+    LogBMelee => "Melee turn {2}: {0} against {1}: {3} and {4} figures killed", "Рукопашная, ход {2}: {0} — {1}: убито {3} и {4}";
     LogBTestPassed => "{} passes its morale test", "{}: тест морали пройден";
     LogBTestFailed => "{} fails its morale test", "{}: тест морали не пройден";
     LogCollision => "Attack: {} against {}: {}", "Атака: {} — {}: {}";

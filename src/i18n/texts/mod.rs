@@ -165,6 +165,7 @@ keys! {
     LogTestTaken,
     LogTestCalled,
     LogRallyDeferred,
+    LogRallyNextTurn,
     OptRallyAtOnce,
     ExplainRallyAtOnce,
     LogTestsDropped,
