@@ -83,3 +83,54 @@ fn a_listed_test_is_taken_where_it_is_listed() {
         assert!(!h.get_by_label(lang.t(T::CallTest)).accesskit_node().is_disabled());
     }
 }
+
+/// Closing fire in a charge is read on the players' firing table as a fire is
+/// (issue 28): 4 and 3 on the table's 7–9 row take two figures off the charger.
+#[test]
+fn closing_fire_is_read_on_the_firing_table() {
+    for lang in [Lang::En, Lang::Ru] {
+        let mut g = common::default_at(Phase::Charges);
+        let mut options = g.battle().options.clone();
+        options.gdb.firing = vec![
+            FireRow { from: 2, to: 6, result: "light".into(), figures: 1 },
+            FireRow { from: 7, to: 9, result: "telling".into(), figures: 2 },
+        ];
+        g.perform(&Action::SetOptions(Box::new((g.battle().ruleset, options)))).unwrap();
+        let (charger, target) = (name(&g, "Grenadiers à cheval", lang), name(&g, "Ladoga Infantry", lang));
+        let mut h = harness(g, lang);
+        h.run();
+        h.get_by_label(&charger).click();
+        h.run();
+        h.get_by_role_and_label(Role::Button, lang.t(T::ChargeButton)).click();
+        h.run();
+        h.get_by_label(&target).click();
+        h.run();
+        for (field, text) in [(lang.t(T::DistanceCm).to_owned(), "20"), (lang.fmt(T::ChargeMoveOf, &[&charger]), "36")]
+        {
+            h.get_by_role_and_label(Role::TextInput, &field).click();
+            h.run();
+            h.get_by_role_and_label(Role::TextInput, &field).type_text(text);
+            h.run();
+        }
+        h.get_by_label(lang.t(T::CommanderWithin15)).click();
+        h.run();
+        h.get_by_role_and_label(Role::Button, lang.t(T::Declare)).click();
+        h.run();
+        h.get_by_role_and_label(Role::Button, lang.t(T::ReactStandFire)).click();
+        h.run();
+        h.get_by_role_and_label(Role::TextInput, lang.t(T::FireDice)).click();
+        h.run();
+        h.get_by_role_and_label(Role::TextInput, lang.t(T::FireDice)).type_text("43");
+        h.run();
+        h.get_by_label_contains("telling");
+        let field = h.get_by_role_and_label(Role::TextInput, lang.t(T::FiguresLost));
+        assert_eq!(field.accesskit_node().value().as_deref(), Some("2"), "{lang:?}");
+        h.get_by_role_and_label(Role::Button, lang.t(T::Confirm)).click();
+        h.run();
+        assert!(h.state().wizard.is_some(), "the charge goes on to the charger's test");
+        h.get_by_label_contains(&lang.fmt(T::HapRemoveFigures, &[&2, &charger]));
+        if let Some(next) = h.query_by_role_and_label(Role::TextInput, lang.t(T::TestDice)) {
+            assert_eq!(next.accesskit_node().value().as_deref(), Some(""), "the next test starts with its own dice");
+        }
+    }
+}

@@ -41,6 +41,14 @@ impl FireDraft {
         !battle.options.gdb.firing.is_empty()
     }
 
+    /// What the table view measures between the firer and its target, when both stand on
+    /// it: edge to edge in the rules' cm, and degrees off the firer's straight ahead (the
+    /// players' rulebook reads its ranges and arcs from them).
+    pub fn on_table(&self, battle: &Battle) -> Option<(f64, f64)> {
+        let facts = crate::game::table::charge_facts(battle, self.firer?, self.target?)?;
+        Some((facts.distance_cm, facts.angle_deg))
+    }
+
     /// Every unit in play, each with whether it may fire now.
     pub fn firers<'a>(&self, battle: &'a Battle) -> Vec<(&'a Unit, Result<(), ActionError>)> {
         battle.units.iter().filter(|u| u.order.in_play()).map(|u| (u, may_fire_with(battle, u))).collect()
@@ -82,4 +90,20 @@ impl FireDraft {
         crate::game::check(&action, battle)?;
         Ok(action)
     }
+}
+
+/// The players' firing table read for these dice and modifier: the figures lost and the
+/// row used. Closing fire in a charge is read on it as a fire is (the figures then go to
+/// the charge's closing-fire step, bounded by the charger's, GDB-CHG-13).
+pub fn firing_table_read(battle: &Battle, dice: [u8; 2], modifier: i32) -> Option<(u32, TableRoll)> {
+    let a = FireAction {
+        firer: UnitId(0),
+        target: UnitId(0),
+        roll: Some(FireRoll { dice, modifier }),
+        figures: None,
+        test_owed: false,
+        rng_after: None,
+    };
+    let (figures, roll) = fire_losses(battle, &a).ok()?;
+    Some((figures, roll?))
 }

@@ -999,6 +999,8 @@ keys! {
     NotOnTableHint,
     NoBasingRow,
     ChargeFromTable,
+    FireFromTable,
+    FireOnTable,
     TurnAbout,
     TakeOffTable,
     CmValue,

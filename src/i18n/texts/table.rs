@@ -60,6 +60,8 @@ super::texts! {
     NotOnTableHint => "Drag a unit onto the table, or select it and click where it stands.", "Перетащите часть на стол или выберите её и щёлкните, где она стоит.";
     NoBasingRow => "The basing table has no row for {}: fill it in Rules settings › Basing.", "В таблице подставок нет строки для «{}»: заполните её в Настройках правил › Подставки.";
     ChargeFromTable => "Charge… (C)", "Атаковать… (C)";
+    FireFromTable => "Fire…", "Огонь…";
+    FireOnTable => "On the table: {} cm apart, {}° off the firer's straight ahead", "На столе: {} см между ними, {}° от направления прямо стреляющего";
     TurnAbout => "Turn about", "Развернуть кругом";
     TakeOffTable => "Take off the table", "Снять со стола";
     CmValue => "{} cm", "{} см";

@@ -281,8 +281,16 @@ fn area_under(battle: &Battle, p: Point) -> Option<usize> {
     table.terrain.iter().rposition(|a| a.shape.shape().contains(p))
 }
 
-/// Right-click on a piece: charge with it, turn it about, take it off the table.
+/// Right-click on a piece: charge or fire with it, turn it about, take it off the table.
 fn piece_menu_ui(ui: &mut Ui, lang: Lang, battle: &Battle, piece: Piece, cmds: &mut Vec<AppCommand>) {
+    if let Piece::Unit(id) = piece
+        && battle.phase == crate::rules::Phase::Firing
+        && ui.button(lang.t(T::FireFromTable)).clicked()
+    {
+        cmds.push(AppCommand::Select(Selection::Unit(id)));
+        cmds.push(AppCommand::OpenFire);
+        ui.close();
+    }
     if let Piece::Unit(id) = piece
         && ui.button(lang.t(T::ChargeFromTable)).clicked()
     {

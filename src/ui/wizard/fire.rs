@@ -39,6 +39,10 @@ impl FireWizard {
         if let Some(pick) = unit_pick_ui(ui, lang, T::FireTarget, self.draft.target, &targets) {
             self.draft.target = Some(pick);
         }
+        if let Some((cm, deg)) = self.draft.on_table(battle) {
+            let measured = lang.fmt(T::FireOnTable, &[&format!("{cm:.1}"), &format!("{deg:.0}")]);
+            ui.label(RichText::new(measured).weak());
+        }
         ui.add_space(6.0);
         if FireDraft::has_table(battle) {
             ui.horizontal(|ui| {

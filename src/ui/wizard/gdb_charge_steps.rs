@@ -35,7 +35,7 @@ impl ChargeWizard {
         }
         let input = match m.ask() {
             Ask::Reaction => self.reaction_ui(ui, lang, names, m),
-            Ask::ClosingFire => self.fire_ui(ui, lang, names, m),
+            Ask::ClosingFire => self.fire_ui(ui, lang, battle, names, m),
             Ask::FacedInTime => {
                 prompt_ui(ui, &lang.fmt(T::AskFaced, &[&names[1]]));
                 yes_no_ui(ui, lang.t(T::Yes), lang.t(T::No)).map(Input::FacedInTime)
@@ -122,12 +122,46 @@ impl ChargeWizard {
 
     /// The closing fire's losses, at most the charger's figures (GDB-CHG-13): more is
     /// refused at the field, naming the regiment.
-    fn fire_ui(&mut self, ui: &mut Ui, lang: Lang, names: &[String; 2], m: &ChargeStep) -> Option<Input> {
+    /// With the players' firing table, the dice read on it give the figures, as a fire's do.
+    fn fire_ui(
+        &mut self,
+        ui: &mut Ui,
+        lang: Lang,
+        battle: &Battle,
+        names: &[String; 2],
+        m: &ChargeStep,
+    ) -> Option<Input> {
         prompt_ui(ui, &lang.fmt(T::AskFire, &[&names[1], &names[0]]));
+        if crate::game::procedure::FireDraft::has_table(battle) {
+            self.closing_fire_table_ui(ui, lang, battle);
+        }
         let over = |n: u32| m.closing_fire_refused(n).map(|has| lang.fmt(T::TooManyOf, &[&names[0], &has, &n]));
         let field = Field { label: lang.t(T::FiguresLost), focus: self.arrived };
-        bounded_number_ui(ui, lang, field, &mut self.fields.casualties, over)
-            .map(|casualties| Input::ClosingFire { casualties })
+        let input = bounded_number_ui(ui, lang, field, &mut self.fields.casualties, over)
+            .map(|casualties| Input::ClosingFire { casualties });
+        if input.is_some() {
+            // The next step's test starts with its own dice.
+            self.test_dice = Default::default();
+        }
+        input
+    }
+
+    fn closing_fire_table_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle) {
+        ui.horizontal(|ui| {
+            let dice = (crate::rules::DieKind::D6, 2);
+            super::common::dice_field_ui(ui, lang, lang.t(T::FireDice), &mut self.test_dice, dice, false);
+            text_ui(ui, lang.t(T::TestModifier), &mut self.fields.test_modifier, 40.0);
+        });
+        let dice = super::common::parse_dice(&self.test_dice.text, crate::rules::DieKind::D6, 2).ok();
+        let modifier = self.fields.test_modifier.trim().parse::<i32>().unwrap_or(0);
+        let read = dice
+            .and_then(|d| Some([*d.first()?, *d.get(1)?]))
+            .and_then(|d| crate::game::procedure::fire::firing_table_read(battle, d, modifier));
+        if let Some((figures, roll)) = read {
+            let total = i32::from(roll.dice[0]) + i32::from(roll.dice[1]) + roll.modifier;
+            ui.label(lang.fmt(T::TableRow, &[&total, &roll.row.0, &roll.row.1, &roll.row.2]));
+            self.fields.casualties = figures.to_string();
+        }
     }
 
     fn bases_ui(&mut self, ui: &mut Ui, lang: Lang, names: &[String; 2]) -> Option<Input> {
