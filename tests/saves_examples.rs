@@ -310,6 +310,22 @@ fn whole_turn_example() {
     check_or_write(&saves("krasnoi-1812-whole-turn.coldsteel.json"), &g);
 }
 
+/// Issue 28: a Ruleset B turn through its five phases, recorded through the game's actions.
+#[test]
+fn ruleset_b_whole_turn_example() {
+    let mut g = common::whole_b_turn();
+    rename(
+        &mut g,
+        "Krasnoi, 17 November 1812 — a whole turn (Ruleset B)",
+        "Красный, 17 ноября 1812 года — ход целиком (правила B)",
+    );
+    let phases: std::collections::BTreeSet<Phase> =
+        g.battle().log.iter().filter(|e| e.turn == 1).map(|e| e.phase).collect();
+    assert!(Ruleset::RulesetB.phases().iter().all(|p| phases.contains(p)), "{phases:?}");
+    assert_eq!(g.battle().turn, 2);
+    check_or_write(&saves("krasnoi-1812-ruleset-b-whole-turn.coldsteel.json"), &g);
+}
+
 #[test]
 fn on_the_table_example() {
     let g = on_the_table();

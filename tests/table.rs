@@ -747,3 +747,27 @@ fn gdb_mel_02_a_move_on_the_table_sets_the_ground_from_the_areas() {
     assert_eq!(g.battle().unit(DRAGOONS).unwrap().terrain, Terrain::Open);
     assert_eq!(g.battle().unit(DRAGOONS).unwrap().place, Some(from));
 }
+
+/// Issue 28: a test's consequence reaches the table. The dragoons fail a morale test and
+/// rout: in the next turn's Compulsory Moves they go straight back their retreat move
+/// (the players' table sets no rout move), and the checklist lists the rout.
+#[test]
+fn a_failed_morale_test_moves_the_unit_on_the_table_next_turn() {
+    use coldsteel::rules::options::TestKind;
+    let mut g = ex4_game();
+    common::to(&mut g, Phase::Morale);
+    let test = coldsteel::game::TestAction {
+        unit: DRAGOONS,
+        test: TestKind::Morale,
+        answer: TestResult::Rout.into(),
+        rng_after: None,
+    };
+    g.perform(&Action::TakeTest(Box::new(test))).unwrap();
+    assert_eq!(g.battle().unit(DRAGOONS).unwrap().order, coldsteel::rules::Order::Routing);
+    g.perform(&Action::AdvancePhase).unwrap();
+    common::initiative(&mut g, [6, 6], [1, 1], Side::First);
+    common::to(&mut g, Phase::CompulsoryMoves);
+    let d = g.battle().unit(DRAGOONS).unwrap();
+    assert_eq!(d.place, place(77, 16, 0), "24 cm straight back from 40 cm");
+    assert!(coldsteel::game::checklist(g.battle()).contains(&coldsteel::game::Todo::Rout(DRAGOONS)));
+}

@@ -44,3 +44,47 @@ fn the_account_names_every_event_with_its_unit_and_result() {
         }
     }
 }
+
+/// The Ruleset B turn's account names each event with its unit and result, in both
+/// languages: the collision, the move, the fire, the melee with each side's test, the
+/// tests of the Morale phase and the rally as the next turn begins.
+#[test]
+fn the_ruleset_b_account_names_every_event() {
+    use coldsteel::i18n::{Label, T};
+    use coldsteel::rules::Terrain;
+    use coldsteel::rules::options::{TestKind, TestResult};
+    let g = common::whole_b_turn();
+    for lang in [Lang::En, Lang::Ru] {
+        let said = account(&g, lang).split_whitespace().collect::<Vec<_>>().join(" ");
+        let n = |english: &str| common::unit(&g, english).display_name(lang == Lang::Ru).to_owned();
+        let words = |test, result| coldsteel::i18n::log_text::result_words(lang, test, result);
+        let rally = format!(
+            "{}: {}: {}",
+            n("Kiev Dragoons"),
+            TestKind::Rally.label(lang),
+            words(TestKind::Rally, TestResult::Rally)
+        );
+        let told = [
+            lang.fmt(T::LogCollision, &[&n("Sumy Hussars"), &n("Guard Chasseurs à cheval"), &""]),
+            lang.fmt(
+                T::LogMovedGround,
+                &[&n("Poltava Infantry"), &12, &Terrain::Open.label(lang), &Terrain::Wood.label(lang)],
+            ),
+            lang.fmt(T::LogFire, &[&n("4th bn, 33e Léger"), &n("Poltava Infantry"), &2]),
+            lang.fmt(T::LogBTestPassed, &[&n("Sumy Hussars")]),
+            lang.fmt(T::LogBTestPassed, &[&n("Guard Chasseurs à cheval")]),
+            format!(
+                "{}: {}: {}",
+                n("Poltava Infantry"),
+                TestKind::Morale.label(lang),
+                words(TestKind::Morale, TestResult::Pass)
+            ),
+            lang.fmt(T::LogRallyNextTurn, &[&rally]),
+            lang.fmt(T::RepRallied, &[&n("Kiev Dragoons")]),
+        ];
+        for line in told {
+            let line = line.trim_end_matches(": ").to_owned();
+            assert!(said.contains(&line), "{lang:?}: {line}\n\n{said}");
+        }
+    }
+}

@@ -199,8 +199,8 @@ fn reported(e: &LogEntry) -> bool {
 
 /// The battle report: page 1 is the summary (strength now against the start, units in
 /// play, routed, dispersed and destroyed, generals lost, losses by turn); then the turns
-/// as a short narrative and the state of every unit; then the full log with its
-/// breakdowns as an appendix.
+/// told phase by phase and the state of every unit, a side a page; then the maps and the
+/// full log with its breakdowns as an appendix.
 pub fn battle_report(battle: &Battle, lang: Lang) -> Report {
     report_with_maps(battle, lang, map_blocks(lang, &[(battle.turn, battle)]))
 }
@@ -213,8 +213,13 @@ fn report_with_maps(battle: &Battle, lang: Lang, maps: Vec<Block>) -> Report {
     ));
     summary_blocks(battle, lang, &mut b);
     super::narrative::narrative_blocks(battle, lang, &mut b);
-    b.extend(maps);
+    // Issue 28: the record reads summary, account, each side's roster (each on its own
+    // page, to hand to its player), then the maps and the full log.
     units_blocks(battle, lang, &mut b);
+    if !maps.is_empty() {
+        b.push(Block::PageBreak);
+        b.extend(maps);
+    }
     b.push(Block::PageBreak);
     appendix_blocks(battle, lang, &mut b);
     Report { blocks: b }
@@ -383,6 +388,7 @@ fn appendix_blocks(battle: &Battle, lang: Lang, b: &mut Vec<Block>) {
 }
 
 fn units_blocks(battle: &Battle, lang: Lang, b: &mut Vec<Block>) {
+    b.push(Block::PageBreak);
     b.push(Block::Heading(lang.t(T::RepUnits).to_owned()));
     let header = [T::RepUnit, T::Arm, T::OrderHeading, T::Formation, T::RepFigures, T::RepLost, T::Markers]
         .iter()

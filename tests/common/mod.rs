@@ -419,3 +419,77 @@ pub const TOLD_RU: &[&str] = &[
 /// The words that say a test went well, and those of results that are no pass.
 pub const PASSED: [&str; 4] = ["passes", "проходит", "выдерживает", "holds"];
 pub const NOT_PASSED: [&str; 6] = ["routs", "pursues", "falls back", "бежит", "преследует", "отступает"];
+
+/// Issue 28: one Ruleset B turn through its five phases, from the default battle, as
+/// the players record it: the Sumy Hussars and the Guard Chasseurs à cheval both attack
+/// and collide into melee; the Poltava Infantry moves 12 cm into the wood; the 4th bn,
+/// 33e Léger fires at it (under fire for the turn's collisions, B-COL-11); the melee's
+/// first turn, both sides passing their tests; morale: every test owed taken, the
+/// routing Kiev Dragoons rallying; then turn 2 begins and they rally.
+pub fn whole_b_turn() -> Game {
+    use coldsteel::game::{BContact, BMeleeAction, BTable, CollisionAction, FireAction, FireRoll};
+    use coldsteel::rules::options::{TestKind, TestResult};
+    use coldsteel::rules::{Marker, Order, Terrain};
+    let mut g = storage::default_game().unwrap();
+    let mut options = g.battle().options.clone();
+    options.ruleset_b.zone_widths_cm = vec![5, 5, 5];
+    g.perform(&Action::SetOptions(Box::new((coldsteel::rules::Ruleset::RulesetB, options)))).unwrap();
+    whole_turn_tables(&mut g);
+    let mut kiev = unit(&g, "Kiev Dragoons").clone();
+    kiev.order = Order::Routing;
+    kiev.markers.insert(Marker::Retreating);
+    g.perform(&Action::EditUnit(kiev)).unwrap();
+    to(&mut g, Phase::Charges);
+    let collision = CollisionAction {
+        attacker: id(&g, "Sumy Hussars"),
+        defender: id(&g, "Guard Chasseurs à cheval"),
+        table: (BTable::default(), BTable::default()),
+        defender_attacking: true,
+        distance_cm: None,
+        dice: (5, 3),
+        caught: false,
+        rng_after: None,
+    };
+    g.perform(&Action::Collision(Box::new(collision))).unwrap();
+    to(&mut g, Phase::Movement);
+    let m = coldsteel::model::MoveAction {
+        unit: id(&g, "Poltava Infantry"),
+        cm: 12,
+        place: None,
+        ground: Some(Terrain::Wood),
+    };
+    g.perform(&Action::Move(Box::new(m))).unwrap();
+    to(&mut g, Phase::Firing);
+    let fire = FireAction {
+        firer: id(&g, "4th bn, 33e Léger"),
+        target: id(&g, "Poltava Infantry"),
+        roll: Some(FireRoll { dice: [4, 3], modifier: 0 }),
+        figures: None,
+        test_owed: true,
+        rng_after: None,
+    };
+    g.perform(&Action::Fire(Box::new(fire))).unwrap();
+    to(&mut g, Phase::Melee);
+    let passed = Some(coldsteel::rules::ruleset_b::TestResult { passed: true, score: None });
+    let contact = BContact { figures_in_contact: 6, overlaps: 0 };
+    let melee = BMeleeAction {
+        attacker: id(&g, "Sumy Hussars"),
+        defender: id(&g, "Guard Chasseurs à cheval"),
+        contact: (contact.clone(), contact),
+        dice: (vec![6, 6, 6], vec![1, 1, 1]),
+        tests: (passed, passed),
+        fresh_charge: (false, false),
+        rng_after: None,
+    };
+    g.perform(&Action::BMelee(Box::new(melee))).unwrap();
+    to(&mut g, Phase::Morale);
+    g.perform(&rolled_test(&g, "Poltava Infantry", TestKind::Morale, [4, 4])).unwrap();
+    g.perform(&rolled_test(&g, "Kiev Dragoons", TestKind::Rally, [5, 5])).unwrap();
+    while let Some(o) = coldsteel::game::testing::owed_tests(g.battle()).first().cloned() {
+        let answer = TestResult::Pass.into();
+        let a = coldsteel::game::TestAction { unit: o.unit, test: o.test, answer, rng_after: None };
+        g.perform(&Action::TakeTest(Box::new(a))).unwrap();
+    }
+    g.perform(&Action::AdvancePhase).unwrap();
+    g
+}
