@@ -15,7 +15,7 @@ fn account(g: &coldsteel::game::Game, lang: Lang) -> String {
     let text = to_text(&game_report(g, lang));
     let start = text.find(lang.t(coldsteel::i18n::T::RepAccount)).unwrap();
     let end = text.find(lang.t(coldsteel::i18n::T::RepUnits)).unwrap();
-    text[start..end].to_owned()
+    text[start..end].split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 #[test]

@@ -223,6 +223,9 @@ pub fn entry_summary(lang: Lang, battle: &Battle, entry: &LogEntry) -> String {
             lang.fmt(key, &[&name(0), &from.label(lang), &to.label(lang)])
         }
         LogDetail::Moved { cm, from, to } if from == to => lang.fmt(T::LogMoved, &[&name(0), cm]),
+        LogDetail::Moved { cm: 0, from, to } => {
+            lang.fmt(T::LogGroundSet, &[&name(0), &to.label(lang), &from.label(lang)])
+        }
         LogDetail::Moved { cm, from, to } => {
             lang.fmt(T::LogMovedGround, &[&name(0), cm, &from.label(lang), &to.label(lang)])
         }

@@ -96,6 +96,9 @@ pub fn table_lines(header: &[String], rows: &[Vec<String>]) -> Vec<String> {
     out
 }
 
+/// The width plain-text paragraphs wrap at, in characters.
+const TEXT_WIDTH: usize = 100;
+
 /// Plain text.
 pub fn to_text(r: &Report) -> String {
     let mut out = String::new();
@@ -104,7 +107,13 @@ pub fn to_text(r: &Report) -> String {
             Block::Title(t) => out.push_str(&format!("{t}\n{}\n\n", "=".repeat(width(t)))),
             Block::Heading(t) => out.push_str(&format!("{t}\n{}\n\n", "-".repeat(width(t)))),
             Block::Subheading(t) => out.push_str(&format!("{t}\n\n")),
-            Block::Para(t) => out.push_str(&format!("{t}\n")),
+            // Wrapped to a printable width; words are never split.
+            Block::Para(t) => {
+                for line in super::pdf::wrap(t, TEXT_WIDTH) {
+                    out.push_str(&line);
+                    out.push('\n');
+                }
+            }
             Block::Lines(lines) => {
                 for l in lines {
                     out.push_str(&format!("    {}\n", l.trim()));

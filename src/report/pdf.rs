@@ -114,7 +114,7 @@ impl Writer<'_> {
 }
 
 /// Greedy word wrap at `width` characters.
-fn wrap(text: &str, width: usize) -> Vec<String> {
+pub(super) fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
     for word in text.split_whitespace() {

@@ -75,6 +75,9 @@ pub fn checklist_ui(ui: &mut Ui, lang: Lang, battle: &Battle, form: &mut Initiat
     if todos.is_empty() {
         ui.label(RichText::new(lang.t(T::NothingOwed)).weak());
     }
+    if battle.phase == crate::rules::Phase::Movement {
+        ui.label(RichText::new(lang.t(T::MovementHint)).weak());
+    }
     // GDB-CHG-03: a declared charge is carried out once both sides have declared, that is
     // once no side is listed as declaring.
     let declaring = todos.iter().any(|t| matches!(t, Todo::DeclareCharges { .. }));

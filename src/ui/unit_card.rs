@@ -68,6 +68,14 @@ impl UnitCard {
                 }
             });
         }
+        if battle.phase == crate::rules::Phase::Movement {
+            // The phase's own actions first, where the eye lands after selecting the unit.
+            ui.group(|ui| {
+                ui.label(RichText::new(lang.t(T::MovementOfUnit)).strong());
+                self.move_ui(ui, lang, battle, unit, cmds);
+                self.formation_change_ui(ui, lang, battle, unit, cmds);
+            });
+        }
         ui.add_space(6.0);
         let mut edited: Option<Unit> = None;
         egui::Grid::new("unit_fields").num_columns(2).spacing([8.0, 6.0]).show(ui, |ui| {
@@ -81,10 +89,6 @@ impl UnitCard {
             choice_fields_ui(ui, lang, battle, unit, &mut edited);
         });
         ui.add_space(6.0);
-        if battle.phase == crate::rules::Phase::Movement {
-            self.formation_change_ui(ui, lang, battle, unit, cmds);
-            self.move_ui(ui, lang, battle, unit, cmds);
-        }
         order_ui(ui, lang, unit, &mut edited);
         ui.add_space(6.0);
         markers_ui(ui, lang, unit, &mut edited);
@@ -121,6 +125,7 @@ impl UnitCard {
         let (mut to, mut finished) = self.change.filter(|(f, _)| choices.contains(f)).unwrap_or((first, true));
         ui.horizontal_wrapped(|ui| {
             let label = lang.t(T::ChangeFormationNow);
+            ui.label(lang.t(T::FormationTo));
             if let Some(f) = enum_combo_ui(ui, label, lang, to, &choices) {
                 to = f;
             }
@@ -141,6 +146,7 @@ impl UnitCard {
             ui.label(lang.t(T::MoveDistance));
             let max = crate::model::limits::MAX_DISTANCE_CM;
             ui.add(egui::DragValue::new(&mut cm).range(0..=max)).accessible_name(lang.t(T::MoveDistance));
+            ui.label(lang.t(T::MoveEndsOn));
             if let Some(t) = enum_combo_ui(ui, lang.t(T::MoveGround), lang, ground, crate::rules::Terrain::ALL) {
                 ground = t;
             }
