@@ -52,8 +52,8 @@ fn gdb_seq_02_charges_only_in_the_charges_phase() {
 }
 
 /// GDB-MEL-02: units in base contact stay where they are until the Melee phase: the
-/// charger in contact declares no new charge; a charge at a unit already in melee is
-/// refused naming AMB-15 (one unit a side), and the unit takes no test for it.
+/// charger in contact declares no new charge; a unit already in melee, charged by a
+/// third, only stands (no counter-charge, evade or fire) and takes no test for it.
 #[test]
 fn gdb_mel_02_units_in_contact_stay_put() {
     let mut g = default_at(Phase::Charges);
@@ -62,9 +62,67 @@ fn gdb_mel_02_units_in_contact_stay_put() {
     do_charge(&mut g, a);
     let again = charge(&g, "Grenadiers à cheval", "Sumy Hussars", 10, vec![]);
     refused(&mut g, again, ChargeError::ChargerInContact);
-    let third = charge(&g, "Empress Dragoons", "Kiev Dragoons", 10, vec![]);
-    refused(&mut g, third, ChargeError::TargetInMelee);
+    for reaction in [Reaction::CounterCharge, Reaction::Evade, Reaction::StandAndFire] {
+        let third = charge(&g, "Empress Dragoons", "Kiev Dragoons", 10, vec![Input::Reaction(reaction)]);
+        refused(&mut g, third, ChargeError::TargetInMeleeStands);
+    }
+    // No test to stand is asked of it.
+    let third = charge(
+        &g,
+        "Empress Dragoons",
+        "Kiev Dragoons",
+        10,
+        vec![Input::Reaction(Reaction::Stand), pass(), stand(TestResult::Pass)],
+    );
+    refused(&mut g, third, ChargeError::WrongStep);
     assert!(!unit(&g, "Empress Dragoons").markers.contains(&Marker::ChargedThisTurn));
+}
+
+/// AMB-15: a unit that charges into a melee joins it on the side against its target.
+/// Each side fights with its principal unit's total; the joined unit counts for its
+/// side's numerical superiority (GDB-MOD-28, 29, AMB-16: whole units): the Ladoga
+/// Infantry's 24 figures against the Grenadiers à cheval's 12 are 2:1 (+2), against the
+/// grenadiers and the Empress Dragoons' 24 they are none. Decided, the melee's aftermath
+/// is the principals'; the joined unit leaves contact.
+#[test]
+fn amb_15_a_unit_charging_into_a_melee_joins_it() {
+    use coldsteel::rules::explain::Rule;
+    let mut g = default_at(Phase::Charges);
+    let inputs = vec![Input::Reaction(Reaction::Stand), pass(), stand(TestResult::Pass)];
+    let a = charge(&g, "Grenadiers à cheval", "Ladoga Infantry", 12, inputs);
+    do_charge(&mut g, a);
+    common::to(&mut g, Phase::Melee);
+    let alone = common::melee(&g, "Grenadiers à cheval", "Ladoga Infantry", ([3, 3], [3, 3]), (1, 1));
+    let (input, _) = coldsteel::game::gdb_melee_input(g.battle(), &alone).unwrap();
+    let superiority = |i: &coldsteel::rules::gdb::MeleeInput| {
+        i.modifiers(coldsteel::rules::gdb::Role::Defender).iter().any(|m| m.rule == Rule::GdbMod29Superiority2to1)
+    };
+    assert!(superiority(&input), "24 against 12: 2:1");
+
+    let mut g = default_at(Phase::Charges);
+    let inputs = vec![Input::Reaction(Reaction::Stand), pass(), stand(TestResult::Pass)];
+    let a = charge(&g, "Grenadiers à cheval", "Ladoga Infantry", 12, inputs);
+    let joins = charge(&g, "Empress Dragoons", "Ladoga Infantry", 10, vec![Input::Reaction(Reaction::Stand), pass()]);
+    common::charge_phase(&mut g, vec![a, joins]);
+    let empress = id(&g, "Empress Dragoons");
+    let (_, e) = g.battle().pending_melees().next().unwrap();
+    assert_eq!(e.joined.first, vec![empress]);
+    assert_eq!(g.battle().pending_melees().count(), 1, "one melee, three units");
+    assert!(unit(&g, "Empress Dragoons").markers.contains(&Marker::InMelee));
+    let said =
+        coldsteel::i18n::log_text::entry_lines(coldsteel::i18n::Lang::En, g.battle(), g.battle().log.last().unwrap());
+    assert!(said.iter().any(|l| l.contains("joins the melee against Ladoga Infantry")), "{said:?}");
+    // In contact now: it does not move (GDB-MEL-02).
+    common::to(&mut g, Phase::Melee);
+    let m = common::melee(&g, "Grenadiers à cheval", "Ladoga Infantry", ([3, 3], [3, 3]), (1, 1));
+    let (input, _) = coldsteel::game::gdb_melee_input(g.battle(), &m).unwrap();
+    assert!(!superiority(&input), "24 against 24: no superiority");
+    g.perform(&Action::GdbMelee(Box::new(m))).unwrap();
+    assert!(!unit(&g, "Empress Dragoons").markers.contains(&Marker::InMelee), "decided: out of contact");
+    assert!(g.battle().engagements.iter().all(|e| e.joined.first.is_empty() && e.joined.second.is_empty()));
+    // The file keeps it and replays it.
+    let back = coldsteel::storage::from_json(&coldsteel::storage::to_json(&g)).unwrap();
+    assert_eq!(back.battle(), g.battle());
 }
 
 /// GDB-CHG-19 b: a follow-up charge at a new target reaches only what is left of the charge
@@ -373,7 +431,8 @@ fn a_clause_refusal_is_overruled_with_a_reason() {
     let lines = coldsteel::i18n::log_text::entry_lines(coldsteel::i18n::Lang::En, g.battle(), entry).join("\n");
     assert!(lines.contains("Overruled by the players") && lines.contains("GDB-CHG-03"), "{lines}");
     assert_eq!(coldsteel::game::replay(&g).unwrap(), g.battle().log.len() - g.journal_start().log.len());
-    // AMB-15 is not the players' to overrule: the model has no melee of three units.
+    // The refusal older journals hold for a charge at a unit in melee (before AMB-15's
+    // melees of more than one unit a side) is not the players' to overrule.
     let mut third = charge(&g, "Empress Dragoons", "Kiev Dragoons", 10, vec![]);
     third.overrule = Some(coldsteel::model::Overrule {
         refusals: vec![ChargeError::TargetInMelee],

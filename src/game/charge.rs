@@ -101,7 +101,7 @@ pub fn declaration(battle: &Battle, a: &ChargeAction) -> Result<Declaration, Act
         let (value, limit) = (u64::from(a.measured.distance_cm), u64::from(limit));
         return Err(ActionError::Invalid(crate::model::Problem::OutOfRange { field: "distance_cm", value, limit }));
     }
-    judge_charge(battle, (c, t), was_charged, a)?;
+    judge_charge(battle, c, was_charged, a)?;
     unless_overruled(a, as_the_table_shows(battle, a))?;
     let used = unless_overruled(a, follow_up_used(battle, c.id))?;
     let opts = &battle.options.gdb;
@@ -151,6 +151,8 @@ pub fn declaration(battle: &Battle, a: &ChargeAction) -> Result<Declaration, Act
         charger_was_charged: was_charged,
         target_was_charging: m.opportunity.is_some(),
         target_changing_formation: t.markers.contains(&Marker::ChangingFormation),
+        // GDB-MEL-02, AMB-15: a charger that reaches it joins its melee.
+        target_in_melee: battle.pending_melees().any(|(_, e)| e.involves(t.id)),
         opportunity,
         reach_left_cm: used.map(|used| charger_reach.map_or(0, |full| full.saturating_sub(used))),
         // GDB-CHG-20: buildings, castles and churches, built-up areas.
@@ -160,14 +162,10 @@ pub fn declaration(battle: &Battle, a: &ChargeAction) -> Result<Declaration, Act
 }
 
 /// What the game judges before the charge sequence runs: the phase (GDB-SEQ-02,
-/// GDB-CHG-03), a charged unit's third unit (GDB-CHG-05), base contact (GDB-MEL-02,
-/// AMB-15) and the ordering general named (GDB-OPP-05).
-fn judge_charge(
-    battle: &Battle,
-    (c, t): (&Unit, &Unit),
-    was_charged: bool,
-    a: &ChargeAction,
-) -> Result<(), ChargeError> {
+/// GDB-CHG-03), a charged unit's third unit (GDB-CHG-05), the charger's base contact
+/// (GDB-MEL-02) and the ordering general named (GDB-OPP-05). A target already in melee
+/// may be charged: the charger joins that melee (AMB-15).
+fn judge_charge(battle: &Battle, c: &Unit, was_charged: bool, a: &ChargeAction) -> Result<(), ChargeError> {
     let mut refusals = Vec::new();
     if battle.ruleset == Ruleset::Gdb && battle.phase != Phase::Charges {
         refusals.push(ChargeError::NotChargesPhase);
@@ -178,9 +176,6 @@ fn judge_charge(
     let in_contact = |id: UnitId| battle.pending_melees().any(|(_, e)| e.involves(id));
     if in_contact(c.id) {
         refusals.push(ChargeError::ChargerInContact);
-    }
-    if in_contact(t.id) {
-        refusals.push(ChargeError::TargetInMelee);
     }
     if let Some(id) = a.ordering_general {
         let may_order = battle
@@ -375,6 +370,8 @@ fn apply_happenings(m: &Charge, face: Face, c: &mut Unit, t: &mut Unit) -> Resul
             }
             // GDB-EVD-11, 12: caught evaders and overrun skirmishers count as routing.
             Happening::EvadersCaught | Happening::SkirmishersOverrun => rout(t),
+            // The engagement it joins is the game's to change (AMB-15).
+            Happening::JoinsMelee => {}
             Happening::BasesDestroyed { figures } => lose(t, *figures)?,
             Happening::OccupiesBuildings { disordered: true } => disorder(c),
             Happening::Contact { charging, moved_cm, flank_or_rear, counter_cm, evaders, .. } => {
@@ -427,7 +424,12 @@ pub(super) fn charge(battle: &Battle, a: &ChargeAction) -> Result<Checked, Actio
         events.extend(super::table::charge_move_events(battle, charger, &mut c, to_c));
         events.extend(super::table::charge_move_events(battle, target, &mut t, to_t));
     }
-    if let Some(e) = contact.filter(|_| c.order.in_play() && t.order.in_play()) {
+    let contact = contact.filter(|_| c.order.in_play() && t.order.in_play());
+    if let Some(join) = contact.as_ref().filter(|_| m.decl.target_in_melee).and_then(|_| joined(battle, &c, t.id)) {
+        // GDB-MEL-02, AMB-15: it joins the melee its target is in.
+        c.markers.insert(Marker::InMelee);
+        events.push(join);
+    } else if let Some(e) = contact {
         c.markers.insert(Marker::InMelee);
         t.markers.insert(Marker::InMelee);
         let start = BySide { first: c.figures, second: t.figures };
@@ -668,4 +670,17 @@ pub(super) fn collision(battle: &Battle, a: &CollisionAction) -> Result<Checked,
         overridden: None,
     };
     Ok((events, vec![a.attacker, a.defender], detail))
+}
+
+/// The melee `target` is in, with the charger joined on the side against it (AMB-15):
+/// each side fights with its principal unit's total, the units joined count for its
+/// numerical superiority (GDB-MOD-28, 29).
+fn joined(battle: &Battle, charger: &Unit, target: UnitId) -> Option<Event> {
+    let (index, e) = battle.pending_melees().find(|(_, e)| e.involves(target))?;
+    let mut after = e.clone();
+    match e.side_of(target)? {
+        crate::rules::Role::Defender => after.joined.first.push(charger.id),
+        crate::rules::Role::Attacker => after.joined.second.push(charger.id),
+    }
+    Some(Event::EngagementChanged { index, before: Box::new(e.clone()), after: Box::new(after) })
 }

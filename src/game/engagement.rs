@@ -66,6 +66,12 @@ pub fn melee_sides(
     att.charging = e.charging;
     att.moved_cm = e.moved_cm.filter(|_| e.charging);
     let mut def = melee_side(d, battle);
+    // AMB-15, AMB-16: the units joined count, whole, for their side's superiority.
+    let joined = |ids: &[UnitId]| -> u32 {
+        ids.iter().filter_map(|id| battle.unit(*id)).filter(|u| u.order.in_play()).map(|u| u.figures).sum()
+    };
+    att.figures = att.figures.saturating_add(joined(&e.joined.first));
+    def.figures = def.figures.saturating_add(joined(&e.joined.second));
     // GDB-CHG-10, 12, AMB-09: a formation change the target began as its reaction to this
     // charge was finished before contact; any other one still under way counts.
     if formed_in_reaction(battle, e) {

@@ -400,9 +400,20 @@ pub(super) fn gdb_melee(battle: &Battle, m: &GdbMeleeAction) -> Result<Checked, 
     let next = next_engagement(battle, engagement, &result, losses, &taken);
     let mut events: Vec<Event> = rng_event(battle, m.rng_after.as_ref()).into_iter().collect();
     let continues = next.as_ref().is_some_and(Engagement::is_melee);
+    // AMB-15: the units joined count for superiority only; the aftermath is the
+    // principals', and the others leave contact when the melee is decided.
+    let next = next.map(|mut n| {
+        if !n.is_melee() {
+            n.joined = Default::default();
+        }
+        n
+    });
     for (unit, effects, lost) in [(a, &result.attacker_effects, losses.0), (d, &result.defender_effects, losses.1)] {
         let after = after_melee(unit, effects, lost, continues, &taken);
         events.extend(changed_unit(unit, after));
+    }
+    if !continues {
+        events.extend(out_of_contact(battle, engagement.joined.first.iter().chain(&engagement.joined.second)));
     }
     events.push(Event::MeleeCleared { index, melee: engagement.clone() });
     if let Some(next) = next {
@@ -599,15 +610,21 @@ pub(super) fn add_pending(battle: &Battle, m: &Engagement) -> Result<Checked, Ac
 pub(super) fn clear_pending(battle: &Battle, index: usize) -> Result<Checked, ActionError> {
     let melee = battle.engagements.get(index).filter(|e| e.is_melee()).ok_or(ActionError::NoSuchMelee(index))?;
     let mut events = vec![Event::MeleeCleared { index, melee: melee.clone() }];
-    for id in [melee.attacker, melee.defender] {
-        if let Some(unit) = battle.unit(id).filter(|u| u.markers.contains(&Marker::InMelee)) {
-            let mut after = unit.clone();
-            after.markers.remove(&Marker::InMelee);
-            events.extend(changed_unit(unit, after));
-        }
-    }
+    let units: Vec<UnitId> = melee.units().collect();
+    events.extend(out_of_contact(battle, units.iter()));
     let units = vec![melee.attacker, melee.defender];
     let name = |id: UnitId| battle.unit(id).map(|u| u.name.clone()).unwrap_or_default();
     let subject = format!("{} × {}", name(melee.attacker), name(melee.defender));
     Ok((events, units, LogDetail::Edit { action: crate::model::ActionKind::ClearPendingMelee, subject }))
+}
+
+/// The units no longer in contact lose their in-melee marker.
+fn out_of_contact<'a>(battle: &Battle, ids: impl Iterator<Item = &'a UnitId>) -> Vec<Event> {
+    ids.filter_map(|id| battle.unit(*id).filter(|u| u.markers.contains(&Marker::InMelee)))
+        .filter_map(|unit| {
+            let mut after = unit.clone();
+            after.markers.remove(&Marker::InMelee);
+            changed_unit(unit, after)
+        })
+        .collect()
 }

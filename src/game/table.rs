@@ -338,6 +338,7 @@ pub(super) fn charge_moves(
             | Happening::EmergencyLimberResult { .. }
             | Happening::TargetEvades { .. }
             | Happening::EvadersCaught
+            | Happening::JoinsMelee
             | Happening::SkirmishersOverrun
             | Happening::BasesDestroyed { .. }
             | Happening::CounterChargeFails

@@ -146,6 +146,7 @@ pub fn charge_error_text(lang: Lang, e: &ChargeError) -> String {
         ChargeError::ChargedThisTurn => lang.t(T::ErrChargedThisTurn).to_owned(),
         ChargeError::ChargerInContact => lang.t(T::ErrChargerInContact).to_owned(),
         ChargeError::TargetInMelee => lang.t(T::ErrTargetInMelee).to_owned(),
+        ChargeError::TargetInMeleeStands => lang.t(T::ErrTargetInMeleeStands).to_owned(),
         ChargeError::NotChargesPhase => lang.t(T::ErrNotChargesPhase).to_owned(),
         ChargeError::NotAnOrderingGeneral => lang.t(T::ErrNotOrderingGeneral).to_owned(),
     }

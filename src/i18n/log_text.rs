@@ -287,6 +287,7 @@ pub fn happening_text(lang: Lang, charger: &str, target: &str, h: &Happening) ->
             if *disordered { format!("{base}; {}", lang.fmt(T::HapDisordered, &[&target])) } else { base }
         }
         Happening::EvadersCaught => lang.fmt(T::HapCaught, &[&target]),
+        Happening::JoinsMelee => lang.fmt(T::HapJoinsMelee, &[&charger, &target]),
         Happening::SkirmishersOverrun => lang.fmt(T::HapOverrun, &[&target]),
         Happening::CounterChargeFails => lang.fmt(T::HapCounterFails, &[&target]),
         Happening::Contact { moved_cm, charging, flank_or_rear, counter_cm, evaders, .. } => {

@@ -104,6 +104,11 @@ pub struct Engagement {
     /// The winner that pursues: +2 in its next melee (GDB-RES-02, GDB-MOD-21).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pursuer: Option<UnitId>,
+    /// Units that charged into the melee and joined a side (AMB-15): `first` with the
+    /// attacker, `second` with the defender. Each side fights with its principal unit's
+    /// total; these count only for its numerical superiority (GDB-MOD-28, 29).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub joined: BySide<Vec<UnitId>>,
 }
 
 fn one() -> u32 {
@@ -143,6 +148,7 @@ impl Engagement {
             decided_turn: None,
             pushed_back: None,
             pursuer: None,
+            joined: BySide::default(),
         }
     }
 
@@ -159,9 +165,36 @@ impl Engagement {
         }
     }
 
-    /// Whether a unit takes part.
+    /// Whether a unit takes part, as a principal or joined (AMB-15).
     pub fn involves(&self, id: UnitId) -> bool {
-        self.attacker == id || self.defender == id
+        self.attacker == id
+            || self.defender == id
+            || self.joined.first.contains(&id)
+            || self.joined.second.contains(&id)
+    }
+
+    /// The side a unit fights on in this engagement, if it takes part.
+    pub fn side_of(&self, id: UnitId) -> Option<Role> {
+        if self.attacker == id || self.joined.first.contains(&id) {
+            Some(Role::Attacker)
+        } else if self.defender == id || self.joined.second.contains(&id) {
+            Some(Role::Defender)
+        } else {
+            None
+        }
+    }
+
+    /// The units joined on a side (AMB-15).
+    pub fn joined_with(&self, role: Role) -> &[UnitId] {
+        by_role(&self.joined, role).as_slice()
+    }
+
+    /// Every unit in the melee: the two principals, then those joined.
+    pub fn units(&self) -> impl Iterator<Item = UnitId> + '_ {
+        [self.attacker, self.defender]
+            .into_iter()
+            .chain(self.joined.first.iter().copied())
+            .chain(self.joined.second.iter().copied())
     }
 
     /// The defender counts as charging: it counter-charged 5 cm or more (GDB-CHG-17, 18).

@@ -18,6 +18,8 @@ pub const MAX_REASON_CHARS: usize = 2_000;
 pub const MAX_ORDERS_USED: u32 = 100;
 /// The most refusals one overrule may set aside.
 pub const MAX_OVERRULED: usize = 16;
+/// Units that may join one melee beside its two principals (AMB-15).
+pub const MAX_JOINED: usize = 16;
 /// The longest name of a battle, side, brigade, general or unit, in characters.
 pub const MAX_NAME_CHARS: usize = 200;
 /// The longest free text (a battle's description, a note, an imposed result, a named

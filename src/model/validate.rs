@@ -375,6 +375,30 @@ impl super::Engagement {
         {
             out.push(Problem::EngagementOfFriends(index));
         }
+        // AMB-15: a joined unit is there, fights beside its side's principal, and takes
+        // part once.
+        for (principal, joined) in [(a, &self.joined.first), (d, &self.joined.second)] {
+            for id in joined {
+                match refs.unit_side(*id) {
+                    None => out.push(Problem::EngagementWithoutUnit { index, unit: *id }),
+                    Some(side) if Some(side) != principal => out.push(Problem::EngagementOfFriends(index)),
+                    Some(_) => {}
+                }
+            }
+        }
+        let mut all: Vec<UnitId> = self.units().collect();
+        all.sort();
+        if all.windows(2).any(|w| w[0] == w[1]) {
+            out.push(Problem::EngagementOfFriends(index));
+        }
+        out.extend(
+            within(
+                "joined",
+                (self.joined.first.len() + self.joined.second.len()) as u64,
+                super::limits::MAX_JOINED as u64,
+            )
+            .err(),
+        );
         let distances = [self.moved_cm, self.counter_cm, self.distance_cm].into_iter().flatten();
         out.extend(
             distances.filter_map(|cm| within("distance_cm", u64::from(cm), u64::from(super::MAX_DISTANCE_CM)).err()),

@@ -165,6 +165,7 @@ fn charge_loss(h: &Happening) -> Option<(usize, u32)> {
         | Happening::EmergencyLimberResult { .. }
         | Happening::TargetEvades { .. }
         | Happening::EvadersCaught
+        | Happening::JoinsMelee
         | Happening::SkirmishersOverrun
         | Happening::CounterChargeFails
         | Happening::Contact { .. }

@@ -139,6 +139,8 @@ super::texts! {
     ErrChargerHalted => "This unit was halted by its charge test and may not charge again this turn (GDB-CHG-13, 19)", "Это подразделение остановлено тестом атаки и в этом ходу больше не атакует (GDB-CHG-13, 19)";
     ErrChargedThisTurn => "This unit has already charged this turn; only a follow-up at a new target charges again (GDB-CHG-19)", "Это подразделение уже атаковало в этом ходу; снова атаковать можно только новую цель после отхода прежней (GDB-CHG-19)";
     ErrChargerInContact => "This unit is in base contact and stays there until the Melee phase (GDB-MEL-02)", "Это подразделение в контакте и остаётся на месте до фазы рукопашной (GDB-MEL-02)";
+    ErrTargetInMeleeStands => "The target is in a melee and stays where it is: it only stands, and takes no test (GDB-MEL-02)", "Цель в рукопашной и остаётся на месте: только стоит и тест не проходит (GDB-MEL-02)";
+    HapJoinsMelee => "{} joins the melee against {}: it counts for its side's numerical superiority (AMB-15)", "{} вступает в рукопашную против {}: учитывается в численном превосходстве своей стороны (AMB-15)";
     ErrTargetInMelee => "The target is already in a melee: joining a melee is not supported yet (GDB-MEL-02, AMB-15)", "Цель уже в рукопашной: присоединиться к рукопашной пока нельзя (GDB-MEL-02, AMB-15)";
     ErrNotChargesPhase => "Charges are declared in the Charges phase (GDB-SEQ-02, GDB-CHG-03)", "Атаки объявляются в фазе атак (GDB-SEQ-02, GDB-CHG-03)";
     ErrNotOrderingGeneral => "This general cannot give the order: he is lost, of the other side, or a regimental commander (GDB-OPP-05)", "Этот генерал не может отдать приказ: он выбыл, из другой армии или полковой командир (GDB-OPP-05)";

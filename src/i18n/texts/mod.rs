@@ -737,6 +737,8 @@ keys! {
     ErrChargedThisTurn,
     ErrChargerInContact,
     ErrTargetInMelee,
+    ErrTargetInMeleeStands,
+    HapJoinsMelee,
     ErrNotChargesPhase,
     ErrNotOrderingGeneral,
     ErrCrewFriendUnnamed,

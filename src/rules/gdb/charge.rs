@@ -68,6 +68,10 @@ pub struct Declaration {
     /// The target is changing formation this turn: it may not fire (GDB-CHG-11).
     #[serde(default)]
     pub target_changing_formation: bool,
+    /// The target is already in a melee (GDB-MEL-02, AMB-15): it stays where it is and
+    /// takes no test; a charger that reaches it joins that melee.
+    #[serde(default)]
+    pub target_in_melee: bool,
     /// An opportunity charge (GDB-OPP).
     pub opportunity: Option<Opportunity>,
     /// A follow-up charge at a new target (GDB-CHG-19 b): what is left of the charger's
@@ -244,10 +248,13 @@ pub enum ChargeError {
     /// GDB-MEL-02: a unit in base contact stays where it is until the Melee phase.
     #[error("this unit is in base contact and stays there until the Melee phase (GDB-MEL-02)")]
     ChargerInContact,
-    /// GDB-MEL-02, AMB-15: a unit already in melee cannot be charged until melees of more
-    /// than one unit a side exist.
+    /// Kept for journals recorded before melees of more than one unit a side were built
+    /// (AMB-15): a unit already in melee could not be charged then. Never raised now.
     #[error("the target is already in a melee; joining it is not supported (GDB-MEL-02, AMB-15)")]
     TargetInMelee,
+    /// GDB-MEL-02: a target already in melee stays where it is: it only stands.
+    #[error("the target is in a melee and stays where it is: it only stands (GDB-MEL-02)")]
+    TargetInMeleeStands,
     /// GDB-SEQ-02, GDB-CHG-03: charges are declared in the Charges phase.
     #[error("charges are declared in the Charges phase (GDB-CHG-03)")]
     NotChargesPhase,
@@ -361,6 +368,7 @@ impl ChargeError {
             | E::ChargedThisTurn
             | E::ChargerInContact
             | E::TargetInMelee
+            | E::TargetInMeleeStands
             | E::NotChargesPhase
             | E::NotAnOrderingGeneral
             | E::AlreadyDeclared
@@ -613,6 +621,9 @@ pub enum Happening {
     },
     /// The caught evaders count as routing and do not hit back (GDB-EVD-11).
     EvadersCaught,
+    /// The charger reaches a unit already in melee and joins that melee on the side
+    /// against it: it counts for its side's numerical superiority (AMB-15, GDB-MOD-28, 29).
+    JoinsMelee,
     /// Skirmishers caught by close-order troops: contacted bases destroyed, the rest
     /// routing; no melee (GDB-EVD-12).
     SkirmishersOverrun,
@@ -918,6 +929,10 @@ impl Charge {
     /// Whether the target may react so (GDB-CHG-06, 10, 11, 22, GDB-EVD-01, AMB-04,
     /// AMB-41): what the wizard draws, each reaction enabled or disabled with its reason.
     pub fn reaction_allowed(&self, r: &Reaction) -> Result<(), ChargeError> {
+        // GDB-MEL-02: a unit in contact stays where it is, and fires at no one.
+        if self.decl.target_in_melee && *r != Reaction::Stand {
+            return Err(ChargeError::TargetInMeleeStands);
+        }
         if self.decl.target.arm == Arm::Skirmishers && *r != Reaction::Evade {
             return Err(ChargeError::SkirmishersMustEvade);
         }
@@ -953,7 +968,8 @@ impl Charge {
         self.ask = match r {
             Reaction::StandAndFire => Ask::ClosingFire,
             Reaction::Evade => Ask::Caught,
-            _ if self.at_flank => Ask::FacedInTime,
+            // A unit in melee does not wheel to face (GDB-MEL-02).
+            _ if self.at_flank && !self.decl.target_in_melee => Ask::FacedInTime,
             Reaction::Stand | Reaction::CounterCharge | Reaction::ChangeFormation { .. } => Ask::ChargerTest,
         };
         if let Reaction::Evade = r {
@@ -1042,6 +1058,12 @@ impl Charge {
                     self.contact_with(None, true);
                     Ask::Done
                 }
+            }
+            // GDB-MEL-02, AMB-15: the target in melee takes no test; the charger joins.
+            _ if self.decl.target_in_melee => {
+                self.happened.push(Happening::JoinsMelee);
+                self.contact();
+                Ask::Done
             }
             _ => Ask::StandTest,
         };
@@ -1216,6 +1238,7 @@ impl Charge {
             | Happening::EmergencyLimberResult { .. }
             | Happening::TargetEvades { .. }
             | Happening::EvadersCaught
+            | Happening::JoinsMelee
             | Happening::SkirmishersOverrun
             | Happening::BasesDestroyed { .. }
             | Happening::CounterChargeFails
