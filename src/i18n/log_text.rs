@@ -378,6 +378,9 @@ pub fn result_words(
     use crate::rules::options::TestResult;
     let key = match (test, result) {
         (_, TestResult::Pursue) => T::WordsPursues,
+        // A failed rally says so: "routs" alone would read as if the rally made it rout.
+        (K::Rally, TestResult::Rout) => T::WordsRunsOn,
+        (K::Rally, TestResult::Halt) => T::WordsNoRally,
         (K::Pursuit, TestResult::Pass) => T::WordsHolds,
         (K::Formation, TestResult::Pass) => T::WordsStaysFormed,
         (K::Formation, TestResult::Unformed) => T::WordsFallsIntoDisorder,

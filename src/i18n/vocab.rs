@@ -135,7 +135,7 @@ labels!(Marker {
     ChangingFormation => "Changing formation", "Перестраиваются";
     WasCharged => "Charged by the enemy", "Атакован противником";
     UnderFire => "Under fire this turn", "Под огнём в этот ход";
-    Rallying => "Rallies at the next Compulsory Moves (Ruleset B: next turn)", "Соберётся с началом следующей фазы обязательных перемещений (правила B: хода)";
+    Rallying => "Rallies at the next Compulsory Moves (Ruleset B: next turn)", "Соберётся с началом следующей фазы обязательных передвижений (правила B: хода)";
 });
 
 labels!(Ruleset {
@@ -219,7 +219,7 @@ labels!(Outcome {
     Rout => "Loser routs", "Проигравший бежит";
     Retreat => "Loser retreats", "Проигравший отступает";
     PushedBack => "Loser pushed back", "Проигравший оттеснён";
-    Draw => "Draw: steady lads!", "Ничья — упрямые парни!";
+    Draw => "Draw: steady lads!", "Ничья: стоят крепко!";
     SquareHolds => "Square holds", "Каре устояло";
     SquareBroken => "Square broken", "Каре опрокинуто";
 });

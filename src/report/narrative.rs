@@ -166,7 +166,14 @@ fn melee_sentence(lang: Lang, battle: &Battle, e: &LogEntry) -> String {
         Some(crate::rules::gdb::Role::Defender) => name(1),
         None => return entry_summary(lang, battle, e),
     };
-    lang.fmt(T::RepMeleeWon, &[&name(0), &name(1), &totals.0, &totals.1, &winner, &result.outcome.label(lang)])
+    let outcome = lowercase_first(result.outcome.label(lang));
+    lang.fmt(T::RepMeleeWon, &[&name(0), &name(1), &totals.0, &totals.1, &winner, &outcome])
+}
+
+/// A label inside a sentence: its first letter in lower case ("won by X: loser routs").
+fn lowercase_first(s: &str) -> String {
+    let mut chars = s.chars();
+    chars.next().map(|c| c.to_lowercase().chain(chars).collect()).unwrap_or_default()
 }
 
 /// The tests after a melee, each as what it does: "Ladoga Infantry: Pursuit test: pursues".

@@ -14,7 +14,9 @@ pub use crate::report::map::{Focus, Ink, Mark, Scene, area_outline, scene};
 pub fn report_ui(ui: &mut Ui, lang: Lang, text: &str) -> Option<AppCommand> {
     let mut choice = None;
     egui::Modal::new(egui::Id::unique("coldsteel-report")).show(ui.ctx(), |ui| {
-        ui.set_width(760.0);
+        // As wide as the screen allows: the paragraphs wrap at 100 characters, the units
+        // tables are wider.
+        ui.set_width((ui.ctx().content_rect().width() - 80.0).clamp(600.0, 1100.0));
         ui.heading(lang.t(T::ReportTitle));
         ui.horizontal_wrapped(|ui| {
             for (label, c) in [
@@ -33,7 +35,7 @@ pub fn report_ui(ui: &mut Ui, lang: Lang, text: &str) -> Option<AppCommand> {
             }
         });
         ui.separator();
-        let height = (ui.ctx().content_rect().height() - 220.0).max(200.0);
+        let height = (ui.ctx().content_rect().height() - 160.0).max(200.0);
         egui::ScrollArea::both().max_height(height).show(ui, |ui| {
             ui.add(egui::Label::new(RichText::new(text).monospace().size(11.0)).wrap_mode(egui::TextWrapMode::Extend));
         });

@@ -58,8 +58,8 @@ super::texts! {
     ErrNotMovementPhase => "units move and change formation in the Movement phase (a charge's moves and reaction belong to the charge)", "перемещаются и меняют построение в фазе передвижения (движение и реакция при атаке — часть атаки)";
     ErrMoveInContact => "a unit in base contact stays as it is until the melee (GDB-MEL-02)", "подразделение в контакте остаётся как есть до рукопашной (GDB-MEL-02)";
     StepChangeFormation => "Change formation «{}»", "Смена построения «{}»";
-    LogFormationChanged => "{} changes from {} to {}", "{}: построение {} сменилось на {}";
-    LogFormationChanging => "{} is changing from {} to {} (not finished this turn)", "{}: меняет построение {} на {} (не закончит в этот ход)";
+    LogFormationChanged => "{} changes from {} to {}", "{}: построение «{}» сменилось на «{}»";
+    LogFormationChanging => "{} is changing from {} to {} (not finished this turn)", "{}: меняет построение «{}» на «{}» (не закончит в этот ход)";
     ChangeFormationNow => "Change formation", "Сменить построение";
     FinishedThisTurn => "finished this turn", "закончит в этот ход";
     MoveDistance => "Move, cm", "Перемещение, см";

@@ -37,10 +37,10 @@ super::texts! {
     LogFireTestOwed => "{} owes a morale test", "{} должен пройти тест морали";
     LogTestTaken => "{}: {}: {}", "{}: {}: {}";
     LogTestCalled => "{}: {} (called by the players): {}", "{}: {} (по решению игроков): {}";
-    LogRallyDeferred => "{}, as the next Compulsory Moves begin", "{} — с началом следующей фазы обязательных перемещений";
+    LogRallyDeferred => "{}, as the next Compulsory Moves begin", "{} — с началом следующей фазы обязательных передвижений";
     LogRallyNextTurn => "{}, as the next turn begins", "{} — с началом следующего хода";
     OptRallyAtOnce => "A passed rally test rallies the unit at once", "Пройденный тест на сбор приводит подразделение в порядок сразу";
-    ExplainRallyAtOnce => "Off: the unit stops routing at once and rallies as the next Compulsory Move phase begins, where the sequence of play puts the moves of the turn's results.", "Выключено: подразделение сразу прекращает бегство и приводится в порядок с началом следующей фазы обязательных перемещений, куда порядок хода относит перемещения по итогам хода.";
+    ExplainRallyAtOnce => "Off: the unit stops routing at once and rallies as the next Compulsory Move phase begins, where the sequence of play puts the moves of the turn's results.", "Выключено: подразделение сразу прекращает бегство и приводится в порядок с началом следующей фазы обязательных передвижений, куда порядок хода относит перемещения по итогам хода.";
     LogTestsDropped => "Tests owed dropped ({}): {}", "Отменены тесты ({}): {}";
     StepFire => "Fire", "Огонь";
     StepTakeTest => "Test", "Тест";
@@ -56,6 +56,8 @@ super::texts! {
     ErrNothingOwed => "no test is owed", "тестов не требуется";
     ErrDropReason => "dropping the owed tests needs a reason", "для отмены тестов нужна причина";
     WordsRallies => "rallies", "собирается";
+    WordsRunsOn => "does not rally: runs on", "не собирается: бежит дальше";
+    WordsNoRally => "does not rally: halts where it is", "не собирается: останавливается на месте";
     EffStaysUnformed => "stays unformed whatever the test says", "остаётся непостроенным при любом результате теста";
     EffFollows => "follows the enemy, staying in base contact", "движется вслед за противником, оставаясь в контакте";
     EffContinues => "melee continues next turn", "рукопашная продолжается в следующем ходу";
@@ -73,7 +75,7 @@ super::texts! {
     LogInitiativeKept => "Initiative {} against {}: {} wins and moves first", "Инициатива {} против {}: побеждает и ходит первой {}";
     LogInitiative => "Initiative {} against {}: {} wins and {} moves first", "Инициатива {} против {}: побеждает {}, первой ходит {}";
     LogLosses => "Losses: {} −{}, {} −{}", "Потери: {} −{}, {} −{}";
-    LogMelee => "Melee: {} against {}: {} to {}: {}", "Рукопашная: {} — {}: {} на {}: {}";
+    LogMelee => "Melee: {} against {}: {} to {}: {}", "Рукопашная: {} — {}: {} против {}: {}";
     LogOverridden => "overruled: {}", "решение игроков: {}";
     LogOverrideReason => "The players overruled the result: {} (reason: {})", "Игроки изменили результат: {} (причина: {})";
     StepAddPendingMelee => "Contact: {}", "Контакт: {}";
@@ -121,8 +123,8 @@ super::texts! {
     DropReason => "Reason", "Причина";
     TodoPushBack => "{}: pushed back its full retreat move, then rallies", "{}: оттеснены на полную дистанцию отступления, затем сбор";
     TodoPursue => "{}: pursuing cavalry moves", "{}: преследующая кавалерия движется";
-    TodoRetreat => "{}: retreats its full retreat move", "{}: отступают на полную дистанцию";
-    TodoRout => "{}: routs its full retreat move", "{}: бегут на полную дистанцию отступления";
+    TodoRetreat => "{}: makes its full retreat move", "{}: полное передвижение отступления";
+    TodoRout => "{}: routing, makes its full rout move", "{}: бегство, полное передвижение бегства";
     TodoWavering => "Morale test: {} is wavering", "Тест морали: {} колеблются";
     NoCommanderNoMinus => "{}: no commander-in-chief in the battle, so no −1 (AMB-50)", "{}: главнокомандующего в сражении нет, поэтому без −1 (AMB-50)";
     InitiativeTie => "Equal totals: roll again (GDB-SEQ-01)", "Равные результаты: бросьте снова (GDB-SEQ-01)";

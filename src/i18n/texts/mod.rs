@@ -324,6 +324,8 @@ keys! {
     WordsRetreats,
     WordsRouts,
     WordsRallies,
+    WordsRunsOn,
+    WordsNoRally,
     EffStaysUnformed,
     EffFollows,
     EffContinues,

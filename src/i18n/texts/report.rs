@@ -12,7 +12,7 @@ super::texts! {
     RepGeneralsLost => "Generals lost", "Потеряно генералов";
     RepGeneralsLostNamed => "{} lost: {}.", "{}: потеряны {}.";
     RepRouted => "Units routed", "Бегущих подразделений";
-    RepMeleeWon => "Melee: {} against {}, {} to {}, won by {}: {}", "Рукопашная: {} — {}, {} на {}; победа: {}; {}";
+    RepMeleeWon => "Melee: {} against {}, {} to {}, won by {}: {}", "Рукопашная: {} — {}, {} против {}; победа: {}; {}";
     RepSummary => "Summary", "Итоги";
     RepTestLine => "{}: {}: {}", "{}: {}: {}";
     RepPhaseAccount => "{} phase. {}", "Фаза «{}». {}";

@@ -203,8 +203,8 @@ pub fn question_nav_ui(ui: &mut Ui, lang: Lang, can_back: bool) -> Nav {
     })
 }
 
-/// A footer row, in the wizard's pinned footer when there is one: Cancel, Back where
-/// there is a step to go back to, then `rest`.
+/// A footer row, in the wizard's pinned footer when there is one: Cancel, Back (enabled
+/// where there is a step to go back to), then `rest`.
 fn footer_row_ui(ui: &mut Ui, lang: Lang, can_back: bool, rest: impl FnOnce(&mut Ui, &mut Nav)) -> Nav {
     let mut nav = Nav::None;
     let mut footer = super::footer_ui(ui);
@@ -217,7 +217,9 @@ fn footer_row_ui(ui: &mut Ui, lang: Lang, can_back: bool, rest: impl FnOnce(&mut
         if ui.button(lang.t(T::Cancel)).on_hover_text(lang.t(T::CancelTip)).clicked() {
             nav = Nav::Cancel;
         }
-        if can_back && ui.button(lang.t(T::Back)).clicked() {
+        // Always there, greyed out on the first step, so that Next never moves under the
+        // pointer when Back comes (issue 30: a double click answered two steps).
+        if ui.add_enabled(can_back, egui::Button::new(lang.t(T::Back))).clicked() {
             nav = Nav::Back;
         }
         rest(ui, &mut nav);
