@@ -204,6 +204,9 @@ fn on_the_table() -> Game {
             AreaKind::BuiltUp,
             AreaShape::Polygon { corners_mm: vec![[1500, 650], [1720, 650], [1720, 800], [1500, 800]] },
         ),
+        // The hedges the two screens of skirmishers stand behind (their cover, GDB-MOD-25).
+        area(AreaKind::Cover, AreaShape::Polygon { corners_mm: vec![[700, 320], [820, 320], [820, 380], [700, 380]] }),
+        area(AreaKind::Cover, AreaShape::Polygon { corners_mm: vec![[660, 850], [780, 850], [780, 910], [660, 910]] }),
     ];
     g.perform(&Action::SetTable(Some(Box::new(table)))).unwrap();
     let place =

@@ -771,3 +771,43 @@ fn a_failed_morale_test_moves_the_unit_on_the_table_next_turn() {
     assert_eq!(d.place, place(77, 16, 0), "24 cm straight back from 40 cm");
     assert!(coldsteel::game::checklist(g.battle()).contains(&coldsteel::game::Todo::Rout(DRAGOONS)));
 }
+
+/// Issue 27, GDB-MOD-25..27, AMB-48: every ground the melee reads can be drawn. A unit
+/// moved into a drawn building, fortified building, redoubt or cover stands there, and
+/// the melee reads it (+2 in a building, +1 in cover).
+#[test]
+fn gdb_mod_25_26_27_every_ground_the_melee_reads_can_be_drawn() {
+    use coldsteel::model::MoveAction;
+    use coldsteel::rules::explain::Rule;
+    for (kind, terrain, rule) in [
+        (AreaKind::Building, Terrain::Building, Rule::GdbMod26Building),
+        (AreaKind::Fortified, Terrain::Fortified, Rule::GdbMod27Fortified),
+        (AreaKind::Redoubt, Terrain::Redoubt, Rule::GdbMod27Fortified),
+        (AreaKind::Cover, Terrain::Cover, Rule::GdbMod25CoverHill),
+    ] {
+        let mut g = ex4_game();
+        let mut table = g.battle().table.clone().unwrap();
+        table.terrain.push(TerrainArea {
+            kind,
+            shape: AreaShape::Polygon { corners_mm: vec![[700, 300], [860, 300], [860, 500], [700, 500]] },
+        });
+        g.perform(&Action::SetTable(Some(Box::new(table)))).unwrap();
+        assert_eq!(g.battle().unit(DRAGOONS).unwrap().terrain, terrain, "{kind:?}: set up around the unit");
+        common::to(&mut g, Phase::Movement);
+        let m = MoveAction { unit: DRAGOONS, cm: 20, place: place(77, 60, 0), ground: None };
+        g.perform(&Action::Move(Box::new(m))).unwrap();
+        assert_eq!(g.battle().unit(DRAGOONS).unwrap().terrain, Terrain::Open, "{kind:?}: moved out into the open");
+        let back = MoveAction { unit: DRAGOONS, cm: 20, place: place(77, 40, 0), ground: None };
+        g.perform(&Action::Move(Box::new(back))).unwrap();
+        let d = g.battle().unit(DRAGOONS).unwrap();
+        assert_eq!(d.terrain, terrain, "{kind:?}: back in");
+        let side = coldsteel::game::melee_side(d, g.battle());
+        let input = coldsteel::rules::gdb::MeleeInput {
+            attacker: coldsteel::game::melee_side(g.battle().unit(CUIRASSIERS).unwrap(), g.battle()),
+            defender: side,
+            ..Default::default()
+        };
+        let mods = input.modifiers(Role::Defender);
+        assert!(mods.iter().any(|m| m.rule == rule), "{kind:?}: {mods:?}");
+    }
+}

@@ -47,8 +47,9 @@ fn area_in(areas: &[(geometry::Shape, AreaKind)], p: Point) -> Option<AreaKind> 
 }
 
 /// The terrain a unit standing at `place` is in: the area's, else open ground where it
-/// stood in a drawn kind of terrain; cover, a building or a fortified place that the
-/// players set by hand stays until the unit moves into a drawn area.
+/// stood in a kind of terrain the table draws (every ground the melee reads can be drawn:
+/// hill, wood, built-up area, rough ground, cover, building, fortified building, redoubt;
+/// issue 27).
 fn terrain_at(battle: &Battle, u: &Unit, place: Option<Placement>) -> Terrain {
     let Some(table) = &battle.table else { return u.terrain };
     terrain_in(&table.areas(), u, place)

@@ -282,6 +282,10 @@ labels!(AreaKind {
     BuiltUp => "Built-up area", "Застроенная область";
     River => "River or stream", "Река или ручей";
     Rough => "Rough ground", "Пересечённая местность";
+    Cover => "Cover (wall, hedge)", "Укрытие (стена, изгородь)";
+    Building => "Building", "Здание";
+    Fortified => "Fortified building (castle, church)", "Укреплённое здание (замок, церковь)";
+    Redoubt => "Redoubt (field works)", "Редут (полевые укрепления)";
 });
 
 labels!(Scale {

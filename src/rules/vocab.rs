@@ -148,6 +148,15 @@ vocab! {
         /// A river or stream: it matters for movement only.
         River = "river",
         Rough = "rough",
+        /// A wall, hedge or the like (GDB-MOD-25, issue 27: every ground the melee reads can
+        /// be drawn).
+        Cover = "cover",
+        /// A single building (GDB-MOD-26).
+        Building = "building",
+        /// A castle, church or fortified farm (GDB-MOD-27, AMB-48).
+        Fortified = "fortified",
+        /// Field works (AMB-48).
+        Redoubt = "redoubt",
     }
 }
 
@@ -160,6 +169,10 @@ impl AreaKind {
             AreaKind::Wood => Some(Terrain::Wood),
             AreaKind::BuiltUp => Some(Terrain::BuiltUp),
             AreaKind::Rough => Some(Terrain::Rough),
+            AreaKind::Cover => Some(Terrain::Cover),
+            AreaKind::Building => Some(Terrain::Building),
+            AreaKind::Fortified => Some(Terrain::Fortified),
+            AreaKind::Redoubt => Some(Terrain::Redoubt),
             AreaKind::River => None,
         }
     }
@@ -167,7 +180,7 @@ impl AreaKind {
     /// Whether the area hides what stands behind it (GDB-CHG-02: a suggestion the
     /// players confirm).
     pub const fn blocks_sight(self) -> bool {
-        matches!(self, AreaKind::Wood | AreaKind::BuiltUp)
+        matches!(self, AreaKind::Wood | AreaKind::BuiltUp | AreaKind::Building | AreaKind::Fortified)
     }
 }
 
