@@ -845,3 +845,35 @@ fn amb_49_cossacks_with_and_without_lances() {
     }
     assert!(!rules(&g).iter().any(|(r, _)| *r == "B-COL-09"), "lances on: {:?}", rules(&g));
 }
+
+/// Issue 27, GDB-MOD-25, FN8: off the table view the melee asks where each side fights,
+/// pre-filled with where it stood. A column charging out of a wood fights in the open:
+/// told so, it gets no cover, and stands in the open afterwards.
+#[test]
+fn gdb_mod_25_off_the_table_the_melee_asks_the_chargers_ground() {
+    use coldsteel::rules::Terrain;
+    use coldsteel::rules::explain::Rule;
+    let mut g = default_at(Phase::Charges);
+    let mut ladoga = unit(&g, "Ladoga Infantry").clone();
+    ladoga.terrain = Terrain::Wood;
+    g.perform(&Action::EditUnit(ladoga)).unwrap();
+    let inputs = vec![Input::Reaction(Reaction::Stand), pass(), stand(TestResult::Pass)];
+    let a = charge(&g, "Ladoga Infantry", "1st Voltigeurs of the Guard", 8, inputs);
+    do_charge(&mut g, a);
+    common::to(&mut g, Phase::Melee);
+    let (_, pending) = g.battle().pending_melees().next().unwrap();
+    let draft = coldsteel::game::procedure::melee::MeleeDraft::open(g.battle(), pending).unwrap();
+    assert_eq!(draft.table.0.ground, Some(Terrain::Wood), "pre-filled with where it stood");
+    let mut m = common::melee(&g, "Ladoga Infantry", "1st Voltigeurs of the Guard", ([3, 3], [3, 3]), (1, 1));
+    let cover = |m: &coldsteel::game::GdbMeleeAction| {
+        let (input, _) = coldsteel::game::gdb_melee_input(g.battle(), m).unwrap();
+        input.modifiers(coldsteel::rules::gdb::Role::Attacker).iter().any(|x| x.rule == Rule::GdbMod25CoverHill)
+    };
+    m.table.0.ground = Some(Terrain::Wood);
+    assert!(cover(&m), "still in the wood: cover");
+    m.table.0.ground = Some(Terrain::Open);
+    assert!(!cover(&m), "charged out into the open: none");
+    common::answer_owed(&g, &mut m);
+    g.perform(&Action::GdbMelee(Box::new(m))).unwrap();
+    assert_eq!(unit(&g, "Ladoga Infantry").terrain, Terrain::Open, "it stands where it fought");
+}

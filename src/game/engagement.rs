@@ -85,6 +85,9 @@ pub fn melee_sides(
     def.caught_evading = e.evaders_caught;
     for (side, t, pushbacks) in [(&mut att, &table.0, e.pushbacks.first), (&mut def, &table.1, e.pushbacks.second)] {
         side.slope = t.slope;
+        if let Some(ground) = t.ground {
+            side.terrain = ground;
+        }
         if t.struck_face != Face::Front {
             side.struck_face = t.struck_face;
         }

@@ -408,8 +408,14 @@ pub(super) fn gdb_melee(battle: &Battle, m: &GdbMeleeAction) -> Result<Checked, 
         }
         n
     });
-    for (unit, effects, lost) in [(a, &result.attacker_effects, losses.0), (d, &result.defender_effects, losses.1)] {
-        let after = after_melee(unit, effects, lost, continues, &taken);
+    let sides =
+        [(a, &result.attacker_effects, losses.0, &m.table.0), (d, &result.defender_effects, losses.1, &m.table.1)];
+    for (unit, effects, lost, table) in sides {
+        let mut after = after_melee(unit, effects, lost, continues, &taken);
+        // The ground the players said it fought on is where it stands.
+        if let Some(ground) = table.ground {
+            after.terrain = ground;
+        }
         events.extend(changed_unit(unit, after));
     }
     if !continues {

@@ -248,6 +248,11 @@ pub struct MeleeTable {
     pub breach: bool,
     /// A push-back would take it out of its built-up area (GDB-RES-08).
     pub leaves_area: bool,
+    /// The ground it fights on, as the players say: off the table view, a charger's
+    /// ground at contact is theirs to tell (GDB-MOD-25..27, FN8, issue 27); the unit then
+    /// stands there.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ground: Option<crate::rules::Terrain>,
 }
 
 /// A GdB melee turn: the engagement's two units, what the table shows, the dice, losses

@@ -84,12 +84,16 @@ impl MeleeDraft {
         let (sa, sd) = pending.slopes.or_else(table_now).unwrap_or_default();
         // The face the engagement carries from the charge (GDB-CHG-16), shown as chosen.
         let leads = |id: UnitId| battle.generals.iter().any(|g| g.attached_to == Some(id) && !g.lost);
+        // Off the table view the players say where each side fights, pre-filled with
+        // where it stood (a charger that left a wood fights where it arrived; issue 27).
+        let ground = |u: &crate::model::Unit| battle.table.is_none().then_some(u.terrain);
         let table = (
-            MeleeTable { general_leads: leads(a.id), slope: sa, ..Default::default() },
+            MeleeTable { general_leads: leads(a.id), slope: sa, ground: ground(a), ..Default::default() },
             MeleeTable {
                 general_leads: leads(d.id),
                 slope: sd,
                 struck_face: pending.struck_face,
+                ground: ground(d),
                 ..Default::default()
             },
         );

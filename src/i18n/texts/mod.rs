@@ -148,6 +148,7 @@ keys! {
     FinishedThisTurn,
     MoveDistance,
     MoveEndsOn,
+    GroundAtContact,
     LogGroundSet,
     MovementHint,
     FormationTo,

@@ -275,6 +275,16 @@ fn table_fields_ui(ui: &mut Ui, lang: Lang, i: usize, t: &mut MeleeTable) {
             t.slope = v;
         }
     });
+    // Off the table view: the ground it fights on, pre-filled with where it stood.
+    if let Some(ground) = t.ground {
+        ui.horizontal(|ui| {
+            ui.label(lang.t(T::GroundAtContact));
+            let id = format!("{} {}", lang.t(T::GroundAtContact), i + 1);
+            if let Some(v) = enum_combo_ui(ui, &id, lang, ground, crate::rules::Terrain::ALL) {
+                t.ground = Some(v);
+            }
+        });
+    }
     egui::Grid::new(("melee_flags", i)).num_columns(2).spacing([6.0, 2.0]).show(ui, |ui| {
         ui.checkbox(&mut t.general_leads, lang.t(T::FlagGeneralLeads));
         ui.end_row();
