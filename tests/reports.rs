@@ -90,7 +90,22 @@ fn roster_sheets_put_brigades_together_where_they_fit() {
     assert!(pdf::to_pdf(&sheets).unwrap().starts_with(b"%PDF-"));
 }
 
-/// Every example battle: the losses charted by turn add up to the losses per side.
+/// The losses a report charts by turn add up to each side's `figures_start − figures`
+/// over its units, and the summary's table says the same (issue 27: every loss the
+/// journal holds, overruns and caught evaders included).
+fn losses_agree(b: &coldsteel::model::Battle, what: &str) {
+    let charted = summary::losses_by_turn(b).iter().fold((0, 0), |(f, s), (_, a, d)| (f + a, s + d));
+    let lost = |side| b.units.iter().filter(|u| u.side == side).map(|u| u.casualties()).sum::<u32>();
+    let table = (lost(coldsteel::rules::Side::First), lost(coldsteel::rules::Side::Second));
+    assert_eq!(charted, table, "{what}");
+    let text = markdown::to_markdown(&summary::battle_report(b, Lang::En));
+    let row = text.lines().find(|l| l.starts_with("| Lost |")).unwrap_or_default().to_owned();
+    for n in [table.0, table.1] {
+        assert!(row.contains(&format!("| {n} (")), "{what}: {row}");
+    }
+}
+
+/// Every example battle.
 #[test]
 fn the_losses_chart_agrees_with_the_losses_table() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("saves");
@@ -100,12 +115,41 @@ fn the_losses_chart_agrees_with_the_losses_table() {
             continue;
         }
         let game = storage::read_battle_file(&path).unwrap();
-        let b = game.battle();
-        let charted = summary::losses_by_turn(b).iter().fold((0, 0), |(f, s), (_, a, d)| (f + a, s + d));
-        let lost = |side| b.units.iter().filter(|u| u.side == side).map(|u| u.casualties()).sum::<u32>();
-        let table = (lost(coldsteel::rules::Side::First), lost(coldsteel::rules::Side::Second));
-        assert_eq!(charted, table, "{}", path.display());
+        losses_agree(game.battle(), &path.display().to_string());
     }
+}
+
+/// Every worked example of seed 001, played from its scenario.
+#[test]
+fn the_worked_examples_reports_agree_with_their_journals() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/scenarios");
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let (battle, actions) = storage::scenario_from_json(&text).unwrap();
+        let game = coldsteel::game::play(battle, &actions).unwrap();
+        losses_agree(game.battle(), &path.display().to_string());
+    }
+}
+
+/// Skirmishers overrun by close-order troops lose their contacted bases (GDB-EVD-12):
+/// the figures reach the chart and the table.
+#[test]
+fn an_overrun_reaches_the_losses() {
+    use coldsteel::game::Action;
+    use coldsteel::rules::gdb::charge::{Input, Reaction, TestResult};
+    let mut g = common::default_at(coldsteel::rules::Phase::Charges);
+    let inputs = vec![
+        Input::Reaction(Reaction::Evade),
+        Input::Caught(true),
+        Input::ChargerTest(TestResult::Pass.into()),
+        Input::BasesLost { figures: 2 },
+    ];
+    let mut a = common::charge(&g, "Ladoga Infantry", "Guard tirailleur screen", 8, inputs);
+    a.rates.target_compulsory_cm = Some(20);
+    g.perform(&Action::Charge(Box::new(a))).unwrap();
+    assert_eq!(common::unit(&g, "Guard tirailleur screen").casualties(), 2);
+    losses_agree(g.battle(), "overrun");
 }
 
 /// The mid-game example's report in `lang` as PDF, through pdftotext -layout with `pages`
