@@ -676,6 +676,51 @@ fn a_retreat_stops_at_the_tables_edge() {
     let rear_x = f.corner_points().iter().map(|p| p.x).fold(f64::MIN, f64::max);
     assert!((rear_x - 180.0).abs() < 1e-6, "the rear edge on the table's edge: {rear_x}");
     assert_eq!(d.place.unwrap().x_mm, 1770);
+    // Issue 27: stopped there, the players say what it does, a step of its own.
+    assert!(d.markers.contains(&Marker::AtTableEdge));
+    let todos = coldsteel::game::checklist(g.battle());
+    assert!(todos.contains(&coldsteel::game::Todo::AtTheEdge(DRAGOONS)), "{todos:?}");
+    let before = g.battle().clone();
+    g.perform(&Action::AtTheEdge { unit: DRAGOONS, leaves: true }).unwrap();
+    let d = g.battle().unit(DRAGOONS).unwrap();
+    assert_eq!(d.order, coldsteel::rules::Order::Dispersed, "it left the battle");
+    let said =
+        coldsteel::i18n::log_text::entry_summary(coldsteel::i18n::Lang::En, g.battle(), g.battle().log.last().unwrap());
+    assert_eq!(said, "Dragoons leaves the battle over the table's edge");
+    g.undo().unwrap();
+    assert_eq!(g.battle(), &before, "undone, the question is back");
+    g.perform(&Action::AtTheEdge { unit: DRAGOONS, leaves: false }).unwrap();
+    let d = g.battle().unit(DRAGOONS).unwrap();
+    assert!(d.order.in_play() && !d.markers.contains(&Marker::AtTableEdge), "it stays at the edge");
+    assert!(!coldsteel::game::checklist(g.battle()).contains(&coldsteel::game::Todo::AtTheEdge(DRAGOONS)));
+    assert_eq!(
+        g.perform(&Action::AtTheEdge { unit: DRAGOONS, leaves: true }),
+        Err(coldsteel::game::ActionError::NoChange)
+    );
+}
+
+/// Issue 27: a compulsory move that would take a unit off the table stops at its edge,
+/// and the players say whether it stays or leaves the battle.
+#[test]
+fn a_compulsory_move_stopped_at_the_edge_asks_the_players() {
+    use coldsteel::rules::options::TestKind;
+    let mut g = ex4_game();
+    g.perform(&Action::PlaceUnit { unit: DRAGOONS, place: place(77, 10, 0) }).unwrap();
+    common::to(&mut g, Phase::Morale);
+    let test = coldsteel::game::TestAction {
+        unit: DRAGOONS,
+        test: TestKind::Morale,
+        answer: TestResult::Rout.into(),
+        rng_after: None,
+    };
+    g.perform(&Action::TakeTest(Box::new(test))).unwrap();
+    g.perform(&Action::AdvancePhase).unwrap();
+    common::initiative(&mut g, [6, 6], [1, 1], Side::First);
+    common::to(&mut g, Phase::CompulsoryMoves);
+    let d = g.battle().unit(DRAGOONS).unwrap();
+    assert_eq!(d.place, place(77, 3, 0), "24 cm back from 10 cm: the base stops 3 cm from the edge, its depth");
+    assert!(d.markers.contains(&Marker::AtTableEdge));
+    assert!(coldsteel::game::checklist(g.battle()).contains(&coldsteel::game::Todo::AtTheEdge(DRAGOONS)));
 }
 
 /// Issue 25, measured facts from the table: between placed units, a typed distance or

@@ -172,6 +172,10 @@ pub fn check(action: &Action, battle: &Battle) -> Result<Vec<Event>, ActionError
             super::movement::change_formation(battle, *unit, *to, *finished)?
         }
         Action::Move(m) => super::movement::move_unit(battle, m)?,
+        Action::AtTheEdge { unit, leaves } => {
+            let events = super::table::at_the_edge_answer(battle, *unit, *leaves)?;
+            (events, vec![*unit], LogDetail::AtTheEdge { leaves: *leaves })
+        }
         Action::EditBattle(info) => {
             let before = crate::model::BattleInfo::of(battle);
             if before == **info {
@@ -285,7 +289,8 @@ fn check_edit(action: &Action, battle: &Battle) -> Result<Vec<Event>, ActionErro
         | Action::DropTests { .. }
         | Action::EditBattle(_)
         | Action::ChangeFormation { .. }
-        | Action::Move(_) => Err(ActionError::NoChange),
+        | Action::Move(_)
+        | Action::AtTheEdge { .. } => Err(ActionError::NoChange),
     }
 }
 

@@ -420,7 +420,10 @@ pub(super) fn charge(battle: &Battle, a: &ChargeAction) -> Result<Checked, Actio
     let mut events: Vec<Event> = rng_event(battle, a.rng_after.as_ref()).into_iter().collect();
     let faces = (a.measured.struck_face, contact.as_ref().map(|e| e.struck_face));
     // The units as the charge left them (a square formed, bases lost) take their places.
-    if let Some((to_c, to_t)) = super::table::charge_moves(battle, &c, &t, &m.happened, faces) {
+    if let Some((to_c, to_t, stopped)) = super::table::charge_moves(battle, &c, &t, &m.happened, faces) {
+        if stopped {
+            t.markers.insert(Marker::AtTableEdge);
+        }
         events.extend(super::table::charge_move_events(battle, charger, &mut c, to_c));
         events.extend(super::table::charge_move_events(battle, target, &mut t, to_t));
     }

@@ -132,6 +132,7 @@ pub fn charges_phase(battle: &Battle) -> ChargesPhase {
             | Action::EditBattle(_)
             | Action::ChangeFormation { .. }
             | Action::Move(_)
+            | Action::AtTheEdge { .. }
             | Action::AddUnit(_)
             | Action::EditUnit(_)
             | Action::DuplicateUnit(_)

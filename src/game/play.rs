@@ -34,7 +34,8 @@ pub(super) fn log_entry(battle: &Battle, units: Vec<UnitId>, detail: LogDetail, 
         | LogDetail::TestTaken { .. }
         | LogDetail::TestsDropped { .. }
         | LogDetail::FormationChanged { .. }
-        | LogDetail::Moved { .. } => (battle.turn, battle.phase),
+        | LogDetail::Moved { .. }
+        | LogDetail::AtTheEdge { .. } => (battle.turn, battle.phase),
     };
     let action = Some(Box::new(action.clone()));
     Event::LogAppended(Box::new(LogEntry { seq, turn, phase, units, detail, action }))
@@ -76,6 +77,7 @@ pub(super) fn subject(battle: &Battle, action: &Action, events: &[Event]) -> Str
         A::EditBattle(info) => info.name.clone(),
         A::ChangeFormation { unit, .. } => name(*unit),
         A::Move(m) => name(m.unit),
+        A::AtTheEdge { unit, .. } => name(*unit),
         A::AddUnit(_)
         | A::EditUnit(_)
         | A::DuplicateUnit(_)

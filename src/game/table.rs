@@ -286,17 +286,19 @@ fn sight_is_clear(table: &TableSetup, charger: &Footprint, target: &Footprint) -
 /// GDB-EVD-03..06, GDB-ART-02): the charger closes, the target retreats, routs, evades
 /// or its crew flees straight back, the charger takes vacated ground, and at contact the
 /// charger squares up to the face it strikes; a target that wheeled to face in time
-/// (GDB-CHG-16) first turns about its centre towards the charger.
+/// (GDB-CHG-16) first turns about its centre towards the charger. The flag says the
+/// target's move was stopped at the table's edge (the players then say what it does).
 pub(super) fn charge_moves(
     battle: &Battle,
     c: &Unit,
     t: &Unit,
     happened: &[Happening],
     faces: (Face, Option<Face>),
-) -> Option<(Placement, Placement)> {
+) -> Option<(Placement, Placement, bool)> {
     let (measured, contact_face) = faces;
     let (mut fc, mut ft) = (footprint(battle, c)?, footprint(battle, t)?);
     let start_t = ft;
+    let mut stopped = false;
     for h in happened {
         match h {
             Happening::ChargerMoves { cm } => {
@@ -306,14 +308,18 @@ pub(super) fn charge_moves(
             Happening::TargetRetreats { cm: Some(cm) }
             | Happening::TargetRouts { cm: Some(cm) }
             | Happening::CrewFlees { cm: Some(cm) } => {
-                ft = at_the_edge(battle, &ft, ft.moved_ahead(-on_table(battle, *cm)))
+                let to = ft.moved_ahead(-on_table(battle, *cm));
+                stopped |= leaves_table(battle, &ft, &to);
+                ft = at_the_edge(battle, &ft, to);
             }
             // GDB-EVD-04, 05: the evader turns about freely and moves directly away from
             // the charging enemy.
             Happening::TargetEvades { cm: Some(cm), .. } => {
                 let away = Point { x: ft.x_cm - fc.x_cm, y: ft.y_cm - fc.y_cm };
                 ft.facing_deg = geometry::facing_of(away);
-                ft = at_the_edge(battle, &ft, ft.moved_ahead(on_table(battle, *cm)));
+                let to = ft.moved_ahead(on_table(battle, *cm));
+                stopped |= leaves_table(battle, &ft, &to);
+                ft = at_the_edge(battle, &ft, to);
             }
             // GDB-CHG-17, 18: the counter-charger turns to meet the charger and goes its
             // distance to the meeting point; the charger covers the rest.
@@ -358,7 +364,7 @@ pub(super) fn charge_moves(
         fc = geometry::contact_footprint(&fc, &ft, face);
     }
     let back = |f: &Footprint| Placement::at(f.centre_point(), f.facing_deg);
-    Some((back(&fc), back(&ft)))
+    Some((back(&fc), back(&ft), stopped))
 }
 
 /// Where a Ruleset B collision leaves the two units (B-FLE-01, 02, B-COL-18..21): a side
@@ -426,7 +432,7 @@ pub(super) fn charge_move_events(battle: &Battle, before: &Unit, after: &mut Uni
 /// the players' table (routers their rout move, the retreat move where none is set,
 /// AMB-43; a built-up area's defender pushed back only 10 cm). `None` when the unit is
 /// not placed, not moving, or its distance is not in the table.
-fn compulsory_place(battle: &Battle, u: &Unit) -> Option<Placement> {
+fn compulsory_place(battle: &Battle, u: &Unit) -> Option<(Placement, bool)> {
     let place = u.place?;
     let pushed = u.markers.contains(&Marker::PushedBack);
     if !pushed && !u.markers.contains(&Marker::Retreating) {
@@ -444,20 +450,32 @@ fn compulsory_place(battle: &Battle, u: &Unit) -> Option<Placement> {
     }?;
     let (frontage, depth) = unit_size_cm(battle, u).unwrap_or((0.0, 0.0));
     let from = place.footprint(frontage, depth);
-    let moved = at_the_edge(battle, &from, from.moved_ahead(-on_table(battle, cm)));
-    Some(Placement::at(moved.centre_point(), moved.facing_deg))
+    let to = from.moved_ahead(-on_table(battle, cm));
+    let moved = at_the_edge(battle, &from, to);
+    Some((Placement::at(moved.centre_point(), moved.facing_deg), leaves_table(battle, &from, &to)))
 }
 
 /// A move that would take the unit off the table stops where its base reaches the
 /// table's edge (the players then take it off, if it leaves the battle): the move cut
 /// along its line, never turned.
 fn at_the_edge(battle: &Battle, from: &Footprint, to: Footprint) -> Footprint {
-    let Some(table) = &battle.table else { return to };
+    let share = edge_share(battle, from, &to);
+    let step = Point { x: to.x_cm - from.x_cm, y: to.y_cm - from.y_cm };
+    Footprint { x_cm: from.x_cm + step.x * share, y_cm: from.y_cm + step.y * share, ..to }
+}
+
+/// Whether a move from `from` to `to` would take the base off the table (it is then
+/// stopped at the edge, and the players say what the unit does).
+fn leaves_table(battle: &Battle, from: &Footprint, to: &Footprint) -> bool {
+    edge_share(battle, from, to) < 1.0 - 1e-9
+}
+
+/// The largest share of the move every corner of the base can make and stay on the table.
+fn edge_share(battle: &Battle, from: &Footprint, to: &Footprint) -> f64 {
+    let Some(table) = &battle.table else { return 1.0 };
     let (w, d) = (f64::from(table.width_cm), f64::from(table.depth_cm));
     let step = Point { x: to.x_cm - from.x_cm, y: to.y_cm - from.y_cm };
-    // The largest share of the move every corner can make and stay on the table.
-    let share = from
-        .corner_points()
+    from.corner_points()
         .iter()
         .flat_map(|c| [(c.x, step.x, w), (c.y, step.y, d)])
         .map(|(at, by, size)| {
@@ -469,8 +487,7 @@ fn at_the_edge(battle: &Battle, from: &Footprint, to: Footprint) -> Footprint {
                 1.0
             }
         })
-        .fold(1.0_f64, f64::min);
-    Footprint { x_cm: from.x_cm + step.x * share, y_cm: from.y_cm + step.y * share, ..to }
+        .fold(1.0_f64, f64::min)
 }
 
 /// GDB-RES-10: a winner that follows the pushed-back enemy in base contact makes the same
@@ -479,7 +496,7 @@ fn follow_in_place(battle: &Battle, u: &Unit) -> Option<Placement> {
     let place = u.place?;
     let e = battle.engagements.iter().find(|e| e.is_melee() && e.follow_in && e.involves(u.id))?;
     let other = battle.unit(if e.attacker == u.id { e.defender } else { e.attacker })?;
-    let (from, to) = (other.place?, compulsory_place(battle, other)?);
+    let (from, (to, _)) = (other.place?, compulsory_place(battle, other)?);
     // In i64: places read from a file are checked, but never trusted to be small.
     let shift = |v: i32, from: i32, to: i32| {
         let moved = i64::from(v) + i64::from(to) - i64::from(from);
@@ -498,12 +515,36 @@ pub(super) fn compulsory_move(battle: &Battle, before: &Unit, after: &mut Unit, 
     if next != Phase::CompulsoryMoves {
         return Vec::new();
     }
-    let Some(place) = compulsory_place(battle, before).or_else(|| follow_in_place(battle, before)) else {
+    let Some((place, stopped)) =
+        compulsory_place(battle, before).or_else(|| follow_in_place(battle, before).map(|p| (p, false)))
+    else {
         return Vec::new();
     };
     let (moved, events) = moved_unit(battle, after, Some(place));
     *after = moved;
+    // Stopped at the edge: the players say whether it stays or leaves the battle.
+    if stopped {
+        after.markers.insert(Marker::AtTableEdge);
+    }
     events
+}
+
+/// The players' answer for a unit the game stopped at the table's edge: it stays there
+/// (the marker goes), or it leaves the battle (dispersed, out of play; issue 27).
+pub(super) fn at_the_edge_answer(battle: &Battle, id: UnitId, leaves: bool) -> Result<Vec<Event>, ActionError> {
+    let u = battle.unit(id).ok_or(ActionError::NoSuchUnit(id))?;
+    if !u.markers.contains(&Marker::AtTableEdge) {
+        return Err(ActionError::NoChange);
+    }
+    let mut after = u.clone();
+    after.markers.remove(&Marker::AtTableEdge);
+    if leaves {
+        after.order = crate::rules::Order::Dispersed;
+        for m in [Marker::Retreating, Marker::PushedBack, Marker::Pursuing, Marker::InMelee] {
+            after.markers.remove(&m);
+        }
+    }
+    Ok(vec![Event::UnitChanged { before: Box::new(u.clone()), after: Box::new(after) }])
 }
 
 /// What a table change did, for its undo step and log line: `size:W×D`, `area+:KIND`,

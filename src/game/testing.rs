@@ -91,7 +91,8 @@ fn melee_losses(battle: &Battle) -> BTreeSet<UnitId> {
             | LogDetail::TestTaken { .. }
             | LogDetail::TestsDropped { .. }
             | LogDetail::FormationChanged { .. }
-            | LogDetail::Moved { .. } => (false, false),
+            | LogDetail::Moved { .. }
+            | LogDetail::AtTheEdge { .. } => (false, false),
         };
         for (id, lost_some) in [(entry.units.first(), first), (entry.units.get(1), second)] {
             if let (Some(id), true) = (id, lost_some) {
@@ -152,7 +153,8 @@ pub fn owed_tests(battle: &Battle) -> Vec<Owed> {
             | LogDetail::ChargeDeclared { .. }
             | LogDetail::DeclarationsDone { .. }
             | LogDetail::FormationChanged { .. }
-            | LogDetail::Moved { .. } => {}
+            | LogDetail::Moved { .. }
+            | LogDetail::AtTheEdge { .. } => {}
         }
     }
     // The Morale phase's own tests are dropped only by a drop made in the Morale phase.

@@ -50,6 +50,9 @@ pub enum Todo {
     },
     /// Record a fire (the Firing phase; the players' rulebook gives its numbers).
     RecordFire,
+    /// A move the game made stopped at the table's edge: stays there, or leaves the
+    /// battle (issue 27).
+    AtTheEdge(UnitId),
 }
 
 /// What the current phase asks of the players.
@@ -69,7 +72,17 @@ pub fn checklist(battle: &Battle) -> Vec<Todo> {
     }
     .into_iter()
     .chain(owed(battle))
+    .chain(at_the_edge(battle))
     .collect()
+}
+
+/// The units the game stopped at the table's edge, in every phase until the players say.
+fn at_the_edge(battle: &Battle) -> impl Iterator<Item = Todo> + '_ {
+    battle
+        .units
+        .iter()
+        .filter(|u| u.order.in_play() && u.markers.contains(&Marker::AtTableEdge))
+        .map(|u| Todo::AtTheEdge(u.id))
 }
 
 /// The tests owed now: in the Morale phase all of them, in any other phase those a fire
@@ -127,6 +140,7 @@ pub fn moved_on_table(battle: &Battle, id: UnitId) -> Option<u32> {
         | LogDetail::TestTaken { .. }
         | LogDetail::TestsDropped { .. }
         | LogDetail::FormationChanged { .. }
-        | LogDetail::Moved { .. } => None,
+        | LogDetail::Moved { .. }
+        | LogDetail::AtTheEdge { .. } => None,
     }
 }

@@ -80,6 +80,7 @@ pub fn action_label(lang: Lang, battle: &Battle, kind: ActionKind, subject: &str
         ActionKind::EditBattle => T::StepEditBattle,
         ActionKind::ChangeFormation => T::StepChangeFormation,
         ActionKind::Move => T::StepMove,
+        ActionKind::AtTheEdge => T::StepAtTheEdge,
         ActionKind::TakeTest => T::StepTakeTest,
         ActionKind::DropTests => T::StepDropTests,
         ActionKind::ImportOrderOfBattle => {
@@ -222,6 +223,8 @@ pub fn entry_summary(lang: Lang, battle: &Battle, entry: &LogEntry) -> String {
             let key = if *finished { T::LogFormationChanged } else { T::LogFormationChanging };
             lang.fmt(key, &[&name(0), &from.label(lang), &to.label(lang)])
         }
+        LogDetail::AtTheEdge { leaves: true } => lang.fmt(T::LogLeavesBattle, &[&name(0)]),
+        LogDetail::AtTheEdge { leaves: false } => lang.fmt(T::LogStaysAtEdge, &[&name(0)]),
         LogDetail::Moved { cm, from, to } if from == to => lang.fmt(T::LogMoved, &[&name(0), cm]),
         LogDetail::Moved { cm: 0, from, to } => {
             lang.fmt(T::LogGroundSet, &[&name(0), &to.label(lang), &from.label(lang)])
@@ -504,7 +507,8 @@ pub fn entry_lines(lang: Lang, battle: &Battle, entry: &LogEntry) -> Vec<String>
         | LogDetail::DeclarationsDone { .. }
         | LogDetail::TestsDropped { .. }
         | LogDetail::FormationChanged { .. }
-        | LogDetail::Moved { .. } => {}
+        | LogDetail::Moved { .. }
+        | LogDetail::AtTheEdge { .. } => {}
         LogDetail::Fire { roll, .. } | LogDetail::TestTaken { roll, .. } => {
             if let Some(r) = roll {
                 out.push(table_roll_text(lang, &name(0), r.dice, r.modifier, &r.row));
@@ -531,7 +535,8 @@ pub fn todo_text(lang: Lang, battle: &Battle, todo: &Todo) -> String {
     let text = todo_words(lang, battle, todo);
     let unit = match todo {
         Todo::Rout(id) | Todo::Retreat(id) | Todo::PushBackThenRally(id) => Some(*id),
-        Todo::RollInitiative
+        Todo::AtTheEdge(_)
+        | Todo::RollInitiative
         | Todo::DeclareCharges { .. }
         | Todo::CarryOutCharge { .. }
         | Todo::Pursue(_)
@@ -561,6 +566,7 @@ fn todo_words(lang: Lang, battle: &Battle, todo: &Todo) -> String {
         Todo::Rout(id) => with_distance(lang, battle, *id, true, lang.fmt(T::TodoRout, &[&name(id)])),
         Todo::Retreat(id) => with_distance(lang, battle, *id, false, lang.fmt(T::TodoRetreat, &[&name(id)])),
         Todo::PushBackThenRally(id) => lang.fmt(T::TodoPushBack, &[&name(id)]),
+        Todo::AtTheEdge(id) => lang.fmt(T::TodoAtTheEdge, &[&name(id)]),
         Todo::Pursue(id) => lang.fmt(T::TodoPursue, &[&name(id)]),
         Todo::Melee { attacker, defender, .. } => lang.fmt(T::TodoMelee, &[&name(attacker), &name(defender)]),
         Todo::Test { unit, cause, .. } => {

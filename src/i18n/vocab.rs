@@ -135,6 +135,7 @@ labels!(Marker {
     ChangingFormation => "Changing formation", "Перестраиваются";
     WasCharged => "Charged by the enemy", "Атакован противником";
     UnderFire => "Under fire this turn", "Под огнём в этот ход";
+    AtTableEdge => "Stopped at the table's edge", "Остановлено у края стола";
     Rallying => "Rallies at the next Compulsory Moves (Ruleset B: next turn)", "Соберётся с началом следующей фазы обязательных передвижений (правила B: хода)";
 });
 

@@ -119,6 +119,14 @@ pub enum Action {
     /// A move of the Movement phase: how far, where to on the table view, and the ground
     /// it ends on where the players say (otherwise the table's areas decide).
     Move(Box<MoveAction>),
+    /// A unit whose move the game stopped at the table's edge stays there, or leaves
+    /// the battle (issue 27).
+    AtTheEdge {
+        /// The unit.
+        unit: UnitId,
+        /// It leaves the battle (else it stays at the edge).
+        leaves: bool,
+    },
 }
 
 /// A move of the Movement phase (issue 28; GDB-MEL-02: a unit in base contact stays put).
@@ -533,6 +541,8 @@ pub enum ActionKind {
     ChangeFormation,
     /// A unit moved.
     Move,
+    /// The players said what a unit at the table's edge does.
+    AtTheEdge,
 }
 
 impl ActionKind {
@@ -570,6 +580,7 @@ impl ActionKind {
             ActionKind::EditBattle => "edit_battle",
             ActionKind::ChangeFormation => "change_formation",
             ActionKind::Move => "move",
+            ActionKind::AtTheEdge => "at_the_edge",
         }
     }
 
@@ -627,6 +638,7 @@ impl Action {
             Action::EditBattle(_) => ActionKind::EditBattle,
             Action::ChangeFormation { .. } => ActionKind::ChangeFormation,
             Action::Move(_) => ActionKind::Move,
+            Action::AtTheEdge { .. } => ActionKind::AtTheEdge,
         }
     }
 }

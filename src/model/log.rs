@@ -194,6 +194,12 @@ pub enum LogDetail {
         /// Finished this turn.
         finished: bool,
     },
+    /// A unit stopped at the table's edge stays there or leaves the battle (the entry's
+    /// unit).
+    AtTheEdge {
+        /// It left the battle.
+        leaves: bool,
+    },
     /// A unit moved in the Movement phase (the entry's unit).
     Moved {
         /// How far, in the rules' cm.
@@ -249,7 +255,8 @@ impl LogDetail {
             | LogDetail::Fire { .. }
             | LogDetail::TestTaken { .. }
             | LogDetail::FormationChanged { .. }
-            | LogDetail::Moved { .. } => None,
+            | LogDetail::Moved { .. }
+            | LogDetail::AtTheEdge { .. } => None,
         }
     }
 }

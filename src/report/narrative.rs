@@ -58,7 +58,8 @@ fn told_in(battle: &Battle, e: &LogEntry) -> Phase {
         | LogDetail::TestTaken { .. }
         | LogDetail::TestsDropped { .. }
         | LogDetail::FormationChanged { .. }
-        | LogDetail::Moved { .. } => e.phase,
+        | LogDetail::Moved { .. }
+        | LogDetail::AtTheEdge { .. } => e.phase,
     }
 }
 
@@ -131,7 +132,8 @@ impl Story {
             | LogDetail::Fire { .. }
             | LogDetail::TestsDropped { .. }
             | LogDetail::FormationChanged { .. }
-            | LogDetail::Moved { .. } => vec![entry_summary(lang, battle, e)],
+            | LogDetail::Moved { .. }
+            | LogDetail::AtTheEdge { .. } => vec![entry_summary(lang, battle, e)],
         }
     }
 

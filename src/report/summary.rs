@@ -132,7 +132,8 @@ pub fn losses_by_turn(battle: &Battle) -> Vec<(u32, u32, u32)> {
             | LogDetail::TestTaken { .. }
             | LogDetail::TestsDropped { .. }
             | LogDetail::FormationChanged { .. }
-            | LogDetail::Moved { .. } => Vec::new(),
+            | LogDetail::Moved { .. }
+            | LogDetail::AtTheEdge { .. } => Vec::new(),
         };
         let slot = per.entry(e.turn).or_default();
         for (side, n) in pairs {
@@ -194,7 +195,8 @@ fn reported(e: &LogEntry) -> bool {
         | LogDetail::TestTaken { .. }
         | LogDetail::TestsDropped { .. }
         | LogDetail::FormationChanged { .. }
-        | LogDetail::Moved { .. } => true,
+        | LogDetail::Moved { .. }
+        | LogDetail::AtTheEdge { .. } => true,
     }
 }
 

@@ -293,6 +293,9 @@ vocab! {
         /// A rally test passed: the unit rallies as the next Compulsory Move phase begins
         /// (GDB-SEQ-03), unless the players' option rallies it at once.
         Rallying = "rallying",
+        /// A move the game made stopped at the table's edge: the players say whether the
+        /// unit stays there or leaves the battle (issue 27).
+        AtTableEdge = "at_table_edge",
     }
 }
 
@@ -311,7 +314,7 @@ impl Marker {
             | Marker::UnderFire => Some(Phase::Initiative),
             Marker::Retreating | Marker::PushedBack => Some(Phase::Charges),
             Marker::Rallying => Some(Phase::CompulsoryMoves),
-            Marker::InMelee | Marker::GunsAbandoned | Marker::Pursuing => None,
+            Marker::InMelee | Marker::GunsAbandoned | Marker::Pursuing | Marker::AtTableEdge => None,
         }
     }
 }

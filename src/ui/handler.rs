@@ -471,7 +471,8 @@ impl CsApp {
             | Action::DropTests { .. }
             | Action::EditBattle(_)
             | Action::ChangeFormation { .. }
-            | Action::Move(_) => self.selection,
+            | Action::Move(_)
+            | Action::AtTheEdge { .. } => self.selection,
         };
     }
 

@@ -91,6 +91,13 @@ pub fn checklist_ui(ui: &mut Ui, lang: Lang, battle: &Battle, form: &mut Initiat
                 }
                 Todo::Test { unit, test, .. } => Some((T::TakeTest, AppCommand::OpenTest(Some((*unit, *test))))),
                 Todo::RecordFire => Some((T::RecordFire, AppCommand::OpenFire)),
+                // Issue 27: the players' named answer, journaled like any other action.
+                Todo::AtTheEdge(unit) => {
+                    if ui.small_button(lang.t(T::StaysAtEdge)).clicked() {
+                        cmds.push(AppCommand::Perform(Action::AtTheEdge { unit: *unit, leaves: false }));
+                    }
+                    Some((T::LeavesBattle, AppCommand::Perform(Action::AtTheEdge { unit: *unit, leaves: true })))
+                }
                 Todo::CarryOutCharge { charger, target } => {
                     Some((T::CarryOut, AppCommand::CarryOutCharge(*charger, *target)))
                 }

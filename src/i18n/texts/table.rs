@@ -61,6 +61,12 @@ super::texts! {
     NoBasingRow => "The basing table has no row for {}: fill it in Rules settings › Basing.", "В таблице подставок нет строки для «{}»: заполните её в Настройках правил › Подставки.";
     ChargeFromTable => "Charge… (C)", "Атаковать… (C)";
     FireFromTable => "Fire…", "Огонь…";
+    StepAtTheEdge => "At the table's edge «{}»", "У края стола «{}»";
+    LogLeavesBattle => "{} leaves the battle over the table's edge", "{} покидает сражение за краем стола";
+    LogStaysAtEdge => "{} stays at the table's edge", "{} остаётся у края стола";
+    TodoAtTheEdge => "{}: its move stopped at the table's edge. Does it stay there or leave the battle?", "{}: передвижение остановлено у края стола. Остаётся или покидает сражение?";
+    StaysAtEdge => "Stays at the edge", "Остаётся у края";
+    LeavesBattle => "Leaves the battle", "Покидает сражение";
     FireOnTable => "On the table: {} cm apart, {}° off the firer's straight ahead", "На столе: {} см между ними, {}° от направления прямо стреляющего";
     TurnAbout => "Turn about", "Развернуть кругом";
     TakeOffTable => "Take off the table", "Снять со стола";
