@@ -643,3 +643,26 @@ fn b_mel_02_a_destroyed_unit_takes_no_test() {
     assert_eq!(unit(&g, "Guard tirailleur screen").order, Order::Destroyed);
     assert_eq!(g.battle().pending_melees().count(), 0);
 }
+
+/// Issue 27, GDB-RES-05: a push-back carries the full retreat move the players' table
+/// sets for the loser, rather than leaving it blank.
+#[test]
+fn gdb_res_05_a_push_back_reads_the_players_retreat_move() {
+    use coldsteel::rules::Arm;
+    use coldsteel::rules::gdb::Effect;
+    let mut g = common::default_at(Phase::Charges);
+    let mut options = g.battle().options.clone();
+    options.gdb.distances.retain(|d| d.arm != Arm::HeavyCavalry);
+    options.gdb.distances.push(coldsteel::rules::options::DistanceRow {
+        retreat_cm: Some(12),
+        ..coldsteel::rules::options::DistanceRow::empty(Arm::HeavyCavalry)
+    });
+    g.perform(&Action::SetOptions(Box::new((g.battle().ruleset, options)))).unwrap();
+    let inputs = vec![Input::Reaction(Reaction::Stand), pass(), Input::StandTest(TestResult::Pass.into())];
+    let a = charge(&g, "Grenadiers à cheval", "Ladoga Infantry", 12, inputs);
+    do_charge(&mut g, a);
+    common::to(&mut g, Phase::Melee);
+    let m = common::melee(&g, "Grenadiers à cheval", "Ladoga Infantry", ([1, 1], [2, 2]), (1, 1));
+    let r = coldsteel::game::gdb_melee_result(g.battle(), &m).unwrap();
+    assert!(r.attacker_effects.contains(&Effect::PushedBack { cm: Some(12) }), "{:?}", r.attacker_effects);
+}

@@ -219,7 +219,25 @@ pub(super) fn fighting_unit(battle: &Battle, id: UnitId) -> Result<&Unit, Action
 /// what the melee wizard previews before Apply, from the same inputs the game reads.
 pub fn gdb_melee_result(battle: &Battle, m: &GdbMeleeAction) -> Result<MeleeResult, ActionError> {
     let (input, _) = gdb_melee_input(battle, m)?;
-    Ok(applied_result(&input, m))
+    Ok(with_table_distances(battle, m, applied_result(&input, m)))
+}
+
+/// A push-back's distance from the players' table, where it has the unit's retreat move
+/// (GDB-RES-05: the full retreat move; issue 27: never left blank when the table knows
+/// it); a built-up area's 10 cm stays (GDB-RES-07).
+fn with_table_distances(battle: &Battle, m: &GdbMeleeAction, mut r: MeleeResult) -> MeleeResult {
+    let retreat = |id: UnitId| {
+        let u = battle.unit(id)?;
+        battle.options.gdb.distance(u.arm, u.formation).and_then(|row| row.retreat_cm)
+    };
+    for (id, effects) in [(m.attacker, &mut r.attacker_effects), (m.defender, &mut r.defender_effects)] {
+        for e in effects.iter_mut() {
+            if let Effect::PushedBack { cm: cm @ None } = e {
+                *cm = retreat(id);
+            }
+        }
+    }
+    r
 }
 
 /// The casualty-table row (AMB-13) that gives the losses the players typed, `typed` as
@@ -382,7 +400,7 @@ pub(super) fn gdb_melee(battle: &Battle, m: &GdbMeleeAction) -> Result<Checked, 
         }
     }
     let (input, index) = gdb_melee_input(battle, m)?;
-    let result = applied_result(&input, m);
+    let result = with_table_distances(battle, m, applied_result(&input, m));
     let derived = input.resolve(m.dice.0, m.dice.1);
     let losses = melee_losses(&result, m, [a, d])?;
     let mut taken = Vec::new();
