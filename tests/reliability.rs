@@ -196,6 +196,12 @@ fn a_save_keeps_permissions_and_refuses_a_read_only_file() {
     let game = storage::read_battle_file(&path).unwrap();
     storage::save_battle(&path, &game).unwrap();
     assert_eq!(std::fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o644);
+    // Issue 29: the .bak keeps the battle's mode, and no lock file stays beside it.
+    let bak = dir.path().join("b.coldsteel.json.bak");
+    assert_eq!(std::fs::metadata(&bak).unwrap().permissions().mode() & 0o777, 0o644);
+    let names: Vec<String> =
+        std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    assert!(!names.iter().any(|n| n.ends_with(".lock")), "{names:?}");
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444)).unwrap();
     let e = storage::save_battle(&path, &game).unwrap_err();
     assert_eq!(e.reason, storage::SaveReason::ReadOnly);

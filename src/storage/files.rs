@@ -204,19 +204,42 @@ fn hard_linked(_meta: &fs::Metadata) -> bool {
     false
 }
 
-/// An exclusive lock on a small file beside the target, held for the save.
+/// An exclusive lock for saves of the target, held for the save: a small file in the
+/// data folder's `locks/`, named by the battle's real path (issue 29: no lock files left
+/// beside the players' battles); beside the target only where there is no data folder.
 fn lock_beside(target: &Path) -> Result<File, SaveError> {
-    let mut name = std::ffi::OsString::from(".");
-    name.push(target.file_name().unwrap_or_default());
-    name.push(".lock");
+    let lock_path = lock_in_data_folder(target).unwrap_or_else(|| {
+        let mut name = std::ffi::OsString::from(".");
+        name.push(target.file_name().unwrap_or_default());
+        name.push(".lock");
+        target.with_file_name(name)
+    });
     let lock = OpenOptions::new()
         .create(true)
         .truncate(false)
         .write(true)
-        .open(target.with_file_name(name))
+        .open(lock_path)
         .map_err(|e| save_error(target, &e))?;
     lock.lock().map_err(|e| save_error(target, &e))?;
     Ok(lock)
+}
+
+/// The lock file for `target` in the data folder, keyed by its real path (links
+/// followed, so that two names of one battle share a lock), if the folder can be made.
+fn lock_in_data_folder(target: &Path) -> Option<PathBuf> {
+    let dir = super::autosave_dir()?.join("locks");
+    fs::create_dir_all(&dir).ok()?;
+    let real = fs::canonicalize(target).or_else(|_| {
+        let parent = fs::canonicalize(folder_of(target))?;
+        Ok::<PathBuf, std::io::Error>(parent.join(target.file_name().unwrap_or_default()))
+    });
+    let real = real.ok()?;
+    Some(dir.join(format!("{:016x}.lock", fnv1a(real.as_os_str().as_encoded_bytes()))))
+}
+
+/// FNV-1a, 64 bits: the same name for the same path in every process and version.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3))
 }
 
 /// Rewrites a file in place (its inode, and so its other hard links, kept).
@@ -238,6 +261,10 @@ fn keep_backup(path: &Path) -> Result<(), SaveError> {
         .map_err(|e| save_error(path, &e))?;
     let bytes = fs::read(path).map_err(|e| save_error(path, &e))?;
     tmp.write_all(&bytes).map_err(|e| save_error(path, &e))?;
+    // The backup keeps the battle's own permissions (issue 29: not the temporary's 0600).
+    if let Ok(m) = fs::metadata(path) {
+        tmp.as_file().set_permissions(m.permissions()).map_err(|e| save_error(path, &e))?;
+    }
     tmp.as_file().sync_all().map_err(|e| save_error(path, &e))?;
     tmp.persist(&bak).map_err(|e| save_error(&bak, &e.error))?;
     Ok(())
