@@ -167,8 +167,8 @@ fn check(path: &Path, lang: Lang) -> Result<String, String> {
 
 fn upgrade(path: &Path, lang: Lang) -> Result<String, String> {
     let game = load_file(path, lang)?;
-    storage::save_battle(path, &game).map_err(|e| save_error_text(lang, &e))?;
-    Ok(lang.fmt(T::CliUpgraded, &[&storage::VERSION, &path.display()]))
+    let saved = storage::save_battle(path, &game).map_err(|e| save_error_text(lang, &e))?;
+    Ok(lang.fmt(T::CliUpgraded, &[&storage::VERSION, &path.display()]) + &links_note(lang, saved, path))
 }
 
 /// `replay`: a battle file's journal re-applied, or a scenario played.
@@ -194,7 +194,8 @@ fn replay(path: &Path, write: Option<&Path>, lang: Lang) -> Result<String, Strin
         Err(e) => return Err(at_path(replay_error_text(lang, &e), path)),
     };
     if let Some(out) = write {
-        storage::save_battle(out, &game).map_err(|e| save_error_text(lang, &e))?;
+        let saved = storage::save_battle(out, &game).map_err(|e| save_error_text(lang, &e))?;
+        eprint!("{}", links_note(lang, saved, out).trim_start());
     }
     Ok(match (played, write) {
         (Some(n), Some(out)) => lang.fmt(T::CliPlayedTo, &[&n, &out.display()]),
@@ -212,7 +213,7 @@ fn save_loop(path: &Path) -> Result<String, String> {
     let second = Game::from_parts(changed, first.history().clone(), first.start().cloned().map(Box::new));
     loop {
         for game in [&first, &second] {
-            storage::save_battle(path, game).map_err(|e| save_error_text(Lang::En, &e))?;
+            let _ = storage::save_battle(path, game).map_err(|e| save_error_text(Lang::En, &e))?;
         }
     }
 }
@@ -332,7 +333,8 @@ fn oob_import(
     let mut game = game;
     game.perform(&coldsteel::game::Action::ImportOrderOfBattle(Box::new(oob)))
         .map_err(|e| at_path(action_error_text(lang, &e), csv))?;
-    storage::save_battle(out, &game).map_err(|e| save_error_text(lang, &e))?;
+    let saved = storage::save_battle(out, &game).map_err(|e| save_error_text(lang, &e))?;
+    eprint!("{}", links_note(lang, saved, out).trim_start());
     Ok(lang.fmt(T::OobImported, &[&counts.0, &counts.1, &counts.2])
         + "\n"
         + &lang.fmt(T::CliWritten, &[&out.display()]))
@@ -412,5 +414,14 @@ fn main() -> ExitCode {
             eprintln!("coldsteel: cannot open the window: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// A line saying a save gave up the file's other hard links (issue 29), or nothing.
+fn links_note(lang: Lang, saved: storage::Saved, path: &Path) -> String {
+    if saved.links_given_up {
+        format!("\n{}\n", lang.fmt(T::SavedLinksGivenUp, &[&path.display()]))
+    } else {
+        String::new()
     }
 }

@@ -211,22 +211,29 @@ fn a_save_keeps_permissions_and_refuses_a_read_only_file() {
 
 #[cfg(unix)]
 #[test]
-fn a_save_goes_through_a_symbolic_link_and_keeps_hard_links() {
+fn a_save_goes_through_a_symbolic_link_and_gives_hard_links_up_with_a_notice() {
     let dir = tempfile::tempdir().unwrap();
     let real = write(dir.path(), "real.coldsteel.json", &example());
     let link = dir.path().join("link.coldsteel.json");
     std::os::unix::fs::symlink(&real, &link).unwrap();
     let game = storage::read_battle_file(&link).unwrap();
     let mut game = common::edited(&game, |b| b.name = "renamed".into());
-    storage::save_battle(&link, &game).unwrap();
+    let saved = storage::save_battle(&link, &game).unwrap();
+    assert!(!saved.links_given_up);
     assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "still a link");
     assert_eq!(storage::read_battle_file(&real).unwrap().battle().name, "renamed");
     let other = dir.path().join("other.coldsteel.json");
     std::fs::hard_link(&real, &other).unwrap();
     game = common::edited(&game, |b| b.name = "again".into());
-    storage::save_battle(&real, &game).unwrap();
-    assert_eq!(storage::read_battle_file(&other).unwrap().battle().name, "again", "the hard link follows");
+    // Issue 29: an in-place rewrite killed mid-save left the file truncated; the save
+    // writes a new file over the name instead, and says the links were given up.
+    let saved = storage::save_battle(&real, &game).unwrap();
+    assert!(saved.links_given_up, "said");
+    assert_eq!(storage::read_battle_file(&real).unwrap().battle().name, "again");
+    assert_eq!(storage::read_battle_file(&other).unwrap().battle().name, "renamed", "the other name keeps the old one");
     assert_eq!(storage::read_battle_file(&storage::backup_path(&real)).unwrap().battle().name, "renamed");
+    let said = coldsteel::i18n::Lang::En.fmt(coldsteel::i18n::T::SavedLinksGivenUp, &[&real.display()]);
+    assert!(!said.contains('\n'), "one line");
 }
 
 #[cfg(target_os = "linux")]

@@ -110,9 +110,10 @@ fn write_job(dir: &Path, job: &Job) -> Result<(), SaveError> {
     let file = dir.join(AUTOSAVE_FILE);
     let encode = |_| super::files::save_refused(&file, super::SaveReason::Encode);
     let text = try_to_json_at(&job.game, Some(&iso8601(job.info.written_at_ms / 1000))).map_err(encode)?;
-    save_atomic(&file, &text)?;
+    // The data folder's own files: nobody links to them.
+    let _ = save_atomic(&file, &text)?;
     let info = serde_json::to_string(&job.info).map_err(encode)?;
-    save_atomic(&dir.join(INFO_FILE), &info)
+    save_atomic(&dir.join(INFO_FILE), &info).map(|_| ())
 }
 
 /// An autosave worth offering: newer than the file it belongs to (or of a battle never

@@ -147,16 +147,26 @@ pub fn backup_path(path: &Path) -> PathBuf {
 /// Writes `text` to `path` so that a crash leaves either the old or the new file:
 /// a temporary file in the same folder, fsync, the old file kept as `.bak`, rename over
 /// the target, fsync the folder.
-pub fn save_atomic(path: &Path, text: &str) -> Result<(), SaveError> {
+pub fn save_atomic(path: &Path, text: &str) -> Result<Saved, SaveError> {
     save_atomic_bytes(path, text.as_bytes())
+}
+
+/// What a save did beyond writing the file.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[must_use]
+pub struct Saved {
+    /// The file had other hard links: the save wrote a new file over its name (a kill
+    /// mid-save never leaves it half-written), so the other names keep the previous
+    /// version (issue 29); the players are told so.
+    pub links_given_up: bool,
 }
 
 /// [`save_atomic`] for any bytes. Saves of one file are taken in turn across processes
 /// (a lock beside it), so that the `.bak` (a copy) is always the version before this save; a
-/// symbolic link is saved through to its target; a file with other hard links is
-/// rewritten in place (after its `.bak`) so that the links stay; the file keeps its
-/// permissions, and a read-only file is refused.
-pub fn save_atomic_bytes(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
+/// symbolic link is saved through to its target; a file with other hard links gives them
+/// up (said in the result: an in-place rewrite, killed, would leave it truncated); the
+/// file keeps its permissions, and a read-only file is refused.
+pub fn save_atomic_bytes(path: &Path, bytes: &[u8]) -> Result<Saved, SaveError> {
     let target = through_link(path);
     let meta = fs::metadata(&target).ok();
     if let Some(m) = &meta {
@@ -170,12 +180,9 @@ pub fn save_atomic_bytes(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
     let dir = folder_of(&target);
     make_folder(path, &dir)?;
     let _lock = lock_beside(&target)?;
-    let in_place = meta.as_ref().is_some_and(hard_linked);
+    let links_given_up = meta.as_ref().is_some_and(hard_linked);
     if meta.is_some() {
         keep_backup(&target)?;
-    }
-    if in_place {
-        return write_in_place(&target, bytes);
     }
     let mut tmp = temp_in(&dir, &target)?;
     tmp.write_all(bytes).map_err(|e| save_error(path, &e))?;
@@ -185,7 +192,7 @@ pub fn save_atomic_bytes(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
     }
     tmp.persist(&target).map_err(|e| save_error(path, &e.error))?;
     sync_dir(&dir);
-    Ok(())
+    Ok(Saved { links_given_up })
 }
 
 /// The file a path names, through a symbolic link.
@@ -240,13 +247,6 @@ fn lock_in_data_folder(target: &Path) -> Option<PathBuf> {
 /// FNV-1a, 64 bits: the same name for the same path in every process and version.
 fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3))
-}
-
-/// Rewrites a file in place (its inode, and so its other hard links, kept).
-fn write_in_place(target: &Path, bytes: &[u8]) -> Result<(), SaveError> {
-    let mut f = OpenOptions::new().write(true).truncate(true).open(target).map_err(|e| save_error(target, &e))?;
-    f.write_all(bytes).map_err(|e| save_error(target, &e))?;
-    f.sync_all().map_err(|e| save_error(target, &e))
 }
 
 /// Keeps the current file as `.bak`, a copy (never a second link to the battle's own
@@ -343,7 +343,7 @@ fn sync_dir(dir: &Path) {
 }
 
 /// Saves a game to a battle file, stamped with the time.
-pub fn save_battle(path: &Path, game: &Game) -> Result<(), SaveError> {
+pub fn save_battle(path: &Path, game: &Game) -> Result<Saved, SaveError> {
     let text = try_to_json_at(game, Some(&iso8601(now_unix()))).map_err(|_| save_refused(path, SaveReason::Encode))?;
     save_atomic(path, &text)
 }

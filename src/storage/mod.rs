@@ -11,8 +11,8 @@ mod time;
 
 pub use autosave::{AutosaveInfo, Autosaver, Recovery, app_state_file, autosave_dir, find_recovery};
 pub use files::{
-    SaveError, SaveReason, backup_path, canonical, read_battle_file, read_battle_file_with_problems, read_bytes_file,
-    read_limited, read_text_file, same_file, save_atomic, save_atomic_bytes, save_battle, save_output,
+    SaveError, SaveReason, Saved, backup_path, canonical, read_battle_file, read_battle_file_with_problems,
+    read_bytes_file, read_limited, read_text_file, same_file, save_atomic, save_atomic_bytes, save_battle, save_output,
     suggested_folder,
 };
 pub use profile::{

@@ -673,7 +673,7 @@ impl CsApp {
         let lang = self.lang;
         if purpose == PathPurpose::SaveProfile {
             let p = Profile::new(self.game.battle().ruleset, self.game.battle().options.clone());
-            return self.say_saved(path, storage::save_atomic(path, &storage::profile_to_json(&p)));
+            return self.say_saved(path, storage::save_atomic(path, &storage::profile_to_json(&p)).map(|_| ()));
         }
         match storage::read_text_file(path).and_then(|t| storage::profile_from_json(&t)) {
             Ok(p) => self.perform(&Action::SetOptions(Box::new((p.ruleset, p.options)))),
@@ -714,7 +714,7 @@ impl CsApp {
         let p = Profile::new(self.game.battle().ruleset, self.game.battle().options.clone());
         let saved = storage::save_atomic(&path, &storage::profile_to_json(&p));
         self.message = Some(match saved {
-            Ok(()) => (lang.fmt(T::ClubProfileSaved, &[&path.display()]), false),
+            Ok(_) => (lang.fmt(T::ClubProfileSaved, &[&path.display()]), false),
             Err(e) => (crate::i18n::errors::save_error_text(lang, &e), true),
         });
     }
@@ -906,13 +906,14 @@ impl CsApp {
     /// Saves to `path` atomically; on success it becomes the current file.
     pub(super) fn save_to(&mut self, path: &Path) {
         match storage::save_battle(path, &self.game) {
-            Ok(()) => {
+            Ok(saved) => {
                 self.path = Some(path.to_path_buf());
                 self.saved_revision = self.revision;
                 self.remember_recent(path);
-                self.message = Some(match self.problems.len() {
-                    0 => (self.lang.fmt(T::Saved, &[&path.display()]), false),
-                    n => (self.lang.fmt(T::SavedWithProblems, &[&path.display(), &n]), true),
+                self.message = Some(match (self.problems.len(), saved.links_given_up) {
+                    (_, true) => (self.lang.fmt(T::SavedLinksGivenUp, &[&path.display()]), true),
+                    (0, false) => (self.lang.fmt(T::Saved, &[&path.display()]), false),
+                    (n, false) => (self.lang.fmt(T::SavedWithProblems, &[&path.display(), &n]), true),
                 });
             }
             Err(e) => {

@@ -64,6 +64,7 @@ super::texts! {
     FinishedThisTurn => "finished this turn", "закончит в этот ход";
     MoveDistance => "Move, cm", "Перемещение, см";
     MoveEndsOn => "ending on", "местность в конце:";
+    SavedLinksGivenUp => "Saved {}. It had other hard links: they keep the previous version (a save writes the file anew, so that it is never left half-written).", "Сохранено: {}. У файла были другие жёсткие ссылки: они сохраняют прежнюю версию (файл записывается заново, чтобы никогда не остаться недописанным).";
     GroundAtContact => "Fights on", "Местность боя";
     LogGroundSet => "{} stands on {} now (was {})", "{}: теперь местность «{}» (была «{}»)";
     MovementHint => "Move units by dragging them on the table, or from a unit's editor (distance and ground); a unit in base contact stays put.", "Перемещайте подразделения перетаскиванием на столе или в карточке подразделения (расстояние и местность); подразделение в контакте остаётся на месте.";

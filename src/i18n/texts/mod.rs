@@ -148,6 +148,7 @@ keys! {
     FinishedThisTurn,
     MoveDistance,
     MoveEndsOn,
+    SavedLinksGivenUp,
     GroundAtContact,
     LogGroundSet,
     MovementHint,
