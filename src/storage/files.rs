@@ -153,7 +153,6 @@ pub fn save_atomic(path: &Path, text: &str) -> Result<Saved, SaveError> {
 
 /// What a save did beyond writing the file.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[must_use]
 pub struct Saved {
     /// The file had other hard links: the save wrote a new file over its name (a kill
     /// mid-save never leaves it half-written), so the other names keep the previous
