@@ -116,3 +116,26 @@ fn a_full_journal_goes_on_in_a_new_file() {
     h.run();
     assert_eq!(h.state().game.battle().log.len(), 1);
 }
+
+/// Issue 30: F1 opens a short guide, in both languages: a turn's flow, the keys, where
+/// the rules come from (sources and clause IDs); Escape closes it.
+#[test]
+fn f1_opens_the_guide() {
+    use coldsteel::i18n::{Lang, T};
+    for lang in [Lang::En, Lang::Ru] {
+        let app = coldsteel::ui::CsApp::new(coldsteel::storage::default_game().unwrap(), lang);
+        let mut h = egui_kittest::Harness::builder()
+            .with_size(egui::vec2(1280.0, 800.0))
+            .build_ui_state(|ui, app: &mut coldsteel::ui::CsApp| app.ui_root(ui), app);
+        h.run();
+        h.key_press(egui::Key::F1);
+        h.run();
+        for title in [T::GuideTitle, T::GuideTurnTitle, T::GuideKeysTitle, T::GuideSourcesTitle] {
+            h.get_by_label(lang.t(title));
+        }
+        h.get_by_label_contains("GDB-MOD-21");
+        h.key_press(egui::Key::Escape);
+        h.run();
+        assert!(h.query_by_label(lang.t(T::GuideTitle)).is_none(), "{lang:?}: closed");
+    }
+}

@@ -54,6 +54,8 @@ pub enum Modal {
     JournalFull,
     /// Help → About: version, licence, data folder, rules credits.
     About,
+    /// The short guide (F1): a turn's flow, the keys, where the rules come from.
+    Guide,
     /// A battle file that could not be opened: what happened in plain words, the
     /// technical detail, and the copies that can be opened instead.
     OpenFailed {

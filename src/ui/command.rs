@@ -150,6 +150,8 @@ pub enum AppCommand {
     OpenBasing,
     /// Open Help → About.
     OpenAbout,
+    /// The short guide (F1).
+    OpenGuide,
     /// Copy text to the clipboard.
     Copy(String),
     /// Copy one log entry's report (by its sequence number) to the clipboard.

@@ -225,6 +225,7 @@ impl CsApp {
                 self.modal = Modal::Report(super::report_view::report_text(&self.game, self.lang));
             }
             AppCommand::OpenAbout => self.modal = Modal::About,
+            AppCommand::OpenGuide => self.modal = Modal::Guide,
             AppCommand::OpenSettings => {
                 let b = &self.game.battle();
                 self.modal = Modal::Settings(Box::new(super::settings::SettingsDraft::of(b.ruleset, &b.options)));
@@ -291,6 +292,7 @@ impl CsApp {
                 | Modal::JournalFull
                 | Modal::TestsOwed { .. }
                 | Modal::About
+                | Modal::Guide
                 | Modal::OpenFailed { .. }
                 | Modal::Report(_)
                 | Modal::Settings(_) => {}
@@ -353,6 +355,7 @@ impl CsApp {
             | other @ AppCommand::OpenSettings
             | other @ AppCommand::OpenBasing
             | other @ AppCommand::OpenAbout
+            | other @ AppCommand::OpenGuide
             | other @ AppCommand::Copy(_)
             | other @ AppCommand::CopyEntryReport(_)
             | other @ AppCommand::ExportSvg

@@ -43,6 +43,7 @@ impl CsApp {
                 tests_owed_ui(ui, self.lang, owed, reason)
             }
             Modal::About => about_ui(ui, self.lang, self.data_dir.as_deref()),
+            Modal::Guide => guide_ui(ui, self.lang),
             Modal::OpenFailed { text, detail, backup, recovery } => {
                 open_failed_ui(ui, self.lang, text, detail, backup.as_deref(), recovery.is_some())
             }
@@ -226,6 +227,35 @@ fn about_ui(ui: &mut Ui, lang: crate::i18n::Lang, data_dir: Option<&std::path::P
         ui.label(lang.t(T::AboutCreditsGdb));
         ui.label(lang.t(T::AboutCreditsB));
         ui.label(lang.t(T::AboutNoRulesText));
+        ui.add_space(6.0);
+        if ui.button(lang.t(T::Ok)).clicked() || ui.input(|i| i.key_pressed(Key::Enter) || i.key_pressed(Key::Escape)) {
+            choice = Choice::Close;
+        }
+    });
+    choice
+}
+
+/// The short guide (F1, issue 30): a turn's flow, the keys, and where each rule comes from
+/// (sources and clause IDs, never the rules' text).
+fn guide_ui(ui: &mut Ui, lang: crate::i18n::Lang) -> Choice {
+    let mut choice = Choice::None;
+    window("guide").show(ui.ctx(), |ui| {
+        ui.set_max_width(640.0);
+        ui.heading(lang.t(T::GuideTitle));
+        let height = (ui.ctx().content_rect().height() - 200.0).max(200.0);
+        egui::ScrollArea::vertical().id_salt("guide").max_height(height).show(ui, |ui| {
+            for (title, body) in [
+                (T::GuideTurnTitle, T::GuideTurn),
+                (T::GuideKeysTitle, T::GuideKeys),
+                (T::GuideSourcesTitle, T::GuideSources),
+            ] {
+                ui.add_space(6.0);
+                ui.label(RichText::new(lang.t(title)).strong());
+                for line in lang.t(body).lines() {
+                    ui.label(line);
+                }
+            }
+        });
         ui.add_space(6.0);
         if ui.button(lang.t(T::Ok)).clicked() || ui.input(|i| i.key_pressed(Key::Enter) || i.key_pressed(Key::Escape)) {
             choice = Choice::Close;

@@ -59,6 +59,9 @@ impl CsApp {
                     cmds.push(AppCommand::ShowTab(tab));
                 }
             }
+            if i.consume_key(Modifiers::NONE, Key::F1) {
+                cmds.push(AppCommand::OpenGuide);
+            }
             if self.picking.is_some() && i.consume_key(Modifiers::NONE, Key::Escape) {
                 cmds.push(AppCommand::CancelPick);
             }
@@ -78,6 +81,9 @@ impl CsApp {
             ui.heading(RichText::new("coldsteel").strong());
             self.file_menu_ui(ui, cmds);
             ui.menu_button(lang.t(T::HelpMenu), |ui| {
+                if ui.add(egui::Button::new(lang.t(T::GuideMenu)).shortcut_text("F1")).clicked() {
+                    cmds.push(AppCommand::OpenGuide);
+                }
                 if ui.button(lang.t(T::AboutMenu)).clicked() {
                     cmds.push(AppCommand::OpenAbout);
                 }
