@@ -286,3 +286,26 @@ fn pdftotext_tells_every_event_of_the_whole_turn() {
         }
     }
 }
+
+/// Issue 29: a long battle's report draws at most 24 maps (the end of every n-th turn
+/// and now) and says so; the maps are drawn as the replay reaches them.
+#[test]
+fn a_long_battle_draws_a_bounded_number_of_maps() {
+    use coldsteel::game::Action;
+    let mut g = coldsteel::game::Game::new(common::ex4_on_a_table());
+    let options = g.battle().options.clone();
+    g.perform(&Action::SetOptions(Box::new((coldsteel::rules::Ruleset::RulesetB, options)))).unwrap();
+    let place = Some(coldsteel::model::Placement { x_mm: 500, y_mm: 400, facing_deg: 0 });
+    g.perform(&Action::PlaceUnit { unit: coldsteel::model::UnitId(1), place }).unwrap();
+    while g.battle().turn < 60 {
+        g.perform(&Action::AdvancePhase).unwrap();
+    }
+    for lang in [Lang::En, Lang::Ru] {
+        let report = summary::game_report(&g, lang);
+        let maps = report.flat().into_iter().filter(|b| matches!(b, summary::Block::Map(_))).count();
+        assert!((2..=summary::MAX_REPORT_MAPS as usize + 1).contains(&maps), "{lang:?}: {maps} maps");
+        let text = markdown::to_text(&report);
+        let rule = lang.fmt(coldsteel::i18n::T::RepMapsRule, &[&3, &summary::MAX_REPORT_MAPS]);
+        assert!(text.contains(&rule), "{lang:?}: the rule is printed");
+    }
+}

@@ -133,21 +133,32 @@ pub fn replay_recorded(game: &Game, earlier_rules: bool) -> Result<usize, Replay
 /// phase that began the next turn), then as it stands now, each with its turn and without
 /// its log; `None` when the journal does not replay.
 pub fn turn_ends(game: &Game) -> Option<Vec<(u32, Battle)>> {
+    let mut out = Vec::new();
+    let without_log = |b: &Battle| Battle { log: Vec::new(), ..b.clone() };
+    each_turn_end(game, |turn, b, _| out.push((turn, without_log(b))))?;
+    Some(out)
+}
+
+/// Replays the journal forward and hands each turn's end to `at` as it is reached, then
+/// the present (its flag true), keeping no copy of the battle per turn (issue 29: the
+/// report's memory follows the battle, not the battle times its turns). `None` when the
+/// journal does not replay.
+pub fn each_turn_end(game: &Game, mut at: impl FnMut(u32, &Battle, bool)) -> Option<()> {
     let start = game.journal_start();
     let first = start.log.len();
     let mut again = Game::new(start.clone());
-    let mut out = Vec::new();
-    let without_log = |b: &Battle| Battle { log: Vec::new(), ..b.clone() };
     for entry in game.battle.log.iter().skip(first) {
         let action = entry.action.as_deref()?;
         let b = &again.battle;
         if matches!(action, Action::AdvancePhase) && b.ruleset.next_phase(b.phase).1 {
-            out.push((b.turn, without_log(b)));
+            at(b.turn, b, false);
         }
         again.perform(action).ok()?;
+        // The replay keeps no undo history: only the battle is needed.
+        again.history = Default::default();
     }
-    out.push((game.battle.turn, without_log(&game.battle)));
-    Some(out)
+    at(game.battle.turn, &game.battle, true);
+    Some(())
 }
 
 /// Plays a scenario: a battle and a list of actions without results. On a refusal,

@@ -205,7 +205,8 @@ fn reported(e: &LogEntry) -> bool {
 /// told phase by phase and the state of every unit, a side a page; then the maps and the
 /// full log with its breakdowns as an appendix.
 pub fn battle_report(battle: &Battle, lang: Lang) -> Report {
-    report_with_maps(battle, lang, map_blocks(lang, &[(battle.turn, battle)]))
+    let now = if placed(battle) { vec![map_block(lang, battle.turn, battle, true)] } else { Vec::new() };
+    report_with_maps(battle, lang, maps_section(lang, now, 1))
 }
 
 /// The report with its maps section given.
@@ -233,39 +234,58 @@ fn report_with_maps(battle: &Battle, lang: Lang, maps: Vec<Block>) -> Report {
 /// has the map of the present only).
 pub fn game_report(game: &crate::game::Game, lang: Lang) -> Report {
     let battle = game.battle();
-    let maps = match crate::game::turn_ends(game) {
-        Some(ends) => map_blocks(lang, &ends.iter().map(|(turn, b)| (*turn, b)).collect::<Vec<_>>()),
+    let start = game.journal_start().turn;
+    let every = every_nth_turn(battle.turn.saturating_sub(start).saturating_add(1));
+    let mut scenes = Vec::new();
+    // Each turn's map is drawn as the replay reaches it (issue 29: no copy of the battle
+    // per turn), every `every`th turn's and the present's.
+    let replayed = crate::game::each_turn_end(game, |turn, b, now| {
+        if placed(b) && (now || turn.saturating_sub(start) % every == 0) {
+            scenes.push(map_block(lang, turn, b, now));
+        }
+    });
+    if replayed.is_none() {
         // A journal that does not replay: the present's map only.
-        None => map_blocks(lang, &[(battle.turn, battle)]),
-    };
-    report_with_maps(battle, lang, maps)
+        scenes = if placed(battle) { vec![map_block(lang, battle.turn, battle, true)] } else { Vec::new() };
+    }
+    report_with_maps(battle, lang, maps_section(lang, scenes, every))
 }
 
-/// The maps section: each turn's end (the last entry is the present), when any unit is
-/// placed on a set-up table.
-fn map_blocks(lang: Lang, ends: &[(u32, &Battle)]) -> Vec<Block> {
-    let placed = |b: &Battle| b.table.is_some() && b.units.iter().any(|u| u.place.is_some());
-    if !ends.iter().any(|(_, b)| placed(b)) {
-        return Vec::new();
+/// The most maps a report draws: a longer battle has the end of every n-th turn and the
+/// present, and the report says so (issue 29: a report of any battle within the limits
+/// stays within its budget).
+pub const MAX_REPORT_MAPS: u32 = 24;
+
+/// Which turn ends a report of `turns` turns draws: every one, up to [`MAX_REPORT_MAPS`].
+fn every_nth_turn(turns: u32) -> u32 {
+    turns.div_ceil(MAX_REPORT_MAPS).max(1)
+}
+
+/// Units stand on a set-up table.
+fn placed(b: &Battle) -> bool {
+    b.table.is_some() && b.units.iter().any(|u| u.place.is_some())
+}
+
+/// One turn's map, under its title.
+fn map_block(lang: Lang, turn: u32, b: &Battle, now: bool) -> Block {
+    let title = if now {
+        lang.fmt(T::RepMapNow, &[&turn, &b.phase.label(lang)])
+    } else {
+        lang.fmt(T::RepMapEndOfTurn, &[&turn])
+    };
+    let scene = super::map::scene(b, lang, super::map::Focus::default());
+    Block::KeepTogether(vec![Block::Subheading(title), Block::Map(Box::new(scene))])
+}
+
+/// The maps section: its heading with the first map, and the rule when maps were thinned.
+fn maps_section(lang: Lang, mut maps: Vec<Block>, every: u32) -> Vec<Block> {
+    let Some(Block::KeepTogether(first)) = maps.first_mut() else { return maps };
+    let mut head = vec![Block::Heading(lang.t(T::RepMaps).to_owned())];
+    if every > 1 {
+        head.push(Block::Para(lang.fmt(T::RepMapsRule, &[&every, &MAX_REPORT_MAPS])));
     }
-    let mut out = Vec::new();
-    let last = ends.len().saturating_sub(1);
-    for (i, (turn, b)) in ends.iter().enumerate().filter(|(_, (_, b))| placed(b)) {
-        let title = if i == last {
-            lang.fmt(T::RepMapNow, &[turn, &b.phase.label(lang)])
-        } else {
-            lang.fmt(T::RepMapEndOfTurn, &[turn])
-        };
-        let scene = super::map::scene(b, lang, super::map::Focus::default());
-        // The section's heading stays with its first map.
-        let mut group = Vec::new();
-        if out.is_empty() {
-            group.push(Block::Heading(lang.t(T::RepMaps).to_owned()));
-        }
-        group.extend([Block::Subheading(title), Block::Map(Box::new(scene))]);
-        out.push(Block::KeepTogether(group));
-    }
-    out
+    first.splice(0..0, head);
+    maps
 }
 
 /// One side's count of units by state, and its figures.

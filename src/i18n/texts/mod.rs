@@ -977,6 +977,7 @@ keys! {
     MovedOnTable,
     LogMovedBack,
     RepMaps,
+    RepMapsRule,
     RepMapEndOfTurn,
     RepMapNow,
     AreaKindLabel,

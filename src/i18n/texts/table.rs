@@ -19,6 +19,7 @@ super::texts! {
     MovedOnTable => "made on the table view ({} cm)", "сделано на виде стола ({} см)";
     LogMovedBack => "{}: its compulsory move made on the table, {} cm", "{}: обязательное передвижение сделано на столе, {} см";
     RepMaps => "The table", "Стол";
+    RepMapsRule => "A long battle: the table at the end of every {}th turn and now (at most {} maps).", "Долгая битва: стол в конце каждого {}-го хода и сейчас (не больше {} карт).";
     RepMapEndOfTurn => "At the end of turn {}", "В конце хода {}";
     RepMapNow => "Now: turn {}, {}", "Сейчас: ход {}, {}";
     AreaKindLabel => "Kind of area drawn next", "Вид следующей области";
