@@ -137,10 +137,6 @@ impl CsApp {
             // What the rest took; wrapped onto a second row (a narrower window the frame
             // before), the rest is taken as wider, so that the title gives way.
             let wrapped = ui.min_rect().height() > ui.spacing().interact_size.y * 1.6;
-            if wrapped {
-                // The title gives way on the next frame: draw it now, not at the next input.
-                ui.ctx().request_repaint();
-            }
             let used = if wrapped {
                 rest + TITLE_WIDTH / 4.0
             } else {
