@@ -645,6 +645,12 @@ fn gdb_mod_26_a_charger_leaving_a_village_fights_in_the_open() {
     common::answer_tests(&g, &mut a);
     g.perform(&Action::Charge(Box::new(a))).unwrap();
     assert_eq!(g.battle().unit(legion).unwrap().terrain, Terrain::Open, "it left the village");
+    // Issue 27: the change of ground is logged with the charge.
+    let entry = g.battle().log.last().unwrap();
+    let coldsteel::model::LogDetail::Charge { grounds, .. } = &entry.detail else { panic!() };
+    assert_eq!(grounds, &vec![(legion, Terrain::BuiltUp, Terrain::Open)]);
+    let lines = coldsteel::i18n::log_text::entry_lines(coldsteel::i18n::Lang::En, g.battle(), entry).join("\n");
+    assert!(lines.contains("1st Vistula Legion stands on Open ground now (was Built-up area)"), "{lines}");
     let m = common::melee(&g, "1st Vistula Legion", "Ladoga Infantry", ([3, 3], [3, 3]), (0, 0));
     let (input, _) = gdb_melee_input(g.battle(), &m).unwrap();
     assert!(!input.modifiers(Role::Attacker).iter().any(|x| x.rule.id() == "GDB-MOD-26"));

@@ -443,6 +443,12 @@ pub(super) fn charge(battle: &Battle, a: &ChargeAction) -> Result<Checked, Actio
             melee: Engagement { start_figures: Some(start), slopes, ..e },
         });
     }
+    // Issue 27: every change of ground the charge made is logged.
+    let grounds: Vec<_> = [(charger, &c), (target, &t)]
+        .into_iter()
+        .filter(|(before, after)| before.terrain != after.terrain)
+        .map(|(before, after)| (before.id, before.terrain, after.terrain))
+        .collect();
     events.extend([changed_unit(charger, c), changed_unit(target, t)].into_iter().flatten());
     events.extend(crew_disorders_friend(battle, a, &m)?);
     let screen = screen_of(battle, a)?;
@@ -475,6 +481,7 @@ pub(super) fn charge(battle: &Battle, a: &ChargeAction) -> Result<Checked, Actio
         guidance: m.guidance(),
         overruled: a.overrule.clone(),
         screen,
+        grounds,
     };
     Ok((events, vec![a.charger, a.target], detail))
 }

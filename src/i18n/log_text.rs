@@ -485,10 +485,13 @@ pub fn entry_lines(lang: Lang, battle: &Battle, entry: &LogEntry) -> Vec<String>
         }
         // The table instructions were given once, in the wizard where the players acted
         // (issue 28); the record keeps what happened.
-        LogDetail::Charge { happened, overruled, screen, .. } => {
+        LogDetail::Charge { happened, overruled, screen, grounds, .. } => {
             out.extend(overruled.iter().map(|o| overrule_text(lang, o)));
             out.extend(screen.iter().map(|id| lang.fmt(T::ScreenEvades, &[&unit_name(battle, lang, *id)])));
             out.extend(happened.iter().map(|h| happening_text(lang, &name(0), &name(1), h)));
+            out.extend(grounds.iter().map(|(id, from, to)| {
+                lang.fmt(T::LogGroundSet, &[&unit_name(battle, lang, *id), &to.label(lang), &from.label(lang)])
+            }));
         }
         LogDetail::ChargeDeclared { overruled: Some(o), .. } => out.push(overrule_text(lang, o)),
         LogDetail::BMelee { dice, modifiers, hits, .. } => {

@@ -139,6 +139,10 @@ pub enum LogDetail {
         /// Skirmishers in the charge's path, who evade and may not fire (GDB-CHG-22).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         screen: Vec<super::UnitId>,
+        /// The ground each unit the charge moved on the table came to, where it changed:
+        /// the unit, its ground before, after (issue 27: every change of ground logged).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        grounds: Vec<(super::UnitId, crate::rules::Terrain, crate::rules::Terrain)>,
     },
     /// A free note by the players.
     Note {
