@@ -9,29 +9,14 @@ use coldsteel::game::testing::{Cause, owed_tests};
 use coldsteel::game::{Action, ActionError, FireAction, FireRoll, Game, TestAction, Todo, checklist};
 use coldsteel::model::LogDetail;
 use coldsteel::rules::gdb::charge::{Input, Reaction, TestAnswer};
-use coldsteel::rules::options::{FireRow, TestKind, TestResult, TestRow, TestTable};
+use coldsteel::rules::options::{FireRow, TestKind, TestResult};
 use coldsteel::rules::{Marker, Order, Phase};
 use common::{default_at, id, unit};
 
 /// The players' firing table: 2..6 one figure, 7..9 two, 10..12 three; and their morale
-/// table: 2..5 routs, 6..7 falls back, 8..12 passes.
+/// table: 2..5 routs, 6..7 falls back, 8..12 passes (the whole-turn example's).
 fn with_tables(g: &mut Game) {
-    let mut options = g.battle().options.clone();
-    options.gdb.firing = vec![
-        FireRow { from: 2, to: 6, result: "light".into(), figures: 1 },
-        FireRow { from: 7, to: 9, result: "telling".into(), figures: 2 },
-        FireRow { from: 10, to: 14, result: "murderous".into(), figures: 3 },
-    ];
-    let row = |from, to, result: &str, kind| TestRow { from, to, result: result.into(), kind };
-    options.gdb.tests.push(TestTable {
-        test: TestKind::Morale,
-        rows: vec![
-            row(2, 5, "breaks", TestResult::Rout),
-            row(6, 7, "falls back", TestResult::Retreat),
-            row(8, 14, "steady", TestResult::Pass),
-        ],
-    });
-    g.perform(&Action::SetOptions(Box::new((g.battle().ruleset, options)))).unwrap();
+    common::whole_turn_tables(g);
 }
 
 fn fire(g: &Game, firer: &str, target: &str, dice: [u8; 2], test_owed: bool) -> Action {

@@ -43,10 +43,7 @@ fn first_evening() -> Game {
     options.gdb.tests = [TestKind::Charge, TestKind::Stand, TestKind::Pursuit].into_iter().map(pass).collect();
     g.perform(&Action::SetOptions(Box::new((g.battle().ruleset, options)))).unwrap();
     common::whole_turn_tables(&mut g);
-    let mut kiev = common::unit(&g, "Kiev Dragoons").clone();
-    kiev.order = Order::Routing;
-    kiev.markers.insert(Marker::Retreating);
-    g.perform(&Action::EditUnit(kiev)).unwrap();
+    common::kiev_dragoons_routing(&mut g);
     g
 }
 
@@ -280,10 +277,7 @@ fn ruleset_b_evening() -> Game {
     options.ruleset_b.zone_widths_cm = vec![5, 5, 5];
     g.perform(&Action::SetOptions(Box::new((coldsteel::rules::Ruleset::RulesetB, options)))).unwrap();
     common::whole_turn_tables(&mut g);
-    let mut kiev = common::unit(&g, "Kiev Dragoons").clone();
-    kiev.order = Order::Routing;
-    kiev.markers.insert(Marker::Retreating);
-    g.perform(&Action::EditUnit(kiev)).unwrap();
+    common::kiev_dragoons_routing(&mut g);
     while g.battle().phase != Phase::Charges {
         g.perform(&Action::AdvancePhase).unwrap();
     }

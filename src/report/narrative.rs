@@ -42,25 +42,8 @@ pub(super) fn narrative_blocks(battle: &Battle, lang: Lang, b: &mut Vec<Block>) 
 /// The phase an entry is told in: its own, but for the GdB Charges phase's opening
 /// entry, whose expired markers are the compulsory moves made before it (GDB-SEQ-03).
 fn told_in(battle: &Battle, e: &LogEntry) -> Phase {
-    match &e.detail {
-        LogDetail::Phase { phase: Phase::Charges, .. } if compulsory_phase(battle) => Phase::CompulsoryMoves,
-        LogDetail::Phase { .. }
-        | LogDetail::Edit { .. }
-        | LogDetail::Initiative { .. }
-        | LogDetail::GdbMelee { .. }
-        | LogDetail::BCollision { .. }
-        | LogDetail::BMelee { .. }
-        | LogDetail::Charge { .. }
-        | LogDetail::Note { .. }
-        | LogDetail::ChargeDeclared { .. }
-        | LogDetail::DeclarationsDone { .. }
-        | LogDetail::Fire { .. }
-        | LogDetail::TestTaken { .. }
-        | LogDetail::TestsDropped { .. }
-        | LogDetail::FormationChanged { .. }
-        | LogDetail::Moved { .. }
-        | LogDetail::AtTheEdge { .. } => e.phase,
-    }
+    let charges_begin = matches!(e.detail, LogDetail::Phase { phase: Phase::Charges, .. });
+    if charges_begin && compulsory_phase(battle) { Phase::CompulsoryMoves } else { e.phase }
 }
 
 /// Whether the ruleset plays a Compulsory Moves phase before its charges.

@@ -318,6 +318,15 @@ pub fn whole_turn_tables(g: &mut Game) {
     g.perform(&Action::SetOptions(Box::new((g.battle().ruleset, options)))).unwrap();
 }
 
+/// The Kiev Dragoons routing from a skirmish before the first turn.
+pub fn kiev_dragoons_routing(g: &mut Game) {
+    use coldsteel::rules::{Marker, Order};
+    let mut kiev = unit(g, "Kiev Dragoons").clone();
+    kiev.order = Order::Routing;
+    kiev.markers.insert(Marker::Retreating);
+    g.perform(&Action::EditUnit(kiev)).unwrap();
+}
+
 /// A test rolled on the players' table.
 pub fn rolled_test(g: &Game, who: &str, test: coldsteel::rules::options::TestKind, dice: [u8; 2]) -> Action {
     let answer = coldsteel::rules::gdb::charge::TestAnswer::Rolled { dice, modifier: 0 };
@@ -335,13 +344,10 @@ pub fn whole_gdb_turn() -> Game {
     use coldsteel::game::{FireAction, FireRoll};
     use coldsteel::rules::gdb::charge::Reaction;
     use coldsteel::rules::options::{TestKind, TestResult};
-    use coldsteel::rules::{Formation, Marker, Order, Terrain};
+    use coldsteel::rules::{Formation, Terrain};
     let mut g = storage::default_game().unwrap();
     whole_turn_tables(&mut g);
-    let mut kiev = unit(&g, "Kiev Dragoons").clone();
-    kiev.order = Order::Routing;
-    kiev.markers.insert(Marker::Retreating);
-    g.perform(&Action::EditUnit(kiev)).unwrap();
+    kiev_dragoons_routing(&mut g);
     initiative(&mut g, [5, 4], [2, 4], Side::First);
     to(&mut g, Phase::Charges);
     let inputs = vec![
@@ -428,17 +434,14 @@ pub const NOT_PASSED: [&str; 6] = ["routs", "pursues", "falls back", "бежит
 /// routing Kiev Dragoons rallying; then turn 2 begins and they rally.
 pub fn whole_b_turn() -> Game {
     use coldsteel::game::{BContact, BMeleeAction, BTable, CollisionAction, FireAction, FireRoll};
+    use coldsteel::rules::Terrain;
     use coldsteel::rules::options::{TestKind, TestResult};
-    use coldsteel::rules::{Marker, Order, Terrain};
     let mut g = storage::default_game().unwrap();
     let mut options = g.battle().options.clone();
     options.ruleset_b.zone_widths_cm = vec![5, 5, 5];
     g.perform(&Action::SetOptions(Box::new((coldsteel::rules::Ruleset::RulesetB, options)))).unwrap();
     whole_turn_tables(&mut g);
-    let mut kiev = unit(&g, "Kiev Dragoons").clone();
-    kiev.order = Order::Routing;
-    kiev.markers.insert(Marker::Retreating);
-    g.perform(&Action::EditUnit(kiev)).unwrap();
+    kiev_dragoons_routing(&mut g);
     to(&mut g, Phase::Charges);
     let collision = CollisionAction {
         attacker: id(&g, "Sumy Hussars"),
