@@ -243,3 +243,34 @@ fn ruleset_b_attack_from_the_table() {
     key(&mut h, Key::Escape);
     assert!(h.state().wizard.is_none(), "Escape closed the wizard");
 }
+
+/// Issue 27: a unit the game stopped at the table's edge is asked about in the checklist,
+/// with two named answers, in both languages; the answer is a journaled action.
+#[test]
+fn the_checklist_asks_what_a_unit_at_the_edge_does() {
+    use coldsteel::game::Action;
+    use coldsteel::i18n::T;
+    use coldsteel::rules::gdb::charge::{FollowUp, Input, Reaction, TestResult};
+    for (lang, leaves) in [(Lang::En, true), (Lang::Ru, false)] {
+        let mut g = common::game_at(common::ex4_on_a_table(), Phase::Charges);
+        let place = |x_mm, facing_deg| Some(coldsteel::model::Placement { x_mm, y_mm: 400, facing_deg });
+        g.perform(&Action::PlaceUnit { unit: CUIRASSIERS, place: place(1500, 90) }).unwrap();
+        g.perform(&Action::PlaceUnit { unit: DRAGOONS, place: place(1740, 270) }).unwrap();
+        let inputs = vec![
+            Input::Reaction(Reaction::Stand),
+            Input::ChargerTest(TestResult::Pass.into()),
+            Input::StandTest(TestResult::Retreat.into()),
+            Input::FollowUp(FollowUp::Stop),
+        ];
+        let a = common::charge_from_table(&g, CUIRASSIERS, DRAGOONS, inputs);
+        g.perform(&Action::Charge(Box::new(a))).unwrap();
+        let mut h = harness(g, lang);
+        h.get_by_label_contains(&lang.fmt(T::TodoAtTheEdge, &[&"Dragoons"]));
+        let answer = if leaves { T::LeavesBattle } else { T::StaysAtEdge };
+        h.get_by_role_and_label(Role::Button, lang.t(answer)).click();
+        h.run();
+        let d = h.state().game.battle().unit(DRAGOONS).unwrap();
+        assert_eq!(!d.order.in_play(), leaves, "{lang:?}");
+        assert!(h.query_by_label(lang.t(T::StaysAtEdge)).is_none(), "{lang:?}: answered");
+    }
+}
