@@ -268,7 +268,10 @@ fn choice_fields_ui(ui: &mut Ui, lang: Lang, battle: &Battle, unit: &Unit, edite
     if u.arm.is_cavalry() || u.arm.is_artillery() {
         field!(T::Horses, horses, Horses);
     }
-    field!(T::StatusLetter, status, Status);
+    // The status letter is Ruleset B's (AMB-39); General de Brigade reads the class.
+    if battle.ruleset == crate::rules::Ruleset::RulesetB {
+        field!(T::StatusLetter, status, Status);
+    }
     if !u.arm.is_cavalry() {
         return;
     }
