@@ -9,7 +9,7 @@ use thiserror::Error;
 use super::engagement::changed_unit;
 use super::play::Checked;
 use super::{ActionError, Event};
-use crate::model::{Battle, FireAction, LogDetail, TableRoll, Unit, UnitId};
+use crate::model::{Battle, FireAction, FireRoll, LogDetail, TableRoll, Unit, UnitId};
 use crate::rules::{Marker, Phase, Ruleset};
 
 /// Why a fire is refused.
@@ -39,14 +39,21 @@ pub enum FireError {
 /// roll and the row used.
 pub fn fire_losses(battle: &Battle, a: &FireAction) -> Result<(u32, Option<TableRoll>), ActionError> {
     if let (Some(roll), None) = (a.roll, a.figures) {
-        let faces = roll.dice.map(i64::from);
-        crate::rules::dice::check_rolls(crate::rules::DieKind::D6, 2, &faces)?;
-        let total = i32::from(roll.dice[0]).saturating_add(i32::from(roll.dice[1])).saturating_add(roll.modifier);
-        let row = battle.options.gdb.fire_row(total).ok_or(FireError::NoFiringRow(total))?;
-        let table = TableRoll { dice: roll.dice, modifier: roll.modifier, row: (row.from, row.to, row.result.clone()) };
-        return Ok((row.figures, Some(table)));
+        let (figures, table) = firing_table_read(battle, roll)?;
+        return Ok((figures, Some(table)));
     }
     a.figures.map(|f| (f, None)).ok_or_else(|| FireError::LossesNeeded.into())
+}
+
+/// The players' firing table read for these dice and modifier: the figures lost and the
+/// row used (a fire's, and closing fire's in a charge).
+pub fn firing_table_read(battle: &Battle, roll: FireRoll) -> Result<(u32, TableRoll), ActionError> {
+    let faces = roll.dice.map(i64::from);
+    crate::rules::dice::check_rolls(crate::rules::DieKind::D6, 2, &faces)?;
+    let total = i32::from(roll.dice[0]).saturating_add(i32::from(roll.dice[1])).saturating_add(roll.modifier);
+    let row = battle.options.gdb.fire_row(total).ok_or(FireError::NoFiringRow(total))?;
+    let table = TableRoll { dice: roll.dice, modifier: roll.modifier, row: (row.from, row.to, row.result.clone()) };
+    Ok((row.figures, table))
 }
 
 /// Whether the unit screened a charged unit this turn (GDB-CHG-22).

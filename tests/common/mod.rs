@@ -327,6 +327,31 @@ pub fn kiev_dragoons_routing(g: &mut Game) {
     g.perform(&Action::EditUnit(kiev)).unwrap();
 }
 
+/// The whole-turn examples' move: the Poltava Infantry 12 cm into the wood.
+pub fn poltava_moves_into_the_wood(g: &mut Game) {
+    let m = coldsteel::model::MoveAction {
+        unit: id(g, "Poltava Infantry"),
+        cm: 12,
+        place: None,
+        ground: Some(coldsteel::rules::Terrain::Wood),
+    };
+    g.perform(&Action::Move(Box::new(m))).unwrap();
+}
+
+/// The whole-turn examples' fire: the 4th bn, 33e Léger at the Poltava Infantry, 4 and 3
+/// on the players' firing table, a morale test owed.
+pub fn fourth_bn_fires_at_poltava(g: &mut Game) {
+    let fire = coldsteel::game::FireAction {
+        firer: id(g, "4th bn, 33e Léger"),
+        target: id(g, "Poltava Infantry"),
+        roll: Some(coldsteel::game::FireRoll { dice: [4, 3], modifier: 0 }),
+        figures: None,
+        test_owed: true,
+        rng_after: None,
+    };
+    g.perform(&Action::Fire(Box::new(fire))).unwrap();
+}
+
 /// A test rolled on the players' table.
 pub fn rolled_test(g: &Game, who: &str, test: coldsteel::rules::options::TestKind, dice: [u8; 2]) -> Action {
     let answer = coldsteel::rules::gdb::charge::TestAnswer::Rolled { dice, modifier: 0 };
@@ -341,10 +366,9 @@ pub fn rolled_test(g: &Game, who: &str, test: coldsteel::rules::options::TestKin
 /// who pursue; morale: the Poltava Infantry steady, the Ladoga Infantry still running,
 /// the Kiev Dragoons rally; then turn 2 begins and they rally in its Compulsory Moves.
 pub fn whole_gdb_turn() -> Game {
-    use coldsteel::game::{FireAction, FireRoll};
+    use coldsteel::rules::Formation;
     use coldsteel::rules::gdb::charge::Reaction;
     use coldsteel::rules::options::{TestKind, TestResult};
-    use coldsteel::rules::{Formation, Terrain};
     let mut g = storage::default_game().unwrap();
     whole_turn_tables(&mut g);
     kiev_dragoons_routing(&mut g);
@@ -358,25 +382,11 @@ pub fn whole_gdb_turn() -> Game {
     let a = charge(&g, "Grenadiers à cheval", "Ladoga Infantry", 20, inputs);
     charge_phase(&mut g, vec![a]);
     to(&mut g, Phase::Movement);
-    let m = coldsteel::model::MoveAction {
-        unit: id(&g, "Poltava Infantry"),
-        cm: 12,
-        place: None,
-        ground: Some(Terrain::Wood),
-    };
-    g.perform(&Action::Move(Box::new(m))).unwrap();
+    poltava_moves_into_the_wood(&mut g);
     let tula = id(&g, "Tula Opolchenie, 1st druzhina");
     g.perform(&Action::ChangeFormation { unit: tula, to: Formation::Line, finished: true }).unwrap();
     to(&mut g, Phase::Firing);
-    let fire = FireAction {
-        firer: id(&g, "4th bn, 33e Léger"),
-        target: id(&g, "Poltava Infantry"),
-        roll: Some(FireRoll { dice: [4, 3], modifier: 0 }),
-        figures: None,
-        test_owed: true,
-        rng_after: None,
-    };
-    g.perform(&Action::Fire(Box::new(fire))).unwrap();
+    fourth_bn_fires_at_poltava(&mut g);
     to(&mut g, Phase::Melee);
     let mut m = melee(&g, "Grenadiers à cheval", "Ladoga Infantry", ([6, 6], [1, 1]), (1, 4));
     m.test = m.test.map(|_| TestResult::Pursue.into());
@@ -433,8 +443,7 @@ pub const NOT_PASSED: [&str; 6] = ["routs", "pursues", "falls back", "бежит
 /// first turn, both sides passing their tests; morale: every test owed taken, the
 /// routing Kiev Dragoons rallying; then turn 2 begins and they rally.
 pub fn whole_b_turn() -> Game {
-    use coldsteel::game::{BContact, BMeleeAction, BTable, CollisionAction, FireAction, FireRoll};
-    use coldsteel::rules::Terrain;
+    use coldsteel::game::{BContact, BMeleeAction, BTable, CollisionAction};
     use coldsteel::rules::options::{TestKind, TestResult};
     let mut g = storage::default_game().unwrap();
     let mut options = g.battle().options.clone();
@@ -455,23 +464,9 @@ pub fn whole_b_turn() -> Game {
     };
     g.perform(&Action::Collision(Box::new(collision))).unwrap();
     to(&mut g, Phase::Movement);
-    let m = coldsteel::model::MoveAction {
-        unit: id(&g, "Poltava Infantry"),
-        cm: 12,
-        place: None,
-        ground: Some(Terrain::Wood),
-    };
-    g.perform(&Action::Move(Box::new(m))).unwrap();
+    poltava_moves_into_the_wood(&mut g);
     to(&mut g, Phase::Firing);
-    let fire = FireAction {
-        firer: id(&g, "4th bn, 33e Léger"),
-        target: id(&g, "Poltava Infantry"),
-        roll: Some(FireRoll { dice: [4, 3], modifier: 0 }),
-        figures: None,
-        test_owed: true,
-        rng_after: None,
-    };
-    g.perform(&Action::Fire(Box::new(fire))).unwrap();
+    fourth_bn_fires_at_poltava(&mut g);
     to(&mut g, Phase::Melee);
     let passed = Some(coldsteel::rules::ruleset_b::TestResult { passed: true, score: None });
     let contact = BContact { figures_in_contact: 6, overlaps: 0 };

@@ -92,18 +92,9 @@ impl FireDraft {
     }
 }
 
-/// The players' firing table read for these dice and modifier: the figures lost and the
-/// row used. Closing fire in a charge is read on it as a fire is (the figures then go to
-/// the charge's closing-fire step, bounded by the charger's, GDB-CHG-13).
+/// Closing fire in a charge is read on the players' firing table as a fire is (the
+/// figures then go to the charge's closing-fire step, bounded by the charger's,
+/// GDB-CHG-13).
 pub fn firing_table_read(battle: &Battle, dice: [u8; 2], modifier: i32) -> Option<(u32, TableRoll)> {
-    let a = FireAction {
-        firer: UnitId(0),
-        target: UnitId(0),
-        roll: Some(FireRoll { dice, modifier }),
-        figures: None,
-        test_owed: false,
-        rng_after: None,
-    };
-    let (figures, roll) = fire_losses(battle, &a).ok()?;
-    Some((figures, roll?))
+    crate::game::fire::firing_table_read(battle, FireRoll { dice, modifier }).ok()
 }
