@@ -146,17 +146,14 @@ fn load_file(path: &Path, lang: Lang) -> Result<Game, String> {
     storage::read_battle_file(path).map_err(|e| at_path(load_error_text(lang, &e), path))
 }
 
-fn check(path: &Path, lang: Lang) -> Result<String, String> {
+fn check(path: &Path, lang: Lang) -> Result<String, Failure> {
     // Every problem of a battle that breaks an invariant, a line each (exit 2).
     if let Err(storage::LoadError::Invalid(problems)) = storage::read_battle_file(path) {
         let refused = problems.iter().any(|p| p.problem().protects_reader());
         let key = if refused { T::CliProblemsRefused } else { T::CliProblems };
-        let mut out = lang.fmt(key, &[&problems.len(), &path.display()]);
-        for p in &problems {
-            out.push(LIST_ITEM);
-            out.push_str(&one_line(&coldsteel::i18n::errors::model_error_text(lang, p)));
-        }
-        return Err(out);
+        let mut out = vec![lang.fmt(key, &[&problems.len(), &path.display()])];
+        out.extend(problems.iter().map(|p| coldsteel::i18n::errors::model_error_text(lang, p)));
+        return Err(Failure(out));
     }
     let game = load_file(path, lang)?;
     let b = &game.battle();
@@ -232,9 +229,22 @@ fn not_the_input(input: &Path, outputs: &[&Option<PathBuf>], lang: Lang) -> Resu
     Ok(())
 }
 
-/// A reason on one line: control characters escaped.
+/// A reason on one line: control characters (C0, C1, U+0085) and the line and paragraph
+/// separators escaped, wherever they come from (a path, a name, a file's bytes).
 fn one_line(reason: &str) -> String {
-    reason.chars().flat_map(|c| if c.is_control() { c.escape_default().collect() } else { vec![c] }).collect()
+    let breaks = |c: char| c.is_control() || matches!(c, '\u{2028}' | '\u{2029}');
+    reason.chars().flat_map(|c| if breaks(c) { c.escape_default().collect() } else { vec![c] }).collect()
+}
+
+/// Why a command failed: a reason, or a reason and a list (a battle's problems, the
+/// refused rows), each printed on a line of its own.
+#[derive(Debug)]
+struct Failure(Vec<String>);
+
+impl From<String> for Failure {
+    fn from(reason: String) -> Self {
+        Failure(vec![reason])
+    }
 }
 
 fn report_cmd(file: &Path, outs: [&Option<PathBuf>; 4], lang: Lang) -> Result<String, String> {
@@ -267,18 +277,18 @@ fn report_cmd(file: &Path, outs: [&Option<PathBuf>; 4], lang: Lang) -> Result<St
     Ok(lang.fmt(T::CliWritten, &[&written.join(", ")]))
 }
 
-fn headless(command: &Command, lang: Lang) -> Result<String, String> {
+fn headless(command: &Command, lang: Lang) -> Result<String, Failure> {
     match command {
-        Command::Report { file, pdf, md, text, roster_pdf } => report_cmd(file, [pdf, md, text, roster_pdf], lang),
-        Command::Resolve { file, json } => resolve(file, *json, lang),
+        Command::Report { file, pdf, md, text, roster_pdf } => Ok(report_cmd(file, [pdf, md, text, roster_pdf], lang)?),
+        Command::Resolve { file, json } => Ok(resolve(file, *json, lang)?),
         Command::Check { file } => check(file, lang),
-        Command::Upgrade { file } => upgrade(file, lang),
-        Command::Replay { file, write } => replay(file, write.as_deref(), lang),
-        Command::Oob(OobCommand::Export { battle, csv }) => oob_export(battle, csv, lang),
+        Command::Upgrade { file } => Ok(upgrade(file, lang)?),
+        Command::Replay { file, write } => Ok(replay(file, write.as_deref(), lang)?),
+        Command::Oob(OobCommand::Export { battle, csv }) => Ok(oob_export(battle, csv, lang)?),
         Command::Oob(OobCommand::Import { csv, into, new, out }) => {
             oob_import(csv, (into.as_deref(), new.as_deref()), out, lang)
         }
-        Command::SaveLoop { file } => save_loop(file),
+        Command::SaveLoop { file } => Ok(save_loop(file)?),
     }
 }
 
@@ -289,17 +299,11 @@ fn oob_export(battle: &Path, csv: &Path, lang: Lang) -> Result<String, String> {
     Ok(lang.fmt(T::CliWritten, &[&csv.display()]))
 }
 
-/// Starts an item of a list in an error (printed on a line of its own).
-const LIST_ITEM: char = '\u{1e}';
-
 /// Every refused row on a line of its own, after what happened.
-fn refused_rows(errors: &[coldsteel::oob::RowError], csv: &Path, lang: Lang) -> String {
-    let mut out = lang.fmt(T::OobRefused, &[&csv.display(), &errors.len()]);
-    for e in errors {
-        out.push(LIST_ITEM);
-        out.push_str(&one_line(&coldsteel::oob::row_error_text(lang, e)));
-    }
-    out
+fn refused_rows(errors: &[coldsteel::oob::RowError], csv: &Path, lang: Lang) -> Failure {
+    let mut out = vec![lang.fmt(T::OobRefused, &[&csv.display(), &errors.len()])];
+    out.extend(errors.iter().map(|e| coldsteel::oob::row_error_text(lang, e)));
+    Failure(out)
 }
 
 fn oob_import(
@@ -307,7 +311,7 @@ fn oob_import(
     (into, new): (Option<&Path>, Option<&str>),
     out: &Path,
     lang: Lang,
-) -> Result<String, String> {
+) -> Result<String, Failure> {
     // The spreadsheet is an input; the battle imported into may be written over (it
     // keeps its `.bak`).
     not_the_input(csv, &[&Some(out.to_path_buf())], lang)?;
@@ -362,7 +366,7 @@ fn main() -> ExitCode {
             Err(reason) => {
                 // A closed standard error has nowhere to say so.
                 // Control characters escaped; a list (refused rows) an item a line.
-                let lines: Vec<String> = reason.split(LIST_ITEM).map(one_line).collect();
+                let lines: Vec<String> = reason.0.iter().map(|line| one_line(line)).collect();
                 let _ = writeln!(std::io::stderr(), "coldsteel: {}", lines.join("\n  "));
                 ExitCode::from(2)
             }
@@ -385,7 +389,7 @@ fn main() -> ExitCode {
     let game = match game {
         Ok(game) => game,
         Err(reason) => {
-            eprintln!("coldsteel: {reason}");
+            eprintln!("coldsteel: {}", one_line(&reason));
             return ExitCode::from(2);
         }
     };

@@ -286,6 +286,8 @@ fn every_error_reads_in_russian() {
         P::EngagementWithoutUnit { index: 0, unit: UnitId(9) },
         P::OffTheTable,
         P::SameSideNames,
+        P::UntrimmedName,
+        P::ControlInName,
     ];
     for p in &problems {
         match p {
@@ -305,6 +307,8 @@ fn every_error_reads_in_russian() {
             | P::EngagementOfFriends(_)
             | P::EngagementWithoutUnit { .. }
             | P::OffTheTable
+            | P::UntrimmedName
+            | P::ControlInName
             | P::SameSideNames => {}
         }
         let ru = problem_text(Ru, p);

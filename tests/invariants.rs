@@ -318,6 +318,7 @@ fn every_problem_is_tested() {
         }
         Problem::OffTheTable => "off_the_table",
         Problem::SameSideNames => "side_names_apart",
+        Problem::UntrimmedName | Problem::ControlInName => "names_trimmed_and_on_one_line",
     };
     let samples = [
         Problem::EmptyName,
@@ -337,6 +338,8 @@ fn every_problem_is_tested() {
         Problem::EngagementWithoutUnit { index: 0, unit: UnitId(9) },
         Problem::OffTheTable,
         Problem::SameSideNames,
+        Problem::UntrimmedName,
+        Problem::ControlInName,
     ];
     let source = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/invariants.rs")).unwrap();
     for p in &samples {
@@ -354,7 +357,7 @@ fn side_names_apart() {
     loader_refuses(b, &Problem::SameSideNames);
     let mut g = game();
     let mut info = coldsteel::model::BattleInfo::of(g.battle());
-    info.sides.second.name = format!(" {} ", info.sides.first.name);
+    info.sides.second.name = info.sides.first.name.to_lowercase();
     action_refused(&mut g, Action::EditBattle(Box::new(info)), Problem::SameSideNames);
     let mut info = coldsteel::model::BattleInfo::of(g.battle());
     info.name = "x".repeat(MAX_NAME_CHARS + 1);
@@ -367,4 +370,32 @@ fn side_names_apart() {
     assert_eq!((g.battle().name.as_str(), g.battle().sides.first.name.as_str()), ("Borodino", "Grande Armée"));
     g.undo().unwrap();
     assert_ne!(g.battle().name, "Borodino");
+}
+
+/// Issue 29: names have no spaces at their ends (non-breaking ones included) and no
+/// control characters, so that a spreadsheet of the battle gives them back whole; the
+/// loader and every action that names something agree.
+#[test]
+fn names_trimmed_and_on_one_line() {
+    let mut b = battle();
+    b.units[0].name = "Jägers\u{a0}".into();
+    loader_refuses(b, &Problem::UntrimmedName);
+    let mut b = battle();
+    b.sides.first.name = " Russians".into();
+    loader_refuses(b, &Problem::UntrimmedName);
+    let mut b = battle();
+    b.generals[0].name_ru = Some("Ней\nМишель".into());
+    loader_refuses(b, &Problem::ControlInName);
+    let mut g = game();
+    let edit = unit_edit(&g, 1, |u| u.name = " Jägers".into());
+    action_refused(&mut g, edit, Problem::UntrimmedName);
+    let edit = unit_edit(&g, 1, |u| u.name = "Jä\u{2028}gers".into());
+    action_refused(&mut g, edit, Problem::ControlInName);
+    let mut info = coldsteel::model::BattleInfo::of(g.battle());
+    info.name = "Borodino ".into();
+    action_refused(&mut g, Action::EditBattle(Box::new(info)), Problem::UntrimmedName);
+    let mut info = coldsteel::model::BattleInfo::of(g.battle());
+    info.sides.second.name_ru = Some("Французы\t".into());
+    action_refused(&mut g, Action::EditBattle(Box::new(info)), Problem::ControlInName);
+    g.perform(&unit_edit(&g, 1, |u| u.name = "Jägers\u{a0}of the Guard".into())).unwrap();
 }

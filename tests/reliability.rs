@@ -298,8 +298,8 @@ fn a_byte_order_mark_and_crlf_are_accepted_and_bad_utf8_is_located() {
     assert!(e.contains("byte 100"), "{e}");
 }
 
-/// Mutates a text: flips, cuts, and splices in values an attacker would try.
-fn mutate(text: &str, rng: &mut rand::rngs::StdRng) -> String {
+/// Mutates bytes: flips, cuts, and splices in values an attacker would try.
+fn mutate(text: &[u8], rng: &mut rand::rngs::StdRng) -> Vec<u8> {
     use rand::Rng;
     const SPLICES: &[&str] = &[
         "4294967295",
@@ -315,7 +315,7 @@ fn mutate(text: &str, rng: &mut rand::rngs::StdRng) -> String {
         "99999999999999999999",
         "\"x\"",
     ];
-    let mut bytes = text.as_bytes().to_vec();
+    let mut bytes = text.to_vec();
     for _ in 0..rng.random_range(1..4) {
         if bytes.is_empty() {
             break;
@@ -336,7 +336,7 @@ fn mutate(text: &str, rng: &mut rand::rngs::StdRng) -> String {
             _ => bytes.truncate(at),
         }
     }
-    String::from_utf8_lossy(&bytes).into_owned()
+    bytes
 }
 
 /// What a fuzz case feeds.
@@ -346,6 +346,8 @@ enum Input {
     Engagement,
     /// An order-of-battle spreadsheet.
     Oob,
+    /// A scenario: a battle and the actions to play on it.
+    Scenario,
 }
 
 /// An order-of-battle file into a battle and as a new one: what reads is a valid action,
@@ -366,14 +368,31 @@ fn fuzz_oob(bytes: &[u8]) {
     }
 }
 
+/// A scenario read, played, its report made and its journal replayed: whatever plays
+/// is a battle the loader takes back.
+fn fuzz_scenario(text: &str) {
+    let Ok((battle, actions)) = storage::scenario_from_json(text) else { return };
+    let game = match coldsteel::game::play(battle, &actions) {
+        Ok(game) => game,
+        Err(_) => return,
+    };
+    let _ = coldsteel::report::summary::game_report(&game, coldsteel::i18n::Lang::Ru);
+    let json = storage::to_json(&game);
+    assert_eq!(storage::from_json(&json).unwrap(), game, "a played scenario reads back the same");
+}
+
 /// One fuzz case: a battle file through load, validation, the report (Markdown always,
 /// PDF when asked) and a save; an engagement through `resolve`'s parser and outputs; or
 /// an order-of-battle spreadsheet through its import.
-fn fuzz_case(text: String, input: Input, pdf: bool, dir: PathBuf) {
+fn fuzz_case(bytes: Vec<u8>, input: Input, pdf: bool, dir: PathBuf) {
     use coldsteel::report::{markdown, pdf as pdf_out, summary};
     let lang = coldsteel::i18n::Lang::En;
     if input == Input::Oob {
-        return fuzz_oob(text.as_bytes());
+        return fuzz_oob(&bytes);
+    }
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    if input == Input::Scenario {
+        return fuzz_scenario(&text);
     }
     if input == Input::Battle {
         if let Ok(game) = storage::from_json(&text) {
@@ -397,7 +416,23 @@ fn fuzz_case(text: String, input: Input, pdf: bool, dir: PathBuf) {
     }
 }
 
-/// Seeded mutations of battle files and engagements: no panic, no abort, and no case
+/// The spreadsheets a fuzz case starts from: the example orders of battle in UTF-8 with
+/// `,` and with `;`, and in Windows-1251 with `;` and with `,`.
+fn spreadsheets() -> Vec<Vec<u8>> {
+    let read =
+        |f: &str| std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/oob").join(f)).unwrap();
+    let (en, ru) = (read("krasnoi.en.csv"), read("krasnoi.ru.csv"));
+    let cp1251 = |t: &str| encoding_rs::WINDOWS_1251.encode(t.trim_start_matches('\u{feff}')).0.into_owned();
+    vec![
+        en.clone().into_bytes(),
+        en.replace(',', ";").into_bytes(),
+        cp1251(&ru),
+        cp1251(&ru.replace(';', ",")),
+        ru.into_bytes(),
+    ]
+}
+
+/// Seeded mutations of battle files, engagements, spreadsheets and scenarios: no panic, no abort, and no case
 /// takes longer than the hang guard's 10 s (a guard against hangs, not a timing test).
 #[test]
 fn mutated_inputs_never_panic_or_hang() {
@@ -415,11 +450,12 @@ fn mutated_inputs_never_panic_or_hang() {
         .unwrap()
         .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())
         .collect();
-    let spreadsheets: Vec<String> = ["krasnoi.en.csv", "krasnoi.ru.csv"]
-        .iter()
-        .map(|f| std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/oob").join(f)).unwrap())
+    let spreadsheets = spreadsheets();
+    let scenarios: Vec<Vec<u8>> = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/scenarios"))
+        .unwrap()
+        .map(|e| std::fs::read(e.unwrap().path()).unwrap())
         .collect();
-    let (to_worker, cases) = std::sync::mpsc::channel::<(String, Input, bool)>();
+    let (to_worker, cases) = std::sync::mpsc::channel::<(Vec<u8>, Input, bool)>();
     let (done, results) = std::sync::mpsc::channel::<()>();
     let worker_dir = dir.path().to_path_buf();
     let worker = std::thread::spawn(move || {
@@ -431,20 +467,21 @@ fn mutated_inputs_never_panic_or_hang() {
         }
     });
     for i in 0..4800usize {
-        let (input, source) = match i % 6 {
-            0 | 3 => (Input::Engagement, &engagements[i % engagements.len()]),
-            5 => (Input::Oob, &spreadsheets[(i / 6) % 2]),
-            _ => (Input::Battle, &battles[i % battles.len()]),
+        let (input, source): (Input, &[u8]) = match i % 8 {
+            0 | 3 => (Input::Engagement, engagements[i % engagements.len()].as_bytes()),
+            5 | 7 => (Input::Oob, &spreadsheets[(i / 8) % spreadsheets.len()]),
+            6 => (Input::Scenario, &scenarios[(i / 8) % scenarios.len()]),
+            _ => (Input::Battle, battles[i % battles.len()].as_bytes()),
         };
         let text = mutate(source, &mut rng);
         to_worker.send((text.clone(), input, input == Input::Battle && i % 300 == 1)).unwrap();
         match results.recv_timeout(Duration::from_secs(10)) {
             Ok(()) => {}
             Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
-                panic!("case {i} hangs: {}", &text[..text.len().min(300)])
+                panic!("case {i} hangs: {}", String::from_utf8_lossy(&text[..text.len().min(300)]))
             }
             Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
-                panic!("case {i} panicked: {}", &text[..text.len().min(300)])
+                panic!("case {i} panicked: {}", String::from_utf8_lossy(&text[..text.len().min(300)]))
             }
         }
     }
@@ -472,4 +509,25 @@ fn json_that_is_not_an_object_is_refused_as_such() {
     child.stdin.take().unwrap().write_all(b"[1]").unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(String::from_utf8_lossy(&out.stderr).contains("one JSON object"));
+}
+
+/// A path with a record separator, a next-line or a line separator in it prints its
+/// reason on one line, escaped; a list of refused rows keeps a line per row.
+#[test]
+fn every_reason_is_one_line_whatever_the_path_holds() {
+    let dir = tempfile::tempdir().unwrap();
+    for odd in ["a\u{1e}b", "a\u{85}b", "a\u{2028}b", "a\u{2029}b", "a\u{9b}b"] {
+        let sub = dir.path().join(odd);
+        std::fs::create_dir_all(&sub).unwrap();
+        let f = write(&sub, "bad.coldsteel.json", "{");
+        let o = run(&["check", f.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(2));
+        assert_eq!(stderr(&o).trim_end().lines().count(), 1, "{odd:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains("a\\u{"), "{odd:?}: {}", stderr(&o));
+        let csv = write(&sub, "bad.csv", "kind,name,side\nunit,,A\nunit,B,\n");
+        let out = sub.join("out.coldsteel.json");
+        let o = run(&["oob", "import", csv.to_str().unwrap(), "--new", "x", "--out", out.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(2));
+        assert_eq!(stderr(&o).trim_end().lines().count(), 3, "{odd:?}: {}", stderr(&o));
+    }
 }

@@ -31,6 +31,8 @@ pub fn problem_text(lang: Lang, problem: &crate::model::Problem) -> String {
         P::OffTheTable => lang.t(T::ProblemOffTheTable).to_owned(),
         P::EngagementWithoutUnit { index, unit } => lang.fmt(T::ProblemEngagementMissing, &[index, unit]),
         P::SameSideNames => lang.t(T::ProblemSameSideNames).to_owned(),
+        P::UntrimmedName => lang.t(T::ProblemUntrimmedName).to_owned(),
+        P::ControlInName => lang.t(T::ProblemControlInName).to_owned(),
     }
 }
 

@@ -12,6 +12,13 @@ pub enum Problem {
     /// A name is empty or blank.
     #[error("the name is empty")]
     EmptyName,
+    /// A name that begins or ends with a space (a non-breaking one included): a
+    /// spreadsheet of the battle would give it back trimmed (issue 29).
+    #[error("the name begins or ends with a space")]
+    UntrimmedName,
+    /// A name holding a control character (a line break, a tab): names are one line.
+    #[error("the name holds a control character")]
+    ControlInName,
     /// A unit starts with no figures.
     #[error("a unit needs at least one figure at the start")]
     NoStartingFigures,
@@ -166,11 +173,22 @@ pub fn check_length(field: &'static str, text: &str, limit: usize) -> Result<(),
     if chars > limit { Err(Problem::TooLong { field, chars, limit }) } else { Ok(()) }
 }
 
+/// A name as one line with no spaces at its ends (the editors and the spreadsheet trim
+/// what is typed, so that an export reads back the same).
+pub fn check_spacing(name: &str) -> Result<(), Problem> {
+    if name.chars().any(|c| c.is_control() || matches!(c, '\u{2028}' | '\u{2029}')) {
+        return Err(Problem::ControlInName);
+    }
+    if name.trim() != name { Err(Problem::UntrimmedName) } else { Ok(()) }
+}
+
 /// A name: not blank, and with its Russian form no longer than a name may be.
 fn check_names(name: &str, name_ru: Option<&str>) -> Result<(), Problem> {
     if name.trim().is_empty() {
         return Err(Problem::EmptyName);
     }
+    check_spacing(name)?;
+    check_spacing(name_ru.unwrap_or_default())?;
     check_length("name", name, super::limits::MAX_NAME_CHARS)?;
     check_length("name_ru", name_ru.unwrap_or_default(), super::limits::MAX_NAME_CHARS)
 }
@@ -193,6 +211,8 @@ impl Problem {
         match self {
             Problem::OutOfRange { .. } | Problem::TooLong { .. } | Problem::BadIds | Problem::OffTheTable => true,
             Problem::EmptyName
+            | Problem::UntrimmedName
+            | Problem::ControlInName
             | Problem::NoStartingFigures
             | Problem::FiguresAboveStart { .. }
             | Problem::MissingBrigade(_)
@@ -304,6 +324,8 @@ impl Battle {
         for side in Side::ALL {
             let info = self.sides.get(*side);
             out.extend(check_length("side name", &info.name, MAX_NAME_CHARS).err());
+            out.extend(check_spacing(&info.name).err());
+            out.extend(check_spacing(info.name_ru.as_deref().unwrap_or_default()).err());
             out.extend(check_length("side name_ru", info.name_ru.as_deref().unwrap_or_default(), MAX_NAME_CHARS).err());
         }
         out.extend(sides_apart(&self.sides).err());

@@ -8,6 +8,9 @@ use crate::i18n::{Label, Lang, T};
 pub enum Col {
     /// unit, general or brigade.
     Kind,
+    /// A unit's or a brigade's reference within the file, for `with_ref` and
+    /// `brigade_ref` (two units, or two brigades, may share a name).
+    Ref,
     /// The name.
     Name,
     /// The Russian name.
@@ -16,6 +19,9 @@ pub enum Col {
     Side,
     /// The brigade of a unit or general, by name.
     Brigade,
+    /// The brigade of a unit or general, by its `ref` (wins over the name: two brigades
+    /// of a side may share a name).
+    BrigadeRef,
     /// A unit's arm.
     Arm,
     /// A unit's class.
@@ -48,18 +54,22 @@ pub enum Col {
     Quality,
     /// The unit a general is with, by name.
     With,
+    /// The unit a general is with, by its `ref` (wins over the name).
+    WithRef,
     /// A general out of the battle.
     Lost,
 }
 
 impl Col {
     /// Every column, in the order an export writes them.
-    pub const ALL: [Col; 22] = [
+    pub const ALL: [Col; 25] = [
         Col::Kind,
+        Col::Ref,
         Col::Name,
         Col::NameRu,
         Col::Side,
         Col::Brigade,
+        Col::BrigadeRef,
         Col::Arm,
         Col::Class,
         Col::Nation,
@@ -76,16 +86,19 @@ impl Col {
         Col::Rank,
         Col::Quality,
         Col::With,
+        Col::WithRef,
         Col::Lost,
     ];
 
     const fn key(self) -> T {
         match self {
             Col::Kind => T::CsvKind,
+            Col::Ref => T::CsvRef,
             Col::Name => T::CsvName,
             Col::NameRu => T::CsvNameRu,
             Col::Side => T::CsvSide,
             Col::Brigade => T::CsvBrigade,
+            Col::BrigadeRef => T::CsvBrigadeRef,
             Col::Arm => T::CsvArm,
             Col::Class => T::CsvClass,
             Col::Nation => T::CsvNation,
@@ -102,6 +115,7 @@ impl Col {
             Col::Rank => T::CsvRank,
             Col::Quality => T::CsvQuality,
             Col::With => T::CsvWith,
+            Col::WithRef => T::CsvWithRef,
             Col::Lost => T::CsvLost,
         }
     }

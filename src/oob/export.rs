@@ -7,18 +7,30 @@ use crate::i18n::{Label, Lang, T};
 use crate::model::{Battle, General, Unit};
 use crate::rules::Side;
 
-/// The battle's brigades, units and generals as a spreadsheet, side by side: each
-/// side's brigades, then its units, then its generals.
+/// The battle's sides, brigades, units and generals as a spreadsheet: the two sides'
+/// rows, then side by side each side's brigades, units and generals.
 pub fn export(battle: &Battle, lang: Lang) -> Vec<u8> {
     let mut writer = csv::WriterBuilder::new().delimiter(if lang == Lang::Ru { b';' } else { b',' }).from_writer(
         // The byte-order mark, for Excel.
         vec![0xEF, 0xBB, 0xBF],
     );
     let mut rows: Vec<Vec<String>> = vec![Col::ALL.iter().map(|c| c.header(lang).to_owned()).collect()];
+    // The sides first, each in its slot: a side without units keeps its place.
+    for side in Side::ALL {
+        let info = battle.sides.get(*side);
+        rows.push(row(&[
+            (Col::Kind, lang.t(T::CsvKindSide).to_owned()),
+            (Col::Name, info.name.clone()),
+            (Col::NameRu, info.name_ru.clone().unwrap_or_default()),
+            (Col::Side, side.label(lang).to_owned()),
+            (Col::Nation, info.nation.label(lang).to_owned()),
+        ]));
+    }
     for side in Side::ALL {
         rows.extend(battle.brigades_of(*side).map(|b| {
             row(&[
                 (Col::Kind, lang.t(T::CsvKindBrigade).to_owned()),
+                (Col::Ref, format!("b{}", b.id.0)),
                 (Col::Name, b.name.clone()),
                 (Col::NameRu, b.name_ru.clone().unwrap_or_default()),
                 (Col::Side, side_text(battle, *side, lang)),
@@ -54,6 +66,11 @@ fn brigade_name(battle: &Battle, id: Option<crate::model::BrigadeId>) -> String 
     id.and_then(|id| battle.brigade(id)).map(|b| b.name.clone()).unwrap_or_default()
 }
 
+/// A brigade's reference in the file (its id): two brigades of a side may share a name.
+fn brigade_ref(battle: &Battle, id: Option<crate::model::BrigadeId>) -> String {
+    id.filter(|id| battle.brigade(*id).is_some()).map(|id| format!("b{}", id.0)).unwrap_or_default()
+}
+
 fn yes_no(lang: Lang, v: bool) -> String {
     lang.t(if v { T::CsvYes } else { T::CsvNo }).to_owned()
 }
@@ -62,10 +79,12 @@ fn unit_row(battle: &Battle, u: &Unit, lang: Lang) -> Vec<String> {
     let markers: Vec<&str> = u.markers.iter().map(|m| m.label(lang)).collect();
     row(&[
         (Col::Kind, lang.t(T::CsvKindUnit).to_owned()),
+        (Col::Ref, unit_ref(u.id)),
         (Col::Name, u.name.clone()),
         (Col::NameRu, u.name_ru.clone().unwrap_or_default()),
         (Col::Side, side_text(battle, u.side, lang)),
         (Col::Brigade, brigade_name(battle, u.brigade)),
+        (Col::BrigadeRef, brigade_ref(battle, u.brigade)),
         (Col::Arm, u.arm.label(lang).to_owned()),
         (Col::Class, u.class.label(lang).to_owned()),
         (Col::Nation, u.nation.label(lang).to_owned()),
@@ -82,6 +101,12 @@ fn unit_row(battle: &Battle, u: &Unit, lang: Lang) -> Vec<String> {
     ])
 }
 
+/// A unit's reference in the file: its id, so that a general is given back to the
+/// second of two same-named units (issue 29).
+fn unit_ref(id: crate::model::UnitId) -> String {
+    format!("u{}", id.0)
+}
+
 fn general_row(battle: &Battle, g: &General, lang: Lang) -> Vec<String> {
     let with = g.attached_to.and_then(|id| battle.unit(id)).map(|u| u.name.clone()).unwrap_or_default();
     row(&[
@@ -90,9 +115,11 @@ fn general_row(battle: &Battle, g: &General, lang: Lang) -> Vec<String> {
         (Col::NameRu, g.name_ru.clone().unwrap_or_default()),
         (Col::Side, side_text(battle, g.side, lang)),
         (Col::Brigade, brigade_name(battle, g.brigade)),
+        (Col::BrigadeRef, brigade_ref(battle, g.brigade)),
         (Col::Rank, g.rank.label(lang).to_owned()),
         (Col::Quality, g.quality.label(lang).to_owned()),
         (Col::With, with),
+        (Col::WithRef, g.attached_to.filter(|id| battle.unit(*id).is_some()).map(unit_ref).unwrap_or_default()),
         (Col::Lost, yes_no(lang, g.lost)),
     ])
 }

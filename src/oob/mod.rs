@@ -1,5 +1,6 @@
-//! Orders of battle as the club's spreadsheet (CSV): one row per brigade, unit and
-//! general, told apart by a `kind` column. Column names in English or Russian, in any
+//! Orders of battle as the club's spreadsheet (CSV): one row per side, brigade, unit and
+//! general, told apart by a `kind` column (side rows are optional: they name a new
+//! battle's sides in both languages, with their nations). Column names in English or Russian, in any
 //! order; `,` or `;` between fields; UTF-8 with or without a byte-order mark, or
 //! Windows-1251 (what Russian Excel saves), detected. Values are the file keys
 //! (`heavy_cavalry`) or the names the app shows, in either language ("Heavy cavalry",
@@ -14,7 +15,8 @@ pub use columns::Col;
 pub use export::export;
 pub use read::{Decoded, decode, import, import_naming_sides, new_battle};
 
-use crate::i18n::{Lang, T};
+use crate::i18n::{Label, Lang, T};
+use crate::rules::Side;
 
 /// The most bytes an order-of-battle file may have.
 pub const MAX_BYTES: usize = 16 * 1024 * 1024;
@@ -72,9 +74,23 @@ pub enum Reason {
     NoRows,
     /// Two brigades of one name on a side (units could not tell them apart).
     BrigadeTwice(String),
+    /// A quote opened in this cell is never closed.
+    UnclosedQuote,
+    /// A file marked as UTF-8 (a byte-order mark) with a byte that is not UTF-8: the
+    /// byte's offset in the file.
+    NotUtf8(usize),
+    /// A control character in a cell (Windows-1251 has no letter for byte 0x98).
+    ControlCharacter(char),
+    /// A `ref` given to two units, or two brigades, of the file.
+    RefTwice(String),
+    /// A side row whose side cell is neither first nor second.
+    SideSlot,
+    /// A `with_ref` or `brigade_ref` that nothing of the row's side has in the file.
+    UnknownRef(String),
 }
 
-/// A refused row: its number in the file (the header is row 1), the column, the reason.
+/// A refused row: its number as a spreadsheet shows it (the header is row 1, a blank line
+/// is a row, a cell over several lines is one), the column, the reason.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RowError {
     /// The row, counted from 1 with the header.
@@ -117,6 +133,12 @@ fn reason_text(lang: Lang, r: &Reason) -> String {
         Reason::TooManyRows => lang.fmt(T::OobTooManyRows, &[&MAX_ROWS]),
         Reason::NoRows => lang.t(T::OobNoRows).to_owned(),
         Reason::BrigadeTwice(n) => lang.fmt(T::OobBrigadeTwice, &[n]),
+        Reason::SideSlot => lang.fmt(T::OobSideSlot, &[&Side::First.label(lang), &Side::Second.label(lang)]),
+        Reason::UnclosedQuote => lang.t(T::OobUnclosedQuote).to_owned(),
+        Reason::NotUtf8(byte) => lang.fmt(T::OobNotUtf8, &[byte]),
+        Reason::ControlCharacter(c) => lang.fmt(T::OobControlCharacter, &[&format!("U+{:04X}", u32::from(*c))]),
+        Reason::RefTwice(r) => lang.fmt(T::OobRefTwice, &[r]),
+        Reason::UnknownRef(r) => lang.fmt(T::OobUnknownRef, &[r]),
     }
 }
 

@@ -63,18 +63,90 @@ impl Row {
     }
 }
 
+/// Where each row of the text starts as a spreadsheet counts them (a line break inside
+/// quotes stays in its cell, a blank line is a row), and the cell whose quote is never
+/// closed, if one is.
+struct Layout {
+    starts: Vec<usize>,
+    unclosed: Option<(u64, usize)>,
+}
+
+impl Layout {
+    fn of(text: &str, delimiter: u8) -> Self {
+        let bytes = text.as_bytes();
+        let mut layout = Layout { starts: vec![0], unclosed: None };
+        let (mut quoted, mut at_cell_start, mut cell) = (false, true, 0usize);
+        let mut opened = (1, 0);
+        let mut i = 0;
+        while let Some(&b) = bytes.get(i) {
+            i += 1;
+            if quoted {
+                // `""` inside quotes is a quote; a single one closes them.
+                if b == b'"' && bytes.get(i) == Some(&b'"') {
+                    i += 1;
+                } else if b == b'"' {
+                    quoted = false;
+                }
+                continue;
+            }
+            let row_ends = b == b'\n' || (b == b'\r' && bytes.get(i) != Some(&b'\n'));
+            if row_ends {
+                layout.starts.push(i);
+            }
+            if row_ends || b == b'\r' {
+                (at_cell_start, cell) = (true, 0);
+            } else if b == delimiter {
+                (at_cell_start, cell) = (true, cell + 1);
+            } else {
+                quoted = b == b'"' && at_cell_start;
+                opened = if quoted { (layout.starts.len() as u64, cell) } else { opened };
+                at_cell_start = false;
+            }
+        }
+        layout.unclosed = quoted.then_some(opened);
+        layout
+    }
+
+    /// The row (from 1) of a record that the reader places at byte `at`: the reader
+    /// counts the blank lines before a record into it, a spreadsheet does not.
+    fn row(&self, text: &str, at: usize) -> u64 {
+        let blank = text.get(at..).map_or(0, |rest| rest.len() - rest.trim_start_matches(['\r', '\n']).len());
+        self.starts.partition_point(|s| *s <= at + blank) as u64
+    }
+}
+
+/// The file's text, refused when it is marked as UTF-8 and is not.
+fn text_of(bytes: &[u8]) -> Result<String, Vec<RowError>> {
+    if let Some(rest) = bytes.strip_prefix(&[0xEF, 0xBB, 0xBF]) {
+        return match std::str::from_utf8(rest) {
+            Ok(text) => Ok(text.to_owned()),
+            Err(e) => {
+                let good = rest.get(..e.valid_up_to()).unwrap_or_default();
+                let row = 1 + good.iter().filter(|b| **b == b'\n').count() as u64;
+                let byte = e.valid_up_to().saturating_add(3);
+                Err(vec![RowError { row, column: None, reason: Reason::NotUtf8(byte) }])
+            }
+        };
+    }
+    Ok(decode(bytes).0)
+}
+
+/// The first control character of a cell (no name or value holds one).
+fn control_character(cell: &str) -> Option<char> {
+    cell.chars().find(|c| c.is_control() || matches!(c, '\u{2028}' | '\u{2029}'))
+}
+
 /// The rows of the file, or why it cannot be read at all.
 fn rows(bytes: &[u8]) -> Result<Vec<Row>, Vec<RowError>> {
     let file = |reason| vec![RowError { row: 1, column: None, reason }];
     if bytes.len() > MAX_BYTES {
         return Err(file(Reason::TooLarge));
     }
-    let (text, _) = decode(bytes);
-    let mut reader = csv::ReaderBuilder::new()
-        .delimiter(separator(&text))
-        .flexible(true)
-        .has_headers(false)
-        .from_reader(text.as_bytes());
+    let text = text_of(bytes)?;
+    let delimiter = separator(&text);
+    let layout = Layout::of(&text, delimiter);
+    let mut reader =
+        csv::ReaderBuilder::new().delimiter(delimiter).flexible(true).has_headers(false).from_reader(text.as_bytes());
     let mut records = reader.records();
     let header = match records.next() {
         Some(Ok(h)) if h.iter().any(|c| !c.trim().is_empty()) => h,
@@ -82,10 +154,14 @@ fn rows(bytes: &[u8]) -> Result<Vec<Row>, Vec<RowError>> {
         _ => return Err(file(Reason::NoHeader)),
     };
     let columns = header_columns(&header)?;
-    let mut out = Vec::new();
+    if let Some((row, cell)) = layout.unclosed {
+        let column = columns.get(cell).copied().flatten();
+        return Err(vec![RowError { row, column, reason: Reason::UnclosedQuote }]);
+    }
+    let (mut out, mut controls) = (Vec::new(), Vec::new());
     for record in records {
         let record = record.map_err(|e| {
-            let row = e.position().map_or(0, |p| p.line());
+            let row = e.position().map_or(0, |p| layout.row(&text, p.byte() as usize));
             vec![RowError { row, column: None, reason: Reason::Unreadable(e.to_string()) }]
         })?;
         if out.len() >= MAX_ROWS {
@@ -94,9 +170,18 @@ fn rows(bytes: &[u8]) -> Result<Vec<Row>, Vec<RowError>> {
         if record.iter().all(|c| c.trim().is_empty()) {
             continue;
         }
-        let line = record.position().map_or(0, |p| p.line());
-        let cells = columns.iter().zip(record.iter()).filter_map(|(c, v)| c.map(|c| (c, v.to_owned()))).collect();
+        let line = record.position().map_or(0, |p| layout.row(&text, p.byte() as usize));
+        let mut cells = BTreeMap::new();
+        for (column, value) in columns.iter().zip(record.iter()).filter_map(|(c, v)| c.map(|c| (c, v))) {
+            if let Some(c) = control_character(value) {
+                controls.push(RowError { row: line, column: Some(column), reason: Reason::ControlCharacter(c) });
+            }
+            cells.insert(column, value.to_owned());
+        }
         out.push(Row { line, cells });
+    }
+    if !controls.is_empty() {
+        return Err(controls);
     }
     if out.is_empty() {
         return Err(file(Reason::NoRows));
@@ -132,6 +217,7 @@ fn header_columns(header: &csv::StringRecord) -> Result<Vec<Option<Col>>, Vec<Ro
 /// What a row adds.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 enum Kind {
+    Side,
     Brigade,
     Unit,
     General,
@@ -139,11 +225,16 @@ enum Kind {
 
 fn kind_of(row: &Row) -> Result<Kind, RowError> {
     let text = row.get(Col::Kind);
-    [(T::CsvKindBrigade, Kind::Brigade), (T::CsvKindUnit, Kind::Unit), (T::CsvKindGeneral, Kind::General)]
-        .into_iter()
-        .find(|(key, _)| is_word(text, *key))
-        .map(|(_, k)| k)
-        .ok_or_else(|| row.err(Some(Col::Kind), Reason::UnknownKind(text.to_owned())))
+    [
+        (T::CsvKindSide, Kind::Side),
+        (T::CsvKindBrigade, Kind::Brigade),
+        (T::CsvKindUnit, Kind::Unit),
+        (T::CsvKindGeneral, Kind::General),
+    ]
+    .into_iter()
+    .find(|(key, _)| is_word(text, *key))
+    .map(|(_, k)| k)
+    .ok_or_else(|| row.err(Some(Col::Kind), Reason::UnknownKind(text.to_owned())))
 }
 
 /// The two sides: the battle's names, or (a new battle) the first two names the file
@@ -191,10 +282,17 @@ impl Sides {
         Err(row.err(Some(Col::Side), Reason::UnknownSide(text.to_owned())))
     }
 
-    /// A new battle's sides, named by the file: `first` and `second` take their places,
-    /// then the names take what is left in the order the rows come.
+    /// A new battle's sides, named by the file: its side rows first, then `first` and
+    /// `second` take their places, then the names take what is left in the order the
+    /// rows come.
     fn named_by(battle: &Battle, rows: &[Row]) -> Self {
         let mut sides = Sides::of(battle, true);
+        for (side, info) in rows.iter().filter_map(|r| side_row(r).ok().flatten()) {
+            let i = usize::from(side == Side::Second);
+            sides.claimed[i] = true;
+            sides.names[i].push(fold(&info.name));
+            sides.names[i].extend(info.name_ru.as_deref().map(fold));
+        }
         let is_key = |r: &&Row| vocab(Side::ALL, Side::key, r.get(Col::Side)).is_some();
         for row in rows.iter().filter(is_key).chain(rows.iter().filter(|r| !is_key(r))) {
             let _ = sides.side(row);
@@ -205,6 +303,34 @@ impl Sides {
     /// The names the file gave a new battle's sides.
     fn given(&self, side: Side) -> Option<&str> {
         self.names[if side == Side::First { 0 } else { 1 }].first().map(String::as_str)
+    }
+}
+
+/// A side row's slot and names (`None` for a row of another kind): the slot from the side
+/// cell (`first` or `second`, in either language).
+fn side_row(row: &Row) -> Result<Option<(Side, SideInfo)>, RowError> {
+    if kind_of(row).ok() != Some(Kind::Side) {
+        return Ok(None);
+    }
+    let side =
+        vocab(Side::ALL, Side::key, row.get(Col::Side)).ok_or_else(|| row.err(Some(Col::Side), Reason::SideSlot))?;
+    let (name, name_ru) = name_of(row)?;
+    let nation = cell(row, Col::Nation, (Nation::ALL, Nation::key), Nation::default())?;
+    Ok(Some((side, SideInfo { name, name_ru, nation })))
+}
+
+/// A new battle's sides as its side rows give them, refused when the two share a name.
+fn sides_from_rows(sides: &mut crate::rules::BySide<SideInfo>, rows: &[Row]) -> Result<(), Vec<RowError>> {
+    let mut last = None;
+    for row in rows {
+        if let Ok(Some((side, info))) = side_row(row) {
+            *sides.get_mut(side) = info;
+            last = Some(row);
+        }
+    }
+    match (last, crate::model::sides_apart(sides)) {
+        (Some(row), Err(p)) => Err(vec![row.err(Some(Col::Name), Reason::Refused(p))]),
+        (Some(_) | None, Ok(()) | Err(_)) => Ok(()),
     }
 }
 
@@ -261,6 +387,9 @@ struct Building {
     /// Brigades and units by folded name (`name` and `name_ru`), in order.
     brigades: HashMap<String, Vec<usize>>,
     units: HashMap<String, Vec<usize>>,
+    /// The file's units and brigades by their folded `ref`.
+    refs: HashMap<String, UnitId>,
+    brigade_refs: HashMap<String, BrigadeId>,
     /// What the battle had before the file: refused again as duplicates.
     had: HashSet<(Kind, Side, Option<BrigadeId>, String)>,
     next: (u32, u32, u32),
@@ -284,6 +413,8 @@ impl Building {
             oob: OrderOfBattle::default(),
             brigades: HashMap::new(),
             units: HashMap::new(),
+            refs: HashMap::new(),
+            brigade_refs: HashMap::new(),
             had: HashSet::new(),
             next: (battle.next_brigade_id().0, battle.next_unit_id().0, battle.next_general_id().0),
         };
@@ -327,21 +458,39 @@ impl Building {
         let (name, name_ru) = name_of(row)?;
         let side = self.sides.side(row)?;
         self.duplicate(row, (Kind::Brigade, side, None, &name))?;
-        // Units name their brigade: two of one name on a side could not be told apart.
-        if self.brigade_named(&name, side).is_some_and(|b| b.side == side && b.name == name) {
+        let reference = fold(row.get(Col::Ref));
+        if !reference.is_empty() && self.brigade_refs.contains_key(&reference) {
+            return Err(row.err(Some(Col::Ref), Reason::RefTwice(row.get(Col::Ref).to_owned())));
+        }
+        // Units without refs name their brigade: two of one name on a side could not be
+        // told apart.
+        if reference.is_empty() && self.brigade_named(&name, side).is_some_and(|b| b.side == side && b.name == name) {
             return Err(row.err(Some(Col::Name), Reason::BrigadeTwice(name)));
         }
         let b = Brigade { id: BrigadeId(self.next.0), name, name_ru, side };
         b.check().map_err(|p| row.err(None, Reason::Refused(p)))?;
         self.next.0 = self.next.0.saturating_add(1);
+        if !reference.is_empty() {
+            self.brigade_refs.insert(reference, b.id);
+        }
         index(&mut self.brigades, &b.name, b.name_ru.as_deref(), self.scratch.brigades.len());
         self.scratch.brigades.push(b.clone());
         self.oob.brigades.push(b);
         Ok(())
     }
 
-    /// The brigade a unit or general names, on its side.
+    /// The brigade a unit or general names, on its side: by its `ref` in the file, else
+    /// by name.
     fn brigade_of(&self, row: &Row, side: Side) -> Result<Option<BrigadeId>, RowError> {
+        let reference = row.get(Col::BrigadeRef);
+        if !reference.is_empty() {
+            let found = self.brigade_refs.get(&fold(reference)).and_then(|id| self.scratch.brigade(*id));
+            return match found {
+                Some(b) if b.side == side => Ok(Some(b.id)),
+                Some(b) => Err(row.err(Some(Col::BrigadeRef), Reason::BrigadeOfOtherSide(b.name.clone()))),
+                None => Err(row.err(Some(Col::BrigadeRef), Reason::UnknownRef(reference.to_owned()))),
+            };
+        }
         let name = row.get(Col::Brigade);
         if name.is_empty() {
             return Ok(None);
@@ -364,6 +513,10 @@ impl Building {
             return Err(row.err(Some(Col::Figures), Reason::FiguresAboveStart { figures: now, start }));
         }
         self.duplicate(row, (Kind::Unit, side, brigade, &name))?;
+        let reference = fold(row.get(Col::Ref));
+        if !reference.is_empty() && self.refs.contains_key(&reference) {
+            return Err(row.err(Some(Col::Ref), Reason::RefTwice(row.get(Col::Ref).to_owned())));
+        }
         let mut u = Unit::new(UnitId(self.next.1), &name, side, arm, start);
         u.nation = self.scratch.sides.get(side).nation;
         u.name_ru = name_ru;
@@ -372,6 +525,9 @@ impl Building {
         self.unit_details(row, &mut u)?;
         u.check(&self.scratch).map_err(|p| row.err(None, Reason::Refused(p)))?;
         self.next.1 = self.next.1.saturating_add(1);
+        if !reference.is_empty() {
+            self.refs.insert(reference, u.id);
+        }
         index(&mut self.units, &u.name, u.name_ru.as_deref(), self.scratch.units.len());
         self.scratch.units.push(u.clone());
         self.oob.units.push(u);
@@ -430,8 +586,16 @@ impl Building {
         Ok(())
     }
 
-    /// The unit a general is with: of his side, of his brigade first.
+    /// The unit a general is with: by its `ref` in the file, else by name, of his side,
+    /// of his brigade first.
     fn unit_named(&self, row: &Row, side: Side, brigade: Option<BrigadeId>) -> Result<Option<UnitId>, RowError> {
+        let reference = row.get(Col::WithRef);
+        if !reference.is_empty() {
+            let unit = self.refs.get(&fold(reference)).and_then(|id| self.scratch.unit(*id)).filter(|u| u.side == side);
+            return unit
+                .map(|u| Some(u.id))
+                .ok_or_else(|| row.err(Some(Col::WithRef), Reason::UnknownRef(reference.to_owned())));
+        }
         let name = row.get(Col::With);
         if name.is_empty() {
             return Ok(None);
@@ -471,9 +635,11 @@ fn build(battle: &Battle, rows: &[Row], sides: Sides) -> Result<OrderOfBattle, V
             }
         })
         .collect();
+    errors.extend(kinds.iter().filter_map(|(_, row)| side_row(row).err()));
     for pass in [Kind::Brigade, Kind::Unit, Kind::General] {
         for (_, row) in kinds.iter().filter(|(k, _)| *k == Some(pass)) {
             let done = match pass {
+                Kind::Side => Ok(()),
                 Kind::Brigade => b.brigade(row),
                 Kind::Unit => b.unit(row),
                 Kind::General => b.general(row),
@@ -510,6 +676,7 @@ pub fn import_naming_sides(
             info.name_ru = None;
         }
     }
+    sides_from_rows(&mut named, &rows)?;
     let oob = build(battle, &rows, sides)?;
     Ok((Some(named).filter(|n| *n != battle.sides), oob))
 }
@@ -524,7 +691,7 @@ pub fn new_battle(
 ) -> Result<(Battle, OrderOfBattle), Vec<RowError>> {
     let side = |key: T| SideInfo { name: lang.t(key).to_owned(), name_ru: None, nation: Nation::default() };
     let mut battle = Battle {
-        name: name.to_owned(),
+        name: name.trim().to_owned(),
         ruleset,
         sides: crate::rules::BySide { first: side(T::FirstArmy), second: side(T::SecondArmy) },
         turn: 1,
@@ -537,6 +704,7 @@ pub fn new_battle(
             info.name = given;
         }
     }
+    sides_from_rows(&mut battle.sides, &rows)?;
     let oob = build(&battle, &rows, sides)?;
     Ok((battle, oob))
 }

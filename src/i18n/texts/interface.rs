@@ -89,6 +89,8 @@ super::texts! {
     NationOf => "Nation of side {}", "Нация стороны {}";
     Description => "Description", "Описание";
     ProblemSameSideNames => "the two sides have the same name", "у сторон одинаковые названия";
+    ProblemUntrimmedName => "the name begins or ends with a space", "название начинается или кончается пробелом";
+    ProblemControlInName => "the name holds a line break or another control character", "в названии перевод строки или другой управляющий знак";
     ApplyNames => "the battle's names", "названия битвы";
     StepEditBattle => "Edit the battle «{}»", "Правка битвы «{}»";
     PdfFont => "cannot make the PDF: the embedded font cannot be read", "не удалось собрать PDF: встроенный шрифт не читается";

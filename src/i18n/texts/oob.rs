@@ -27,9 +27,13 @@ super::texts! {
     CsvQuality => "quality", "качество";
     CsvWith => "with", "при подразделении";
     CsvLost => "lost", "потерян";
+    CsvRef => "ref", "код";
+    CsvBrigadeRef => "brigade_ref", "код бригады";
+    CsvWithRef => "with_ref", "код подразделения";
     CsvKindUnit => "unit", "подразделение";
     CsvKindGeneral => "general", "генерал";
     CsvKindBrigade => "brigade", "бригада";
+    CsvKindSide => "side", "сторона";
     CsvYes => "yes", "да";
     CsvNo => "no", "нет";
     OobRow => "row {}: {}", "строка {}: {}";
@@ -40,7 +44,8 @@ super::texts! {
     OobRepeatedColumn => "the column is named twice", "столбец назван дважды";
     OobMissingColumn => "the file needs this column", "в файле нужен этот столбец";
     OobUnreadable => "the fields cannot be read ({})", "поля не читаются ({})";
-    OobUnknownKind => "«{}» is not unit, general or brigade", "«{}» — не подразделение, генерал или бригада";
+    OobUnknownKind => "«{}» is not side, brigade, unit or general", "«{}» — не сторона, бригада, подразделение или генерал";
+    OobSideSlot => "a side row says which side it names: «{}» or «{}»", "строка стороны говорит, какую сторону она называет: «{}» или «{}»";
     OobUnknownValue => "unknown value «{}»", "неизвестное значение «{}»";
     OobEmpty => "empty, and the row needs it", "пусто, а строке это нужно";
     OobNotANumber => "«{}» is not a number of figures", "«{}» — не число фигур";
@@ -51,6 +56,11 @@ super::texts! {
     OobUnknownUnit => "no unit «{}» on this side", "нет подразделения «{}» у этой стороны";
     OobDuplicate => "«{}» is already in this battle (import only the new rows, or start a new battle)", "«{}» уже есть в этой битве (импортируйте только новые строки или начните новую битву)";
     OobBrigadeTwice => "a brigade «{}» is named twice on this side: units could not tell them apart", "бригада «{}» названа дважды у этой стороны: подразделения не различат их";
+    OobUnclosedQuote => "a quote opened here is never closed (the rest of the file would be one cell)", "здесь открыта кавычка, которая нигде не закрыта (остаток файла стал бы одной ячейкой)";
+    OobNotUtf8 => "the file is marked as UTF-8, but byte {} is not UTF-8 (save it again as UTF-8)", "файл помечен как UTF-8, но байт {} — не UTF-8 (сохраните его заново в UTF-8)";
+    OobControlCharacter => "character {} is not a letter but a control character (a byte the file's encoding has no letter for?)", "знак {} — не буква, а управляющий знак (байт, которому в кодировке файла нет буквы?)";
+    OobRefTwice => "the ref «{}» is given twice", "код «{}» дан дважды";
+    OobUnknownRef => "nothing of this side has the ref «{}» in the file", "ничему у этой стороны в файле не дан код «{}»";
     OobNoRows => "the file has a header and no rows to import", "в файле есть заголовки, но нет строк для импорта";
     OobTooManyRows => "more than {} rows", "больше {} строк";
     OobRefused => "{} was not imported and nothing was changed. Rows refused: {}.", "{} не импортирован, ничего не изменено. Отклонено строк: {}.";
