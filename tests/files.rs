@@ -97,18 +97,16 @@ fn saving_keeps_the_previous_file_as_bak() {
     assert!(leftovers.is_empty(), "{leftovers:?}");
 }
 
-/// A child process saving in a loop is killed at random moments; after each kill the
-/// file is a valid battle, the old or the new one.
-#[test]
-fn a_killed_save_leaves_the_old_or_the_new_file() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("crash.coldsteel.json");
+/// A child process saving `path` in a loop, killed at random moments `rounds` times;
+/// after each kill, `after` looks at the files. Returns how many kills found the old
+/// (turn 1 or 3) and the new (turn 2) battle.
+fn killed_saves(path: &Path, rounds: usize, mut after: impl FnMut(usize)) -> [usize; 2] {
     let mut rng_state: u64 = 0x9e37_79b9_7f4a_7c15;
     let mut seen = [0usize; 2];
-    for round in 0..200 {
+    for round in 0..rounds {
         let mut child = Command::new(env!("CARGO_BIN_EXE_coldsteel"))
             .arg("save-loop")
-            .arg(&path)
+            .arg(path)
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -122,10 +120,46 @@ fn a_killed_save_leaves_the_old_or_the_new_file() {
         if !path.exists() {
             continue;
         }
-        let game = storage::read_battle_file(&path).unwrap_or_else(|e| panic!("round {round}: {e}"));
+        let game = storage::read_battle_file(path).unwrap_or_else(|e| panic!("round {round}: {e}"));
         seen[usize::from(game.battle().turn == 2)] += 1;
+        after(round);
     }
+    seen
+}
+
+/// A child process saving in a loop is killed at random moments; after each kill the
+/// file is a valid battle, the old or the new one.
+#[test]
+fn a_killed_save_leaves_the_old_or_the_new_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("crash.coldsteel.json");
+    let seen = killed_saves(&path, 200, |_| {});
     assert!(seen[0] + seen[1] > 100, "the child saved too rarely: {seen:?}");
+}
+
+/// Issue 29: a battle with a second hard link, its saves killed at random: the battle's
+/// name always holds the old or the new battle whole (the save gives the link up and
+/// writes the battle anew), the other name a whole earlier battle, and no temporary file
+/// outlives the next save.
+#[test]
+fn a_killed_save_of_a_hard_linked_battle_leaves_each_name_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("linked.coldsteel.json");
+    let other = dir.path().join("other-name.coldsteel.json");
+    storage::save_battle(&path, &storage::default_game().unwrap()).unwrap();
+    std::fs::hard_link(&path, &other).unwrap();
+    let seen = killed_saves(&path, 150, |round| {
+        let game = storage::read_battle_file(&other).unwrap_or_else(|e| panic!("round {round}, the other name: {e}"));
+        assert_ne!(game.battle().turn, 0);
+    });
+    assert!(seen[0] + seen[1] > 75, "the child saved too rarely: {seen:?}");
+    storage::save_battle(&path, &storage::default_game().unwrap()).unwrap();
+    let temps: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".tmp"))
+        .collect();
+    assert!(temps.is_empty(), "{temps:?}");
 }
 
 #[test]

@@ -304,7 +304,8 @@ fn a_long_battle_draws_a_bounded_number_of_maps() {
         let report = summary::game_report(&g, lang);
         let maps = report.flat().into_iter().filter(|b| matches!(b, summary::Block::Map(_))).count();
         assert!((2..=summary::MAX_REPORT_MAPS as usize + 1).contains(&maps), "{lang:?}: {maps} maps");
-        let text = markdown::to_text(&report);
+        // Markdown keeps a paragraph on one line.
+        let text = markdown::to_markdown(&report);
         let rule = lang.fmt(coldsteel::i18n::T::RepMapsRule, &[&3, &summary::MAX_REPORT_MAPS]);
         assert!(text.contains(&rule), "{lang:?}: the rule is printed");
     }

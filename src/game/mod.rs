@@ -15,6 +15,7 @@ pub mod movement;
 mod play;
 pub mod procedure;
 mod ruleset_b;
+pub mod stress;
 pub mod table;
 pub mod testing;
 mod turn;

@@ -93,3 +93,30 @@ pub fn stress_battle(units: u32, log: u32) -> Battle {
     }
     b
 }
+
+/// A battle of `units` at the start of turn 1, the first `placed` of them on a 6 × 3 m
+/// table in rows, for the report's maps (issue 29).
+pub fn placed_battle(units: u32, placed: usize) -> Battle {
+    let mut b = stress_battle(units, 0);
+    b.turn = 1;
+    b.phase = Phase::Initiative;
+    b.table = Some(super::TableSetup::new(600, 300));
+    for (i, u) in b.units.iter_mut().take(placed).enumerate() {
+        let (col, row) = (i32::try_from(i % 50).unwrap_or(0), i32::try_from(i / 50).unwrap_or(0));
+        u.place = Some(super::Placement { x_mm: 100 + col * 110, y_mm: 100 + row * 70, facing_deg: 0 });
+    }
+    b
+}
+
+/// A battle whose file comes near the 64 MiB a battle file may have: 80,000 units and a
+/// 20,000-entry log whose notes are 2,000 characters long (issue 29's benchmarks).
+pub fn near_the_size_limit() -> Battle {
+    let mut b = stress_battle(80_000, 20_000);
+    for entry in &mut b.log {
+        if let LogDetail::Note { text } = &mut entry.detail {
+            let seq = text.clone();
+            *text = format!("{seq}: {}", "The Guard holds the village. ".repeat(69));
+        }
+    }
+    b
+}

@@ -240,7 +240,7 @@ pub fn game_report(game: &crate::game::Game, lang: Lang) -> Report {
     // Each turn's map is drawn as the replay reaches it (issue 29: no copy of the battle
     // per turn), every `every`th turn's and the present's.
     let replayed = crate::game::each_turn_end(game, |turn, b, now| {
-        if placed(b) && (now || turn.saturating_sub(start) % every == 0) {
+        if placed(b) && (now || turn % every == 0) {
             scenes.push(map_block(lang, turn, b, now));
         }
     });
