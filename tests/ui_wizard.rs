@@ -516,3 +516,66 @@ fn the_wizard_buttons_stay_in_a_footer_on_a_laptop_screen() {
     h.run();
     h.get_by_label("Бросить за меня");
 }
+
+/// Issue 30: a click in the first 300 ms after a step changes is not taken as an answer
+/// (a double click on Next does not also press the next step's first button); one at
+/// 400 ms is. The harness steps egui's clock 10 ms a frame.
+#[test]
+fn a_click_just_after_a_step_changes_is_not_an_answer() {
+    let g = game_at(Phase::Charges);
+    let (a, d) = (g.battle().units[8].id, g.battle().units[17].id);
+    let app = CsApp::new(melee_pending(g, a, d), Lang::En);
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 2200.0))
+        .with_step_dt(0.01)
+        .build_ui_state(|ui, app: &mut CsApp| app.ui_root(ui), app);
+    h.run();
+    h.get_by_label("Fight…").click();
+    h.run();
+    h.run_steps(40);
+    let attacker = h.state().game.battle().units[8].name.clone();
+    h.get_by_label("Next").click();
+    // The click's frame changes the step; the next one draws it.
+    h.run_steps(2);
+    assert!(h.query_by_label("Roll for me").is_some(), "the dice step is shown");
+    let dice = |h: &Harness<'static, CsApp>| {
+        h.get_by_role_and_label(Role::TextInput, &attacker)
+            .accesskit_node()
+            .value()
+            .map(|v| v.to_string())
+            .unwrap_or_default()
+    };
+    // 100 ms after the step changed: the click is not taken.
+    h.run_steps(8);
+    h.get_by_label("Roll for me").click();
+    h.run_steps(3);
+    assert_eq!(dice(&h), "", "a click 100 ms after the step changed rolled the dice");
+    // 400 ms after: it is.
+    h.run_steps(28);
+    h.get_by_label("Roll for me").click();
+    h.run_steps(3);
+    assert!(!dice(&h).is_empty(), "a click 400 ms after the step changed was not taken");
+}
+
+/// The first 300 ms of a dialog take no click either: the click that opened it does not
+/// answer it.
+#[test]
+fn a_dialog_takes_no_click_in_its_first_300_ms() {
+    let mut g = game_at(Phase::Charges);
+    g.perform(&Action::Note("unsaved work".into())).unwrap();
+    let mut app = CsApp::new(g, Lang::En);
+    app.modal = coldsteel::ui::Modal::Unsaved(coldsteel::ui::FileOp::Quit);
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .with_step_dt(0.01)
+        .build_ui_state(|ui, app: &mut CsApp| app.ui_root(ui), app);
+    h.step();
+    h.run_steps(5);
+    h.get_by_label("Cancel").click();
+    h.run_steps(3);
+    assert!(!matches!(h.state().modal, coldsteel::ui::Modal::None), "a click 60 ms after the dialog opened closed it");
+    h.run_steps(35);
+    h.get_by_label("Cancel").click();
+    h.run_steps(3);
+    assert!(matches!(h.state().modal, coldsteel::ui::Modal::None), "a click 400 ms after was not taken");
+}

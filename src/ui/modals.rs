@@ -27,7 +27,11 @@ impl CsApp {
     /// Draws the open modal, if any; its choice becomes a command for the handler.
     pub(super) fn modal_ui(&mut self, ui: &mut Ui, cmds: &mut Vec<AppCommand>) {
         let choice = match &mut self.modal {
-            Modal::None => return,
+            Modal::None => {
+                // The next dialog opened starts its own guard.
+                ui.ctx().data_mut(|d| d.remove::<(u64, f64)>(guard_id()));
+                return;
+            }
             Modal::Unsaved(op) => unsaved_ui(ui, self.lang, op),
             Modal::Recovery(rec, when) => recovery_ui(ui, self.lang, rec, when),
             Modal::PathPrompt { purpose, text, error } => path_ui(ui, self.lang, *purpose, text, error.as_deref()),
@@ -61,6 +65,17 @@ impl CsApp {
     }
 }
 
+/// What keeps the open dialog's first 300 ms from taking a click (issue 30).
+fn guard_id() -> egui::Id {
+    egui::Id::unique("coldsteel-modal-guard")
+}
+
+/// Drawn last in a dialog, over all of it: a click in its first 300 ms is not an answer.
+fn guard(ui: &mut Ui) {
+    let rect = ui.min_rect();
+    super::widgets::click_guard(ui, guard_id(), 1, rect);
+}
+
 fn window(title: &str) -> egui::Modal {
     egui::Modal::new(egui::Id::unique(("coldsteel-modal", title)))
 }
@@ -81,6 +96,7 @@ fn unsaved_ui(ui: &mut Ui, lang: crate::i18n::Lang, op: &FileOp) -> Choice {
                 choice = Choice::Close;
             }
         });
+        guard(ui);
     });
     choice
 }
@@ -103,6 +119,7 @@ fn recovery_ui(ui: &mut Ui, lang: crate::i18n::Lang, rec: &Recovery, when: &str)
                 choice = Choice::Close;
             }
         });
+        guard(ui);
     });
     choice
 }
@@ -134,6 +151,7 @@ fn path_ui(
                 choice = Choice::Close;
             }
         });
+        guard(ui);
     });
     choice
 }
@@ -173,6 +191,7 @@ fn new_ui(ui: &mut Ui, lang: crate::i18n::Lang, template: &mut Template, ruleset
                 choice = Choice::Close;
             }
         });
+        guard(ui);
     });
     choice
 }
@@ -206,6 +225,7 @@ fn open_failed_ui(
                 choice = Choice::Close;
             }
         });
+        guard(ui);
     });
     choice
 }
@@ -231,6 +251,7 @@ fn about_ui(ui: &mut Ui, lang: crate::i18n::Lang, data_dir: Option<&std::path::P
         if ui.button(lang.t(T::Ok)).clicked() || ui.input(|i| i.key_pressed(Key::Enter) || i.key_pressed(Key::Escape)) {
             choice = Choice::Close;
         }
+        guard(ui);
     });
     choice
 }
@@ -260,6 +281,7 @@ fn guide_ui(ui: &mut Ui, lang: crate::i18n::Lang) -> Choice {
         if ui.button(lang.t(T::Ok)).clicked() || ui.input(|i| i.key_pressed(Key::Enter) || i.key_pressed(Key::Escape)) {
             choice = Choice::Close;
         }
+        guard(ui);
     });
     choice
 }
@@ -289,6 +311,7 @@ fn tests_owed_ui(ui: &mut Ui, lang: crate::i18n::Lang, owed: usize, reason: &mut
                 choice = Choice::Command(AppCommand::DropTestsAndAdvance(reason.clone()));
             }
         });
+        guard(ui);
     });
     choice
 }
@@ -308,6 +331,7 @@ fn journal_full_ui(ui: &mut Ui, lang: crate::i18n::Lang) -> Choice {
                 choice = Choice::Close;
             }
         });
+        guard(ui);
     });
     choice
 }
@@ -320,6 +344,7 @@ fn message_ui(ui: &mut Ui, lang: crate::i18n::Lang, text: &str) -> Choice {
         if ui.button(lang.t(T::Ok)).clicked() || ui.input(|i| i.key_pressed(Key::Enter) || i.key_pressed(Key::Escape)) {
             choice = Choice::Close;
         }
+        guard(ui);
     });
     choice
 }

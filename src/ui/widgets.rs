@@ -79,3 +79,27 @@ pub fn judged_edit(
         Err(e) => Err(e),
     }
 }
+
+/// How long after a step or a dialog changes a click is not taken as an answer (issue 30:
+/// a double click answers one question, not two).
+pub const CLICK_GUARD_S: f64 = 0.3;
+
+/// Over `rect`, takes every click for [`CLICK_GUARD_S`] after `key` changes (a wizard's
+/// step, a dialog opened): drawn after the step's widgets, it is the one on top. `id`
+/// keeps what the guard last saw.
+pub fn click_guard(ui: &mut Ui, id: egui::Id, key: u64, rect: egui::Rect) {
+    let now = ui.input(|i| i.time);
+    let seen = ui.ctx().data(|d| d.get_temp::<(u64, f64)>(id));
+    let since = match seen {
+        Some((k, at)) if k == key => at,
+        Some(_) | None => {
+            ui.ctx().data_mut(|d| d.insert_temp(id, (key, now)));
+            now
+        }
+    };
+    let left = CLICK_GUARD_S - (now - since);
+    if left > 0.0 {
+        let _ = ui.interact(rect, id.with("guard"), egui::Sense::click());
+        ui.ctx().request_repaint_after(std::time::Duration::from_secs_f64(left));
+    }
+}

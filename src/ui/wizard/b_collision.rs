@@ -23,6 +23,11 @@ pub struct CollisionWizard {
 }
 
 impl CollisionWizard {
+    /// Whether the result is shown.
+    pub(super) fn at_result(&self) -> bool {
+        self.draft.at_result()
+    }
+
     /// Opens a collision test of `attacker` on `defender`.
     pub fn new(battle: &Battle, attacker: UnitId, defender: UnitId) -> Option<Self> {
         Some(CollisionWizard { draft: CollisionDraft::open(battle, attacker, defender)?, dice: Default::default() })

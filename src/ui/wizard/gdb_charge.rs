@@ -47,6 +47,11 @@ pub(super) struct StepFields {
 }
 
 impl ChargeWizard {
+    /// The step shown, as the draft numbers it.
+    pub(super) fn step_number(&self) -> u32 {
+        self.draft.step_number()
+    }
+
     fn of(draft: ChargeDraft) -> Self {
         ChargeWizard {
             draft,

@@ -34,6 +34,11 @@ pub struct MeleeWizard {
 }
 
 impl MeleeWizard {
+    /// The step shown.
+    pub(super) fn step_now(&self) -> crate::game::procedure::MeleeDraftStep {
+        self.draft.step_now()
+    }
+
     /// Opens on a pending melee, as the game drafts it.
     pub fn new(battle: &Battle, pending: &Engagement) -> Option<Self> {
         Some(MeleeWizard {

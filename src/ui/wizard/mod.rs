@@ -82,6 +82,28 @@ impl Wizard {
         }
     }
 
+    /// What names the step shown: the wizard's kind and its step, which change together
+    /// with the answers on the screen.
+    fn step_key(&self) -> u64 {
+        use crate::game::procedure::MeleeDraftStep;
+        let (kind, step) = match self {
+            Wizard::GdbCharge(w) => (1, w.step_number()),
+            Wizard::GdbMelee(w) => {
+                let step = match w.step_now() {
+                    MeleeDraftStep::Situation => 0,
+                    MeleeDraftStep::Dice => 1,
+                    MeleeDraftStep::Result => 2,
+                };
+                (2, step)
+            }
+            Wizard::BCollision(w) => (3, u32::from(w.at_result())),
+            Wizard::BMelee(_) => (4, 0),
+            Wizard::Fire(_) => (5, 0),
+            Wizard::Test(_) => (6, 0),
+        };
+        (kind << 32) | u64::from(step)
+    }
+
     /// Draws the wizard's window.
     pub fn ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle) -> Outcome {
         let title = match self {
@@ -124,6 +146,10 @@ impl Wizard {
                     });
                 ui.allocate_rect(footer, egui::Sense::hover());
                 ui.ctx().data_mut(|d| d.remove::<egui::Rect>(footer_id()));
+                // Drawn last, over the step and its footer: the first 300 ms of a step
+                // take no answer.
+                let key = self.step_key();
+                crate::ui::widgets::click_guard(ui, egui::Id::unique("coldsteel-wizard-guard"), key, full);
             });
         if ui.input(|i| i.key_pressed(egui::Key::Escape)) {
             outcome = Outcome::Cancel;
