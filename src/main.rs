@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use clap::Parser;
 use coldsteel::game::Game;
 use coldsteel::i18n::errors::{action_error_text, load_error_text, replay_error_text, save_error_text};
-use coldsteel::i18n::{Lang, T};
+use coldsteel::i18n::{Lang, Noun, T};
 use coldsteel::{report, storage, ui};
 
 /// The window's icon: 64×64 RGBA pixels, made from `assets/icon/coldsteel.png`.
@@ -151,7 +151,7 @@ fn check(path: &Path, lang: Lang) -> Result<String, Failure> {
     if let Err(storage::LoadError::Invalid(problems)) = storage::read_battle_file(path) {
         let refused = problems.iter().any(|p| p.problem().protects_reader());
         let key = if refused { T::CliProblemsRefused } else { T::CliProblems };
-        let mut out = vec![lang.fmt(key, &[&problems.len(), &path.display()])];
+        let mut out = vec![lang.fmt(key, &[&lang.count(problems.len(), Noun::Problem), &path.display()])];
         out.extend(problems.iter().map(|p| coldsteel::i18n::errors::model_error_text(lang, p)));
         return Err(Failure(out));
     }
@@ -159,6 +159,8 @@ fn check(path: &Path, lang: Lang) -> Result<String, Failure> {
     let b = &game.battle();
     let (units, generals, brigades) = (b.units.len(), b.generals.len(), b.brigades.len());
     let name = coldsteel::i18n::names::battle_title(b, lang);
+    let [units, generals, brigades] = [(units, Noun::Unit), (generals, Noun::General), (brigades, Noun::Brigade)]
+        .map(|(n, noun)| lang.count(n, noun));
     Ok(lang.fmt(T::CliOk, &[&name, &units, &generals, &brigades, &b.turn, &path.display()]))
 }
 
@@ -195,9 +197,9 @@ fn replay(path: &Path, write: Option<&Path>, lang: Lang) -> Result<String, Strin
         eprint!("{}", links_note(lang, saved, out).trim_start());
     }
     Ok(match (played, write) {
-        (Some(n), Some(out)) => lang.fmt(T::CliPlayedTo, &[&n, &out.display()]),
-        (Some(n), None) => lang.fmt(T::CliPlayed, &[&n]),
-        (None, _) => lang.fmt(T::CliReplayed, &[&count]),
+        (Some(n), Some(out)) => lang.fmt(T::CliPlayedTo, &[&lang.count(n, Noun::Action), &out.display()]),
+        (Some(n), None) => lang.fmt(T::CliPlayed, &[&lang.count(n, Noun::Action)]),
+        (None, _) => lang.fmt(T::CliReplayed, &[&lang.count(count, Noun::Action)]),
     })
 }
 
@@ -300,8 +302,12 @@ fn oob_export(battle: &Path, csv: &Path, lang: Lang) -> Result<String, String> {
 }
 
 /// Every refused row on a line of its own, after what happened.
+fn imported_text(lang: Lang, counts: (usize, usize, usize)) -> String {
+    coldsteel::oob::imported_text(lang, counts)
+}
+
 fn refused_rows(errors: &[coldsteel::oob::RowError], csv: &Path, lang: Lang) -> Failure {
-    let mut out = vec![lang.fmt(T::OobRefused, &[&csv.display(), &errors.len()])];
+    let mut out = vec![lang.fmt(T::OobRefused, &[&csv.display(), &lang.count(errors.len(), Noun::Row)])];
     out.extend(errors.iter().map(|e| coldsteel::oob::row_error_text(lang, e)));
     Failure(out)
 }
@@ -339,9 +345,7 @@ fn oob_import(
         .map_err(|e| at_path(action_error_text(lang, &e), csv))?;
     let saved = storage::save_battle(out, &game).map_err(|e| save_error_text(lang, &e))?;
     eprint!("{}", links_note(lang, saved, out).trim_start());
-    Ok(lang.fmt(T::OobImported, &[&counts.0, &counts.1, &counts.2])
-        + "\n"
-        + &lang.fmt(T::CliWritten, &[&out.display()]))
+    Ok(imported_text(lang, counts) + "\n" + &lang.fmt(T::CliWritten, &[&out.display()]))
 }
 
 /// Prints a command's output; a reader that went away (`| head`) ends it quietly.

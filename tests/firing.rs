@@ -233,7 +233,7 @@ fn test_results_read_as_what_they_do() {
     };
     let (en, ru) = (lines(Lang::En), lines(Lang::Ru));
     assert!(en[0].contains("rallies") && en[1].contains("routs"), "{en:?}");
-    assert!(ru[0].contains("собирается") && ru[1].contains("бежит"), "{ru:?}");
+    assert!(ru[0].contains("сбор") && ru[1].contains("бегство"), "{ru:?}");
     assert!(!en.iter().any(|l| l.contains("passes")) && !ru.iter().any(|l| l.contains("проходит")), "{en:?} {ru:?}");
 }
 
@@ -291,7 +291,7 @@ fn a_ruleset_b_melee_line_says_who_gave_way() {
     let en = coldsteel::i18n::log_text::entry_summary(Lang::En, g.battle(), e);
     let ru = coldsteel::i18n::log_text::entry_summary(Lang::Ru, g.battle(), e);
     assert!(en.contains("gives way") || en.contains("continues"), "{en}");
-    assert!(ru.contains("отступает") || ru.contains("продолжается"), "{ru}");
+    assert!(ru.contains("отход") || ru.contains("продолжается"), "{ru}");
     if m.tests[1] == Some(false) {
         assert!(en.contains("fails its morale test") && ru.contains("тест морали не пройден"), "{en} / {ru}");
     }

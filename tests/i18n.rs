@@ -500,3 +500,36 @@ fn every_error_reads_in_russian() {
         assert!(latin_word(&ru, &[]).is_none(), "{e:?}: {ru}");
     }
 }
+
+/// Issue 30: counts go through the CLDR plural rules (intl_pluralrules), in both
+/// languages: "1 figure", "2 figures"; «1 фигура», «2 фигуры», «5 фигур», «21 фигура»,
+/// «22 фигуры», «11 фигур», and the object of a verb «1 фигуру».
+#[test]
+fn counts_follow_the_plural_rules() {
+    use coldsteel::i18n::Noun;
+    let en = |n: u64| Lang::En.count(n, Noun::Figure);
+    assert_eq!([en(0), en(1), en(2), en(21)], ["0 figures", "1 figure", "2 figures", "21 figures"]);
+    let ru = |n: u64| Lang::Ru.count(n, Noun::Figure);
+    assert_eq!(
+        [ru(0), ru(1), ru(2), ru(5), ru(11), ru(21), ru(22), ru(25), ru(111), ru(1001)],
+        [
+            "0 фигур",
+            "1 фигура",
+            "2 фигуры",
+            "5 фигур",
+            "11 фигур",
+            "21 фигура",
+            "22 фигуры",
+            "25 фигур",
+            "111 фигур",
+            "1001 фигура"
+        ]
+    );
+    assert_eq!(Lang::Ru.count(1u32, Noun::FigureAcc), "1 фигуру");
+    assert_eq!(Lang::Ru.count(3usize, Noun::Action), "3 действия");
+    assert_eq!(Lang::En.count(1u32, Noun::Die), "1 die");
+    // The finding "Remove 1 figures": the sentence now counts.
+    let text =
+        Lang::En.fmt(coldsteel::i18n::T::HapRemoveFigures, &[&Lang::En.count(1u32, Noun::FigureAcc), &"Kiev Dragoons"]);
+    assert_eq!(text, "Remove 1 figure from Kiev Dragoons");
+}

@@ -306,7 +306,8 @@ fn a_long_battle_draws_a_bounded_number_of_maps() {
         assert!((2..=summary::MAX_REPORT_MAPS as usize + 1).contains(&maps), "{lang:?}: {maps} maps");
         // Markdown keeps a paragraph on one line.
         let text = markdown::to_markdown(&report);
-        let rule = lang.fmt(coldsteel::i18n::T::RepMapsRule, &[&3, &summary::MAX_REPORT_MAPS]);
+        let maps = lang.count(summary::MAX_REPORT_MAPS, coldsteel::i18n::Noun::Map);
+        let rule = lang.fmt(coldsteel::i18n::T::RepMapsRule, &[&3, &maps]);
         assert!(text.contains(&rule), "{lang:?}: the rule is printed");
     }
 }

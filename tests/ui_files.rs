@@ -265,7 +265,7 @@ fn the_casualty_table_names_its_results_in_words() {
     h.run();
     let band = h.get_by_label("Результат 1");
     let shown = band.accesskit_node().value().map(|v| v.to_string());
-    assert_eq!(shown.as_deref(), Some("Проигравшие отброшены"), "no raw key in the Result column");
+    assert_eq!(shown.as_deref(), Some("Проигравший оттеснён"), "no raw key in the Result column");
     for topic in ["Атаки", "Движение", "Тесты", "Правила B (средний кубик)", "Рукопашная"]
     {
         h.get_by_role_and_label(Role::Button, topic).click();

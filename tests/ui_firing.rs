@@ -50,7 +50,7 @@ fn a_fire_is_recorded_from_the_checklist() {
         h.run();
         h.get_by_role_and_label(Role::TextInput, lang.t(T::FireDice)).type_text("34");
         h.run();
-        h.get_by_label_contains(&lang.fmt(T::FireLoses, &[&target, &2]));
+        h.get_by_label_contains(&lang.fmt(T::FireLoses, &[&target, &lang.count(2u32, coldsteel::i18n::Noun::Figure)]));
         h.get_by_label(lang.t(T::Apply)).click();
         h.run();
         let g = &h.state().game;
@@ -128,7 +128,9 @@ fn closing_fire_is_read_on_the_firing_table() {
         h.get_by_role_and_label(Role::Button, lang.t(T::Confirm)).click();
         h.run();
         assert!(h.state().wizard.is_some(), "the charge goes on to the charger's test");
-        h.get_by_label_contains(&lang.fmt(T::HapRemoveFigures, &[&2, &charger]));
+        h.get_by_label_contains(
+            &lang.fmt(T::HapRemoveFigures, &[&lang.count(2u32, coldsteel::i18n::Noun::FigureAcc), &charger]),
+        );
         if let Some(next) = h.query_by_role_and_label(Role::TextInput, lang.t(T::TestDice)) {
             assert_eq!(next.accesskit_node().value().as_deref(), Some(""), "the next test starts with its own dice");
         }

@@ -155,12 +155,12 @@ fn russian_screen_uses_the_seed_vocabulary() {
     h.run();
     h.get_by_label("Екатеринославский кирасирский полк").click();
     h.run();
-    h.get_by_label("Расстроены").click();
+    h.get_by_label("В беспорядке").click();
     h.run();
     let unit = unit_named(h.state(), "Ekaterinoslav Cuirassiers");
     assert_eq!(unit.order, Order::Disordered);
-    assert!(h.query_all_by_label("Построены").count() >= 1);
-    h.get_by_label("Колеблются");
+    assert!(h.query_all_by_label("В строю").count() >= 1);
+    h.get_by_label("В смятении");
     assert!(h.query_all_by_label_contains("Кирасиры").count() >= 1);
 }
 

@@ -228,7 +228,10 @@ fn a_gdb_turn_through_its_seven_phases() {
                 T::LogMovedGround,
                 &[&n("Poltava Infantry"), &12, &Terrain::Open.label(lang), &Terrain::Wood.label(lang)],
             ),
-            lang.fmt(T::LogFire, &[&n("4th bn, 33e Léger"), &n("Poltava Infantry"), &2]),
+            lang.fmt(
+                T::LogFire,
+                &[&n("4th bn, 33e Léger"), &n("Poltava Infantry"), &lang.count(2u32, coldsteel::i18n::Noun::Figure)],
+            ),
             format!(
                 "{}: {}: {}",
                 n("Grenadiers à cheval"),
@@ -349,7 +352,10 @@ fn a_ruleset_b_turn_through_its_phases() {
                 T::LogMovedGround,
                 &[&n("Poltava Infantry"), &12, &Terrain::Open.label(lang), &Terrain::Wood.label(lang)],
             ),
-            lang.fmt(T::LogFire, &[&n("4th bn, 33e Léger"), &n("Poltava Infantry"), &2]),
+            lang.fmt(
+                T::LogFire,
+                &[&n("4th bn, 33e Léger"), &n("Poltava Infantry"), &lang.count(2u32, coldsteel::i18n::Noun::Figure)],
+            ),
             lang.fmt(
                 T::LogRallyNextTurn,
                 &[&format!(

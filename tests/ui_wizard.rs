@@ -210,7 +210,7 @@ fn bad_typed_dice_are_refused_inline() {
     h.key_press(Key::Backspace);
     h.run();
     type_into(&mut h, &names.0, "3");
-    h.get_by_label("not accepted: expected 2 dice, got 1");
+    h.get_by_label("not accepted: expected 2 dice, got 1 die");
     assert!(h.get_by_label("Next").accesskit_node().is_disabled(), "the step does not advance");
     assert!(h.state().game.battle().log.iter().all(|e| !matches!(e.detail, LogDetail::GdbMelee { .. })));
 }

@@ -70,7 +70,10 @@ fn the_ruleset_b_account_names_every_event() {
                 T::LogMovedGround,
                 &[&n("Poltava Infantry"), &12, &Terrain::Open.label(lang), &Terrain::Wood.label(lang)],
             ),
-            lang.fmt(T::LogFire, &[&n("4th bn, 33e Léger"), &n("Poltava Infantry"), &2]),
+            lang.fmt(
+                T::LogFire,
+                &[&n("4th bn, 33e Léger"), &n("Poltava Infantry"), &lang.count(2u32, coldsteel::i18n::Noun::Figure)],
+            ),
             lang.fmt(T::LogBTestPassed, &[&n("Sumy Hussars")]),
             lang.fmt(T::LogBTestPassed, &[&n("Guard Chasseurs à cheval")]),
             format!(

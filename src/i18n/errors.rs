@@ -4,6 +4,7 @@
 use super::{Label, Lang, T};
 use crate::game::procedure::{DraftRefusal, MeasureField};
 use crate::game::{ActionError, ReplayError};
+use crate::i18n::Noun;
 use crate::model::ModelError;
 use crate::rules::gdb::charge::ChargeError;
 use crate::storage::{LoadError, SaveError};
@@ -110,7 +111,9 @@ pub fn charge_error_text(lang: Lang, e: &ChargeError) -> String {
         ChargeError::MayNotFire => lang.t(T::WhyNoFire).to_owned(),
         ChargeError::NoTableRow(total) => lang.fmt(T::NoTableRow, &[total]),
         ChargeError::BadDie(d) => lang.fmt(T::ErrBadDie, &[d]),
-        ChargeError::TooManyLost { lost, has } => lang.fmt(T::ErrTooManyLost, &[lost, has]),
+        ChargeError::TooManyLost { lost, has } => {
+            lang.fmt(T::ErrTooManyLost, &[&lang.count(*lost, Noun::Figure), &lang.count(*has, Noun::Figure)])
+        }
         ChargeError::NotAResultOf { test, result } => {
             lang.fmt(T::ErrNotAResult, &[&test.label(lang), &result.label(lang)])
         }
@@ -194,9 +197,10 @@ pub fn action_error_text(lang: Lang, e: &ActionError) -> String {
         ActionError::SameSide(a, b) => lang.fmt(T::ErrSameSide, &[a, b]),
         ActionError::NoSuchMelee(i) => lang.fmt(T::ErrNoSuchMelee, &[i]),
         ActionError::Dice(e) => dice_error_text(lang, e),
-        ActionError::TooManyInContact { figures, overlaps, max } => {
-            lang.fmt(T::ErrTooManyInContact, &[figures, overlaps, max])
-        }
+        ActionError::TooManyInContact { figures, overlaps, max } => lang.fmt(
+            T::ErrTooManyInContact,
+            &[&lang.count(*figures, Noun::Figure), &lang.count(*overlaps, Noun::Overlap), max],
+        ),
         ActionError::Charge(c) => charge_error_text(lang, c),
         ActionError::ChargeUnfinished => lang.t(T::ErrChargeUnfinished).to_owned(),
         ActionError::NotEngaged(a, b) => lang.fmt(T::ErrNotEngaged, &[a, b]),
@@ -251,9 +255,8 @@ pub fn replay_error_text(lang: Lang, e: &ReplayError) -> String {
         ReplayError::StartMismatch => lang.t(T::ErrReplayStart).to_owned(),
         ReplayError::NoAction { seq } => lang.fmt(T::ErrReplayNoAction, &[seq]),
         ReplayError::Refused { seq, reason } => lang.fmt(T::ErrReplayRefused, &[seq, &action_error_text(lang, reason)]),
-        ReplayError::RulesChanged { seq, reason, replayed } => {
-            lang.fmt(T::ReplayRulesChanged, &[replayed, seq, &charge_error_text(lang, reason)])
-        }
+        ReplayError::RulesChanged { seq, reason, replayed } => lang
+            .fmt(T::ReplayRulesChanged, &[&lang.count(*replayed, Noun::Action), seq, &charge_error_text(lang, reason)]),
         ReplayError::Differs { seq, path, recorded, replayed } => {
             lang.fmt(T::ErrReplayDiffers, &[seq, path, recorded, replayed])
         }
@@ -394,6 +397,8 @@ pub fn dice_error_text(lang: Lang, e: &crate::rules::dice::DiceError) -> String 
             let die = lang.t(if *kind == DieKind::Average { T::AverageDie } else { T::OrdinaryDie });
             lang.fmt(T::EngNotAFace, &[value, &die])
         }
-        DiceError::WrongCount { expected, got } => lang.fmt(T::EngDiceCount, &[expected, got]),
+        DiceError::WrongCount { expected, got } => {
+            lang.fmt(T::EngDiceCount, &[&lang.count(*expected, Noun::Die), &lang.count(*got, Noun::Die)])
+        }
     }
 }

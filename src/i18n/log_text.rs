@@ -3,6 +3,7 @@
 
 use super::{Label, Lang, T};
 use crate::game::{ActionKind, Todo};
+use crate::i18n::Noun;
 use crate::model::{Battle, LogDetail, LogEntry, UnitId};
 use crate::rules::Phase;
 use crate::rules::gdb::charge::{FollowUp, Guidance, Happening};
@@ -84,11 +85,10 @@ pub fn action_label(lang: Lang, battle: &Battle, kind: ActionKind, subject: &str
         ActionKind::TakeTest => T::StepTakeTest,
         ActionKind::DropTests => T::StepDropTests,
         ActionKind::ImportOrderOfBattle => {
-            let counts: Vec<&str> = subject.split('/').collect();
-            return lang.fmt(
-                T::StepImport,
-                &[&counts.first().unwrap_or(&"0"), &counts.get(1).unwrap_or(&"0"), &counts.get(2).unwrap_or(&"0")],
-            );
+            let mut counts = subject.split('/').map(|n| n.parse::<u64>().unwrap_or(0));
+            let mut next = |noun| lang.count(counts.next().unwrap_or(0), noun);
+            let [units, generals, brigades] = [next(Noun::Unit), next(Noun::General), next(Noun::Brigade)];
+            return lang.fmt(T::StepImport, &[&units, &generals, &brigades]);
         }
     };
     lang.fmt(key, &[&subject])
@@ -179,7 +179,8 @@ pub fn entry_summary(lang: Lang, battle: &Battle, entry: &LogEntry) -> String {
         }
         LogDetail::BMelee { melee_turn, hits, state, .. } => {
             // Issue 28: who killed whom, each side's test and who gave way, in one line.
-            let mut line = lang.fmt(T::LogBMelee, &[&name(0), &name(1), melee_turn, &hits.0, &hits.1]);
+            let killed = [hits.0, hits.1].map(|h| lang.count(h, Noun::Figure));
+            let mut line = lang.fmt(T::LogBMelee, &[&name(0), &name(1), melee_turn, &killed[0], &killed[1]]);
             if let Some(crate::model::Action::BMelee(m)) = entry.action.as_deref() {
                 for (who, test) in [(name(0), m.tests.0), (name(1), m.tests.1)] {
                     if let Some(t) = test {
@@ -204,7 +205,7 @@ pub fn entry_summary(lang: Lang, battle: &Battle, entry: &LogEntry) -> String {
             lang.fmt(T::LogDeclarationsDone, &[&crate::i18n::names::side_name(battle, *side, lang)])
         }
         LogDetail::Fire { figures, test_owed, .. } => {
-            let line = lang.fmt(T::LogFire, &[&name(0), &name(1), figures]);
+            let line = lang.fmt(T::LogFire, &[&name(0), &name(1), &lang.count(*figures, Noun::Figure)]);
             if *test_owed { format!("{line}; {}", lang.fmt(T::LogFireTestOwed, &[&name(1)])) } else { line }
         }
         LogDetail::TestTaken { test, result, called, deferred, .. } => {
@@ -275,13 +276,17 @@ pub fn happening_text(lang: Lang, charger: &str, target: &str, h: &Happening) ->
             lang.fmt(T::HapTime, &[&target, fraction, &cm(allowance_cm)])
         }
         Happening::TargetChangesFormation { to } => lang.fmt(T::HapFormation, &[&target, &to.label(lang)]),
-        Happening::ChargerLoses { figures } => lang.fmt(T::HapRemoveFigures, &[figures, &charger]),
+        Happening::ChargerLoses { figures } => {
+            lang.fmt(T::HapRemoveFigures, &[&lang.count(*figures, Noun::FigureAcc), &charger])
+        }
         Happening::ChargeHalts { result } => lang.fmt(T::HapHalts, &[&charger, &result.label(lang)]),
         Happening::TargetRetreats { cm: c } => lang.fmt(T::HapRetreats, &[&target, &cm(c)]),
         Happening::ChargerOccupies => lang.fmt(T::HapOccupies, &[&charger, &target]),
         Happening::TargetFailsButStays { result } => lang.fmt(T::HapFailsStays, &[&target, &result.label(lang)]),
         Happening::TargetRouts { cm: c } => lang.fmt(T::HapRouts, &[&target, &cm(c)]),
-        Happening::BasesDestroyed { figures } => lang.fmt(T::HapBasesLost, &[figures, &target]),
+        Happening::BasesDestroyed { figures } => {
+            lang.fmt(T::HapBasesLost, &[&lang.count(*figures, Noun::FigureAcc), &target])
+        }
         Happening::GunsAbandoned => lang.fmt(T::HapGunsAbandoned, &[&target]),
         Happening::CrewFlees { cm: c } => lang.fmt(T::HapCrewFlees, &[&target, &cm(c)]),
         Happening::EmergencyLimberResult { die, named } => lang.fmt(T::HapLimber, &[die, named]),
@@ -497,7 +502,7 @@ pub fn entry_lines(lang: Lang, battle: &Battle, entry: &LogEntry) -> Vec<String>
         LogDetail::BMelee { dice, modifiers, hits, .. } => {
             for (who, d, m, h) in [(name(0), &dice.0, &modifiers.0, hits.0), (name(1), &dice.1, &modifiers.1, hits.1)] {
                 let shown: Vec<String> = d.iter().map(u8::to_string).collect();
-                out.push(format!("{who}: {}", lang.fmt(T::BHits, &[&shown.join(" "), &h])));
+                out.push(format!("{who}: {}", lang.fmt(T::BHits, &[&shown.join(" "), &lang.count(h, Noun::Figure)])));
                 for m in m {
                     out.push(modifier_line(lang, m));
                 }
@@ -602,8 +607,12 @@ pub fn effect_text(lang: Lang, effect: &Effect) -> String {
         Effect::Dispersed { removed: false } => lang.t(T::EffDispersed).to_owned(),
         Effect::Dispersed { removed: true } => lang.t(T::EffDispersedRemoved).to_owned(),
         Effect::BonusMove => lang.t(T::EffBonusMove).to_owned(),
-        Effect::Casualties { figures, halved: false } => lang.fmt(T::EffCasualties, &[figures]),
-        Effect::Casualties { figures, halved: true } => lang.fmt(T::EffCasualtiesHalved, &[figures]),
+        Effect::Casualties { figures, halved: false } => {
+            lang.fmt(T::EffCasualties, &[&lang.count(*figures, Noun::FigureAcc)])
+        }
+        Effect::Casualties { figures, halved: true } => {
+            lang.fmt(T::EffCasualtiesHalved, &[&lang.count(*figures, Noun::FigureAcc)])
+        }
         Effect::CasualtiesToEnter => lang.t(T::EffCasualtiesToEnter).to_owned(),
     }
 }

@@ -6,9 +6,11 @@
 pub mod errors;
 pub mod log_text;
 pub mod names;
+pub mod plural;
 mod texts;
 mod vocab;
 
+pub use plural::Noun;
 pub use texts::T;
 
 use serde::{Deserialize, Serialize};

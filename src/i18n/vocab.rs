@@ -50,12 +50,12 @@ labels!(Status {
 });
 
 labels!(Order {
-    Formed => "Formed", "Построены";
-    Disordered => "Disordered", "Расстроены";
-    Wavering => "Wavering", "Колеблются";
-    Routing => "Routing", "Бегут";
-    Dispersed => "Dispersed", "Рассеяны";
-    Destroyed => "Destroyed", "Уничтожены";
+    Formed => "Formed", "В строю";
+    Disordered => "Disordered", "В беспорядке";
+    Wavering => "Wavering", "В смятении";
+    Routing => "Routing", "В бегстве";
+    Dispersed => "Dispersed", "В рассеянии";
+    Destroyed => "Destroyed", "Уничтожение";
 });
 
 labels!(Formation {

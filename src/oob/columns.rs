@@ -144,9 +144,23 @@ pub(super) fn is_word(text: &str, key: T) -> bool {
     Lang::ALL.iter().any(|l| fold(l.t(key)) == text)
 }
 
-/// The value of a vocabulary `text` names: its file key, or its name in either language.
+/// Words earlier versions showed, which spreadsheets made then still hold: the file key
+/// each stands for (the states were worded to agree with plural names; now they agree
+/// with nothing).
+const EARLIER_WORDS: [(&str, &str); 6] = [
+    ("построены", "formed"),
+    ("расстроены", "disordered"),
+    ("колеблются", "wavering"),
+    ("бегут", "routing"),
+    ("рассеяны", "dispersed"),
+    ("уничтожены", "destroyed"),
+];
+
+/// The value of a vocabulary `text` names: its file key, or its name in either language
+/// (or an earlier version's).
 pub(super) fn vocab<V: Label>(all: &[V], key: impl Fn(V) -> &'static str, text: &str) -> Option<V> {
     let text = fold(text);
+    let text = EARLIER_WORDS.iter().find(|(word, _)| *word == text).map_or(text, |(_, k)| (*k).to_owned());
     all.iter().copied().find(|v| fold(key(*v)) == text || Lang::ALL.iter().any(|l| fold(v.label(*l)) == text))
 }
 

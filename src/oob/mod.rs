@@ -130,7 +130,7 @@ fn reason_text(lang: Lang, r: &Reason) -> String {
         Reason::UnknownUnit(u) => lang.fmt(T::OobUnknownUnit, &[u]),
         Reason::Duplicate(n) => lang.fmt(T::OobDuplicate, &[n]),
         Reason::Refused(p) => crate::i18n::errors::problem_text(lang, p),
-        Reason::TooManyRows => lang.fmt(T::OobTooManyRows, &[&MAX_ROWS]),
+        Reason::TooManyRows => lang.fmt(T::OobTooManyRows, &[&lang.count(MAX_ROWS, crate::i18n::Noun::Row)]),
         Reason::NoRows => lang.t(T::OobNoRows).to_owned(),
         Reason::BrigadeTwice(n) => lang.fmt(T::OobBrigadeTwice, &[n]),
         Reason::SideSlot => lang.fmt(T::OobSideSlot, &[&Side::First.label(lang), &Side::Second.label(lang)]),
@@ -140,6 +140,14 @@ fn reason_text(lang: Lang, r: &Reason) -> String {
         Reason::RefTwice(r) => lang.fmt(T::OobRefTwice, &[r]),
         Reason::UnknownRef(r) => lang.fmt(T::OobUnknownRef, &[r]),
     }
+}
+
+/// What an import added, counted in words: "Imported: 12 units, 3 generals, 2 brigades."
+pub fn imported_text(lang: Lang, (units, generals, brigades): (usize, usize, usize)) -> String {
+    use crate::i18n::Noun;
+    let [u, g, b] =
+        [(units, Noun::Unit), (generals, Noun::General), (brigades, Noun::Brigade)].map(|(n, w)| lang.count(n, w));
+    lang.fmt(T::OobImported, &[&u, &g, &b])
 }
 
 /// What a spreadsheet reads as the start of a formula, and the escape itself: a cell

@@ -168,7 +168,8 @@ pub fn melee_text(
         if let Some((a, d)) = dice {
             let rolled = if role == Role::Attacker { a } else { d };
             let shown: Vec<String> = rolled.iter().map(u8::to_string).collect();
-            out.push_str(&format!("  {}\n", lang.fmt(T::BHits, &[&shown.join(" "), &input.hits(role, rolled)])));
+            let hits = lang.count(input.hits(role, rolled), crate::i18n::Noun::Figure);
+            out.push_str(&format!("  {}\n", lang.fmt(T::BHits, &[&shown.join(" "), &hits])));
         }
         out.push_str(&format!("  {}:", lang.fmt(T::BKills, &[&role.label(lang)])));
         for (k, p) in input.kill_distribution(role).iter().enumerate() {

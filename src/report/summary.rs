@@ -282,7 +282,9 @@ fn maps_section(lang: Lang, mut maps: Vec<Block>, every: u32) -> Vec<Block> {
     let Some(Block::KeepTogether(first)) = maps.first_mut() else { return maps };
     let mut head = vec![Block::Heading(lang.t(T::RepMaps).to_owned())];
     if every > 1 {
-        head.push(Block::Para(lang.fmt(T::RepMapsRule, &[&every, &MAX_REPORT_MAPS])));
+        head.push(Block::Para(
+            lang.fmt(T::RepMapsRule, &[&every, &lang.count(MAX_REPORT_MAPS, crate::i18n::Noun::Map)]),
+        ));
     }
     first.splice(0..0, head);
     maps

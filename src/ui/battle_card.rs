@@ -2,6 +2,7 @@
 //! description and its sides' names and nations, in the interface's language (`name` in
 //! English, `name_ru` in Russian), with the overview of the armies under them.
 
+use crate::i18n::Noun;
 use egui::{RichText, Ui};
 
 use super::command::AppCommand;
@@ -111,6 +112,7 @@ impl BattleCard {
         for side in Side::ALL {
             let units = battle.units.iter().filter(|u| u.side == *side).count();
             let brigades = battle.brigades_of(*side).count();
+            let (brigades, units) = (lang.count(brigades, Noun::Brigade), lang.count(units, Noun::Unit));
             ui.label(lang.fmt(T::SideOverview, &[&side_name(battle, *side, lang), &brigades, &units]));
         }
         ui.add_space(8.0);

@@ -5,6 +5,7 @@
 //! reports and profiles live here. Native dialogs through rfd, with an in-app path prompt
 //! where no native dialog is available.
 
+use crate::i18n::Noun;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -70,14 +71,14 @@ fn native_pick_any(name: &str) -> Picked {
 /// list is cut, saying how many more).
 fn refused_rows_text(lang: Lang, path: &Path, rows: &[crate::oob::RowError]) -> String {
     const SHOWN: usize = 20;
-    let mut text = lang.fmt(T::OobRefused, &[&path.display(), &rows.len()]);
+    let mut text = lang.fmt(T::OobRefused, &[&path.display(), &lang.count(rows.len(), Noun::Row)]);
     for e in rows.iter().take(SHOWN) {
         text.push_str("\n• ");
         text.push_str(&crate::oob::row_error_text(lang, e));
     }
     if rows.len() > SHOWN {
         text.push('\n');
-        text.push_str(&lang.fmt(T::OobMoreRows, &[&(rows.len() - SHOWN)]));
+        text.push_str(&lang.fmt(T::OobMoreRows, &[&lang.count(rows.len() - SHOWN, Noun::Row)]));
     }
     text
 }
@@ -643,7 +644,7 @@ impl CsApp {
                 let counts = (oob.units.len(), oob.generals.len(), oob.brigades.len());
                 self.perform(&Action::ImportOrderOfBattle(Box::new(oob)));
                 if self.message.is_none() {
-                    self.message = Some((lang.fmt(T::OobImported, &[&counts.0, &counts.1, &counts.2]), false));
+                    self.message = Some((crate::oob::imported_text(lang, counts), false));
                 }
             }
             Err(rows) => self.modal = Modal::Message(refused_rows_text(lang, path, &rows)),
@@ -764,7 +765,13 @@ impl CsApp {
                 self.message = Some(if problems.is_empty() {
                     (self.lang.fmt(T::Opened, &[&path.display()]), false)
                 } else {
-                    (self.lang.fmt(T::OpenedWithProblems, &[&path.display(), &problems.len()]), true)
+                    (
+                        self.lang.fmt(
+                            T::OpenedWithProblems,
+                            &[&path.display(), &self.lang.count(problems.len(), Noun::Problem)],
+                        ),
+                        true,
+                    )
                 });
             }
             Err(e) if !self.open_as_what_it_is(path) => self.open_failed(path, &e),
@@ -799,7 +806,8 @@ impl CsApp {
                 self.replace_game(game, None);
                 // A new battle, not yet on disk.
                 self.revision = 1;
-                self.message = Some((lang.fmt(T::ScenarioPlayed, &[&n, &path.display()]), false));
+                self.message =
+                    Some((lang.fmt(T::ScenarioPlayed, &[&lang.count(n, Noun::Action), &path.display()]), false));
                 return true;
             }
             return false;
@@ -916,7 +924,10 @@ impl CsApp {
                 self.message = Some(match (self.problems.len(), saved.links_given_up) {
                     (_, true) => (self.lang.fmt(T::SavedLinksGivenUp, &[&path.display()]), true),
                     (0, false) => (self.lang.fmt(T::Saved, &[&path.display()]), false),
-                    (n, false) => (self.lang.fmt(T::SavedWithProblems, &[&path.display(), &n]), true),
+                    (n, false) => (
+                        self.lang.fmt(T::SavedWithProblems, &[&path.display(), &self.lang.count(n, Noun::Problem)]),
+                        true,
+                    ),
                 });
             }
             Err(e) => {

@@ -292,7 +292,7 @@ fn tests_owed_ui(ui: &mut Ui, lang: crate::i18n::Lang, owed: usize, reason: &mut
     window("tests-owed").show(ui.ctx(), |ui| {
         ui.set_max_width(520.0);
         ui.heading(lang.t(T::TestsOwedTitle));
-        ui.label(lang.fmt(T::TestsOwedText, &[&owed]));
+        ui.label(lang.fmt(T::TestsOwedText, &[&lang.count(owed, crate::i18n::Noun::Test)]));
         ui.horizontal(|ui| {
             if ui.button(RichText::new(lang.t(T::TakeThemNow)).strong()).clicked()
                 || ui.input(|i| i.key_pressed(Key::Escape))
@@ -322,7 +322,12 @@ fn journal_full_ui(ui: &mut Ui, lang: crate::i18n::Lang) -> Choice {
     window("journal-full").show(ui.ctx(), |ui| {
         ui.set_max_width(520.0);
         ui.heading(lang.t(T::JournalFullTitle));
-        ui.label(lang.fmt(T::JournalFullText, &[&crate::model::limits::MAX_LOG_ENTRIES]));
+        ui.label(
+            lang.fmt(
+                T::JournalFullText,
+                &[&lang.count(crate::model::limits::MAX_LOG_ENTRIES, crate::i18n::Noun::Entry)],
+            ),
+        );
         ui.horizontal(|ui| {
             if ui.button(RichText::new(lang.t(T::ContinueInNewFile)).strong()).clicked() {
                 choice = Choice::Command(AppCommand::ContinueInNewFile);

@@ -12,7 +12,11 @@ use crate::rules::Rank;
 
 /// The problems' strip; nothing when the battle is sound.
 pub fn problems_ui(ui: &mut Ui, lang: Lang, battle: &Battle, problems: &[ModelError], cmds: &mut Vec<AppCommand>) {
-    ui.label(RichText::new(lang.fmt(T::ProblemsHeading, &[&problems.len()])).strong().color(super::theme::ERROR));
+    ui.label(
+        RichText::new(lang.fmt(T::ProblemsHeading, &[&lang.count(problems.len(), crate::i18n::Noun::Problem)]))
+            .strong()
+            .color(super::theme::ERROR),
+    );
     ui.label(RichText::new(lang.t(T::ProblemsHint)).weak());
     egui::ScrollArea::vertical().id_salt("problems").max_height(120.0).show(ui, |ui| {
         for p in problems {

@@ -1,5 +1,6 @@
 //! The roster: both armies, side = brigade = unit, with generals and status badges.
 
+use crate::i18n::Noun;
 use egui::{RichText, Ui};
 
 use super::command::{AppCommand, Selection};
@@ -350,7 +351,8 @@ fn side_heading_ui(ui: &mut Ui, lang: Lang, battle: &Battle, side: Side) {
     let units: Vec<&Unit> = battle.units.iter().filter(|u| u.side == side).collect();
     let lost: u32 = units.iter().map(|u| u.casualties()).sum();
     let start: u32 = units.iter().map(|u| u.figures_start).sum();
-    ui.label(RichText::new(lang.fmt(T::SideSummary, &[&units.len(), &lost, &start])).weak());
+    let (units, lost) = (lang.count(units.len(), Noun::Unit), lang.count(lost, Noun::Figure));
+    ui.label(RichText::new(lang.fmt(T::SideSummary, &[&units, &lost, &start])).weak());
 }
 
 fn general_button_ui(

@@ -408,7 +408,7 @@ pub const TOLD_EN: &[&str] = &[
     "Charge: Grenadiers à cheval against Ladoga Infantry: Move Grenadiers à cheval into base contact with Ladoga Infantry",
     "Poltava Infantry moves 12 cm, from Open ground to Wood.",
     "Tula Opolchenie, 1st druzhina changes from Column to Line.",
-    "4th bn, 33e Léger fires at Poltava Infantry: figures lost: 2; Poltava Infantry owes a morale test.",
+    "4th bn, 33e Léger fires at Poltava Infantry: 2 figures lost; Poltava Infantry owes a morale test.",
     "Grenadiers à cheval against Ladoga Infantry, 21 to 10, won by Grenadiers à cheval: loser routs.",
     "Grenadiers à cheval: Pursuit test: pursues.",
     "Poltava Infantry: Morale test: passes.",
@@ -418,23 +418,24 @@ pub const TOLD_EN: &[&str] = &[
 ];
 
 pub const TOLD_RU: &[&str] = &[
-    "Фаза «Инициатива». Инициатива 9 против 6: побеждает и ходит первой Французская императорская гвардия.",
+    "Фаза «Инициатива». Инициатива 9 против 6: победа и первый ход: Французская императорская гвардия.",
     "Фаза «Обязательные передвижения». Киевский драгунский полк: обязательное передвижение сделано.",
     "Атака: Конные гренадеры — Ладожский пехотный полк: Контакт: Конные гренадеры и Ладожский пехотный полк",
     "Полтавский пехотный полк: перемещение на 12 см, местность «Открытая местность» сменилась на «Лес».",
     "1-я дружина Тульского ополчения: построение «Колонна» сменилось на «Линия».",
-    "4-й батальон 33-го лёгкого полка ведёт огонь (цель: Полтавский пехотный полк): потеряно фигур: 2; Полтавский пехотный полк должен пройти тест морали.",
+    "Огонь: 4-й батальон 33-го лёгкого полка (цель: Полтавский пехотный полк): потери: 2 фигуры; Полтавский пехотный полк: нужен тест морали.",
     "Конные гренадеры — Ладожский пехотный полк, 21 против 10; победа: Конные гренадеры; проигравший бежит.",
-    "Конные гренадеры: Тест на преследование: преследует.",
-    "Полтавский пехотный полк: Тест морали: выдерживает.",
-    "Ладожский пехотный полк: Тест на сбор: не собирается: бежит дальше.",
-    "Киевский драгунский полк: Тест на сбор: собирается — с началом следующей фазы обязательных передвижений.",
-    "Фаза «Обязательные передвижения». Киевский драгунский полк собирается.",
+    "Конные гренадеры: Тест на преследование: преследование.",
+    "Полтавский пехотный полк: Тест морали: пройден.",
+    "Ладожский пехотный полк: Тест на сбор: не пройден: бегство продолжается.",
+    "Киевский драгунский полк: Тест на сбор: сбор — с началом следующей фазы обязательных передвижений.",
+    "Фаза «Обязательные передвижения». Киевский драгунский полк: сбор.",
 ];
 
 /// The words that say a test went well, and those of results that are no pass.
-pub const PASSED: [&str; 4] = ["passes", "проходит", "выдерживает", "holds"];
-pub const NOT_PASSED: [&str; 6] = ["routs", "pursues", "falls back", "бежит", "преследует", "отступает"];
+pub const PASSED: [&str; 5] = ["passes", "проходит", "выдерживает", ": пройден", "holds"];
+pub const NOT_PASSED: [&str; 9] =
+    ["routs", "pursues", "falls back", "бежит", "преследует", "отступает", "бегство", "преследование", "отход"];
 
 /// Issue 28: one Ruleset B turn through its five phases, from the default battle, as
 /// the players record it: the Sumy Hussars and the Guard Chasseurs à cheval both attack

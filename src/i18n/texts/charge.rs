@@ -30,9 +30,9 @@ super::texts! {
     HapOccupies => "Move {} onto the ground {} left; it stays formed", "Атакующие ({}) занимают позицию, оставленную целью ({}), и остаются построенными";
     HapOccupiesBuildings => "{} occupies the buildings (Bonus Movement)", "Занимают строения (бонусное движение): {}";
     HapOverrun => "The contacted bases of {} are destroyed, the rest rout (GDB-EVD-12)", "Застрельщики ({}): подставки в контакте уничтожены, остальные бегут (GDB-EVD-12)";
-    HapRemoveFigures => "Figures to remove from {1}: {0}", "Снимите фигур: {} (подразделение: {})";
+    HapRemoveFigures => "Remove {0} from {1}", "Снимите {0} (подразделение: {1})";
     HapRouts => "{} routs and leaves the charger's path: move it back {}", "Цель ({}) бежит и уходит с пути атакующих: отведите её на {}";
-    HapBasesLost => "Figures to remove from {1}: {0}, the bases the chargers contacted (GDB-EVD-12)", "Снимите фигур: {} (подразделение: {}) — подставки, которых коснулись атакующие (GDB-EVD-12)";
+    HapBasesLost => "Remove {0} from {1}: the bases the chargers contacted (GDB-EVD-12)", "Снимите {0} (подразделение: {1}) — подставки, которых коснулись атакующие (GDB-EVD-12)";
     HapCounterCharging => "{} met the charge {} cm out: it counts as charging (GDB-CHG-17, 18).", "Контратакующие ({}) прошли навстречу {} см и считаются атакующими (GDB-CHG-17, 18).";
     HapEvadersNoFight => "The caught evaders do not fight back (GDB-EVD-11).", "Настигнутые уклонявшиеся не отвечают ударом (GDB-EVD-11).";
     EvadersNoDice => "{}: caught evading, rolls no dice (GDB-EVD-11)", "{}: настигнуты при уклонении, кубики не бросают (GDB-EVD-11)";
@@ -40,8 +40,8 @@ super::texts! {
     FactPushedBackBefore => "pushed back in the last turn of this melee (GDB-RES-08)", "оттеснены в прошлом ходу этой рукопашной (GDB-RES-08)";
     WhyNoFire => "It is changing formation this turn: it may not fire (GDB-CHG-11)", "Перестраиваются в этом ходу: стрелять нельзя (GDB-CHG-11)";
     ErrBadDie => "{} is not a face of a D6", "{} — не грань кубика Д6";
-    ErrTooManyLost => "{} figures lost, but the unit has {}", "Потеряно фигур: {}, а в подразделении {}";
-    TooManyOf => "{0} has {1} figures and cannot lose {2}", "{0}: осталось фигур {1}, потерять {2} нельзя";
+    ErrTooManyLost => "{} lost, but the unit has {}", "Потери: {}, а в подразделении {}";
+    TooManyOf => "{0} has {1} and cannot lose {2}", "{0}: в строю {1}, потерять {2} нельзя";
     AskBasesLost => "The skirmishers of {} are overrun: how many figures stood on the bases the chargers contacted? (GDB-EVD-12)", "Застрельщики ({}) смяты: сколько фигур стояло на подставках, которых коснулись атакующие? (GDB-EVD-12)";
     GuideOnTable => "On the table", "На столе";
     GuidePhasingFirst => "GDB-CHG-03, 04: the phasing side declares its charges first; the other side's charges are carried out only after all of the phasing side's.", "GDB-CHG-03, 04: первой объявляет атаки ходящая сторона; атаки другой стороны выполняются только после всех атак ходящей.";
@@ -152,7 +152,7 @@ super::texts! {
     ErrNotAScreen => "Unit {} is no skirmisher screen of the target's side (GDB-CHG-22)", "Подразделение {} — не застрельщики стороны цели (GDB-CHG-22)";
     ScreenEvades => "{}: skirmishers in the charge's path evade behind their unit or into cover; they may not fire and take no part in the melee (GDB-CHG-22)", "{}: застрельщики на пути атаки уходят за свою часть или в укрытие; они не стреляют и не участвуют в рукопашной (GDB-CHG-22)";
     ScreenInPath => "Skirmishers in the path (GDB-CHG-22)", "Застрельщики на пути атаки (GDB-CHG-22)";
-    ErrTooManyInContact => "{} figures in contact and {} overlaps: at most {} and 2 (B-MEL-08)", "Фигур в контакте: {}, перекрытий: {}; не более {} и 2 (B-MEL-08)";
+    ErrTooManyInContact => "{} in contact and {}: at most {} and 2 (B-MEL-08)", "В контакте {} и {}: не больше {} и 2 (B-MEL-08)";
     ErrCrewFriendUnnamed => "Name the unit the fleeing crew ran into (GDB-ART-04)", "Укажите подразделение, на которое наткнулся бегущий расчёт (GDB-ART-04)";
     ChargeButton => "Charge…", "Атаковать…";
     ChargeTip => "C: then click the enemy unit to charge", "C: затем щёлкните атакуемое подразделение противника";

@@ -62,10 +62,10 @@ super::texts! {
     OobRefTwice => "the ref «{}» is given twice", "код «{}» дан дважды";
     OobUnknownRef => "nothing of this side has the ref «{}» in the file", "ничему у этой стороны в файле не дан код «{}»";
     OobNoRows => "the file has a header and no rows to import", "в файле есть заголовки, но нет строк для импорта";
-    OobTooManyRows => "more than {} rows", "больше {} строк";
-    OobRefused => "{} was not imported and nothing was changed. Rows refused: {}.", "{} не импортирован, ничего не изменено. Отклонено строк: {}.";
-    OobImported => "Imported. Units: {}, generals: {}, brigades: {}.", "Импортировано. Подразделений: {}, генералов: {}, бригад: {}.";
-    OobMoreRows => "…and {} more rows.", "…и ещё строк: {}.";
+    OobTooManyRows => "more than {}", "больше чем {}";
+    OobRefused => "{} was not imported and nothing was changed. Refused: {}.", "{} не импортирован, ничего не изменено. Отклонено: {}.";
+    OobImported => "Imported: {}, {}, {}.", "Импортировано: {}, {}, {}.";
+    OobMoreRows => "…and {} more.", "…и ещё {}.";
     CsvFileFilter => "Spreadsheet (CSV)", "Таблица (CSV)";
     CsvPathHint => "File path (*.csv)", "Путь к файлу (*.csv)";
     OobImportMenu => "Import order of battle…", "Импорт состава…";

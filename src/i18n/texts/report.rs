@@ -16,7 +16,7 @@ super::texts! {
     RepSummary => "Summary", "Итоги";
     RepTestLine => "{}: {}: {}", "{}: {}: {}";
     RepPhaseAccount => "{} phase. {}", "Фаза «{}». {}";
-    RepRallied => "{} rallies", "{} собирается";
+    RepRallied => "{} rallies", "{}: сбор";
     RepCompulsoryMade => "{} makes its compulsory move", "{}: обязательное передвижение сделано";
     RepGeneralLost => "General {} is lost", "Генерал {} выбыл";
     RepTotal => "Total", "Итого";

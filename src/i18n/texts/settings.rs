@@ -58,9 +58,9 @@ super::texts! {
     OrdinaryClasses => "Veterans, line, second-rate", "Ветераны, линейные, второразрядные";
     RemoveRow => "Remove", "Удалить";
     ResetDefaults => "Defaults", "По умолчанию";
-    BandRout => "Loser routs", "Проигравшие бегут";
-    BandRetreat => "Loser retreats", "Проигравшие отступают";
-    BandPushedBack => "Loser pushed back", "Проигравшие отброшены";
+    BandRout => "Loser routs", "Проигравший бежит";
+    BandRetreat => "Loser retreats", "Проигравший отступает";
+    BandPushedBack => "Loser pushed back", "Проигравший оттеснён";
     BandDraw => "Draw", "Ничья";
     RulesButton => "Rules: {}…", "Правила: {}…";
     RulesSettings => "Rules settings", "Настройки правил";

@@ -19,7 +19,7 @@ super::texts! {
     MovedOnTable => "made on the table view ({} cm)", "сделано на виде стола ({} см)";
     LogMovedBack => "{}: its compulsory move made on the table, {} cm", "{}: обязательное передвижение сделано на столе, {} см";
     RepMaps => "The table", "Стол";
-    RepMapsRule => "A long battle: the table at the end of each turn that is a multiple of {}, and now (at most {} maps and the present).", "Долгая битва: стол в конце ходов, кратных {}, и сейчас (карт не больше: {}, и нынешняя).";
+    RepMapsRule => "A long battle: the table at the end of each turn that is a multiple of {}, and now (at most {} and the present).", "Долгая битва: стол в конце ходов, кратных {}, и сейчас (не больше чем {}, и нынешняя).";
     RepMapEndOfTurn => "At the end of turn {}", "В конце хода {}";
     RepMapNow => "Now: turn {}, {}", "Сейчас: ход {}, {}";
     AreaKindLabel => "Kind of area drawn next", "Вид следующей области";

@@ -66,7 +66,8 @@ impl FireWizard {
                     let total = i32::from(r.dice[0]) + i32::from(r.dice[1]) + r.modifier;
                     ui.label(lang.fmt(T::TableRow, &[&total, &r.row.0, &r.row.1, &r.row.2]));
                 }
-                ui.label(RichText::new(lang.fmt(T::FireLoses, &[&target_name, &figures])).strong());
+                let lost = lang.count(figures, crate::i18n::Noun::Figure);
+                ui.label(RichText::new(lang.fmt(T::FireLoses, &[&target_name, &lost])).strong());
             }
             Some(Err(e)) => {
                 ui.colored_label(crate::ui::theme::ERROR, action_error_text(lang, &e));

@@ -135,7 +135,13 @@ impl ChargeWizard {
         if crate::game::procedure::FireDraft::has_table(battle) {
             self.closing_fire_table_ui(ui, lang, battle);
         }
-        let over = |n: u32| m.closing_fire_refused(n).map(|has| lang.fmt(T::TooManyOf, &[&names[0], &has, &n]));
+        let over = |n: u32| {
+            let count = |n: u32, noun| lang.count(n, noun);
+            m.closing_fire_refused(n).map(|has| {
+                let (has, n) = (count(has, crate::i18n::Noun::Figure), count(n, crate::i18n::Noun::FigureAcc));
+                lang.fmt(T::TooManyOf, &[&names[0], &has, &n])
+            })
+        };
         let field = Field { label: lang.t(T::FiguresLost), focus: self.arrived };
         let input = bounded_number_ui(ui, lang, field, &mut self.fields.casualties, over)
             .map(|casualties| Input::ClosingFire { casualties });
