@@ -250,7 +250,10 @@ fn the_first_charge_and_melee_fill_the_tables_for_the_evening() {
     t.type_focused("Figures lost by Grenadiers à cheval", "1");
     type_into(&mut t, "Figures lost by Ladoga Infantry", "4");
     // The cavalry's 1 is infantry's damage halved: the row keeps 2 before halving.
-    t.click("Remember for every “Loser routs”: loser −4, winner −2");
+    // The offer says why its row is not what was typed (issue 30: the doubling explained).
+    t.click(
+        "Remember for every “Loser routs”: loser −4, winner −2 (the table keeps the full figure: cavalry against infantry loses half of it, GDB-MOD-FN2)",
+    );
     type_into(&mut t, "2D6", "43");
     t.click("Apply");
     assert!(t.h.state().wizard.is_none(), "{:?}", t.h.state().message);

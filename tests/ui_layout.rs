@@ -14,7 +14,7 @@ use coldsteel::ui::CsApp;
 use common::layout::problems;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 
 const LANGS: [Lang; 2] = [Lang::En, Lang::Ru];
 
@@ -250,4 +250,131 @@ fn the_table_tab_fits_a_laptop() {
         found.extend(problems(&h, &format!("{lang:?} table, resizing")));
     }
     assert_fits(&found);
+}
+
+/// The answers of the open wizard: its buttons, radio buttons and check boxes, by label.
+fn answers(h: &Harness<'static, CsApp>) -> Vec<(String, egui::Rect)> {
+    let window = h.get_by_role(Role::Window);
+    let mut out = Vec::new();
+    for role in [Role::Button, Role::RadioButton, Role::CheckBox] {
+        out.extend(
+            window
+                .query_all_by_role(role)
+                .map(|n| (n.accesskit_node().label().map(|t| t.to_string()).unwrap_or_default(), n.rect()))
+                .filter(|(text, r)| !text.is_empty() && r.area() > 0.0),
+        );
+    }
+    out
+}
+
+/// Every answer seen `before` that is still there stands where it stood (two of one
+/// label, as the two sides' flags, each at one of the places that label has now).
+fn moved(before: &[(String, egui::Rect)], after: &[(String, egui::Rect)], what: &str) -> Vec<String> {
+    let same = |a: &egui::Rect, b: &egui::Rect| a.min.distance(b.min) < 0.5 && a.max.distance(b.max) < 0.5;
+    before
+        .iter()
+        .filter(|(label, was)| {
+            after.iter().any(|(l, _)| l == label) && !after.iter().any(|(l, now)| l == label && same(now, was))
+        })
+        .map(|(label, was)| {
+            let now: Vec<&egui::Rect> = after.iter().filter(|(l, _)| l == label).map(|(_, r)| r).collect();
+            format!("{what}: «{label}» moved from {was:?} to {now:?}")
+        })
+        .collect()
+}
+
+/// No answer of this step stands where a different answer of the step before stood. The
+/// footer's forward button is one answer whatever it says (Next, Declare, Apply): it is
+/// where the wizard goes on, step after step.
+fn took_the_place(before: &[(String, egui::Rect)], after: &[(String, egui::Rect)], what: &str) -> Vec<String> {
+    let forward = |l: &str| LANGS.iter().any(|lang| [T::Next, T::Declare, T::Apply].iter().any(|t| lang.t(*t) == l));
+    let same = |a: &str, b: &str| a == b || (forward(a) && forward(b));
+    after
+        .iter()
+        .filter_map(|(label, now)| {
+            let (old, _) = before.iter().find(|(l, was)| !same(l, label) && was.contains(now.center()))?;
+            Some(format!("{what}: «{label}» stands where «{old}» stood"))
+        })
+        .collect()
+}
+
+/// Issue 30: typing into every field of each step of the charge and the melee (the
+/// distance and move of the declaration, the dice, the losses) moves no button, and no
+/// answer of a step takes the place of a different answer of the step before; the test
+/// results stand one a line. In both languages, at 1280×800.
+#[test]
+fn typing_moves_no_button_and_no_answer_takes_anothers_place() {
+    let mut found = Vec::new();
+    for lang in LANGS {
+        let mut h = laptop(game_at(Ruleset::Gdb, Phase::Charges), lang);
+        let (charger, target) = (name(&h, "Grenadiers à cheval", lang), name(&h, "Ladoga Infantry", lang));
+        click(&mut h, &charger);
+        h.key_press(egui::Key::C);
+        h.run();
+        scroll_to(&mut h, &target);
+        click(&mut h, &target);
+        let declaration = answers(&h);
+        type_into(&mut h, lang.t(T::DistanceCm), "20");
+        type_into(&mut h, &lang.fmt(T::ChargeMoveOf, &[&charger]), "36");
+        found.extend(moved(&declaration, &answers(&h), &format!("{lang:?} declaration")));
+        click(&mut h, lang.t(T::CommanderWithin15));
+        let declaration = answers(&h);
+        click(&mut h, lang.t(T::Declare));
+        let reaction = answers(&h);
+        found.extend(took_the_place(&declaration, &reaction, &format!("{lang:?} reaction")));
+        click_button(&mut h, lang.t(T::ReactStand));
+        let charger_test = answers(&h);
+        found.extend(took_the_place(&reaction, &charger_test, &format!("{lang:?} charger's test")));
+        // The results stand one a line, at one left edge.
+        let results: Vec<egui::Rect> = coldsteel::rules::options::TestKind::Charge
+            .results()
+            .filter_map(|r| charger_test.iter().find(|(l, _)| l == r.label(lang)).map(|(_, rect)| *rect))
+            .collect();
+        assert!(results.len() >= 2, "{lang:?}: {charger_test:?}");
+        for pair in results.windows(2) {
+            if (pair[0].left() - pair[1].left()).abs() > 0.5 || pair[1].top() < pair[0].bottom() - 0.5 {
+                found.push(format!("{lang:?}: the test results are not one a line: {pair:?}"));
+            }
+        }
+        click_button(&mut h, coldsteel::rules::options::TestResult::Pass.label(lang));
+        let target_test = answers(&h);
+        found.extend(took_the_place(&charger_test, &target_test, &format!("{lang:?} target's test")));
+        click_button(&mut h, coldsteel::rules::options::TestResult::Pass.label(lang));
+        click(&mut h, lang.t(T::Apply));
+        for _ in 0..3 {
+            click(&mut h, lang.t(T::NextPhase));
+        }
+        click(&mut h, lang.t(T::Fight));
+        click(&mut h, lang.t(T::Next));
+        let dice = answers(&h);
+        type_into(&mut h, &charger, "66");
+        type_into(&mut h, &target, "11");
+        found.extend(moved(&dice, &answers(&h), &format!("{lang:?} melee dice")));
+        let dice = answers(&h);
+        click(&mut h, lang.t(T::Next));
+        let result = answers(&h);
+        found.extend(took_the_place(&dice, &result, &format!("{lang:?} melee result")));
+        // The casualty table is empty: the losses are typed, and the line that offers
+        // to remember them stands from the start.
+        type_into(&mut h, &lang.fmt(T::LossesOf, &[&charger]), "1");
+        type_into(&mut h, &lang.fmt(T::LossesOf, &[&target]), "3");
+        found.extend(moved(&result, &answers(&h), &format!("{lang:?} melee result, losses typed")));
+        // Ruleset B: the collision's dice typed, then its result.
+        let mut h = laptop(game_at(Ruleset::RulesetB, Phase::Charges), lang);
+        let (charger, target) =
+            (name(&h, "Ekaterinoslav Cuirassiers", lang), name(&h, "Guard Chasseurs à cheval", lang));
+        scroll_to(&mut h, &charger);
+        click(&mut h, &charger);
+        h.key_press(egui::Key::C);
+        h.run();
+        click(&mut h, &target);
+        let dice = answers(&h);
+        type_into(&mut h, &charger, "3");
+        type_into(&mut h, &target, "3");
+        found.extend(moved(&dice, &answers(&h), &format!("{lang:?} collision dice")));
+        let dice = answers(&h);
+        click(&mut h, lang.t(T::Next));
+        found.extend(took_the_place(&dice, &answers(&h), &format!("{lang:?} collision result")));
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
 }

@@ -214,6 +214,12 @@ impl MeleeDraft {
 
     /// The casualty-table row that gives the losses typed, when the table has none for
     /// this result (AMB-13).
+    /// Whether the casualty table gave this result's losses: else the players type them,
+    /// and may keep them as a row of the table.
+    pub fn losses_from_table(&self) -> bool {
+        self.table_losses.is_some()
+    }
+
     pub fn row_to_remember(&self, battle: &Battle) -> Option<CasualtyRow> {
         if self.table_losses.is_some() {
             return None;

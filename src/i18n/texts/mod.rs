@@ -941,6 +941,8 @@ keys! {
     RememberRatesTip,
     RememberLosses,
     RememberDrawLosses,
+    RememberWhenTyped,
+    RememberHalved,
     NoDataFolder,
     RulesSettingsMenu,
     SaveProfile,

@@ -7,6 +7,8 @@ super::texts! {
     RememberRates => "Remember for all {} in {}", "Запомнить для всех: {}, построение «{}»";
     RememberRatesTip => "Kept in the battle's tables (rules settings), one undo step; the next charges read them.", "Сохраняется в таблицах битвы (настройки правил) отдельным шагом отмены; следующие атаки возьмут их оттуда.";
     RememberLosses => "Remember for every “{}”: loser −{}, winner −{}", "Запомнить для каждого результата «{}»: проигравший −{}, победитель −{}";
+    RememberWhenTyped => "Remember the losses typed for every “{}” (type both first)", "Запомнить введённые потери для каждого результата «{}» (сначала введите обе)";
+    RememberHalved => "(the table keeps the full figure: cavalry against infantry loses half of it, GDB-MOD-FN2)", "(в таблице полное число: кавалерия против пехоты теряет половину, GDB-MOD-FN2)";
     RememberDrawLosses => "Remember for every “{}”: each side −{}", "Запомнить для каждого результата «{}»: каждая сторона −{}";
     FiguresNotANumber => "figures must be a whole number, 0 or more", "число фигур должно быть целым, не меньше 0";
     FiguresNow => "Figures now", "Фигур сейчас";

@@ -143,7 +143,6 @@ impl ChargeWizard {
             super::common::table_facts_ui(ui, lang, battle, (self.draft.charger(), self.draft.target()), &facts);
         }
         self.measures_ui(ui, lang, names);
-        self.remember_ui(ui, lang, battle);
         if let Some(g) = self.draft.commander(battle) {
             ui.label(RichText::new(crate::i18n::names::general_line(g, lang)).weak());
         }
@@ -156,12 +155,8 @@ impl ChargeWizard {
         // The declaration as it stands, judged by the game once a frame.
         let view = self.draft.declaration_view(battle);
         let text = |r: &crate::game::procedure::DraftRefusal| draft_refusal_text(lang, r, names);
-        if let Some(why) = &view.refused {
-            ui.colored_label(crate::ui::theme::ERROR, text(why));
-        } else if let Err(now) = &view.carry_out_now {
-            ui.label(RichText::new(text(now)).weak());
-        }
-        self.overrule_ui(ui, lang, battle);
+        // The answers first, then what typing makes appear (the refusal, the overrule,
+        // the rates to remember), so that typing moves no answer (issue 30).
         if battle.ruleset == crate::rules::Ruleset::Gdb {
             let only = ui.add_enabled(view.declare_only.is_ok(), egui::Button::new(lang.t(T::DeclareOnly)));
             let only = only.on_hover_text(lang.t(T::DeclareOnlyTip));
@@ -174,6 +169,13 @@ impl ChargeWizard {
                 return Outcome::Apply(action);
             }
         }
+        if let Some(why) = &view.refused {
+            ui.colored_label(crate::ui::theme::ERROR, text(why));
+        } else if let Err(now) = &view.carry_out_now {
+            ui.label(RichText::new(text(now)).weak());
+        }
+        self.overrule_ui(ui, lang, battle);
+        self.remember_ui(ui, lang, battle);
         // The odds after the choices, so that the choices stay where they are.
         self.melee_preview_ui(ui, lang, battle, names);
         let now = view.carry_out_now.as_ref().err().map(text);

@@ -193,7 +193,8 @@ impl ChargeWizard {
             ui.label(RichText::new(lang.t(T::OrByName)).weak());
         }
         let mut out = None;
-        ui.horizontal_wrapped(|ui| {
+        // One answer a line: in both languages the answers keep their places (issue 30).
+        ui.vertical(|ui| {
             for r in kind.results() {
                 if ui.button(r.label(lang)).clicked() {
                     out = Some(TestAnswer::Result(r));

@@ -57,17 +57,32 @@ impl MeleeWizard {
     }
 
     /// "Remember for every 'Loser retreats'": offered when the casualty table lacks the row.
-    fn remember_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle) {
+    /// Its line stands from the step's first frame, greyed out until both losses are typed,
+    /// so that typing moves no button (issue 30); a row that differs from what was typed
+    /// says why (a cavalry loser against infantry loses half, GDB-MOD-FN2).
+    fn remember_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle, outcome: &str) {
+        if self.draft.losses_from_table() {
+            self.draft.remember_losses = false;
+            return;
+        }
         let Some(row) = self.draft.row_to_remember(battle) else {
             self.draft.remember_losses = false;
+            let band = crate::i18n::names::casualty_band(lang, outcome);
+            let mut off = false;
+            ui.add_enabled(false, egui::Checkbox::new(&mut off, lang.fmt(T::RememberWhenTyped, &[&band])));
             return;
         };
         let band = crate::i18n::names::casualty_band(lang, &row.outcome);
-        let text = if row.outcome == "draw" {
+        let mut text = if row.outcome == "draw" {
             lang.fmt(T::RememberDrawLosses, &[&band, &row.loser_loses])
         } else {
             lang.fmt(T::RememberLosses, &[&band, &row.loser_loses, &row.winner_loses])
         };
+        let typed: Vec<u32> = self.draft.losses.iter().filter_map(|l| l.trim().parse().ok()).collect();
+        if !typed.contains(&row.loser_loses) || (row.outcome != "draw" && !typed.contains(&row.winner_loses)) {
+            text.push(' ');
+            text.push_str(lang.t(T::RememberHalved));
+        }
         ui.checkbox(&mut self.draft.remember_losses, text).on_hover_text(lang.t(T::RememberRatesTip));
     }
 
@@ -174,9 +189,10 @@ impl MeleeWizard {
             }
         });
         let focus_test = arrived && self.draft.losses.iter().all(|l| !l.trim().is_empty());
-        self.remember_ui(ui, lang, battle);
         self.override_ui(ui, lang, names);
         self.owed_test_ui(ui, lang, battle, names, &view, focus_test);
+        // Last: its words change as the losses are typed, and nothing stands below it.
+        self.remember_ui(ui, lang, battle, r.outcome.casualty_key());
         let ready = self.draft.ready(battle);
         match nav_ui(ui, lang, true, T::Apply, ready, Some(lang.t(T::LossesReasonTestNeeded))) {
             Nav::Cancel => Outcome2::Cancel,
@@ -225,7 +241,8 @@ impl MeleeWizard {
         let Some((unit, kind)) = view.owed_test else { return };
         let name = if unit == self.draft.attacker() { &names[0] } else { &names[1] };
         ui.label(RichText::new(format!("{}: {}", name, kind.label(lang))).strong());
-        ui.horizontal(|ui| {
+        // One answer a line: in both languages the answers keep their places (issue 30).
+        ui.vertical(|ui| {
             for c in kind.results() {
                 ui.radio_value(&mut self.draft.test, Some(TestAnswer::Result(c)), c.label(lang));
             }

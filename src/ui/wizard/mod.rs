@@ -54,6 +54,11 @@ pub enum Wizard {
     Test(Box<TestWizard>),
 }
 
+/// The wizard's width: room for the widest step in both languages (the two columns of a
+/// Ruleset B collision in Russian), so that the window keeps one width, and its footer
+/// its place, from step to step (issue 30).
+const WIZARD_W: f32 = 860.0;
+
 /// The height of the wizard's pinned footer.
 const FOOTER_H: f32 = 40.0;
 
@@ -123,7 +128,10 @@ impl Wizard {
             .collapsible(false)
             .resizable(false)
             .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 40.0))
-            .fixed_size(egui::vec2(680.0, (screen.height() - 150.0).max(300.0)))
+            .fixed_size(egui::vec2(
+                WIZARD_W.min(screen.width() - 40.0).max(480.0),
+                (screen.height() - 150.0).max(300.0),
+            ))
             .show(ui.ctx(), |ui| {
                 // The step scrolls; its buttons sit in a footer pinned under it, never below
                 // the fold (the steps draw them through `common::nav_ui`).

@@ -56,7 +56,8 @@ impl TestWizard {
             answer = self.table_ui(ui, lang, battle);
             ui.label(RichText::new(lang.t(T::OrByName)).weak());
         }
-        ui.horizontal_wrapped(|ui| {
+        // One answer a line: in both languages the answers keep their places (issue 30).
+        ui.vertical(|ui| {
             for r in self.draft.results() {
                 let label = crate::i18n::log_text::result_words(lang, self.draft.test, r);
                 if ui.add_enabled(self.draft.unit.is_some(), egui::Button::new(label)).clicked() {

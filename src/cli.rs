@@ -1,0 +1,437 @@
+//! The program both binaries run (`coldsteel`, windowed on Windows, and `coldsteel-cli`,
+//! a console program there): the command line first, then the window or a headless
+//! command.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::Parser;
+use coldsteel::game::Game;
+use coldsteel::i18n::errors::{action_error_text, load_error_text, replay_error_text, save_error_text};
+use coldsteel::i18n::{Lang, Noun, T};
+use coldsteel::{report, storage, ui};
+
+/// The window's icon: 64×64 RGBA pixels, made from `assets/icon/coldsteel.png`.
+const ICON_RGBA: &[u8] = include_bytes!("../assets/icon/coldsteel-64.rgba");
+const ICON_SIZE: u32 = 64;
+
+/// coldsteel: battle tracker for Napoleonic miniature wargames.
+#[derive(Debug, Parser)]
+#[command(name = "coldsteel", version, about)]
+struct Cli {
+    /// A battle file to open (default: the embedded default battle).
+    file: Option<PathBuf>,
+    /// Interface language: en or ru (the window remembers it for next time; commands take it each run).
+    #[arg(long, global = true, value_parser = parse_lang)]
+    lang: Option<Lang>,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum Command {
+    /// Resolve one charge step or melee from an engagement file (`-` for standard input).
+    Resolve {
+        /// The engagement file, or `-`.
+        file: PathBuf,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Write the battle report: PDF, Markdown, plain text; with no output given, print the text.
+    Report {
+        /// The battle file.
+        file: PathBuf,
+        /// Write the report as PDF here.
+        #[arg(long)]
+        pdf: Option<PathBuf>,
+        /// Write the report as Markdown here.
+        #[arg(long)]
+        md: Option<PathBuf>,
+        /// Write the report as plain text here.
+        #[arg(long)]
+        text: Option<PathBuf>,
+        /// Write the roster sheets (brigades with tally boxes, kept whole) as PDF here.
+        #[arg(long)]
+        roster_pdf: Option<PathBuf>,
+    },
+    /// Check that a battle file can be read and is valid (exit 0, or 2 with the reason).
+    Check {
+        /// The battle file.
+        file: PathBuf,
+    },
+    /// Migrate a battle file to the current version in place, keeping the old one as .bak.
+    Upgrade {
+        /// The battle file.
+        file: PathBuf,
+    },
+    /// Re-apply every action a battle file records through the current rules and check
+    /// that it comes out the same; or play a scenario (a battle and a list of actions).
+    Replay {
+        /// The battle file or scenario.
+        file: PathBuf,
+        /// Write the battle the scenario (or the replay) comes to here.
+        #[arg(long)]
+        write: Option<PathBuf>,
+    },
+    /// Orders of battle as spreadsheets (CSV): export a battle's, or import one.
+    #[command(subcommand)]
+    Oob(OobCommand),
+    /// Save a battle to FILE over and over, alternating two states (crash tests).
+    #[command(hide = true)]
+    SaveLoop {
+        /// The file to write.
+        file: PathBuf,
+    },
+}
+
+/// `coldsteel oob …`.
+#[derive(Debug, clap::Subcommand)]
+enum OobCommand {
+    /// Write a battle's brigades, units and generals as a spreadsheet (in the --lang language).
+    Export {
+        /// The battle file.
+        battle: PathBuf,
+        /// The CSV file to write.
+        #[arg(long)]
+        csv: PathBuf,
+    },
+    /// Read a spreadsheet into a battle: added to an existing one (--into), or a new battle (--new).
+    #[command(group(clap::ArgGroup::new("target").required(true).args(["into", "new"])))]
+    Import {
+        /// The CSV file.
+        csv: PathBuf,
+        /// Add the order of battle to this battle (one undoable step).
+        #[arg(long, conflicts_with = "new")]
+        into: Option<PathBuf>,
+        /// Start a new battle of this name from it.
+        #[arg(long)]
+        new: Option<String>,
+        /// The battle file to write.
+        #[arg(long)]
+        out: PathBuf,
+    },
+}
+
+/// A file's text, or standard input's for `-`: at most 64 MiB, regular files only.
+fn read_input(path: &Path, lang: Lang) -> Result<String, String> {
+    if path.as_os_str() == "-" {
+        return storage::read_limited(std::io::stdin().lock(), 0)
+            .map_err(|e| lang.fmt(T::CliStdin, &[&load_error_text(lang, &e)]));
+    }
+    storage::read_text_file(path).map_err(|e| at_path(load_error_text(lang, &e), path))
+}
+
+/// A reason followed by the file it concerns.
+fn at_path(reason: String, path: &Path) -> String {
+    format!("{reason}: {}", path.display())
+}
+
+fn resolve(path: &Path, json: bool, lang: Lang) -> Result<String, String> {
+    let text = read_input(path, lang)?;
+    let engagement = report::engagement::parse(&text).map_err(|e| e.text(lang))?;
+    if json {
+        serde_json::to_string_pretty(&report::engagement::to_json(&engagement, lang))
+            .map_err(|_| lang.t(T::SaveEncode).to_owned())
+    } else {
+        Ok(report::engagement::to_text(&engagement, lang))
+    }
+}
+
+fn parse_lang(code: &str) -> Result<Lang, String> {
+    Lang::from_code(code).ok_or_else(|| format!("unknown language `{code}` (use en or ru)"))
+}
+
+fn load_file(path: &Path, lang: Lang) -> Result<Game, String> {
+    storage::read_battle_file(path).map_err(|e| at_path(load_error_text(lang, &e), path))
+}
+
+fn check(path: &Path, lang: Lang) -> Result<String, Failure> {
+    // Every problem of a battle that breaks an invariant, a line each (exit 2).
+    if let Err(storage::LoadError::Invalid(problems)) = storage::read_battle_file(path) {
+        let refused = problems.iter().any(|p| p.problem().protects_reader());
+        let key = if refused { T::CliProblemsRefused } else { T::CliProblems };
+        let mut out = vec![lang.fmt(key, &[&lang.count(problems.len(), Noun::Problem), &path.display()])];
+        out.extend(problems.iter().map(|p| coldsteel::i18n::errors::model_error_text(lang, p)));
+        return Err(Failure(out));
+    }
+    let game = load_file(path, lang)?;
+    let b = &game.battle();
+    let (units, generals, brigades) = (b.units.len(), b.generals.len(), b.brigades.len());
+    let name = coldsteel::i18n::names::battle_title(b, lang);
+    let [units, generals, brigades] = [(units, Noun::Unit), (generals, Noun::General), (brigades, Noun::Brigade)]
+        .map(|(n, noun)| lang.count(n, noun));
+    Ok(lang.fmt(T::CliOk, &[&name, &units, &generals, &brigades, &b.turn, &path.display()]))
+}
+
+fn upgrade(path: &Path, lang: Lang) -> Result<String, String> {
+    let game = load_file(path, lang)?;
+    let saved = storage::save_battle(path, &game).map_err(|e| save_error_text(lang, &e))?;
+    Ok(lang.fmt(T::CliUpgraded, &[&storage::VERSION, &path.display()]) + &links_note(lang, saved, path))
+}
+
+/// `replay`: a battle file's journal re-applied, or a scenario played.
+fn replay(path: &Path, write: Option<&Path>, lang: Lang) -> Result<String, String> {
+    not_the_input(path, &[&write.map(Path::to_path_buf)], lang)?;
+    let text = read_input(path, lang)?;
+    let unreadable = |e: storage::LoadError| at_path(load_error_text(lang, &e), path);
+    let (game, played) = if storage::is_scenario(&text) {
+        let (battle, actions) = storage::scenario_from_json(&text).map_err(unreadable)?;
+        let game = coldsteel::game::play(battle, &actions).map_err(|(i, e)| {
+            at_path(lang.fmt(T::CliActionRefused, &[&(i + 1), &action_error_text(lang, &e)]), path)
+        })?;
+        (game, Some(actions.len()))
+    } else {
+        (storage::from_json(&text).map_err(unreadable)?, None)
+    };
+    // A file of version 2 was recorded before the game judged the charge procedure: an
+    // entry refused by a clause judged since is a rules change, not damage (exit 0).
+    let earlier_rules = played.is_none() && storage::file_version(&text).is_some_and(|v| v < 3);
+    let count = match coldsteel::game::replay_recorded(&game, earlier_rules) {
+        Ok(count) => count,
+        Err(e @ coldsteel::game::ReplayError::RulesChanged { .. }) => return Ok(replay_error_text(lang, &e)),
+        Err(e) => return Err(at_path(replay_error_text(lang, &e), path)),
+    };
+    if let Some(out) = write {
+        let saved = storage::save_battle(out, &game).map_err(|e| save_error_text(lang, &e))?;
+        eprint!("{}", links_note(lang, saved, out).trim_start());
+    }
+    Ok(match (played, write) {
+        (Some(n), Some(out)) => lang.fmt(T::CliPlayedTo, &[&lang.count(n, Noun::Action), &out.display()]),
+        (Some(n), None) => lang.fmt(T::CliPlayed, &[&lang.count(n, Noun::Action)]),
+        (None, _) => lang.fmt(T::CliReplayed, &[&lang.count(count, Noun::Action)]),
+    })
+}
+
+/// Saves two different states in turn, forever: the crash test kills it at random.
+fn save_loop(path: &Path) -> Result<String, String> {
+    let first = storage::default_game().map_err(|e| load_error_text(Lang::En, &e))?;
+    let mut changed = first.battle().clone();
+    changed.turn = 2;
+    changed.name.push_str(" (second state)");
+    let second = Game::from_parts(changed, first.history().clone(), first.start().cloned().map(Box::new));
+    loop {
+        for game in [&first, &second] {
+            let _ = storage::save_battle(path, game).map_err(|e| save_error_text(Lang::En, &e))?;
+        }
+    }
+}
+
+fn write_out(path: &Path, bytes: &[u8], lang: Lang) -> Result<(), String> {
+    storage::save_output(path, bytes).map_err(|e| save_error_text(lang, &e))
+}
+
+/// Refuses an output path that is the input battle file itself.
+fn not_the_input(input: &Path, outputs: &[&Option<PathBuf>], lang: Lang) -> Result<(), String> {
+    for out in outputs.iter().filter_map(|o| o.as_deref()) {
+        if storage::same_file(input, out) {
+            return Err(lang.fmt(T::CliWouldReplace, &[&out.display()]));
+        }
+    }
+    Ok(())
+}
+
+/// A reason on one line: control characters (C0, C1, U+0085) and the line and paragraph
+/// separators escaped, wherever they come from (a path, a name, a file's bytes).
+fn one_line(reason: &str) -> String {
+    let breaks = |c: char| c.is_control() || matches!(c, '\u{2028}' | '\u{2029}');
+    reason.chars().flat_map(|c| if breaks(c) { c.escape_default().collect() } else { vec![c] }).collect()
+}
+
+/// Why a command failed: a reason, or a reason and a list (a battle's problems, the
+/// refused rows), each printed on a line of its own.
+#[derive(Debug)]
+struct Failure(Vec<String>);
+
+impl From<String> for Failure {
+    fn from(reason: String) -> Self {
+        Failure(vec![reason])
+    }
+}
+
+fn report_cmd(file: &Path, outs: [&Option<PathBuf>; 4], lang: Lang) -> Result<String, String> {
+    use coldsteel::report::{markdown, pdf, summary};
+    not_the_input(file, &outs, lang)?;
+    let game = load_file(file, lang)?;
+    let report = summary::game_report(&game, lang);
+    let [pdf_out, md_out, text_out, roster_out] = outs;
+    let mut written = Vec::new();
+    if let Some(p) = pdf_out {
+        write_out(p, &pdf::to_pdf(&report).map_err(|e| e.text(lang))?, lang)?;
+        written.push(p.display().to_string());
+    }
+    if let Some(p) = md_out {
+        write_out(p, markdown::to_markdown(&report).as_bytes(), lang)?;
+        written.push(p.display().to_string());
+    }
+    if let Some(p) = text_out {
+        write_out(p, markdown::to_text(&report).as_bytes(), lang)?;
+        written.push(p.display().to_string());
+    }
+    if let Some(p) = roster_out {
+        let sheets = summary::roster_sheets(game.battle(), lang);
+        write_out(p, &pdf::to_pdf(&sheets).map_err(|e| e.text(lang))?, lang)?;
+        written.push(p.display().to_string());
+    }
+    if written.is_empty() {
+        return Ok(markdown::to_text(&report));
+    }
+    Ok(lang.fmt(T::CliWritten, &[&written.join(", ")]))
+}
+
+fn headless(command: &Command, lang: Lang) -> Result<String, Failure> {
+    match command {
+        Command::Report { file, pdf, md, text, roster_pdf } => Ok(report_cmd(file, [pdf, md, text, roster_pdf], lang)?),
+        Command::Resolve { file, json } => Ok(resolve(file, *json, lang)?),
+        Command::Check { file } => check(file, lang),
+        Command::Upgrade { file } => Ok(upgrade(file, lang)?),
+        Command::Replay { file, write } => Ok(replay(file, write.as_deref(), lang)?),
+        Command::Oob(OobCommand::Export { battle, csv }) => Ok(oob_export(battle, csv, lang)?),
+        Command::Oob(OobCommand::Import { csv, into, new, out }) => {
+            oob_import(csv, (into.as_deref(), new.as_deref()), out, lang)
+        }
+        Command::SaveLoop { file } => Ok(save_loop(file)?),
+    }
+}
+
+fn oob_export(battle: &Path, csv: &Path, lang: Lang) -> Result<String, String> {
+    not_the_input(battle, &[&Some(csv.to_path_buf())], lang)?;
+    let game = load_file(battle, lang)?;
+    write_out(csv, &coldsteel::oob::export(game.battle(), lang), lang)?;
+    Ok(lang.fmt(T::CliWritten, &[&csv.display()]))
+}
+
+/// Every refused row on a line of its own, after what happened.
+fn imported_text(lang: Lang, counts: (usize, usize, usize)) -> String {
+    coldsteel::oob::imported_text(lang, counts)
+}
+
+fn refused_rows(errors: &[coldsteel::oob::RowError], csv: &Path, lang: Lang) -> Failure {
+    let mut out = vec![lang.fmt(T::OobRefused, &[&csv.display(), &lang.count(errors.len(), Noun::Row)])];
+    out.extend(errors.iter().map(|e| coldsteel::oob::row_error_text(lang, e)));
+    Failure(out)
+}
+
+fn oob_import(
+    csv: &Path,
+    (into, new): (Option<&Path>, Option<&str>),
+    out: &Path,
+    lang: Lang,
+) -> Result<String, Failure> {
+    // The spreadsheet is an input; the battle imported into may be written over (it
+    // keeps its `.bak`).
+    not_the_input(csv, &[&Some(out.to_path_buf())], lang)?;
+    let bytes = storage::read_bytes_file(csv).map_err(|e| at_path(load_error_text(lang, &e), csv))?;
+    let (game, oob) = match (into, new) {
+        (Some(battle), _) => {
+            let game = load_file(battle, lang)?;
+            let oob = coldsteel::oob::import(&bytes, game.battle()).map_err(|e| refused_rows(&e, csv, lang))?;
+            (game, oob)
+        }
+        (None, name) => {
+            let name = name.unwrap_or_default();
+            let ruleset = coldsteel::rules::Ruleset::Gdb;
+            let (battle, oob) =
+                coldsteel::oob::new_battle(&bytes, name, ruleset, lang).map_err(|e| refused_rows(&e, csv, lang))?;
+            let mut game = Game::new(battle);
+            // A new battle rolls its own dice.
+            game.reseed(storage::now_unix_ms());
+            (game, oob)
+        }
+    };
+    let counts = (oob.units.len(), oob.generals.len(), oob.brigades.len());
+    let mut game = game;
+    game.perform(&coldsteel::game::Action::ImportOrderOfBattle(Box::new(oob)))
+        .map_err(|e| at_path(action_error_text(lang, &e), csv))?;
+    let saved = storage::save_battle(out, &game).map_err(|e| save_error_text(lang, &e))?;
+    eprint!("{}", links_note(lang, saved, out).trim_start());
+    Ok(imported_text(lang, counts) + "\n" + &lang.fmt(T::CliWritten, &[&out.display()]))
+}
+
+/// Prints a command's output; a reader that went away (`| head`) ends it quietly.
+fn print_out(out: &str, lang: Lang) -> ExitCode {
+    let mut stdout = std::io::stdout().lock();
+    match writeln!(stdout, "{out}").and_then(|()| stdout.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            let _ = writeln!(std::io::stderr(), "coldsteel: {}", lang.fmt(T::CliCannotWrite, &[&e]));
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Runs the command line, or the window.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    if let Some(command) = &cli.command {
+        let lang = cli.lang.unwrap_or_default();
+        return match headless(command, lang) {
+            Ok(out) => print_out(&out, lang),
+            Err(reason) => {
+                // A closed standard error has nowhere to say so.
+                // Control characters escaped; a list (refused rows) an item a line.
+                let lines: Vec<String> = reason.0.iter().map(|line| one_line(line)).collect();
+                let _ = writeln!(std::io::stderr(), "coldsteel: {}", lines.join("\n  "));
+                ExitCode::from(2)
+            }
+        };
+    }
+    let game = match &cli.file {
+        // A battle that breaks an invariant opens with its problems listed (issue 26).
+        Some(path) => storage::read_battle_file_with_problems(path)
+            .map(|(game, _)| game)
+            .map_err(|e| at_path(load_error_text(cli.lang.unwrap_or_default(), &e), path)),
+        None => storage::default_game()
+            .map(|mut g| {
+                // A new game on the default battle rolls its own dice (from its journal's
+                // start too, so that it replays).
+                g.reseed(storage::now_unix_ms());
+                g
+            })
+            .map_err(|e| load_error_text(cli.lang.unwrap_or_default(), &e)),
+    };
+    let game = match game {
+        Ok(game) => game,
+        Err(reason) => {
+            eprintln!("coldsteel: {}", one_line(&reason));
+            return ExitCode::from(2);
+        }
+    };
+    let persistence_path = storage::app_state_file(std::env::var_os("COLDSTEEL_DATA_DIR"));
+    if let Some(dir) = persistence_path.as_deref().and_then(Path::parent) {
+        // Without its folder the window would forget the language and recent files.
+        let _ = std::fs::create_dir_all(dir);
+    }
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default().with_title("coldsteel").with_inner_size([1280.0, 800.0]).with_icon(
+            std::sync::Arc::new(egui::IconData { rgba: ICON_RGBA.to_vec(), width: ICON_SIZE, height: ICON_SIZE }),
+        ),
+        persistence_path,
+        ..Default::default()
+    };
+    let lang = cli.lang;
+    let path = cli.file.clone();
+    let result = eframe::run_native(
+        "coldsteel",
+        options,
+        Box::new(move |cc| Ok(Box::new(ui::CsApp::from_creation(cc, game, path, lang)))),
+    );
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("coldsteel: cannot open the window: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// A line saying a save gave up the file's other hard links (issue 29), or nothing.
+fn links_note(lang: Lang, saved: storage::Saved, path: &Path) -> String {
+    if saved.links_given_up {
+        format!("\n{}\n", lang.fmt(T::SavedLinksGivenUp, &[&path.display()]))
+    } else {
+        String::new()
+    }
+}
