@@ -60,6 +60,15 @@ fn scroll_to(h: &mut Harness<'static, CsApp>, label: &str) {
     common::layout::scroll_roster_to(h, label);
 }
 
+/// Selects the charger, starts a charge (C) and picks the target, scrolled into view.
+fn pick_charge(h: &mut Harness<'static, CsApp>, charger: &str, target: &str) {
+    click(h, charger);
+    h.key_press(egui::Key::C);
+    h.run();
+    scroll_to(h, target);
+    click(h, target);
+}
+
 fn assert_fits(found: &[String]) {
     assert!(found.is_empty(), "{} layout problems:\n{}", found.len(), found.join("\n"));
 }
@@ -145,11 +154,7 @@ fn the_gdb_wizards_fit_a_laptop_at_every_step() {
     for lang in LANGS {
         let mut h = laptop(game_at(Ruleset::Gdb, Phase::Charges), lang);
         let (charger, target) = (name(&h, "Grenadiers à cheval", lang), name(&h, "Ladoga Infantry", lang));
-        click(&mut h, &charger);
-        h.key_press(egui::Key::C);
-        h.run();
-        scroll_to(&mut h, &target);
-        click(&mut h, &target);
+        pick_charge(&mut h, &charger, &target);
         type_into(&mut h, lang.t(T::DistanceCm), "20");
         type_into(&mut h, &lang.fmt(T::ChargeMoveOf, &[&charger]), "36");
         click(&mut h, lang.t(T::CommanderWithin15));
@@ -188,10 +193,7 @@ fn the_ruleset_b_wizards_fit_a_laptop_at_every_step() {
         let (charger, target) =
             (name(&h, "Ekaterinoslav Cuirassiers", lang), name(&h, "Guard Chasseurs à cheval", lang));
         scroll_to(&mut h, &charger);
-        click(&mut h, &charger);
-        h.key_press(egui::Key::C);
-        h.run();
-        click(&mut h, &target);
+        pick_charge(&mut h, &charger, &target);
         found.extend(problems(&h, &format!("{lang:?} collision: dice")));
         type_into(&mut h, &charger, "3");
         type_into(&mut h, &target, "3");
@@ -308,11 +310,7 @@ fn typing_moves_no_button_and_no_answer_takes_anothers_place() {
     for lang in LANGS {
         let mut h = laptop(game_at(Ruleset::Gdb, Phase::Charges), lang);
         let (charger, target) = (name(&h, "Grenadiers à cheval", lang), name(&h, "Ladoga Infantry", lang));
-        click(&mut h, &charger);
-        h.key_press(egui::Key::C);
-        h.run();
-        scroll_to(&mut h, &target);
-        click(&mut h, &target);
+        pick_charge(&mut h, &charger, &target);
         let declaration = answers(&h);
         type_into(&mut h, lang.t(T::DistanceCm), "20");
         type_into(&mut h, &lang.fmt(T::ChargeMoveOf, &[&charger]), "36");
@@ -364,10 +362,7 @@ fn typing_moves_no_button_and_no_answer_takes_anothers_place() {
         let (charger, target) =
             (name(&h, "Ekaterinoslav Cuirassiers", lang), name(&h, "Guard Chasseurs à cheval", lang));
         scroll_to(&mut h, &charger);
-        click(&mut h, &charger);
-        h.key_press(egui::Key::C);
-        h.run();
-        click(&mut h, &target);
+        pick_charge(&mut h, &charger, &target);
         let dice = answers(&h);
         type_into(&mut h, &charger, "3");
         type_into(&mut h, &target, "3");
