@@ -119,6 +119,8 @@ impl Table {
 /// Selects the Grenadiers à cheval, presses C, finds the Ladoga Infantry in the roster,
 /// clicks it, and types the distance into the field that has the focus.
 fn pick_and_measure(t: &mut Table) {
+    // Every unit's row keeps a line for its markers: the charger may be below the fold.
+    t.scroll_to("Grenadiers à cheval");
     t.click("Grenadiers à cheval");
     t.key(Key::C);
     t.scroll_to("Ladoga Infantry");

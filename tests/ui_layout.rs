@@ -62,6 +62,7 @@ fn scroll_to(h: &mut Harness<'static, CsApp>, label: &str) {
 
 /// Selects the charger, starts a charge (C) and picks the target, scrolled into view.
 fn pick_charge(h: &mut Harness<'static, CsApp>, charger: &str, target: &str) {
+    scroll_to(h, charger);
     click(h, charger);
     h.key_press(egui::Key::C);
     h.run();
@@ -192,7 +193,6 @@ fn the_ruleset_b_wizards_fit_a_laptop_at_every_step() {
         let mut h = laptop(game_at(Ruleset::RulesetB, Phase::Charges), lang);
         let (charger, target) =
             (name(&h, "Ekaterinoslav Cuirassiers", lang), name(&h, "Guard Chasseurs à cheval", lang));
-        scroll_to(&mut h, &charger);
         pick_charge(&mut h, &charger, &target);
         found.extend(problems(&h, &format!("{lang:?} collision: dice")));
         type_into(&mut h, &charger, "3");
@@ -361,7 +361,6 @@ fn typing_moves_no_button_and_no_answer_takes_anothers_place() {
         let mut h = laptop(game_at(Ruleset::RulesetB, Phase::Charges), lang);
         let (charger, target) =
             (name(&h, "Ekaterinoslav Cuirassiers", lang), name(&h, "Guard Chasseurs à cheval", lang));
-        scroll_to(&mut h, &charger);
         pick_charge(&mut h, &charger, &target);
         let dice = answers(&h);
         type_into(&mut h, &charger, "3");

@@ -257,3 +257,23 @@ fn the_sides_stand_side_by_side_on_a_wide_window() {
     // The second side is below the first, out of view or lower down.
     assert!(rect(laptop, second).is_none_or(|russian| russian.top() > french.bottom()));
 }
+
+/// Issue 30: a unit's row keeps its height when its markers come and go (as they expire
+/// at Next phase), so the rows below stay under the pointer.
+#[test]
+fn rows_keep_their_places_when_markers_come_and_go() {
+    let mut h = harness(Lang::En);
+    h.run();
+    let below = |h: &Harness<'static, CsApp>| h.get_by_label("Flanqueurs-Chasseurs").rect();
+    let before = below(&h);
+    let mut unit = unit_named(h.state(), "1st Tirailleurs of the Guard").clone();
+    unit.markers.insert(Marker::InMelee);
+    unit.markers.insert(Marker::WasCharged);
+    h.state_mut().game.perform(&coldsteel::game::Action::EditUnit(unit.clone())).unwrap();
+    h.run();
+    assert_eq!(below(&h), before, "a unit given markers moved the rows below it");
+    unit.markers.clear();
+    h.state_mut().game.perform(&coldsteel::game::Action::EditUnit(unit)).unwrap();
+    h.run();
+    assert_eq!(below(&h), before, "a unit's markers expiring moved the rows below it");
+}

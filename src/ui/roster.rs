@@ -39,14 +39,15 @@ enum Line {
 const LINE_H: f32 = 24.0;
 const MARKERS_H: f32 = 20.0;
 
-fn line_height(battle: &Battle, line: &Line) -> f32 {
+fn line_height(line: &Line) -> f32 {
     match line {
         Line::Side(_) => 30.0,
         Line::Gap => 12.0,
         Line::Headers => 18.0,
-        Line::Unit(id) => {
-            LINE_H + if battle.unit(*id).is_some_and(|u| !u.markers.is_empty()) { MARKERS_H } else { 0.0 }
-        }
+        // Every unit keeps a line for its markers, empty or not: rows keep their places
+        // when markers come and go at Next phase (issue 30: the next click selected
+        // another unit).
+        Line::Unit(_) => LINE_H + MARKERS_H,
         Line::Commander(_)
         | Line::Brigade(_)
         | Line::BrigadeGenerals(_)
@@ -238,7 +239,7 @@ fn lines_ui(
     all: &[Line],
     (salt, min_row, reveal): ((&str, u8), f32, Option<UnitId>),
 ) {
-    let heights: Vec<f32> = all.iter().map(|l| line_height(draw.battle, l)).collect();
+    let heights: Vec<f32> = all.iter().map(|l| line_height(l)).collect();
     let total: f32 = heights.iter().sum();
     egui::ScrollArea::both().id_salt(salt).auto_shrink([false, false]).show_viewport(ui, |ui, viewport| {
         // Rows take the panel's width; the name column gets what is beyond the minimum.
@@ -462,14 +463,14 @@ fn unit_row_ui(
         });
         cell_ui(ui, w[5], |ui| casualties_ui(ui, lang, unit));
     });
-    if !unit.markers.is_empty() {
-        ui.horizontal(|ui| {
-            ui.add_space(40.0);
-            for marker in &unit.markers {
-                badge_ui(ui, marker.label(lang), theme::MARKER_BADGE);
-            }
-        });
-    }
+    let layout = egui::Layout::left_to_right(egui::Align::Center);
+    ui.allocate_ui_with_layout(egui::vec2(ui.available_width(), MARKERS_H - 2.0), layout, |ui| {
+        ui.set_height(MARKERS_H - 2.0);
+        ui.add_space(40.0);
+        for marker in &unit.markers {
+            badge_ui(ui, marker.label(lang), theme::MARKER_BADGE);
+        }
+    });
 }
 
 /// The unit's arm and its class (GdB) or status (Ruleset B): "Infantry · Guard".

@@ -62,7 +62,7 @@ super::texts! {
     HapRetreats => "Move {} back {} at once (half its compulsory move)", "Немедленно отведите: {} — на {} (половина обязательного передвижения)";
     HapTime => "{} moves for {} of a turn while the charger closes: up to {} (GDB-CHG-09)", "Цель ({}) движется {} хода, пока атакующие сближаются: до {} (GDB-CHG-09)";
     AskApplyCharge => "The charge is over. Apply it: the markers change and the log records it.", "Атака завершена. Примените её: маркеры изменятся, журнал запишет результат.";
-    AskBMelee => "Melee turn {}: {} against {}. Count the figures in contact, roll the dice, record the tests.", "Ход рукопашной {}: {} против {}. Посчитайте фигуры в контакте, бросьте кубики, отметьте тесты.";
+    AskBMelee => "Melee turn {}: {} against {}. Count the figures in contact, roll the dice, record the tests.", "Ход рукопашной {}: {} — {}. Посчитайте фигуры в контакте, бросьте кубики, отметьте тесты.";
     AskCaught => "Did {} catch {} before it reached safety?", "Настигнута ли цель до укрытия? Атакует: {}; цель: {}";
     AskChargerTest => "{} takes its charge («cold steel») test (GDB-CHG-13).", "Тест атаки («холодная сталь», GDB-CHG-13): {}.";
     AskCollision => "Collision test: does {} collide with {}? Each side rolls the average die.", "Проверка столкновения: сойдутся ли {} и {}? Каждая сторона бросает средний кубик.";
@@ -75,7 +75,7 @@ super::texts! {
     AskLimber => "The gunners retreat: roll 1D6 on the Emergency Limber table (GDB-ART-01). 1: guns abandoned; 2 to 6: your table's result.", "Артиллеристы отступают: бросьте 1Д6 по таблице экстренного взятия на передки (GDB-ART-01). 1: орудия брошены; 2–6: результат по вашей таблице.";
     AskMeleeDice => "Each side rolls 2D6 (GDB-MEL-03): type the dice or let the app roll.", "Каждая сторона бросает 2Д6 (GDB-MEL-03): введите кубики или бросьте в программе.";
     AskMeleeResult => "The result from the results table: check the losses, then apply.", "Результат по таблице рукопашной: проверьте потери и примените.";
-    AskMeleeSituation => "Melee: {} against {}. Check each side's situation; the modifiers and odds follow it.", "Рукопашная: {} против {}. Проверьте положение сторон; модификаторы и вероятности следуют за ним.";
+    AskMeleeSituation => "Melee: {} against {}. Check each side's situation; the modifiers and odds follow it.", "Рукопашная: {} — {}. Проверьте положение сторон; модификаторы и вероятности следуют за ним.";
     AskReaction => "How does {} react to the charge (GDB-CHG-06)?", "Реакция цели ({}) на атаку (GDB-CHG-06)?";
     AskStandTest => "{} takes its test to stand (GDB-CHG-14).", "Тест на стойкость (GDB-CHG-14): {}.";
     BearingDeg => "Bearing from straight ahead (°)", "Отклонение от направления прямо (°)";
@@ -140,7 +140,7 @@ super::texts! {
     ErrChargedThisTurn => "This unit has already charged this turn; only a follow-up at a new target charges again (GDB-CHG-19)", "Это подразделение уже атаковало в этом ходу; снова атаковать можно только новую цель после отхода прежней (GDB-CHG-19)";
     ErrChargerInContact => "This unit is in base contact and stays there until the Melee phase (GDB-MEL-02)", "Это подразделение в контакте и остаётся на месте до фазы рукопашной (GDB-MEL-02)";
     ErrTargetInMeleeStands => "The target is in a melee and stays where it is: it only stands, and takes no test (GDB-MEL-02)", "Цель в рукопашной и остаётся на месте: только стоит и тест не проходит (GDB-MEL-02)";
-    HapJoinsMelee => "{} joins the melee against {}: it counts for its side's numerical superiority (AMB-15)", "{} вступает в рукопашную против {}: учитывается в численном превосходстве своей стороны (AMB-15)";
+    HapJoinsMelee => "{} joins the melee against {}: it counts for its side's numerical superiority (AMB-15)", "{}: вступление в рукопашную (противник: {}); учитывается в численном превосходстве своей стороны (AMB-15)";
     ErrTargetInMelee => "The target is already in a melee: joining a melee is not supported yet (GDB-MEL-02, AMB-15)", "Цель уже в рукопашной: присоединиться к рукопашной пока нельзя (GDB-MEL-02, AMB-15)";
     ErrNotChargesPhase => "Charges are declared in the Charges phase (GDB-SEQ-02, GDB-CHG-03)", "Атаки объявляются в фазе атак (GDB-SEQ-02, GDB-CHG-03)";
     ErrNotOrderingGeneral => "This general cannot give the order: he is lost, of the other side, or a regimental commander (GDB-OPP-05)", "Этот генерал не может отдать приказ: он выбыл, из другой армии или полковой командир (GDB-OPP-05)";

@@ -90,14 +90,14 @@ super::texts! {
     DeclareOnly => "Declare only", "Только объявить";
     DeclareOnlyTip => "Record the declaration and carry the charge out once both sides have declared (GDB-CHG-03, 04)", "Записать объявление; атака выполняется, когда обе стороны закончат объявления (GDB-CHG-03, 04)";
     TodoInitiative => "Roll the initiative: the winner chooses who moves first", "Бросьте инициативу: победитель выбирает, кто ходит первым";
-    TodoMelee => "Fight the melee: {} against {}", "Разыграйте рукопашную: {} против {}";
+    TodoMelee => "Fight the melee: {} against {}", "Разыграйте рукопашную: {} — {}";
     TodoMorale => "Morale test: {} lost figures this turn", "Тест морали: {} понесли потери в этом ходу";
     OptFiring => "Firing table", "Таблица огня";
     ExplainFiring => "Your rulebook's fire: the dice total (2D6 plus your modifier) in bands, each band the figures the target loses. Empty: each fire's losses are typed.", "Огонь по вашим правилам: сумма костей (2D6 плюс ваш модификатор) по полосам, каждая полоса — потери цели. Пусто: потери вводятся при каждом огне.";
     OptTestAfterFire => "A fire with losses owes a morale test", "Огонь с потерями требует теста морали";
     ExplainTestAfterFire => "The box in each fire starts ticked; the players may untick it.", "Флажок в каждом огне изначально отмечен; игроки могут его снять.";
     TodoFireTest => "Morale test: {} lost figures to fire", "Тест морали: {} понесли потери от огня";
-    TodoRally => "Rally test: {} is routing", "Тест на сбор: {} бегут";
+    TodoRally => "Rally test: {} is routing", "Тест на сбор: {} (в бегстве)";
     TodoRecordFire => "Record each fire: who fires at whom, the dice on your firing table or the figures lost", "Запишите каждый огонь: кто по кому, кости по вашей таблице огня или потери";
     RecordFire => "Record a fire", "Записать огонь";
     TakeTest => "Take the test", "Пройти тест";
@@ -130,7 +130,7 @@ super::texts! {
     InitiativeTie => "Equal totals: roll again (GDB-SEQ-01)", "Равные результаты: бросьте снова (GDB-SEQ-01)";
     RecordTieRollAgain => "Record the tie and roll again", "Записать ничью и бросить снова";
     InitiativeTotals => "Totals: {} and {}", "Итого: {} и {}";
-    InitiativeWinner => "{} wins the initiative and chooses who moves first:", "{} выигрывает инициативу и выбирает, кто ходит первым:";
+    InitiativeWinner => "{} wins the initiative and chooses who moves first:", "Победа в инициативе: {}. Кто ходит первым:";
     Log => "Battle log", "Журнал битвы";
     LogEmpty => "No entries", "Записей нет";
     TurnN => "Turn {}", "Ход {}";

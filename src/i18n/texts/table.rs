@@ -63,7 +63,7 @@ super::texts! {
     ChargeFromTable => "Charge… (C)", "Атаковать… (C)";
     FireFromTable => "Fire…", "Огонь…";
     StepAtTheEdge => "At the table's edge «{}»", "У края стола «{}»";
-    LogLeavesBattle => "{} leaves the battle over the table's edge", "{} покидает сражение за краем стола";
+    LogLeavesBattle => "{} leaves the battle over the table's edge", "{}: уход с поля боя за край стола";
     LogStaysAtEdge => "{} stays at the table's edge", "{} остаётся у края стола";
     TodoAtTheEdge => "{}: its move stopped at the table's edge. Does it stay there or leave the battle?", "{}: передвижение остановлено у края стола. Остаётся или покидает сражение?";
     StaysAtEdge => "Stays at the edge", "Остаётся у края";

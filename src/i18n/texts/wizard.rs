@@ -59,7 +59,7 @@ super::texts! {
     StruckFace => "Struck in", "Удар в";
     FreshCharge => "Charged by a fresh enemy unit this turn (B-MEL-05)", "Атакованы свежей частью противника в этом ходу (B-MEL-05)";
     LossesReasonTestNeeded => "Enter both sides' losses, the winner's test result and, to overrule the dice, a reason", "Введите потери обеих сторон, результат теста победителя и, если меняете результат, причину";
-    BTurnKills => "{} kills {}; {} kills {}", "{} убивают {}; {} убивают {}";
+    BTurnKills => "{} kills {}; {} kills {}", "{}: потери противника — {}; {}: потери противника — {}";
     BecomesWavering => "{} becomes wavering", "{} колеблются";
     Declare => "Declare", "Объявить";
     DiceHintAverage => "{} × digit 2 to 5", "{} × цифра от 2 до 5";

@@ -73,7 +73,8 @@ impl BMeleeWizard {
         }
         self.sync_dice(counts);
         if let Some((hits, _)) = self.draft.outcome(battle) {
-            ui.label(lang.fmt(T::BTurnKills, &[&names[0], &hits.0, &names[1], &hits.1]));
+            let kills = [hits.0, hits.1].map(|h| lang.count(h, crate::i18n::Noun::Figure));
+            ui.label(lang.fmt(T::BTurnKills, &[&names[0], &kills[0], &names[1], &kills[1]]));
             self.tests_ui(ui, lang, &names);
             // A preview of the state the game will derive from the same inputs.
             let Some((_, state)) = self.draft.outcome(battle) else { return Outcome::Cancel };
