@@ -239,7 +239,7 @@ fn lines_ui(
     all: &[Line],
     (salt, min_row, reveal): ((&str, u8), f32, Option<UnitId>),
 ) {
-    let heights: Vec<f32> = all.iter().map(|l| line_height(l)).collect();
+    let heights: Vec<f32> = all.iter().map(line_height).collect();
     let total: f32 = heights.iter().sum();
     egui::ScrollArea::both().id_salt(salt).auto_shrink([false, false]).show_viewport(ui, |ui, viewport| {
         // Rows take the panel's width; the name column gets what is beyond the minimum.
