@@ -455,7 +455,7 @@ fn russian_charge_preview_does_not_overlap() {
     h.get_by_label("Ладожский пехотный полк").click();
     h.run();
     type_into(&mut h, "Расстояние (см)", "20");
-    type_into(&mut h, "Полный ход атаки Конные гренадеры (см)", "36");
+    type_into(&mut h, "Конные гренадеры: полный ход атаки (см)", "36");
     let overlaps = overlapping_labels(&h);
     assert!(overlaps.is_empty(), "{}", overlaps.join("\n"));
     let overflows = breakdown_overflows(&h, &["Конные гренадеры", "Ладожский пехотный полк"]);

@@ -337,7 +337,7 @@ super::texts! {
     ColFormation => "Formation", "Построение";
     ColGround => "Ground", "Местность";
     ColFigures => "Figures", "Фигуры";
-    PickTarget => "{} charges: click the target (Esc cancels)", "Атакуют {}: щёлкните цель (Esc — отмена)";
+    PickTarget => "{} charges: click the target (Esc cancels)", "Атака: {} — щёлкните цель (Esc — отмена)";
     CannotOpenViewer => "Cannot open the PDF viewer ({}); the PDF is at {}", "Не удалось открыть просмотрщик PDF ({}); PDF сохранён в {}";
     Close => "Close", "Закрыть";
     CopyEntryReport => "Copy this report", "Копировать отчёт";

@@ -82,7 +82,7 @@ super::texts! {
     FlagUnderFire => "Under fire", "Под огнём";
     FlagWithdrawing => "Withdrawing", "Отходят";
     InContact => "Figures in contact", "Фигур в контакте";
-    LossesOf => "Figures lost by {}", "Потери {}";
+    LossesOf => "Figures lost by {}", "{}: потери (фигур)";
     ModifierTotal => "Total {}", "Итого {}";
     MoraleOf => "Morale test of {}", "Тест морали {}";
     Overlaps => "Overlapping flanks", "Выступающие фланги";
