@@ -531,3 +531,52 @@ fn every_reason_is_one_line_whatever_the_path_holds() {
         assert_eq!(stderr(&o).trim_end().lines().count(), 3, "{odd:?}: {}", stderr(&o));
     }
 }
+
+/// Issue 29: a command whose output is one of its inputs (the same file, through a hard
+/// or a symbolic link too) is refused and leaves it as it was; `upgrade FILE` and `oob
+/// import --into B --out B` write over their battle, keeping its `.bak`.
+#[cfg(unix)]
+#[test]
+fn no_command_writes_over_its_own_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = |p: &Path| p.to_str().unwrap().to_owned();
+    let battle = write(dir.path(), "b.coldsteel.json", &example());
+    let csv = dir.path().join("oob.csv");
+    assert!(run(&["oob", "export", &s(&battle), "--csv", &s(&csv)]).status.success());
+    let csv_text = std::fs::read(&csv).unwrap();
+    let scenario = write(
+        dir.path(),
+        "s.json",
+        &std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/scenarios/ex1.json")).unwrap(),
+    );
+    let scenario_text = std::fs::read(&scenario).unwrap();
+    let hard = dir.path().join("hard.csv");
+    std::fs::hard_link(&csv, &hard).unwrap();
+    let soft = dir.path().join("soft.json");
+    std::os::unix::fs::symlink(&scenario, &soft).unwrap();
+    for args in [
+        vec!["oob", "import", &s(&csv), "--new", "T", "--out", &s(&csv)],
+        vec!["oob", "import", &s(&csv), "--new", "T", "--out", &s(&hard)],
+        vec!["replay", &s(&scenario), "--write", &s(&scenario)],
+        vec!["replay", &s(&scenario), "--write", &s(&soft)],
+        vec!["oob", "export", &s(&battle), "--csv", &s(&battle)],
+    ] {
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains("would replace its own input"), "{args:?}: {}", stderr(&o));
+    }
+    assert_eq!(std::fs::read(&csv).unwrap(), csv_text);
+    assert_eq!(std::fs::read(&scenario).unwrap(), scenario_text);
+    assert_eq!(std::fs::read_to_string(&battle).unwrap(), example());
+    // The two commands that write over their battle keep the one before as `.bak`.
+    assert!(run(&["upgrade", &s(&battle)]).status.success());
+    let bak = dir.path().join("b.coldsteel.json.bak");
+    assert!(bak.exists());
+    let other = dir.path().join("other.coldsteel.json");
+    assert!(run(&["oob", "import", &s(&csv), "--new", "Other", "--out", &s(&other)]).status.success());
+    let more = write(dir.path(), "more.csv", "kind,name,side\nbrigade,Reserve brigade,first\n");
+    let o = run(&["oob", "import", &s(&more), "--into", &s(&other), "--out", &s(&other)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(dir.path().join("other.coldsteel.json.bak").exists());
+    assert!(run(&["check", &s(&other)]).status.success());
+}

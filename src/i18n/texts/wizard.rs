@@ -27,7 +27,7 @@ super::texts! {
     ResOutcome => "Result: {}", "Результат: {}";
     ResEffects => "Effects", "Последствия";
     ResOdds => "Odds before the dice", "Вероятности до броска";
-    ResWins => "{} wins", "побеждает {}";
+    ResWins => "{} wins", "победа: {}";
     ResNoDice => "No dice given: breakdown and odds only.", "Кубики не заданы: только модификаторы и вероятности.";
     BUnopposed => "Unopposed: no collision test (B-COL-02); straight to melee", "Без сопротивления: проверки столкновения нет (B-COL-02), сразу рукопашная";
     BZone => "halts in fire zone {}", "останавливается в зоне огня {}";
