@@ -277,3 +277,31 @@ fn rows_keep_their_places_when_markers_come_and_go() {
     h.run();
     assert_eq!(below(&h), before, "a unit's markers expiring moved the rows below it");
 }
+
+/// Issue 30: a number typed into the rules settings outside its range is refused, with the
+/// range beside the field, and the value kept (it had been clamped silently: −3 became 1).
+#[test]
+fn a_setting_out_of_its_range_is_refused_not_clamped() {
+    use coldsteel::i18n::T;
+    for lang in [Lang::En, Lang::Ru] {
+        let app = CsApp::new(storage::default_game().unwrap(), lang);
+        let mut h = Harness::builder()
+            .with_size(egui::vec2(1280.0, 800.0))
+            .build_ui_state(|ui, app: &mut CsApp| app.ui_root(ui), app);
+        h.run();
+        let kept = h.state().game.battle().options.gdb.square_break_margin;
+        h.get_by_label(&lang.fmt(T::RulesButton, &[&lang.t(T::RulesetGdbShort)])).click();
+        h.run();
+        let field = lang.t(T::OptSquareMargin);
+        h.get_by_role_and_label(Role::SpinButton, field).click();
+        h.run();
+        h.get_by_role_and_label(Role::SpinButton, field).type_text("-3");
+        h.key_press(Key::Enter);
+        h.run();
+        let said = lang.fmt(T::OutOfRangeKept, &[&-3.0, &1.0, &20.0, &f64::from(kept)]);
+        h.get_by_label(&said);
+        h.get_by_role_and_label(Role::Button, lang.t(T::Apply)).click();
+        h.run();
+        assert_eq!(h.state().game.battle().options.gdb.square_break_margin, kept, "{lang:?}");
+    }
+}

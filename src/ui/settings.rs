@@ -115,12 +115,11 @@ fn count_ui<N: egui::emath::Numeric>(
     ui: &mut Ui,
     value: &mut N,
     range: std::ops::RangeInclusive<N>,
-    title: &str,
-    code: &str,
-    effect: &str,
+    (title, code, effect): (&str, &str, &str),
+    lang: Lang,
 ) {
     title_ui(ui, title, code);
-    ui.add(egui::DragValue::new(value).range(range)).accessible_name(title);
+    let _ = crate::ui::widgets::bounded_ui(ui, value, range, title, lang);
     explain(ui, effect);
 }
 
@@ -229,7 +228,7 @@ fn charges_ui(ui: &mut Ui, lang: Lang, o: &mut GdbOptions) {
     let counter = (T::OptInfantryCounter, "AMB-41", T::ExplainInfantryCounter);
     switch_ui(ui, lang, &mut o.infantry_may_counter_charge, counter);
     let orders = lang.t(T::OptOrders);
-    count_ui(ui, &mut o.opportunity_orders_per_general, 0..=5, orders, "AMB-44", lang.t(T::ExplainOrders));
+    count_ui(ui, &mut o.opportunity_orders_per_general, 0..=5, (orders, "AMB-44", lang.t(T::ExplainOrders)), lang);
     let without = (T::OptMinusOneWithout, "AMB-50", T::ExplainMinusOneWithout);
     switch_ui(ui, lang, &mut o.minus_one_without_commander, without);
 }
@@ -248,19 +247,19 @@ fn melee_ui(ui: &mut Ui, lang: Lang, o: &mut GdbOptions) {
         .enumerate()
         {
             labelled_ui(ui, i, arm.label(lang), |ui| {
-                ui.add(egui::DragValue::new(v).range(-5..=5)).accessible_name(arm.label(lang));
+                let _ = crate::ui::widgets::bounded_ui(ui, v, -5..=5, arm.label(lang), lang);
             });
         }
         let classes = lang.t(T::OrdinaryClasses);
         labelled_ui(ui, 4, classes, |ui| {
-            ui.add(egui::DragValue::new(&mut b.ordinary_classes).range(-5..=5)).accessible_name(classes);
+            let _ = crate::ui::widgets::bounded_ui(ui, &mut b.ordinary_classes, -5..=5, classes, lang);
         });
     });
     explain(ui, lang.t(T::ExplainBlankCells));
     switch_ui(ui, lang, &mut o.british_guard_cap, (T::OptGuardCap, "AMB-06", T::ExplainGuardCap));
     switch_ui(ui, lang, &mut o.column_square_bonus_needs_formed, (T::OptNeedsFormed, "AMB-09", T::ExplainNeedsFormed));
     let margin = lang.t(T::OptSquareMargin);
-    count_ui(ui, &mut o.square_break_margin, 1..=20, margin, "AMB-10", lang.t(T::ExplainSquareHolds));
+    count_ui(ui, &mut o.square_break_margin, 1..=20, (margin, "AMB-10", lang.t(T::ExplainSquareHolds)), lang);
     switch_ui(ui, lang, &mut o.square_win_reads_table, (T::OptSquareWinTable, "AMB-10", T::ExplainSquareWinTable));
     let removed = (T::OptDispersedRemoved, "AMB-12", T::ExplainDispersedRemoved);
     switch_ui(ui, lang, &mut o.dispersed_artillery_removed, removed);
@@ -298,7 +297,13 @@ fn b_ui(ui: &mut Ui, lang: Lang, draft: &mut SettingsDraft) {
     });
     explain(ui, lang.t(T::ExplainAttackDistances));
     let tolerance = lang.t(T::OptTolerance);
-    count_ui(ui, &mut o.equal_losses_tolerance_figures, 0..=10, tolerance, "AMB-33", lang.t(T::ExplainTolerance));
+    count_ui(
+        ui,
+        &mut o.equal_losses_tolerance_figures,
+        0..=10,
+        (tolerance, "AMB-33", lang.t(T::ExplainTolerance)),
+        lang,
+    );
     title_ui(ui, lang.t(T::OptWeights), "AMB-46");
     pairs_grid("cavalry-weights").show(ui, |ui| {
         for (i, arm) in Arm::ALL.iter().filter(|a| a.is_cavalry()).enumerate() {

@@ -4,6 +4,7 @@
 use egui::Ui;
 
 use super::settings::{explain, title_ui};
+use super::widgets::bounded_ui;
 use crate::i18n::{Label, Lang, T};
 use crate::rules::options::{
     BasingRow, CasualtyRow, DistanceRow, DurationRow, LimberRow, TestKind, TestResult, TestRow, TestTable,
@@ -111,14 +112,9 @@ pub(super) fn durations_ui(ui: &mut Ui, lang: Lang, rows: &mut Vec<DurationRow>)
                     });
                 let _ = combo.response.accessible_name(format!("{} {which} {}", lang.t(T::Formation), i + 1));
             }
-            let _ =
-                ui.add(egui::DragValue::new(&mut row.turns.0).range(0..=10)).accessible_name(cell(lang, T::OfATurn, i));
+            let _ = bounded_ui(ui, &mut row.turns.0, 0..=10, &cell(lang, T::OfATurn, i), lang);
             ui.label("/");
-            let _ = ui.add(egui::DragValue::new(&mut row.turns.1).range(1..=12)).accessible_name(format!(
-                "{} / {}",
-                lang.t(T::OfATurn),
-                i + 1
-            ));
+            let _ = bounded_ui(ui, &mut row.turns.1, 1..=12, &format!("{} / {}", lang.t(T::OfATurn), i + 1), lang);
             ui.label(lang.t(T::OfATurn));
             if ui.small_button(lang.t(T::RemoveRow)).clicked() {
                 remove = Some(i);
@@ -153,13 +149,9 @@ pub(super) fn tests_ui(ui: &mut Ui, lang: Lang, tables: &mut Vec<TestTable>) {
                 for (i, row) in table.rows.iter_mut().enumerate() {
                     ui.horizontal(|ui| {
                         let name = format!("{} {}", table.test.label(lang), i + 1);
-                        let _ = ui
-                            .add(egui::DragValue::new(&mut row.from).range(-10..=30))
-                            .accessible_name(format!("{name} ≥"));
+                        let _ = bounded_ui(ui, &mut row.from, -10..=30, &format!("{name} ≥"), lang);
                         ui.label("–");
-                        let _ = ui
-                            .add(egui::DragValue::new(&mut row.to).range(-10..=30))
-                            .accessible_name(format!("{name} ≤"));
+                        let _ = bounded_ui(ui, &mut row.to, -10..=30, &format!("{name} ≤"), lang);
                         ui.add(egui::TextEdit::singleline(&mut row.result).desired_width(160.0))
                             .accessible_name(lang.t(T::ResOutcomeHeader));
                         // What the named result does: the game applies only its kind (AMB-23).
@@ -192,9 +184,9 @@ pub(super) fn firing_ui(ui: &mut Ui, lang: Lang, rows: &mut Vec<crate::rules::op
     for (i, row) in rows.iter_mut().enumerate() {
         ui.horizontal(|ui| {
             let name = format!("{} {}", lang.t(T::OptFiring), i + 1);
-            let _ = ui.add(egui::DragValue::new(&mut row.from).range(-10..=30)).accessible_name(format!("{name} ≥"));
+            let _ = bounded_ui(ui, &mut row.from, -10..=30, &format!("{name} ≥"), lang);
             ui.label("–");
-            let _ = ui.add(egui::DragValue::new(&mut row.to).range(-10..=30)).accessible_name(format!("{name} ≤"));
+            let _ = bounded_ui(ui, &mut row.to, -10..=30, &format!("{name} ≤"), lang);
             ui.add(egui::TextEdit::singleline(&mut row.result).desired_width(140.0))
                 .accessible_name(format!("{name} {}", lang.t(T::ResOutcomeHeader)));
             ui.label(lang.t(T::FireFigures));
@@ -203,6 +195,7 @@ pub(super) fn firing_ui(ui: &mut Ui, lang: Lang, rows: &mut Vec<crate::rules::op
                 &mut row.figures,
                 0..=crate::model::MAX_FIGURES,
                 &format!("{name} {}", lang.t(T::FireFigures)),
+                lang,
             );
             if ui.small_button(lang.t(T::RemoveRow)).clicked() {
                 remove = Some(i);
@@ -270,16 +263,8 @@ pub(super) fn casualties_ui(ui: &mut Ui, lang: Lang, rows: &mut Vec<CasualtyRow>
             });
             let _ = arm.response.accessible_name(cell(lang, T::WinnerArm, i));
             let _ = band.response.accessible_name(cell(lang, T::ResOutcomeHeader, i));
-            let _ = ui.add(egui::DragValue::new(&mut row.loser_loses).range(0..=50)).accessible_name(cell(
-                lang,
-                T::LoserLoses,
-                i,
-            ));
-            let _ = ui.add(egui::DragValue::new(&mut row.winner_loses).range(0..=50)).accessible_name(cell(
-                lang,
-                T::WinnerLoses,
-                i,
-            ));
+            let _ = bounded_ui(ui, &mut row.loser_loses, 0..=50, &cell(lang, T::LoserLoses, i), lang);
+            let _ = bounded_ui(ui, &mut row.winner_loses, 0..=50, &cell(lang, T::WinnerLoses, i), lang);
             if ui.small_button(lang.t(T::RemoveRow)).clicked() {
                 remove = Some(i);
             }
@@ -295,8 +280,8 @@ pub(super) fn casualties_ui(ui: &mut Ui, lang: Lang, rows: &mut Vec<CasualtyRow>
 }
 
 /// A whole number in a range, as a drag value named for tests and screen readers.
-fn count_cell_ui(ui: &mut Ui, v: &mut u32, range: std::ops::RangeInclusive<u32>, id: &str) {
-    let _ = ui.add(egui::DragValue::new(v).range(range)).accessible_name(id);
+fn count_cell_ui(ui: &mut Ui, v: &mut u32, range: std::ops::RangeInclusive<u32>, id: &str, lang: Lang) {
+    let _ = bounded_ui(ui, v, range, id, lang);
 }
 
 /// The players' basing table: one base of an arm in a formation, its figures, and how
@@ -314,10 +299,10 @@ pub(super) fn basing_ui(ui: &mut Ui, lang: Lang, rows: &mut Vec<BasingRow>) {
         for (i, row) in rows.iter_mut().enumerate() {
             arm_formation_ui(ui, lang, ("base", i), &mut row.arm, &mut row.formation);
             let max = crate::rules::options::MAX_BASE_MM;
-            count_cell_ui(ui, &mut row.frontage_mm, 0..=max, &cell(lang, T::BaseFrontage, i));
-            count_cell_ui(ui, &mut row.depth_mm, 0..=max, &cell(lang, T::BaseDepth, i));
-            count_cell_ui(ui, &mut row.figures_per_base, 0..=100, &cell(lang, T::FiguresPerBase, i));
-            count_cell_ui(ui, &mut row.bases_deep, 1..=20, &cell(lang, T::BasesDeep, i));
+            count_cell_ui(ui, &mut row.frontage_mm, 0..=max, &cell(lang, T::BaseFrontage, i), lang);
+            count_cell_ui(ui, &mut row.depth_mm, 0..=max, &cell(lang, T::BaseDepth, i), lang);
+            count_cell_ui(ui, &mut row.figures_per_base, 0..=100, &cell(lang, T::FiguresPerBase, i), lang);
+            count_cell_ui(ui, &mut row.bases_deep, 1..=20, &cell(lang, T::BasesDeep, i), lang);
             if ui.small_button(lang.t(T::RemoveRow)).clicked() {
                 remove = Some(i);
             }

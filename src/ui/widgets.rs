@@ -4,7 +4,7 @@
 use egui::{Color32, RichText, Ui};
 
 use super::theme;
-use crate::i18n::{Label, Lang};
+use crate::i18n::{Label, Lang, T};
 
 /// A coloured, rounded label.
 pub fn badge_ui(ui: &mut Ui, text: &str, (fill, fg): (Color32, Color32)) -> egui::Response {
@@ -102,4 +102,35 @@ pub fn click_guard(ui: &mut Ui, id: egui::Id, key: u64, rect: egui::Rect) {
         let _ = ui.interact(rect, id.with("guard"), egui::Sense::click());
         ui.ctx().request_repaint_after(std::time::Duration::from_secs_f64(left));
     }
+}
+
+/// A whole number in `range`, dragged or typed. A typed value outside the range, or not
+/// whole, is refused: the field keeps its value and says the range beside it, never
+/// clamping silently (issue 30: the rules settings turned "−3" into 1).
+pub fn bounded_ui<N: egui::emath::Numeric>(
+    ui: &mut Ui,
+    value: &mut N,
+    range: std::ops::RangeInclusive<N>,
+    name: &str,
+    lang: Lang,
+) -> egui::Response {
+    let (lo, hi) = (range.start().to_f64(), range.end().to_f64());
+    let mut typed = value.to_f64();
+    let r = ui.add(egui::DragValue::new(&mut typed).speed(0.1).max_decimals(0)).accessible_name(name);
+    let refused_id = r.id.with("refused");
+    if r.changed() {
+        let whole = typed.fract() == 0.0 && (lo..=hi).contains(&typed);
+        if whole || r.dragged() {
+            // A drag stays in the range as it goes.
+            *value = N::from_f64(typed.clamp(lo, hi).round());
+            ui.ctx().data_mut(|d| d.remove::<f64>(refused_id));
+        } else {
+            ui.ctx().data_mut(|d| d.insert_temp(refused_id, typed));
+        }
+    }
+    if let Some(bad) = ui.ctx().data(|d| d.get_temp::<f64>(refused_id)) {
+        let text = lang.fmt(T::OutOfRangeKept, &[&bad, &lo, &hi, &value.to_f64()]);
+        ui.colored_label(theme::ERROR, text);
+    }
+    r
 }

@@ -89,6 +89,7 @@ super::texts! {
     NationOf => "Nation of side {}", "Нация стороны {}";
     Description => "Description", "Описание";
     ProblemSameSideNames => "the two sides have the same name", "у сторон одинаковые названия";
+    OutOfRangeKept => "{} is not a whole number from {} to {}: kept {}", "{} — не целое число от {} до {}: оставлено {}";
     ProblemUntrimmedName => "the name begins or ends with a space", "название начинается или кончается пробелом";
     ProblemControlInName => "the name holds a line break or another control character", "в названии перевод строки или другой управляющий знак";
     ApplyNames => "the battle's names", "названия битвы";

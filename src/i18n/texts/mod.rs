@@ -174,6 +174,7 @@ keys! {
     Description,
     ProblemSameSideNames,
     ProblemUntrimmedName,
+    OutOfRangeKept,
     ProblemControlInName,
     ApplyNames,
     StepEditBattle,
