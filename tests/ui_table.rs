@@ -274,3 +274,21 @@ fn the_checklist_asks_what_a_unit_at_the_edge_does() {
         assert!(h.query_by_label(lang.t(T::StaysAtEdge)).is_none(), "{lang:?}: answered");
     }
 }
+
+/// Issue 30: the ruler measures with two clicks as with a drag: the first click fixes the
+/// start, the second the end.
+#[test]
+fn the_ruler_measures_with_two_clicks() {
+    let mut h = harness(common::game_at(common::ex4_on_a_table(), Phase::Charges), Lang::En);
+    h.get_by_label("Ruler").click();
+    h.run();
+    click_at(&mut h, 20.0, 20.0);
+    click_at(&mut h, 50.0, 60.0);
+    let (from, to) = h.state().table_view.ruler().expect("a measure");
+    let length = ((to.x - from.x).powi(2) + (to.y - from.y).powi(2)).sqrt();
+    assert!((length - 50.0).abs() < 0.5, "{from:?} to {to:?}: {length} cm");
+    // A drag still measures.
+    drag(&mut h, (10.0, 10.0), (10.0, 40.0));
+    let (from, to) = h.state().table_view.ruler().expect("a measure");
+    assert!(((to.y - from.y) - 30.0).abs() < 0.5 && (to.x - from.x).abs() < 0.5, "{from:?} to {to:?}");
+}

@@ -359,17 +359,34 @@ fn keys(ui: &Ui, battle: &Battle, selection: Selection, view: &mut TableView, cm
     });
 }
 
+/// The ruler measures by a drag, or by two clicks (issue 30: two clicks did nothing): the
+/// first fixes the start and the line follows the pointer, the second ends it.
 fn ruler_tool(response: &egui::Response, view: &mut TableView, press: Option<Point>, hover: Option<Point>) {
     if response.drag_started_by(PointerButton::Primary)
         && let Some(p) = press
     {
         view.drag = Some(Drag::Ruler { from: p });
+        view.ruler_anchor = None;
     }
     if let (Some(Drag::Ruler { from }), Some(h)) = (view.drag, hover) {
         view.ruler = Some((from, h));
     }
     if response.drag_stopped() {
         view.drag = None;
+    }
+    if response.clicked_by(PointerButton::Primary)
+        && let Some(p) = hover
+    {
+        match view.ruler_anchor.take() {
+            Some(from) => view.ruler = Some((from, p)),
+            None => {
+                view.ruler_anchor = Some(p);
+                view.ruler = Some((p, p));
+            }
+        }
+    }
+    if let (Some(from), Some(h)) = (view.ruler_anchor, hover) {
+        view.ruler = Some((from, h));
     }
 }
 

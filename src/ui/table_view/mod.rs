@@ -71,6 +71,8 @@ pub struct TableView {
     drag: Option<Drag>,
     /// The ruler's last measure.
     ruler: Option<(Point, Point)>,
+    /// The start a first click of the ruler fixed, until the second click ends it.
+    ruler_anchor: Option<Point>,
     /// The corners of the area being drawn.
     polygon: Vec<Point>,
     /// The last move of a unit: from its old centre to its new one.
@@ -91,6 +93,13 @@ pub struct TableView {
     fitted_to: Option<Vec2>,
 }
 
+impl TableView {
+    /// The ruler's measure: from where to where on the table, cm.
+    pub fn ruler(&self) -> Option<(Point, Point)> {
+        self.ruler
+    }
+}
+
 impl Default for TableView {
     fn default() -> Self {
         TableView {
@@ -100,6 +109,7 @@ impl Default for TableView {
             area_kind: AreaKind::Hill,
             drag: None,
             ruler: None,
+            ruler_anchor: None,
             polygon: Vec::new(),
             last_move: None,
             area: None,

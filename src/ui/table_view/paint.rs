@@ -28,6 +28,10 @@ pub fn paint_scene(painter: &egui::Painter, v: &View, scene: &Scene) {
                 let colour = theme::map_colour(*ink);
                 shapes.push(if *filled && matches!(ink, Ink::Terrain(_)) {
                     polygon(pts, colour)
+                } else if *filled && matches!(ink, Ink::Unit(_)) {
+                    // A light rim: the second side's green was hard to see on the green
+                    // table and in a wood (issue 30).
+                    Shape::convex_polygon(pts, colour, Stroke::new(1.5, theme::map_colour(Ink::Label)))
                 } else if *filled {
                     Shape::convex_polygon(pts, colour, Stroke::NONE)
                 } else {
