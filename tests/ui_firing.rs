@@ -15,7 +15,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 
 fn harness(game: Game, lang: Lang) -> Harness<'static, CsApp> {
-    let app = CsApp::new(game, lang);
+    let app = common::app_without_rates_form(game, lang);
     Harness::builder().with_size(egui::vec2(1280.0, 2000.0)).build_ui_state(|ui, app: &mut CsApp| app.ui_root(ui), app)
 }
 

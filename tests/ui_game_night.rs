@@ -220,6 +220,8 @@ fn the_first_charge_and_melee_fill_the_tables_for_the_evening() {
     battle.options.gdb.distances.clear();
     battle.options.gdb.casualties.clear();
     let mut t = Table::new(charge_phase(battle), Lang::En);
+    // The players chose "Not now" in the first evening's form: the wizard asks each rate.
+    t.h.state_mut().rates_asked = true;
     pick_and_measure(&mut t);
     type_into(&mut t, "Full charge move of Grenadiers à cheval (cm)", "36");
     type_into(&mut t, "Compulsory (retreat) move of Ladoga Infantry (cm)", "10");
@@ -267,4 +269,54 @@ fn the_first_charge_and_melee_fill_the_tables_for_the_evening() {
     assert_eq!(t.h.get_by_label("Result 1").accesskit_node().value().as_deref(), Some("Loser routs"));
     t.click_button("Movement");
     assert_eq!(t.h.get_by_label("Type 1").accesskit_node().value().as_deref(), Some("Heavy cavalry"));
+}
+
+/// Issue 30: the first charge of a battle with an empty players' table asks every rate
+/// once, in one form: a row for each arm and formation in play, nothing invented. Kept,
+/// the rates are the battle's table (one undo step) and the charge's wizard opens with
+/// them; "Not now" changes nothing and opens the wizard, which asks them as before.
+#[test]
+fn the_first_charge_asks_every_rate_in_one_form() {
+    let mut battle = storage::default_game().unwrap().battle().clone();
+    battle.options.gdb.distances.clear();
+    for keep in [true, false] {
+        let mut t = Table::new(charge_phase(battle.clone()), Lang::En);
+        t.scroll_to("Grenadiers à cheval");
+        t.click("Grenadiers à cheval");
+        t.key(Key::C);
+        t.scroll_to("Ladoga Infantry");
+        t.click("Ladoga Infantry");
+        assert!(t.h.state().wizard.is_none(), "the form comes first");
+        // Every arm and formation in play has its row, empty: the app invents no rate.
+        let cells: Vec<String> =
+            t.h.query_all_by_role(Role::TextInput)
+                .filter(|n| n.accesskit_node().label().is_some_and(|l| l.ends_with(" (cm)")))
+                .map(|n| n.accesskit_node().value().map(|v| v.to_string()).unwrap_or_default())
+                .collect();
+        assert!(cells.len() >= 4 * 5, "{} cells", cells.len());
+        assert!(cells.iter().all(String::is_empty), "{cells:?}");
+        let steps = t.h.state().game.history().done.len();
+        if keep {
+            type_into(&mut t, "Heavy cavalry · line: Charge (cm)", "36");
+            type_into(&mut t, "Infantry · column: Retreat (cm)", "10");
+            t.click("Also keep them as the club's tables: new battles start from them");
+            t.click("Keep these rates");
+            let options = &t.h.state().game.battle().options.gdb;
+            assert_eq!(options.distance(Arm::HeavyCavalry, Formation::Line).unwrap().charge_cm, Some(36));
+            assert_eq!(options.distance(Arm::Infantry, Formation::Column).unwrap().retreat_cm, Some(10));
+            assert_eq!(t.h.state().game.history().done.len(), steps + 1, "one undo step");
+        } else {
+            t.click("Not now: ask at each charge");
+            assert!(t.h.state().game.battle().options.gdb.distances.is_empty());
+            assert_eq!(t.h.state().game.history().done.len(), steps);
+        }
+        assert!(t.h.state().wizard.is_some(), "the charge's wizard opens after the form");
+        // The form is asked once a battle.
+        t.h.key_press(Key::Escape);
+        t.h.run();
+        t.click("Grenadiers à cheval");
+        t.key(Key::C);
+        t.click("Ladoga Infantry");
+        assert!(t.h.state().wizard.is_some(), "asked once");
+    }
 }

@@ -21,7 +21,7 @@ const LANGS: [Lang; 2] = [Lang::En, Lang::Ru];
 fn laptop(game: Game, lang: Lang) -> Harness<'static, CsApp> {
     let mut h = Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
-        .build_ui_state(|ui, app: &mut CsApp| app.ui_root(ui), CsApp::new(game, lang));
+        .build_ui_state(|ui, app: &mut CsApp| app.ui_root(ui), common::app_without_rates_form(game, lang));
     h.run();
     h
 }
@@ -229,7 +229,7 @@ fn the_table_tab_fits_a_laptop() {
         // One unit off the table, so that the list shows.
         let off = coldsteel::game::Action::PlaceUnit { unit: coldsteel::model::UnitId(3), place: None };
         game.perform(&off).unwrap();
-        let mut app = CsApp::new(game, lang);
+        let mut app = common::app_without_rates_form(game, lang);
         app.tab = coldsteel::ui::CentralTab::Table;
         // The longest "on the table at …" line of the example: three-digit places, 180°.
         app.selection = coldsteel::ui::Selection::Unit(coldsteel::model::UnitId(18));

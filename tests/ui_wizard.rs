@@ -21,7 +21,7 @@ fn game_at(phase: Phase) -> Game {
 }
 
 fn harness(game: Game) -> Harness<'static, CsApp> {
-    let app = CsApp::new(game, Lang::En);
+    let app = common::app_without_rates_form(game, Lang::En);
     Harness::builder().with_size(egui::vec2(1280.0, 2200.0)).build_ui_state(|ui, app: &mut CsApp| app.ui_root(ui), app)
 }
 
@@ -412,7 +412,7 @@ fn russian_melee_wizard(height: f32) -> Harness<'static, CsApp> {
     let g = game_at(Phase::Charges);
     let named = |g: &Game, name: &str| g.battle().units.iter().find(|u| u.name == name).unwrap().id;
     let (a, d) = (named(&g, "Grenadiers à cheval"), named(&g, "Ladoga Infantry"));
-    let app = CsApp::new(melee_pending(g, a, d), Lang::Ru);
+    let app = common::app_without_rates_form(melee_pending(g, a, d), Lang::Ru);
     let mut h = Harness::builder()
         .with_size(egui::vec2(1280.0, height))
         .build_ui_state(|ui, app: &mut CsApp| app.ui_root(ui), app);
@@ -443,7 +443,7 @@ fn russian_melee_breakdowns_do_not_overlap() {
 
 #[test]
 fn russian_charge_preview_does_not_overlap() {
-    let app = CsApp::new(game_at(Phase::Charges), Lang::Ru);
+    let app = common::app_without_rates_form(game_at(Phase::Charges), Lang::Ru);
     let mut h = Harness::builder()
         .with_size(egui::vec2(1280.0, 2200.0))
         .build_ui_state(|ui, app: &mut CsApp| app.ui_root(ui), app);
@@ -524,7 +524,7 @@ fn the_wizard_buttons_stay_in_a_footer_on_a_laptop_screen() {
 fn a_click_just_after_a_step_changes_is_not_an_answer() {
     let g = game_at(Phase::Charges);
     let (a, d) = (g.battle().units[8].id, g.battle().units[17].id);
-    let app = CsApp::new(melee_pending(g, a, d), Lang::En);
+    let app = common::app_without_rates_form(melee_pending(g, a, d), Lang::En);
     let mut h = Harness::builder()
         .with_size(egui::vec2(1280.0, 2200.0))
         .with_step_dt(0.01)
@@ -563,7 +563,7 @@ fn a_click_just_after_a_step_changes_is_not_an_answer() {
 fn a_dialog_takes_no_click_in_its_first_300_ms() {
     let mut g = game_at(Phase::Charges);
     g.perform(&Action::Note("unsaved work".into())).unwrap();
-    let mut app = CsApp::new(g, Lang::En);
+    let mut app = common::app_without_rates_form(g, Lang::En);
     app.modal = coldsteel::ui::Modal::Unsaved(coldsteel::ui::FileOp::Quit);
     let mut h = Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))

@@ -72,6 +72,8 @@ pub enum Modal {
     Report(String),
     /// The rules settings.
     Settings(Box<super::settings::SettingsDraft>),
+    /// The first evening's rates, before the first charge (issue 30).
+    FirstRates(Box<super::rates_form::RatesForm>),
 }
 
 pub(super) const PREFS_KEY: &str = "coldsteel.prefs";
@@ -103,6 +105,8 @@ pub struct CsApp {
     pub saved_revision: u64,
     /// The modal dialog on screen.
     pub modal: Modal,
+    /// The first evening's rates were asked for this battle (issue 30): once is enough.
+    pub rates_asked: bool,
     /// Recently opened or saved files, newest first.
     pub recent: Vec<PathBuf>,
     /// How file dialogs are shown.
@@ -154,6 +158,7 @@ impl CsApp {
             revision: 0,
             saved_revision: 0,
             modal: Modal::None,
+            rates_asked: false,
             recent: Vec::new(),
             dialogs: Dialogs::InApp,
             autosaver: None,

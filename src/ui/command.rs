@@ -99,6 +99,8 @@ pub enum ReportChoice {
 pub enum AppCommand {
     /// Check and apply a game action (one undo step).
     Perform(Action),
+    /// The first evening's rates kept (or not now), then the charge they came before.
+    FirstRates(Box<super::rates_form::RatesChoice>),
     /// The journal is full: save this file, and go on in a new one from the current state.
     ContinueInNewFile,
     /// Change what the editor shows.

@@ -252,6 +252,7 @@ impl CsApp {
                     self.run_cmd(AppCommand::Copy(text));
                 }
             }
+            AppCommand::FirstRates(choice) => self.first_rates(*choice),
             other @ AppCommand::CloseModal
             | other @ AppCommand::SaveThen(_)
             | other @ AppCommand::Discard(_)
@@ -296,7 +297,8 @@ impl CsApp {
                 | Modal::Guide
                 | Modal::OpenFailed { .. }
                 | Modal::Report(_)
-                | Modal::Settings(_) => {}
+                | Modal::Settings(_)
+                | Modal::FirstRates(_) => {}
             },
             AppCommand::PathChosen(purpose, text) => self.path_chosen(purpose, &text),
             AppCommand::NewBattle(template, ruleset) => {
@@ -331,6 +333,7 @@ impl CsApp {
             }
             // The rest are run by `run_cmd` itself.
             other @ AppCommand::Perform(_)
+            | other @ AppCommand::FirstRates(_)
             | other @ AppCommand::ContinueInNewFile
             | other @ AppCommand::Select(_)
             | other @ AppCommand::Reveal(_)
@@ -391,12 +394,41 @@ impl CsApp {
             return;
         }
         self.message = None;
+        // The first charge of a battle whose players' table holds no rate: one form for
+        // them all first, once (issue 30).
+        if battle.ruleset == Ruleset::Gdb && !self.rates_asked && crate::game::procedure::RatesDraft::needed(battle) {
+            self.rates_asked = true;
+            self.modal = Modal::FirstRates(Box::new(super::rates_form::RatesForm::new(battle, (charger, target))));
+            return;
+        }
+        self.open_charge(charger, target);
+    }
+
+    /// The charge (or, under Ruleset B, the collision) wizard of `charger` on `target`.
+    fn open_charge(&mut self, charger: UnitId, target: UnitId) {
+        let battle = &self.game.battle();
         self.wizard = match battle.ruleset {
             Ruleset::Gdb => {
                 ChargeWizard::new(battle, charger, target, &mut self.measured).map(|w| Wizard::GdbCharge(Box::new(w)))
             }
             Ruleset::RulesetB => CollisionWizard::new(battle, charger, target).map(|w| Wizard::BCollision(Box::new(w))),
         };
+    }
+
+    /// The first evening's rates kept as the battle's tables (and the club's, when asked),
+    /// then the charge they came before.
+    fn first_rates(&mut self, choice: super::rates_form::RatesChoice) {
+        self.modal = Modal::None;
+        if let Some(options) = choice.options {
+            let ruleset = self.game.battle().ruleset;
+            if options != self.game.battle().options {
+                self.perform(&Action::SetOptions(Box::new((ruleset, options))));
+            }
+            if choice.club {
+                self.save_club_profile();
+            }
+        }
+        self.open_charge(choice.charge.0, choice.charge.1);
     }
 
     fn perform(&mut self, action: &Action) {
@@ -852,6 +884,7 @@ impl CsApp {
 
     fn replace_game(&mut self, game: Game, path: Option<PathBuf>) {
         self.problems = game.battle().problems();
+        self.rates_asked = false;
         // What was said of the battle before does not stand for the new one.
         self.message = None;
         self.game = game;

@@ -10,6 +10,7 @@ mod handler;
 mod log_panel;
 mod modals;
 mod problems;
+mod rates_form;
 mod report_view;
 mod roller;
 mod roster;

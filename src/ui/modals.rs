@@ -39,6 +39,10 @@ impl CsApp {
                 super::report_view::report_ui(ui, self.lang, text).map_or(Choice::None, Choice::Command)
             }
             Modal::Settings(_) => return,
+            Modal::FirstRates(form) => {
+                cmds.extend(form.ui(ui, self.lang, self.game.battle()));
+                return;
+            }
             Modal::NewBattle { template, ruleset } => new_ui(ui, self.lang, template, ruleset),
             Modal::Message(text) => message_ui(ui, self.lang, text),
             Modal::JournalFull => journal_full_ui(ui, self.lang),

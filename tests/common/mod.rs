@@ -492,3 +492,11 @@ pub fn whole_b_turn() -> Game {
     g.perform(&Action::AdvancePhase).unwrap();
     g
 }
+
+/// The app on `game`, the first evening's rates form already answered: the flows that
+/// test the charge itself type their rates in the wizard (the form has its own test).
+pub fn app_without_rates_form(game: Game, lang: coldsteel::i18n::Lang) -> coldsteel::ui::CsApp {
+    let mut app = coldsteel::ui::CsApp::new(game, lang);
+    app.rates_asked = true;
+    app
+}

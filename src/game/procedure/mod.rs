@@ -8,6 +8,7 @@ pub mod charge;
 pub mod fire;
 pub mod initiative;
 pub mod melee;
+pub mod rates;
 pub mod ruleset_b;
 pub mod test;
 
@@ -15,6 +16,7 @@ pub use charge::{ChargeDraft, ChargeTyped, DeclarationView, DraftRefusal, Measur
 pub use fire::FireDraft;
 pub use initiative::InitiativeDraft;
 pub use melee::{MeleeDraft, MeleeDraftStep};
+pub use rates::RatesDraft;
 pub use ruleset_b::{BMeleeDraft, CollisionDraft};
 pub use test::TestDraft;
 

@@ -9,6 +9,16 @@ super::texts! {
     RememberLosses => "Remember for every “{}”: loser −{}, winner −{}", "Запомнить для каждого результата «{}»: проигравший −{}, победитель −{}";
     RememberWhenTyped => "Remember the losses typed for every “{}” (type both first)", "Запомнить введённые потери для каждого результата «{}» (сначала введите обе)";
     RememberHalved => "(the table keeps the full figure: cavalry against infantry loses half of it, GDB-MOD-FN2)", "(в таблице полное число: кавалерия против пехоты теряет половину, GDB-MOD-FN2)";
+    RatesTitle => "Your rates for this battle", "Ваши дистанции для этой битвы";
+    RatesText => "The rules give no distances: type your rulebook's rates once, for every arm and formation on the table. A cell left empty is asked at the charge, as before. Kept in the battle's tables (Rules settings › Movement), one undo step.", "В правилах нет дистанций: введите дистанции из вашей книги правил один раз для каждого рода войск и построения на столе. Пустую клетку спросят при атаке, как раньше. Хранится в таблицах битвы (настройки правил › Передвижение), один шаг отмены.";
+    RatesMove => "Move (cm)", "Ход (см)";
+    RatesCharge => "Charge (cm)", "Атака (см)";
+    RatesRetreat => "Retreat (cm)", "Отступление (см)";
+    RatesRout => "Rout (cm)", "Бегство (см)";
+    RatesClub => "Also keep them as the club's tables: new battles start from them", "Сохранить и как таблицы клуба: с них начинаются новые битвы";
+    RatesKeep => "Keep these rates", "Сохранить дистанции";
+    RatesNotNow => "Not now: ask at each charge", "Не сейчас: спрашивать при каждой атаке";
+    RatesNotADistance => "{}, {}: «{}» is not a distance in whole cm", "{}, {}: «{}» — не дистанция в целых сантиметрах";
     RememberDrawLosses => "Remember for every “{}”: each side −{}", "Запомнить для каждого результата «{}»: каждая сторона −{}";
     FiguresNotANumber => "figures must be a whole number, 0 or more", "число фигур должно быть целым, не меньше 0";
     FiguresNow => "Figures now", "Фигур сейчас";
