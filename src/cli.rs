@@ -235,8 +235,8 @@ fn not_the_input(input: &Path, outputs: &[&Option<PathBuf>], lang: Lang) -> Resu
 /// A reason on one line: control characters (C0, C1, U+0085) and the line and paragraph
 /// separators escaped, wherever they come from (a path, a name, a file's bytes).
 fn one_line(reason: &str) -> String {
-    let breaks = |c: char| c.is_control() || matches!(c, '\u{2028}' | '\u{2029}');
-    reason.chars().flat_map(|c| if breaks(c) { c.escape_default().collect() } else { vec![c] }).collect()
+    let escaped = |c: char| if coldsteel::model::breaks_line(c) { c.escape_default().collect() } else { vec![c] };
+    reason.chars().flat_map(escaped).collect()
 }
 
 /// Why a command failed: a reason, or a reason and a list (a battle's problems, the
@@ -303,10 +303,6 @@ fn oob_export(battle: &Path, csv: &Path, lang: Lang) -> Result<String, String> {
 }
 
 /// Every refused row on a line of its own, after what happened.
-fn imported_text(lang: Lang, counts: (usize, usize, usize)) -> String {
-    coldsteel::oob::imported_text(lang, counts)
-}
-
 fn refused_rows(errors: &[coldsteel::oob::RowError], csv: &Path, lang: Lang) -> Failure {
     let mut out = vec![lang.fmt(T::OobRefused, &[&csv.display(), &lang.count(errors.len(), Noun::Row)])];
     out.extend(errors.iter().map(|e| coldsteel::oob::row_error_text(lang, e)));
@@ -346,7 +342,7 @@ fn oob_import(
         .map_err(|e| at_path(action_error_text(lang, &e), csv))?;
     let saved = storage::save_battle(out, &game).map_err(|e| save_error_text(lang, &e))?;
     eprint!("{}", links_note(lang, saved, out).trim_start());
-    Ok(imported_text(lang, counts) + "\n" + &lang.fmt(T::CliWritten, &[&out.display()]))
+    Ok(coldsteel::oob::imported_text(lang, counts) + "\n" + &lang.fmt(T::CliWritten, &[&out.display()]))
 }
 
 /// Prints a command's output; a reader that went away (`| head`) ends it quietly.

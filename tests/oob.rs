@@ -28,8 +28,13 @@ fn examples() -> Vec<(String, Battle)> {
 
 /// A battle's order of battle with names for ids, sorted: what a round trip must keep.
 fn canonical(b: &Battle) -> Vec<String> {
+    canonical_with(b, |id| b.unit(id).map(|x| x.name.clone()))
+}
+
+/// The same, each general's unit named by `unit`.
+fn canonical_with(b: &Battle, unit: impl Fn(coldsteel::model::UnitId) -> Option<String>) -> Vec<String> {
     let brigade = |id: Option<coldsteel::model::BrigadeId>| id.and_then(|id| b.brigade(id)).map(|x| x.name.clone());
-    let unit = |id: Option<coldsteel::model::UnitId>| id.and_then(|id| b.unit(id)).map(|x| x.name.clone());
+    let unit = |id: Option<coldsteel::model::UnitId>| id.and_then(&unit);
     let mut out: Vec<String> =
         b.brigades.iter().map(|x| format!("brigade {:?} {} {:?}", x.side, x.name, x.name_ru)).collect();
     out.extend(b.units.iter().map(|u| {
@@ -380,28 +385,12 @@ fn names_a_spreadsheet_would_run_are_escaped_and_come_back() {
 fn by_position(b: &Battle) -> Vec<String> {
     let mut seen: std::collections::HashMap<(Side, String), usize> = Default::default();
     let mut keys = std::collections::HashMap::new();
-    let mut out: Vec<String> = canonical(b).into_iter().filter(|l| !l.starts_with("general")).collect();
     for u in &b.units {
         let n = seen.entry((u.side, u.name.clone())).or_default();
         keys.insert(u.id, format!("{:?} {} #{n}", u.side, u.name));
         *n += 1;
     }
-    let brigade = |id: Option<coldsteel::model::BrigadeId>| id.and_then(|id| b.brigade(id)).map(|x| x.name.clone());
-    out.extend(b.generals.iter().map(|g| {
-        let with = g.attached_to.and_then(|id| keys.get(&id)).cloned();
-        format!(
-            "general {:?} {:?} {} {:?} {:?} {:?} {with:?} {}",
-            g.side,
-            brigade(g.brigade),
-            g.name,
-            g.name_ru,
-            g.rank,
-            g.quality,
-            g.lost
-        )
-    }));
-    out.sort();
-    out
+    canonical_with(b, |id| keys.get(&id).cloned())
 }
 
 /// Names a player may type: repeated, with a spreadsheet's separators, quotes, formula

@@ -21,7 +21,7 @@ pub use limits::{MAX_DISTANCE_CM, MAX_FIGURES, MAX_ITEMS, MAX_MELEE_TURN, MAX_TU
 pub use log::{LogDetail, LogEntry, Override, Overrule, TableRoll, TestRoll, TurnState};
 pub use table::{AreaShape, Placement, TableSetup, TerrainArea};
 pub use unit::{Unit, changed_fields, default_formation};
-pub use validate::{ModelError, Problem, Refs, sides_apart};
+pub use validate::{ModelError, Problem, Refs, breaks_line, sides_apart};
 
 use serde::{Deserialize, Serialize};
 

@@ -173,10 +173,16 @@ pub fn check_length(field: &'static str, text: &str, limit: usize) -> Result<(),
     if chars > limit { Err(Problem::TooLong { field, chars, limit }) } else { Ok(()) }
 }
 
+/// Whether `c` breaks a line or controls the terminal: C0 and C1 controls (U+0085 among
+/// them) and the line and paragraph separators. No name, cell or one-line reason holds one.
+pub fn breaks_line(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{2028}' | '\u{2029}')
+}
+
 /// A name as one line with no spaces at its ends (the editors and the spreadsheet trim
 /// what is typed, so that an export reads back the same).
 pub fn check_spacing(name: &str) -> Result<(), Problem> {
-    if name.chars().any(|c| c.is_control() || matches!(c, '\u{2028}' | '\u{2029}')) {
+    if name.chars().any(breaks_line) {
         return Err(Problem::ControlInName);
     }
     if name.trim() != name { Err(Problem::UntrimmedName) } else { Ok(()) }

@@ -133,7 +133,7 @@ fn text_of(bytes: &[u8]) -> Result<String, Vec<RowError>> {
 
 /// The first control character of a cell (no name or value holds one).
 fn control_character(cell: &str) -> Option<char> {
-    cell.chars().find(|c| c.is_control() || matches!(c, '\u{2028}' | '\u{2029}'))
+    cell.chars().find(|c| crate::model::breaks_line(*c))
 }
 
 /// The rows of the file, or why it cannot be read at all.

@@ -70,6 +70,11 @@ impl DistanceRow {
     pub const fn empty(arm: Arm) -> Self {
         DistanceRow { arm, formation: None, move_cm: None, charge_cm: None, retreat_cm: None, rout_cm: None }
     }
+
+    /// Whether the row gives any rate.
+    pub const fn has_rate(&self) -> bool {
+        self.move_cm.is_some() || self.charge_cm.is_some() || self.retreat_cm.is_some() || self.rout_cm.is_some()
+    }
 }
 
 /// A row of the players' basing table (the seeds give none): one base of `arm` in

@@ -75,7 +75,7 @@ fn guard_id() -> egui::Id {
 }
 
 /// Drawn last in a dialog, over all of it: a click in its first 300 ms is not an answer.
-fn guard(ui: &mut Ui) {
+pub(super) fn guard(ui: &mut Ui) {
     let rect = ui.min_rect();
     super::widgets::click_guard(ui, guard_id(), 1, rect);
 }

@@ -120,8 +120,7 @@ impl RatesForm {
                     out = Some(RatesChoice { options: None, club: false, charge: self.charge });
                 }
             });
-            let rect = ui.min_rect();
-            super::widgets::click_guard(ui, egui::Id::unique("coldsteel-first-rates-guard"), 2, rect);
+            super::modals::guard(ui);
         });
         out.map(|c| AppCommand::FirstRates(Box::new(c)))
     }

@@ -18,10 +18,7 @@ pub struct RatesDraft {
 impl RatesDraft {
     /// Whether the form is owed: the battle's table has no rate at all.
     pub fn needed(battle: &Battle) -> bool {
-        let typed = |r: &DistanceRow| {
-            r.move_cm.is_some() || r.charge_cm.is_some() || r.retreat_cm.is_some() || r.rout_cm.is_some()
-        };
-        !battle.options.gdb.distances.iter().any(typed)
+        !battle.options.gdb.distances.iter().any(DistanceRow::has_rate)
     }
 
     /// A row for each arm and formation of the units in play: the battle's row for that
@@ -49,11 +46,7 @@ impl RatesDraft {
     pub fn options(&self, battle: &Battle) -> RulesOptions {
         let mut options = battle.options.clone();
         let table = &mut options.gdb.distances;
-        for row in self
-            .rows
-            .iter()
-            .filter(|r| r.move_cm.is_some() || r.charge_cm.is_some() || r.retreat_cm.is_some() || r.rout_cm.is_some())
-        {
+        for row in self.rows.iter().filter(|r| r.has_rate()) {
             table.retain(|r| !(r.arm == row.arm && r.formation == row.formation));
             table.push(row.clone());
         }
