@@ -140,7 +140,6 @@ fn gdb_mel_a_melee_drafted_to_the_end() {
     let mut m = MeleeDraft::open(g.battle(), &pending).unwrap();
     assert_eq!(m.step_now(), MeleeDraftStep::Situation);
     assert!(m.situation(g.battle()).is_some());
-    m.to_dice();
     assert!(!m.to_result(g.battle()), "no dice, no result");
     m.dice = [Some([6, 6]), Some([1, 1])];
     assert!(m.to_result(g.battle()));

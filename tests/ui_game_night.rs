@@ -148,9 +148,8 @@ fn melee_dice(t: &mut Table) {
     }
     assert_eq!(t.h.state().game.battle().phase, Phase::Melee);
     t.click("Fight…");
-    t.click("Next");
+    // The dice stand under the odds; the first side's two digits pass the focus on.
     t.roll("Grenadiers à cheval", "66");
-    t.key(Key::Tab);
     t.roll("Ladoga Infantry", "11");
     t.key(Key::Enter);
 }
@@ -314,9 +313,229 @@ fn the_first_charge_asks_every_rate_in_one_form() {
         // The form is asked once a battle.
         t.h.key_press(Key::Escape);
         t.h.run();
-        t.click("Grenadiers à cheval");
+        t.click_button("Grenadiers à cheval");
         t.key(Key::C);
-        t.click("Ladoga Infantry");
+        t.click_button("Ladoga Infantry");
         assert!(t.h.state().wizard.is_some(), "asked once");
     }
+}
+
+impl Table {
+    /// A click on the table view at a point, in cm.
+    fn click_table(&mut self, x: f64, y: f64) {
+        self.clicks += 1;
+        let at = self
+            .h
+            .state()
+            .table_view
+            .screen_of(coldsteel::rules::geometry::Point { x, y })
+            .expect("the table is drawn");
+        for pressed in [true, false] {
+            self.h.event(Event::PointerMoved(at));
+            self.h.event(Event::PointerButton {
+                pos: at,
+                button: egui::PointerButton::Primary,
+                pressed,
+                modifiers: Modifiers::NONE,
+            });
+            self.h.step();
+        }
+        self.h.run();
+    }
+
+    /// The counts so far, in words, and set back to nothing.
+    fn counted(&mut self) -> (u32, u32, String) {
+        let words = format!(
+            "{} clicks, {} keys, {} scrolls, {} measurements, {} dice",
+            self.clicks, self.keys, self.scrolls, self.measurements, self.dice
+        );
+        let out = (self.clicks, self.keys, words);
+        (self.clicks, self.keys, self.scrolls, self.measurements, self.dice) = (0, 0, 0, 0, 0);
+        out
+    }
+
+    /// Whether a roster row is on screen, clear of the panel below.
+    fn in_sight(&self, label: &str) -> bool {
+        self.h
+            .query_by_role_and_label(Role::Button, label)
+            .is_some_and(|n| n.rect().bottom() < 480.0 && n.rect().top() > 60.0)
+    }
+}
+
+/// The first evening's form answered once, as a club does at its first charge: the
+/// heavy cavalry's charge and the infantry line's four rates; the charge it came before
+/// is cancelled. Nothing of this is counted.
+fn first_evening_form(t: &mut Table, charger: &str, target: &str) {
+    t.scroll_to(charger);
+    t.click(charger);
+    t.key(Key::C);
+    t.click_button(target);
+    for (field, rate) in [
+        ("Heavy cavalry · line: Charge (cm)", "36"),
+        ("Infantry · line: Move (cm)", "15"),
+        ("Infantry · line: Charge (cm)", "20"),
+        ("Infantry · line: Retreat (cm)", "10"),
+        ("Infantry · line: Rout (cm)", "20"),
+    ] {
+        type_into(t, field, rate);
+    }
+    t.click("Keep these rates");
+    assert!(t.h.state().wizard.is_some(), "the charge's wizard opens after the form");
+    t.key(Key::Escape);
+    assert!(t.h.state().wizard.is_none());
+    t.counted();
+}
+
+/// The default battle as it starts a first evening: no players' table filled.
+fn first_evening_battle() -> coldsteel::model::Battle {
+    let battle = storage::default_game().unwrap().battle().clone();
+    let o = &battle.options.gdb;
+    assert!(o.distances.is_empty() && o.tests.is_empty() && o.casualties.is_empty());
+    battle
+}
+
+/// The target stands, both tests pass by their results, Apply; the counts of the whole
+/// declaration.
+fn stands_and_both_pass(t: &mut Table) -> (u32, u32, String) {
+    t.click_button("Stand");
+    t.click_button("Passed");
+    t.click_button("Passed");
+    t.click("Apply");
+    assert!(t.h.state().wizard.is_none(), "{:?}", t.h.state().message);
+    assert!(matches!(t.h.state().game.battle().log.last().unwrap().detail, LogDetail::Charge { .. }));
+    t.counted()
+}
+
+/// The melee of the named flow, from Fight… to its Apply: the four dice typed (the
+/// first side's two digits pass the focus on), Enter, both losses typed, the winner's
+/// Pursuit Test passed, Apply. Returns the clicks and keys it took.
+fn fight_the_melee(t: &mut Table, charger: &str, target: &str) -> (u32, u32, String) {
+    for _ in 0..3 {
+        t.h.get_by_label("Next phase ›").click();
+        t.h.run();
+    }
+    assert_eq!(t.h.state().game.battle().phase, Phase::Melee);
+    t.counted();
+    t.click("Fight…");
+    t.roll(charger, "66");
+    t.roll(target, "11");
+    t.key(Key::Enter);
+    t.type_focused(&format!("Figures lost by {charger}"), "1");
+    t.key(Key::Tab);
+    t.type_focused(&format!("Figures lost by {target}"), "4");
+    t.click("Passed");
+    t.click("Apply");
+    assert!(t.h.state().wizard.is_none(), "{:?}", t.h.state().message);
+    let last = t.h.state().game.battle().log.last().unwrap();
+    let LogDetail::GdbMelee { losses, tests, .. } = &last.detail else { panic!("{last:?}") };
+    assert_eq!(*losses, (1, 4));
+    assert!(tests.is_empty(), "no test rolled on a table: the pursuit test was answered by its result");
+    t.counted()
+}
+
+/// Issue 30's named flow on the first evening, from the roster at 1280×800: a cavalry
+/// unit charges an infantry line, which stands without firing; both tests pass; the
+/// melee is fought. Counted are every click and every key press but typed digits (Enter
+/// and Tab count): the declaration, from selecting the charger to the charge's Apply,
+/// takes at most 8 with the distance and the bearing typed; the melee, from Fight… to
+/// its Apply, at most 5 besides the dice and the losses. Choosing the charger brings
+/// the other side on screen: its card lists the targets, so none needs a scroll.
+#[test]
+fn the_named_flow_from_the_roster_in_eight_and_five() {
+    let mut t = Table::new(charge_phase(first_evening_battle()), Lang::En);
+    first_evening_form(&mut t, "Grenadiers à cheval", "Poltava Infantry");
+    assert!(t.in_sight("Grenadiers à cheval"), "the roster is where the form left it");
+    t.click_button("Grenadiers à cheval");
+    let target = t.h.get_by_role_and_label(Role::Button, "› Poltava Infantry");
+    assert!(target.rect().bottom() < 800.0, "the target is on screen with the charger");
+    t.click_button("› Poltava Infantry");
+    t.measure("Distance (cm)", "20");
+    t.key(Key::Tab);
+    t.measure("Bearing from straight ahead (°)", "10");
+    t.click("A commander is within 15 cm");
+    let measured = t.measurements;
+    let (clicks, keys, words) = stands_and_both_pass(&mut t);
+    eprintln!("declaration from the roster: {words}");
+    assert_eq!(measured, 2, "distance and bearing typed");
+    assert!(clicks + keys <= 8, "{words}");
+    let (clicks, keys, words) = fight_the_melee(&mut t, "Grenadiers à cheval", "Poltava Infantry");
+    eprintln!("melee: {words}");
+    assert!(clicks + keys <= 5, "{words}");
+}
+
+/// Pressing C, the stacked roster under 1600 px shows the enemy's units alone, a line
+/// each, so that the target is on screen without a scroll; the whole roster comes back
+/// as it was once the target is picked.
+#[test]
+fn picking_a_target_under_1600_px_shows_the_other_side() {
+    let mut t = Table::new(charge_phase(tables_filled()), Lang::En);
+    t.scroll_to("Grenadiers à cheval");
+    t.click_button("Grenadiers à cheval");
+    let charger_row = t.h.get_by_role_and_label(Role::Button, "Grenadiers à cheval").rect();
+    t.key(Key::C);
+    for name in ["Ekaterinoslav Cuirassiers", "Poltava Infantry", "Tula Opolchenie, 2nd druzhina"] {
+        assert!(t.in_sight(name), "{name} is on screen");
+    }
+    assert!(t.h.query_by_role_and_label(Role::Button, "Empress Dragoons").is_none(), "the charger's side is filtered");
+    t.click_button("Poltava Infantry");
+    assert!(t.h.state().wizard.is_some());
+    t.key(Key::Escape);
+    let back = t.h.get_by_role_and_label(Role::Button, "Grenadiers à cheval").rect();
+    assert_eq!(back, charger_row, "the roster comes back where it was");
+}
+
+/// The named flow's declaration from the table view: the charger clicked, then the
+/// target (in the Charges phase a click on an enemy with a unit chosen is its charge),
+/// the table measuring distance and bearing, Stand, both tests passed, Apply: at most 6
+/// and nothing typed.
+#[test]
+fn the_named_flow_from_the_table_in_six() {
+    let mut battle = first_evening_battle();
+    battle.table = Some(coldsteel::model::TableSetup::new(180, 120));
+    for arm in [Arm::HeavyCavalry, Arm::Infantry] {
+        battle.options.basing.push(coldsteel::rules::options::BasingRow {
+            arm,
+            formation: None,
+            frontage_mm: 40,
+            depth_mm: 40,
+            figures_per_base: 4,
+            bases_deep: 1,
+        });
+    }
+    let mut game = charge_phase(battle);
+    let id = |g: &Game, name: &str| g.battle().units.iter().find(|u| u.name == name).unwrap().id;
+    let (charger, target) = (id(&game, "Grenadiers à cheval"), id(&game, "Poltava Infantry"));
+    for (unit, y, facing) in [(charger, 40, 0), (target, 70, 180)] {
+        let place = coldsteel::model::Placement { x_mm: 900, y_mm: y * 10, facing_deg: facing };
+        game.perform(&coldsteel::game::Action::PlaceUnit { unit, place: Some(place) }).unwrap();
+    }
+    // Their brigade's general rides beside them.
+    let walther = game.battle().generals.iter().find(|g| g.name == "Gén. Walther").unwrap().id;
+    let beside = coldsteel::model::Placement { x_mm: 1000, y_mm: 350, facing_deg: 0 };
+    game.perform(&coldsteel::game::Action::PlaceGeneral { general: walther, place: Some(beside) }).unwrap();
+    let mut app = CsApp::new(game, Lang::En);
+    app.tab = coldsteel::ui::CentralTab::Table;
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut CsApp| app.ui_root(ui), app);
+    h.run();
+    let mut t = Table { h, clicks: 0, keys: 0, measurements: 0, dice: 0, scrolls: 0 };
+    t.click_table(90.0, 40.0);
+    t.click_table(90.0, 70.0);
+    // The first evening's form, once, not counted.
+    for (field, rate) in [("Heavy cavalry · line: Charge (cm)", "36"), ("Infantry · line: Retreat (cm)", "10")] {
+        type_into(&mut t, field, rate);
+    }
+    t.click("Keep these rates");
+    t.key(Key::Escape);
+    t.counted();
+    t.click_table(90.0, 40.0);
+    t.click_table(90.0, 70.0);
+    assert!(t.h.state().wizard.is_some(), "the second click opened the charge");
+    assert!(t.h.query_all_by_label_contains("from the table").count() >= 1);
+    let measured = t.measurements;
+    let (clicks, keys, words) = stands_and_both_pass(&mut t);
+    eprintln!("declaration from the table: {words}");
+    assert!(clicks + keys <= 6, "{words}");
+    assert_eq!(measured, 0, "nothing typed from the table");
 }

@@ -162,6 +162,7 @@ pub fn charge_error_text(lang: Lang, e: &ChargeError) -> String {
 pub fn draft_refusal_text(lang: Lang, r: &DraftRefusal, names: &[String; 2]) -> String {
     match r {
         DraftRefusal::DistanceNeeded => lang.t(T::DistanceNeeded).to_owned(),
+        DraftRefusal::AskedFirst => lang.t(T::AskedBeforeReaction).to_owned(),
         DraftRefusal::NotAWholeNumber { field, text } => {
             lang.fmt(T::NotAWholeNumber, &[&measure_field_text(lang, *field, names), text])
         }

@@ -32,6 +32,8 @@ enum Line {
     /// The column headers under a side's heading.
     Headers,
     Unit(UnitId),
+    /// A unit offered as a charge's target: its row without the markers' line.
+    Target(UnitId),
     NoUnits,
     Gap,
 }
@@ -48,7 +50,8 @@ fn line_height(line: &Line) -> f32 {
         // when markers come and go at Next phase (issue 30: the next click selected
         // another unit).
         Line::Unit(_) => LINE_H + MARKERS_H,
-        Line::Commander(_)
+        Line::Target(_)
+        | Line::Commander(_)
         | Line::Brigade(_)
         | Line::BrigadeGenerals(_)
         | Line::Unattached(_)
@@ -98,6 +101,17 @@ fn lines(battle: &Battle, folded: &BTreeSet<FoldKey>, sides: &[Side]) -> Vec<Lin
     out
 }
 
+/// The lines offered while a charge's target is picked: the enemy side's heading and
+/// its units in play, a line each, brigade by brigade.
+fn target_lines(battle: &Battle, side: Side) -> Vec<Line> {
+    let mut out = vec![Line::Side(side), Line::Headers];
+    let brigades = battle.brigades_of(side).map(|b| Some(b.id)).chain([None]);
+    for brigade in brigades {
+        out.extend(battle.units_of(side, brigade).filter(|u| u.order.in_play()).map(|u| Line::Target(u.id)));
+    }
+    out
+}
+
 /// A foldable group of the roster.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum FoldKey {
@@ -118,6 +132,9 @@ pub struct RosterView {
     pub unfolded: BTreeSet<FoldKey>,
     /// A unit to scroll into view on the next frame (the checklist's "Show").
     pub reveal: Option<UnitId>,
+    /// The charger whose target was being picked last frame: when picking starts, the
+    /// stacked roster brings the other side on screen (issue 30).
+    picking_seen: Option<UnitId>,
 }
 
 impl RosterView {
@@ -193,17 +210,33 @@ pub fn roster_ui(
     let folded = view.effective();
     let mut draw = Draw { lang, battle, selection, folded: &folded, cmds: Vec::new(), toggles: Vec::new() };
     let reveal = view.reveal.take();
+    let picking_started = picking.is_some() && view.picking_seen != picking;
+    view.picking_seen = picking;
     // A wide window shows the two sides side by side, each scrolling on its own.
     if ui.ctx().content_rect().width() >= SIDE_BY_SIDE_WINDOW {
         ui.columns(2, |cols| {
             for (col, side) in cols.iter_mut().zip(Side::ALL) {
                 let all = lines(battle, &folded, &[*side]);
-                lines_ui(col, &mut draw, &all, (("roster", *side as u8), COMPACT_ROW_WIDTH, reveal));
+                lines_ui(col, &mut draw, &all, (("roster", *side as u8), COMPACT_ROW_WIDTH, reveal, None));
             }
         });
     } else {
         let all = lines(battle, &folded, Side::ALL);
-        lines_ui(ui, &mut draw, &all, (("roster", 2), ROW_WIDTH, reveal));
+        // Picking a target, the stacked roster brings the enemy's side on screen: scrolled
+        // to its heading where it fits, else as the list of its units alone (issue 30).
+        let enemy = picking.and_then(|c| battle.unit(c)).map(|c| c.side.other());
+        let span = enemy.and_then(|side| side_span(&all, side));
+        let fits = span.clone().is_some_and(|s| s.map(|i| line_height(&all[i])).sum::<f32>() <= ui.available_height());
+        match enemy {
+            Some(side) if !fits => {
+                let targets = target_lines(battle, side);
+                lines_ui(ui, &mut draw, &targets, (("roster-targets", 2), ROW_WIDTH, None, None));
+            }
+            Some(_) | None => {
+                let bring = span.filter(|_| picking_started);
+                lines_ui(ui, &mut draw, &all, (("roster", 2), ROW_WIDTH, reveal, bring));
+            }
+        }
     }
     let Draw { cmds: local, toggles, .. } = draw;
     for (key, folded_after) in toggles {
@@ -231,17 +264,43 @@ struct Draw<'a> {
     toggles: Vec<(FoldKey, bool)>,
 }
 
+/// A run of the roster's lines, by index.
+type LineSpan = std::ops::Range<usize>;
+
+/// The lines of `side`, from its heading to the line before the next side's.
+fn side_span(all: &[Line], side: Side) -> Option<std::ops::Range<usize>> {
+    let start = all.iter().position(|l| matches!(l, Line::Side(s) if *s == side))?;
+    let len = all[start + 1..].iter().position(|l| matches!(l, Line::Side(_))).map_or(all.len() - start, |n| n + 1);
+    Some(start..start + len)
+}
+
+/// The scroll offset that puts the lines of `span` at the top of the scroll area `salt`,
+/// unless they are all in view already (then nothing moves under the pointer).
+fn offset_to_bring(ui: &Ui, salt: (&str, u8), heights: &[f32], span: std::ops::Range<usize>) -> Option<f32> {
+    let id = ui.make_persistent_id(egui::IdSalt::new(salt));
+    let now = egui::scroll_area::State::load(ui.ctx(), id).map_or(0.0, |s| s.clamped_offset().y);
+    let (y0, y1): (f32, f32) = (heights.iter().take(span.start).sum(), heights.iter().take(span.end).sum());
+    let shown = ui.available_height();
+    (y0 < now || y1 > now + shown).then_some(y0)
+}
+
 /// Lines in a scroll area of their own, rows at least `min_row` wide, only those in view
-/// drawn; `reveal` scrolls a unit's row into view.
+/// drawn; `reveal` scrolls a unit's row into view, and `bring` a run of lines to the top
+/// unless they are all in view already (then nothing moves under the pointer).
 fn lines_ui(
     ui: &mut Ui,
     draw: &mut Draw<'_>,
     all: &[Line],
-    (salt, min_row, reveal): ((&str, u8), f32, Option<UnitId>),
+    (salt, min_row, reveal, bring): ((&str, u8), f32, Option<UnitId>, Option<LineSpan>),
 ) {
     let heights: Vec<f32> = all.iter().map(line_height).collect();
     let total: f32 = heights.iter().sum();
-    egui::ScrollArea::both().id_salt(salt).auto_shrink([false, false]).show_viewport(ui, |ui, viewport| {
+    let mut area = egui::ScrollArea::both().id_salt(salt).auto_shrink([false, false]);
+    if let Some(top) = bring.and_then(|span| offset_to_bring(ui, salt, &heights, span)) {
+        // Set at once, not animated: the rows stand still by the next click.
+        area = area.vertical_scroll_offset(top);
+    }
+    area.show_viewport(ui, |ui, viewport| {
         // Rows take the panel's width; the name column gets what is beyond the minimum.
         let row_w = ui.available_width().max(min_row);
         ui.set_min_size(egui::vec2(row_w, total));
@@ -252,6 +311,7 @@ fn lines_ui(
                 egui::Rect::from_min_size(egui::pos2(ui.min_rect().left(), top + y), egui::vec2(row_w, heights[at]));
             ui.scroll_to_rect(row, Some(egui::Align::Center));
         }
+
         let mut y = 0.0;
         for (line, h) in all.iter().zip(&heights) {
             if y + h >= viewport.min.y && y <= viewport.max.y {
@@ -325,7 +385,15 @@ fn line_ui(ui: &mut Ui, draw: &mut Draw<'_>, line: Line) {
         }
         Line::Unit(id) => {
             if let Some(u) = battle.unit(id) {
-                ui.vertical(|ui| unit_row_ui(ui, lang, battle, u, selection, cmds));
+                ui.vertical(|ui| {
+                    unit_row_ui(ui, lang, battle, u, selection, cmds);
+                    markers_ui(ui, lang, u);
+                });
+            }
+        }
+        Line::Target(id) => {
+            if let Some(u) = battle.unit(id) {
+                unit_row_ui(ui, lang, battle, u, selection, cmds);
             }
         }
         Line::NoUnits => {
@@ -463,6 +531,10 @@ fn unit_row_ui(
         });
         cell_ui(ui, w[5], |ui| casualties_ui(ui, lang, unit));
     });
+}
+
+/// The line of a unit's markers under its row, kept when it has none.
+fn markers_ui(ui: &mut Ui, lang: Lang, unit: &Unit) {
     let layout = egui::Layout::left_to_right(egui::Align::Center);
     ui.allocate_ui_with_layout(egui::vec2(ui.available_width(), MARKERS_H - 2.0), layout, |ui| {
         ui.set_height(MARKERS_H - 2.0);

@@ -76,6 +76,10 @@ impl UnitCard {
                 self.formation_change_ui(ui, lang, battle, unit, cmds);
             });
         }
+        let targets = crate::game::procedure::charge::charge_targets(battle, unit.id);
+        if !targets.is_empty() {
+            ui.group(|ui| charge_targets_ui(ui, lang, unit.id, &targets, cmds));
+        }
         ui.add_space(6.0);
         let mut edited: Option<Unit> = None;
         egui::Grid::new("unit_fields").num_columns(2).spacing([8.0, 6.0]).show(ui, |ui| {
@@ -331,6 +335,29 @@ fn markers_ui(ui: &mut Ui, lang: Lang, unit: &Unit, edited: &mut Option<Unit>) {
             }
         });
     }
+}
+
+/// The Charges phase's targets for this unit, a click each: the wizard opens on the one
+/// clicked, as if C had been pressed and its row clicked (issue 30).
+fn charge_targets_ui(ui: &mut Ui, lang: Lang, charger: UnitId, targets: &[&Unit], cmds: &mut Vec<AppCommand>) {
+    ui.label(RichText::new(lang.t(T::ChargeTargets)).strong());
+    egui::ScrollArea::vertical().id_salt("charge-targets").max_height(220.0).show(ui, |ui| {
+        for target in targets {
+            let text = lang.fmt(T::ChargeTargetButton, &[&target.display_name(lang == Lang::Ru)]);
+            ui.horizontal(|ui| {
+                if ui.button(text).clicked() {
+                    cmds.push(AppCommand::StartCharge(charger));
+                    cmds.push(AppCommand::PickTarget(target.id));
+                }
+                let state = format!(
+                    "{} · {}",
+                    target.formation.label(lang),
+                    lang.count(target.figures, crate::i18n::Noun::Figure)
+                );
+                ui.label(RichText::new(state).weak());
+            });
+        }
+    });
 }
 
 fn actions_ui(ui: &mut Ui, lang: Lang, id: UnitId, cmds: &mut Vec<AppCommand>) {

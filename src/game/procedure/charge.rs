@@ -62,7 +62,12 @@ pub enum MeasureField {
 #[derive(Debug, Clone, PartialEq)]
 pub enum DraftRefusal {
     DistanceNeeded,
-    NotAWholeNumber { field: MeasureField, text: String },
+    NotAWholeNumber {
+        field: MeasureField,
+        text: String,
+    },
+    /// The charge asks something before the target's reaction: Declare, then the steps.
+    AskedFirst,
     Game(ActionError),
 }
 
@@ -397,6 +402,47 @@ impl ChargeDraft {
         Ok(())
     }
 
+    /// The target's reactions besides a change of formation, as the game would judge them
+    /// once the charge is declared, so that the declaration step declares and takes the
+    /// reaction in one answer (issue 30). Each is refused with its clause where the
+    /// target may not react so, and all of them while the charge cannot be carried out
+    /// now (with that refusal).
+    pub fn reactions_at_declaration(
+        &self,
+        battle: &Battle,
+        view: &DeclarationView,
+    ) -> Vec<(Reaction, Result<(), DraftRefusal>)> {
+        let run = view
+            .carry_out_now
+            .clone()
+            .and_then(|()| run_charge(battle, &self.declaring(battle)).map_err(DraftRefusal::Game))
+            .map(|charge| (charge.ask == Ask::Reaction).then_some(charge));
+        REACTIONS
+            .iter()
+            .map(|r| {
+                let verdict = match &run {
+                    Ok(Some(charge)) => {
+                        charge.reaction_allowed(r).map_err(|e| DraftRefusal::Game(ActionError::Charge(e)))
+                    }
+                    // The charge asks something before the reaction: the steps take it.
+                    Ok(None) => Err(DraftRefusal::AskedFirst),
+                    Err(why) => Err(why.clone()),
+                };
+                (r.clone(), verdict)
+            })
+            .collect()
+    }
+
+    /// Declares the charge and takes the target's reaction in one answer; nothing is
+    /// taken if the game refuses either.
+    pub fn declare_and_react(&mut self, battle: &Battle, reaction: Reaction) -> Result<(), DraftRefusal> {
+        self.declare(battle)?;
+        self.take(battle, Input::Reaction(reaction)).map_err(|e| {
+            self.back();
+            DraftRefusal::Game(e)
+        })
+    }
+
     /// The charge as the inputs given so far run it. If the battle changed under the
     /// draft so that it no longer runs, the steps start again from the declaration.
     pub fn current(&mut self, battle: &Battle) -> Result<ChargeStep, ActionError> {
@@ -664,6 +710,33 @@ impl ChargeStep {
     pub fn target_tests_disordered(&self) -> bool {
         self.charge.target_tests_disordered()
     }
+}
+
+/// Whether a click on `clicked` with `selected` chosen proposes a charge of the one on
+/// the other (GDB-CHG-03, GDB-SEQ-02, B-COL): in the Charges phase, a unit in play of
+/// the side declaring now chosen, and an enemy clicked ("click the charger, click the
+/// target", issue 30). Any other click selects, and C starts any charge (an opportunity
+/// charge of the other side among them). The wizard then judges the charge itself.
+pub fn click_proposes_charge(battle: &Battle, selected: UnitId, clicked: UnitId) -> bool {
+    let (Some(a), Some(b)) = (battle.unit(selected), battle.unit(clicked)) else { return false };
+    let declaring = match battle.ruleset {
+        crate::rules::Ruleset::Gdb => crate::game::declarations::charges_phase(battle).declaring(battle),
+        crate::rules::Ruleset::RulesetB => Some(battle.phasing.unwrap_or(crate::rules::Side::First)),
+    };
+    battle.phase == crate::rules::Phase::Charges
+        && declaring == Some(a.side)
+        && a.side != b.side
+        && a.order.in_play()
+        && b.order.in_play()
+}
+
+/// The units a click would propose `charger` charge now, in the roster's order: the
+/// enemy's units in play, in the Charges phase (issue 30: the unit's card lists them, so
+/// that the target is on screen with the charger however the roster is scrolled).
+pub fn charge_targets(battle: &Battle, charger: UnitId) -> Vec<&Unit> {
+    let Some(side) = battle.unit(charger).map(|c| c.side.other()) else { return Vec::new() };
+    let brigades = battle.brigades_of(side).map(|b| Some(b.id)).chain([None]);
+    brigades.flat_map(|b| battle.units_of(side, b)).filter(|u| click_proposes_charge(battle, charger, u.id)).collect()
 }
 
 /// The Emergency Limber die (GDB-ART-03) as the players give it: a 1 needs nothing more;

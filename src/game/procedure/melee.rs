@@ -14,8 +14,9 @@ use crate::rules::options::{CasualtyRow, TestKind};
 /// Where the melee draft stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MeleeDraftStep {
+    /// The situation, the modifiers and odds, and the dice under them (issue 30: one
+    /// step, so that the melee takes few clicks).
     Situation,
-    Dice,
     Result,
 }
 
@@ -144,20 +145,12 @@ impl MeleeDraft {
         Some((pair(0, Role::Attacker)?, pair(1, Role::Defender)?))
     }
 
-    /// From the situation to the dice.
-    pub fn to_dice(&mut self) {
-        self.step = MeleeDraftStep::Dice;
-    }
-
-    /// One step back.
+    /// One step back, to the situation and the dice.
     pub fn back(&mut self) {
-        self.step = match self.step {
-            MeleeDraftStep::Situation | MeleeDraftStep::Dice => MeleeDraftStep::Situation,
-            MeleeDraftStep::Result => MeleeDraftStep::Dice,
-        };
+        self.step = MeleeDraftStep::Situation;
     }
 
-    /// From the dice to the result, the losses pre-filled from the casualty table.
+    /// From the situation and its dice to the result, the losses pre-filled from the casualty table.
     pub fn to_result(&mut self, battle: &Battle) -> bool {
         let Some(r) = self.action_with_dice(battle).and_then(|m| gdb_melee_result(battle, &m).ok()) else {
             return false;

@@ -76,6 +76,8 @@ super::texts! {
     AskMeleeDice => "Each side rolls 2D6 (GDB-MEL-03): type the dice or let the app roll.", "Каждая сторона бросает 2Д6 (GDB-MEL-03): введите кубики или бросьте в программе.";
     AskMeleeResult => "The result from the results table: check the losses, then apply.", "Результат по таблице рукопашной: проверьте потери и примените.";
     AskMeleeSituation => "Melee: {} against {}. Check each side's situation; the modifiers and odds follow it.", "Рукопашная: {} — {}. Проверьте положение сторон; модификаторы и вероятности следуют за ним.";
+    AskedBeforeReaction => "The charge asks something before the reaction: Declare, then answer it.", "Атака сначала спрашивает другое: объявите её и ответьте.";
+    DeclareAndReact => "Declare; {} reacts:", "Объявить; реакция цели ({}):";
     AskReaction => "How does {} react to the charge (GDB-CHG-06)?", "Реакция цели ({}) на атаку (GDB-CHG-06)?";
     AskStandTest => "{} takes its test to stand (GDB-CHG-14).", "Тест на стойкость (GDB-CHG-14): {}.";
     BearingDeg => "Bearing from straight ahead (°)", "Отклонение от направления прямо (°)";

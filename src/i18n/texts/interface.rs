@@ -77,6 +77,8 @@ super::texts! {
     LogGroundSet => "{} stands on {} now (was {})", "{}: теперь местность «{}» (была «{}»)";
     MovementHint => "Move units by dragging them on the table, or from a unit's editor (distance and ground); a unit in base contact stays put.", "Перемещайте подразделения перетаскиванием на столе или в карточке подразделения (расстояние и местность); подразделение в контакте остаётся на месте.";
     FormationTo => "New formation", "Новое построение";
+    ChargeTargets => "Charges phase: charge a target", "Фаза атак: атаковать цель";
+    ChargeTargetButton => "› {}", "› {}";
     MovementOfUnit => "Movement phase: this unit", "Фаза передвижения: это подразделение";
     MoveGround => "Ground at the end of the move", "Местность в конце перемещения";
     MoveNow => "Move", "Переместить";

@@ -257,6 +257,13 @@ fn click(
     }
     match piece {
         Some(Piece::Unit(id)) if picking.is_some() => cmds.push(AppCommand::PickTarget(id)),
+        Some(Piece::Unit(id))
+            if let Selection::Unit(charger) = selection
+                && crate::game::procedure::charge::click_proposes_charge(battle, charger, id) =>
+        {
+            cmds.push(AppCommand::StartCharge(charger));
+            cmds.push(AppCommand::PickTarget(id));
+        }
         Some(Piece::Unit(id)) => cmds.push(AppCommand::Select(Selection::Unit(id))),
         Some(Piece::General(id)) => cmds.push(AppCommand::Select(Selection::General(id))),
         None => match selection {

@@ -118,10 +118,32 @@ pub fn dice_field_ui(
     lang: Lang,
     label: &str,
     field: &mut DiceField,
-    (kind, count): (DieKind, usize),
+    dice: (DieKind, usize),
     focus: bool,
 ) -> bool {
-    let mut enter = false;
+    dice_field_typed_ui(ui, lang, label, field, dice, focus).enter
+}
+
+/// What typing did to a dice field this frame.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct DiceTyped {
+    /// Enter was pressed in it.
+    pub enter: bool,
+    /// The last die was just typed: the field holds all its dice, so the next field may
+    /// take the focus (the players type 2D6 as two digits and go on, issue 30).
+    pub completed: bool,
+}
+
+/// A dice field as `dice_field_ui` draws it, telling also when its dice were completed.
+pub fn dice_field_typed_ui(
+    ui: &mut Ui,
+    lang: Lang,
+    label: &str,
+    field: &mut DiceField,
+    (kind, count): (DieKind, usize),
+    focus: bool,
+) -> DiceTyped {
+    let mut typed = DiceTyped::default();
     ui.horizontal(|ui| {
         ui.label(label);
         let hint = lang.fmt(if kind == DieKind::D6 { T::DiceHintD6 } else { T::DiceHintAverage }, &[&count]);
@@ -132,8 +154,9 @@ pub fn dice_field_ui(
         }
         if response.changed() {
             field.rolled = None;
+            typed.completed = parse_dice(&field.text, kind, count).is_ok();
         }
-        enter = response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        typed.enter = response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         if !field.text.trim().is_empty() {
             match parse_dice(&field.text, kind, count) {
                 Ok(_) => {
@@ -145,7 +168,7 @@ pub fn dice_field_ui(
             }
         }
     });
-    enter
+    typed
 }
 
 /// Rolls dice for several fields in turn from `rng`; returns the state after.
@@ -316,13 +339,23 @@ pub fn table_facts_ui(
 /// the game previews the melee.
 pub fn breakdown_and_odds_ui(ui: &mut Ui, lang: Lang, names: &[String; 2], input: &crate::rules::gdb::MeleeInput) {
     let preview = crate::game::procedure::melee::melee_odds(input);
-    ui.columns(2, |cols| {
-        modifiers_ui(&mut cols[0], lang, &names[0], &preview.modifiers[0]);
-        modifiers_ui(&mut cols[1], lang, &names[1], &preview.modifiers[1]);
-    });
+    modifier_columns_ui(ui, lang, names, &preview.modifiers);
     let rows: Vec<(String, f64)> =
         preview.odds.iter().map(|o| (odds_label(lang, names, o.winner, o.outcome), o.p)).collect();
     odds_ui(ui, lang, &rows);
+}
+
+/// Both sides' modifiers, each with its clause, side by side.
+pub fn breakdown_ui(ui: &mut Ui, lang: Lang, names: &[String; 2], input: &crate::rules::gdb::MeleeInput) {
+    let preview = crate::game::procedure::melee::melee_odds(input);
+    modifier_columns_ui(ui, lang, names, &preview.modifiers);
+}
+
+fn modifier_columns_ui(ui: &mut Ui, lang: Lang, names: &[String; 2], modifiers: &[Vec<crate::rules::Modifier>; 2]) {
+    ui.columns(2, |cols| {
+        modifiers_ui(&mut cols[0], lang, &names[0], &modifiers[0]);
+        modifiers_ui(&mut cols[1], lang, &names[1], &modifiers[1]);
+    });
 }
 
 /// A unit's name in the interface language.

@@ -169,6 +169,12 @@ impl ChargeWizard {
                 return Outcome::Apply(action);
             }
         }
+        if self.declare_and_react_ui(ui, lang, battle, names, &view) {
+            return Outcome::Continue;
+        }
+        if let Some(e) = &self.error {
+            ui.colored_label(crate::ui::theme::ERROR, e);
+        }
         if let Some(why) = &view.refused {
             ui.colored_label(crate::ui::theme::ERROR, text(why));
         } else if let Err(now) = &view.carry_out_now {
@@ -187,6 +193,37 @@ impl ChargeWizard {
             }
             Nav::None | Nav::Back => Outcome::Continue,
         }
+    }
+
+    /// Declare and the target's reaction in one answer (issue 30): the four plain
+    /// reactions, each greyed out with the game's reason where it may not be taken now;
+    /// a change of formation is chosen at the reaction step after Declare. Returns
+    /// whether the players answered.
+    fn declare_and_react_ui(
+        &mut self,
+        ui: &mut Ui,
+        lang: Lang,
+        battle: &Battle,
+        names: &[String; 2],
+        view: &crate::game::procedure::DeclarationView,
+    ) -> bool {
+        let mut chosen = None;
+        ui.label(lang.fmt(T::DeclareAndReact, &[&names[1]]));
+        ui.horizontal(|ui| {
+            for (reaction, verdict) in self.draft.reactions_at_declaration(battle, view) {
+                let label = super::gdb_charge_steps::reaction_label(lang, &reaction);
+                let b = ui.add_enabled(verdict.is_ok(), egui::Button::new(label));
+                if let Err(why) = &verdict {
+                    b.clone().on_disabled_hover_text(draft_refusal_text(lang, why, names));
+                }
+                if b.clicked() {
+                    chosen = Some(reaction);
+                }
+            }
+        });
+        let Some(reaction) = chosen else { return false };
+        self.error = self.draft.declare_and_react(battle, reaction).err().map(|r| draft_refusal_text(lang, &r, names));
+        true
     }
 
     /// The opportunity charge's facts and its ordering general (GDB-OPP-01..08).

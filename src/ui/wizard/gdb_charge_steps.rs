@@ -350,7 +350,7 @@ impl ChargeWizard {
     }
 }
 
-fn reaction_label(lang: Lang, r: &Reaction) -> String {
+pub(super) fn reaction_label(lang: Lang, r: &Reaction) -> String {
     let t = match r {
         Reaction::Stand => T::ReactStand,
         Reaction::StandAndFire => T::ReactStandFire,

@@ -6,8 +6,8 @@ use egui::{RichText, Ui};
 
 use super::Outcome as Outcome2;
 use super::common::{
-    DiceField, Nav, breakdown_and_odds_ui, dice_field_ui, nav_ui, odds_label, parse_dice, prompt_ui, roll_into,
-    unit_name,
+    DiceField, Nav, breakdown_and_odds_ui, dice_field_typed_ui, dice_field_ui, nav_ui, odds_label, parse_dice,
+    prompt_ui, roll_into, unit_name,
 };
 use crate::game::MeleeTable;
 use crate::game::procedure::melee::{IMPOSED_OUTCOMES, MeleeView};
@@ -101,11 +101,12 @@ impl MeleeWizard {
         self.sync_dice();
         match self.draft.step_now() {
             MeleeDraftStep::Situation => self.situation_ui(ui, lang, battle, &names),
-            MeleeDraftStep::Dice => self.dice_ui(ui, lang, battle, &names),
             MeleeDraftStep::Result => self.result_ui(ui, lang, battle, &names),
         }
     }
 
+    /// The situation, the modifiers and exact odds, then the dice under them: typed (the
+    /// first side's two digits pass the focus to the other's) or rolled; Enter goes on.
     fn situation_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle, names: &[String; 2]) -> Outcome2 {
         prompt_ui(ui, &lang.fmt(T::AskMeleeSituation, &[&names[0], &names[1]]));
         let Some(input) = self.draft.situation(battle) else { return Outcome2::Cancel };
@@ -119,26 +120,30 @@ impl MeleeWizard {
             }
         });
         breakdown_and_odds_ui(ui, lang, names, &input);
-        match nav_ui(ui, lang, false, T::Next, true, None) {
+        self.dice_ui(ui, lang, battle, names);
+        let ready = self.draft.dice_given(battle).is_some();
+        match nav_ui(ui, lang, false, T::Next, ready, Some(lang.t(T::DiceNeeded))) {
             Nav::Cancel => Outcome2::Cancel,
             Nav::Next => {
-                self.draft.to_dice();
+                self.draft.to_result(battle);
                 Outcome2::Continue
             }
             Nav::Back | Nav::None => Outcome2::Continue,
         }
     }
 
-    fn dice_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle, names: &[String; 2]) -> Outcome2 {
+    /// Each side's 2D6 (GDB-MEL-03), the first field taking the focus as the step opens.
+    fn dice_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle, names: &[String; 2]) {
+        ui.separator();
         prompt_ui(ui, lang.t(T::AskMeleeDice));
         let evader = self.draft.evader(battle);
-        let mut enter = false;
-        let mut focus = super::common::arriving(&mut self.seen, 1);
+        let mut focus = super::common::arriving(&mut self.seen, 0);
         for ((name, field), role) in names.iter().zip(self.dice.iter_mut()).zip([Role::Attacker, Role::Defender]) {
             if evader == Some(role) {
                 ui.label(lang.fmt(T::EvadersNoDice, &[name]));
             } else {
-                enter |= dice_field_ui(ui, lang, name, field, (DieKind::D6, 2), std::mem::take(&mut focus));
+                let typed = dice_field_typed_ui(ui, lang, name, field, (DieKind::D6, 2), std::mem::take(&mut focus));
+                focus = typed.completed;
             }
         }
         if ui.button(lang.t(T::RollForMe)).clicked() {
@@ -146,20 +151,6 @@ impl MeleeWizard {
             roll_into(&battle.rng, &mut [(a, 2), (d, 2)], DieKind::D6);
         }
         self.sync_dice();
-        let ready = self.draft.dice_given(battle).is_some();
-        let nav = nav_ui(ui, lang, true, T::Next, ready, Some(lang.t(T::DiceNeeded)));
-        match nav {
-            Nav::Cancel => return Outcome2::Cancel,
-            Nav::Back => self.draft.back(),
-            Nav::Next => {
-                self.draft.to_result(battle);
-            }
-            Nav::None if enter && ready => {
-                self.draft.to_result(battle);
-            }
-            Nav::None => {}
-        }
-        Outcome2::Continue
     }
 
     fn result_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle, names: &[String; 2]) -> Outcome2 {
@@ -168,6 +159,11 @@ impl MeleeWizard {
             return Outcome2::Continue;
         };
         prompt_ui(ui, lang.t(T::AskMeleeResult));
+        // The modifiers the dice were added to, where the situation's choices stood: no
+        // answer of this step stands where one of the step before did (issue 30).
+        if let Some(input) = self.draft.situation(battle) {
+            super::common::breakdown_ui(ui, lang, names, &input);
+        }
         let r = &view.by_dice;
         let (a, d) = view.dice;
         for (name, dice, total) in [(&names[0], a, r.attacker_total), (&names[1], d, r.defender_total)] {
@@ -179,7 +175,7 @@ impl MeleeWizard {
             let list: Vec<String> = effects.iter().map(|e| effect_text(lang, e)).collect();
             ui.label(format!("{}: {}", names[i], list.join("; ")));
         }
-        let arrived = super::common::arriving(&mut self.seen, 2);
+        let arrived = super::common::arriving(&mut self.seen, 1);
         // Arriving, the first thing to type takes the focus: the losses, else the test dice.
         let mut focus_losses = arrived && self.draft.losses.iter().any(|l| l.trim().is_empty());
         ui.horizontal(|ui| {

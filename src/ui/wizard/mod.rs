@@ -96,7 +96,6 @@ impl Wizard {
             Wizard::GdbMelee(w) => {
                 let step = match w.step_now() {
                     MeleeDraftStep::Situation => 0,
-                    MeleeDraftStep::Dice => 1,
                     MeleeDraftStep::Result => 2,
                 };
                 (2, step)
