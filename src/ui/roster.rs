@@ -104,12 +104,8 @@ fn lines(battle: &Battle, folded: &BTreeSet<FoldKey>, sides: &[Side]) -> Vec<Lin
 /// The lines offered while a charge's target is picked: the enemy side's heading and
 /// its units in play, a line each, brigade by brigade.
 fn target_lines(battle: &Battle, side: Side) -> Vec<Line> {
-    let mut out = vec![Line::Side(side), Line::Headers];
-    let brigades = battle.brigades_of(side).map(|b| Some(b.id)).chain([None]);
-    for brigade in brigades {
-        out.extend(battle.units_of(side, brigade).filter(|u| u.order.in_play()).map(|u| Line::Target(u.id)));
-    }
-    out
+    let units = crate::game::procedure::charge::in_play_in_roster_order(battle, side).map(|u| Line::Target(u.id));
+    [Line::Side(side), Line::Headers].into_iter().chain(units).collect()
 }
 
 /// A foldable group of the roster.
@@ -268,7 +264,7 @@ struct Draw<'a> {
 type LineSpan = std::ops::Range<usize>;
 
 /// The lines of `side`, from its heading to the line before the next side's.
-fn side_span(all: &[Line], side: Side) -> Option<std::ops::Range<usize>> {
+fn side_span(all: &[Line], side: Side) -> Option<LineSpan> {
     let start = all.iter().position(|l| matches!(l, Line::Side(s) if *s == side))?;
     let len = all[start + 1..].iter().position(|l| matches!(l, Line::Side(_))).map_or(all.len() - start, |n| n + 1);
     Some(start..start + len)
@@ -276,7 +272,7 @@ fn side_span(all: &[Line], side: Side) -> Option<std::ops::Range<usize>> {
 
 /// The scroll offset that puts the lines of `span` at the top of the scroll area `salt`,
 /// unless they are all in view already (then nothing moves under the pointer).
-fn offset_to_bring(ui: &Ui, salt: (&str, u8), heights: &[f32], span: std::ops::Range<usize>) -> Option<f32> {
+fn offset_to_bring(ui: &Ui, salt: (&str, u8), heights: &[f32], span: LineSpan) -> Option<f32> {
     let id = ui.make_persistent_id(egui::IdSalt::new(salt));
     let now = egui::scroll_area::State::load(ui.ctx(), id).map_or(0.0, |s| s.clamped_offset().y);
     let (y0, y1): (f32, f32) = (heights.iter().take(span.start).sum(), heights.iter().take(span.end).sum());

@@ -78,6 +78,12 @@ pub struct DeclarationView {
     pub refused: Option<DraftRefusal>,
     pub carry_out_now: Result<(), DraftRefusal>,
     pub declare_only: Result<(), DraftRefusal>,
+    /// The target's reactions besides a change of formation, as the game would judge them
+    /// once the charge is declared, so that the declaration step declares and takes the
+    /// reaction in one answer (issue 30). Each is refused with its clause where the
+    /// target may not react so, and all of them while the charge cannot be carried out
+    /// now (with that refusal).
+    pub reactions: Vec<(Reaction, Result<(), DraftRefusal>)>,
 }
 
 /// The rates the players' table gives, shown pre-filled; a typed value counts only where
@@ -379,12 +385,18 @@ impl ChargeDraft {
     /// What the declaration step shows, asked of the game once.
     pub fn declaration_view(&self, battle: &Battle) -> DeclarationView {
         let declaring = self.declaring(battle);
-        let refused = self.measures_refused().or_else(|| run_charge(battle, &declaring).err().map(DraftRefusal::Game));
+        let run = match self.measures_refused() {
+            Some(why) => Err(why),
+            None => run_charge(battle, &declaring).map_err(DraftRefusal::Game),
+        };
+        let refused = run.as_ref().err().cloned();
         let judged = |check: fn(&Battle, &ChargeAction) -> Result<(), ActionError>| match &refused {
             Some(why) => Err(why.clone()),
             None => check(battle, &declaring).map_err(DraftRefusal::Game),
         };
-        DeclarationView { carry_out_now: judged(may_carry_out), declare_only: judged(may_declare), refused }
+        let carry_out_now = judged(may_carry_out);
+        let reactions = reactions_if_declared(carry_out_now.clone().and(run));
+        DeclarationView { declare_only: judged(may_declare), carry_out_now, refused, reactions }
     }
 
     /// GDB-CHG-03: the charge declared now, to be carried out in its turn.
@@ -400,37 +412,6 @@ impl ChargeDraft {
         self.declared = true;
         self.declared_here = true;
         Ok(())
-    }
-
-    /// The target's reactions besides a change of formation, as the game would judge them
-    /// once the charge is declared, so that the declaration step declares and takes the
-    /// reaction in one answer (issue 30). Each is refused with its clause where the
-    /// target may not react so, and all of them while the charge cannot be carried out
-    /// now (with that refusal).
-    pub fn reactions_at_declaration(
-        &self,
-        battle: &Battle,
-        view: &DeclarationView,
-    ) -> Vec<(Reaction, Result<(), DraftRefusal>)> {
-        let run = view
-            .carry_out_now
-            .clone()
-            .and_then(|()| run_charge(battle, &self.declaring(battle)).map_err(DraftRefusal::Game))
-            .map(|charge| (charge.ask == Ask::Reaction).then_some(charge));
-        REACTIONS
-            .iter()
-            .map(|r| {
-                let verdict = match &run {
-                    Ok(Some(charge)) => {
-                        charge.reaction_allowed(r).map_err(|e| DraftRefusal::Game(ActionError::Charge(e)))
-                    }
-                    // The charge asks something before the reaction: the steps take it.
-                    Ok(None) => Err(DraftRefusal::AskedFirst),
-                    Err(why) => Err(why.clone()),
-                };
-                (r.clone(), verdict)
-            })
-            .collect()
     }
 
     /// Declares the charge and takes the target's reaction in one answer; nothing is
@@ -629,6 +610,20 @@ pub struct ChargeStep {
     pub crew_friends: Vec<UnitId>,
 }
 
+/// Each plain reaction's verdict once the charge is declared (GDB-CHG-06..12): the run of
+/// the declaration decides it where it may be carried out now and asks the reaction.
+fn reactions_if_declared(run: Result<Charge, DraftRefusal>) -> Vec<(Reaction, Result<(), DraftRefusal>)> {
+    let verdict = |r: &Reaction| match &run {
+        Ok(charge) if charge.ask == Ask::Reaction => {
+            charge.reaction_allowed(r).map_err(|e| DraftRefusal::Game(ActionError::Charge(e)))
+        }
+        // The charge asks something before the reaction: the steps take it.
+        Ok(_) => Err(DraftRefusal::AskedFirst),
+        Err(why) => Err(why.clone()),
+    };
+    REACTIONS.iter().map(|r| (r.clone(), verdict(r))).collect()
+}
+
 /// The four reactions a target may choose besides a change of formation (GDB-CHG-06).
 pub const REACTIONS: [Reaction; 4] =
     [Reaction::Stand, Reaction::StandAndFire, Reaction::CounterCharge, Reaction::Evade];
@@ -713,30 +708,41 @@ impl ChargeStep {
 }
 
 /// Whether a click on `clicked` with `selected` chosen proposes a charge of the one on
-/// the other (GDB-CHG-03, GDB-SEQ-02, B-COL): in the Charges phase, a unit in play of
+/// the other (GDB-CHG-03, GDB-SEQ-02): in the Charges phase, a unit in play of
 /// the side declaring now chosen, and an enemy clicked ("click the charger, click the
 /// target", issue 30). Any other click selects, and C starts any charge (an opportunity
 /// charge of the other side among them). The wizard then judges the charge itself.
 pub fn click_proposes_charge(battle: &Battle, selected: UnitId, clicked: UnitId) -> bool {
     let (Some(a), Some(b)) = (battle.unit(selected), battle.unit(clicked)) else { return false };
+    may_propose(battle, a) && a.side != b.side && b.order.in_play()
+}
+
+/// Whether `charger` belongs to the side declaring now, in play, in the Charges phase.
+fn may_propose(battle: &Battle, charger: &Unit) -> bool {
+    if battle.phase != crate::rules::Phase::Charges || !charger.order.in_play() {
+        return false;
+    }
     let declaring = match battle.ruleset {
         crate::rules::Ruleset::Gdb => crate::game::declarations::charges_phase(battle).declaring(battle),
         crate::rules::Ruleset::RulesetB => Some(battle.phasing.unwrap_or(crate::rules::Side::First)),
     };
-    battle.phase == crate::rules::Phase::Charges
-        && declaring == Some(a.side)
-        && a.side != b.side
-        && a.order.in_play()
-        && b.order.in_play()
+    declaring == Some(charger.side)
 }
 
 /// The units a click would propose `charger` charge now, in the roster's order: the
 /// enemy's units in play, in the Charges phase (issue 30: the unit's card lists them, so
-/// that the target is on screen with the charger however the roster is scrolled).
+/// that the target is on screen with the charger however the roster is scrolled). The
+/// Charges phase is read once, not once a unit.
 pub fn charge_targets(battle: &Battle, charger: UnitId) -> Vec<&Unit> {
-    let Some(side) = battle.unit(charger).map(|c| c.side.other()) else { return Vec::new() };
+    let Some(c) = battle.unit(charger).filter(|c| may_propose(battle, c)) else { return Vec::new() };
+    in_play_in_roster_order(battle, c.side.other()).collect()
+}
+
+/// A side's units in play, brigade by brigade and then those of no brigade, as the
+/// roster lists them.
+pub fn in_play_in_roster_order(battle: &Battle, side: crate::rules::Side) -> impl Iterator<Item = &Unit> {
     let brigades = battle.brigades_of(side).map(|b| Some(b.id)).chain([None]);
-    brigades.flat_map(|b| battle.units_of(side, b)).filter(|u| click_proposes_charge(battle, charger, u.id)).collect()
+    brigades.flat_map(move |b| battle.units_of(side, b)).filter(|u| u.order.in_play())
 }
 
 /// The Emergency Limber die (GDB-ART-03) as the players give it: a 1 needs nothing more;

@@ -210,14 +210,14 @@ impl ChargeWizard {
         let mut chosen = None;
         ui.label(lang.fmt(T::DeclareAndReact, &[&names[1]]));
         ui.horizontal(|ui| {
-            for (reaction, verdict) in self.draft.reactions_at_declaration(battle, view) {
-                let label = super::gdb_charge_steps::reaction_label(lang, &reaction);
+            for (reaction, verdict) in &view.reactions {
+                let label = super::gdb_charge_steps::reaction_label(lang, reaction);
                 let b = ui.add_enabled(verdict.is_ok(), egui::Button::new(label));
-                if let Err(why) = &verdict {
+                if let Err(why) = verdict {
                     b.clone().on_disabled_hover_text(draft_refusal_text(lang, why, names));
                 }
                 if b.clicked() {
-                    chosen = Some(reaction);
+                    chosen = Some(reaction.clone());
                 }
             }
         });
