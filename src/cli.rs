@@ -84,6 +84,17 @@ enum Command {
         /// The file to write.
         file: PathBuf,
     },
+    /// Play an evening of charges through the game, its autosave journal in DIR as the
+    /// app writes it, printing the count of things done after each is on disk; every
+    /// seventh action is undone and redone (crash tests).
+    #[command(hide = true)]
+    JournalLoop {
+        /// The data folder to journal in.
+        dir: PathBuf,
+        /// How many actions to play.
+        #[arg(long, default_value_t = 3000)]
+        actions: usize,
+    },
 }
 
 /// `coldsteel oob …`.
@@ -218,6 +229,33 @@ fn save_loop(path: &Path) -> Result<String, String> {
     }
 }
 
+fn journal_loop(dir: &Path, actions: usize) -> Result<String, String> {
+    let (mut game, mut evening) = coldsteel::game::stress::Evening::new(actions, 10);
+    let saver = storage::Autosaver::start(dir.to_path_buf());
+    saver.begin(storage::Base::Unsaved(Box::new(game.clone()), None), None, false);
+    let mut out = std::io::stdout().lock();
+    let mut done = 0usize;
+    let mut record = |op: storage::Op, done: &mut usize| {
+        saver.record(op);
+        saver.sync();
+        *done += 1;
+        let _ = writeln!(out, "{done}");
+        let _ = out.flush();
+    };
+    for n in 1..=actions {
+        let Some(action) = evening.next_action(&game) else { break };
+        game.perform(&action).map_err(|e| action_error_text(Lang::En, &e))?;
+        record(storage::Op::Did(Box::new(action)), &mut done);
+        if n % 7 == 0 {
+            let _ = game.undo();
+            record(storage::Op::Undid, &mut done);
+            let _ = game.redo();
+            record(storage::Op::Redid, &mut done);
+        }
+    }
+    Ok(String::new())
+}
+
 fn write_out(path: &Path, bytes: &[u8], lang: Lang) -> Result<(), String> {
     storage::save_output(path, bytes).map_err(|e| save_error_text(lang, &e))
 }
@@ -292,6 +330,7 @@ fn headless(command: &Command, lang: Lang) -> Result<String, Failure> {
             oob_import(csv, (into.as_deref(), new.as_deref()), out, lang)
         }
         Command::SaveLoop { file } => Ok(save_loop(file)?),
+        Command::JournalLoop { dir, actions } => Ok(journal_loop(dir, *actions)?),
     }
 }
 

@@ -58,12 +58,12 @@ fn a_newer_version_is_refused_with_the_version_needed() {
 
 #[test]
 fn errors_name_line_column_and_field() {
-    let text = storage::DEFAULT_BATTLE_JSON.replacen("\"arm\": \"cossacks\"", "\"arm\": \"hussars\"", 1);
+    let text = storage::DEFAULT_BATTLE_JSON.replacen("\"arm\":\"cossacks\"", "\"arm\":\"hussars\"", 1);
     let e = storage::from_json(&text).unwrap_err().to_string();
     assert!(e.contains("units[") && e.contains(".arm") && e.contains("hussars") && e.contains("line"), "{e}");
     let e = storage::from_json("{\"format\": \"something.else\", \"version\": 1}").unwrap_err().to_string();
     assert!(e.contains("not a coldsteel battle"), "{e}");
-    let bad_ref = storage::DEFAULT_BATTLE_JSON.replacen("\"brigade\": 7", "\"brigade\": 70", 1);
+    let bad_ref = storage::DEFAULT_BATTLE_JSON.replacen("\"brigade\":7", "\"brigade\":70", 1);
     let e = storage::from_json(&bad_ref).unwrap_err().to_string();
     assert!(e.contains("brigade 70 does not exist"), "{e}");
 }
@@ -162,6 +162,8 @@ fn a_killed_save_of_a_hard_linked_battle_leaves_each_name_whole() {
     assert!(temps.is_empty(), "{temps:?}");
 }
 
+/// The autosave journal of a saved battle is offered while it holds work the file does
+/// not, kept when declined, and folded away by the next save.
 #[test]
 fn autosave_is_offered_when_newer_and_kept_when_declined() {
     let dir = tempfile::tempdir().unwrap();
@@ -169,21 +171,37 @@ fn autosave_is_offered_when_newer_and_kept_when_declined() {
     let file = dir.path().join("battle.coldsteel.json");
     let mut game = storage::default_game().unwrap();
     storage::save_battle(&file, &game).unwrap();
-    std::thread::sleep(Duration::from_millis(20));
-    game = common::edited(&game, |b| b.turn = 5);
-    let mut saver = storage::Autosaver::start(data.clone());
-    saver.save(&game, Some(&file));
-    saver.flush();
+    let saver = storage::Autosaver::start(data.clone());
+    saver.begin(storage::Base::OnDisk(file.clone()), None, false);
+    let action = coldsteel::game::Action::Note("The Guard holds the road.".into());
+    game.perform(&action).unwrap();
+    saver.record(storage::Op::Did(Box::new(action)));
+    saver.sync();
     let recovery = storage::find_recovery(&data).expect("offered").unwrap();
-    assert_eq!(recovery.game.battle().turn, 5);
+    assert_eq!(recovery.game.battle(), game.battle());
     assert_eq!(recovery.info.source.as_deref(), Some(file.as_path()));
     // Declining is doing nothing: the autosave is still there and still offered.
     assert!(storage::find_recovery(&data).is_some());
-    // Saving the file afterwards makes the autosave old: no longer offered, not deleted.
-    std::thread::sleep(Duration::from_millis(20));
+    // Saving folds the journal into the file: nothing more to offer.
     storage::save_battle(&file, &game).unwrap();
+    saver.remove();
+    saver.begin(storage::Base::OnDisk(file.clone()), None, false);
+    saver.sync();
     assert!(storage::find_recovery(&data).is_none());
-    assert!(data.join("autosave.coldsteel.json").exists());
+}
+
+/// An autosave written by a version before the journal is still offered (and read).
+#[test]
+fn an_earlier_versions_autosave_is_still_offered() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path();
+    let game = common::edited(&storage::default_game().unwrap(), |b| b.turn = 5);
+    std::fs::write(data.join("autosave.coldsteel.json"), storage::to_json(&game)).unwrap();
+    std::fs::write(data.join("autosave.info.json"), "{\"source\": null, \"written_at_ms\": 5}").unwrap();
+    let recovery = storage::find_recovery(data).expect("offered").unwrap();
+    assert_eq!(recovery.game.battle().turn, 5);
+    storage::discard_recovery(&recovery);
+    assert!(storage::find_recovery(data).is_none());
 }
 
 fn mutate(text: &str, ops: &[(usize, u8, u8)]) -> Vec<u8> {

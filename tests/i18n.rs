@@ -434,9 +434,10 @@ fn every_error_reads_in_russian() {
         L::NotUtf8(12),
         L::UnknownKey("units[0].figurs".into()),
         L::NotAnObject,
+        L::SourceChanged("/battles/krasnoi.coldsteel.json".into()),
     ];
     // The file's own words (a format tag, a key) stay as the file has them.
-    let file_words = ["something", "else", "units", "arm", "figurs", "name"];
+    let file_words = ["something", "else", "units", "arm", "figurs", "name", "battles", "krasnoi", "coldsteel", "json"];
     for e in &loads {
         match e {
             L::Syntax { .. }
@@ -449,7 +450,8 @@ fn every_error_reads_in_russian() {
             | L::NotAFile
             | L::NotUtf8(_)
             | L::UnknownKey(_)
-            | L::NotAnObject => {}
+            | L::NotAnObject
+            | L::SourceChanged(_) => {}
         }
         let ru = load_error_text(Ru, e);
         assert!(latin_word(&ru, &file_words).is_none(), "{e:?}: {ru}");

@@ -47,8 +47,8 @@ fn an_absurd_turn_is_refused_by_check_naming_the_field() {
 
 #[test]
 fn absurd_figures_are_refused() {
-    let text = example().replacen("\"figures_start\": 24", "\"figures_start\": 100000000", 1);
-    let text = text.replacen("\"figures\": 24", "\"figures\": 100000000", 1);
+    let text = example().replacen("\"figures_start\":24", "\"figures_start\":100000000", 1);
+    let text = text.replacen("\"figures\":24", "\"figures\":100000000", 1);
     let e = storage::from_json(&text).unwrap_err().to_string();
     assert!(e.contains("figures_start is 100000000"), "{e}");
 }
@@ -160,8 +160,8 @@ fn a_reason_stays_on_one_line() {
 fn an_older_file_names_the_wrong_field_with_its_line() {
     for version in ["0", "1"] {
         let text = example().replacen("\"version\": 2", &format!("\"version\": {version}"), 1).replacen(
-            "\"arm\": \"cossacks\"",
-            "\"arm\": \"hussars\"",
+            "\"arm\":\"cossacks\"",
+            "\"arm\":\"hussars\"",
             1,
         );
         let e = storage::from_json(&text).unwrap_err().to_string();

@@ -126,10 +126,12 @@ fn a_newer_autosave_is_offered_and_recovered() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
     let game = storage::default_game().unwrap();
-    let game = common::edited(&game, |b| b.units[0].order = Order::Routing);
-    let mut saver = storage::Autosaver::start(data.clone());
-    saver.save(&game, None);
-    saver.flush();
+    let mut routed = game.battle().units[0].clone();
+    routed.order = Order::Routing;
+    let saver = storage::Autosaver::start(data.clone());
+    saver.begin(storage::Base::Unsaved(Box::new(game), None), None, false);
+    saver.record(storage::Op::Did(Box::new(coldsteel::game::Action::EditUnit(routed))));
+    saver.sync();
 
     let mut declined = app();
     declined.offer_recovery_from(&data);

@@ -3,7 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Action, ActionError, ActionKind, ApplyError, Event, apply::apply};
+use super::change::{Change, apply_changes};
+use super::{Action, ActionError, ActionKind, ApplyError, apply::apply};
 use crate::model::Battle;
 
 /// One committed action: a labelled undo step.
@@ -13,8 +14,8 @@ pub struct Step {
     pub kind: ActionKind,
     /// The name of what it acted on, for the label.
     pub subject: String,
-    /// The events it applied.
-    pub events: Vec<Event>,
+    /// What it changed, compactly, as recorded when it was applied (issue 31).
+    pub changes: Vec<Change>,
 }
 
 /// Undo and redo stacks; they live in the battle file.
@@ -30,7 +31,7 @@ pub struct History {
 
 /// A battle, its history, and the battle as it was when its journal began. Readable
 /// everywhere, written only by the game (through [`Game::perform`], undo and redo).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     /// The battle.
     pub(in crate::game) battle: Battle,
@@ -39,17 +40,30 @@ pub struct Game {
     /// The battle before the first journaled action, from which `replay` re-applies the
     /// log's actions; `None` while nothing has been done (the start is the battle).
     pub(in crate::game) start: Option<Box<Battle>>,
+    /// Whether performed actions are kept for undo; a replay keeps none.
+    pub(in crate::game) keeps_history: bool,
+}
+
+impl Default for Game {
+    fn default() -> Self {
+        Game::new(Battle::default())
+    }
 }
 
 impl Game {
     /// A game with no history.
     pub fn new(battle: Battle) -> Self {
-        Game { battle, history: History::default(), start: None }
+        Game { battle, history: History::default(), start: None, keeps_history: true }
+    }
+
+    /// A game that keeps no undo history: for replays, which need only the battle.
+    pub(in crate::game) fn without_history(battle: Battle) -> Self {
+        Game { keeps_history: false, ..Game::new(battle) }
     }
 
     /// A game as a battle file holds it: the battle, its history and its journal's start.
     pub fn from_parts(battle: Battle, history: History, start: Option<Box<Battle>>) -> Self {
-        Game { battle, history, start }
+        Game { battle, history, start, keeps_history: true }
     }
 
     /// The battle.
@@ -90,12 +104,16 @@ impl Game {
         }
         let turning = turned_unit(action, &self.battle);
         apply(&mut self.battle, &events).map_err(ActionError::Apply)?;
+        if !self.keeps_history {
+            return Ok(());
+        }
+        let changes = events.iter().map(Change::of);
         // Turning a unit again and again (Q/E) is one undo step, as one turn on the table.
         match self.history.done.last_mut() {
             Some(last) if turning.is_some() && self.history.undone.is_empty() && turning == turn_of(last) => {
-                last.events.extend(events);
+                last.changes.extend(changes);
             }
-            _ => self.history.done.push(Step { kind: action.kind(), subject, events }),
+            _ => self.history.done.push(Step { kind: action.kind(), subject, changes: changes.collect() }),
         }
         self.history.undone.clear();
         Ok(())
@@ -103,9 +121,8 @@ impl Game {
 
     /// Undoes the last step; `Ok(None)` when there is nothing to undo.
     pub fn undo(&mut self) -> Result<Option<&Step>, ApplyError> {
-        let Some(step) = self.history.done.pop() else { return Ok(None) };
-        let inverse: Vec<Event> = step.events.iter().rev().map(Event::inverse).collect();
-        if let Err(e) = apply(&mut self.battle, &inverse) {
+        let Some(mut step) = self.history.done.pop() else { return Ok(None) };
+        if let Err(e) = apply_changes(&mut self.battle, &mut step.changes, false) {
             self.history.done.push(step);
             return Err(e);
         }
@@ -115,8 +132,8 @@ impl Game {
 
     /// Redoes the last undone step with its stored events (no dice are re-rolled).
     pub fn redo(&mut self) -> Result<Option<&Step>, ApplyError> {
-        let Some(step) = self.history.undone.pop() else { return Ok(None) };
-        if let Err(e) = apply(&mut self.battle, &step.events) {
+        let Some(mut step) = self.history.undone.pop() else { return Ok(None) };
+        if let Err(e) = apply_changes(&mut self.battle, &mut step.changes, true) {
             self.history.undone.push(step);
             return Err(e);
         }
@@ -138,16 +155,20 @@ fn turn_of(step: &Step) -> Option<crate::model::UnitId> {
     if step.kind != ActionKind::PlaceUnit {
         return None;
     }
-    match step.events.first() {
-        Some(Event::UnitChanged { before, after }) => {
-            let (Some(a), Some(b)) = (before.place, after.place) else { return None };
-            (a.x_mm == b.x_mm && a.y_mm == b.y_mm && a.facing_deg != b.facing_deg).then_some(before.id)
+    match step.changes.first() {
+        Some(Change::Fields { item: super::change::ItemKind::Unit, id, before, after }) => {
+            let at = |fields: &super::change::Fields, key: &str| fields.get("place").and_then(|p| p.get(key)).cloned();
+            let same_spot = at(before, "x_mm").is_some()
+                && at(before, "x_mm") == at(after, "x_mm")
+                && at(before, "y_mm") == at(after, "y_mm");
+            (same_spot && at(before, "facing_deg") != at(after, "facing_deg")).then_some(crate::model::UnitId(*id))
         }
         _ => None,
     }
 }
 
-pub(super) fn subject_of(events: &[Event]) -> String {
+pub(super) fn subject_of(events: &[super::Event]) -> String {
+    use super::Event;
     match events.iter().rev().find(|e| !matches!(e, Event::LogAppended(_))) {
         Some(Event::UnitAdded(u) | Event::UnitRemoved(u)) => u.name.clone(),
         Some(Event::UnitChanged { before, after }) => {

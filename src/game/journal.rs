@@ -78,7 +78,7 @@ pub fn replay_recorded(game: &Game, earlier_rules: bool) -> Result<usize, Replay
     if recorded.get(..first) != Some(&start.log[..]) {
         return Err(ReplayError::StartMismatch);
     }
-    let mut again = Game::new(start.clone());
+    let mut again = Game::without_history(start.clone());
     let mut count = 0;
     for entry in recorded.iter().skip(first) {
         let action = entry.action.as_deref().ok_or(ReplayError::NoAction { seq: entry.seq })?;
@@ -117,13 +117,16 @@ pub fn replay_recorded(game: &Game, earlier_rules: bool) -> Result<usize, Replay
             | reason @ ActionError::Move(_) => ReplayError::Refused { seq: entry.seq, reason },
         })?;
         if let Some(new) = again.battle.log.last()
+            && new != entry
             && let Some((path, was, now)) = first_difference(entry, new)
         {
             return Err(ReplayError::Differs { seq: entry.seq, path, recorded: was, replayed: now });
         }
         count += 1;
     }
-    if let Some((path, recorded, replayed)) = first_difference(&game.battle, &again.battle) {
+    if game.battle != again.battle
+        && let Some((path, recorded, replayed)) = first_difference(&game.battle, &again.battle)
+    {
         return Err(ReplayError::FinalDiffers { path, recorded, replayed });
     }
     Ok(count)
@@ -146,7 +149,8 @@ pub fn turn_ends(game: &Game) -> Option<Vec<(u32, Battle)>> {
 pub fn each_turn_end(game: &Game, mut at: impl FnMut(u32, &Battle, bool)) -> Option<()> {
     let start = game.journal_start();
     let first = start.log.len();
-    let mut again = Game::new(start.clone());
+    // The replay keeps no undo history: only the battle is needed.
+    let mut again = Game::without_history(start.clone());
     for entry in game.battle.log.iter().skip(first) {
         let action = entry.action.as_deref()?;
         let b = &again.battle;
@@ -154,8 +158,6 @@ pub fn each_turn_end(game: &Game, mut at: impl FnMut(u32, &Battle, bool)) -> Opt
             at(b.turn, b, false);
         }
         again.perform(action).ok()?;
-        // The replay keeps no undo history: only the battle is needed.
-        again.history = Default::default();
     }
     at(game.battle.turn, &game.battle, true);
     Some(())

@@ -120,6 +120,14 @@ pub(super) fn advance_phase(battle: &Battle) -> Result<Checked, ActionError> {
     let mut moved_generals = Vec::new();
     let mut moved = Vec::new();
     for unit in &battle.units {
+        // Most units keep everything at a phase: none is cloned unless something of it
+        // changes (issue 31: a phase costs the units it changes, not the whole battle).
+        let untouched = !unit.markers.iter().any(expires)
+            && !ended_pursuits.contains(&unit.id)
+            && (next != Phase::CompulsoryMoves || unit.place.is_none());
+        if untouched {
+            continue;
+        }
         let mut after = unit.clone();
         after.markers.retain(|m| !expires(m));
         // GDB-RES-05: pushed back, it rallies automatically after its push-back move.

@@ -106,10 +106,22 @@ fn melee_losses(battle: &Battle) -> BTreeSet<UnitId> {
 /// Every test owed now, this turn: fire's from the fire on; melee losses', wavering
 /// units' and routing units' rally tests in the Morale phase; less those taken or dropped.
 pub fn owed_tests(battle: &Battle) -> Vec<Owed> {
+    owed_of(battle, battle.units.iter())
+}
+
+/// The tests owed now by one unit (as [`owed_tests`], at the cost of one unit and this
+/// turn's journal, not of the whole battle).
+pub fn owed_by(battle: &Battle, id: UnitId) -> Vec<Owed> {
+    owed_of(battle, battle.unit(id).into_iter())
+}
+
+/// The tests owed now by `units`.
+fn owed_of<'a>(battle: &'a Battle, units: impl Iterator<Item = &'a crate::model::Unit> + Clone) -> Vec<Owed> {
+    let facts = TurnFacts::of(battle);
     let mut owed: Vec<Owed> = Vec::new();
-    if battle.phase == Phase::Morale {
+    if battle.phase == Phase::Morale && !facts.morale_dropped {
         let melee = melee_losses(battle);
-        for u in battle.units.iter().filter(|u| u.order.in_play()) {
+        for u in units.clone().filter(|u| u.order.in_play()) {
             let (test, cause) = match u.order {
                 Order::Routing => (TestKind::Rally, Cause::Routing),
                 Order::Wavering => (TestKind::Morale, Cause::Wavering),
@@ -119,64 +131,78 @@ pub fn owed_tests(battle: &Battle) -> Vec<Owed> {
             owed.push(Owed { unit: u.id, test, cause });
         }
     }
-    // This turn's journal, in order: a fire owes its test; a test taken pays it; a drop
-    // clears all owed until then.
-    let mut fire_owed: Vec<Owed> = Vec::new();
-    let mut taken: Vec<(UnitId, TestKind, usize)> = Vec::new();
-    let mut dropped_at: Option<usize> = None;
-    let turn = this_turn(battle);
-    for (i, entry) in turn.iter().enumerate() {
-        match &entry.detail {
-            LogDetail::Fire { test_owed: true, .. } => {
-                if let Some(target) = entry.units.get(1) {
-                    fire_owed.push(Owed { unit: *target, test: TestKind::Morale, cause: Cause::Fire });
-                }
-            }
-            LogDetail::TestTaken { test, .. } => {
-                if let Some(unit) = entry.units.first() {
-                    taken.push((*unit, *test, i));
-                }
-            }
-            LogDetail::TestsDropped { .. } => {
-                dropped_at = Some(i);
-                fire_owed.clear();
-            }
-            LogDetail::Fire { test_owed: false, .. }
-            | LogDetail::Edit { .. }
-            | LogDetail::Phase { .. }
-            | LogDetail::Initiative { .. }
-            | LogDetail::GdbMelee { .. }
-            | LogDetail::BCollision { .. }
-            | LogDetail::BMelee { .. }
-            | LogDetail::Charge { .. }
-            | LogDetail::Note { .. }
-            | LogDetail::ChargeDeclared { .. }
-            | LogDetail::DeclarationsDone { .. }
-            | LogDetail::FormationChanged { .. }
-            | LogDetail::Moved { .. }
-            | LogDetail::AtTheEdge { .. } => {}
-        }
-    }
-    // The Morale phase's own tests are dropped only by a drop made in the Morale phase.
-    let morale_started = turn.iter().rposition(|e| matches!(e.detail, LogDetail::Phase { phase: Phase::Morale, .. }));
-    if dropped_at.is_some_and(|d| morale_started.is_some_and(|m| d > m)) {
-        owed.clear();
-    }
-    for f in fire_owed {
+    let asked: BTreeSet<UnitId> = units.map(|u| u.id).collect();
+    for f in facts.fire_owed.into_iter().filter(|f| asked.contains(&f.unit)) {
         if !owed.iter().any(|o| o.unit == f.unit && o.test == f.test) {
             owed.push(f);
         }
     }
     // A test taken pays the owed test of its kind; in the Morale phase a unit that took
     // a test owes none more there (one that routs at it rallies next turn, not at once).
-    let in_morale = |at: usize| morale_started.is_some_and(|m| at > m);
+    let in_morale = |at: usize| facts.morale_started.is_some_and(|m| at > m);
     owed.retain(|o| {
-        !taken.iter().any(|(unit, test, at)| {
+        !facts.taken.iter().any(|(unit, test, at)| {
             *unit == o.unit && (if o.cause == Cause::Fire { *test == o.test } else { in_morale(*at) })
         })
     });
     owed.retain(|o| battle.unit(o.unit).is_some_and(|u| u.order.in_play()));
     owed
+}
+
+/// What this turn's journal says of the tests, read in order: a fire owes its test; a
+/// test taken pays it; a drop clears all owed until then.
+struct TurnFacts {
+    fire_owed: Vec<Owed>,
+    taken: Vec<(UnitId, TestKind, usize)>,
+    /// Where the Morale phase began in this turn's entries.
+    morale_started: Option<usize>,
+    /// The Morale phase's own tests were dropped (by a drop made in it).
+    morale_dropped: bool,
+}
+
+impl TurnFacts {
+    fn of(battle: &Battle) -> TurnFacts {
+        let mut fire_owed: Vec<Owed> = Vec::new();
+        let mut taken: Vec<(UnitId, TestKind, usize)> = Vec::new();
+        let mut dropped_at: Option<usize> = None;
+        let turn = this_turn(battle);
+        for (i, entry) in turn.iter().enumerate() {
+            match &entry.detail {
+                LogDetail::Fire { test_owed: true, .. } => {
+                    if let Some(target) = entry.units.get(1) {
+                        fire_owed.push(Owed { unit: *target, test: TestKind::Morale, cause: Cause::Fire });
+                    }
+                }
+                LogDetail::TestTaken { test, .. } => {
+                    if let Some(unit) = entry.units.first() {
+                        taken.push((*unit, *test, i));
+                    }
+                }
+                LogDetail::TestsDropped { .. } => {
+                    dropped_at = Some(i);
+                    fire_owed.clear();
+                }
+                LogDetail::Fire { test_owed: false, .. }
+                | LogDetail::Edit { .. }
+                | LogDetail::Phase { .. }
+                | LogDetail::Initiative { .. }
+                | LogDetail::GdbMelee { .. }
+                | LogDetail::BCollision { .. }
+                | LogDetail::BMelee { .. }
+                | LogDetail::Charge { .. }
+                | LogDetail::Note { .. }
+                | LogDetail::ChargeDeclared { .. }
+                | LogDetail::DeclarationsDone { .. }
+                | LogDetail::FormationChanged { .. }
+                | LogDetail::Moved { .. }
+                | LogDetail::AtTheEdge { .. } => {}
+            }
+        }
+        let morale_started =
+            turn.iter().rposition(|e| matches!(e.detail, LogDetail::Phase { phase: Phase::Morale, .. }));
+        let morale_dropped = dropped_at.is_some_and(|d| morale_started.is_some_and(|m| d > m));
+        TurnFacts { fire_owed, taken, morale_started, morale_dropped }
+    }
 }
 
 /// The result of a test as the answer gives it, with the roll on the players' table.
@@ -229,7 +255,7 @@ pub(super) fn take_test(battle: &Battle, a: &TestAction) -> Result<Checked, Acti
     }
     let mut events: Vec<Event> = changed_unit(unit, after).into_iter().collect();
     events.extend(super::play::rng_event(battle, a.rng_after.as_ref()));
-    let called = !owed_tests(battle).iter().any(|o| o.unit == a.unit && o.test == a.test);
+    let called = !owed_by(battle, a.unit).iter().any(|o| o.test == a.test);
     Ok((events, vec![a.unit], LogDetail::TestTaken { test: a.test, result, roll, called, deferred }))
 }
 

@@ -340,6 +340,7 @@ pub fn load_error_text(lang: Lang, e: &LoadError) -> String {
         LoadError::NotUtf8(at) => lang.fmt(T::LoadNotUtf8, &[at]),
         LoadError::UnknownKey(path) => lang.fmt(T::LoadUnknownKey, &[path]),
         LoadError::NotAnObject => lang.t(T::LoadNotAnObject).to_owned(),
+        LoadError::SourceChanged(path) => lang.fmt(T::LoadSourceChanged, &[&path.display()]),
     }
 }
 

@@ -25,10 +25,11 @@ pub const MAX_NAME_CHARS: usize = 200;
 /// The longest free text (a battle's description, a note, an imposed result, a named
 /// Emergency Limber result), in characters.
 pub const MAX_TEXT_CHARS: usize = 20_000;
-/// The most entries a battle's log (its journal) may hold: with the undo steps a file
-/// keeps, a journal this long stays well inside the 64 MiB a battle file may have. An
-/// evening that reaches it goes on in a new battle file from the current state.
-pub const MAX_LOG_ENTRIES: usize = 20_000;
+/// The most entries a battle's log (its journal) may hold: with the compact undo steps a
+/// file keeps (issue 31: under 1 KB an action with its entry), a journal this long stays
+/// inside the 64 MiB a battle file may have. An evening that reaches it goes on in a new
+/// battle file from the current state.
+pub const MAX_LOG_ENTRIES: usize = 60_000;
 
 /// Whether `text` is valid JSON but not an object: an array or a number would otherwise be
 /// read as a struct by position, with a baffling message. Text that is not JSON at all is

@@ -6,22 +6,25 @@ use super::{Battle, Brigade, BrigadeId, General, GeneralId, LogDetail, LogEntry,
 use crate::rules::gdb::{MeleeInput, MeleeSide};
 use crate::rules::{Arm, BySide, Class, Nation, Phase, Quality, Rank, Role, Side};
 
+/// The two sides of the generated battles: a French and a Russian army.
+pub fn two_armies() -> BySide<SideInfo> {
+    BySide {
+        first: SideInfo {
+            name: "First army".into(), name_ru: Some("Первая армия".into()), nation: Nation::French
+        },
+        second: SideInfo {
+            name: "Second army".into(), name_ru: Some("Вторая армия".into()), nation: Nation::Russian
+        },
+    }
+}
+
 /// A battle with `units` units in brigades of ten, a general per brigade, and `log`
 /// log entries (melees and notes).
 pub fn stress_battle(units: u32, log: u32) -> Battle {
     let brigades = units.div_ceil(10).max(2);
     let mut b = Battle {
         name: format!("Stress battle ({units} units)"),
-        sides: BySide {
-            first: SideInfo {
-                name: "First army".into(), name_ru: Some("Первая армия".into()), nation: Nation::French
-            },
-            second: SideInfo {
-                name: "Second army".into(),
-                name_ru: Some("Вторая армия".into()),
-                nation: Nation::Russian,
-            },
-        },
+        sides: two_armies(),
         turn: 1 + log / 200,
         phase: Phase::Melee,
         ..Battle::default()

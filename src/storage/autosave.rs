@@ -1,5 +1,7 @@
 //! Autosave after every committed action, written off the UI thread to the app's data
-//! folder, and recovery on start. An autosave is never deleted silently.
+//! folder as the battle's journal (`journal.rs`, issue 31), and recovery on start. An
+//! autosave is never deleted silently: only a save (which folds it into the battle
+//! file) or the players' own "discard" removes it.
 
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, Sender, channel};
@@ -7,11 +9,13 @@ use std::thread::JoinHandle;
 
 use serde::{Deserialize, Serialize};
 
-use super::{LoadError, SaveError, iso8601, now_unix_ms, save_atomic, try_to_json_at};
+use super::journal::{Base, Op, Writer, journals_in, read_journal};
+use super::{LoadError, SaveError, now_unix_ms};
 use crate::game::Game;
 
-const AUTOSAVE_FILE: &str = "autosave.coldsteel.json";
-const INFO_FILE: &str = "autosave.info.json";
+/// The autosave of versions before the journal: still offered once, never written.
+const LEGACY_AUTOSAVE_FILE: &str = "autosave.coldsteel.json";
+const LEGACY_INFO_FILE: &str = "autosave.info.json";
 
 /// What an autosave is of and when it was written.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -37,12 +41,15 @@ pub fn app_state_file(data_dir: Option<std::ffi::OsString>) -> Option<PathBuf> {
     data_dir.filter(|d| !d.is_empty()).map(|d| PathBuf::from(d).join("app.ron"))
 }
 
-struct Job {
-    game: Box<Game>,
-    info: AutosaveInfo,
+enum Job {
+    Begin { base: Base, at_ms: u64, supersedes: Option<PathBuf>, drop_previous: bool },
+    Record { op: Op, at_ms: u64 },
+    Remove,
+    Sync(Sender<()>),
 }
 
-/// Writes autosaves on a background thread; the UI thread only clones the game.
+/// Writes the battle's journal on a background thread; the UI thread only hands over
+/// what was done.
 #[derive(Debug)]
 pub struct Autosaver {
     dir: PathBuf,
@@ -64,13 +71,36 @@ impl Autosaver {
         Autosaver { dir, tx: Some(tx), worker, errors }
     }
 
-    /// Queues an autosave of `game`: the UI thread only clones it; serializing and
-    /// writing happen on the writer thread.
-    pub fn save(&self, game: &Game, source: Option<&Path>) {
-        let info = AutosaveInfo { source: source.map(Path::to_path_buf), written_at_ms: now_unix_ms() };
+    fn send(&self, job: Job) {
         if let Some(tx) = &self.tx {
-            let _ = tx.send(Job { game: Box::new(game.clone()), info });
+            let _ = tx.send(job);
         }
+    }
+
+    /// A new journal for the battle now open: the file it was opened from or saved to,
+    /// or the battle itself where it is on no disk. Nothing is written until the first
+    /// action; then `supersedes` (a recovered journal) goes. `drop_previous`: the
+    /// players discarded the work of the journal until now, which goes at once.
+    pub fn begin(&self, base: Base, supersedes: Option<PathBuf>, drop_previous: bool) {
+        self.send(Job::Begin { base, at_ms: now_unix_ms(), supersedes, drop_previous });
+    }
+
+    /// Appends what the players just did.
+    pub fn record(&self, op: Op) {
+        self.send(Job::Record { op, at_ms: now_unix_ms() });
+    }
+
+    /// The journal is folded into the battle file (just saved) or discarded by the
+    /// players: its file goes.
+    pub fn remove(&self) {
+        self.send(Job::Remove);
+    }
+
+    /// Waits until everything handed over is on the disk.
+    pub fn sync(&self) {
+        let (tx, rx) = channel();
+        self.send(Job::Sync(tx));
+        let _ = rx.recv();
     }
 
     /// The last write error, if any, for the status bar.
@@ -85,50 +115,76 @@ impl Autosaver {
 
     /// Waits until every queued autosave is written.
     pub fn flush(&mut self) {
+        self.sync();
+    }
+}
+
+impl Drop for Autosaver {
+    fn drop(&mut self) {
         self.tx = None;
         if let Some(worker) = self.worker.take() {
             let _ = worker.join();
         }
-        *self = Autosaver::start(self.dir.clone());
     }
 }
 
 fn write_loop(dir: &Path, rx: &Receiver<Job>, errors: &Sender<SaveError>) {
-    while let Ok(mut job) = rx.recv() {
-        // Only the newest queued autosave matters.
-        while let Ok(newer) = rx.try_recv() {
-            job = newer;
-        }
-        if let Err(e) = write_job(dir, &job) {
-            let _ = errors.send(e);
+    let mut writer: Option<Writer> = None;
+    while let Ok(job) = rx.recv() {
+        match job {
+            Job::Begin { base, at_ms, supersedes, drop_previous } => {
+                let previous = writer.replace(Writer::new(dir, base, at_ms, supersedes));
+                if let Some(w) = previous.filter(|_| drop_previous) {
+                    w.remove();
+                }
+            }
+            Job::Record { op, at_ms } => {
+                if let Some(w) = writer.as_mut()
+                    && let Err(e) = w.append(&op, at_ms)
+                {
+                    let _ = errors.send(e);
+                }
+            }
+            Job::Remove => {
+                if let Some(w) = writer.take() {
+                    w.remove();
+                }
+            }
+            Job::Sync(done) => {
+                let _ = done.send(());
+            }
         }
     }
 }
 
-fn write_job(dir: &Path, job: &Job) -> Result<(), SaveError> {
-    std::fs::create_dir_all(dir).map_err(|e| super::files::save_error(dir, &e))?;
-    let file = dir.join(AUTOSAVE_FILE);
-    let encode = |_| super::files::save_refused(&file, super::SaveReason::Encode);
-    let text = try_to_json_at(&job.game, Some(&iso8601(job.info.written_at_ms / 1000))).map_err(encode)?;
-    // The data folder's own files: nobody links to them.
-    let _ = save_atomic(&file, &text)?;
-    let info = serde_json::to_string(&job.info).map_err(encode)?;
-    save_atomic(&dir.join(INFO_FILE), &info).map(|_| ())
-}
-
-/// An autosave worth offering: newer than the file it belongs to (or of a battle never
-/// saved).
+/// An autosave worth offering: work done since the battle was last saved.
 #[derive(Debug)]
 pub struct Recovery {
     /// The autosaved game.
     pub game: Game,
     /// What and when.
     pub info: AutosaveInfo,
+    /// The file it was read from, which the next journal supersedes.
+    pub file: PathBuf,
 }
 
-/// Looks for an autosave in `dir` newer than its source file's last modification.
+/// The newest autosave in `dir` that holds work not in its battle file, if any.
 pub fn find_recovery(dir: &Path) -> Option<Result<Recovery, LoadError>> {
-    let info_text = std::fs::read_to_string(dir.join(INFO_FILE)).ok()?;
+    if let Some(path) = journals_in(dir).into_iter().next() {
+        return Some(match read_journal(&path) {
+            Ok(read) => {
+                let info = AutosaveInfo { source: read.source, written_at_ms: read.last_at_ms };
+                Ok(Recovery { game: read.game, info, file: path })
+            }
+            Err(e) => Err(e.into()),
+        });
+    }
+    find_legacy_recovery(dir)
+}
+
+/// The autosave an earlier version wrote, if newer than the file it belongs to.
+fn find_legacy_recovery(dir: &Path) -> Option<Result<Recovery, LoadError>> {
+    let info_text = std::fs::read_to_string(dir.join(LEGACY_INFO_FILE)).ok()?;
     let info: AutosaveInfo = serde_json::from_str(&info_text).ok()?;
     if let Some(source) = &info.source {
         let modified = std::fs::metadata(source).and_then(|m| m.modified()).ok();
@@ -140,6 +196,30 @@ pub fn find_recovery(dir: &Path) -> Option<Result<Recovery, LoadError>> {
             return None;
         }
     }
-    let path = dir.join(AUTOSAVE_FILE);
-    Some(super::read_battle_file_with_problems(&path).map(|(game, _)| Recovery { game, info }))
+    let path = dir.join(LEGACY_AUTOSAVE_FILE);
+    let read = super::read_battle_file_with_problems(&path);
+    Some(read.map(|(game, _)| Recovery { game, info, file: path }))
+}
+
+/// The players set a recovery aside for good: its file goes.
+pub fn discard_recovery(recovery: &Recovery) {
+    let _ = std::fs::remove_file(&recovery.file);
+    if recovery.file.file_name().is_some_and(|n| n == LEGACY_AUTOSAVE_FILE)
+        && let Some(dir) = recovery.file.parent()
+    {
+        let _ = std::fs::remove_file(dir.join(LEGACY_INFO_FILE));
+    }
+}
+
+impl From<super::journal::JournalError> for LoadError {
+    fn from(e: super::journal::JournalError) -> Self {
+        use super::journal::JournalError as J;
+        match e {
+            J::NotAJournal => LoadError::WrongFormat(super::journal::JOURNAL_FORMAT.to_owned()),
+            J::Newer(found) => LoadError::Newer { found },
+            J::SourceChanged(path) => LoadError::SourceChanged(path),
+            J::Start(e) => e,
+            J::Io(kind) => LoadError::Io { kind, code: None },
+        }
+    }
 }

@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use serde_json::ser::Formatter;
 
 /// Indent nested values up to this depth; deeper ones are written on one line.
-const INDENT_DEPTH: usize = 3;
+const INDENT_DEPTH: usize = 2;
 
 /// A formatter that indents like `to_string_pretty` up to [`INDENT_DEPTH`].
 #[derive(Debug, Default)]

@@ -7,7 +7,7 @@ use serde_json::Value;
 type Step = fn(&mut Value);
 
 /// The steps, oldest first.
-const STEPS: &[Step] = &[v1_to_v2, v2_to_v3, v3_to_v4];
+const STEPS: &[Step] = &[v1_to_v2, v2_to_v3, v3_to_v4, v4_to_v5];
 
 /// Version 2 made the file a journal and pending melees engagements: `pending_melees`
 /// becomes `engagements` (their fields carry over), and each row of a test table gets
@@ -36,6 +36,63 @@ fn v2_to_v3(_: &mut Value) {}
 /// and the players' `rally_at_once` option; a version-3 file holds none of them and reads
 /// as it is.
 fn v3_to_v4(_: &mut Value) {}
+
+/// Version 5 keeps the undo history compact (issue 31): each step's `events`, full
+/// copies of every unit an event touched and of the log entry appended, become
+/// `changes`: a unit's, general's or brigade's changed fields alone, and the log entry's
+/// number while the step is done (the log holds the entry), the entry itself only in an
+/// undone step, for redo. The history survives the upgrade, step for step.
+fn v4_to_v5(value: &mut Value) {
+    let Some(undo) = value.get_mut("undo").and_then(Value::as_object_mut) else { return };
+    for (stack, done) in [("done", true), ("undone", false)] {
+        let Some(steps) = undo.get_mut(stack).and_then(Value::as_array_mut) else { continue };
+        for step in steps.iter_mut().filter_map(Value::as_object_mut) {
+            let Some(Value::Array(events)) = step.remove("events") else { continue };
+            let changes = events.into_iter().map(|e| change_of_event(e, done)).collect();
+            step.insert("changes".into(), Value::Array(changes));
+        }
+    }
+}
+
+/// A version-4 event as a version-5 change (see [`v4_to_v5`]).
+fn change_of_event(event: Value, done: bool) -> Value {
+    let Value::Object(mut map) = event else { return event };
+    let kind = map.get("event").and_then(Value::as_str).unwrap_or_default().to_owned();
+    let item = match kind.as_str() {
+        "unit_changed" => Some("unit"),
+        "general_changed" => Some("general"),
+        "brigade_changed" => Some("brigade"),
+        _ => None,
+    };
+    match (item, map.remove("before"), map.remove("after")) {
+        (Some(item), Some(Value::Object(before)), Some(Value::Object(after))) => {
+            let id = before.get("id").cloned().unwrap_or(Value::Null);
+            let (before, after) = crate::game::change::changed_fields(&before, &after);
+            return serde_json::json!({"change": "fields", "item": item, "id": id, "before": before, "after": after});
+        }
+        (_, before, after) => {
+            // Not an item's change: put back what was taken.
+            for (key, taken) in [("before", before), ("after", after)] {
+                if let Some(v) = taken {
+                    map.insert(key.into(), v);
+                }
+            }
+        }
+    }
+    if kind == "log_appended" {
+        map.remove("event");
+        let seq = map.get("seq").cloned().unwrap_or(Value::Null);
+        let mut logged = serde_json::Map::new();
+        logged.insert("change".into(), Value::from("logged"));
+        logged.insert("seq".into(), seq);
+        if !done {
+            logged.insert("entry".into(), Value::Object(map));
+        }
+        return Value::Object(logged);
+    }
+    map.insert("change".into(), Value::from("whole"));
+    Value::Object(map)
+}
 
 /// Gives each test-table row without a kind the kind its result's name says (the names
 /// version 1 read: pass, retreat, rout, in English or Russian), else a halt.

@@ -5,16 +5,18 @@
 mod autosave;
 mod files;
 mod format;
+pub mod journal;
 mod migrate;
 mod profile;
 mod time;
 
-pub use autosave::{AutosaveInfo, Autosaver, Recovery, app_state_file, autosave_dir, find_recovery};
+pub use autosave::{AutosaveInfo, Autosaver, Recovery, app_state_file, autosave_dir, discard_recovery, find_recovery};
 pub use files::{
     SaveError, SaveReason, Saved, backup_path, canonical, read_battle_file, read_battle_file_with_problems,
     read_bytes_file, read_limited, read_text_file, same_file, save_atomic, save_atomic_bytes, save_battle, save_output,
     suggested_folder,
 };
+pub use journal::{Base, Op};
 pub use profile::{
     DEFAULT_PROFILE_JSON, PROFILE_FORMAT, Profile, club_profile_file, profile_from_json, profile_to_json,
     read_club_profile,
@@ -30,7 +32,7 @@ use crate::model::{Battle, ModelError};
 /// The `format` tag of a battle file.
 pub const FORMAT: &str = "coldsteel.battle";
 /// The battle-file version this build writes.
-pub const VERSION: u32 = 4;
+pub const VERSION: u32 = 5;
 /// Files larger than this are refused before reading.
 pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 
@@ -95,6 +97,9 @@ pub enum LoadError {
     /// JSON, but not an object: an array or a number would read by position, confusingly.
     #[error("the file must hold one JSON object, not a list or a single value")]
     NotAnObject,
+    /// An autosave journal whose battle file changed since the journal began from it.
+    #[error("{0}: the battle file changed since its autosave began")]
+    SourceChanged(std::path::PathBuf),
 }
 
 /// Refuses text that is valid JSON but not an object (syntax errors are left to the reader,
@@ -291,10 +296,8 @@ pub fn from_json_with_problems(text: &str) -> Result<(Game, Vec<ModelError>), Lo
     Ok((Game::from_parts(battle, undo.undo, undo.start), problems))
 }
 
-/// Writes a battle file's text, stamped with the time it was saved; an error (a value
-/// serde cannot write) is returned, never written over a battle.
-pub fn try_to_json_at(game: &Game, saved_at: Option<&str>) -> Result<String, serde_json::Error> {
-    let out = FileOut {
+fn file_out<'a>(game: &'a Game, saved_at: Option<&'a str>) -> FileOut<'a> {
+    FileOut {
         format: FORMAT,
         version: VERSION,
         app_version: env!("CARGO_PKG_VERSION"),
@@ -302,8 +305,18 @@ pub fn try_to_json_at(game: &Game, saved_at: Option<&str>) -> Result<String, ser
         battle: game.battle(),
         undo: game.history(),
         start: game.start(),
-    };
-    format::to_string(&out)
+    }
+}
+
+/// Writes a battle file's text, stamped with the time it was saved; an error (a value
+/// serde cannot write) is returned, never written over a battle.
+pub fn try_to_json_at(game: &Game, saved_at: Option<&str>) -> Result<String, serde_json::Error> {
+    format::to_string(&file_out(game, saved_at))
+}
+
+/// A battle file's text on one line, for a journal's first line.
+pub(crate) fn try_to_json_line(game: &Game) -> Result<String, serde_json::Error> {
+    serde_json::to_string(&file_out(game, None))
 }
 
 /// Writes a battle file's text, stamped with the time it was saved (for display and

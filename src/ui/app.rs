@@ -113,6 +113,9 @@ pub struct CsApp {
     pub dialogs: Dialogs,
     /// Autosave writer (none in tests).
     pub autosaver: Option<Autosaver>,
+    /// The players discarded the battle's unsaved work: its journal goes when the next
+    /// battle replaces it.
+    pub(super) discarding: bool,
     /// The app's data folder: autosaves and the club's profile (none in tests unless set).
     pub data_dir: Option<std::path::PathBuf>,
     /// The user chose to quit.
@@ -162,6 +165,7 @@ impl CsApp {
             recent: Vec::new(),
             dialogs: Dialogs::InApp,
             autosaver: None,
+            discarding: false,
             data_dir: None,
             quit_now: false,
             initiative_form: InitiativeForm::default(),

@@ -130,6 +130,7 @@ impl CsApp {
                 app.modal = Modal::None;
             }
             app.autosaver = Some(storage::Autosaver::start(dir));
+            app.begin_journal(None);
         }
         app
     }
@@ -282,6 +283,12 @@ impl CsApp {
             }
             AppCommand::Discard(op) => {
                 self.modal = Modal::None;
+                // The journal of the work discarded goes when the next battle replaces it,
+                // or now if the app quits; a cancelled open keeps it, and the work.
+                match op {
+                    FileOp::Quit => self.discard_journal(),
+                    FileOp::New(..) | FileOp::Open(_) => self.discarding = true,
+                }
                 self.carry_out(op);
             }
             AppCommand::Recover => match std::mem::replace(&mut self.modal, Modal::None) {
@@ -441,7 +448,7 @@ impl CsApp {
                 if matches!(action, Action::Initiative { .. } | Action::AdvancePhase) {
                     self.initiative_form = InitiativeForm::default();
                 }
-                self.changed();
+                self.changed(storage::Op::Did(Box::new(action.clone())));
             }
             Err(ActionError::NoChange) => {}
             Err(ActionError::Invalid(crate::model::Problem::OutOfRange { field: "log", .. })) => {
@@ -527,7 +534,7 @@ impl CsApp {
             Err(e) => Some((crate::i18n::errors::apply_error_text(lang, &e), true)),
         };
         if changed {
-            self.changed();
+            self.changed(if undo { storage::Op::Undid } else { storage::Op::Redid });
         }
     }
 
@@ -868,7 +875,8 @@ impl CsApp {
             | storage::LoadError::Io { .. }
             | storage::LoadError::NotAFile
             | storage::LoadError::UnknownKey(_)
-            | storage::LoadError::NotAnObject => None,
+            | storage::LoadError::NotAnObject
+            | storage::LoadError::SourceChanged(_) => None,
         };
         let text = plain.map_or_else(|| detail.clone(), |t| lang.t(t).to_owned());
         let bak = storage::backup_path(path);
@@ -894,6 +902,7 @@ impl CsApp {
         self.table_view = Default::default();
         self.revision = 0;
         self.saved_revision = 0;
+        self.begin_journal(None);
     }
 
     /// Saves to the current file, or asks where.
@@ -953,6 +962,9 @@ impl CsApp {
             Ok(saved) => {
                 self.path = Some(path.to_path_buf());
                 self.saved_revision = self.revision;
+                // The battle file now holds the journal: it is folded, and a new one begins.
+                self.discard_journal();
+                self.begin_journal(None);
                 self.remember_recent(path);
                 self.message = Some(match (self.problems.len(), saved.links_given_up) {
                     (_, true) => (self.lang.fmt(T::SavedLinksGivenUp, &[&path.display()]), true),
@@ -996,15 +1008,35 @@ impl CsApp {
         self.revision != self.saved_revision
     }
 
-    /// Called after every committed change: counts it and autosaves.
-    pub(super) fn changed(&mut self) {
+    /// Called after every committed change: counts it and appends it to the journal.
+    pub(super) fn changed(&mut self, op: storage::Op) {
         self.revision += 1;
         // A battle opened with problems shows them until they are fixed (issue 26).
         if !self.problems.is_empty() {
             self.problems = self.game.battle().problems();
         }
         if let Some(saver) = &self.autosaver {
-            saver.save(&self.game, self.path.as_deref());
+            saver.record(op);
+        }
+    }
+
+    /// Begins the autosave journal of the battle now open (issue 31): from its file when
+    /// it stands as the file holds it, else from the battle itself. `supersedes` is a
+    /// recovered journal, removed once the new one is on disk.
+    pub(super) fn begin_journal(&mut self, supersedes: Option<PathBuf>) {
+        let drop_previous = std::mem::take(&mut self.discarding);
+        let Some(saver) = &self.autosaver else { return };
+        let base = match (&self.path, self.is_dirty()) {
+            (Some(path), false) => storage::Base::OnDisk(path.clone()),
+            (path, _) => storage::Base::Unsaved(Box::new(self.game.clone()), path.clone()),
+        };
+        saver.begin(base, supersedes, drop_previous);
+    }
+
+    /// The players discard the work not saved: its journal goes with it.
+    pub(super) fn discard_journal(&self) {
+        if let Some(saver) = &self.autosaver {
+            saver.remove();
         }
     }
 
@@ -1014,6 +1046,7 @@ impl CsApp {
         self.replace_game(recovery.game, source);
         // Recovered work is not on disk in the battle file yet.
         self.revision = 1;
+        self.begin_journal(Some(recovery.file));
         self.message = Some((self.lang.t(T::Recovered).to_owned(), false));
     }
 }

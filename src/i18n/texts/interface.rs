@@ -146,6 +146,7 @@ super::texts! {
     OrdinaryDie => "D6", "кубик Д6";
     EngNotAnObject => "the file must hold one JSON object ({ \"ruleset\": ..., \"step\": ..., ... })", "файл должен содержать один объект JSON ({ \"ruleset\": ..., \"step\": ..., ... })";
     LoadNotAnObject => "the file must hold one JSON object, not a list or a single value", "файл должен содержать один объект JSON, а не список или отдельное значение";
+    LoadSourceChanged => "{0} changed since its autosave began, so the autosave no longer fits it", "файл {0} изменился после начала автосохранения, и автосохранение к нему больше не подходит";
     LineColumn => "line {}, column {}", "строка {}, столбец {}";
     SerdeUnknownVariant => "unknown value «{}»; expected one of {}", "неизвестное значение «{}»; допустимые: {}";
     SerdeUnknownField => "unknown field «{}»", "неизвестное поле «{}»";

@@ -78,6 +78,7 @@ keys! {
     ProfilePathHint,
     NotAWholeNumber,
     LoadNotAnObject,
+    LoadSourceChanged,
     EngNotAnObject,
     LineColumn,
     EngTooLarge,

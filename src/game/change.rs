@@ -1,0 +1,197 @@
+//! The undo history's own record (issue 31): each event an action applied, kept as the
+//! compact inverse change it makes. A unit, general or brigade keeps only the fields
+//! the event changed, each as it was and as it became; the log entry the action
+//! appended is kept once, in the log, while the step is done. Undo and redo apply these
+//! changes as they were recorded, never re-deriving them through the rules.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use super::apply::{ApplyError, Event, Item, Recorded};
+use crate::model::{Battle, LogEntry};
+
+/// The fields of an item, by name, as the battle file writes them; an absent field (one
+/// the file leaves out when empty) is `null`.
+pub type Fields = Map<String, Value>;
+
+/// One change of an undo step.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "change")]
+pub enum Change {
+    /// The fields of a unit, general or brigade that an event changed.
+    Fields {
+        /// Which kind of item.
+        item: ItemKind,
+        /// Its id.
+        id: u32,
+        /// Those fields as they were.
+        before: Fields,
+        /// Those fields as they became.
+        after: Fields,
+    },
+    /// The entry the action appended to the log. While the step is done the log holds
+    /// it and only its number is kept here; an undone step keeps the entry for redo.
+    Logged {
+        /// The entry's sequence number.
+        seq: u64,
+        /// The entry itself, while the step is undone.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        entry: Option<Box<LogEntry>>,
+    },
+    /// Any other event, kept as it is: the turn, the dice, an engagement, the names, or
+    /// the rarer ones (the options, the table, an item added or removed).
+    Whole(Event),
+}
+
+/// The kind of item a [`Change::Fields`] is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ItemKind {
+    Unit,
+    General,
+    Brigade,
+}
+
+impl Change {
+    /// The change an event just applied makes, as compact as it can be kept.
+    pub fn of(event: &Event) -> Change {
+        let fields = |item, id, before: Result<Value, _>, after: Result<Value, _>| match (before, after) {
+            (Ok(Value::Object(b)), Ok(Value::Object(a))) => {
+                let (before, after) = changed_fields(&b, &a);
+                Some(Change::Fields { item, id, before, after })
+            }
+            _ => None,
+        };
+        let compact = match event {
+            Event::UnitChanged { before, after } => {
+                fields(ItemKind::Unit, before.id.0, serde_json::to_value(before), serde_json::to_value(after))
+            }
+            Event::GeneralChanged { before, after } => {
+                fields(ItemKind::General, before.id.0, serde_json::to_value(before), serde_json::to_value(after))
+            }
+            Event::BrigadeChanged { before, after } => {
+                fields(ItemKind::Brigade, before.id.0, serde_json::to_value(before), serde_json::to_value(after))
+            }
+            Event::LogAppended(entry) => Some(Change::Logged { seq: entry.seq, entry: None }),
+            Event::UnitAdded(_)
+            | Event::UnitRemoved(_)
+            | Event::GeneralAdded(_)
+            | Event::GeneralRemoved(_)
+            | Event::BrigadeAdded(_)
+            | Event::BrigadeRemoved(_)
+            | Event::TurnChanged { .. }
+            | Event::LogRemoved(_)
+            | Event::MeleePending { .. }
+            | Event::MeleeCleared { .. }
+            | Event::EngagementChanged { .. }
+            | Event::OptionsChanged { .. }
+            | Event::TableChanged { .. }
+            | Event::BattleChanged { .. }
+            | Event::RngAdvanced { .. } => None,
+        };
+        // An item serde cannot write as an object is kept whole rather than lost.
+        compact.unwrap_or_else(|| Change::Whole(event.clone()))
+    }
+}
+
+/// The fields that differ between two items' objects, each as it was and as it became
+/// (`null` where a side leaves the field out).
+pub fn changed_fields(before: &Fields, after: &Fields) -> (Fields, Fields) {
+    let mut was = Fields::new();
+    let mut now = Fields::new();
+    let keys = before.keys().chain(after.keys().filter(|k| !before.contains_key(*k)));
+    for key in keys {
+        let (b, a) = (before.get(key).unwrap_or(&Value::Null), after.get(key).unwrap_or(&Value::Null));
+        if b != a {
+            was.insert(key.clone(), b.clone());
+            now.insert(key.clone(), a.clone());
+        }
+    }
+    (was, now)
+}
+
+/// Applies a step's changes, forward (redo) or backward (undo, in reverse order). If one
+/// does not fit, those already applied are taken back and the battle is left as it was.
+/// A log entry moves between the log and the step: out of the log on undo, back on redo.
+pub fn apply_changes(battle: &mut Battle, changes: &mut [Change], forward: bool) -> Result<(), ApplyError> {
+    let order: Vec<usize> = if forward { (0..changes.len()).collect() } else { (0..changes.len()).rev().collect() };
+    for (n, &i) in order.iter().enumerate() {
+        let result = match changes.get_mut(i) {
+            Some(change) => apply_change(battle, change, forward),
+            None => Ok(()),
+        };
+        if let Err(e) = result {
+            for &j in order[..n].iter().rev() {
+                if let Some(change) = changes.get_mut(j) {
+                    // The inverse of a change that just applied always fits.
+                    let _ = apply_change(battle, change, !forward);
+                }
+            }
+            return Err(e);
+        }
+    }
+    Ok(())
+}
+
+fn apply_change(battle: &mut Battle, change: &mut Change, forward: bool) -> Result<(), ApplyError> {
+    match change {
+        Change::Fields { item, id, before, after } => {
+            let (from, to) = if forward { (&*before, &*after) } else { (&*after, &*before) };
+            match item {
+                ItemKind::Unit => patch(&mut battle.units, *id, from, to, Item::Unit, |u| u.id.0),
+                ItemKind::General => patch(&mut battle.generals, *id, from, to, Item::General, |g| g.id.0),
+                ItemKind::Brigade => patch(&mut battle.brigades, *id, from, to, Item::Brigade, |b| b.id.0),
+            }
+        }
+        Change::Logged { seq, entry } if forward => match entry.take() {
+            Some(e) if e.seq == *seq && battle.log.last().is_none_or(|last| last.seq < e.seq) => {
+                battle.log.push(*e);
+                Ok(())
+            }
+            taken => {
+                *entry = taken;
+                Err(ApplyError::NotAsRecorded(Recorded::Log))
+            }
+        },
+        Change::Logged { seq, entry } => match battle.log.last() {
+            Some(last) if last.seq == *seq && entry.as_deref().is_none_or(|e| e == last) => {
+                *entry = battle.log.pop().map(Box::new);
+                Ok(())
+            }
+            _ => Err(ApplyError::NotAsRecorded(Recorded::Log)),
+        },
+        Change::Whole(event) if forward => super::apply::apply(battle, std::slice::from_ref(event)),
+        Change::Whole(event) => super::apply::apply(battle, &[event.inverse()]),
+    }
+}
+
+/// Sets an item's fields `to`, where they stand as `from`.
+fn patch<T: Serialize + serde::de::DeserializeOwned>(
+    items: &mut [T],
+    id: u32,
+    from: &Fields,
+    to: &Fields,
+    kind: Item,
+    key: impl Fn(&T) -> u32,
+) -> Result<(), ApplyError> {
+    let not_as_recorded = ApplyError::ItemNotAsRecorded(kind, id);
+    let at = items.binary_search_by(|t| key(t).cmp(&id)).map_err(|_| not_as_recorded)?;
+    let slot = items.get_mut(at).ok_or(not_as_recorded)?;
+    let Ok(Value::Object(mut fields)) = serde_json::to_value(&*slot) else { return Err(not_as_recorded) };
+    if from.iter().any(|(k, v)| fields.get(k).unwrap_or(&Value::Null) != v) {
+        return Err(not_as_recorded);
+    }
+    for (k, v) in to {
+        if v.is_null() {
+            fields.remove(k);
+        } else {
+            fields.insert(k.clone(), v.clone());
+        }
+    }
+    let changed: T = serde_json::from_value(Value::Object(fields)).map_err(|_| not_as_recorded)?;
+    if key(&changed) != id {
+        return Err(ApplyError::IdChanged(kind, id));
+    }
+    *slot = changed;
+    Ok(())
+}
