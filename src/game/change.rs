@@ -10,9 +10,51 @@ use serde_json::{Map, Value};
 use super::apply::{ApplyError, Event, Item, Recorded};
 use crate::model::{Battle, LogEntry};
 
-/// The fields of an item, by name, as the battle file writes them; an absent field (one
-/// the file leaves out when empty) is `null`.
-pub type Fields = Map<String, Value>;
+/// Some fields of an item, by name, as the battle file writes them; an absent field (one
+/// the file leaves out when empty) is `null`. Kept as a short list in key order rather
+/// than a map, since a step names one or two fields: 50,000 steps stay small in memory.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Fields(Vec<(String, Value)>);
+
+impl Fields {
+    /// The field named `key`, if these fields name it.
+    pub fn get(&self, key: &str) -> Option<&Value> {
+        self.0.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+    }
+
+    /// Whether these fields name `key`.
+    pub fn contains_key(&self, key: &str) -> bool {
+        self.get(key).is_some()
+    }
+
+    /// The fields, in key order.
+    pub fn iter(&self) -> impl Iterator<Item = (&String, &Value)> {
+        self.0.iter().map(|(k, v)| (k, v))
+    }
+}
+
+impl From<Map<String, Value>> for Fields {
+    fn from(map: Map<String, Value>) -> Self {
+        Fields(map.into_iter().collect())
+    }
+}
+
+impl Serialize for Fields {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (k, v) in &self.0 {
+            map.serialize_entry(k, v)?;
+        }
+        map.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for Fields {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Map::<String, Value>::deserialize(d).map(Fields::from)
+    }
+}
 
 /// One change of an undo step.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -58,7 +100,7 @@ impl Change {
         let fields = |item, id, before: Result<Value, _>, after: Result<Value, _>| match (before, after) {
             (Ok(Value::Object(b)), Ok(Value::Object(a))) => {
                 let (before, after) = changed_fields(&b, &a);
-                Some(Change::Fields { item, id, before, after })
+                Some(Change::Fields { item, id, before: before.into(), after: after.into() })
             }
             _ => None,
         };
@@ -96,9 +138,12 @@ impl Change {
 
 /// The fields that differ between two items' objects, each as it was and as it became
 /// (`null` where a side leaves the field out).
-pub fn changed_fields(before: &Fields, after: &Fields) -> (Fields, Fields) {
-    let mut was = Fields::new();
-    let mut now = Fields::new();
+pub fn changed_fields(
+    before: &Map<String, Value>,
+    after: &Map<String, Value>,
+) -> (Map<String, Value>, Map<String, Value>) {
+    let mut was = Map::new();
+    let mut now = Map::new();
     let keys = before.keys().chain(after.keys().filter(|k| !before.contains_key(*k)));
     for key in keys {
         let (b, a) = (before.get(key).unwrap_or(&Value::Null), after.get(key).unwrap_or(&Value::Null));
@@ -181,7 +226,7 @@ fn patch<T: Serialize + serde::de::DeserializeOwned>(
     if from.iter().any(|(k, v)| fields.get(k).unwrap_or(&Value::Null) != v) {
         return Err(not_as_recorded);
     }
-    for (k, v) in to {
+    for (k, v) in to.iter() {
         if v.is_null() {
             fields.remove(k);
         } else {

@@ -119,12 +119,16 @@ pub(super) fn advance_phase(battle: &Battle) -> Result<Checked, ActionError> {
     let mut expired = Vec::new();
     let mut moved_generals = Vec::new();
     let mut moved = Vec::new();
-    for unit in &battle.units {
-        // Most units keep everything at a phase: none is cloned unless something of it
-        // changes (issue 31: a phase costs the units it changes, not the whole battle).
-        let untouched = !unit.markers.iter().any(expires)
+    // Most units keep everything at a phase: none is cloned unless something of it
+    // changes, and at a phase where no marker expires, nothing moves and no pursuit
+    // ends, none is even looked at (issue 31: a phase costs what it changes).
+    let expiring: Vec<Marker> = Marker::ALL.iter().copied().filter(|m| expires(m)).collect();
+    let moves = next == Phase::CompulsoryMoves;
+    let any_may_change = !expiring.is_empty() || moves || !ended_pursuits.is_empty();
+    for unit in battle.units.iter().filter(|_| any_may_change) {
+        let untouched = !expiring.iter().any(|m| unit.markers.contains(m))
             && !ended_pursuits.contains(&unit.id)
-            && (next != Phase::CompulsoryMoves || unit.place.is_none());
+            && (!moves || unit.place.is_none());
         if untouched {
             continue;
         }
