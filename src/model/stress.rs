@@ -112,13 +112,14 @@ pub fn placed_battle(units: u32, placed: usize) -> Battle {
 }
 
 /// A battle whose file comes near the 64 MiB a battle file may have: 80,000 units and a
-/// 20,000-entry log whose notes are 2,000 characters long (issue 29's benchmarks).
+/// 20,000-entry log whose notes are 3,500 characters long (issue 29's benchmarks; issue 31
+/// wrote units and entries a line each, so the notes are longer to stay near the limit).
 pub fn near_the_size_limit() -> Battle {
     let mut b = stress_battle(80_000, 20_000);
     for entry in &mut b.log {
         if let LogDetail::Note { text } = &mut entry.detail {
             let seq = text.clone();
-            *text = format!("{seq}: {}", "The Guard holds the village. ".repeat(69));
+            *text = format!("{seq}: {}", "The Guard holds the village. ".repeat(120));
         }
     }
     b
