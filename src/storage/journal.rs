@@ -134,24 +134,11 @@ impl Writer {
 
     /// Appends one line and flushes it to the disk; the first also writes the start.
     pub fn append(&mut self, op: &Op, at_ms: u64) -> Result<(), SaveError> {
-        let encode = |_| super::files::save_refused(&self.path, super::SaveReason::Encode);
-        let line = serde_json::to_string(&Line { n: self.lines.saturating_add(1), at_ms, op: op.clone() });
-        let mut line = line.map_err(encode)?;
-        line.push('\n');
-        let path = self.path.clone();
-        let io = |e: std::io::Error| super::files::save_error(&path, &e);
-        let file = match self.file.as_mut() {
-            Some(f) => f,
-            None => self.open()?,
-        };
-        file.write_all(line.as_bytes()).map_err(io)?;
-        file.sync_data().map_err(io)?;
-        self.lines = self.lines.saturating_add(1);
-        Ok(())
+        self.append_all(std::iter::once(op), at_ms)
     }
 
-    /// Appends many lines and flushes them to the disk once, at the end: a journal
-    /// written in one go (a benchmark's long evening), not the players' own lines.
+    /// Appends lines and flushes them to the disk once, at the end (one line for each
+    /// thing the players do; many for a journal written in one go, as a benchmark's).
     pub fn append_all<'a>(&mut self, ops: impl IntoIterator<Item = &'a Op>, at_ms: u64) -> Result<(), SaveError> {
         let path = self.path.clone();
         let io = |e: std::io::Error| super::files::save_error(&path, &e);
