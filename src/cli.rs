@@ -78,6 +78,15 @@ enum Command {
     /// Orders of battle as spreadsheets (CSV): export a battle's, or import one.
     #[command(subcommand)]
     Oob(OobCommand),
+    /// Serve the players' page for a battle file on the network, following the file as
+    /// the app saves or autosaves it; prints the address with its secret token.
+    Share {
+        /// The battle file.
+        file: PathBuf,
+        /// The address and port to listen on (0.0.0.0 for every network of this computer).
+        #[arg(long, default_value = "127.0.0.1:8765")]
+        bind: std::net::SocketAddr,
+    },
     /// Save a battle to FILE over and over, alternating two states (crash tests).
     #[command(hide = true)]
     SaveLoop {
@@ -174,6 +183,36 @@ fn check(path: &Path, lang: Lang) -> Result<String, Failure> {
     let [units, generals, brigades] = [(units, Noun::Unit), (generals, Noun::General), (brigades, Noun::Brigade)]
         .map(|(n, noun)| lang.count(n, noun));
     Ok(lang.fmt(T::CliOk, &[&name, &units, &generals, &brigades, &b.turn, &path.display()]))
+}
+
+/// `coldsteel share`: the page for a battle file until Ctrl+C, read again within a
+/// quarter of a second of each save or autosave.
+fn share(path: &Path, bind: std::net::SocketAddr, lang: Lang) -> Result<String, String> {
+    let dir = storage::autosave_dir();
+    let mut follower = storage::follow::Follower::new(path, dir.as_deref());
+    let game = follower.read().map_err(|e| at_path(load_error_text(lang, &e), path))?;
+    let mut sharing = coldsteel::share::Sharing::default();
+    sharing.hub().publish_battle(game.battle(), None);
+    let url =
+        sharing.start(bind).map_err(|e| lang.fmt(T::CliShareFailed, &[&coldsteel::share::error_text(lang, &e)]))?;
+    let title = coldsteel::i18n::names::battle_title(game.battle(), lang).to_owned();
+    // A closed standard output (a pipe whose reader left) stops no one from viewing.
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{}", lang.fmt(T::CliSharing, &[&title, &url]));
+    if let Some(qr) = coldsteel::share::qr_text(&url) {
+        let _ = writeln!(out, "{qr}");
+    }
+    let _ = out.flush();
+    drop(out);
+    loop {
+        std::thread::sleep(std::time::Duration::from_millis(250));
+        if follower.changed() {
+            // A file caught half-written reads again at the next look.
+            if let Ok(game) = follower.read() {
+                sharing.hub().publish_battle(game.battle(), None);
+            }
+        }
+    }
 }
 
 fn upgrade(path: &Path, lang: Lang) -> Result<String, String> {
@@ -329,6 +368,7 @@ fn headless(command: &Command, lang: Lang) -> Result<String, Failure> {
         Command::Oob(OobCommand::Import { csv, into, new, out }) => {
             oob_import(csv, (into.as_deref(), new.as_deref()), out, lang)
         }
+        Command::Share { file, bind } => Ok(share(file, *bind, lang)?),
         Command::SaveLoop { file } => Ok(save_loop(file)?),
         Command::JournalLoop { dir, actions } => Ok(journal_loop(dir, *actions)?),
     }

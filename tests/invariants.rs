@@ -216,8 +216,9 @@ fn names_and_texts_too_long() {
         turn: 1,
         phase: Phase::Initiative,
         units: Vec::new(),
-        detail: LogDetail::Note { text: long(MAX_TEXT_CHARS + 1) },
+        detail: LogDetail::Note { text: long(MAX_TEXT_CHARS + 1), hidden: false },
         action: None,
+        revealed: Vec::new(),
     });
     loader_refuses(b, &want);
     g.perform(&Action::Note(long(MAX_TEXT_CHARS))).unwrap();
@@ -266,8 +267,9 @@ fn the_journal_at_its_limit() {
             turn: 1,
             phase: Phase::Initiative,
             units: Vec::new(),
-            detail: LogDetail::Note { text: "x".into() },
+            detail: LogDetail::Note { text: "x".into(), hidden: false },
             action: None,
+            revealed: Vec::new(),
         })
         .collect();
     let mut over = b.clone();

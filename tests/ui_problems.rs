@@ -82,8 +82,9 @@ fn a_full_journal_goes_on_in_a_new_file() {
         turn: 1,
         phase: coldsteel::rules::Phase::Initiative,
         units: Vec::new(),
-        detail: coldsteel::model::LogDetail::Note { text: "x".into() },
+        detail: coldsteel::model::LogDetail::Note { text: "x".into(), hidden: false },
         action: None,
+        revealed: Vec::new(),
     };
     battle.log = (1..=coldsteel::model::limits::MAX_LOG_ENTRIES as u64)
         .map(|seq| coldsteel::model::LogEntry { seq, ..note.clone() })

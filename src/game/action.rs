@@ -127,7 +127,9 @@ pub fn check(action: &Action, battle: &Battle) -> Result<Vec<Event>, ActionError
         Action::GdbMelee(m) => play::gdb_melee(battle, m)?,
         Action::AddPendingMelee(m) => play::add_pending(battle, m)?,
         Action::ClearPendingMelee(i) => play::clear_pending(battle, *i)?,
-        Action::Note(text) => (Vec::new(), Vec::new(), LogDetail::Note { text: text.clone() }),
+        Action::Note(text) => (Vec::new(), Vec::new(), LogDetail::Note { text: text.clone(), hidden: false }),
+        Action::HiddenNote(text) => (Vec::new(), Vec::new(), LogDetail::Note { text: text.clone(), hidden: true }),
+        Action::SetHidden { unit, hidden } => super::hidden::set_hidden(battle, *unit, *hidden)?,
         Action::Charge(c) => super::charge::charge(battle, c)?,
         Action::DeclareCharge(c) => super::charge::declare(battle, c)?,
         Action::DeclarationsDone { side } => {
@@ -207,7 +209,12 @@ pub fn check(action: &Action, battle: &Battle) -> Result<Vec<Event>, ActionError
             (events, units, LogDetail::Edit { action: action.kind(), subject })
         }
     };
-    events.push(play::log_entry(battle, units, detail, action));
+    let revealed = super::hidden::reveal(battle, action, &mut events);
+    let mut entry = play::log_entry(battle, units, detail, action);
+    if let Event::LogAppended(e) = &mut entry {
+        e.revealed = revealed;
+    }
+    events.push(entry);
     super::invariants::after(battle, &events)?;
     Ok(events)
 }
@@ -274,6 +281,8 @@ fn check_edit(action: &Action, battle: &Battle) -> Result<Vec<Event>, ActionErro
         | Action::AddPendingMelee(_)
         | Action::ClearPendingMelee(_)
         | Action::Note(_)
+        | Action::HiddenNote(_)
+        | Action::SetHidden { .. }
         | Action::Charge(_)
         | Action::DeclareCharge(_)
         | Action::DeclarationsDone { .. }

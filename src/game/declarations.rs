@@ -119,6 +119,8 @@ pub fn charges_phase(battle: &Battle) -> ChargesPhase {
             | Action::AddPendingMelee(_)
             | Action::ClearPendingMelee(_)
             | Action::Note(_)
+            | Action::HiddenNote(_)
+            | Action::SetHidden { .. }
             | Action::Collision(_)
             | Action::BMelee(_)
             | Action::SetOptions(_)

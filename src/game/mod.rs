@@ -9,6 +9,7 @@ mod charge;
 pub mod declarations;
 mod engagement;
 pub mod fire;
+mod hidden;
 mod history;
 mod invariants;
 pub mod journal;

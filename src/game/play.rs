@@ -28,6 +28,7 @@ pub(super) fn log_entry(battle: &Battle, units: Vec<UnitId>, detail: LogDetail, 
         | LogDetail::BMelee { .. }
         | LogDetail::Charge { .. }
         | LogDetail::Note { .. }
+        | LogDetail::Hidden { .. }
         | LogDetail::ChargeDeclared { .. }
         | LogDetail::DeclarationsDone { .. }
         | LogDetail::Fire { .. }
@@ -38,7 +39,7 @@ pub(super) fn log_entry(battle: &Battle, units: Vec<UnitId>, detail: LogDetail, 
         | LogDetail::AtTheEdge { .. } => (battle.turn, battle.phase),
     };
     let action = Some(Box::new(action.clone()));
-    Event::LogAppended(Box::new(LogEntry { seq, turn, phase, units, detail, action }))
+    Event::LogAppended(Box::new(LogEntry { seq, turn, phase, units, detail, action, revealed: Vec::new() }))
 }
 
 fn next_turn_of(battle: &Battle, entering: Phase) -> u32 {
@@ -61,7 +62,8 @@ pub(super) fn subject(battle: &Battle, action: &Action, events: &[Event]) -> Str
         A::GdbMelee(m) => pair(m.attacker, m.defender),
         A::AddPendingMelee(m) => pair(m.attacker, m.defender),
         A::ClearPendingMelee(i) => battle.engagements.get(*i).map(|m| pair(m.attacker, m.defender)).unwrap_or_default(),
-        A::Note(text) => text.chars().take(40).collect(),
+        A::Note(text) | A::HiddenNote(text) => text.chars().take(40).collect(),
+        A::SetHidden { unit, .. } => name(*unit),
         A::Charge(c) | A::DeclareCharge(c) => pair(c.charger, c.target),
         A::DeclarationsDone { side } => side.key().to_owned(),
         A::Collision(c) => pair(c.attacker, c.defender),

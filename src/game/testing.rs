@@ -85,6 +85,7 @@ fn melee_losses(battle: &Battle) -> BTreeSet<UnitId> {
             | LogDetail::BCollision { .. }
             | LogDetail::Charge { .. }
             | LogDetail::Note { .. }
+            | LogDetail::Hidden { .. }
             | LogDetail::ChargeDeclared { .. }
             | LogDetail::DeclarationsDone { .. }
             | LogDetail::Fire { .. }
@@ -191,6 +192,7 @@ impl TurnFacts {
                 | LogDetail::BMelee { .. }
                 | LogDetail::Charge { .. }
                 | LogDetail::Note { .. }
+                | LogDetail::Hidden { .. }
                 | LogDetail::ChargeDeclared { .. }
                 | LogDetail::DeclarationsDone { .. }
                 | LogDetail::FormationChanged { .. }

@@ -134,6 +134,7 @@ pub fn moved_on_table(battle: &Battle, id: UnitId) -> Option<u32> {
         | LogDetail::BMelee { .. }
         | LogDetail::Charge { .. }
         | LogDetail::Note { .. }
+        | LogDetail::Hidden { .. }
         | LogDetail::ChargeDeclared { .. }
         | LogDetail::DeclarationsDone { .. }
         | LogDetail::Fire { .. }

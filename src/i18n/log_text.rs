@@ -65,6 +65,8 @@ pub fn action_label(lang: Lang, battle: &Battle, kind: ActionKind, subject: &str
         ActionKind::AddPendingMelee => T::StepAddPendingMelee,
         ActionKind::ClearPendingMelee => T::StepClearPendingMelee,
         ActionKind::Note => T::StepNote,
+        ActionKind::HiddenNote => T::StepHiddenNote,
+        ActionKind::SetHidden => T::StepSetHidden,
         ActionKind::Charge => T::StepCharge,
         ActionKind::DeclareCharge => T::StepDeclareCharge,
         ActionKind::DeclarationsDone => {
@@ -142,6 +144,16 @@ fn phase_changes(lang: Lang, battle: &Battle, expired: &[UnitId], moved: &[(Unit
 
 /// One line for a log entry.
 pub fn entry_summary(lang: Lang, battle: &Battle, entry: &LogEntry) -> String {
+    let line = detail_summary(lang, battle, entry);
+    if entry.revealed.is_empty() {
+        return line;
+    }
+    let names: Vec<String> = entry.revealed.iter().map(|id| unit_name(battle, lang, *id)).collect();
+    format!("{line}; {}", lang.fmt(T::LogRevealed, &[&names.join(", ")]))
+}
+
+/// The one-line summary of what the entry's detail says.
+fn detail_summary(lang: Lang, battle: &Battle, entry: &LogEntry) -> String {
     let name = |i: usize| entry.units.get(i).map(|id| unit_name(battle, lang, *id)).unwrap_or_default();
     match &entry.detail {
         LogDetail::Edit { action: kind @ (ActionKind::AddPendingMelee | ActionKind::ClearPendingMelee), .. }
@@ -196,7 +208,8 @@ pub fn entry_summary(lang: Lang, battle: &Battle, entry: &LogEntry) -> String {
             let end = happened.last().map(|h| happening_text(lang, &name(0), &name(1), h)).unwrap_or_default();
             lang.fmt(T::LogCharge, &[&name(0), &name(1), &end])
         }
-        LogDetail::Note { text } => text.clone(),
+        LogDetail::Note { text, .. } => text.clone(),
+        LogDetail::Hidden { hidden } => lang.fmt(if *hidden { T::LogHidden } else { T::LogShown }, &[&name(0)]),
         LogDetail::ChargeDeclared { opportunity, .. } => {
             let key = if *opportunity { T::LogOpportunityDeclared } else { T::LogChargeDeclared };
             lang.fmt(key, &[&name(0), &name(1)])
@@ -511,6 +524,7 @@ pub fn entry_lines(lang: Lang, battle: &Battle, entry: &LogEntry) -> Vec<String>
         LogDetail::Edit { .. }
         | LogDetail::Phase { .. }
         | LogDetail::Note { .. }
+        | LogDetail::Hidden { .. }
         | LogDetail::ChargeDeclared { .. }
         | LogDetail::DeclarationsDone { .. }
         | LogDetail::TestsDropped { .. }

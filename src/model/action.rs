@@ -57,6 +57,16 @@ pub enum Action {
     ClearPendingMelee(usize),
     /// A note in the log.
     Note(String),
+    /// The umpire's note in the log, hidden from the players' view (issue 32).
+    HiddenNote(String),
+    /// The umpire marks a unit hidden from the players' view, or shows it again
+    /// (issue 32).
+    SetHidden {
+        /// The unit.
+        unit: UnitId,
+        /// Hidden (else shown).
+        hidden: bool,
+    },
     /// Declare a GdB charge in the Charges phase, to be carried out once the declarations
     /// are over (GDB-CHG-03, GDB-OPP-01): the units and what the players measured; its
     /// inputs are empty.
@@ -511,6 +521,10 @@ pub enum ActionKind {
     ClearPendingMelee,
     /// A note was written.
     Note,
+    /// The umpire wrote a note hidden from the players.
+    HiddenNote,
+    /// The umpire hid a unit from the players' view or showed it again.
+    SetHidden,
     /// A charge was made.
     Charge,
     /// A charge was declared.
@@ -565,6 +579,8 @@ impl ActionKind {
             ActionKind::AddPendingMelee => "add_pending_melee",
             ActionKind::ClearPendingMelee => "clear_pending_melee",
             ActionKind::Note => "note",
+            ActionKind::HiddenNote => "hidden_note",
+            ActionKind::SetHidden => "set_hidden",
             ActionKind::Charge => "charge",
             ActionKind::DeclareCharge => "declare_charge",
             ActionKind::DeclarationsDone => "declarations_done",
@@ -622,6 +638,8 @@ impl Action {
             Action::AddPendingMelee(_) => ActionKind::AddPendingMelee,
             Action::ClearPendingMelee(_) => ActionKind::ClearPendingMelee,
             Action::Note(_) => ActionKind::Note,
+            Action::HiddenNote(_) => ActionKind::HiddenNote,
+            Action::SetHidden { .. } => ActionKind::SetHidden,
             Action::DeclareCharge(_) => ActionKind::DeclareCharge,
             Action::DeclarationsDone { .. } => ActionKind::DeclarationsDone,
             Action::Charge(_) => ActionKind::Charge,

@@ -148,6 +148,15 @@ pub enum LogDetail {
     Note {
         /// The text.
         text: String,
+        /// The umpire's: hidden from the players' view (issue 32).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        hidden: bool,
+    },
+    /// The umpire marked a unit hidden from the players' view, or showed it again
+    /// (issue 32); the entry's unit is the one marked.
+    Hidden {
+        /// Hidden now (else shown again).
+        hidden: bool,
     },
     /// A GdB charge declared (GDB-CHG-03); the entry's units are charger and target.
     ChargeDeclared {
@@ -247,7 +256,7 @@ impl LogDetail {
         let overruled =
             |o: &Option<Overrule>| o.as_ref().and_then(|o| check_length("reason", &o.reason, MAX_REASON_CHARS).err());
         match self {
-            LogDetail::Note { text } => check_length("note", text, MAX_TEXT_CHARS).err(),
+            LogDetail::Note { text, .. } => check_length("note", text, MAX_TEXT_CHARS).err(),
             LogDetail::GdbMelee { overridden: o, .. } | LogDetail::BCollision { overridden: o, .. } => overridden(o),
             LogDetail::Charge { overruled: o, .. } | LogDetail::ChargeDeclared { overruled: o, .. } => overruled(o),
             LogDetail::Edit { subject, .. } => check_length("subject", subject, MAX_TEXT_CHARS).err(),
@@ -260,6 +269,7 @@ impl LogDetail {
             | LogDetail::TestTaken { .. }
             | LogDetail::FormationChanged { .. }
             | LogDetail::Moved { .. }
+            | LogDetail::Hidden { .. }
             | LogDetail::AtTheEdge { .. } => None,
         }
     }
@@ -297,6 +307,10 @@ pub struct LogEntry {
     /// The action's inputs, for `coldsteel replay` (absent in migrated version-1 files).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub action: Option<Box<super::Action>>,
+    /// Units the umpire had hidden that this action showed to the players again: they
+    /// charged or were charged (issue 32).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub revealed: Vec<UnitId>,
 }
 
 /// Turn, phase, phasing side and initiative: changed together by the phase events.

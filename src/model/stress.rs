@@ -77,7 +77,7 @@ pub fn stress_battle(units: u32, log: u32) -> Battle {
         let a = UnitId(1 + (seq as u32 * 7) % units.max(1));
         let d = UnitId(1 + (seq as u32 * 13) % units.max(1));
         let detail = if seq % 3 == 0 {
-            LogDetail::Note { text: format!("note {seq}") }
+            LogDetail::Note { text: format!("note {seq}"), hidden: false }
         } else {
             LogDetail::GdbMelee {
                 attacker_side: melee.attacker.clone(),
@@ -92,7 +92,15 @@ pub fn stress_battle(units: u32, log: u32) -> Battle {
             }
         };
         let turn = 1 + (seq / 200) as u32;
-        b.log.push(LogEntry { seq, turn, phase: Phase::Melee, units: vec![a, d], detail, action: None });
+        b.log.push(LogEntry {
+            seq,
+            turn,
+            phase: Phase::Melee,
+            units: vec![a, d],
+            detail,
+            action: None,
+            revealed: Vec::new(),
+        });
     }
     b
 }
@@ -117,7 +125,7 @@ pub fn placed_battle(units: u32, placed: usize) -> Battle {
 pub fn near_the_size_limit() -> Battle {
     let mut b = stress_battle(80_000, 20_000);
     for entry in &mut b.log {
-        if let LogDetail::Note { text } = &mut entry.detail {
+        if let LogDetail::Note { text, .. } = &mut entry.detail {
             let seq = text.clone();
             *text = format!("{seq}: {}", "The Guard holds the village. ".repeat(120));
         }

@@ -61,6 +61,10 @@ pub struct Unit {
     /// Where it stands on the table view, if placed (the view is optional).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub place: Option<super::Placement>,
+    /// Marked by the umpire as hidden from the players' view (issue 32): absent from
+    /// the players' window and page until unmarked, or until it charges or is charged.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hidden: bool,
 }
 
 impl Unit {
@@ -100,6 +104,7 @@ impl Unit {
             lances: arm == Arm::Lancers,
             markers: BTreeSet::new(),
             place: None,
+            hidden: false,
         }
     }
 

@@ -84,6 +84,7 @@ impl Story {
         match &e.detail {
             LogDetail::Edit { action: ActionKind::EditGeneral, .. } => self.general_lost(lang, battle, e),
             LogDetail::Edit { .. } | LogDetail::Note { .. } | LogDetail::ChargeDeclared { .. } => Vec::new(),
+            LogDetail::Hidden { .. } => Vec::new(),
             LogDetail::DeclarationsDone { .. } => Vec::new(),
             // The retreats, routs, push-backs and pursuits of the Compulsory Moves are over
             // as the Charges phase begins: their markers go.

@@ -127,6 +127,7 @@ pub fn losses_by_turn(battle: &Battle) -> Vec<(u32, u32, u32)> {
             | LogDetail::Initiative { .. }
             | LogDetail::BCollision { .. }
             | LogDetail::Note { .. }
+            | LogDetail::Hidden { .. }
             | LogDetail::ChargeDeclared { .. }
             | LogDetail::DeclarationsDone { .. }
             | LogDetail::TestTaken { .. }
@@ -189,6 +190,7 @@ fn reported(e: &LogEntry) -> bool {
         | LogDetail::BMelee { .. }
         | LogDetail::Charge { .. }
         | LogDetail::Note { .. }
+        | LogDetail::Hidden { .. }
         | LogDetail::ChargeDeclared { .. }
         | LogDetail::DeclarationsDone { .. }
         | LogDetail::Fire { .. }
@@ -335,6 +337,31 @@ fn summary_blocks(battle: &Battle, lang: Lang, b: &mut Vec<Block>) {
         b.push(Block::Para(format!("{}: {commander}", side_name(battle, *side, lang))));
     }
     let sides = [strength(battle, Side::First, lang), strength(battle, Side::Second, lang)];
+    b.push(strength_table(battle, lang, &sides));
+    for (side, s) in Side::ALL.iter().zip(&sides) {
+        if !s.generals_lost.is_empty() {
+            let names = s.generals_lost.join(", ");
+            b.push(Block::Para(lang.fmt(T::RepGeneralsLostNamed, &[&side_name(battle, *side, lang), &names])));
+        }
+    }
+    b.push(Block::Subheading(lang.t(T::RepByTurn).to_owned()));
+    let header = [
+        lang.t(T::RepTurnColumn).to_owned(),
+        side_name(battle, Side::First, lang).to_owned(),
+        side_name(battle, Side::Second, lang).to_owned(),
+    ];
+    b.push(Block::LossChart { header, turns: losses_by_turn(battle), total: lang.t(T::RepTotal).to_owned() });
+}
+
+/// The summary's table of both sides' strength (figures at the start and now, lost,
+/// units in play, routed, dispersed, destroyed, generals lost): the report's first page
+/// and the players' view share it.
+pub fn summary_table(battle: &Battle, lang: Lang) -> Block {
+    let sides = [strength(battle, Side::First, lang), strength(battle, Side::Second, lang)];
+    strength_table(battle, lang, &sides)
+}
+
+fn strength_table(battle: &Battle, lang: Lang, sides: &[Strength; 2]) -> Block {
     let row = |key: T, cell: &dyn Fn(&Strength) -> String| {
         let mut r = vec![lang.t(key).to_owned()];
         r.extend(sides.iter().map(cell));
@@ -356,20 +383,7 @@ fn summary_blocks(battle: &Battle, lang: Lang, b: &mut Vec<Block>) {
         side_name(battle, Side::First, lang).to_owned(),
         side_name(battle, Side::Second, lang).to_owned(),
     ];
-    b.push(Block::Table { header, rows });
-    for (side, s) in Side::ALL.iter().zip(&sides) {
-        if !s.generals_lost.is_empty() {
-            let names = s.generals_lost.join(", ");
-            b.push(Block::Para(lang.fmt(T::RepGeneralsLostNamed, &[&side_name(battle, *side, lang), &names])));
-        }
-    }
-    b.push(Block::Subheading(lang.t(T::RepByTurn).to_owned()));
-    let header = [
-        lang.t(T::RepTurnColumn).to_owned(),
-        side_name(battle, Side::First, lang).to_owned(),
-        side_name(battle, Side::Second, lang).to_owned(),
-    ];
-    b.push(Block::LossChart { header, turns: losses_by_turn(battle), total: lang.t(T::RepTotal).to_owned() });
+    Block::Table { header, rows }
 }
 
 /// A section of log entries under `heading`: those `keep` keeps, each drawn by `entry`

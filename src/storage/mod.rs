@@ -4,6 +4,7 @@
 
 mod autosave;
 mod files;
+pub mod follow;
 mod format;
 pub mod journal;
 mod migrate;

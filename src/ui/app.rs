@@ -141,6 +141,8 @@ pub struct CsApp {
     /// What is wrong with the battle on screen, when it was opened broken (issue 26):
     /// listed until the players fix it.
     pub problems: Vec<crate::model::ModelError>,
+    /// The players' window and the shared page (issue 32).
+    pub players: super::players::PlayersScreen,
     unit_card: UnitCard,
     title: String,
     general_card: GeneralCard,
@@ -177,6 +179,7 @@ impl CsApp {
             roster_view: roster::RosterView::default(),
             tab: CentralTab::Roster,
             table_view: Default::default(),
+            players: Default::default(),
             unit_card: UnitCard::default(),
             title: String::new(),
             general_card: GeneralCard::default(),
@@ -192,6 +195,13 @@ impl CsApp {
             Outcome::Continue => {}
             Outcome::Cancel => cmds.push(AppCommand::CloseWizard),
             Outcome::Apply(action) => cmds.push(AppCommand::WizardApply(action)),
+        }
+        // The engagement as the players now have it, for the players' view (issue 32).
+        if self.players.watching() {
+            let open = wizard.open_engagement(self.game.battle());
+            if open != self.players.open {
+                cmds.push(AppCommand::ShowPlayers(open.map(Box::new)));
+            }
         }
     }
 
@@ -225,9 +235,15 @@ impl CsApp {
         if let Some(text) = self.copy_request.take() {
             ui.ctx().copy_text(text);
         }
+        if self.wizard.is_none() && self.players.open.is_some() {
+            cmds.push(AppCommand::ShowPlayers(None));
+        }
         for cmd in cmds {
             self.run_cmd(cmd);
         }
+        self.players.refresh(self.game.battle());
+        self.players.window_ui(ui.ctx());
+        self.players.share_ui(ui.ctx(), self.lang, self.game.battle());
         if let Some(e) = self.autosaver.as_ref().and_then(Autosaver::take_error) {
             let reason = crate::i18n::errors::save_error_text(self.lang, &e);
             self.message = Some((self.lang.fmt(T::AutosaveFailed, &[&reason]), true));
@@ -350,6 +366,8 @@ impl eframe::App for CsApp {
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        // The page's server stops with the app; its token dies with it.
+        self.players.stop_sharing();
         if let Some(saver) = &mut self.autosaver {
             saver.flush();
         }

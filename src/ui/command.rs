@@ -99,6 +99,12 @@ pub enum ReportChoice {
 pub enum AppCommand {
     /// Check and apply a game action (one undo step).
     Perform(Action),
+    /// The engagement open in the wizard changed: the players' view shows it (issue 32).
+    ShowPlayers(Option<Box<crate::game::procedure::OpenEngagement>>),
+    /// Open or close the players' window.
+    PlayersWindow(bool),
+    /// Open the Share with players dialog.
+    OpenShare,
     /// The first evening's rates kept (or not now), then the charge they came before.
     FirstRates(Box<super::rates_form::RatesChoice>),
     /// The journal is full: save this file, and go on in a new one from the current state.

@@ -155,6 +155,9 @@ impl CsApp {
     pub fn run_cmd(&mut self, cmd: AppCommand) {
         match cmd {
             AppCommand::Perform(action) => self.perform(&action),
+            AppCommand::ShowPlayers(open) => self.players.set_open(open.map(|o| *o)),
+            AppCommand::PlayersWindow(open) => self.players.show_window(open, self.lang),
+            AppCommand::OpenShare => self.players.open_share(),
             AppCommand::ContinueInNewFile => self.continue_in_new_file(),
             AppCommand::Select(sel) => self.selection = sel,
             AppCommand::Reveal(id) => {
@@ -340,6 +343,9 @@ impl CsApp {
             }
             // The rest are run by `run_cmd` itself.
             other @ AppCommand::Perform(_)
+            | other @ AppCommand::ShowPlayers(_)
+            | other @ AppCommand::PlayersWindow(_)
+            | other @ AppCommand::OpenShare
             | other @ AppCommand::FirstRates(_)
             | other @ AppCommand::ContinueInNewFile
             | other @ AppCommand::Select(_)
@@ -499,6 +505,8 @@ impl CsApp {
             | Action::AddPendingMelee(_)
             | Action::ClearPendingMelee(_)
             | Action::Note(_)
+            | Action::HiddenNote(_)
+            | Action::SetHidden { .. }
             | Action::DeclareCharge(_)
             | Action::DeclarationsDone { .. }
             | Action::Charge(_)
@@ -893,6 +901,7 @@ impl CsApp {
     fn replace_game(&mut self, game: Game, path: Option<PathBuf>) {
         self.problems = game.battle().problems();
         self.rates_asked = false;
+        self.players.mark_changed();
         // What was said of the battle before does not stand for the new one.
         self.message = None;
         self.game = game;
@@ -1011,6 +1020,7 @@ impl CsApp {
     /// Called after every committed change: counts it and appends it to the journal.
     pub(super) fn changed(&mut self, op: storage::Op) {
         self.revision += 1;
+        self.players.mark_changed();
         // A battle opened with problems shows them until they are fixed (issue 26).
         if !self.problems.is_empty() {
             self.problems = self.game.battle().problems();

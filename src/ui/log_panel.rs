@@ -4,7 +4,7 @@
 use egui::{RichText, Ui};
 
 use super::command::AppCommand;
-use crate::game::History;
+use crate::game::{Action, History};
 use crate::i18n::log_text::{entry_lines, entry_summary};
 use crate::i18n::{Label, Lang, T};
 use crate::model::{Battle, LogDetail, UnitId};
@@ -22,6 +22,10 @@ pub struct LogView {
     pub open: Option<u64>,
     /// Show the undo history instead of the log.
     pub history: bool,
+    /// A note being written.
+    pub note: String,
+    /// The note is the umpire's, hidden from the players (issue 32).
+    pub note_hidden: bool,
 }
 
 /// The log (or the undo history).
@@ -40,12 +44,32 @@ pub fn log_ui(
             filters_ui(ui, lang, battle, view);
         }
     });
+    if !view.history {
+        note_ui(ui, lang, view, cmds);
+    }
     ui.separator();
     if view.history {
         history_ui(ui, lang, battle, history, cmds);
     } else {
         entries_ui(ui, lang, battle, view, cmds);
     }
+}
+
+/// A note for the log: the players', or the umpire's hidden from the players' view.
+fn note_ui(ui: &mut Ui, lang: Lang, view: &mut LogView, cmds: &mut Vec<AppCommand>) {
+    ui.horizontal(|ui| {
+        let field =
+            ui.add(egui::TextEdit::singleline(&mut view.note).hint_text(lang.t(T::NoteHint)).desired_width(220.0));
+        let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        ui.checkbox(&mut view.note_hidden, lang.t(T::NoteUmpires)).on_hover_text(lang.t(T::NoteHiddenFromPlayers));
+        let add = ui.add_enabled(!view.note.trim().is_empty(), egui::Button::new(lang.t(T::AddNote))).clicked();
+        if (add || entered) && !view.note.trim().is_empty() {
+            let text = view.note.trim().to_owned();
+            let action = if view.note_hidden { Action::HiddenNote(text) } else { Action::Note(text) };
+            cmds.push(AppCommand::Perform(action));
+            view.note.clear();
+        }
+    });
 }
 
 fn filters_ui(ui: &mut Ui, lang: Lang, battle: &Battle, view: &mut LogView) {

@@ -9,6 +9,7 @@ mod general_card;
 mod handler;
 mod log_panel;
 mod modals;
+pub mod players;
 mod problems;
 mod rates_form;
 mod report_view;

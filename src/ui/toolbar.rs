@@ -62,6 +62,12 @@ impl CsApp {
             if i.consume_key(Modifiers::NONE, Key::F1) {
                 cmds.push(AppCommand::OpenGuide);
             }
+            if i.consume_key(Modifiers::NONE, Key::F7) {
+                cmds.push(AppCommand::PlayersWindow(!self.players.window_open));
+            }
+            if i.consume_key(Modifiers::NONE, Key::F8) {
+                cmds.push(AppCommand::OpenShare);
+            }
             if self.picking.is_some() && i.consume_key(Modifiers::NONE, Key::Escape) {
                 cmds.push(AppCommand::CancelPick);
             }
@@ -80,6 +86,17 @@ impl CsApp {
         ui.horizontal_wrapped(|ui| {
             ui.heading(RichText::new("coldsteel").strong());
             self.file_menu_ui(ui, cmds);
+            ui.menu_button(lang.t(T::ViewMenu), |ui| {
+                let mut open = self.players.window_open;
+                let window = egui::Button::selectable(open, lang.t(T::MenuPlayersWindow)).shortcut_text("F7");
+                if ui.add(window).clicked() {
+                    open = !open;
+                    cmds.push(AppCommand::PlayersWindow(open));
+                }
+                if ui.add(egui::Button::new(lang.t(T::MenuShare)).shortcut_text("F8")).clicked() {
+                    cmds.push(AppCommand::OpenShare);
+                }
+            });
             ui.menu_button(lang.t(T::HelpMenu), |ui| {
                 if ui.add(egui::Button::new(lang.t(T::GuideMenu)).shortcut_text("F1")).clicked() {
                     cmds.push(AppCommand::OpenGuide);

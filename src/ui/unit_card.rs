@@ -96,6 +96,12 @@ impl UnitCard {
         order_ui(ui, lang, unit, &mut edited);
         ui.add_space(6.0);
         markers_ui(ui, lang, unit, &mut edited);
+        ui.add_space(6.0);
+        let mut hidden = unit.hidden;
+        let mark = ui.checkbox(&mut hidden, lang.t(T::UnitHiddenFromPlayers)).on_hover_text(lang.t(T::UnitHiddenTip));
+        if mark.changed() {
+            cmds.push(AppCommand::Perform(Action::SetHidden { unit: unit.id, hidden }));
+        }
         if let Some(new) = edited {
             // The game judges the edit as it judges every action (the loader's checks).
             let action = Action::EditUnit(new);

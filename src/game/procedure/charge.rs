@@ -577,6 +577,11 @@ impl ChargeDraft {
         }
     }
 
+    /// The charge distance as typed, cm.
+    pub fn typed_distance(&self) -> Option<u32> {
+        self.typed.distance.trim().parse::<u32>().ok()
+    }
+
     /// If it comes to melee: both sides as the game would read the contact at the typed
     /// distance (the rules decide whether that counts as charging, GDB-CHG-18).
     pub fn melee_preview(&self, battle: &Battle) -> Option<MeleeInput> {

@@ -35,3 +35,101 @@ pub fn typed_modifier(text: &str) -> Option<i32> {
     let typed = text.trim();
     if typed.is_empty() { Some(0) } else { typed.parse::<i32>().ok().filter(|m| m.unsigned_abs() <= 100) }
 }
+
+/// What kind of engagement the players have open.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OpenKind {
+    /// A GdB charge, from its declaration to its melee.
+    Charge,
+    /// A GdB melee.
+    Melee,
+    /// A Ruleset B collision test.
+    Collision,
+    /// A turn of Ruleset B melee.
+    BMelee,
+}
+
+/// The engagement the players have open in a wizard, as the command handler hands it
+/// to the players' view when it changes (issue 32): who, how far along, and the melee's
+/// situation for its modifiers and exact odds before the dice.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OpenEngagement {
+    /// What it is.
+    pub kind: OpenKind,
+    /// The charger or attacker, then the target or defender.
+    pub units: [crate::model::UnitId; 2],
+    /// The wizard's step, from 1.
+    pub step: u32,
+    /// The charge declared (GDB-CHG-03).
+    pub declared: bool,
+    /// The distance typed or measured, cm.
+    pub distance_cm: Option<u32>,
+    /// The GdB melee's situation: both sides' modifiers and the odds (GDB-MOD, GDB-MEL-05).
+    pub melee: Option<crate::rules::gdb::MeleeInput>,
+    /// The dice given, each side's pair.
+    pub dice: Option<([u8; 2], [u8; 2])>,
+}
+
+impl ChargeDraft {
+    /// The charge as the players' view shows it.
+    pub fn open_engagement(&self, battle: &Battle) -> OpenEngagement {
+        OpenEngagement {
+            kind: OpenKind::Charge,
+            units: [self.charger(), self.target()],
+            step: self.step_number(),
+            declared: self.is_declared(),
+            distance_cm: self.typed_distance(),
+            melee: self.melee_preview(battle),
+            dice: None,
+        }
+    }
+}
+
+impl MeleeDraft {
+    /// The melee as the players' view shows it.
+    pub fn open_engagement(&self, battle: &Battle) -> OpenEngagement {
+        OpenEngagement {
+            kind: OpenKind::Melee,
+            units: [self.attacker(), self.defender()],
+            step: match self.step_now() {
+                MeleeDraftStep::Situation => 1,
+                MeleeDraftStep::Result => 2,
+            },
+            declared: false,
+            distance_cm: None,
+            melee: self.situation(battle),
+            dice: self.dice_given(battle),
+        }
+    }
+}
+
+impl CollisionDraft {
+    /// The collision test as the players' view shows it.
+    pub fn open_engagement(&self) -> OpenEngagement {
+        let step = if self.at_result() { 2 } else { 1 };
+        OpenEngagement {
+            kind: OpenKind::Collision,
+            units: [self.attacker(), self.defender()],
+            step,
+            declared: false,
+            distance_cm: None,
+            melee: None,
+            dice: None,
+        }
+    }
+}
+
+impl BMeleeDraft {
+    /// The Ruleset B melee as the players' view shows it.
+    pub fn open_engagement(&self) -> OpenEngagement {
+        OpenEngagement {
+            kind: OpenKind::BMelee,
+            units: [self.attacker(), self.defender()],
+            step: 1,
+            declared: false,
+            distance_cm: None,
+            melee: None,
+            dice: None,
+        }
+    }
+}

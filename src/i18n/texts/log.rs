@@ -83,6 +83,11 @@ super::texts! {
     StepInitiative => "Initiative: {} moves first", "Инициатива: первый ход: {}";
     StepMelee => "Melee: {}", "Рукопашная: {}";
     StepNote => "Note: {}", "Заметка: {}";
+    StepHiddenNote => "Umpire's note: {}", "Заметка посредника: {}";
+    StepSetHidden => "Umpire's mark: {}", "Отметка посредника: {}";
+    LogHidden => "{}: hidden from the players' view", "{}: скрыто от игроков";
+    LogShown => "{}: shown to the players again", "{}: снова видно игрокам";
+    LogRevealed => "revealed to the players: {}", "раскрыто игрокам: {}";
     TodoCharges => "{} declares its charges, then says Declarations done (GDB-CHG-03)", "Объявляет атаки: {}; затем «Объявления закончены» (GDB-CHG-03)";
     TodoCarryOut => "Carry out the charge: {} at {}", "Выполните атаку: {} (цель: {})";
     CarryOut => "Carry out…", "Выполнить…";

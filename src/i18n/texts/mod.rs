@@ -8,6 +8,7 @@ mod charge;
 mod interface;
 mod log;
 mod oob;
+mod players;
 mod report;
 mod settings;
 mod table;
@@ -431,6 +432,11 @@ keys! {
     StepInitiative,
     StepMelee,
     StepNote,
+    StepHiddenNote,
+    StepSetHidden,
+    LogHidden,
+    LogShown,
+    LogRevealed,
     TodoCharges,
     TodoCarryOut,
     CarryOut,
@@ -1068,11 +1074,77 @@ keys! {
     BaseDepth,
     FiguresPerBase,
     BasesDeep,
+    PvTitle,
+    PvRoster,
+    PvInProgress,
+    PvNothingInProgress,
+    PvOdds,
+    PvLastResult,
+    PvTable,
+    PvLatest,
+    PvCharge,
+    PvMelee,
+    PvCollision,
+    PvBMelee,
+    PvStep,
+    PvDeclared,
+    PvDistance,
+    PvTotal,
+    PvDice,
+    PvMovesFirst,
+    PvOutOfPlay,
+    PvNoTable,
+    PvConnecting,
+    PvReconnecting,
+    PvLanguage,
+    PvSideFirst,
+    PvUpdated,
+    ViewMenu,
+    MenuPlayersWindow,
+    MenuShare,
+    ShareTitle,
+    ShareListenOn,
+    ShareLoopback,
+    ShareLan,
+    ShareEvery,
+    SharePort,
+    ShareStart,
+    ShareStop,
+    ShareOpenThis,
+    ShareLoopbackNote,
+    ShareNewToken,
+    ShareFailed,
+    ShareBadPort,
+    ShareCopy,
+    UnitHiddenFromPlayers,
+    UnitHiddenTip,
+    HiddenBadge,
+    NoteHint,
+    NoteUmpires,
+    AddNote,
+    NoteHiddenFromPlayers,
+    ShareCannotListen,
+    ShareNoStart,
+    ShareInUse,
+    ShareNotHere,
+    ShareNoPermission,
+    ShareOtherIo,
+    CliSharing,
+    CliShareFailed,
 }
 
 /// Every domain's table, in the order they are asked.
-const DOMAINS: [fn(T, Lang) -> Option<&'static str>; 8] =
-    [interface::text, charge::text, wizard::text, settings::text, log::text, report::text, oob::text, table::text];
+const DOMAINS: [fn(T, Lang) -> Option<&'static str>; 9] = [
+    interface::text,
+    charge::text,
+    wizard::text,
+    settings::text,
+    log::text,
+    report::text,
+    oob::text,
+    table::text,
+    players::text,
+];
 
 impl T {
     /// The string in a language (a key without a text reads as empty; a test makes sure

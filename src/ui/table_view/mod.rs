@@ -139,6 +139,12 @@ pub struct View {
 }
 
 impl View {
+    /// The whole table fitted into `rect` (the players' window's map).
+    pub fn fitted(rect: Rect, width_cm: f64, depth_cm: f64) -> Self {
+        let zoom = (rect.width() / width_cm.max(1.0) as f32).min(rect.height() / depth_cm.max(1.0) as f32);
+        View { rect, centre: Point { x: width_cm / 2.0, y: depth_cm / 2.0 }, zoom }
+    }
+
     /// A table point on screen.
     pub fn screen(&self, p: Point) -> Pos2 {
         let c = self.rect.center();

@@ -18,7 +18,7 @@ use crate::ui::widgets::enum_combo_ui;
 /// A collision test being walked through: the game's draft and the dice fields.
 #[derive(Debug)]
 pub struct CollisionWizard {
-    draft: CollisionDraft,
+    pub(super) draft: CollisionDraft,
     dice: [DiceField; 2],
 }
 

@@ -17,7 +17,7 @@ use crate::rules::ruleset_b::MeleeState;
 /// A Ruleset B melee turn being walked through: the game's draft and the dice fields.
 #[derive(Debug)]
 pub struct BMeleeWizard {
-    draft: BMeleeDraft,
+    pub(super) draft: BMeleeDraft,
     dice: [DiceField; 2],
 }
 

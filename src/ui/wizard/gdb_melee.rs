@@ -24,7 +24,7 @@ use crate::ui::widgets::enum_combo_ui;
 /// type into.
 #[derive(Debug)]
 pub struct MeleeWizard {
-    draft: MeleeDraft,
+    pub(super) draft: MeleeDraft,
     dice: [DiceField; 2],
     test_dice: DiceField,
     test_modifier: String,

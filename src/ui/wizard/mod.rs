@@ -77,6 +77,18 @@ pub(crate) fn footer_ui(ui: &mut Ui) -> Option<Ui> {
 }
 
 impl Wizard {
+    /// The engagement open in the wizard, as the players' view shows it (issue 32); a
+    /// fire or a test is shown by its log entry once applied.
+    pub fn open_engagement(&self, battle: &Battle) -> Option<crate::game::procedure::OpenEngagement> {
+        match self {
+            Wizard::GdbCharge(w) => Some(w.draft.open_engagement(battle)),
+            Wizard::GdbMelee(w) => Some(w.draft.open_engagement(battle)),
+            Wizard::BCollision(w) => Some(w.draft.open_engagement()),
+            Wizard::BMelee(w) => Some(w.draft.open_engagement()),
+            Wizard::Fire(_) | Wizard::Test(_) => None,
+        }
+    }
+
     /// The battle's rules options with the tables filled from what the players typed and
     /// asked to remember ("remember for all dragoons in line"), when that changes them.
     pub fn tables_to_remember(&self, battle: &Battle) -> Option<crate::model::RulesOptions> {

@@ -1,0 +1,84 @@
+//! The umpire's marks (issue 32): units hidden from the players' view. A mark is an
+//! action like any other (journaled, undoable); a hidden unit that charges or is charged
+//! is shown again by that action, and its log entry says so.
+
+use super::play::Checked;
+use super::{Action, ActionError, Event};
+use crate::model::{Battle, LogDetail, UnitId};
+
+/// Marks a unit hidden from the players' view, or shows it again.
+pub(super) fn set_hidden(battle: &Battle, id: UnitId, hidden: bool) -> Result<Checked, ActionError> {
+    let unit = battle.unit(id).ok_or(ActionError::NoSuchUnit(id))?;
+    if unit.hidden == hidden {
+        return Err(ActionError::NoChange);
+    }
+    let after = crate::model::Unit { hidden, ..unit.clone() };
+    let events = vec![Event::UnitChanged { before: Box::new(unit.clone()), after: Box::new(after) }];
+    Ok((events, vec![id], LogDetail::Hidden { hidden }))
+}
+
+/// The units a charge or an attack concerns: the charger and its target.
+fn charging(action: &Action) -> Option<[UnitId; 2]> {
+    match action {
+        Action::Charge(c) | Action::DeclareCharge(c) => Some([c.charger, c.target]),
+        Action::Collision(c) => Some([c.attacker, c.defender]),
+        Action::AddUnit(_)
+        | Action::EditUnit(_)
+        | Action::DuplicateUnit(_)
+        | Action::DeleteUnit(_)
+        | Action::AddGeneral(_)
+        | Action::EditGeneral(_)
+        | Action::DeleteGeneral(_)
+        | Action::AddBrigade(_)
+        | Action::EditBrigade(_)
+        | Action::DeleteBrigade(_)
+        | Action::AdvancePhase
+        | Action::DeclarationsDone { .. }
+        | Action::Initiative { .. }
+        | Action::GdbMelee(_)
+        | Action::AddPendingMelee(_)
+        | Action::ClearPendingMelee(_)
+        | Action::Note(_)
+        | Action::HiddenNote(_)
+        | Action::SetHidden { .. }
+        | Action::BMelee(_)
+        | Action::SetOptions(_)
+        | Action::ImportOrderOfBattle(_)
+        | Action::PlaceUnit { .. }
+        | Action::PlaceGeneral { .. }
+        | Action::SetTable(_)
+        | Action::Fire(_)
+        | Action::TakeTest(_)
+        | Action::DropTests { .. }
+        | Action::EditBattle(_)
+        | Action::ChangeFormation { .. }
+        | Action::Move(_)
+        | Action::AtTheEdge { .. } => None,
+    }
+}
+
+/// Shows again the hidden units a charge concerns: their change joins the action's
+/// events (merged into a change the action already makes to the unit), and the units
+/// are returned for its log entry.
+pub(super) fn reveal(battle: &Battle, action: &Action, events: &mut Vec<Event>) -> Vec<UnitId> {
+    let Some(ids) = charging(action) else { return Vec::new() };
+    let mut revealed = Vec::new();
+    for id in ids {
+        let Some(unit) = battle.unit(id).filter(|u| u.hidden) else { continue };
+        if revealed.contains(&id) {
+            continue;
+        }
+        revealed.push(id);
+        let changed = events.iter_mut().find_map(|e| {
+            if let Event::UnitChanged { after, .. } = e { Some(after).filter(|a| a.id == id) } else { None }
+        });
+        match changed {
+            Some(after) => after.hidden = false,
+            None => {
+                let after = crate::model::Unit { hidden: false, ..unit.clone() };
+                events.push(Event::UnitChanged { before: Box::new(unit.clone()), after: Box::new(after) });
+            }
+        }
+    }
+    revealed
+}

@@ -1,0 +1,64 @@
+//! Strings of the players' view (the second window and the shared page) and of sharing.
+
+use super::super::Lang;
+use super::T;
+
+super::texts! {
+    PvTitle => "Players' view", "Вид для игроков";
+    PvRoster => "Roster", "Состав";
+    PvInProgress => "In progress", "Идёт сейчас";
+    PvNothingInProgress => "Nothing in progress", "Сейчас ничего не разыгрывается";
+    PvOdds => "Odds before the dice", "Шансы до броска";
+    PvLastResult => "Last result", "Последний итог";
+    PvTable => "The table", "Стол";
+    PvLatest => "Latest in the log", "Последние записи";
+    PvCharge => "Charge: {} against {}", "Атака: {} против: {}";
+    PvMelee => "Melee: {} and {}", "Рукопашная: {} и {}";
+    PvCollision => "Collision test: {} and {}", "Тест столкновения: {} и {}";
+    PvBMelee => "Melee turn: {} and {}", "Ход рукопашной: {} и {}";
+    PvStep => "Step {}", "Шаг {}";
+    PvDeclared => "declared", "объявлена";
+    PvDistance => "distance {} cm", "дистанция: {} см";
+    PvTotal => "Total", "Итого";
+    PvDice => "Dice: {} and {}", "Кости: {} и {}";
+    PvMovesFirst => "{} moves first", "Первым ходит: {}";
+    PvOutOfPlay => "Out of play", "Вне игры";
+    PvNoTable => "No table set up", "Стол не размечен";
+    PvConnecting => "Connecting to the battle…", "Подключение к битве…";
+    PvReconnecting => "Connection lost; trying again…", "Связь потеряна; повторная попытка…";
+    PvLanguage => "Language", "Язык";
+    PvSideFirst => "Roster first", "Первым в списке";
+    PvUpdated => "Updated {}", "Обновлено: {}";
+    ViewMenu => "View", "Вид";
+    MenuPlayersWindow => "Players' window", "Окно для игроков";
+    MenuShare => "Share with players…", "Показать игрокам…";
+    ShareTitle => "Share with players", "Показать игрокам";
+    ShareListenOn => "Listen on", "Слушать";
+    ShareLoopback => "This computer only (127.0.0.1)", "Только этот компьютер (127.0.0.1)";
+    ShareLan => "The local network ({})", "Локальная сеть ({})";
+    ShareEvery => "Every network of this computer (0.0.0.0)", "Все сети этого компьютера (0.0.0.0)";
+    SharePort => "Port", "Порт";
+    ShareStart => "Start sharing", "Начать показ";
+    ShareStop => "Stop sharing", "Остановить показ";
+    ShareOpenThis => "Open this address in a browser on the same network, or scan the code:", "Откройте этот адрес в браузере в той же сети или отсканируйте код:";
+    ShareLoopbackNote => "Only this computer can open it; choose the local network to let phones in.", "Открыть его можно только на этом компьютере; чтобы пустить телефоны, выберите локальную сеть.";
+    ShareNewToken => "Each start makes a new secret address; the old one stops working.", "Каждый запуск даёт новый секретный адрес; старый перестаёт работать.";
+    ShareFailed => "Sharing did not start: {}", "Показ не начат: {}";
+    ShareBadPort => "The port is a number from 0 to 65535 (0: any free port)", "Порт — число от 0 до 65535 (0 — любой свободный)";
+    ShareCopy => "Copy address", "Копировать адрес";
+    UnitHiddenFromPlayers => "Hidden from the players", "Скрыто от игроков";
+    UnitHiddenTip => "The umpire's mark: absent from the players' window and page until shown again, or until it charges or is charged.", "Отметка посредника: не видно в окне и на странице для игроков, пока отметку не снимут или пока подразделение не атакует или не будет атаковано.";
+    HiddenBadge => "hidden", "скрыто";
+    NoteHint => "A note for the log…", "Заметка в журнал…";
+    NoteUmpires => "Umpire's", "Посредника";
+    AddNote => "Add note", "Добавить заметку";
+    NoteHiddenFromPlayers => "Umpire's note, hidden from the players", "Заметка посредника, скрыта от игроков";
+    ShareCannotListen => "cannot listen on {}: {}", "не удаётся слушать {}: {}";
+    ShareNoStart => "the server did not start: {}", "сервер не запустился: {}";
+    ShareInUse => "the port is in use", "порт занят";
+    ShareNotHere => "the address is not this computer's", "это не адрес этого компьютера";
+    ShareNoPermission => "no permission (ports under 1024 need one)", "нет прав (для портов ниже 1024 они нужны)";
+    ShareOtherIo => "system error ({})", "системная ошибка ({})";
+    CliSharing => "Sharing {} at {} (Ctrl+C stops)", "Показ «{}»: {} (Ctrl+C — остановить)";
+    CliShareFailed => "cannot share: {}", "показ невозможен: {}";
+}

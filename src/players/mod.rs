@@ -1,0 +1,434 @@
+//! The players' view (issue 32): one read model of the battle for the other side of the
+//! table, built from the battle and the engagement the players have open, on change.
+//! The second window draws it and the shared page receives it as JSON; neither writes.
+//! Units the umpire marked hidden, and his notes, are left out here, so that no screen
+//! below can show them.
+
+use serde::Serialize;
+
+use crate::game::procedure::{OpenEngagement, OpenKind};
+use crate::i18n::log_text::{entry_lines, entry_summary};
+use crate::i18n::names::{battle_title, shown, side_name};
+use crate::i18n::{Label, Lang, T};
+use crate::model::{Battle, LogDetail, LogEntry, Unit, UnitId};
+use crate::report::map::{Focus, Scene};
+use crate::report::summary::Block;
+use crate::rules::Side;
+use crate::rules::gdb::{MeleeInput, Role};
+
+/// How many of the latest log entries the view shows.
+pub const LATEST_ENTRIES: usize = 8;
+
+/// The players' view of the battle in one language.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlayersView {
+    /// The language, "en" or "ru".
+    pub lang: &'static str,
+    /// The battle's title.
+    pub title: String,
+    /// "Turn 3 · Charges".
+    pub turn: String,
+    /// "Russians move first", once the initiative is rolled.
+    pub phasing: Option<String>,
+    /// The phasing side (for the page's colours).
+    pub phasing_side: Option<usize>,
+    /// The engagement in progress.
+    pub engagement: Option<EngagementView>,
+    /// The latest fire, charge, collision, melee or test, with what it does.
+    pub last_result: Option<Vec<String>>,
+    /// Both sides' rosters, the first side first.
+    pub sides: Vec<RosterView>,
+    /// The summary's strength table.
+    pub summary: TableView,
+    /// The latest log entries, newest last.
+    pub latest: Vec<String>,
+    /// The table from above (for painters on screen).
+    #[serde(skip)]
+    pub scene: Scene,
+    /// The words the page puts around the data.
+    pub labels: Labels,
+}
+
+/// The page's headings, in the view's language.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Labels {
+    pub roster: &'static str,
+    pub in_progress: &'static str,
+    pub nothing_in_progress: &'static str,
+    pub odds: &'static str,
+    pub last_result: &'static str,
+    pub table: &'static str,
+    pub no_table: &'static str,
+    pub latest: &'static str,
+    pub summary: &'static str,
+    pub out_of_play: &'static str,
+    pub language: &'static str,
+    pub side_first: &'static str,
+    pub reconnecting: &'static str,
+    pub total: &'static str,
+}
+
+/// An engagement in progress: who, how far along, both sides' modifiers with their
+/// clauses and totals, and the exact odds before the dice.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EngagementView {
+    /// "Charge: Cossacks against 2nd Line".
+    pub heading: String,
+    /// "Step 2 · declared · distance 18 cm".
+    pub state: String,
+    /// Each side's modifiers, attacker first (a GdB melee's situation).
+    pub sides: Vec<ModifiersView>,
+    /// Each result with its chance, likeliest first.
+    pub odds: Vec<OddsView>,
+    /// The dice given, once they are.
+    pub dice: Option<String>,
+}
+
+/// One side's modifiers and their total.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ModifiersView {
+    /// The unit.
+    pub name: String,
+    /// The lines: clause, what it is, value.
+    pub modifiers: Vec<(String, String, String)>,
+    /// Their sum, signed.
+    pub total: String,
+}
+
+/// One result band with its chance.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct OddsView {
+    /// "41.7%".
+    pub chance: String,
+    /// "Attacker wins — retreat".
+    pub result: String,
+}
+
+/// A side's roster.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RosterView {
+    /// The side's name.
+    pub name: String,
+    /// 0 for the first side, 1 for the second.
+    pub side: usize,
+    /// Its units, brigade by brigade as the roster lists them, those out of play last.
+    pub units: Vec<UnitRow>,
+}
+
+/// One unit as the other side may see it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct UnitRow {
+    /// Its id (stable: the page keeps its place by it).
+    pub id: u32,
+    /// Its name.
+    pub name: String,
+    /// Its brigade's name.
+    pub brigade: String,
+    /// Arm and class (or Ruleset B status).
+    pub kind: String,
+    /// Its order.
+    pub order: String,
+    /// The order's key, for the page's colours.
+    pub order_key: &'static str,
+    /// Its formation.
+    pub formation: String,
+    /// Figures now.
+    pub figures: u32,
+    /// Figures at the start.
+    pub figures_start: u32,
+    /// Its markers.
+    pub markers: Vec<String>,
+    /// Still in play.
+    pub in_play: bool,
+}
+
+/// A table of text: header and rows.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct TableView {
+    /// Column titles.
+    pub header: Vec<String>,
+    /// Rows of cells.
+    pub rows: Vec<Vec<String>>,
+}
+
+/// Builds the players' view of the battle with the engagement the players have open,
+/// leaving out what the umpire hides.
+pub fn build(battle: &Battle, open: Option<&OpenEngagement>, lang: Lang) -> PlayersView {
+    let seen = players_battle(battle);
+    let seen = seen.as_ref();
+    let open = open.filter(|o| o.units.iter().all(|id| visible(battle, *id)));
+    let focus = Focus { unit: open.filter(|o| o.kind == OpenKind::Charge).map(|o| o.units[0]), general: None };
+    PlayersView {
+        lang: lang.code(),
+        title: battle_title(battle, lang).to_owned(),
+        turn: lang.fmt(T::TurnPhase, &[&battle.turn, &battle.phase.label(lang)]),
+        phasing: battle.phasing.map(|s| lang.fmt(T::PvMovesFirst, &[&side_name(battle, s, lang)])),
+        phasing_side: battle.phasing.map(side_index),
+        engagement: open.map(|o| engagement_view(seen, o, lang)),
+        last_result: last_result(battle, lang),
+        sides: Side::ALL.iter().map(|s| roster(seen, *s, lang)).collect(),
+        summary: match crate::report::summary::summary_table(seen, lang) {
+            Block::Table { header, rows } => TableView { header, rows },
+            Block::Title(_)
+            | Block::Heading(_)
+            | Block::Subheading(_)
+            | Block::Para(_)
+            | Block::Lines(_)
+            | Block::LossChart { .. }
+            | Block::Tally { .. }
+            | Block::PageBreak
+            | Block::Map(_)
+            | Block::KeepTogether(_) => TableView::default(),
+        },
+        latest: latest(battle, lang),
+        scene: crate::report::map::scene(seen, lang, focus),
+        labels: labels(lang),
+    }
+}
+
+fn side_index(side: Side) -> usize {
+    match side {
+        Side::First => 0,
+        Side::Second => 1,
+    }
+}
+
+fn labels(lang: Lang) -> Labels {
+    Labels {
+        roster: lang.t(T::PvRoster),
+        in_progress: lang.t(T::PvInProgress),
+        nothing_in_progress: lang.t(T::PvNothingInProgress),
+        odds: lang.t(T::PvOdds),
+        last_result: lang.t(T::PvLastResult),
+        table: lang.t(T::PvTable),
+        no_table: lang.t(T::PvNoTable),
+        latest: lang.t(T::PvLatest),
+        summary: lang.t(T::RepSummary),
+        out_of_play: lang.t(T::PvOutOfPlay),
+        language: lang.t(T::PvLanguage),
+        side_first: lang.t(T::PvSideFirst),
+        reconnecting: lang.t(T::PvReconnecting),
+        total: lang.t(T::PvTotal),
+    }
+}
+
+/// Whether the players may see the unit.
+fn visible(battle: &Battle, id: UnitId) -> bool {
+    battle.unit(id).is_some_and(|u| !u.hidden)
+}
+
+/// The battle as the players may see it: without the hidden units and the generals
+/// with them, and without its log (the view reads the log of the battle itself).
+fn players_battle(battle: &Battle) -> std::borrow::Cow<'_, Battle> {
+    if !battle.units.iter().any(|u| u.hidden) {
+        return std::borrow::Cow::Borrowed(battle);
+    }
+    let shown_general = |g: &&crate::model::General| g.attached_to.is_none_or(|id| visible(battle, id));
+    std::borrow::Cow::Owned(Battle {
+        name: battle.name.clone(),
+        name_ru: battle.name_ru.clone(),
+        description: battle.description.clone(),
+        description_ru: battle.description_ru.clone(),
+        ruleset: battle.ruleset,
+        options: battle.options.clone(),
+        sides: battle.sides.clone(),
+        brigades: battle.brigades.clone(),
+        generals: battle.generals.iter().filter(shown_general).cloned().collect(),
+        units: battle.units.iter().filter(|u| !u.hidden).cloned().collect(),
+        turn: battle.turn,
+        phase: battle.phase,
+        rng: battle.rng.clone(),
+        phasing: battle.phasing,
+        initiative: battle.initiative.clone(),
+        engagements: battle.engagements.clone(),
+        table: battle.table.clone(),
+        log: Vec::new(),
+    })
+}
+
+fn roster(battle: &Battle, side: Side, lang: Lang) -> RosterView {
+    let brigades = battle.brigades_of(side).map(|b| Some(b.id)).chain([None]);
+    let listed: Vec<&Unit> = brigades.flat_map(|b| battle.units_of(side, b)).collect();
+    let (in_play, out): (Vec<&Unit>, Vec<&Unit>) = listed.into_iter().partition(|u| u.order.in_play());
+    let units = in_play.into_iter().chain(out).map(|u| unit_row(battle, u, lang)).collect();
+    RosterView { name: side_name(battle, side, lang).to_owned(), side: side_index(side), units }
+}
+
+fn unit_row(battle: &Battle, u: &Unit, lang: Lang) -> UnitRow {
+    let brigade = u.brigade.and_then(|b| battle.brigade(b)).map(|b| shown(&b.name, b.name_ru.as_deref(), lang));
+    let grade = match battle.ruleset {
+        crate::rules::Ruleset::Gdb => u.class.label(lang),
+        crate::rules::Ruleset::RulesetB => u.status.label(lang),
+    };
+    UnitRow {
+        id: u.id.0,
+        name: u.display_name(lang == Lang::Ru).to_owned(),
+        brigade: brigade.unwrap_or_default().to_owned(),
+        kind: format!("{} · {grade}", u.arm.label(lang)),
+        order: u.order.label(lang).to_owned(),
+        order_key: u.order.key(),
+        formation: u.formation.label(lang).to_owned(),
+        figures: u.figures,
+        figures_start: u.figures_start,
+        markers: u.markers.iter().map(|m| m.label(lang).to_owned()).collect(),
+        in_play: u.order.in_play(),
+    }
+}
+
+fn name_of(battle: &Battle, id: UnitId, lang: Lang) -> String {
+    battle.unit(id).map(|u| u.display_name(lang == Lang::Ru).to_owned()).unwrap_or_default()
+}
+
+fn engagement_view(battle: &Battle, open: &OpenEngagement, lang: Lang) -> EngagementView {
+    let [a, d] = open.units.map(|id| name_of(battle, id, lang));
+    let key = match open.kind {
+        OpenKind::Charge => T::PvCharge,
+        OpenKind::Melee => T::PvMelee,
+        OpenKind::Collision => T::PvCollision,
+        OpenKind::BMelee => T::PvBMelee,
+    };
+    let mut state = vec![lang.fmt(T::PvStep, &[&open.step])];
+    if open.declared {
+        state.push(lang.t(T::PvDeclared).to_owned());
+    }
+    if let Some(cm) = open.distance_cm {
+        state.push(lang.fmt(T::PvDistance, &[&cm]));
+    }
+    let (sides, odds) = open.melee.as_ref().map(|m| melee_breakdown(m, [&a, &d], lang)).unwrap_or_default();
+    let dice = open.dice.map(|(x, y)| lang.fmt(T::PvDice, &[&pair(x), &pair(y)]));
+    EngagementView { heading: lang.fmt(key, &[&a, &d]), state: state.join(" · "), sides, odds, dice }
+}
+
+fn pair(d: [u8; 2]) -> String {
+    format!("{}+{}", d[0], d[1])
+}
+
+/// Both sides' modifiers (each with its clause) and the exact odds of every result.
+fn melee_breakdown(input: &MeleeInput, names: [&str; 2], lang: Lang) -> (Vec<ModifiersView>, Vec<OddsView>) {
+    let side = |role: Role, name: &str| {
+        let mods = input.modifiers(role);
+        let total: i32 = mods.iter().map(|m| m.value).sum();
+        ModifiersView {
+            name: name.to_owned(),
+            modifiers: mods
+                .iter()
+                .map(|m| (m.rule.id().to_owned(), m.rule.label(lang).to_owned(), format!("{:+}", m.value)))
+                .collect(),
+            total: format!("{total:+}"),
+        }
+    };
+    let sides = vec![side(Role::Attacker, names[0]), side(Role::Defender, names[1])];
+    let mut odds = input.odds();
+    odds.sort_by_key(|o| std::cmp::Reverse(o.ways));
+    let odds = odds
+        .iter()
+        .map(|o| {
+            let who = match o.winner {
+                Some(w) => lang.fmt(T::ResWins, &[&w.label(lang)]),
+                None => lang.t(T::ResNoWinner).to_owned(),
+            };
+            OddsView { chance: format!("{:.1}%", o.p * 100.0), result: format!("{who} — {}", o.outcome.label(lang)) }
+        })
+        .collect();
+    (sides, odds)
+}
+
+/// Whether the players may read the entry: no umpire's note or mark, and no unit the
+/// umpire hides now.
+fn entry_shown(battle: &Battle, e: &LogEntry) -> bool {
+    let umpires = match &e.detail {
+        LogDetail::Note { hidden, .. } => *hidden,
+        LogDetail::Hidden { .. } => true,
+        LogDetail::Edit { .. }
+        | LogDetail::Phase { .. }
+        | LogDetail::Initiative { .. }
+        | LogDetail::GdbMelee { .. }
+        | LogDetail::BCollision { .. }
+        | LogDetail::BMelee { .. }
+        | LogDetail::Charge { .. }
+        | LogDetail::ChargeDeclared { .. }
+        | LogDetail::DeclarationsDone { .. }
+        | LogDetail::Fire { .. }
+        | LogDetail::TestTaken { .. }
+        | LogDetail::TestsDropped { .. }
+        | LogDetail::FormationChanged { .. }
+        | LogDetail::Moved { .. }
+        | LogDetail::AtTheEdge { .. } => false,
+    };
+    !umpires && e.units.iter().all(|id| battle.unit(*id).is_none_or(|u| !u.hidden)) && !mentions_hidden(battle, e)
+}
+
+/// An edit's or phase's entry may name hidden units beyond its own list (a phase's
+/// expired markers and moves).
+fn mentions_hidden(battle: &Battle, e: &LogEntry) -> bool {
+    let hidden = |id: &UnitId| battle.unit(*id).is_some_and(|u| u.hidden);
+    match &e.detail {
+        LogDetail::Phase { expired, moved, .. } => expired.iter().any(hidden) || moved.iter().any(|(id, _)| hidden(id)),
+        LogDetail::Edit { .. }
+        | LogDetail::Note { .. }
+        | LogDetail::Hidden { .. }
+        | LogDetail::Initiative { .. }
+        | LogDetail::GdbMelee { .. }
+        | LogDetail::BCollision { .. }
+        | LogDetail::BMelee { .. }
+        | LogDetail::Charge { .. }
+        | LogDetail::ChargeDeclared { .. }
+        | LogDetail::DeclarationsDone { .. }
+        | LogDetail::Fire { .. }
+        | LogDetail::TestTaken { .. }
+        | LogDetail::TestsDropped { .. }
+        | LogDetail::FormationChanged { .. }
+        | LogDetail::Moved { .. }
+        | LogDetail::AtTheEdge { .. } => false,
+    }
+}
+
+fn latest(battle: &Battle, lang: Lang) -> Vec<String> {
+    let mut out: Vec<String> = battle
+        .log
+        .iter()
+        .rev()
+        .filter(|e| entry_shown(battle, e))
+        .take(LATEST_ENTRIES)
+        .map(|e| lang.fmt(T::TurnPhase, &[&e.turn, &e.phase.label(lang)]) + ": " + &entry_summary(lang, battle, e))
+        .collect();
+    out.reverse();
+    out
+}
+
+/// Whether an entry tells a result the players wait for.
+fn is_result(e: &LogEntry) -> bool {
+    match &e.detail {
+        LogDetail::GdbMelee { .. }
+        | LogDetail::BCollision { .. }
+        | LogDetail::BMelee { .. }
+        | LogDetail::Charge { .. }
+        | LogDetail::Fire { .. }
+        | LogDetail::TestTaken { .. } => true,
+        LogDetail::Edit { .. }
+        | LogDetail::Phase { .. }
+        | LogDetail::Initiative { .. }
+        | LogDetail::Note { .. }
+        | LogDetail::Hidden { .. }
+        | LogDetail::ChargeDeclared { .. }
+        | LogDetail::DeclarationsDone { .. }
+        | LogDetail::TestsDropped { .. }
+        | LogDetail::FormationChanged { .. }
+        | LogDetail::Moved { .. }
+        | LogDetail::AtTheEdge { .. } => false,
+    }
+}
+
+/// The latest result of this turn, its summary then its breakdown lines. Only the
+/// turn's own entries are read: the cost is a turn's, not the evening's.
+fn last_result(battle: &Battle, lang: Lang) -> Option<Vec<String>> {
+    let entry = battle
+        .log
+        .iter()
+        .rev()
+        .take_while(|e| e.turn == battle.turn)
+        .find(|e| is_result(e) && entry_shown(battle, e))?;
+    let mut lines = vec![entry_summary(lang, battle, entry)];
+    lines.extend(entry_lines(lang, battle, entry));
+    Some(lines)
+}

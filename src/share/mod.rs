@@ -1,0 +1,224 @@
+//! The players' page on the local network (issue 32). The app (or `coldsteel share`)
+//! publishes the players' view here on change; a small HTTP/1 server (hyper on a
+//! one-thread tokio runtime, on its own thread) serves it to any browser that has the
+//! address with its secret token: the page, its current state, and a stream of every
+//! state after it. The battle stays with the one writer: the server only reads what is
+//! published.
+//!
+//! Safe by construction: no socket until sharing starts; a new random token each start;
+//! every request without it gets an empty refusal; GET only; no path of the machine is
+//! served or named; connections, request heads and targets are bounded; the server
+//! stops with its handle.
+
+mod server;
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::{Arc, Mutex, PoisonError};
+
+use bytes::Bytes;
+use serde::Serialize;
+
+use crate::i18n::Lang;
+use crate::players::PlayersView;
+
+pub use server::{MAX_CONNECTIONS, MAX_HEAD_BYTES, MAX_TARGET_BYTES, Server, ShareError};
+
+/// The port sharing offers first.
+pub const DEFAULT_PORT: u16 = 8765;
+
+/// One state of the battle as published: its number and the view in each language, as
+/// the JSON the page reads.
+#[derive(Debug, Clone)]
+pub struct Published {
+    /// Counts from 1 with each state published.
+    pub version: u64,
+    /// The English view.
+    pub en: Bytes,
+    /// The Russian view.
+    pub ru: Bytes,
+}
+
+impl Published {
+    /// The view in a language.
+    pub fn in_lang(&self, lang: Lang) -> &Bytes {
+        match lang {
+            Lang::En => &self.en,
+            Lang::Ru => &self.ru,
+        }
+    }
+}
+
+/// What the page receives: the view, its state's number, and the map as SVG.
+#[derive(Serialize)]
+struct Wire<'a> {
+    version: u64,
+    #[serde(flatten)]
+    view: &'a PlayersView,
+    map_svg: Option<String>,
+}
+
+/// A view as the page's JSON, one line.
+pub fn wire_json(view: &PlayersView, version: u64) -> Bytes {
+    let map_svg = (view.scene.width_cm > 0.0).then(|| crate::report::map::svg(&view.scene));
+    // The view is plain strings and numbers: it always serializes.
+    let text = serde_json::to_vec(&Wire { version, view, map_svg }).unwrap_or_default();
+    Bytes::from(text)
+}
+
+/// Where the published states meet the viewers: the latest, and a channel that hands
+/// every new one to each viewer in order.
+#[derive(Debug)]
+pub struct Hub {
+    latest: Mutex<Arc<Published>>,
+    updates: tokio::sync::broadcast::Sender<Arc<Published>>,
+}
+
+/// How many states a slow viewer may fall behind before it is sent the latest instead.
+const BACKLOG: usize = 1024;
+
+impl Default for Hub {
+    fn default() -> Self {
+        let empty = Arc::new(Published { version: 0, en: Bytes::new(), ru: Bytes::new() });
+        Hub { latest: Mutex::new(empty), updates: tokio::sync::broadcast::channel(BACKLOG).0 }
+    }
+}
+
+impl Hub {
+    /// Publishes the battle's views in both languages as the next state.
+    pub fn publish(&self, en: &PlayersView, ru: &PlayersView) -> u64 {
+        let mut latest = self.latest.lock().unwrap_or_else(PoisonError::into_inner);
+        let version = latest.version.saturating_add(1);
+        let state = Arc::new(Published { version, en: wire_json(en, version), ru: wire_json(ru, version) });
+        *latest = state.clone();
+        // No viewer yet is no error: they read the latest when they come.
+        let _ = self.updates.send(state);
+        version
+    }
+
+    /// Publishes the players' view of a battle with the engagement open, in both
+    /// languages.
+    pub fn publish_battle(
+        &self,
+        battle: &crate::model::Battle,
+        open: Option<&crate::game::procedure::OpenEngagement>,
+    ) -> u64 {
+        let en = crate::players::build(battle, open, Lang::En);
+        let ru = crate::players::build(battle, open, Lang::Ru);
+        self.publish(&en, &ru)
+    }
+
+    /// The latest state.
+    pub fn latest(&self) -> Arc<Published> {
+        self.latest.lock().unwrap_or_else(PoisonError::into_inner).clone()
+    }
+
+    /// How many viewers follow the stream now.
+    pub fn viewers(&self) -> usize {
+        self.updates.receiver_count()
+    }
+
+    fn subscribe(&self) -> tokio::sync::broadcast::Receiver<Arc<Published>> {
+        self.updates.subscribe()
+    }
+}
+
+/// Why sharing did not start, in words.
+pub fn error_text(lang: Lang, e: &ShareError) -> String {
+    // The kinds a listener meets by name; the rest (a foreign enum that grows) as the
+    // system names them.
+    let io = |kind: std::io::ErrorKind| {
+        let named = [
+            (std::io::ErrorKind::AddrInUse, crate::i18n::T::ShareInUse),
+            (std::io::ErrorKind::AddrNotAvailable, crate::i18n::T::ShareNotHere),
+            (std::io::ErrorKind::PermissionDenied, crate::i18n::T::ShareNoPermission),
+        ];
+        match named.iter().find(|(k, _)| *k == kind) {
+            Some((_, key)) => lang.t(*key).to_owned(),
+            None => lang.fmt(crate::i18n::T::ShareOtherIo, &[&format!("{kind:?}")]),
+        }
+    };
+    match e {
+        ShareError::Bind(addr, kind) => lang.fmt(crate::i18n::T::ShareCannotListen, &[addr, &io(*kind)]),
+        ShareError::Start(kind) => lang.fmt(crate::i18n::T::ShareNoStart, &[&io(*kind)]),
+    }
+}
+
+/// A new secret for the page's address: 128 random bits as hex.
+pub fn new_token() -> String {
+    format!("{:032x}", rand::random::<u128>())
+}
+
+/// The address a phone on the local network reaches this computer at: the one its
+/// route to the outside leaves from (no packet is sent), if it has one.
+pub fn lan_address() -> Option<IpAddr> {
+    let socket = std::net::UdpSocket::bind((Ipv4Addr::UNSPECIFIED, 0)).ok()?;
+    socket.connect((Ipv4Addr::new(192, 0, 2, 1), 9)).ok()?;
+    let ip = socket.local_addr().ok()?.ip();
+    (!ip.is_loopback() && !ip.is_unspecified()).then_some(ip)
+}
+
+/// The page's address for a server listening on `bound`, with its token.
+pub fn page_url(bound: SocketAddr, token: &str) -> String {
+    let host = match bound.ip() {
+        ip if ip.is_unspecified() => lan_address().unwrap_or(IpAddr::V4(Ipv4Addr::LOCALHOST)),
+        ip => ip,
+    };
+    let at = SocketAddr::new(host, bound.port());
+    format!("http://{at}/?t={token}")
+}
+
+/// The QR code of an address: its modules row by row (true is dark) and its width.
+pub fn qr_modules(text: &str) -> Option<(Vec<bool>, usize)> {
+    let code = qrcode::QrCode::with_error_correction_level(text.as_bytes(), qrcode::EcLevel::M).ok()?;
+    let width = code.width();
+    let dark = code.to_colors().into_iter().map(|c| c == qrcode::Color::Dark).collect();
+    Some((dark, width))
+}
+
+/// The QR code of an address for a terminal, two rows of modules a line.
+pub fn qr_text(text: &str) -> Option<String> {
+    let code = qrcode::QrCode::with_error_correction_level(text.as_bytes(), qrcode::EcLevel::M).ok()?;
+    Some(code.render::<qrcode::render::unicode::Dense1x2>().quiet_zone(true).build())
+}
+
+/// Sharing as the app runs it: the hub, and the server while it serves.
+#[derive(Debug, Default)]
+pub struct Sharing {
+    hub: Arc<Hub>,
+    server: Option<Server>,
+}
+
+impl Sharing {
+    /// Starts serving on `bind` with a new token; a running server stops first (its
+    /// token is void from then on).
+    pub fn start(&mut self, bind: SocketAddr) -> Result<String, ShareError> {
+        self.stop();
+        let token = new_token();
+        let server = Server::start(bind, &token, self.hub.clone())?;
+        let url = page_url(server.local_addr(), &token);
+        self.server = Some(server);
+        Ok(url)
+    }
+
+    /// Stops serving; the token dies with the server.
+    pub fn stop(&mut self) {
+        if let Some(server) = self.server.take() {
+            server.stop();
+        }
+    }
+
+    /// Whether the server runs.
+    pub fn running(&self) -> bool {
+        self.server.is_some()
+    }
+
+    /// The hub the app publishes to.
+    pub fn hub(&self) -> &Arc<Hub> {
+        &self.hub
+    }
+
+    /// The address the server listens on, while it runs.
+    pub fn local_addr(&self) -> Option<SocketAddr> {
+        self.server.as_ref().map(Server::local_addr)
+    }
+}

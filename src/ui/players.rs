@@ -1,0 +1,426 @@
+//! The other side of the table (issue 32): the players' window (View → Players' window,
+//! F7) for a second monitor or a projector, and sharing the players' page on the local
+//! network (View → Share with players, F8). Both show the one read model
+//! ([`crate::players`]), rebuilt when the battle or the open engagement changes.
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+
+use egui::{Color32, RichText, Ui};
+
+use crate::game::procedure::OpenEngagement;
+use crate::i18n::{Lang, T};
+use crate::model::Battle;
+use crate::players::{EngagementView, PlayersView, RosterView};
+use crate::share::Sharing;
+
+/// The players' window's id among the viewports.
+const WINDOW_ID: &str = "coldsteel-players";
+/// Text sizes of the players' window: read across the room.
+const BIG: f32 = 30.0;
+const MEDIUM: f32 = 22.0;
+const BODY: f32 = 18.0;
+
+/// Where the shared page listens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Listen {
+    /// This computer only (the default: nothing reaches it from outside).
+    #[default]
+    Loopback,
+    /// The local network's address of this computer.
+    Lan,
+    /// Every network of this computer.
+    Every,
+}
+
+/// The Share dialog's state.
+#[derive(Debug)]
+pub struct ShareForm {
+    /// The dialog is on screen.
+    pub open: bool,
+    /// Where to listen.
+    pub listen: Listen,
+    /// The port as typed.
+    pub port: String,
+    /// The page's address while sharing.
+    pub url: Option<String>,
+    /// Why sharing did not start.
+    pub error: Option<String>,
+    qr: Option<(Vec<bool>, usize)>,
+    lan: Option<IpAddr>,
+}
+
+impl Default for ShareForm {
+    fn default() -> Self {
+        ShareForm {
+            open: false,
+            listen: Listen::Loopback,
+            port: crate::share::DEFAULT_PORT.to_string(),
+            url: None,
+            error: None,
+            qr: None,
+            lan: None,
+        }
+    }
+}
+
+/// The players' window and sharing, and the view they show.
+#[derive(Debug)]
+pub struct PlayersScreen {
+    /// The players' window is open.
+    pub window_open: bool,
+    /// The players' window's own language.
+    pub lang: Lang,
+    /// The view the window shows, as last built.
+    pub view: Option<PlayersView>,
+    /// The engagement the players have open, as the handler last handed it over.
+    pub open: Option<OpenEngagement>,
+    /// The page on the network.
+    pub sharing: Sharing,
+    /// The Share dialog.
+    pub share: ShareForm,
+    dirty: bool,
+}
+
+impl Default for PlayersScreen {
+    fn default() -> Self {
+        PlayersScreen {
+            window_open: false,
+            lang: Lang::En,
+            view: None,
+            open: None,
+            sharing: Sharing::default(),
+            share: ShareForm::default(),
+            dirty: true,
+        }
+    }
+}
+
+impl PlayersScreen {
+    /// The battle changed: the view is built again before the next frame ends.
+    pub fn mark_changed(&mut self) {
+        self.dirty = true;
+    }
+
+    /// The open engagement as the wizard now has it; a change rebuilds the view.
+    pub fn set_open(&mut self, open: Option<OpenEngagement>) {
+        if open != self.open {
+            self.open = open;
+            self.dirty = true;
+        }
+    }
+
+    /// Whether anyone is looking.
+    pub fn watching(&self) -> bool {
+        self.watched()
+    }
+
+    fn watched(&self) -> bool {
+        self.window_open || self.sharing.running()
+    }
+
+    /// Builds the view again if the battle or the engagement changed and anyone looks.
+    pub fn refresh(&mut self, battle: &Battle) {
+        if !self.dirty || !self.watched() {
+            return;
+        }
+        self.dirty = false;
+        if self.window_open {
+            self.view = Some(crate::players::build(battle, self.open.as_ref(), self.lang));
+        }
+        if self.sharing.running() {
+            self.sharing.hub().publish_battle(battle, self.open.as_ref());
+        }
+    }
+
+    /// Opens or closes the players' window.
+    pub fn show_window(&mut self, open: bool, lang: Lang) {
+        if open && !self.window_open {
+            self.lang = lang;
+            self.dirty = true;
+        }
+        self.window_open = open;
+    }
+
+    /// Starts sharing where the dialog says.
+    pub fn start_sharing(&mut self, battle: &Battle, lang: Lang) {
+        let Ok(port) = self.share.port.trim().parse::<u16>() else {
+            self.share.error = Some(lang.t(T::ShareBadPort).to_owned());
+            return;
+        };
+        let ip = match self.share.listen {
+            Listen::Loopback => IpAddr::V4(Ipv4Addr::LOCALHOST),
+            Listen::Lan => self.share.lan.unwrap_or(IpAddr::V4(Ipv4Addr::LOCALHOST)),
+            Listen::Every => IpAddr::V4(Ipv4Addr::UNSPECIFIED),
+        };
+        // The state is there before the first viewer comes.
+        self.sharing.hub().publish_battle(battle, self.open.as_ref());
+        match self.sharing.start(SocketAddr::new(ip, port)) {
+            Ok(url) => {
+                self.share.qr = crate::share::qr_modules(&url);
+                self.share.url = Some(url);
+                self.share.error = None;
+            }
+            Err(e) => {
+                self.share.url = None;
+                self.share.qr = None;
+                self.share.error = Some(lang.fmt(T::ShareFailed, &[&crate::share::error_text(lang, &e)]));
+            }
+        }
+    }
+
+    /// Stops sharing: the address and its token are void.
+    pub fn stop_sharing(&mut self) {
+        self.sharing.stop();
+        self.share.url = None;
+        self.share.qr = None;
+    }
+
+    /// Opens the Share dialog, looking up the local network's address once.
+    pub fn open_share(&mut self) {
+        self.share.open = true;
+        if self.share.lan.is_none() {
+            self.share.lan = crate::share::lan_address();
+        }
+    }
+
+    /// The players' window, in a viewport of its own (a window inside the main one where
+    /// the platform has no second window, as in tests).
+    pub fn window_ui(&mut self, ctx: &egui::Context) {
+        if !self.window_open {
+            return;
+        }
+        let title = self.lang.t(T::PvTitle);
+        let builder = egui::ViewportBuilder::default()
+            .with_title(format!("coldsteel — {title}"))
+            .with_inner_size([1280.0, 800.0]);
+        let mut lang = self.lang;
+        let mut close = false;
+        let view = self.view.as_ref();
+        ctx.show_viewport_immediate(egui::ViewportId::from_hash_of(WINDOW_ID), builder, |ui, _class| {
+            if ui.ctx().input(|i| i.viewport().close_requested()) {
+                close = true;
+            }
+            egui::ScrollArea::vertical().id_salt("players-window").auto_shrink([false, false]).show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    ui.label(RichText::new(lang.t(T::PvLanguage)).size(BODY));
+                    for l in [Lang::En, Lang::Ru] {
+                        ui.selectable_value(&mut lang, l, RichText::new(l.native_name()).size(BODY));
+                    }
+                });
+                if let Some(view) = view {
+                    view_ui(ui, view);
+                }
+            });
+        });
+        if lang != self.lang {
+            self.lang = lang;
+            self.dirty = true;
+        }
+        if close {
+            self.window_open = false;
+        }
+    }
+
+    /// The Share dialog: where to listen, start and stop, the address and its QR code.
+    pub fn share_ui(&mut self, ctx: &egui::Context, lang: Lang, battle: &Battle) {
+        if !self.share.open {
+            return;
+        }
+        let mut open = true;
+        let (mut start, mut stop) = (false, false);
+        egui::Window::new(lang.t(T::ShareTitle))
+            .id(egui::Id::unique("coldsteel-share"))
+            .open(&mut open)
+            .collapsible(false)
+            .resizable(false)
+            .fixed_size([460.0, 560.0])
+            .show(ctx, |ui| {
+                let running = self.sharing.running();
+                ui.add_enabled_ui(!running, |ui| {
+                    ui.label(lang.t(T::ShareListenOn));
+                    ui.radio_value(&mut self.share.listen, Listen::Loopback, lang.t(T::ShareLoopback));
+                    if let Some(ip) = self.share.lan {
+                        ui.radio_value(&mut self.share.listen, Listen::Lan, lang.fmt(T::ShareLan, &[&ip]));
+                    }
+                    ui.radio_value(&mut self.share.listen, Listen::Every, lang.t(T::ShareEvery));
+                    ui.horizontal(|ui| {
+                        ui.label(lang.t(T::SharePort));
+                        ui.add(egui::TextEdit::singleline(&mut self.share.port).desired_width(80.0));
+                    });
+                });
+                ui.horizontal(|ui| {
+                    if running {
+                        stop = ui.button(lang.t(T::ShareStop)).clicked();
+                    } else {
+                        start = ui.button(lang.t(T::ShareStart)).clicked();
+                    }
+                });
+                if let Some(e) = &self.share.error {
+                    ui.colored_label(super::theme::ERROR, e);
+                }
+                if let Some(url) = self.share.url.clone() {
+                    ui.separator();
+                    ui.label(lang.t(T::ShareOpenThis));
+                    ui.horizontal(|ui| {
+                        ui.add(egui::Label::new(RichText::new(&url).monospace()).selectable(true));
+                        if ui.button(lang.t(T::ShareCopy)).clicked() {
+                            ui.ctx().copy_text(url.clone());
+                        }
+                    });
+                    if let Some((modules, width)) = &self.share.qr {
+                        qr_ui(ui, modules, *width);
+                    }
+                    if self.share.listen == Listen::Loopback {
+                        ui.label(RichText::new(lang.t(T::ShareLoopbackNote)).weak());
+                    }
+                    ui.label(RichText::new(lang.t(T::ShareNewToken)).weak());
+                }
+            });
+        if start {
+            self.start_sharing(battle, lang);
+        }
+        if stop {
+            self.stop_sharing();
+        }
+        self.share.open = open;
+    }
+}
+
+/// A QR code, dark modules on a white quiet zone.
+fn qr_ui(ui: &mut Ui, modules: &[bool], width: usize) {
+    let side = 240.0;
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(side, side), egui::Sense::hover());
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 0.0, Color32::WHITE);
+    let quiet = 4;
+    let cells = (width + 2 * quiet) as f32;
+    let cell = side / cells;
+    for (i, dark) in modules.iter().enumerate() {
+        if !*dark {
+            continue;
+        }
+        let (x, y) = ((i % width + quiet) as f32, (i / width + quiet) as f32);
+        let min = rect.min + egui::vec2(x * cell, y * cell);
+        painter.rect_filled(egui::Rect::from_min_size(min, egui::vec2(cell, cell)), 0.0, Color32::BLACK);
+    }
+}
+
+/// The view in large type: the turn, the engagement in progress, the last result, the
+/// table, both rosters, the summary and the latest entries.
+pub fn view_ui(ui: &mut Ui, view: &PlayersView) {
+    ui.label(RichText::new(&view.title).size(BIG).strong());
+    let turn = match &view.phasing {
+        Some(p) => format!("{} · {p}", view.turn),
+        None => view.turn.clone(),
+    };
+    ui.label(RichText::new(turn).size(MEDIUM));
+    ui.separator();
+    ui.columns(2, |cols| {
+        if let [left, right] = cols {
+            engagement_ui(left, view);
+            if let Some(lines) = &view.last_result {
+                left.add_space(8.0);
+                left.label(RichText::new(view.labels.last_result).size(MEDIUM).strong());
+                for line in lines {
+                    left.label(RichText::new(line).size(BODY));
+                }
+            }
+            map_ui(right, view);
+        }
+    });
+    ui.separator();
+    ui.columns(2, |cols| {
+        for (col, roster) in cols.iter_mut().zip(&view.sides) {
+            roster_ui(col, roster);
+        }
+    });
+    ui.separator();
+    ui.label(RichText::new(view.labels.summary).size(MEDIUM).strong());
+    egui::Grid::new("players-summary").striped(true).show(ui, |ui| {
+        for cell in &view.summary.header {
+            ui.label(RichText::new(cell).size(BODY).strong());
+        }
+        ui.end_row();
+        for row in &view.summary.rows {
+            for cell in row {
+                ui.label(RichText::new(cell).size(BODY));
+            }
+            ui.end_row();
+        }
+    });
+    ui.separator();
+    ui.label(RichText::new(view.labels.latest).size(MEDIUM).strong());
+    for line in &view.latest {
+        ui.label(RichText::new(line).size(BODY));
+    }
+}
+
+fn engagement_ui(ui: &mut Ui, view: &PlayersView) {
+    ui.label(RichText::new(view.labels.in_progress).size(MEDIUM).strong());
+    let Some(e) = &view.engagement else {
+        ui.label(RichText::new(view.labels.nothing_in_progress).size(BODY).weak());
+        return;
+    };
+    ui.label(RichText::new(&e.heading).size(MEDIUM));
+    ui.label(RichText::new(&e.state).size(BODY).weak());
+    modifiers_ui(ui, e, view.labels.total);
+    if !e.odds.is_empty() {
+        ui.label(RichText::new(view.labels.odds).size(MEDIUM).strong());
+        egui::Grid::new("players-odds").show(ui, |ui| {
+            for o in &e.odds {
+                ui.label(RichText::new(&o.chance).size(BODY).strong());
+                ui.label(RichText::new(&o.result).size(BODY));
+                ui.end_row();
+            }
+        });
+    }
+    if let Some(d) = &e.dice {
+        ui.label(RichText::new(d).size(MEDIUM).strong());
+    }
+}
+
+fn modifiers_ui(ui: &mut Ui, e: &EngagementView, total: &str) {
+    for (i, side) in e.sides.iter().enumerate() {
+        ui.label(RichText::new(&side.name).size(BODY).strong());
+        egui::Grid::new(("players-mods", i)).show(ui, |ui| {
+            for (clause, what, value) in &side.modifiers {
+                ui.label(RichText::new(clause).size(BODY - 4.0).weak());
+                ui.label(RichText::new(what).size(BODY));
+                ui.label(RichText::new(value).size(BODY));
+                ui.end_row();
+            }
+            ui.label("");
+            ui.label(RichText::new(total).size(BODY).strong());
+            ui.label(RichText::new(&side.total).size(BODY).strong());
+            ui.end_row();
+        });
+    }
+}
+
+fn map_ui(ui: &mut Ui, view: &PlayersView) {
+    ui.label(RichText::new(view.labels.table).size(MEDIUM).strong());
+    let scene = &view.scene;
+    if scene.width_cm <= 0.0 {
+        ui.label(RichText::new(view.labels.no_table).size(BODY).weak());
+        return;
+    }
+    let w = ui.available_width().max(100.0);
+    let h = (w * (scene.depth_cm / scene.width_cm) as f32).min(480.0);
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(w, h), egui::Sense::hover());
+    let v = super::table_view::View::fitted(rect, scene.width_cm, scene.depth_cm);
+    super::table_view::paint_scene(&ui.painter_at(rect), &v, scene);
+}
+
+fn roster_ui(ui: &mut Ui, roster: &RosterView) {
+    ui.label(RichText::new(&roster.name).size(MEDIUM).strong());
+    for u in &roster.units {
+        let name = RichText::new(&u.name).size(BODY).strong();
+        ui.horizontal_wrapped(|ui| {
+            ui.label(if u.in_play { name } else { name.weak() });
+            ui.label(RichText::new(format!("{} / {}", u.figures, u.figures_start)).size(BODY));
+        });
+        let mut line = vec![u.order.clone(), u.formation.clone()];
+        line.extend(u.markers.iter().cloned());
+        ui.label(RichText::new(line.join(" · ")).size(BODY - 3.0).weak());
+    }
+}
