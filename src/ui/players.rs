@@ -196,22 +196,40 @@ impl PlayersScreen {
         let mut lang = self.lang;
         let mut close = false;
         let view = self.view.as_ref();
-        ctx.show_viewport_immediate(egui::ViewportId::from_hash_of(WINDOW_ID), builder, |ui, _class| {
-            if ui.ctx().input(|i| i.viewport().close_requested()) {
-                close = true;
-            }
+        let body = |ui: &mut Ui, lang: &mut Lang| {
             egui::ScrollArea::vertical().id_salt("players-window").auto_shrink([false, false]).show(ui, |ui| {
                 ui.horizontal(|ui| {
                     ui.label(RichText::new(lang.t(T::PvLanguage)).size(BODY));
                     for l in [Lang::En, Lang::Ru] {
-                        ui.selectable_value(&mut lang, l, RichText::new(l.native_name()).size(BODY));
+                        ui.selectable_value(lang, l, RichText::new(l.native_name()).size(BODY));
                     }
                 });
                 if let Some(view) = view {
                     view_ui(ui, view);
                 }
             });
-        });
+        };
+        if ctx.embed_viewports() {
+            // No second window here (tests, some platforms): a window along the bottom of
+            // the main one, clear of the roster and the editor.
+            let mut open = true;
+            let at = egui::pos2(0.0, (ctx.content_rect().bottom() - 820.0).max(0.0));
+            egui::Window::new(format!("coldsteel — {title}"))
+                .id(egui::Id::unique(WINDOW_ID))
+                .default_pos(at)
+                .default_size([1280.0, 800.0])
+                .collapsible(false)
+                .open(&mut open)
+                .show(ctx, |ui| body(ui, &mut lang));
+            close = !open;
+        } else {
+            ctx.show_viewport_immediate(egui::ViewportId::from_hash_of(WINDOW_ID), builder, |ui, _class| {
+                if ui.ctx().input(|i| i.viewport().close_requested()) {
+                    close = true;
+                }
+                body(ui, &mut lang);
+            });
+        }
         if lang != self.lang {
             self.lang = lang;
             self.dirty = true;
@@ -244,8 +262,9 @@ impl PlayersScreen {
                     }
                     ui.radio_value(&mut self.share.listen, Listen::Every, lang.t(T::ShareEvery));
                     ui.horizontal(|ui| {
-                        ui.label(lang.t(T::SharePort));
-                        ui.add(egui::TextEdit::singleline(&mut self.share.port).desired_width(80.0));
+                        let label = ui.label(lang.t(T::SharePort));
+                        ui.add(egui::TextEdit::singleline(&mut self.share.port).desired_width(80.0))
+                            .labelled_by(label.id);
                     });
                 });
                 ui.horizontal(|ui| {

@@ -535,6 +535,10 @@ fn markers_ui(ui: &mut Ui, lang: Lang, unit: &Unit) {
     ui.allocate_ui_with_layout(egui::vec2(ui.available_width(), MARKERS_H - 2.0), layout, |ui| {
         ui.set_height(MARKERS_H - 2.0);
         ui.add_space(40.0);
+        // The umpire's mark (issue 32), on the markers' line so that no row grows.
+        if unit.hidden {
+            badge_ui(ui, lang.t(T::HiddenBadge), theme::MARKER_BADGE);
+        }
         for marker in &unit.markers {
             badge_ui(ui, marker.label(lang), theme::MARKER_BADGE);
         }

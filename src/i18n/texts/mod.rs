@@ -1098,7 +1098,6 @@ keys! {
     PvReconnecting,
     PvLanguage,
     PvSideFirst,
-    PvUpdated,
     ViewMenu,
     MenuPlayersWindow,
     MenuShare,

@@ -28,7 +28,6 @@ super::texts! {
     PvReconnecting => "Connection lost; trying again…", "Связь потеряна; повторная попытка…";
     PvLanguage => "Language", "Язык";
     PvSideFirst => "Roster first", "Первым в списке";
-    PvUpdated => "Updated {}", "Обновлено: {}";
     ViewMenu => "View", "Вид";
     MenuPlayersWindow => "Players' window", "Окно для игроков";
     MenuShare => "Share with players…", "Показать игрокам…";
