@@ -383,14 +383,26 @@ fn mentions_hidden(battle: &Battle, e: &LogEntry) -> bool {
     }
 }
 
+/// The latest entries of play (the roster's edits left out, as the log shows them by
+/// default), each under its turn and phase.
 fn latest(battle: &Battle, lang: Lang) -> Vec<String> {
+    let play = |e: &&LogEntry| !matches!(e.detail, LogDetail::Edit { .. });
+    let line = |e: &LogEntry| {
+        // A phase's entry names its turn and phase itself.
+        if matches!(e.detail, LogDetail::Phase { .. }) {
+            entry_summary(lang, battle, e)
+        } else {
+            lang.fmt(T::TurnPhase, &[&e.turn, &e.phase.label(lang)]) + ": " + &entry_summary(lang, battle, e)
+        }
+    };
     let mut out: Vec<String> = battle
         .log
         .iter()
         .rev()
+        .filter(play)
         .filter(|e| entry_shown(battle, e))
         .take(LATEST_ENTRIES)
-        .map(|e| lang.fmt(T::TurnPhase, &[&e.turn, &e.phase.label(lang)]) + ": " + &entry_summary(lang, battle, e))
+        .map(line)
         .collect();
     out.reverse();
     out

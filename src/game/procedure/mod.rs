@@ -76,7 +76,8 @@ impl ChargeDraft {
         OpenEngagement {
             kind: OpenKind::Charge,
             units: [self.charger(), self.target()],
-            step: self.step_number(),
+            // The declaration is the first step the players see.
+            step: self.step_number().saturating_add(1),
             declared: self.is_declared(),
             distance_cm: self.typed_distance(),
             melee: self.melee_preview(battle),
