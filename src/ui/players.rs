@@ -227,7 +227,8 @@ impl PlayersScreen {
                 if ui.ctx().input(|i| i.viewport().close_requested()) {
                     close = true;
                 }
-                body(ui, &mut lang);
+                // The theme's background and margins, as the main window has them.
+                egui::CentralPanel::default_margins().show(ui, |ui| body(ui, &mut lang));
             });
         }
         if lang != self.lang {
@@ -251,8 +252,11 @@ impl PlayersScreen {
             .open(&mut open)
             .collapsible(false)
             .resizable(false)
-            .fixed_size([460.0, 560.0])
+            .default_size([560.0, 600.0])
             .show(ctx, |ui| {
+                // Its whole size from the first frame: a window that grows to its content
+                // takes no clicks below its first size (egui 0.37).
+                ui.set_min_size(egui::vec2(540.0, 560.0));
                 let running = self.sharing.running();
                 ui.add_enabled_ui(!running, |ui| {
                     ui.label(lang.t(T::ShareListenOn));
@@ -334,23 +338,27 @@ pub fn view_ui(ui: &mut Ui, view: &PlayersView) {
     };
     ui.label(RichText::new(turn).size(MEDIUM));
     ui.separator();
+    // Columns lay out justified, which would stretch a wrapped line's letters apart.
+    let ragged = egui::Layout::top_down(egui::Align::Min);
     ui.columns(2, |cols| {
         if let [left, right] = cols {
-            engagement_ui(left, view);
-            if let Some(lines) = &view.last_result {
-                left.add_space(8.0);
-                left.label(RichText::new(view.labels.last_result).size(MEDIUM).strong());
-                for line in lines {
-                    left.label(RichText::new(line).size(BODY));
+            left.with_layout(ragged, |left| {
+                engagement_ui(left, view);
+                if let Some(lines) = &view.last_result {
+                    left.add_space(8.0);
+                    left.label(RichText::new(view.labels.last_result).size(MEDIUM).strong());
+                    for line in lines {
+                        left.label(RichText::new(line).size(BODY));
+                    }
                 }
-            }
-            map_ui(right, view);
+            });
+            right.with_layout(ragged, |right| map_ui(right, view));
         }
     });
     ui.separator();
     ui.columns(2, |cols| {
         for (col, roster) in cols.iter_mut().zip(&view.sides) {
-            roster_ui(col, roster);
+            col.with_layout(ragged, |col| roster_ui(col, roster));
         }
     });
     ui.separator();

@@ -1,0 +1,152 @@
+//! Budgets of issue 32 (design.md section 6): building the players' read model of the
+//! 1,000-unit battle from a cold start, map and summary included (< 2 ms); an update
+//! reaching 100 viewers on loopback (< 200 ms at the 99th percentile, printed after the
+//! run); and the interface's frame beside 100 viewers.
+
+use std::io::{BufRead, BufReader, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use coldsteel::game::Game;
+use coldsteel::i18n::Lang;
+use coldsteel::model::stress::stress_battle;
+use coldsteel::model::{Battle, Placement, TableSetup};
+use coldsteel::rules::options::BasingRow;
+use coldsteel::share::{Hub, Sharing};
+use coldsteel::ui::CsApp;
+use criterion::{Criterion, criterion_group, criterion_main};
+use std::hint::black_box;
+
+/// The 1,000-unit battle with its 10,000-entry log, every unit placed and based on a
+/// 6 × 3 m table.
+fn battle() -> Battle {
+    let mut battle = stress_battle(1000, 10_000);
+    battle.table = Some(TableSetup::new(600, 300));
+    for arm in coldsteel::rules::Arm::ALL {
+        let row =
+            BasingRow { arm: *arm, formation: None, frontage_mm: 40, depth_mm: 20, figures_per_base: 6, bases_deep: 1 };
+        battle.options.basing.push(row);
+    }
+    for (i, u) in battle.units.iter_mut().enumerate() {
+        let (col, row) = (i32::try_from(i % 40).unwrap_or(0), i32::try_from(i / 40).unwrap_or(0));
+        u.place = Some(Placement { x_mm: 100 + col * 145, y_mm: 100 + row * 110, facing_deg: 0 });
+    }
+    battle
+}
+
+fn read_model(c: &mut Criterion) {
+    let battle = battle();
+    c.bench_function("players_view_1000_units_cold", |b| {
+        b.iter(|| black_box(coldsteel::players::build(black_box(&battle), None, Lang::En)))
+    });
+    let hub = Hub::default();
+    c.bench_function("players_publish_1000_units_both_languages", |b| {
+        b.iter(|| black_box(hub.publish_battle(black_box(&battle), None)))
+    });
+}
+
+/// A viewer on its own thread: the number of the last state it read.
+fn viewer(addr: SocketAddr, token: String, seen: Arc<AtomicU64>) {
+    std::thread::spawn(move || {
+        let Ok(mut s) = TcpStream::connect(addr) else { return };
+        if write!(s, "GET /events?t={token} HTTP/1.1\r\nHost: {addr}\r\n\r\n").is_err() {
+            return;
+        }
+        for line in BufReader::new(s).split(b'\n') {
+            let Ok(line) = line else { return };
+            if let Some(n) = line.strip_prefix(b"id: ")
+                && let Ok(n) = String::from_utf8_lossy(n).trim().parse::<u64>()
+            {
+                seen.store(n, Ordering::Release);
+            }
+        }
+    });
+}
+
+/// Sharing with 100 viewers following it.
+fn hundred_viewers(sharing: &mut Sharing, battle: &Battle) -> Vec<Arc<AtomicU64>> {
+    sharing.hub().publish_battle(battle, None);
+    let url = sharing.start("127.0.0.1:0".parse().unwrap_or(SocketAddr::from(([127, 0, 0, 1], 0)))).ok();
+    let token = url.as_deref().and_then(|u| u.split_once("?t=")).map(|(_, t)| t.to_owned()).unwrap_or_default();
+    let addr = sharing.local_addr().unwrap_or(SocketAddr::from(([127, 0, 0, 1], 0)));
+    let seen: Vec<Arc<AtomicU64>> = (0..100).map(|_| Arc::new(AtomicU64::new(0))).collect();
+    for s in &seen {
+        viewer(addr, token.clone(), s.clone());
+    }
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while sharing.hub().viewers() < 100 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    seen
+}
+
+fn percentile(mut times: Vec<Duration>, p: f64) -> Duration {
+    times.sort();
+    let i = ((times.len() as f64 - 1.0) * p).round() as usize;
+    times.get(i).copied().unwrap_or_default()
+}
+
+fn to_hundred_viewers(c: &mut Criterion) {
+    for (name, battle) in [
+        ("share_update_to_100_viewers_default_battle", coldsteel::storage::default_game().map(|g| g.battle().clone())),
+        ("share_update_to_100_viewers_1000_units", Ok(battle())),
+    ] {
+        let Ok(battle) = battle else { continue };
+        let mut sharing = Sharing::default();
+        let seen = hundred_viewers(&mut sharing, &battle);
+        let mut all = Vec::new();
+        c.bench_function(name, |b| {
+            b.iter_custom(|iters| {
+                let mut total = Duration::ZERO;
+                for _ in 0..iters {
+                    let start = Instant::now();
+                    let v = sharing.hub().publish_battle(&battle, None);
+                    let deadline = start + Duration::from_secs(10);
+                    while seen.iter().any(|s| s.load(Ordering::Acquire) < v) && Instant::now() < deadline {
+                        std::thread::yield_now();
+                    }
+                    let took = start.elapsed();
+                    all.push(took);
+                    total += took;
+                }
+                total
+            })
+        });
+        println!(
+            "{name}: p50 {:?}, p99 {:?} over {} updates",
+            percentile(all.clone(), 0.5),
+            percentile(all.clone(), 0.99),
+            all.len()
+        );
+        sharing.stop();
+    }
+}
+
+fn frame_beside_viewers(c: &mut Criterion) {
+    let mut app = CsApp::new(Game::new(stress_battle(1000, 10_000)), Lang::En);
+    let battle = app.game.battle().clone();
+    let seen = hundred_viewers(&mut app.players.sharing, &battle);
+    let mut h = egui_kittest::Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut CsApp| app.ui_root(ui), app);
+    h.run();
+    c.bench_function("ui_frame_1000_units_sharing_100_viewers", |b| b.iter(|| h.step()));
+    // A frame after an action: the view built in both languages and sent to everyone.
+    c.bench_function("ui_frame_1000_units_after_an_action_sharing_100_viewers", |b| {
+        b.iter(|| {
+            h.state_mut().players.mark_changed();
+            h.step()
+        })
+    });
+    black_box(seen);
+    h.state_mut().players.stop_sharing();
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(30).measurement_time(Duration::from_secs(4));
+    targets = read_model, to_hundred_viewers, frame_beside_viewers
+}
+criterion_main!(benches);
