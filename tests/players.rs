@@ -141,3 +141,39 @@ fn a_mark_that_changes_nothing_is_refused() {
     assert!(g.perform(&Action::SetHidden { unit: id, hidden: false }).is_err());
     assert!(g.perform(&Action::SetHidden { unit: coldsteel::model::UnitId(9999), hidden: true }).is_err());
 }
+
+#[test]
+fn the_map_shows_this_turns_moves_and_an_open_charges_sector() {
+    use coldsteel::report::map::{Ink, Mark};
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("saves");
+    let mut g = storage::read_battle_file(&dir.join("krasnoi-1812-on-the-table.coldsteel.json")).unwrap();
+    common::to(&mut g, Phase::Movement);
+    let poltava = common::unit(&g, "Poltava Infantry").clone();
+    // Put back on the table where it stood a little to the left: its place is in the log.
+    let start = poltava.place.unwrap();
+    let from = coldsteel::model::Placement { x_mm: start.x_mm - 50, ..start };
+    g.perform(&Action::PlaceUnit { unit: poltava.id, place: Some(from) }).unwrap();
+    let to = coldsteel::model::Placement { y_mm: from.y_mm + 80, ..from };
+    let moved = coldsteel::model::MoveAction { unit: poltava.id, cm: 8, place: Some(to), ground: None };
+    g.perform(&Action::Move(Box::new(moved))).unwrap();
+    let lines = |v: &coldsteel::players::PlayersView, ink: Ink| {
+        v.scene.marks.iter().filter(|m| matches!(m, Mark::Line { ink: i, .. } if *i == ink)).count()
+    };
+    let v = build(g.battle(), None, Lang::En);
+    // From where it stood as the turn began (an earlier move of the log put it there),
+    // through the placing, to where it stands now.
+    let drawn = v.scene.marks.iter().any(
+        |m| matches!(m, Mark::Line { from: f, to: t, ink: Ink::Ruler } if *f == start.point() && *t == to.point()),
+    );
+    assert!(drawn, "the turn's move from where it stood to where it stands");
+    assert_eq!(lines(&v, Ink::Sector), 0, "no sector without a charge open");
+    // Hidden, its move goes too.
+    g.perform(&Action::SetHidden { unit: poltava.id, hidden: true }).unwrap();
+    assert!(
+        !build(g.battle(), None, Lang::En)
+            .scene
+            .marks
+            .iter()
+            .any(|m| { matches!(m, Mark::Line { to: t, ink: Ink::Ruler, .. } if *t == to.point()) })
+    );
+}

@@ -181,9 +181,48 @@ pub fn build(battle: &Battle, open: Option<&OpenEngagement>, lang: Lang) -> Play
             | Block::KeepTogether(_) => TableView::default(),
         },
         latest: latest(battle, lang),
-        scene: crate::report::map::scene(seen, lang, focus),
+        scene: with_moves(crate::report::map::scene(seen, lang, focus), battle),
         labels: labels(lang),
     }
+}
+
+/// The scene with this turn's moves on the table view drawn as lines, from where each
+/// unit stood when the turn began to where it stands (units the umpire hides left out).
+fn with_moves(mut scene: Scene, battle: &Battle) -> Scene {
+    if scene.width_cm <= 0.0 {
+        return scene;
+    }
+    use crate::report::map::{Ink, Mark};
+    let mut at: std::collections::HashMap<UnitId, crate::rules::geometry::Point> = Default::default();
+    let mut moves: std::collections::BTreeMap<UnitId, (crate::rules::geometry::Point, crate::rules::geometry::Point)> =
+        Default::default();
+    for e in &battle.log {
+        let Some((id, place)) = e.action.as_deref().and_then(placed_by) else { continue };
+        let to = place.point();
+        if e.turn == battle.turn
+            && let Some(from) = at.get(&id)
+        {
+            moves.entry(id).and_modify(|m| m.1 = to).or_insert((*from, to));
+        }
+        at.insert(id, to);
+    }
+    for (id, (from, to)) in moves {
+        if visible(battle, id) && battle.unit(id).is_some_and(|u| u.place.is_some()) {
+            scene.marks.push(Mark::Line { from, to, ink: Ink::Ruler });
+        }
+    }
+    scene
+}
+
+/// Where an action puts a unit on the table view: a move to a place, or a placing.
+fn placed_by(action: &crate::model::Action) -> Option<(UnitId, crate::model::Placement)> {
+    if let crate::model::Action::Move(m) = action {
+        return m.place.map(|p| (m.unit, p));
+    }
+    if let crate::model::Action::PlaceUnit { unit, place: Some(p) } = action {
+        return Some((*unit, *p));
+    }
+    None
 }
 
 fn side_index(side: Side) -> usize {
