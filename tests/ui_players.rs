@@ -6,10 +6,9 @@ mod common;
 
 use std::io::{Read, Write};
 
-use coldsteel::game::{Action, Game};
+use coldsteel::game::Game;
 use coldsteel::i18n::{Lang, T};
-use coldsteel::rules::options::{DistanceRow, TestKind, TestResult, TestRow, TestTable};
-use coldsteel::rules::{Arm, Phase};
+use coldsteel::rules::Phase;
 use coldsteel::ui::CsApp;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
@@ -21,23 +20,7 @@ type H = Harness<'static, CsApp>;
 /// table and the rates of the arms that charge filled.
 fn charges_phase() -> Game {
     let mut g = common::default_at(Phase::Charges);
-    let mut options = g.battle().options.clone();
-    for (arm, rates) in [(Arm::HeavyCavalry, [30, 36, 12, 24]), (Arm::Infantry, [15, 20, 10, 20])] {
-        options.gdb.distances.retain(|d| d.arm != arm);
-        options.gdb.distances.push(DistanceRow {
-            move_cm: Some(rates[0]),
-            charge_cm: Some(rates[1]),
-            retreat_cm: Some(rates[2]),
-            rout_cm: Some(rates[3]),
-            ..DistanceRow::empty(arm)
-        });
-    }
-    let pass = |test| TestTable {
-        test,
-        rows: vec![TestRow { from: 2, to: 30, result: "pass".into(), kind: TestResult::Pass }],
-    };
-    options.gdb.tests = [TestKind::Charge, TestKind::Stand, TestKind::Pursuit].into_iter().map(pass).collect();
-    g.perform(&Action::SetOptions(Box::new((g.battle().ruleset, options)))).unwrap();
+    common::first_evening_charge_tables(&mut g);
     g
 }
 

@@ -10,8 +10,8 @@ use coldsteel::game::{Action, Game, Todo, checklist};
 use coldsteel::i18n::{Label, Lang, T};
 use coldsteel::report::markdown::to_text;
 use coldsteel::report::summary::game_report;
-use coldsteel::rules::options::{DistanceRow, TestKind, TestResult, TestRow, TestTable};
-use coldsteel::rules::{Arm, Marker, Order, Phase, Side, Terrain};
+use coldsteel::rules::options::{TestKind, TestResult};
+use coldsteel::rules::{Marker, Order, Phase, Side, Terrain};
 use coldsteel::storage;
 use coldsteel::ui::CsApp;
 use egui::accesskit::Role;
@@ -25,23 +25,7 @@ type H = Harness<'static, CsApp>;
 /// firing, morale and rally tables; the Kiev Dragoons routing from the skirmish before.
 fn first_evening() -> Game {
     let mut g = storage::default_game().unwrap();
-    let mut options = g.battle().options.clone();
-    for (arm, rates) in [(Arm::HeavyCavalry, [30, 36, 12, 24]), (Arm::Infantry, [15, 20, 10, 20])] {
-        options.gdb.distances.retain(|d| d.arm != arm);
-        options.gdb.distances.push(DistanceRow {
-            move_cm: Some(rates[0]),
-            charge_cm: Some(rates[1]),
-            retreat_cm: Some(rates[2]),
-            rout_cm: Some(rates[3]),
-            ..DistanceRow::empty(arm)
-        });
-    }
-    let pass = |test| TestTable {
-        test,
-        rows: vec![TestRow { from: 2, to: 30, result: "pass".into(), kind: TestResult::Pass }],
-    };
-    options.gdb.tests = [TestKind::Charge, TestKind::Stand, TestKind::Pursuit].into_iter().map(pass).collect();
-    g.perform(&Action::SetOptions(Box::new((g.battle().ruleset, options)))).unwrap();
+    common::first_evening_charge_tables(&mut g);
     common::whole_turn_tables(&mut g);
     common::kiev_dragoons_routing(&mut g);
     g

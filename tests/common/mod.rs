@@ -500,3 +500,28 @@ pub fn app_without_rates_form(game: Game, lang: coldsteel::i18n::Lang) -> coldst
     app.rates_asked = true;
     app
 }
+
+/// The players' tables of a first evening's charge: the rates of the two arms that
+/// charge (heavy cavalry, infantry) and every charge, stand and pursuit test passing.
+#[allow(dead_code)]
+pub fn first_evening_charge_tables(g: &mut Game) {
+    use coldsteel::rules::Arm;
+    use coldsteel::rules::options::{DistanceRow, TestKind, TestResult, TestRow, TestTable};
+    let mut options = g.battle().options.clone();
+    for (arm, rates) in [(Arm::HeavyCavalry, [30, 36, 12, 24]), (Arm::Infantry, [15, 20, 10, 20])] {
+        options.gdb.distances.retain(|d| d.arm != arm);
+        options.gdb.distances.push(DistanceRow {
+            move_cm: Some(rates[0]),
+            charge_cm: Some(rates[1]),
+            retreat_cm: Some(rates[2]),
+            rout_cm: Some(rates[3]),
+            ..DistanceRow::empty(arm)
+        });
+    }
+    let pass = |test| TestTable {
+        test,
+        rows: vec![TestRow { from: 2, to: 30, result: "pass".into(), kind: TestResult::Pass }],
+    };
+    options.gdb.tests = [TestKind::Charge, TestKind::Stand, TestKind::Pursuit].into_iter().map(pass).collect();
+    g.perform(&Action::SetOptions(Box::new((g.battle().ruleset, options)))).unwrap();
+}
