@@ -122,6 +122,18 @@ fn state_of(url: &str) -> String {
     out
 }
 
+/// Waits until the page's state holds `name` or not (the app writes it off its thread).
+fn page_shows(url: &str, name: &str, shown: bool) -> bool {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while state_of(url).contains(name) != shown {
+        if std::time::Instant::now() > deadline {
+            return false;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    true
+}
+
 #[test]
 fn a_hidden_unit_appears_in_neither_the_window_nor_the_page() {
     let lang = Lang::En;
@@ -137,19 +149,19 @@ fn a_hidden_unit_appears_in_neither_the_window_nor_the_page() {
     button(&mut h, lang.t(T::ShareStart));
     let url = h.state().players.share.url.clone().expect("sharing");
     assert!(url.starts_with("http://127.0.0.1:"), "loopback by default: {url}");
-    assert!(state_of(&url).contains(&cossacks));
+    assert!(page_shows(&url, &cossacks, true));
     click(&mut h, lang.t(T::UnitHiddenFromPlayers));
     h.run();
     let id = common::id(&h.state().game, "Ilovaisky's Don Cossacks");
     assert!(h.state().game.battle().unit(id).unwrap().hidden);
     assert_eq!(count(&h, &cossacks), closed, "not in the window");
-    assert!(!state_of(&url).contains(&cossacks), "not in the page's data");
+    assert!(page_shows(&url, &cossacks, false), "not in the page's data");
     // Undone, it is back in both.
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run();
     h.run();
     assert_eq!(count(&h, &cossacks), closed + 1);
-    assert!(state_of(&url).contains(&cossacks));
+    assert!(page_shows(&url, &cossacks, true));
     button(&mut h, lang.t(T::ShareStop));
     assert!(h.state().players.share.url.is_none());
     assert!(std::net::TcpStream::connect(url.trim_start_matches("http://").split_once('/').unwrap().0).is_err());

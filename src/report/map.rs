@@ -298,6 +298,23 @@ fn xml(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
+/// A coordinate to one decimal, as `{:.1}` writes it but by integer arithmetic: the
+/// float formatter's exact path cost most of a 1,000-unit map's time (issue 32).
+struct Tenths(f64);
+
+impl std::fmt::Display for Tenths {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let tenths = (self.0 * 10.0).round();
+        if !tenths.is_finite() || tenths.abs() >= 1e15 {
+            return write!(f, "{:.1}", self.0);
+        }
+        // Within ±1e15 the cast is exact.
+        let t = tenths as i64;
+        let sign = if t < 0 { "-" } else { "" };
+        write!(f, "{sign}{}.{}", t.unsigned_abs() / 10, t.unsigned_abs() % 10)
+    }
+}
+
 /// The scene as an SVG document, 1 cm to 10 user units, the first side's edge at the
 /// bottom as on the screen.
 pub fn svg(scene: &Scene) -> String {
@@ -315,20 +332,31 @@ pub fn svg(scene: &Scene) -> String {
     for mark in &scene.marks {
         match mark {
             Mark::Polygon { points, ink, filled } => {
-                let pts: Vec<String> = points.iter().map(|p| at(*p)).map(|(x, y)| format!("{x:.1},{y:.1}")).collect();
+                let pts: Vec<String> =
+                    points.iter().map(|p| at(*p)).map(|(x, y)| format!("{},{}", Tenths(x), Tenths(y))).collect();
                 let _ = writeln!(out, r#"<polygon points="{}" {}/>"#, pts.join(" "), svg_paint(*ink, *filled, 3));
             }
             Mark::Circle { centre, radius_cm, ink, filled } => {
                 let (x, y) = at(*centre);
                 let paint = svg_paint(*ink, *filled, 2);
-                let _ = writeln!(out, r#"<circle cx="{x:.1}" cy="{y:.1}" r="{:.1}" {paint}/>"#, radius_cm * 10.0);
+                let _ = writeln!(
+                    out,
+                    r#"<circle cx="{}" cy="{}" r="{}" {paint}/>"#,
+                    Tenths(x),
+                    Tenths(y),
+                    Tenths(radius_cm * 10.0)
+                );
             }
             Mark::Line { from, to, ink } => {
                 let ((x1, y1), (x2, y2)) = (at(*from), at(*to));
                 let width = if *ink == Ink::Grid { 1 } else { 2 };
                 let _ = writeln!(
                     out,
-                    r#"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="{}" stroke-width="{width}"/>"#,
+                    r#"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="{}" stroke-width="{width}"/>"#,
+                    Tenths(x1),
+                    Tenths(y1),
+                    Tenths(x2),
+                    Tenths(y2),
                     hex(print_colour(*ink))
                 );
             }
@@ -336,7 +364,9 @@ pub fn svg(scene: &Scene) -> String {
                 let (x, y) = at(*p);
                 let _ = writeln!(
                     out,
-                    r#"<text x="{x:.1}" y="{y:.1}" font-family="sans-serif" font-size="14" dominant-baseline="middle" fill="{}">{}</text>"#,
+                    r#"<text x="{}" y="{}" font-family="sans-serif" font-size="14" dominant-baseline="middle" fill="{}">{}</text>"#,
+                    Tenths(x),
+                    Tenths(y),
                     hex(print_colour(Ink::Label)),
                     xml(key)
                 );
@@ -346,13 +376,15 @@ pub fn svg(scene: &Scene) -> String {
                 // A name wider than its base is squeezed to the base's width.
                 let room = min_width_cm * 10.0;
                 let squeeze = if text.chars().count() as f64 * 18.0 * 0.55 > room {
-                    format!(r#" textLength="{room:.1}" lengthAdjust="spacingAndGlyphs""#)
+                    format!(r#" textLength="{}" lengthAdjust="spacingAndGlyphs""#, Tenths(room))
                 } else {
                     String::new()
                 };
                 let _ = writeln!(
                     out,
-                    r#"<text x="{x:.1}" y="{y:.1}" font-family="sans-serif" font-size="18" text-anchor="middle" dominant-baseline="middle"{squeeze} fill="{}">{}</text>"#,
+                    r#"<text x="{}" y="{}" font-family="sans-serif" font-size="18" text-anchor="middle" dominant-baseline="middle"{squeeze} fill="{}">{}</text>"#,
+                    Tenths(x),
+                    Tenths(y),
                     hex(print_colour(Ink::Label)),
                     xml(text)
                 );
@@ -361,4 +393,30 @@ pub fn svg(scene: &Scene) -> String {
     }
     out.push_str("</svg>\n");
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Tenths;
+
+    #[test]
+    fn tenths_write_as_the_float_formatter_does() {
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let v = (x % 2_000_000) as f64 / 37.0 - 20_000.0;
+            let fast = Tenths(v).to_string();
+            let exact = format!("{v:.1}");
+            // Values a hair from a tie may round either way; both are within 0.05.
+            if fast != exact {
+                let (a, b) = (fast.parse::<f64>().unwrap_or(0.0), exact.parse::<f64>().unwrap_or(0.0));
+                assert!((a - b).abs() <= 0.1 + 1e-9 && (a - v).abs() <= 0.05 + 1e-9, "{v}: {fast} {exact}");
+            }
+        }
+        assert_eq!(Tenths(12.0).to_string(), "12.0");
+        assert_eq!(Tenths(-3.25).to_string(), "-3.3");
+        assert_eq!(Tenths(0.04).to_string(), "0.0");
+    }
 }

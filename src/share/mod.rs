@@ -181,14 +181,68 @@ pub fn qr_text(text: &str) -> Option<String> {
     Some(code.render::<qrcode::render::unicode::Dense1x2>().quiet_zone(true).build())
 }
 
-/// Sharing as the app runs it: the hub, and the server while it serves.
+/// Sharing as the app runs it: the hub, the server while it serves, and the thread that
+/// writes each view as the page's JSON (so that the interface thread only builds them).
 #[derive(Debug, Default)]
 pub struct Sharing {
     hub: Arc<Hub>,
     server: Option<Server>,
+    writer: Option<Writer>,
+}
+
+/// The thread that serializes published views and hands them to the hub, in order.
+#[derive(Debug)]
+struct Writer {
+    views: std::sync::mpsc::Sender<Box<(PlayersView, PlayersView)>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Writer {
+    fn start(hub: Arc<Hub>) -> Option<Writer> {
+        let (views, queued) = std::sync::mpsc::channel::<Box<(PlayersView, PlayersView)>>();
+        let thread = std::thread::Builder::new()
+            .name("coldsteel-share-writer".into())
+            .spawn(move || {
+                for pair in queued {
+                    hub.publish(&pair.0, &pair.1);
+                }
+            })
+            .ok()?;
+        Some(Writer { views, thread: Some(thread) })
+    }
+}
+
+impl Drop for Writer {
+    fn drop(&mut self) {
+        // The channel closes with the sender: the thread ends once the queue is written.
+        let (closed, _) = std::sync::mpsc::channel();
+        drop(std::mem::replace(&mut self.views, closed));
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
 }
 
 impl Sharing {
+    /// Publishes the views in both languages: written as JSON off this thread when the
+    /// writer runs, else here.
+    pub fn publish_views(&mut self, en: PlayersView, ru: PlayersView) {
+        if self.writer.is_none() {
+            self.writer = Writer::start(self.hub.clone());
+        }
+        let pair = Box::new((en, ru));
+        match &self.writer {
+            Some(w) => {
+                if let Err(std::sync::mpsc::SendError(pair)) = w.views.send(pair) {
+                    self.hub.publish(&pair.0, &pair.1);
+                }
+            }
+            None => {
+                self.hub.publish(&pair.0, &pair.1);
+            }
+        }
+    }
+
     /// Starts serving on `bind` with a new token; a running server stops first (its
     /// token is void from then on).
     pub fn start(&mut self, bind: SocketAddr) -> Result<String, ShareError> {

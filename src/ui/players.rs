@@ -124,11 +124,19 @@ impl PlayersScreen {
             return;
         }
         self.dirty = false;
+        let open = self.open.as_ref();
         if self.window_open {
-            self.view = Some(crate::players::build(battle, self.open.as_ref(), self.lang));
+            self.view = Some(crate::players::build(battle, open, self.lang));
         }
         if self.sharing.running() {
-            self.sharing.hub().publish_battle(battle, self.open.as_ref());
+            // The window's view serves its language; the other is built. Their JSON is
+            // written off this thread.
+            let of = |lang: Lang| match &self.view {
+                Some(v) if self.window_open && self.lang == lang => v.clone(),
+                Some(_) | None => crate::players::build(battle, open, lang),
+            };
+            let (en, ru) = (of(Lang::En), of(Lang::Ru));
+            self.sharing.publish_views(en, ru);
         }
     }
 
