@@ -177,3 +177,28 @@ fn the_map_shows_this_turns_moves_and_an_open_charges_sector() {
             .any(|m| { matches!(m, Mark::Line { to: t, ink: Ink::Ruler, .. } if *t == to.point()) })
     );
 }
+
+#[test]
+fn a_charge_carried_out_by_a_unit_hidden_since_its_declaration_reveals_it_and_undoes_whole() {
+    use coldsteel::rules::Side;
+    let mut g = common::default_at(Phase::Charges);
+    common::declare(&mut g, "Grenadiers à cheval", "Ladoga Infantry", 20);
+    let phasing = g.battle().phasing.unwrap_or(Side::First);
+    for side in [phasing, phasing.other()] {
+        g.perform(&Action::DeclarationsDone { side }).unwrap();
+    }
+    let charger = common::id(&g, "Grenadiers à cheval");
+    g.perform(&Action::SetHidden { unit: charger, hidden: true }).unwrap();
+    let before = g.battle().clone();
+    let stand = coldsteel::rules::gdb::charge::Input::Reaction(coldsteel::rules::gdb::charge::Reaction::Stand);
+    let mut a = common::charge(&g, "Grenadiers à cheval", "Ladoga Infantry", 20, vec![stand]);
+    common::answer_tests(&g, &mut a);
+    g.perform(&Action::Charge(Box::new(a))).unwrap();
+    assert_eq!(g.battle().log.last().unwrap().revealed, vec![charger]);
+    assert!(!g.battle().unit(charger).unwrap().hidden);
+    assert!(names_in(&build(g.battle(), None, Lang::En)).iter().any(|n| n == "Grenadiers à cheval"));
+    g.undo().unwrap();
+    assert_eq!(g.battle(), &before, "undone whole, hidden again");
+    g.redo().unwrap();
+    assert!(coldsteel::game::journal::replay(&g).is_ok());
+}

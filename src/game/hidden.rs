@@ -58,8 +58,8 @@ fn charging(action: &Action) -> Option<[UnitId; 2]> {
 }
 
 /// Shows again the hidden units a charge concerns: their change joins the action's
-/// events (merged into a change the action already makes to the unit), and the units
-/// are returned for its log entry.
+/// events (merged into the changes the action already makes to the unit, each after the
+/// first finding it shown), and the units are returned for its log entry.
 pub(super) fn reveal(battle: &Battle, action: &Action, events: &mut Vec<Event>) -> Vec<UnitId> {
     let Some(ids) = charging(action) else { return Vec::new() };
     let mut revealed = Vec::new();
@@ -69,15 +69,20 @@ pub(super) fn reveal(battle: &Battle, action: &Action, events: &mut Vec<Event>) 
             continue;
         }
         revealed.push(id);
-        let changed = events.iter_mut().find_map(|e| {
-            if let Event::UnitChanged { after, .. } = e { Some(after).filter(|a| a.id == id) } else { None }
-        });
-        match changed {
-            Some(after) => after.hidden = false,
-            None => {
-                let after = crate::model::Unit { hidden: false, ..unit.clone() };
-                events.push(Event::UnitChanged { before: Box::new(unit.clone()), after: Box::new(after) });
+        let mut merged = false;
+        for e in events.iter_mut() {
+            if let Event::UnitChanged { before, after } = e
+                && after.id == id
+            {
+                // The first change finds it hidden; those after it, shown.
+                before.hidden = before.hidden && !merged;
+                after.hidden = false;
+                merged = true;
             }
+        }
+        if !merged {
+            let after = crate::model::Unit { hidden: false, ..unit.clone() };
+            events.push(Event::UnitChanged { before: Box::new(unit.clone()), after: Box::new(after) });
         }
     }
     revealed
