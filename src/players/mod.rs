@@ -373,13 +373,14 @@ fn melee_breakdown(input: &MeleeInput, names: [&str; 2], lang: Lang) -> (Vec<Mod
 }
 
 /// Whether the players may read the entry: no umpire's note or mark, and no unit the
-/// umpire hides now.
+/// umpire hides now, among its units or those a phase's entry names beyond them.
 fn entry_shown(battle: &Battle, e: &LogEntry) -> bool {
-    let umpires = match &e.detail {
-        LogDetail::Note { hidden, .. } => *hidden,
+    let hidden = |id: &UnitId| battle.unit(*id).is_some_and(|u| u.hidden);
+    let umpires_or_names_hidden = match &e.detail {
+        LogDetail::Note { hidden: umpires, .. } => *umpires,
         LogDetail::Hidden { .. } => true,
+        LogDetail::Phase { expired, moved, .. } => expired.iter().any(hidden) || moved.iter().any(|(id, _)| hidden(id)),
         LogDetail::Edit { .. }
-        | LogDetail::Phase { .. }
         | LogDetail::Initiative { .. }
         | LogDetail::GdbMelee { .. }
         | LogDetail::BCollision { .. }
@@ -394,32 +395,7 @@ fn entry_shown(battle: &Battle, e: &LogEntry) -> bool {
         | LogDetail::Moved { .. }
         | LogDetail::AtTheEdge { .. } => false,
     };
-    !umpires && e.units.iter().all(|id| battle.unit(*id).is_none_or(|u| !u.hidden)) && !mentions_hidden(battle, e)
-}
-
-/// An edit's or phase's entry may name hidden units beyond its own list (a phase's
-/// expired markers and moves).
-fn mentions_hidden(battle: &Battle, e: &LogEntry) -> bool {
-    let hidden = |id: &UnitId| battle.unit(*id).is_some_and(|u| u.hidden);
-    match &e.detail {
-        LogDetail::Phase { expired, moved, .. } => expired.iter().any(hidden) || moved.iter().any(|(id, _)| hidden(id)),
-        LogDetail::Edit { .. }
-        | LogDetail::Note { .. }
-        | LogDetail::Hidden { .. }
-        | LogDetail::Initiative { .. }
-        | LogDetail::GdbMelee { .. }
-        | LogDetail::BCollision { .. }
-        | LogDetail::BMelee { .. }
-        | LogDetail::Charge { .. }
-        | LogDetail::ChargeDeclared { .. }
-        | LogDetail::DeclarationsDone { .. }
-        | LogDetail::Fire { .. }
-        | LogDetail::TestTaken { .. }
-        | LogDetail::TestsDropped { .. }
-        | LogDetail::FormationChanged { .. }
-        | LogDetail::Moved { .. }
-        | LogDetail::AtTheEdge { .. } => false,
-    }
+    !umpires_or_names_hidden && !e.units.iter().any(hidden)
 }
 
 /// The latest entries of play (the roster's edits left out, as the log shows them by

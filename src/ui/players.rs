@@ -111,16 +111,12 @@ impl PlayersScreen {
 
     /// Whether anyone is looking.
     pub fn watching(&self) -> bool {
-        self.watched()
-    }
-
-    fn watched(&self) -> bool {
         self.window_open || self.sharing.running()
     }
 
     /// Builds the view again if the battle or the engagement changed and anyone looks.
     pub fn refresh(&mut self, battle: &Battle) {
-        if !self.dirty || !self.watched() {
+        if !self.dirty || !self.watching() {
             return;
         }
         self.dirty = false;
