@@ -104,6 +104,19 @@ enum Command {
         #[arg(long, default_value_t = 3000)]
         actions: usize,
     },
+    /// Play an evening of charges and melees between fresh pairs through the game and save
+    /// it to FILE (the season tests' full size, run against the release binary).
+    #[command(hide = true)]
+    Evening {
+        /// The battle file to write.
+        file: PathBuf,
+        /// How many actions to play.
+        #[arg(long, default_value_t = 50_000)]
+        actions: usize,
+        /// Fresh pairs of units a turn.
+        #[arg(long, default_value_t = 10)]
+        pairs: u32,
+    },
 }
 
 /// `coldsteel oob …`.
@@ -295,6 +308,15 @@ fn journal_loop(dir: &Path, actions: usize) -> Result<String, String> {
     Ok(String::new())
 }
 
+/// Saves a generated evening of `actions` charges and melees, `pairs` fresh pairs a turn.
+fn evening(path: &Path, actions: usize, pairs: u32, lang: Lang) -> Result<String, String> {
+    let game = coldsteel::game::stress::charges_evening(actions, pairs)
+        .map_err(|(i, e)| lang.fmt(T::CliActionRefused, &[&(i + 1), &action_error_text(lang, &e)]))?;
+    let saved = storage::save_battle(path, &game).map_err(|e| save_error_text(lang, &e))?;
+    eprint!("{}", links_note(lang, saved, path).trim_start());
+    Ok(lang.fmt(T::CliPlayedTo, &[&lang.count(game.battle().log.len(), Noun::Action), &path.display()]))
+}
+
 fn write_out(path: &Path, bytes: &[u8], lang: Lang) -> Result<(), String> {
     storage::save_output(path, bytes).map_err(|e| save_error_text(lang, &e))
 }
@@ -371,6 +393,7 @@ fn headless(command: &Command, lang: Lang) -> Result<String, Failure> {
         Command::Share { file, bind } => Ok(share(file, *bind, lang)?),
         Command::SaveLoop { file } => Ok(save_loop(file)?),
         Command::JournalLoop { dir, actions } => Ok(journal_loop(dir, *actions)?),
+        Command::Evening { file, actions, pairs } => Ok(evening(file, *actions, *pairs, lang)?),
     }
 }
 

@@ -2,7 +2,7 @@
 //! functions (inputs and dice values in, explained outcomes out).
 //!
 //! Nothing here touches the UI, files, clocks or random generators; dice come in as
-//! values. `tests/layering.rs` guards that boundary.
+//! values. `tests/core/layering.rs` guards that boundary.
 
 /// Declares a small `Copy` vocabulary enum with a stable serde name per variant, an
 /// `ALL` array in display order and `key()` returning the serde name.

@@ -1,0 +1,15 @@
+//! Commands and files: the command line, battle files, the autosave journal, spreadsheets, reports
+//! and the players' page server, through the debug binary and the storage layer.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod cli_resolve;
+mod files;
+mod journal;
+mod oob;
+mod reliability;
+mod reports;
+mod season;
+mod share;

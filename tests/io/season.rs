@@ -1,0 +1,224 @@
+//! Issue 31: a season of evenings in one file. The journal costs little per action,
+//! the undo history is kept as compact changes, the autosave journal appends one line an
+//! action and recovers whatever a kill leaves, and older files upgrade with their undo
+//! history.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use coldsteel::game::{self, Game, stress};
+use coldsteel::storage::{self, Base, Op};
+
+/// The bytes of a battle file of `game`'s journal start alone (its units and setup).
+fn start_bytes(game: &Game) -> usize {
+    storage::to_json(&Game::new(game.journal_start().clone())).len()
+}
+
+/// An evening of charges and melees between fresh pairs, ten a turn: at most 1 KB an
+/// action on average beyond the battle it starts from (held twice: at the start and now),
+/// no charge or melee over 2 KB with its undo step; it saves, loads and replays identical,
+/// and undo and redo behave the same after a save and reopen. The debug twin of the
+/// 50,000-action evening (issue 40): the same assertions at 2,000 actions; the full size,
+/// under the 64 MiB limit, runs against the release binary in `tests/system/season.rs`.
+#[test]
+fn a_2000_action_evening_stays_small_and_comes_back_identical() {
+    let actions = 2_000;
+    let g = stress::charges_evening(actions, 10).unwrap();
+    assert_eq!(g.battle().log.len(), actions);
+    let text = storage::to_json(&g);
+    assert!((text.len() as u64) < storage::MAX_FILE_BYTES, "{} bytes", text.len());
+    let per_action = (text.len() - 2 * start_bytes(&g)) / actions;
+    assert!(per_action <= 1024, "{per_action} bytes an action");
+    for (entry, step) in g.battle().log.iter().zip(&g.history().done) {
+        let bytes = serde_json::to_string(entry).unwrap().len() + serde_json::to_string(step).unwrap().len();
+        let kind = format!("{:?}", step.kind);
+        if matches!(kind.as_str(), "Charge" | "GdbMelee") {
+            assert!(bytes <= 2048, "entry {} ({kind}): {bytes} bytes", entry.seq);
+        }
+    }
+    let back = storage::from_json(&text).unwrap();
+    assert_eq!(back.battle(), g.battle());
+    assert_eq!(back.history(), g.history());
+    assert_eq!(back.start(), g.start());
+    assert_eq!(storage::to_json(&back), text);
+    assert_eq!(game::replay(&back), Ok(actions));
+    let (mut before, mut after) = (g.clone(), back);
+    for _ in 0..25 {
+        assert_eq!(before.undo().unwrap().map(|s| s.kind), after.undo().unwrap().map(|s| s.kind));
+    }
+    assert_eq!(before.battle(), after.battle());
+    assert_eq!(after.battle().log.len(), actions - 25);
+    for _ in 0..25 {
+        after.redo().unwrap();
+    }
+    assert_eq!(after.battle(), g.battle());
+}
+
+/// An undo step keeps only what changed: a charge's step names the fields of its two
+/// units it changed and the number of its log entry, never whole units nor the entry.
+#[test]
+fn an_undo_step_keeps_changed_fields_and_the_entrys_number() {
+    use coldsteel::game::change::Change;
+    let g = stress::charges_evening(25, 10).unwrap();
+    let step = g.history().done.iter().find(|s| format!("{:?}", s.kind) == "Charge").unwrap();
+    let mut units = 0;
+    for change in &step.changes {
+        match change {
+            Change::Fields { before, after, .. } => {
+                units += 1;
+                assert!(!before.contains_key("name") && !after.contains_key("figures_start"), "{change:?}");
+            }
+            Change::Logged { entry, .. } => assert!(entry.is_none()),
+            Change::Whole(e) => assert!(e.roster_item().is_none(), "a whole unit in a charge's step: {e:?}"),
+        }
+    }
+    assert_eq!(units, 2);
+}
+
+/// Files of every earlier version load and upgrade, and their undo history survives:
+/// every step undoes and redoes back to the same battle.
+#[test]
+fn every_earlier_version_upgrades_with_its_undo_history() {
+    for v in 1..storage::VERSION {
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/fixtures/battle-v{v}.coldsteel.json"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(storage::file_version(&text), Some(v));
+        let mut g = storage::from_json(&text).unwrap_or_else(|e| panic!("version {v}: {e}"));
+        let steps = g.history().done.len();
+        let now = g.battle().clone();
+        for i in 0..steps {
+            assert!(g.undo().unwrap_or_else(|e| panic!("version {v}, undo {i}: {e}")).is_some());
+        }
+        for i in 0..steps {
+            assert!(g.redo().unwrap_or_else(|e| panic!("version {v}, redo {i}: {e}")).is_some());
+        }
+        assert_eq!(g.battle(), &now, "version {v}");
+        let upgraded = storage::to_json(&g);
+        assert_eq!(storage::file_version(&upgraded), Some(storage::VERSION));
+        assert_eq!(storage::from_json(&upgraded).unwrap().history(), g.history(), "version {v}");
+    }
+    const { assert!(storage::VERSION >= 5, "the version-4 fixture is among them") };
+}
+
+/// The ops the journal loop plays (`coldsteel journal-loop`): the evening's actions,
+/// every seventh one undone and redone.
+fn journal_loop_game(ops: usize) -> Game {
+    let (mut g, mut evening) = stress::Evening::new(3000, 10);
+    let mut done = 0;
+    let mut n = 0;
+    while done < ops {
+        let action = evening.next_action(&g).unwrap();
+        g.perform(&action).unwrap();
+        done += 1;
+        n += 1;
+        if n % 7 == 0 && done < ops {
+            g.undo().unwrap();
+            done += 1;
+            if done < ops {
+                g.redo().unwrap();
+                done += 1;
+            }
+        }
+    }
+    g
+}
+
+/// A child process driving the game and its autosave journal as the app does, killed
+/// at random moments: the journal recovers with every action but the one being written
+/// at most, to the very game the actions made.
+#[test]
+fn a_killed_autosave_loses_at_most_the_action_being_written() {
+    let mut rng: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut recovered_some = 0;
+    for round in 0..12 {
+        let dir = tempfile::tempdir().unwrap();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_coldsteel"))
+            .arg("journal-loop")
+            .arg(dir.path())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        let wait = Duration::from_millis(50 + rng % 400);
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        let reader = std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(n) = line.unwrap_or_default().trim().parse::<usize>() else { break };
+                if tx.send(n).is_err() {
+                    break;
+                }
+            }
+        });
+        std::thread::sleep(wait);
+        child.kill().unwrap();
+        child.wait().unwrap();
+        reader.join().unwrap();
+        let acknowledged = rx.try_iter().last().unwrap_or(0);
+        let Some(found) = storage::find_recovery(dir.path()) else {
+            assert_eq!(acknowledged, 0, "round {round}: nothing to recover after {acknowledged}");
+            continue;
+        };
+        let recovery = found.unwrap_or_else(|e| panic!("round {round}: {e}"));
+        let played = recovery.game.history().done.len() + recovery.game.history().undone.len();
+        let ops = (acknowledged..=acknowledged + 1)
+            .find(|&ops| {
+                let expected = journal_loop_game(ops);
+                expected.battle() == recovery.game.battle() && expected.history() == recovery.game.history()
+            })
+            .unwrap_or_else(|| panic!("round {round}: {acknowledged} on disk, {played} steps recovered"));
+        assert!(ops >= acknowledged);
+        recovered_some += 1;
+    }
+    assert!(recovered_some >= 6, "the child journaled too rarely: {recovered_some} of 12");
+}
+
+/// The journal's lines: an action an entry, undo and redo; a line cut short by a kill is
+/// left out, the ones before it recovered; a battle file changed since its journal began
+/// is refused with its reason, not played onto.
+#[test]
+fn the_journal_recovers_to_its_last_whole_line_and_only_onto_its_own_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("b.coldsteel.json");
+    let mut g = storage::default_game().unwrap();
+    storage::save_battle(&file, &g).unwrap();
+    let data = dir.path().join("data");
+    let saver = storage::Autosaver::start(data.clone());
+    saver.begin(Base::OnDisk(file.clone()), None, false);
+    let note = |t: &str| game::Action::Note(t.to_owned());
+    for t in ["one", "two", "three"] {
+        g.perform(&note(t)).unwrap();
+        saver.record(Op::Did(Box::new(note(t))));
+    }
+    g.undo().unwrap();
+    saver.record(Op::Undid);
+    saver.sync();
+    let rec = storage::find_recovery(&data).unwrap().unwrap();
+    assert_eq!(rec.game.battle(), g.battle());
+    assert_eq!(rec.game.history(), g.history());
+    assert_eq!(rec.info.source.as_deref(), Some(file.as_path()));
+    // A kill in the middle of a line: the whole lines before it recover.
+    let journal = rec.file.clone();
+    let mut text = std::fs::read_to_string(&journal).unwrap();
+    text.push_str("{\"n\":5,\"at_ms\":1,\"op\":{\"did\":{\"action\":\"no");
+    std::fs::write(&journal, &text).unwrap();
+    let rec = storage::find_recovery(&data).unwrap().unwrap();
+    assert_eq!(rec.game.battle(), g.battle());
+    // The battle file changed behind the journal's back: refused, with the file named.
+    storage::save_battle(&file, &storage::default_game().unwrap()).unwrap();
+    std::fs::write(&file, std::fs::read_to_string(&file).unwrap().replacen("\"turn\": 1", "\"turn\": 2", 1)).unwrap();
+    match storage::find_recovery(&data) {
+        Some(Err(storage::LoadError::SourceChanged(p))) => assert_eq!(p, file),
+        other => panic!("{other:?}"),
+    }
+    // A save folds the journal into the battle file: nothing is left to recover.
+    saver.remove();
+    saver.sync();
+    assert!(storage::find_recovery(&data).is_none());
+}

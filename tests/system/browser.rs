@@ -1,0 +1,202 @@
+//! The players' page in a real browser (issue 32): Debian's headless Chromium, and
+//! ChromeDriver over a small synchronous HTTP client (a few lines on `TcpStream`). The
+//! page shows the rosters and the engagement in progress, in English and Russian, at a
+//! phone's width and a tablet's, and follows an action without a reload. `.ci/run`
+//! installs `chromium` and `chromium-driver` and runs these with `--ignored`.
+//! Screenshots land in `target/browser/` to be looked at.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use crate::common;
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use coldsteel::game::Action;
+use coldsteel::game::procedure::{ChargeDraft, Measured};
+use coldsteel::i18n::{Lang, T};
+use coldsteel::rules::Phase;
+use coldsteel::share::Sharing;
+use serde_json::{Value, json};
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+
+fn shots() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/browser");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The default battle in its Charges phase, shared, with the Grenadiers à cheval's
+/// charge at the Ladoga Infantry open in the wizard.
+fn shared_charge() -> (coldsteel::game::Game, Sharing, String, coldsteel::game::procedure::OpenEngagement) {
+    let g = common::default_at(Phase::Charges);
+    let (charger, target) = (common::id(&g, "Grenadiers à cheval"), common::id(&g, "Ladoga Infantry"));
+    let mut memo = Measured::default();
+    let mut draft = ChargeDraft::open(g.battle(), charger, target, &mut memo).unwrap();
+    draft.typed.distance = "20".into();
+    let open = draft.open_engagement(g.battle());
+    let mut sharing = Sharing::default();
+    sharing.hub().publish_battle(g.battle(), Some(&open));
+    let url = sharing.start("127.0.0.1:0".parse().unwrap()).unwrap();
+    (g, sharing, url, open)
+}
+
+fn chromium(args: &[&str]) -> String {
+    let out = Command::new(CHROMIUM)
+        .args(["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run"])
+        .args(args)
+        .stderr(Stdio::null())
+        .output()
+        .expect("Debian's chromium");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+#[ignore = "needs chromium and chromedriver (Debian); .ci/run runs it with --ignored"]
+fn the_page_shows_the_rosters_and_the_charge_in_both_languages_at_phone_and_tablet_width() {
+    let (g, _sharing, url, _) = shared_charge();
+    for lang in [Lang::En, Lang::Ru] {
+        let page = format!("{url}&lang={}", lang.code());
+        let dom = chromium(&["--dump-dom", &page]);
+        let name = |english: &str| common::unit(&g, english).display_name(lang == Lang::Ru).to_owned();
+        let heading = lang.fmt(T::PvCharge, &[&name("Grenadiers à cheval"), &name("Ladoga Infantry")]);
+        assert!(dom.contains(&heading), "{lang:?}: the charge in progress");
+        assert!(dom.contains(lang.t(T::PvOdds)), "{lang:?}: its odds");
+        assert!(dom.contains("GDB-MOD"), "{lang:?}: its modifiers with their clauses");
+        for unit in ["Ladoga Infantry", "1st Tirailleurs of the Guard", "Ilovaisky's Don Cossacks"] {
+            assert!(dom.contains(&name(unit)), "{lang:?}: {unit} in the roster");
+        }
+        assert!(dom.contains(&format!("data-lang=\"{}\"", lang.code())), "{lang:?}");
+        for (width, height) in [(375, 2600), (1024, 1800)] {
+            let file = shots().join(format!("page-{}-{width}.png", lang.code()));
+            let _ = std::fs::remove_file(&file);
+            chromium(&[&format!("--window-size={width},{height}"), &format!("--screenshot={}", file.display()), &page]);
+            assert!(std::fs::metadata(&file).is_ok_and(|m| m.len() > 10_000), "{}", file.display());
+        }
+    }
+}
+
+/// A WebDriver session on a ChromeDriver child.
+struct Driver {
+    child: Child,
+    port: u16,
+    session: String,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = http(self.port, "DELETE", &format!("/session/{}", self.session), None);
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// One HTTP/1.1 request to ChromeDriver, its JSON answer.
+fn http(port: u16, method: &str, path: &str, body: Option<&Value>) -> Result<Value, String> {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).map_err(|e| e.to_string())?;
+    s.set_read_timeout(Some(Duration::from_secs(60))).map_err(|e| e.to_string())?;
+    let body = body.map(Value::to_string).unwrap_or_default();
+    write!(
+        s,
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .map_err(|e| e.to_string())?;
+    // The head, then as many bytes as it says (ChromeDriver may keep the connection).
+    let mut out = Vec::new();
+    let mut buf = [0u8; 8192];
+    let at = loop {
+        if let Some(at) = out.windows(4).position(|w| w == b"\r\n\r\n") {
+            break at;
+        }
+        let n = s.read(&mut buf).map_err(|e| e.to_string())?;
+        if n == 0 {
+            return Err("closed before its head".into());
+        }
+        out.extend_from_slice(&buf[..n]);
+    };
+    let head = String::from_utf8_lossy(&out[..at]).to_lowercase();
+    let length = head
+        .lines()
+        .find_map(|l| l.strip_prefix("content-length:").map(|v| v.trim().parse::<usize>().unwrap_or(0)))
+        .ok_or("no length")?;
+    while out.len() < at + 4 + length {
+        let n = s.read(&mut buf).map_err(|e| e.to_string())?;
+        if n == 0 {
+            break;
+        }
+        out.extend_from_slice(&buf[..n]);
+    }
+    serde_json::from_slice(&out[at + 4..]).map_err(|e| format!("{e}: {}", String::from_utf8_lossy(&out)))
+}
+
+impl Driver {
+    fn start(width: u32, height: u32) -> Driver {
+        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let child = Command::new(CHROMEDRIVER)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("Debian's chromium-driver");
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while http(port, "GET", "/status", None).is_err() {
+            assert!(Instant::now() < deadline, "chromedriver did not start");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        let caps = json!({"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": {
+            "binary": CHROMIUM,
+            "args": ["--headless=new", "--no-sandbox", "--disable-gpu", format!("--window-size={width},{height}")]
+        }}}});
+        let answer = http(port, "POST", "/session", Some(&caps)).unwrap();
+        let session = answer["value"]["sessionId"].as_str().unwrap_or_else(|| panic!("{answer}")).to_owned();
+        Driver { child, port, session }
+    }
+
+    fn go(&self, url: &str) {
+        http(self.port, "POST", &format!("/session/{}/url", self.session), Some(&json!({ "url": url }))).unwrap();
+    }
+
+    fn script(&self, script: &str) -> Value {
+        let body = json!({ "script": script, "args": [] });
+        http(self.port, "POST", &format!("/session/{}/execute/sync", self.session), Some(&body)).unwrap()["value"]
+            .clone()
+    }
+}
+
+#[test]
+#[ignore = "needs chromium and chromedriver (Debian); .ci/run runs it with --ignored"]
+fn the_page_follows_an_action_without_a_reload_and_fits_a_phone() {
+    let (mut g, sharing, url, _) = shared_charge();
+    let driver = Driver::start(375, 800);
+    driver.go(&format!("{url}&lang=ru"));
+    let version = || driver.script("return Number(document.body.dataset.version || 0)").as_u64().unwrap_or(0);
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while version() == 0 {
+        assert!(Instant::now() < deadline, "the page drew its state");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let fits = driver.script("return document.documentElement.scrollWidth <= window.innerWidth");
+    assert_eq!(fits, json!(true), "nothing wider than a phone");
+    // The page is marked, so that a reload would show.
+    driver.script("window.coldsteelMark = 1; return 0");
+    let before = version();
+    let cossacks = common::id(&g, "Ilovaisky's Don Cossacks");
+    g.perform(&Action::SetHidden { unit: cossacks, hidden: true }).unwrap();
+    let sent = Instant::now();
+    sharing.hub().publish_battle(g.battle(), None);
+    while version() == before {
+        assert!(sent.elapsed() < Duration::from_secs(10), "the page followed the action");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    println!("the page followed the action in {} ms", sent.elapsed().as_millis());
+    assert_eq!(driver.script("return window.coldsteelMark || 0"), json!(1), "no reload");
+    let text = driver.script("return document.body.innerText").as_str().unwrap().to_owned();
+    let name = common::unit(&g, "Ilovaisky's Don Cossacks").display_name(true).to_owned();
+    assert!(!text.contains(&name), "the hidden unit left the page");
+    assert!(text.contains(Lang::Ru.t(T::PvNothingInProgress)), "the engagement is over");
+}

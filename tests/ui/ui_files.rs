@@ -1,0 +1,544 @@
+//! File flows in the window, driven by labels: save through the in-app prompt, the
+//! unsaved-changes question, recovery of an autosave, and a bad file that leaves the
+//! battle untouched.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use coldsteel::i18n::Lang;
+use coldsteel::rules::Order;
+use coldsteel::storage;
+use coldsteel::ui::{CsApp, Modal};
+use egui::accesskit::Role;
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+
+fn harness(app: CsApp) -> Harness<'static, CsApp> {
+    Harness::builder().with_size(egui::vec2(1280.0, 1800.0)).build_ui_state(|ui, app: &mut CsApp| app.ui_root(ui), app)
+}
+
+fn app() -> CsApp {
+    CsApp::new(storage::default_game().unwrap(), Lang::En)
+}
+
+/// Ctrl+O, the path typed into the in-app prompt, Open: `labels` are the prompt's field
+/// and button in the window's language.
+fn open_through_prompt(h: &mut Harness<'static, CsApp>, path: &std::path::Path, labels: (&str, &str)) {
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.get_by_role_and_label(Role::TextInput, labels.0).type_text(path.to_str().unwrap());
+    h.run();
+    h.get_by_label(labels.1).click();
+    h.run();
+}
+
+fn make_a_change(h: &mut Harness<'static, CsApp>) {
+    h.get_by_label("Kiev Dragoons").click();
+    h.run();
+    h.get_by_label("Wavering").click();
+    h.run();
+}
+
+#[test]
+fn save_as_through_the_prompt_clears_the_unsaved_mark() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("krasnoi.coldsteel.json");
+    let mut h = harness(app());
+    h.run();
+    make_a_change(&mut h);
+    assert!(h.state().is_dirty());
+    assert!(h.state().window_title().ends_with('•'));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    assert!(matches!(h.state().modal, Modal::PathPrompt { purpose: coldsteel::ui::PathPurpose::Save, .. }));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.get_by_role_and_label(Role::TextInput, "File path").type_text(path.to_str().unwrap());
+    h.run();
+    h.get_by_label("Save").click();
+    h.run();
+    assert!(!h.state().is_dirty());
+    assert_eq!(h.state().path.as_deref(), Some(path.as_path()));
+    assert_eq!(h.state().window_title(), "coldsteel — krasnoi.coldsteel.json");
+    let saved = storage::read_battle_file(&path).unwrap();
+    assert_eq!(saved.battle(), h.state().game.battle());
+    // A second save goes straight to the same file, keeping the first as .bak.
+    h.get_by_label("Routing").click();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    assert!(matches!(h.state().modal, Modal::None));
+    assert!(storage::backup_path(&path).exists());
+}
+
+#[test]
+fn a_new_battle_over_unsaved_changes_asks_first() {
+    let mut h = harness(app());
+    h.run();
+    make_a_change(&mut h);
+    let changed = h.state().game.battle().clone();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    h.get_by_label("Two empty armies").click();
+    h.run();
+    h.get_by_label("Create").click();
+    h.run();
+    h.get_by_label("Unsaved changes");
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert_eq!(h.state().game.battle(), &changed, "cancel keeps the battle");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    h.get_by_label("Two empty armies").click();
+    h.run();
+    h.get_by_label("Create").click();
+    h.run();
+    h.get_by_label("Discard changes").click();
+    h.run();
+    assert!(h.state().game.battle().units.is_empty());
+    assert_eq!(h.state().game.battle().name, "Untitled battle");
+    assert!(!h.state().is_dirty());
+}
+
+#[test]
+fn an_unreadable_file_names_the_problem_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.coldsteel.json");
+    std::fs::write(&bad, "{\"format\": \"coldsteel.battle\", \"version\": 1,\n \"name\": 7}").unwrap();
+    let mut h = harness(app());
+    h.run();
+    let before = h.state().game.battle().clone();
+    open_through_prompt(&mut h, &bad, ("File path", "Open"));
+    assert_eq!(h.state().game.battle(), &before);
+    let Modal::OpenFailed { detail, backup, .. } = &h.state().modal else {
+        panic!("no message: {:?}", h.state().modal)
+    };
+    assert!(detail.contains("line 2") && detail.contains("bad.coldsteel.json") && detail.contains("name"), "{detail}");
+    assert!(backup.is_none(), "no .bak beside it");
+    h.get_by_label("OK").click();
+    h.run();
+    assert!(matches!(h.state().modal, Modal::None));
+}
+
+#[test]
+fn a_newer_autosave_is_offered_and_recovered() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let game = storage::default_game().unwrap();
+    let mut routed = game.battle().units[0].clone();
+    routed.order = Order::Routing;
+    let saver = storage::Autosaver::start(data.clone());
+    saver.begin(storage::Base::Unsaved(Box::new(game), None), None, false);
+    saver.record(storage::Op::Did(Box::new(coldsteel::game::Action::EditUnit(routed))));
+    saver.sync();
+
+    let mut declined = app();
+    declined.offer_recovery_from(&data);
+    let mut h = harness(declined);
+    h.run();
+    h.get_by_label("Recover unsaved work?");
+    h.get_by_label("Not now").click();
+    h.run();
+    assert_eq!(h.state().game.battle().units[0].order, Order::Formed);
+    assert!(storage::find_recovery(&data).is_some(), "declining keeps the autosave");
+
+    let mut accepted = app();
+    accepted.offer_recovery_from(&data);
+    let mut h = harness(accepted);
+    h.run();
+    h.get_by_label("Recover it").click();
+    h.run();
+    assert_eq!(h.state().game.battle().units[0].order, Order::Routing);
+    assert!(h.state().is_dirty(), "recovered work still needs saving");
+}
+
+#[test]
+fn the_report_window_saves_a_pdf_through_the_prompt() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("report.pdf");
+    let mut h = harness(app());
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::P);
+    h.run();
+    h.get_by_label("Battle report");
+    h.get_by_label("Save PDF…").click();
+    h.run();
+    // The prompt says what it saves (issue 16, bug 4).
+    h.get_by_label("Save the report as PDF");
+    h.get_by_label("PDF file path (*.pdf):");
+    assert!(h.query_by_label("Save the battle as").is_none());
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.get_by_role_and_label(Role::TextInput, "File path").type_text(path.to_str().unwrap());
+    h.run();
+    h.get_by_label("Save").click();
+    h.run();
+    let bytes = std::fs::read(&path).unwrap();
+    assert!(bytes.starts_with(b"%PDF-"));
+}
+
+#[test]
+fn rules_settings_change_an_option_as_one_undo_step() {
+    let mut h = harness(app());
+    h.run();
+    // The toolbar's rules button says what it is and is enabled (issue 16, bug 9).
+    let button = h.get_by_label("Rules: General de Brigade…");
+    assert!(!button.accesskit_node().is_disabled());
+    button.click();
+    h.run();
+    h.get_by_label("Rules settings");
+    // Grouped by topic: the counter-charge option sits with the charges.
+    assert!(h.query_by_label("Infantry may counter-charge").is_none());
+    h.get_by_role_and_label(Role::Button, "Charges").click();
+    h.run();
+    h.get_by_label("Infantry may counter-charge").click();
+    h.run();
+    h.get_by_label("Apply").click();
+    h.run();
+    assert!(h.state().game.battle().options.gdb.infantry_may_counter_charge);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert!(!h.state().game.battle().options.gdb.infantry_may_counter_charge);
+}
+
+#[test]
+fn an_unreadable_file_is_explained_in_russian() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("list.coldsteel.json");
+    std::fs::write(&bad, "[1, 2, 3]").unwrap();
+    let mut h = harness(CsApp::new(storage::default_game().unwrap(), Lang::Ru));
+    h.run();
+    open_through_prompt(&mut h, &bad, ("Путь к файлу", "Открыть"));
+    let Modal::OpenFailed { detail: text, .. } = &h.state().modal else { panic!("no message: {:?}", h.state().modal) };
+    assert!(text.contains("один объект JSON") && text.contains("list.coldsteel.json"), "{text}");
+    assert!(!text.contains("must hold"), "no English inside the Russian sentence: {text}");
+}
+
+#[test]
+fn the_first_save_proposes_a_folder_that_exists_and_creates_a_missing_one() {
+    let mut h = harness(app());
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    let Modal::PathPrompt { text, .. } = &h.state().modal else { panic!("no prompt") };
+    let proposed = std::path::PathBuf::from(text);
+    assert!(proposed.is_absolute() || proposed.parent().is_some_and(|p| p.is_dir()), "{text}");
+    assert!(!text.starts_with("saves/"), "not a folder relative to wherever the app started: {text}");
+    // A folder typed that does not exist yet is created by the save.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("club").join("autumn").join("krasnoi.coldsteel.json");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.get_by_role_and_label(Role::TextInput, "File path").type_text(path.to_str().unwrap());
+    h.run();
+    h.get_by_label("Save").click();
+    h.run();
+    assert!(path.is_file(), "saved into the new folder: {:?}", h.state().message);
+    // With a battle open, new files are proposed beside it.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::P);
+    h.run();
+    h.get_by_label("Roster sheets PDF…").click();
+    h.run();
+    h.get_by_label("Save the roster sheets as PDF");
+    let Modal::PathPrompt { text, .. } = &h.state().modal else { panic!("no prompt") };
+    assert_eq!(std::path::Path::new(text).parent(), path.parent(), "{text}");
+}
+
+#[test]
+fn the_casualty_table_names_its_results_in_words() {
+    let mut battle = storage::default_game().unwrap().battle().clone();
+    battle.options.gdb.casualties.push(coldsteel::rules::options::CasualtyRow {
+        outcome: "pushed_back".into(),
+        winner_arm: None,
+        loser_loses: 2,
+        winner_loses: 1,
+    });
+    // Every table with a row, so that the harness checks each cell has a name.
+    battle.options.gdb.distances.push(coldsteel::rules::options::DistanceRow {
+        arm: coldsteel::rules::Arm::Dragoons,
+        formation: None,
+        move_cm: Some(30),
+        charge_cm: Some(36),
+        retreat_cm: None,
+        rout_cm: None,
+    });
+    let mut h = harness(CsApp::new(coldsteel::game::Game::new(battle), Lang::Ru));
+    h.run();
+    h.get_by_label("Правила: Бригадный генерал…").click();
+    h.run();
+    let band = h.get_by_label("Результат 1");
+    let shown = band.accesskit_node().value().map(|v| v.to_string());
+    assert_eq!(shown.as_deref(), Some("Проигравший оттеснён"), "no raw key in the Result column");
+    for topic in ["Атаки", "Движение", "Тесты", "Правила B (средний кубик)", "Рукопашная"]
+    {
+        h.get_by_role_and_label(Role::Button, topic).click();
+        h.run();
+    }
+    h.get_by_label("Результат 1");
+}
+
+/// The battle's tables saved as the club's: a new battle starts from them.
+#[test]
+fn the_club_tables_are_where_a_new_battle_starts() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut battle = storage::default_game().unwrap().battle().clone();
+    battle.options.gdb.infantry_may_counter_charge = true;
+    battle.options.gdb.distances.push(coldsteel::rules::options::DistanceRow {
+        arm: coldsteel::rules::Arm::Dragoons,
+        formation: Some(coldsteel::rules::Formation::Line),
+        move_cm: Some(30),
+        charge_cm: Some(36),
+        retreat_cm: Some(12),
+        rout_cm: Some(24),
+    });
+    let mut app = CsApp::new(coldsteel::game::Game::new(battle.clone()), Lang::En);
+    app.data_dir = Some(dir.path().join("data"));
+    let mut h = harness(app);
+    h.run();
+    h.get_by_label("Rules: General de Brigade…").click();
+    h.run();
+    h.get_by_label("Save as the club's tables").click();
+    h.run();
+    assert!(storage::club_profile_file(&dir.path().join("data")).is_file(), "{:?}", h.state().message);
+    h.key_press(Key::Escape);
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    h.get_by_label("Create").click();
+    h.run();
+    if h.query_by_label("Discard changes").is_some() {
+        h.get_by_label("Discard changes").click();
+        h.run();
+    }
+    let now = h.state().game.battle();
+    assert_eq!(now.options, battle.options, "the new battle has the club's tables");
+    assert!(h.state().game.history().done.is_empty(), "a new battle, not an undoable change");
+}
+
+#[test]
+fn a_file_cut_short_is_said_in_plain_words_and_its_backup_offered() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("krasnoi.coldsteel.json");
+    let good = storage::default_game().unwrap();
+    storage::save_battle(&path, &good).unwrap();
+    storage::save_battle(&path, &good).unwrap();
+    assert!(storage::backup_path(&path).is_file());
+    // A save cut short: the file ends in the middle of the battle.
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, &text[..text.len() / 2]).unwrap();
+    let mut h = harness(CsApp::new(coldsteel::game::Game::default(), Lang::En));
+    h.run();
+    open_through_prompt(&mut h, &path, ("File path", "Open"));
+    h.get_by_label_contains("The file is cut short");
+    assert!(h.query_all_by_label_contains("EOF while parsing").count() >= 1, "the detail is kept");
+    h.get_by_label("Open the previous version (.bak)").click();
+    h.run();
+    assert!(matches!(h.state().modal, Modal::None), "{:?}", h.state().modal);
+    assert_eq!(h.state().game.battle(), good.battle(), "the previous version is open");
+}
+
+/// File → Import order of battle…: the rows become one undo step; a file with bad rows
+/// lists them, each with its row and column, and changes nothing.
+#[test]
+fn an_order_of_battle_is_imported_from_the_file_menu() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("reserve.csv");
+    std::fs::write(
+        &good,
+        "вид;название;сторона;бригада;род войск;фигур в начале\n\
+         бригада;Резерв;Французская императорская гвардия;;;\n\
+         подразделение;Фузилёры;Французская императорская гвардия;Резерв;Пехота;24\n",
+    )
+    .unwrap();
+    let bad = dir.path().join("bad.csv");
+    std::fs::write(&bad, "kind,name,side,arm,figures_start\nunit,Hussars,French Imperial Guard,hussars,12\n").unwrap();
+    let mut h = harness(app());
+    h.run();
+    let units = h.state().game.battle().units.len();
+    let import = |h: &mut Harness<'static, CsApp>, path: &std::path::Path| {
+        h.get_by_label("File").click();
+        h.run();
+        h.get_by_label("Import order of battle…").click();
+        h.run();
+        h.get_by_label("Import an order of battle (*.csv)");
+        h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+        h.get_by_role_and_label(Role::TextInput, "File path").type_text(path.to_str().unwrap());
+        h.run();
+        h.get_by_role_and_label(Role::Button, "Open").click();
+        h.run();
+    };
+    import(&mut h, &bad);
+    let Modal::Message(text) = &h.state().modal else { panic!("no list: {:?}", h.state().modal) };
+    assert!(text.contains("row 2, column «arm»: unknown value «hussars»"), "{text}");
+    assert_eq!(h.state().game.battle().units.len(), units, "nothing imported");
+    h.key_press(Key::Escape);
+    h.run();
+    import(&mut h, &good);
+    assert_eq!(h.state().game.battle().units.len(), units + 1, "{:?}", h.state().message);
+    assert!(h.state().game.battle().brigades.iter().any(|b| b.name == "Резерв"));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(h.state().game.battle().units.len(), units, "one step undoes the import");
+    assert!(!h.state().game.battle().brigades.iter().any(|b| b.name == "Резерв"));
+}
+
+/// Help → About: the version, the licence, the data folder, and the rules credits.
+#[test]
+fn about_names_the_version_licence_data_folder_and_rules_credits() {
+    for (lang, help, about, credit) in [
+        (Lang::En, "Help", "About coldsteel…", "General de Brigade by David C. R. Brown, published by Partizan Press."),
+        (Lang::Ru, "Справка", "О программе coldsteel…", "название и авторы которых нам неизвестны"),
+    ] {
+        let mut app = CsApp::new(storage::default_game().unwrap(), lang);
+        app.data_dir = Some(std::path::PathBuf::from("/tmp/coldsteel-data"));
+        let mut h = harness(app);
+        h.run();
+        h.get_by_label(help).click();
+        h.run();
+        h.get_by_label(about).click();
+        h.run();
+        h.get_by_label(&format!("coldsteel {}", env!("CARGO_PKG_VERSION")));
+        h.get_by_label_contains("MIT OR Apache-2.0");
+        h.get_by_label_contains("/tmp/coldsteel-data");
+        h.get_by_label_contains(credit);
+        h.key_press(Key::Escape);
+        h.run();
+        assert!(matches!(h.state().modal, Modal::None));
+    }
+}
+
+/// An empty new battle is named in both languages: switching to Russian afterwards shows
+/// its title and armies in Russian.
+#[test]
+fn an_empty_battle_is_named_in_both_languages() {
+    let mut h = harness(app());
+    h.state_mut()
+        .run_cmd(coldsteel::ui::AppCommand::NewBattle(coldsteel::ui::Template::Empty, coldsteel::rules::Ruleset::Gdb));
+    h.run();
+    let b = h.state().game.battle().clone();
+    assert_eq!((b.name.as_str(), b.name_ru.as_deref()), ("Untitled battle", Some("Битва без названия")));
+    assert_eq!(b.sides.first.name_ru.as_deref(), Some("Первая армия"));
+    h.state_mut().run_cmd(coldsteel::ui::AppCommand::SetLang(coldsteel::i18n::Lang::Ru));
+    h.run();
+    assert!(h.query_all_by_label_contains("Битва без названия").next().is_some(), "the title in Russian");
+}
+
+/// Issue 30, finding 1: a battle made in the window. File → New → Two empty armies, the
+/// title and a side renamed in the battle's own editor, then a spreadsheet whose sides
+/// have their own names imported: the sides take the file's names (as `oob import --new`
+/// does) and every row comes in; undo takes the steps back one by one.
+#[test]
+fn a_new_battle_is_made_in_the_window() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("armies.csv");
+    std::fs::write(
+        &csv,
+        "вид;название;сторона;бригада;род войск;фигур в начале\n\
+         бригада;Авангард;Русские;;;\n\
+         подразделение;Егеря;Русские;Авангард;Пехота;24\n\
+         бригада;Гвардия;Французы;;;\n\
+         подразделение;Гренадеры;Французы;Гвардия;Пехота;24\n",
+    )
+    .unwrap();
+    let mut h = harness(app());
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    h.get_by_label("Two empty armies").click();
+    h.run();
+    h.get_by_label("Create").click();
+    h.run();
+    assert!(h.state().game.battle().units.is_empty());
+    // The title, typed in the battle's editor (nothing selected).
+    let title = h.get_by_role_and_label(Role::TextInput, "Battle");
+    title.click();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.get_by_role_and_label(Role::TextInput, "Battle").type_text("Maloyaroslavets");
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(h.state().game.battle().name, "Maloyaroslavets");
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Import order of battle…").click();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.get_by_role_and_label(Role::TextInput, "File path").type_text(csv.to_str().unwrap());
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Open").click();
+    h.run();
+    let b = h.state().game.battle();
+    assert_eq!(b.units.len(), 2, "{:?} {:?}", h.state().message, h.state().modal);
+    assert_eq!((b.sides.first.name.as_str(), b.sides.second.name.as_str()), ("Русские", "Французы"));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert!(h.state().game.battle().units.is_empty(), "undo takes the import back");
+}
+
+/// Issue 30, finding 5: files opened for what they are. A spreadsheet goes to Import, a
+/// scenario is played into a new battle, an engagement file points to `resolve`, a picture
+/// says it is no text; none is called "damaged", and a stale message does not outlive a
+/// new battle.
+#[test]
+fn files_open_for_what_they_are() {
+    let dir = tempfile::tempdir().unwrap();
+    let open = |h: &mut Harness<'static, CsApp>, path: &std::path::Path| {
+        h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+        h.run();
+        if h.query_by_label("Discard changes").is_some() {
+            h.get_by_label("Discard changes").click();
+            h.run();
+        }
+        assert!(matches!(h.state().modal, Modal::PathPrompt { .. }), "{path:?}: {:?}", h.state().modal);
+        h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+        h.get_by_role_and_label(Role::TextInput, "File path").type_text(path.to_str().unwrap());
+        h.run();
+        h.get_by_role_and_label(Role::Button, "Open").click();
+        h.run();
+    };
+    let mut h = harness(app());
+    h.run();
+    let units = h.state().game.battle().units.len();
+    let csv = dir.path().join("reserve.csv");
+    std::fs::write(
+        &csv,
+        "kind,name,side,brigade,arm,figures_start\nunit,Fusiliers,French Imperial Guard,,infantry,24\n",
+    )
+    .unwrap();
+    open(&mut h, &csv);
+    assert_eq!(h.state().game.battle().units.len(), units + 1, "{:?}", h.state().modal);
+    let png = dir.path().join("table.png");
+    std::fs::write(&png, [0x89, b'P', b'N', b'G', 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0xfe]).unwrap();
+    open(&mut h, &png);
+    let Modal::Message(text) = &h.state().modal else { panic!("{:?}", h.state().modal) };
+    assert!(text.contains("not a battle file") && !text.contains("damaged"), "{text}");
+    h.key_press(Key::Enter);
+    h.run();
+    let engagement = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/engagements");
+    let first = std::fs::read_dir(engagement)
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|e| e == "json"));
+    if let Some(path) = first {
+        open(&mut h, &path);
+        let Modal::Message(text) = &h.state().modal else { panic!("{:?}", h.state().modal) };
+        assert!(text.contains("resolve"), "{text}");
+        h.key_press(Key::Enter);
+        h.run();
+    }
+    let scenario = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/scenarios/ex4.json");
+    open(&mut h, std::path::Path::new(scenario));
+    assert!(h.state().path.is_none(), "a new battle, not yet saved");
+    let (said, _) = h.state().message.clone().unwrap();
+    assert!(said.contains("scenario"), "{said}");
+    // A new battle starts with nothing said of the last one.
+    h.state_mut().message = Some(("stale".into(), true));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.run();
+    h.get_by_label("Create").click();
+    h.run();
+    if h.query_by_label("Discard changes").is_some() {
+        h.get_by_label("Discard changes").click();
+        h.run();
+    }
+    assert!(h.state().message.as_ref().is_none_or(|(m, _)| m != "stale"));
+}

@@ -1,0 +1,138 @@
+//! The Firing and Morale phases in the window (issue 28): a fire recorded from the
+//! checklist through its wizard, a test taken where it is listed, in both languages.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use crate::common;
+
+use coldsteel::game::{Action, Game};
+use coldsteel::i18n::{Lang, T};
+use coldsteel::model::LogDetail;
+use coldsteel::rules::options::{FireRow, TestKind, TestResult};
+use coldsteel::rules::{Order, Phase};
+use coldsteel::ui::CsApp;
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+
+fn harness(game: Game, lang: Lang) -> Harness<'static, CsApp> {
+    let app = common::app_without_rates_form(game, lang);
+    Harness::builder().with_size(egui::vec2(1280.0, 2000.0)).build_ui_state(|ui, app: &mut CsApp| app.ui_root(ui), app)
+}
+
+fn name(g: &Game, english: &str, lang: Lang) -> String {
+    common::unit(g, english).display_name(lang == Lang::Ru).to_owned()
+}
+
+fn pick(h: &mut Harness<'static, CsApp>, combo: &str, item: &str) {
+    h.get_by_role_and_label(Role::ComboBox, combo).click();
+    h.run();
+    // The popup's item, drawn after the roster's row of the same name.
+    h.get_all_by_label(item).last().unwrap().click();
+    h.run();
+}
+
+#[test]
+fn a_fire_is_recorded_from_the_checklist() {
+    for lang in [Lang::En, Lang::Ru] {
+        let mut g = common::default_at(Phase::Firing);
+        let mut options = g.battle().options.clone();
+        options.gdb.firing = vec![FireRow { from: 2, to: 12, result: "volley".into(), figures: 2 }];
+        g.perform(&Action::SetOptions(Box::new((g.battle().ruleset, options)))).unwrap();
+        let (firer, target) = (name(&g, "4th bn, 33e Léger", lang), name(&g, "Poltava Infantry", lang));
+        let before = common::unit(&g, "Poltava Infantry").figures;
+        let mut h = harness(g, lang);
+        h.run();
+        h.get_by_label(lang.t(T::RecordFire)).click();
+        h.run();
+        pick(&mut h, lang.t(T::FireFirer), &firer);
+        pick(&mut h, lang.t(T::FireTarget), &target);
+        h.get_by_role_and_label(Role::TextInput, lang.t(T::FireDice)).click();
+        h.run();
+        h.get_by_role_and_label(Role::TextInput, lang.t(T::FireDice)).type_text("34");
+        h.run();
+        h.get_by_label_contains(&lang.fmt(T::FireLoses, &[&target, &lang.count(2u32, coldsteel::i18n::Noun::Figure)]));
+        h.get_by_label(lang.t(T::Apply)).click();
+        h.run();
+        let g = &h.state().game;
+        assert!(matches!(g.battle().log.last().unwrap().detail, LogDetail::Fire { figures: 2, .. }), "{lang:?}");
+        assert_eq!(common::unit(g, "Poltava Infantry").figures, before - 2);
+    }
+}
+
+#[test]
+fn a_listed_test_is_taken_where_it_is_listed() {
+    for lang in [Lang::En, Lang::Ru] {
+        let mut g = common::default_at(Phase::Morale);
+        let mut ladoga = common::unit(&g, "Ladoga Infantry").clone();
+        ladoga.order = Order::Wavering;
+        g.perform(&Action::EditUnit(ladoga)).unwrap();
+        let mut h = harness(g, lang);
+        h.run();
+        h.get_by_label(lang.t(T::TakeTest)).click();
+        h.run();
+        let routs = coldsteel::i18n::log_text::result_words(lang, TestKind::Morale, TestResult::Rout);
+        h.get_by_label(&routs).click();
+        h.run();
+        let g = &h.state().game;
+        assert_eq!(common::unit(g, "Ladoga Infantry").order, Order::Routing, "{lang:?}");
+        let LogDetail::TestTaken { called: false, .. } = g.battle().log.last().unwrap().detail else { panic!() };
+        // Routed at its test, it owes nothing more this phase (it tests to rally next turn).
+        let ladoga = common::id(g, "Ladoga Infantry");
+        let owed = coldsteel::game::testing::owed_tests(g.battle());
+        assert!(!owed.iter().any(|o| o.unit == ladoga), "{lang:?}: {owed:?}");
+        assert!(!h.get_by_label(lang.t(T::CallTest)).accesskit_node().is_disabled());
+    }
+}
+
+/// Closing fire in a charge is read on the players' firing table as a fire is
+/// (issue 28): 4 and 3 on the table's 7–9 row take two figures off the charger.
+#[test]
+fn closing_fire_is_read_on_the_firing_table() {
+    for lang in [Lang::En, Lang::Ru] {
+        let mut g = common::default_at(Phase::Charges);
+        let mut options = g.battle().options.clone();
+        options.gdb.firing = vec![
+            FireRow { from: 2, to: 6, result: "light".into(), figures: 1 },
+            FireRow { from: 7, to: 9, result: "telling".into(), figures: 2 },
+        ];
+        g.perform(&Action::SetOptions(Box::new((g.battle().ruleset, options)))).unwrap();
+        let (charger, target) = (name(&g, "Grenadiers à cheval", lang), name(&g, "Ladoga Infantry", lang));
+        let mut h = harness(g, lang);
+        h.run();
+        h.get_by_label(&charger).click();
+        h.run();
+        h.get_by_role_and_label(Role::Button, lang.t(T::ChargeButton)).click();
+        h.run();
+        h.get_by_label(&target).click();
+        h.run();
+        for (field, text) in [(lang.t(T::DistanceCm).to_owned(), "20"), (lang.fmt(T::ChargeMoveOf, &[&charger]), "36")]
+        {
+            h.get_by_role_and_label(Role::TextInput, &field).click();
+            h.run();
+            h.get_by_role_and_label(Role::TextInput, &field).type_text(text);
+            h.run();
+        }
+        h.get_by_label(lang.t(T::CommanderWithin15)).click();
+        h.run();
+        h.get_by_role_and_label(Role::Button, lang.t(T::Declare)).click();
+        h.run();
+        h.get_by_role_and_label(Role::Button, lang.t(T::ReactStandFire)).click();
+        h.run();
+        h.get_by_role_and_label(Role::TextInput, lang.t(T::FireDice)).click();
+        h.run();
+        h.get_by_role_and_label(Role::TextInput, lang.t(T::FireDice)).type_text("43");
+        h.run();
+        h.get_by_label_contains("telling");
+        let field = h.get_by_role_and_label(Role::TextInput, lang.t(T::FiguresLost));
+        assert_eq!(field.accesskit_node().value().as_deref(), Some("2"), "{lang:?}");
+        h.get_by_role_and_label(Role::Button, lang.t(T::Confirm)).click();
+        h.run();
+        assert!(h.state().wizard.is_some(), "the charge goes on to the charger's test");
+        h.get_by_label_contains(
+            &lang.fmt(T::HapRemoveFigures, &[&lang.count(2u32, coldsteel::i18n::Noun::FigureAcc), &charger]),
+        );
+        if let Some(next) = h.query_by_role_and_label(Role::TextInput, lang.t(T::TestDice)) {
+            assert_eq!(next.accesskit_node().value().as_deref(), Some(""), "the next test starts with its own dice");
+        }
+    }
+}

@@ -1,0 +1,245 @@
+//! The charge wizard draws what the game allows (issue 25), in English and in Russian: a
+//! charge declared only and carried out from the checklist once both sides are done
+//! (GDB-CHG-03, 04); a follow-up out of reach shown disabled with its clause (GDB-CHG-19);
+//! a halted charger offered no new charge, with the overrule (GDB-CHG-13).
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use crate::common;
+
+use coldsteel::game::Game;
+use coldsteel::i18n::{Lang, T};
+use coldsteel::model::LogDetail;
+use coldsteel::rules::Phase;
+use coldsteel::rules::gdb::charge::{Input, Reaction};
+use coldsteel::rules::options::TestResult;
+use coldsteel::ui::CsApp;
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+
+fn harness(game: Game, lang: Lang) -> Harness<'static, CsApp> {
+    let app = common::app_without_rates_form(game, lang);
+    Harness::builder().with_size(egui::vec2(1280.0, 2200.0)).build_ui_state(|ui, app: &mut CsApp| app.ui_root(ui), app)
+}
+
+fn name(h: &Harness<'static, CsApp>, english: &str, lang: Lang) -> String {
+    let u = h.state().game.battle().units.iter().find(|u| u.name == english).unwrap();
+    u.display_name(lang == Lang::Ru).to_owned()
+}
+
+fn type_into(h: &mut Harness<'static, CsApp>, label: &str, text: &str) {
+    h.get_by_role_and_label(Role::TextInput, label).click();
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, label).type_text(text);
+    h.run();
+}
+
+fn click(h: &mut Harness<'static, CsApp>, label: &str) {
+    h.get_by_label(label).click();
+    h.run();
+}
+
+/// Opens the charge of `charger` on `target` from the roster and types the distance,
+/// the charger's full charge move and the target's compulsory move.
+fn open_charge(h: &mut Harness<'static, CsApp>, lang: Lang, (charger, target): (&str, &str), cm: [&str; 3]) {
+    let (c, t) = (name(h, charger, lang), name(h, target, lang));
+    click(h, &c);
+    h.key_press(egui::Key::C);
+    h.run();
+    click(h, &t);
+    assert!(h.state().wizard.is_some());
+    type_into(h, lang.t(T::DistanceCm), cm[0]);
+    type_into(h, &lang.fmt(T::ChargeMoveOf, &[&c]), cm[1]);
+    if !cm[2].is_empty() {
+        type_into(h, &lang.fmt(T::CompulsoryOf, &[&t]), cm[2]);
+    }
+    click(h, lang.t(T::CommanderWithin15));
+}
+
+/// GDB-CHG-03, 04: Declare only records the declaration and closes the wizard; the
+/// checklist then asks each side for Declarations done and lists the charge, whose
+/// Carry out… opens the wizard at the reaction; Apply carries it out.
+#[test]
+fn declare_only_then_carry_out_from_the_checklist() {
+    for lang in [Lang::En, Lang::Ru] {
+        let mut h = harness(common::default_at(Phase::Charges), lang);
+        h.run();
+        open_charge(&mut h, lang, ("Grenadiers à cheval", "Kiev Dragoons"), ["12", "36", ""]);
+        click(&mut h, lang.t(T::DeclareOnly));
+        assert!(h.state().wizard.is_none(), "{lang:?}: declared, the wizard closes");
+        let last = &h.state().game.battle().log.last().unwrap().detail;
+        assert!(matches!(last, LogDetail::ChargeDeclared { .. }), "{last:?}");
+        for _ in 0..2 {
+            click(&mut h, lang.t(T::DeclarationsDone));
+        }
+        click(&mut h, lang.t(T::CarryOut));
+        assert!(h.state().wizard.is_some(), "{lang:?}: Carry out… opens the wizard");
+        click(&mut h, lang.t(T::ReactStand));
+        for _ in 0..2 {
+            click(&mut h, coldsteel::i18n::Label::label(TestResult::Pass, lang));
+        }
+        click(&mut h, lang.t(T::Apply));
+        assert!(h.state().wizard.is_none());
+        assert_eq!(h.state().game.battle().pending_melees().count(), 1, "{lang:?}");
+    }
+}
+
+/// GDB-CHG-19 a: the routers stand 16 cm on and 6 cm are left of the lancers' 36 cm move:
+/// carrying on is shown disabled with the clause; Stop is taken.
+#[test]
+fn a_follow_up_out_of_reach_is_shown_disabled() {
+    for lang in [Lang::En, Lang::Ru] {
+        let mut h = harness(common::default_at(Phase::Charges), lang);
+        h.run();
+        open_charge(&mut h, lang, ("1st Polish Guard Lancers", "Poltava Infantry"), ["30", "36", "16"]);
+        click(&mut h, lang.t(T::Declare));
+        click(&mut h, lang.t(T::ReactStand));
+        click(&mut h, coldsteel::i18n::Label::label(TestResult::Pass, lang));
+        click(&mut h, coldsteel::i18n::Label::label(TestResult::Rout, lang));
+        let carry_on =
+            coldsteel::i18n::log_text::follow_up_label(lang, coldsteel::rules::gdb::charge::FollowUp::CarryOn);
+        assert!(h.get_by_label(carry_on).accesskit_node().is_disabled(), "{lang:?}");
+        let why = coldsteel::rules::gdb::charge::ChargeError::CarryOnOutOfReach { needed: 16, left: 6 };
+        h.get_by_label(&coldsteel::i18n::errors::charge_error_text(lang, &why));
+        let stop = coldsteel::i18n::log_text::follow_up_label(lang, coldsteel::rules::gdb::charge::FollowUp::Stop);
+        assert!(!h.get_by_label(stop).accesskit_node().is_disabled());
+    }
+}
+
+/// GDB-CHG-13, 19: a charger halted by its test is offered no new charge: Declare is
+/// disabled and the reason names the clause; ticking the overrule and typing a reason
+/// lets the players go on, and the journal keeps it.
+#[test]
+fn a_halted_charger_is_offered_no_new_charge() {
+    for lang in [Lang::En, Lang::Ru] {
+        let mut g = common::default_at(Phase::Charges);
+        let halted = vec![Input::Reaction(Reaction::Stand), Input::ChargerTest(TestResult::Halt.into())];
+        let a = common::charge(&g, "Empress Dragoons", "Kiev Dragoons", 12, halted);
+        common::do_charge(&mut g, a);
+        let mut h = harness(g, lang);
+        h.run();
+        open_charge(&mut h, lang, ("Empress Dragoons", "Sumy Hussars"), ["8", "30", ""]);
+        assert!(h.get_by_label(lang.t(T::Declare)).accesskit_node().is_disabled(), "{lang:?}");
+        h.get_by_label_contains("GDB-CHG-13");
+        click(&mut h, lang.t(T::OverruleRefusal));
+        type_into(&mut h, lang.t(T::OverruleReason), "the umpire allows it");
+        assert!(!h.get_by_label(lang.t(T::Declare)).accesskit_node().is_disabled(), "{lang:?}: overruled");
+        click(&mut h, lang.t(T::Declare));
+        click(&mut h, lang.t(T::ReactStand));
+        for _ in 0..2 {
+            click(&mut h, coldsteel::i18n::Label::label(TestResult::Pass, lang));
+        }
+        click(&mut h, lang.t(T::Apply));
+        let detail = &h.state().game.battle().log.last().unwrap().detail;
+        let LogDetail::Charge { overruled: Some(o), .. } = detail else { panic!("{detail:?}") };
+        assert_eq!(o.reason, "the umpire allows it");
+    }
+}
+
+/// GDB-RES-02, AMB-23: the winner's Pursuit Test offers every result the test may have,
+/// a halt among them (the melee wizard draws the game's list, not its own).
+#[test]
+fn the_pursuit_test_offers_halt() {
+    for lang in [Lang::En, Lang::Ru] {
+        let mut g = common::default_at(Phase::Charges);
+        let inputs = vec![
+            Input::Reaction(Reaction::Stand),
+            Input::ChargerTest(TestResult::Pass.into()),
+            Input::StandTest(TestResult::Pass.into()),
+        ];
+        let a = common::charge(&g, "Grenadiers à cheval", "Kiev Dragoons", 12, inputs);
+        common::do_charge(&mut g, a);
+        common::to(&mut g, Phase::Melee);
+        let mut h = harness(g, lang);
+        h.run();
+        click(&mut h, lang.t(T::Fight));
+        click(&mut h, lang.t(T::Next));
+        let (c, t) = (name(&h, "Grenadiers à cheval", lang), name(&h, "Kiev Dragoons", lang));
+        type_into(&mut h, &c, "66");
+        type_into(&mut h, &t, "11");
+        click(&mut h, lang.t(T::Next));
+        type_into(&mut h, &lang.fmt(T::LossesOf, &[&c]), "0");
+        type_into(&mut h, &lang.fmt(T::LossesOf, &[&t]), "3");
+        click(&mut h, coldsteel::i18n::Label::label(TestResult::Halt, lang));
+        click(&mut h, lang.t(T::Apply));
+        let detail = &h.state().game.battle().log.last().unwrap().detail;
+        let LogDetail::GdbMelee { .. } = detail else { panic!("{lang:?}: {detail:?}") };
+        let grenadiers = h.state().game.battle().units.iter().find(|u| u.name == "Grenadiers à cheval").unwrap();
+        assert!(!grenadiers.markers.contains(&coldsteel::rules::Marker::Pursuing), "{lang:?}: it halted");
+    }
+}
+
+/// GDB-OPP-05, 06: the opportunity order's general is the players' pick among those the
+/// game lists: the brigade's own general pre-filled, the C-in-C pickable, another
+/// brigade's general shown disabled with GDB-OPP-06; the declaration keeps the pick.
+#[test]
+fn the_c_in_c_can_order_an_opportunity_charge() {
+    for lang in [Lang::En, Lang::Ru] {
+        let mut g = common::default_at(Phase::Charges);
+        g.perform(&coldsteel::game::Action::DeclarationsDone { side: coldsteel::rules::Side::First }).unwrap();
+        common::declare(&mut g, "Sumy Hussars", "Guard Chasseurs à cheval", 12);
+        let mut h = harness(g, lang);
+        h.run();
+        open_charge(&mut h, lang, ("Guard Chasseurs à cheval", "Sumy Hussars"), ["12", "30", ""]);
+        click(&mut h, lang.t(T::OpportunityCharge));
+        let line = |h: &Harness<'static, CsApp>, id: u32| {
+            let g = h.state().game.battle().general(coldsteel::model::GeneralId(id)).unwrap().clone();
+            lang.fmt(T::OppOrdersOf, &[&coldsteel::i18n::names::general_line(&g, lang), &g.orders_used])
+        };
+        let (walther, mortier, roguet) = (line(&h, 4), line(&h, 1), line(&h, 2));
+        h.get_by_role_and_label(Role::ComboBox, lang.t(T::OrderingGeneral)).click();
+        h.run();
+        assert!(!h.get_by_label(&walther).accesskit_node().is_disabled(), "{lang:?}: the brigade's own");
+        assert!(h.get_by_label(&roguet).accesskit_node().is_disabled(), "{lang:?}: another brigade's general");
+        assert!(!h.get_by_label(&mortier).accesskit_node().is_disabled(), "{lang:?}: the C-in-C");
+        click(&mut h, &mortier);
+        click(&mut h, lang.t(T::DeclareOnly));
+        let detail = &h.state().game.battle().log.last().unwrap().detail;
+        assert!(matches!(detail, LogDetail::ChargeDeclared { opportunity: true, .. }), "{lang:?}: {detail:?}");
+        let action = h.state().game.battle().log.last().unwrap().action.clone().unwrap();
+        let coldsteel::model::Action::DeclareCharge(a) = *action else { panic!("{action:?}") };
+        assert_eq!(a.ordering_general, Some(coldsteel::model::GeneralId(1)), "{lang:?}");
+    }
+}
+
+/// GDB-CHG-18: at the counter-charge's meet, more than the gap left keeps Confirm disabled
+/// with the clause; the players may overrule it with their reason, and the journal keeps it.
+#[test]
+fn a_meet_beyond_the_gap_is_refused_unless_overruled() {
+    for lang in [Lang::En, Lang::Ru] {
+        let mut h = harness(common::default_at(Phase::Charges), lang);
+        h.run();
+        open_charge(&mut h, lang, ("Empress Dragoons", "Kiev Dragoons"), ["10", "30", ""]);
+        click(&mut h, lang.t(T::Declare));
+        click(&mut h, lang.t(T::ReactCounter));
+        for _ in 0..2 {
+            click(&mut h, coldsteel::i18n::Label::label(TestResult::Pass, lang));
+        }
+        type_into(&mut h, lang.t(T::DistanceCm), "7");
+        assert!(h.get_by_label(lang.t(T::Confirm)).accesskit_node().is_disabled(), "{lang:?}");
+        h.get_by_label_contains("GDB-CHG-18");
+        click(&mut h, lang.t(T::OverruleRefusal));
+        type_into(&mut h, lang.t(T::OverruleReason), "measured on the table");
+        click(&mut h, lang.t(T::Confirm));
+        click(&mut h, lang.t(T::Apply));
+        let detail = &h.state().game.battle().log.last().unwrap().detail;
+        let LogDetail::Charge { overruled: Some(o), .. } = detail else { panic!("{lang:?}: {detail:?}") };
+        assert_eq!(o.reason, "measured on the table");
+    }
+}
+
+/// Issue 30, finding 3: the reaction step has its Back, to the declaration just made.
+#[test]
+fn the_reaction_step_goes_back_to_the_declaration() {
+    for lang in [Lang::En, Lang::Ru] {
+        let mut h = harness(common::default_at(Phase::Charges), lang);
+        h.run();
+        open_charge(&mut h, lang, ("Empress Dragoons", "Kiev Dragoons"), ["10", "30", ""]);
+        click(&mut h, lang.t(T::Declare));
+        h.get_by_label(lang.t(T::ReactStand));
+        click(&mut h, lang.t(T::Back));
+        // Back on the declaration, which offers the reactions with Declare (issue 30).
+        h.get_by_label(lang.t(T::Declare));
+        h.get_by_label(&lang.fmt(T::DeclareAndReact, &[&name(&h, "Kiev Dragoons", lang)]));
+    }
+}
