@@ -1,5 +1,4 @@
 //! The embedded default battle loads, is valid and covers what the foundation promises.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::collections::BTreeSet;
 

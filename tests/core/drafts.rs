@@ -1,7 +1,6 @@
 //! Procedures are the game's (issue 25, design.md section 2): each draft opens from the
 //! battle, says what may be given now with the game's verdict, takes an input or steps
 //! back, and finishes into the action the game then accepts. The wizards only draw them.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
 

@@ -1,7 +1,6 @@
 //! One engagement from declaration to aftermath, driven through the game's actions only,
 //! as the wizards send them: each fact fixed at one step (a counter-charge, caught
 //! evaders, a push-back, a pursuit, both sides attacking, a flight) reaches the next.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
 

@@ -1,7 +1,6 @@
 //! A whole turn through the app (issue 28): fire recorded with the players' firing table
 //! and the seeds' bans, tests owed, taken with each result and its consequence, called by
 //! the players, carried or dropped. Every scenario drives the game through its actions.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
 

@@ -1,6 +1,5 @@
 //! The whole game through its one writer: two turns of the default battle with their
 //! checklists and markers, and undo/redo of any sequence of actions.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
 

@@ -1,6 +1,5 @@
 //! The General de Brigade charge sequence, proven on the six worked examples of seed
 //! 001 (digest 3.1-3.6) and clause by clause (GDB-CHG, GDB-ART, GDB-OPP, GDB-EVD).
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use coldsteel::rules::GdbOptions;
 use coldsteel::rules::gdb::MeleeSide;

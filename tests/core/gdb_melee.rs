@@ -1,6 +1,5 @@
 //! General de Brigade melee (seed 000): a table of rows, one per modifier, result and
 //! exception, read from `tests/data/gdb_melee.jsonl`; then the invariants as properties.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::collections::BTreeSet;
 

@@ -1,7 +1,6 @@
 //! The table's geometry (issue 19, the rules floor): edge-to-edge distance, the charge
 //! sector (AMB-21), the struck face (GDB-MOD-20, B-MEL-11), the command radius
 //! (GDB-CHG-01), terrain areas; and `coldsteel resolve` deriving them from `place`.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use coldsteel::rules::Face;
 use coldsteel::rules::geometry::{

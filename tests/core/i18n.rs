@@ -1,6 +1,5 @@
 //! One home for words: every interface string has exactly one text in each language,
 //! in one domain file; every key is used; both languages take the same values.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
 

@@ -1,7 +1,6 @@
 //! One set of invariants (issue 26): for every problem the loader refuses, the action that
 //! would make it is refused with the same problem before anything is written, and the
 //! battle stays byte-identical. Battles at each count limit are built directly.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
 

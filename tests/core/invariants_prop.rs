@@ -2,7 +2,6 @@
 //! battles, with edits of every field to its limit, one past it and to nonsense, never
 //! reach a battle the loader refuses; every refused action leaves the battle
 //! byte-identical.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use coldsteel::game::{Action, Game};
 use coldsteel::model::limits::{MAX_FIGURES, MAX_NAME_CHARS, MAX_TEXT_CHARS};

@@ -13,7 +13,6 @@
 //! followed too, and the pure core may not touch the file system through `Path`'s methods.
 //!
 //! Its own tests inject each kind of violation into a copy of a source file.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
 

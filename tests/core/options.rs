@@ -1,6 +1,5 @@
 //! Ruleset options and profiles: each option changes the outcome it names, both ways;
 //! profiles round-trip; option changes are undoable steps.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
 

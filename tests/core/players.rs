@@ -1,7 +1,6 @@
 //! The players' view (issue 32): one read model of the battle and the open engagement,
 //! without what the umpire hides; the umpire's marks are actions (journaled, undoable),
 //! and a hidden unit that charges or is charged is shown again, in its log entry.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
 

@@ -1,7 +1,6 @@
 //! What may be done next is the game's to judge (issue 25): each forbidden charge or step
 //! is refused with its clause and leaves the battle as it was; the allowed one goes
 //! through. Every scenario drives the game through its actions, as the wizards do.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
 

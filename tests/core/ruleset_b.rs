@@ -1,7 +1,6 @@
 //! Ruleset B (seed 004): the collision test from a table of rows
 //! (`tests/data/ruleset_b_collision.jsonl`), the melee's dice, kills and turns, and
 //! the invariants as properties.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::collections::BTreeSet;
 

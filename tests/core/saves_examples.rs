@@ -2,7 +2,6 @@
 //! game's own actions, so each file is a journal that `coldsteel replay` re-runs, and
 //! they always fit the current format. `COLDSTEEL_WRITE_SAVES=1 cargo test --test
 //! saves_examples` rewrites them; a normal run checks that they still match.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
 

@@ -3,7 +3,6 @@
 //! a Russian speaker reads (`COLDSTEEL_WRITE_SNAPSHOTS=1 cargo test --test sentences`
 //! rewrites it). Names stay in the nominative and nothing agrees with them, so each
 //! sentence reads right whatever the name's gender and number.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::collections::BTreeSet;
 use std::path::Path;

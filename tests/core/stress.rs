@@ -1,6 +1,5 @@
 //! The stress battle (1,000 units, 100 generals, 10,000 log entries) loads, validates
 //! and draws a frame. No timing is asserted here: the budgets are benchmarks.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use coldsteel::game::Game;
 use coldsteel::i18n::Lang;

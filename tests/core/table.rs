@@ -1,7 +1,6 @@
 //! The table view's game: pieces placed, moved and turned as undoable actions, terrain
 //! read from the areas drawn, what the table shows of a charge (EX-4 laid out), the
 //! charge's contact and the melee loser's compulsory move (GDB-RES-03, GDB-SEQ-03).
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
 

@@ -1,7 +1,6 @@
 //! A whole GdB turn through its seven phases (issue 28), recorded through the game's
 //! actions: the report's account names every event with its unit and its result, in
 //! English and in Russian, and no failed or pursuing test reads as passed.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
 

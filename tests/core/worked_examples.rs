@@ -3,7 +3,6 @@
 //! Declaration, reactions, contact or not, the melee where there is one, the aftermath.
 //! Each scenario is also kept as a file in `tests/data/scenarios/` for `coldsteel replay`
 //! (rewritten with `COLDSTEEL_WRITE_SAVES=1`).
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
 

@@ -1,5 +1,4 @@
 //! `coldsteel resolve` end to end: the real binary, files and standard input.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::io::Write;
 use std::process::{Command, Stdio};

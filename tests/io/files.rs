@@ -1,6 +1,5 @@
 //! Battle files: round trips, the version-1 fixture, bad and mutated files, atomic
 //! saves with `.bak`, a crash test, autosave and recovery.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
 

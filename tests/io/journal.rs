@@ -1,7 +1,6 @@
 //! The battle file is a verifiable journal: `replay` re-applies every recorded action
 //! through the current rules and must reproduce the battle; a tampered die is caught and
 //! the entry named. Scenarios (a battle and actions without results) play through it.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::Path;
 use std::process::Command;

@@ -2,7 +2,6 @@
 //! of battle on every example battle; headers in both languages, both separators, the
 //! three encodings; bad rows refused as a list with nothing imported; the import is one
 //! undo step; and the `coldsteel oob` commands.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::{Path, PathBuf};
 

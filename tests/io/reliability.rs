@@ -1,7 +1,6 @@
 //! Every input bounded, every output path safe: the inputs an attack on the files and
 //! commands found, each refused with a reason naming the field, and the output paths
 //! that must not lose data.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
 

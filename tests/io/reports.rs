@@ -1,6 +1,5 @@
 //! Battle reports: a Markdown snapshot of the mid-game example, the contents of the
 //! text and PDF reports, roster sheets, and single-entry reports.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
 

@@ -2,7 +2,6 @@
 //! the undo history is kept as compact changes, the autosave journal appends one line an
 //! action and recovers whatever a kill leaves, and older files upgrade with their undo
 //! history.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
@@ -10,11 +9,6 @@ use std::time::Duration;
 
 use coldsteel::game::{self, Game, stress};
 use coldsteel::storage::{self, Base, Op};
-
-/// The bytes of a battle file of `game`'s journal start alone (its units and setup).
-fn start_bytes(game: &Game) -> usize {
-    storage::to_json(&Game::new(game.journal_start().clone())).len()
-}
 
 /// An evening of charges and melees between fresh pairs, ten a turn: at most 1 KB an
 /// action on average beyond the battle it starts from (held twice: at the start and now),
@@ -29,15 +23,7 @@ fn a_2000_action_evening_stays_small_and_comes_back_identical() {
     assert_eq!(g.battle().log.len(), actions);
     let text = storage::to_json(&g);
     assert!((text.len() as u64) < storage::MAX_FILE_BYTES, "{} bytes", text.len());
-    let per_action = (text.len() - 2 * start_bytes(&g)) / actions;
-    assert!(per_action <= 1024, "{per_action} bytes an action");
-    for (entry, step) in g.battle().log.iter().zip(&g.history().done) {
-        let bytes = serde_json::to_string(entry).unwrap().len() + serde_json::to_string(step).unwrap().len();
-        let kind = format!("{:?}", step.kind);
-        if matches!(kind.as_str(), "Charge" | "GdbMelee") {
-            assert!(bytes <= 2048, "entry {} ({kind}): {bytes} bytes", entry.seq);
-        }
-    }
+    crate::common::assert_evening_is_small(&g, text.len());
     let back = storage::from_json(&text).unwrap();
     assert_eq!(back.battle(), g.battle());
     assert_eq!(back.history(), g.history());

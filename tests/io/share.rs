@@ -2,7 +2,6 @@
 //! answered; everything else gets an empty refusal; connections are bounded; the battle
 //! file is byte-identical afterwards; `coldsteel share` follows the file as it is saved;
 //! and 100 viewers each see every state of a 200-action game, in order.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};

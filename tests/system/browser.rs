@@ -4,7 +4,6 @@
 //! phone's width and a tablet's, and follows an action without a reload. `.ci/run`
 //! installs `chromium` and `chromium-driver` and runs these with `--ignored`.
 //! Screenshots land in `target/browser/` to be looked at.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
 

@@ -4,7 +4,6 @@
 //! phase changes is refused at the turn limit, in bounded memory. Needs `prlimit`
 //! (util-linux) and `target/release/coldsteel` (or `COLDSTEEL_RELEASE_BIN`): `.ci/run`
 //! builds it and runs these with `--ignored`.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::Path;
 use std::process::{Command, Output};

@@ -1,7 +1,6 @@
 //! File flows in the window, driven by labels: save through the in-app prompt, the
 //! unsaved-changes question, recovery of an autosave, and a bad file that leaves the
 //! battle untouched.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use coldsteel::i18n::Lang;
 use coldsteel::rules::Order;

@@ -1,6 +1,5 @@
 //! The Firing and Morale phases in the window (issue 28): a fire recorded from the
 //! checklist through its wizard, a test taken where it is listed, in both languages.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
 

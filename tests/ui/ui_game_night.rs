@@ -1,7 +1,6 @@
 //! An evening at the table: the players' tables filled (by hand or by "remember for
 //! all"), a GdB charge goes through to its melee result with few clicks, and only the
 //! distance and the angle are typed besides the dice (issue 16, faster at the table).
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
 

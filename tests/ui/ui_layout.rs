@@ -2,7 +2,6 @@
 //! and none is cut off at the edge of what holds it, on the roster, the editor, the rules
 //! settings (every topic) and both rulesets' wizards at every step. Names shortened with
 //! an ellipsis (shown whole on hover) keep inside their cells and so pass.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
 

@@ -1,6 +1,5 @@
 //! The players' window (issue 32) follows a charge from its declaration to its result,
 //! and a unit the umpire hides appears in neither the window nor the shared page.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
 

@@ -1,6 +1,5 @@
 //! Never locked out (issue 26): a battle file that breaks an invariant opens in the window
 //! with its problems listed, is fixed in the editor, saved, and opens clean.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use coldsteel::i18n::{Label, Lang, T};
 use coldsteel::model::{General, GeneralId};

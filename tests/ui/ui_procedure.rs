@@ -2,7 +2,6 @@
 //! charge declared only and carried out from the checklist once both sides are done
 //! (GDB-CHG-03, 04); a follow-up out of reach shown disabled with its clause (GDB-CHG-19);
 //! a halted charger offered no new charge, with the overrule (GDB-CHG-13).
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
 

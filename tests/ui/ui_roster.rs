@@ -1,5 +1,4 @@
 //! UI flows driven by labels through egui_kittest, without a renderer.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use coldsteel::i18n::Lang;
 use coldsteel::rules::{Marker, Order};

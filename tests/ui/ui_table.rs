@@ -2,7 +2,6 @@
 //! charged with C and a click on the target; the charge wizard opens with what the table
 //! shows pre-filled and marked "from the table", and Cancel changes nothing. Also: a table
 //! set up from its empty tab, terrain drawn, and the SVG the view exports.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
 

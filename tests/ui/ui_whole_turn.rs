@@ -2,7 +2,6 @@
 //! phases in the window, in English and in Russian — the initiative, the compulsory moves,
 //! a charge, a move, a fire, the melee, morale with a rally — and the report's account
 //! of that turn names every one of those events with its unit and its result.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
 

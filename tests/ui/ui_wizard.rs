@@ -1,7 +1,6 @@
 //! The charge wizard driven by labels: a charge on a column that forms square, through
 //! contact to the melee and its result; Cancel at every step; typed and app dice; and a
 //! Ruleset B collision ending in flight.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common;
 
