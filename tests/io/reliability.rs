@@ -351,9 +351,8 @@ enum Input {
 
 /// An order-of-battle file into a battle and as a new one: what reads is a valid action,
 /// and the battle it makes exports and reads again.
-fn fuzz_oob(bytes: &[u8]) {
+fn fuzz_oob(bytes: &[u8], base: &coldsteel::game::Game) {
     use coldsteel::oob;
-    let base = storage::default_game().unwrap();
     if let Ok(o) = oob::import(bytes, base.battle()) {
         let mut game = base.clone();
         game.perform(&coldsteel::game::Action::ImportOrderOfBattle(Box::new(o))).unwrap();
@@ -383,11 +382,13 @@ fn fuzz_scenario(text: &str) {
 /// One fuzz case: a battle file through load, validation, the report (Markdown always,
 /// PDF when asked) and a save; an engagement through `resolve`'s parser and outputs; or
 /// an order-of-battle spreadsheet through its import.
-fn fuzz_case(bytes: Vec<u8>, input: Input, pdf: bool, dir: PathBuf) {
+/// `base` is the default battle a spreadsheet is imported into (read once: it is a test's
+/// constant, not its subject).
+fn fuzz_case(bytes: Vec<u8>, input: Input, pdf: bool, dir: PathBuf, base: &coldsteel::game::Game) {
     use coldsteel::report::{markdown, pdf as pdf_out, summary};
     let lang = coldsteel::i18n::Lang::En;
     if input == Input::Oob {
-        return fuzz_oob(&bytes);
+        return fuzz_oob(&bytes, base);
     }
     let text = String::from_utf8_lossy(&bytes).into_owned();
     if input == Input::Scenario {
@@ -458,8 +459,9 @@ fn mutated_inputs_never_panic_or_hang() {
     let (done, results) = std::sync::mpsc::channel::<()>();
     let worker_dir = dir.path().to_path_buf();
     let worker = std::thread::spawn(move || {
+        let base = storage::default_game().unwrap();
         for (text, input, pdf) in cases {
-            fuzz_case(text, input, pdf, worker_dir.clone());
+            fuzz_case(text, input, pdf, worker_dir.clone(), &base);
             if done.send(()).is_err() {
                 break;
             }
