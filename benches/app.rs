@@ -1,6 +1,7 @@
 //! Budgets of design.md section 6 for the app with a 1,000-unit battle and a
 //! 10,000-entry log: one UI frame without rendering, save, load (against a bare
-//! `serde_json::Value` parse of the same bytes), and autosave's cost on the UI thread.
+//! `serde_json::Value` parse of the same bytes), and autosave's cost on the UI thread;
+//! and start-up with 100 autosaves kept from earlier runs against none (issue 41).
 
 use coldsteel::game::Game;
 use coldsteel::i18n::Lang;
@@ -116,9 +117,46 @@ fn autosave(c: &mut Criterion) {
     saver.remove();
 }
 
+/// A data folder holding `n` journals kept from runs that ended without saving, each
+/// of a few actions on the default battle.
+fn kept_journals(n: usize) -> Option<tempfile::TempDir> {
+    let dir = tempfile::tempdir().ok()?;
+    for i in 0..n {
+        let saver = storage::Autosaver::start(dir.path().to_path_buf());
+        let game = storage::default_game().ok()?;
+        saver.begin(storage::Base::Unsaved(Box::new(game), None), None, false);
+        for k in 0..5 {
+            saver.record(storage::Op::Did(Box::new(coldsteel::game::Action::Note(format!("run {i}, note {k}")))));
+        }
+        saver.sync();
+    }
+    Some(dir)
+}
+
+/// Start-up as a player meets it: the default battle read, the app built (the autosaves
+/// kept offered, its journal begun) and its first frame drawn; with 100 kept journals
+/// and with none (issue 41: within 10 % of each other).
+fn startup(c: &mut Criterion) {
+    for (name, n) in [("startup_no_kept_journals", 0), ("startup_100_kept_journals", 100)] {
+        let Some(data) = kept_journals(n) else { return };
+        assert_eq!(storage::kept_journals(data.path()).len(), n);
+        c.bench_function(name, |b| {
+            b.iter(|| {
+                let game = storage::default_game().unwrap_or_default();
+                let app = CsApp::start(game, None, Lang::En, Some(data.path().to_path_buf()));
+                let mut h = Harness::builder()
+                    .with_size(egui::vec2(1280.0, 800.0))
+                    .build_ui_state(|ui, app: &mut CsApp| app.ui_root(ui), app);
+                h.step();
+                black_box(&h.state().modal);
+            })
+        });
+    }
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(20);
-    targets = frame, table_frame, save_load, autosave
+    targets = frame, table_frame, save_load, autosave, startup
 }
 criterion_main!(benches);

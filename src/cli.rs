@@ -476,26 +476,26 @@ pub fn main() -> ExitCode {
             }
         };
     }
-    let game = match &cli.file {
+    // A battle file that does not open still opens the window, which says why and offers
+    // its `.bak` and its autosaves (issue 41): a double click must never do nothing.
+    let (game, failed) = match &cli.file {
         // A battle that breaks an invariant opens with its problems listed (issue 26).
-        Some(path) => storage::read_battle_file_with_problems(path)
-            .map(|(game, _)| game)
-            .map_err(|e| at_path(load_error_text(cli.lang.unwrap_or_default(), &e), path)),
-        None => storage::default_game()
-            .map(|mut g| {
+        Some(path) => match storage::read_battle_file_with_problems(path) {
+            Ok((game, _)) => (game, None),
+            Err(e) => (storage::default_game().unwrap_or_default(), Some((path.clone(), e))),
+        },
+        None => match storage::default_game() {
+            Ok(mut g) => {
                 // A new game on the default battle rolls its own dice (from its journal's
                 // start too, so that it replays).
                 g.reseed(storage::now_unix_ms());
-                g
-            })
-            .map_err(|e| load_error_text(cli.lang.unwrap_or_default(), &e)),
-    };
-    let game = match game {
-        Ok(game) => game,
-        Err(reason) => {
-            eprintln!("coldsteel: {}", one_line(&reason));
-            return ExitCode::from(2);
-        }
+                (g, None)
+            }
+            Err(e) => {
+                eprintln!("coldsteel: {}", one_line(&load_error_text(cli.lang.unwrap_or_default(), &e)));
+                return ExitCode::from(2);
+            }
+        },
     };
     let persistence_path = storage::app_state_file(std::env::var_os("COLDSTEEL_DATA_DIR"));
     if let Some(dir) = persistence_path.as_deref().and_then(Path::parent) {
@@ -510,11 +510,17 @@ pub fn main() -> ExitCode {
         ..Default::default()
     };
     let lang = cli.lang;
-    let path = cli.file.clone();
+    let path = if failed.is_some() { None } else { cli.file.clone() };
     let result = eframe::run_native(
         "coldsteel",
         options,
-        Box::new(move |cc| Ok(Box::new(ui::CsApp::from_creation(cc, game, path, lang)))),
+        Box::new(move |cc| {
+            let mut app = ui::CsApp::from_creation(cc, game, path, lang);
+            if let Some((path, e)) = &failed {
+                app.show_open_failure(path, e);
+            }
+            Ok(Box::new(app))
+        }),
     );
     match result {
         Ok(()) => ExitCode::SUCCESS,

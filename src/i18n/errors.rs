@@ -340,6 +340,7 @@ pub fn load_error_text(lang: Lang, e: &LoadError) -> String {
         LoadError::NotUtf8(at) => lang.fmt(T::LoadNotUtf8, &[at]),
         LoadError::UnknownKey(path) => lang.fmt(T::LoadUnknownKey, &[path]),
         LoadError::NotAnObject => lang.t(T::LoadNotAnObject).to_owned(),
+        LoadError::NotAJournal => lang.t(T::LoadNotAJournal).to_owned(),
         LoadError::SourceChanged(path) => lang.fmt(T::LoadSourceChanged, &[&path.display()]),
     }
 }
@@ -366,6 +367,7 @@ pub fn save_reason_text(lang: Lang, r: &crate::storage::SaveReason) -> String {
         R::NotAFile => lang.t(T::SaveNotAFile).to_owned(),
         R::ReadOnly => lang.t(T::SaveReadOnly).to_owned(),
         R::Encode => lang.t(T::SaveEncode).to_owned(),
+        R::TooLarge(bytes) => lang.fmt(T::SaveTooLarge, &[bytes]),
         R::Io { kind, code } => io_text(lang, *kind, *code),
     }
 }

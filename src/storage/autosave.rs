@@ -1,7 +1,9 @@
 //! Autosave after every committed action, written off the UI thread to the app's data
-//! folder as the battle's journal (`journal.rs`, issue 31), and recovery on start. An
-//! autosave is never deleted silently: only a save (which folds it into the battle
-//! file) or the players' own "discard" removes it.
+//! folder as the battle's journal (`journal.rs`, issues 31 and 41), and recovery. An
+//! autosave is never deleted or written over silently: each run writes journals of its
+//! own, and only a save (which folds the run's journal into the battle file), a recovery
+//! (whose new journal takes the old one's place) or the players' own "discard" removes
+//! one.
 
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, Sender, channel};
@@ -9,7 +11,7 @@ use std::thread::JoinHandle;
 
 use serde::{Deserialize, Serialize};
 
-use super::journal::{Base, Op, Writer, journals_in, read_journal};
+use super::journal::{Base, JournalError, Op, SourceState, Writer, kept_journals, read_journal};
 use super::{LoadError, SaveError, now_unix_ms};
 use crate::game::Game;
 
@@ -130,6 +132,8 @@ impl Drop for Autosaver {
 
 fn write_loop(dir: &Path, rx: &Receiver<Job>, errors: &Sender<SaveError>) {
     let mut writer: Option<Writer> = None;
+    // A failure is said once, not at every action, until a write succeeds again.
+    let mut failing: Option<String> = None;
     while let Ok(job) = rx.recv() {
         match job {
             Job::Begin { base, at_ms, supersedes, drop_previous } => {
@@ -139,10 +143,16 @@ fn write_loop(dir: &Path, rx: &Receiver<Job>, errors: &Sender<SaveError>) {
                 }
             }
             Job::Record { op, at_ms } => {
-                if let Some(w) = writer.as_mut()
-                    && let Err(e) = w.append(&op, at_ms)
-                {
-                    let _ = errors.send(e);
+                let Some(w) = writer.as_mut() else { continue };
+                match w.append(&op, at_ms) {
+                    Ok(()) => failing = None,
+                    Err(e) => {
+                        let said = format!("{e:?}");
+                        if failing.as_deref() != Some(said.as_str()) {
+                            failing = Some(said);
+                            let _ = errors.send(e);
+                        }
+                    }
                 }
             }
             Job::Remove => {
@@ -166,20 +176,41 @@ pub struct Recovery {
     pub info: AutosaveInfo,
     /// The file it was read from, which the next journal supersedes.
     pub file: PathBuf,
+    /// The actions (lines) that played.
+    pub played: usize,
+    /// Whole lines after them that did not read or play (a damaged journal).
+    pub unread: usize,
+    /// How the battle file stands now against the journal.
+    pub source_state: SourceState,
 }
 
-/// The newest autosave in `dir` that holds work not in its battle file, if any.
+/// The newest kept autosave in `dir`, if any: what recovery offers when the app opens
+/// no file.
 pub fn find_recovery(dir: &Path) -> Option<Result<Recovery, LoadError>> {
-    if let Some(path) = journals_in(dir).into_iter().next() {
-        return Some(match read_journal(&path) {
-            Ok(read) => {
-                let info = AutosaveInfo { source: read.source, written_at_ms: read.last_at_ms };
-                Ok(Recovery { game: read.game, info, file: path })
-            }
-            Err(e) => Err(e.into()),
-        });
+    if let Some(kept) = kept_journals(dir).into_iter().next() {
+        return Some(read_recovery(&kept.path, None));
     }
     find_legacy_recovery(dir)
+}
+
+/// The kept autosaves in `dir` of the battle file at `file`, newest first, each read.
+pub fn recoveries_of(dir: &Path, file: &Path) -> Vec<Result<Recovery, LoadError>> {
+    kept_journals(dir).into_iter().filter(|k| k.is_of(file)).map(|k| read_recovery(&k.path, Some(file))).collect()
+}
+
+/// Reads the autosave journal at `path` for recovery (`opening`: the battle file being
+/// opened, against which an earlier version's relative path is resolved).
+pub fn read_recovery(path: &Path, opening: Option<&Path>) -> Result<Recovery, LoadError> {
+    let read = read_journal(path, opening)?;
+    let info = AutosaveInfo { source: read.source, written_at_ms: read.last_at_ms };
+    Ok(Recovery {
+        game: read.game,
+        info,
+        file: path.to_path_buf(),
+        played: read.played,
+        unread: read.unread,
+        source_state: read.source_state,
+    })
 }
 
 /// The autosave an earlier version wrote, if newer than the file it belongs to.
@@ -198,24 +229,35 @@ fn find_legacy_recovery(dir: &Path) -> Option<Result<Recovery, LoadError>> {
     }
     let path = dir.join(LEGACY_AUTOSAVE_FILE);
     let read = super::read_battle_file_with_problems(&path);
-    Some(read.map(|(game, _)| Recovery { game, info, file: path }))
+    Some(read.map(|(game, _)| {
+        let source_state =
+            if info.source.is_some() { SourceState::Differs { modified_ms: None } } else { SourceState::NoFile };
+        Recovery { game, info, file: path, played: 0, unread: 0, source_state }
+    }))
 }
 
 /// The players set a recovery aside for good: its file goes.
 pub fn discard_recovery(recovery: &Recovery) {
-    let _ = std::fs::remove_file(&recovery.file);
-    if recovery.file.file_name().is_some_and(|n| n == LEGACY_AUTOSAVE_FILE)
-        && let Some(dir) = recovery.file.parent()
+    discard_autosave(&recovery.file);
+}
+
+/// The players discarded the autosave at `path` (a journal, or an earlier version's
+/// autosave): its file goes.
+pub fn discard_autosave(path: &Path) {
+    super::journal::discard(path);
+    if path.file_name().is_some_and(|n| n == LEGACY_AUTOSAVE_FILE)
+        && let Some(dir) = path.parent()
     {
         let _ = std::fs::remove_file(dir.join(LEGACY_INFO_FILE));
     }
 }
 
-impl From<super::journal::JournalError> for LoadError {
-    fn from(e: super::journal::JournalError) -> Self {
-        use super::journal::JournalError as J;
+impl From<JournalError> for LoadError {
+    fn from(e: JournalError) -> Self {
+        use JournalError as J;
         match e {
-            J::NotAJournal => LoadError::WrongFormat(super::journal::JOURNAL_FORMAT.to_owned()),
+            J::NotAJournal => LoadError::NotAJournal,
+            J::NotAFile => LoadError::NotAFile,
             J::Newer(found) => LoadError::Newer { found },
             J::SourceChanged(path) => LoadError::SourceChanged(path),
             J::Start(e) => e,

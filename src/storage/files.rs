@@ -35,6 +35,9 @@ pub enum SaveReason {
     },
     /// The battle could not be written as JSON (a value serde cannot write).
     Encode,
+    /// The file would be this many bytes, more than the 64 MiB the reader takes: it is
+    /// not written (issue 41: no writer writes a file the reader refuses).
+    TooLarge(u64),
 }
 
 pub(super) fn save_error(path: &Path, e: &std::io::Error) -> SaveError {
@@ -344,5 +347,9 @@ fn sync_dir(dir: &Path) {
 /// Saves a game to a battle file, stamped with the time.
 pub fn save_battle(path: &Path, game: &Game) -> Result<Saved, SaveError> {
     let text = try_to_json_at(game, Some(&iso8601(now_unix()))).map_err(|_| save_refused(path, SaveReason::Encode))?;
+    let bytes = u64::try_from(text.len()).unwrap_or(u64::MAX);
+    if bytes > MAX_FILE_BYTES {
+        return Err(save_refused(path, SaveReason::TooLarge(bytes)));
+    }
     save_atomic(path, &text)
 }

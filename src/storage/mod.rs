@@ -7,17 +7,22 @@ mod files;
 pub mod follow;
 mod format;
 pub mod journal;
+mod lock;
 mod migrate;
 mod profile;
 mod time;
 
-pub use autosave::{AutosaveInfo, Autosaver, Recovery, app_state_file, autosave_dir, discard_recovery, find_recovery};
+pub use autosave::{
+    AutosaveInfo, Autosaver, Recovery, app_state_file, autosave_dir, discard_autosave, discard_recovery, find_recovery,
+    read_recovery, recoveries_of,
+};
 pub use files::{
     SaveError, SaveReason, Saved, backup_path, canonical, read_battle_file, read_battle_file_with_problems,
     read_bytes_file, read_limited, read_text_file, same_file, save_atomic, save_atomic_bytes, save_battle, save_output,
     suggested_folder,
 };
-pub use journal::{Base, Op};
+pub use journal::{Base, Kept, KeptHeader, Op, SourceState, count_actions, keep_unreadable, kept_journals};
+pub use lock::{BattleLock, Locked, lock_battle};
 pub use profile::{
     DEFAULT_PROFILE_JSON, PROFILE_FORMAT, Profile, club_profile_file, profile_from_json, profile_to_json,
     read_club_profile,
@@ -98,6 +103,10 @@ pub enum LoadError {
     /// JSON, but not an object: an array or a number would read by position, confusingly.
     #[error("the file must hold one JSON object, not a list or a single value")]
     NotAnObject,
+    /// An autosave journal whose first line is not a journal's (damaged, or another file
+    /// named like one).
+    #[error("not a coldsteel autosave journal")]
+    NotAJournal,
     /// An autosave journal whose battle file changed since the journal began from it.
     #[error("{0}: the battle file changed since its autosave began")]
     SourceChanged(std::path::PathBuf),

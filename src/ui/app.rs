@@ -25,6 +25,9 @@ pub enum Modal {
     Unsaved(FileOp),
     /// An autosave newer than its file is offered, with when it was written.
     Recovery(Box<Recovery>, String),
+    /// Autosaves kept from earlier runs (issue 41), each to recover or discard: the list
+    /// (File → Recover…), or at start-up only how many there are.
+    Kept(KeptList),
     /// The in-app path prompt.
     PathPrompt {
         /// What the path is for.
@@ -76,6 +79,33 @@ pub enum Modal {
     FirstRates(Box<super::rates_form::RatesForm>),
 }
 
+/// The autosaves kept from earlier runs, as File → Recover… lists them.
+#[derive(Debug, Default)]
+pub enum KeptList {
+    /// Start-up with several kept: only how many (the list reads each one).
+    #[default]
+    Unlisted,
+    /// How many, at start-up.
+    Count(usize),
+    /// Each, read.
+    Rows(Vec<KeptRow>),
+}
+
+/// One kept autosave in the list.
+#[derive(Debug, Clone)]
+pub struct KeptRow {
+    /// The journal file.
+    pub journal: PathBuf,
+    /// The battle's title, as its journal names it.
+    pub title: String,
+    /// The battle file it belongs to, if any.
+    pub file: Option<PathBuf>,
+    /// When it was last written, as shown.
+    pub when: String,
+    /// How many actions it holds, or why it does not read.
+    pub actions: Result<u64, String>,
+}
+
 pub(super) const PREFS_KEY: &str = "coldsteel.prefs";
 
 /// Preferences kept in eframe's storage (never battle data).
@@ -113,6 +143,9 @@ pub struct CsApp {
     pub dialogs: Dialogs,
     /// Autosave writer (none in tests).
     pub autosaver: Option<Autosaver>,
+    /// The battle file this window holds for writing (issue 41): no other window writes
+    /// it while this one has it open.
+    pub battle_lock: Option<super::handler::BattleLock>,
     /// The players discarded the battle's unsaved work: its journal goes when the next
     /// battle replaces it.
     pub(super) discarding: bool,
@@ -167,6 +200,7 @@ impl CsApp {
             recent: Vec::new(),
             dialogs: Dialogs::InApp,
             autosaver: None,
+            battle_lock: None,
             discarding: false,
             data_dir: None,
             quit_now: false,

@@ -52,6 +52,8 @@ pub enum FileOp {
     Open(Option<PathBuf>),
     /// Quit the app.
     Quit,
+    /// Recover the kept autosave journal at this path (issue 41).
+    Recover(PathBuf),
 }
 
 /// What a typed path is for.
@@ -172,6 +174,10 @@ pub enum AppCommand {
     Discard(FileOp),
     /// Accept the offered autosave.
     Recover,
+    /// File → Recover…: list every kept autosave (issue 41).
+    ShowKept,
+    /// Throw away the kept autosave at this path, for good.
+    DiscardKept(PathBuf),
     /// A path typed in the in-app prompt, for its purpose.
     PathChosen(PathPurpose, String),
     /// Start a new battle from the new-battle dialog.

@@ -9,7 +9,7 @@ use crate::i18n::Noun;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use super::app::{CsApp, Modal, PREFS_KEY, Prefs};
+use super::app::{CsApp, KeptList, KeptRow, Modal, PREFS_KEY, Prefs};
 use super::command::{AppCommand, FileOp, PathPurpose, ReportChoice, Selection, Template};
 use super::turn_panel::InitiativeForm;
 use super::wizard::{BMeleeWizard, ChargeWizard, CollisionWizard, MeleeWizard, Wizard};
@@ -20,7 +20,7 @@ use crate::model::{BrigadeId, GeneralId, UnitId};
 use crate::rules::{BySide, Ruleset};
 use crate::storage;
 use crate::storage::Profile;
-pub use crate::storage::{Autosaver, Recovery};
+pub use crate::storage::{Autosaver, BattleLock, Recovery, SourceState};
 
 /// How file dialogs are shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,18 +116,24 @@ impl CsApp {
         // The palette (theme.rs) is made for the dark theme: a light system theme (Windows'
         // default) would wash out its light text.
         cc.egui_ctx.set_theme(egui::ThemePreference::Dark);
-        let mut app = CsApp::new(game, lang.unwrap_or(prefs.lang));
+        let mut app = CsApp::start(game, path, lang.unwrap_or(prefs.lang), storage::autosave_dir());
         app.recent = prefs.recent;
-        app.path = path;
         app.dialogs = Dialogs::Native;
-        app.data_dir = storage::autosave_dir();
-        if let Some(dir) = storage::autosave_dir() {
-            app.offer_recovery_from(&dir);
-            // Opening a given file: only its own autosave is offered.
-            if let (Modal::Recovery(rec, _), Some(path)) = (&app.modal, &app.path)
-                && !rec.info.source.as_deref().is_some_and(|source| storage::same_file(source, path))
-            {
-                app.modal = Modal::None;
+        app
+    }
+
+    /// The app as it starts on `game` (from the file at `path`, if any): the file held for
+    /// this window (or, where another window has it, shown as an unsaved copy), the
+    /// autosaves kept in `data_dir` from earlier runs offered, and this run's journal
+    /// begun there (issue 41).
+    pub fn start(game: Game, path: Option<PathBuf>, lang: Lang, data_dir: Option<PathBuf>) -> Self {
+        let mut app = CsApp::new(game, lang);
+        app.path = path;
+        app.data_dir = data_dir.clone();
+        let held = app.hold_path();
+        if let Some(dir) = data_dir {
+            if held {
+                app.offer_recovery_from(&dir);
             }
             app.autosaver = Some(storage::Autosaver::start(dir));
             app.begin_journal(None);
@@ -135,20 +141,134 @@ impl CsApp {
         app
     }
 
-    /// Offers the autosave in `dir` if it is newer than its file.
-    pub fn offer_recovery_from(&mut self, dir: &std::path::Path) {
-        match storage::find_recovery(dir) {
-            Some(Ok(rec)) => {
-                let when =
-                    storage::iso8601(rec.info.written_at_ms / 1000).replace('T', " ").trim_end_matches('Z').to_owned();
-                self.modal = Modal::Recovery(Box::new(rec), when)
-            }
-            Some(Err(e)) => {
-                let reason = crate::i18n::errors::load_error_text(self.lang, &e);
-                self.message = Some((self.lang.fmt(T::AutosaveUnreadable, &[&reason, &dir.display()]), true));
-            }
-            None => {}
+    /// Offers the autosaves kept in `dir` from earlier runs (issue 41): those of the
+    /// battle file on screen, else every one. One is offered whole; several as a list
+    /// (of the file's), or at start-up on the default battle only by how many there are,
+    /// which is all that start-up reads of them beyond their first lines.
+    pub fn offer_recovery_from(&mut self, dir: &Path) {
+        let kept = storage::kept_journals(dir);
+        let kept: Vec<storage::Kept> = match &self.path {
+            Some(path) => kept.into_iter().filter(|k| k.is_of(path)).collect(),
+            None => kept,
+        };
+        match kept.as_slice() {
+            [] if self.path.is_none() => match storage::find_recovery(dir) {
+                Some(Ok(rec)) => self.offer_one(rec),
+                Some(Err(e)) => self.say_unreadable_autosave(&e, dir),
+                None => {}
+            },
+            [] => {}
+            [one] => match storage::read_recovery(&one.path, self.path.as_deref()) {
+                Ok(rec) => self.offer_one(rec),
+                Err(e) => self.say_unreadable_autosave(&e, &one.path),
+            },
+            several if self.path.is_some() => self.modal = Modal::Kept(KeptList::Rows(self.kept_rows(several))),
+            several => self.modal = Modal::Kept(KeptList::Count(several.len())),
         }
+    }
+
+    fn offer_one(&mut self, rec: storage::Recovery) {
+        let when = when_text(rec.info.written_at_ms);
+        self.modal = Modal::Recovery(Box::new(rec), when);
+    }
+
+    /// An autosave that does not read, said once, with where it is kept.
+    fn say_unreadable_autosave(&mut self, e: &storage::LoadError, at: &Path) {
+        let reason = crate::i18n::errors::load_error_text(self.lang, e);
+        self.message = Some((self.lang.fmt(T::AutosaveUnreadable, &[&reason, &at.display()]), true));
+    }
+
+    /// The kept autosaves as the list shows them, each journal read for its count.
+    fn kept_rows(&self, kept: &[storage::Kept]) -> Vec<KeptRow> {
+        let lang = self.lang;
+        kept.iter()
+            .map(|k| {
+                let (title, file) = match &k.header {
+                    Ok(h) => {
+                        let ru = h.name_ru.as_deref().filter(|n| lang == Lang::Ru && !n.is_empty());
+                        let name = ru.or(h.name.as_deref()).filter(|n| !n.is_empty());
+                        (name.unwrap_or(lang.t(T::UnsavedBattle)).to_owned(), h.source.clone())
+                    }
+                    Err(_) => (lang.t(T::UnsavedBattle).to_owned(), None),
+                };
+                let actions = match &k.header {
+                    Ok(_) => storage::count_actions(&k.path),
+                    Err(_) => Err(storage::journal::JournalError::NotAJournal),
+                }
+                .map_err(|e| crate::i18n::errors::load_error_text(lang, &storage::LoadError::from(e)));
+                KeptRow { journal: k.path.clone(), title, file, when: when_text(k.written_ms), actions }
+            })
+            .collect()
+    }
+
+    /// File → Recover…: every kept autosave, read.
+    fn show_kept(&mut self) {
+        let Some(dir) = self.data_dir.clone() else {
+            self.message = Some((self.lang.t(T::NoDataFolder).to_owned(), true));
+            return;
+        };
+        let kept = storage::kept_journals(&dir);
+        self.modal = Modal::Kept(KeptList::Rows(self.kept_rows(&kept)));
+    }
+
+    /// The players threw a kept autosave away: it goes, and the list shows the rest.
+    fn discard_kept(&mut self, journal: &Path) {
+        storage::discard_autosave(journal);
+        self.message = Some((self.lang.t(T::AutosaveDiscarded).to_owned(), false));
+        if matches!(self.modal, Modal::Kept(KeptList::Rows(_))) {
+            self.show_kept();
+        } else {
+            self.modal = Modal::None;
+        }
+    }
+
+    /// Recovers the kept autosave at `journal`, chosen from the list.
+    fn recover_path(&mut self, journal: &Path) {
+        match storage::read_recovery(journal, None) {
+            Ok(rec) => {
+                self.modal = Modal::None;
+                self.recover(rec);
+            }
+            Err(e) => self.say_unreadable_autosave(&e, journal),
+        }
+    }
+
+    /// Holds the battle file on screen for this window (issue 41). Where another window
+    /// has it open, the battle on screen becomes an unsaved copy, and the window says
+    /// why; `false` then.
+    fn hold_path(&mut self) -> bool {
+        let (Some(dir), Some(path)) = (self.data_dir.clone(), self.path.clone()) else {
+            self.battle_lock = None;
+            return true;
+        };
+        if self.battle_lock.as_ref().is_some_and(|l| l.is_of(&path)) {
+            return true;
+        }
+        self.battle_lock = None;
+        match storage::lock_battle(&dir, &path) {
+            Ok(lock) => {
+                self.battle_lock = lock;
+                true
+            }
+            Err(storage::Locked::Elsewhere) => {
+                self.path = None;
+                // A copy is on no disk: quitting asks to save it.
+                self.revision = self.saved_revision.wrapping_add(1);
+                let text = self.lang.fmt(T::OpenElsewhere, &[&path.display()]);
+                self.message = Some((text.clone(), true));
+                self.modal = Modal::Message(text);
+                false
+            }
+        }
+    }
+
+    /// Whether another window holds the battle file at `path` (a save there is refused).
+    fn held_elsewhere(&self, path: &Path) -> bool {
+        let Some(dir) = self.data_dir.as_deref() else { return false };
+        if self.battle_lock.as_ref().is_some_and(|l| l.is_of(path)) {
+            return false;
+        }
+        matches!(storage::lock_battle(dir, path), Err(storage::Locked::Elsewhere))
     }
 
     /// Carries out one command.
@@ -261,6 +381,8 @@ impl CsApp {
             | other @ AppCommand::SaveThen(_)
             | other @ AppCommand::Discard(_)
             | other @ AppCommand::Recover
+            | other @ AppCommand::ShowKept
+            | other @ AppCommand::DiscardKept(_)
             | other @ AppCommand::PathChosen(..)
             | other @ AppCommand::NewBattle(..)
             | other @ AppCommand::Report(_)
@@ -290,13 +412,16 @@ impl CsApp {
                 // or now if the app quits; a cancelled open keeps it, and the work.
                 match op {
                     FileOp::Quit => self.discard_journal(),
-                    FileOp::New(..) | FileOp::Open(_) => self.discarding = true,
+                    FileOp::New(..) | FileOp::Open(_) | FileOp::Recover(_) => self.discarding = true,
                 }
                 self.carry_out(op);
             }
+            AppCommand::ShowKept => self.show_kept(),
+            AppCommand::DiscardKept(journal) => self.discard_kept(&journal),
             AppCommand::Recover => match std::mem::replace(&mut self.modal, Modal::None) {
                 Modal::Recovery(rec, _) | Modal::OpenFailed { recovery: Some(rec), .. } => self.recover(*rec),
                 Modal::None
+                | Modal::Kept(_)
                 | Modal::Unsaved(_)
                 | Modal::PathPrompt { .. }
                 | Modal::NewBattle { .. }
@@ -751,6 +876,7 @@ impl CsApp {
             FileOp::Open(Some(path)) => self.open_path(&path),
             FileOp::Open(None) => self.open_dialog(),
             FileOp::Quit => self.quit_now = true,
+            FileOp::Recover(journal) => self.recover_path(&journal),
         }
     }
 
@@ -809,6 +935,13 @@ impl CsApp {
                 self.modal = Modal::None;
                 self.replace_game(game, Some(path.to_path_buf()));
                 self.remember_recent(path);
+                if self.path.is_none() {
+                    // Another window has it: this one shows a copy, and has said so.
+                    return;
+                }
+                if let Some(dir) = self.data_dir.clone() {
+                    self.offer_recovery_from(&dir);
+                }
                 self.message = Some(if problems.is_empty() {
                     (self.lang.fmt(T::Opened, &[&path.display()]), false)
                 } else {
@@ -866,6 +999,12 @@ impl CsApp {
         false
     }
 
+    /// The window started on a battle file that does not open (issue 41): it says why,
+    /// and offers the file's `.bak` and its autosave, as Open does.
+    pub fn show_open_failure(&mut self, path: &Path, e: &storage::LoadError) {
+        self.open_failed(path, e);
+    }
+
     /// Says why a file did not open, in plain words first, and offers its `.bak` and its
     /// newer autosave when they read.
     fn open_failed(&mut self, path: &Path, e: &storage::LoadError) {
@@ -884,15 +1023,16 @@ impl CsApp {
             | storage::LoadError::NotAFile
             | storage::LoadError::UnknownKey(_)
             | storage::LoadError::NotAnObject
+            | storage::LoadError::NotAJournal
             | storage::LoadError::SourceChanged(_) => None,
         };
         let text = plain.map_or_else(|| detail.clone(), |t| lang.t(t).to_owned());
         let bak = storage::backup_path(path);
         let backup = (bak.is_file() && storage::read_battle_file_with_problems(&bak).is_ok()).then_some(bak);
-        let recovery = storage::autosave_dir()
-            .and_then(|dir| storage::find_recovery(&dir))
-            .and_then(Result::ok)
-            .filter(|r| r.info.source.as_deref().is_some_and(|s| storage::same_file(s, path)))
+        let recovery = self
+            .data_dir
+            .as_deref()
+            .and_then(|dir| storage::recoveries_of(dir, path).into_iter().find_map(Result::ok))
             .map(Box::new);
         self.message = Some((detail.clone(), true));
         self.modal = Modal::OpenFailed { text, detail, backup, recovery };
@@ -911,6 +1051,7 @@ impl CsApp {
         self.table_view = Default::default();
         self.revision = 0;
         self.saved_revision = 0;
+        self.hold_path();
         self.begin_journal(None);
     }
 
@@ -967,9 +1108,16 @@ impl CsApp {
 
     /// Saves to `path` atomically; on success it becomes the current file.
     pub(super) fn save_to(&mut self, path: &Path) {
+        if self.held_elsewhere(path) {
+            let text = self.lang.fmt(T::SaveElsewhere, &[&path.display()]);
+            self.modal = Modal::Message(text.clone());
+            self.message = Some((text, true));
+            return;
+        }
         match storage::save_battle(path, &self.game) {
             Ok(saved) => {
                 self.path = Some(path.to_path_buf());
+                self.hold_path();
                 self.saved_revision = self.revision;
                 // The battle file now holds the journal: it is folded, and a new one begins.
                 self.discard_journal();
@@ -1037,7 +1185,7 @@ impl CsApp {
         let drop_previous = std::mem::take(&mut self.discarding);
         let Some(saver) = &self.autosaver else { return };
         let base = match (&self.path, self.is_dirty()) {
-            (Some(path), false) => storage::Base::OnDisk(path.clone()),
+            (Some(path), false) => storage::Base::OnDisk(path.clone(), Box::new(self.game.clone())),
             (path, _) => storage::Base::Unsaved(Box::new(self.game.clone()), path.clone()),
         };
         saver.begin(base, supersedes, drop_previous);
@@ -1053,12 +1201,44 @@ impl CsApp {
     /// Accepts the offered autosave.
     pub(super) fn recover(&mut self, recovery: storage::Recovery) {
         let source = recovery.info.source.clone();
+        // A journal recovered in part is kept beside, with what did not read.
+        let kept = (recovery.unread > 0).then(|| storage::keep_unreadable(&recovery.file));
         self.replace_game(recovery.game, source);
         // Recovered work is not on disk in the battle file yet.
-        self.revision = 1;
+        self.revision = self.saved_revision.wrapping_add(1);
         self.begin_journal(Some(recovery.file));
-        self.message = Some((self.lang.t(T::Recovered).to_owned(), false));
+        if self.path.is_none() && recovery.info.source.is_some() && matches!(self.modal, Modal::Message(_)) {
+            // Another window has its file: the copy was said.
+            return;
+        }
+        let lang = self.lang;
+        self.message = Some(match kept {
+            None => (lang.t(T::Recovered).to_owned(), false),
+            Some(Ok(copy)) => (
+                lang.fmt(
+                    T::RecoveredInPart,
+                    &[&lang.count(recovery.played, Noun::Action), &recovery.unread, &copy.display()],
+                ),
+                true,
+            ),
+            Some(Err(e)) => (
+                lang.fmt(
+                    T::RecoveredInPart,
+                    &[
+                        &lang.count(recovery.played, Noun::Action),
+                        &recovery.unread,
+                        &crate::i18n::errors::save_error_text(lang, &e),
+                    ],
+                ),
+                true,
+            ),
+        });
     }
+}
+
+/// A time as the recovery offers show it: `2026-12-04 21:03:07` (UTC).
+pub(super) fn when_text(unix_ms: u64) -> String {
+    storage::iso8601(unix_ms / 1000).replace('T', " ").trim_end_matches('Z').to_owned()
 }
 
 /// A file name from a battle title: letters, digits and dashes.

@@ -34,6 +34,7 @@ impl CsApp {
             }
             Modal::Unsaved(op) => unsaved_ui(ui, self.lang, op),
             Modal::Recovery(rec, when) => recovery_ui(ui, self.lang, rec, when),
+            Modal::Kept(list) => kept_ui(ui, self.lang, list),
             Modal::PathPrompt { purpose, text, error } => path_ui(ui, self.lang, *purpose, text, error.as_deref()),
             Modal::Report(text) => {
                 super::report_view::report_ui(ui, self.lang, text).map_or(Choice::None, Choice::Command)
@@ -112,9 +113,19 @@ fn recovery_ui(ui: &mut Ui, lang: crate::i18n::Lang, rec: &Recovery, when: &str)
         None => lang.t(T::UnsavedBattle).to_owned(),
     };
     window("recovery").show(ui.ctx(), |ui| {
+        ui.set_max_width(640.0);
         ui.heading(lang.t(T::RecoveryTitle));
         let title = crate::i18n::names::battle_title(rec.game.battle(), lang);
         ui.label(lang.fmt(T::RecoveryText, &[&when, &of, &title]));
+        let actions = lang.count(rec.played, crate::i18n::Noun::Action);
+        if rec.unread > 0 {
+            ui.label(RichText::new(lang.fmt(T::RecoveryUnread, &[&actions, &rec.unread])).color(theme::WARN));
+        } else {
+            ui.label(lang.fmt(T::RecoveryActions, &[&actions]));
+        }
+        if let Some(note) = source_note(lang, rec) {
+            ui.label(RichText::new(note).color(theme::WARN));
+        }
         ui.horizontal(|ui| {
             if ui.button(lang.t(T::Recover)).clicked() {
                 choice = Choice::Recover;
@@ -122,9 +133,96 @@ fn recovery_ui(ui: &mut Ui, lang: crate::i18n::Lang, rec: &Recovery, when: &str)
             if ui.button(lang.t(T::NotNow)).on_hover_text(lang.t(T::NotNowTip)).clicked() {
                 choice = Choice::Close;
             }
+            if ui.button(lang.t(T::DiscardAutosave)).on_hover_text(lang.t(T::DiscardAutosaveTip)).clicked() {
+                choice = Choice::Command(AppCommand::DiscardKept(rec.file.clone()));
+            }
         });
         guard(ui);
     });
+    choice
+}
+
+/// What recovery says of the battle file against the autosave (issue 41): changed since,
+/// and which is newer; or gone.
+fn source_note(lang: crate::i18n::Lang, rec: &Recovery) -> Option<String> {
+    use super::handler::SourceState;
+    match &rec.source_state {
+        SourceState::NoFile | SourceState::AsBegun => None,
+        SourceState::Missing => {
+            let file = rec.info.source.as_ref().map(|p| p.display().to_string()).unwrap_or_default();
+            Some(lang.fmt(T::RecoveryFileMissing, &[&file]))
+        }
+        SourceState::Differs { modified_ms } => {
+            let saved = modified_ms.unwrap_or(0);
+            let when = super::handler::when_text(saved);
+            Some(if saved > rec.info.written_at_ms {
+                lang.fmt(T::RecoveryFileNewer, &[&when])
+            } else {
+                lang.fmt(T::RecoveryFileOlder, &[&when])
+            })
+        }
+    }
+}
+
+/// The autosaves kept from earlier runs: how many (at start-up), or each with its battle,
+/// file, time and actions, to recover or discard.
+fn kept_ui(ui: &mut Ui, lang: crate::i18n::Lang, list: &super::app::KeptList) -> Choice {
+    use super::app::KeptList;
+    let mut choice = Choice::None;
+    window("kept").show(ui.ctx(), |ui| {
+        ui.set_max_width(760.0);
+        ui.heading(lang.t(T::KeptTitle));
+        match list {
+            KeptList::Unlisted => {}
+            KeptList::Count(n) => {
+                ui.label(lang.fmt(T::KeptCount, &[n]));
+            }
+            KeptList::Rows(rows) if rows.is_empty() => {
+                ui.label(lang.t(T::KeptEmpty));
+            }
+            KeptList::Rows(rows) => {
+                egui::ScrollArea::vertical().id_salt("kept-autosaves").max_height(420.0).show(ui, |ui| {
+                    for row in rows {
+                        if let Some(c) = kept_row_ui(ui, lang, row) {
+                            choice = c;
+                        }
+                    }
+                });
+            }
+        }
+        ui.horizontal(|ui| {
+            if matches!(list, KeptList::Count(_)) && ui.button(lang.t(T::KeptShow)).clicked() {
+                choice = Choice::Command(AppCommand::ShowKept);
+            }
+            let at_start = matches!(list, KeptList::Count(_));
+            let button = ui.button(lang.t(if at_start { T::NotNow } else { T::Close }));
+            let button = if at_start { button.on_hover_text(lang.t(T::NotNowTip)) } else { button };
+            if button.clicked() || ui.input(|i| i.key_pressed(Key::Escape)) {
+                choice = Choice::Close;
+            }
+        });
+        guard(ui);
+    });
+    choice
+}
+
+fn kept_row_ui(ui: &mut Ui, lang: crate::i18n::Lang, row: &super::app::KeptRow) -> Option<Choice> {
+    let mut choice = None;
+    ui.horizontal_wrapped(|ui| {
+        let file = row.file.as_ref().map_or_else(|| lang.t(T::KeptNeverSaved).to_owned(), |p| p.display().to_string());
+        let actions = match &row.actions {
+            Ok(n) => lang.count(usize::try_from(*n).unwrap_or(usize::MAX), crate::i18n::Noun::Action),
+            Err(reason) => lang.fmt(T::KeptUnreadable, &[reason]),
+        };
+        ui.label(lang.fmt(T::KeptRow, &[&row.title, &file, &row.when, &actions]));
+        if row.actions.is_ok() && ui.button(lang.t(T::Recover)).clicked() {
+            choice = Some(Choice::Command(AppCommand::File(FileOp::Recover(row.journal.clone()))));
+        }
+        if ui.button(lang.t(T::DiscardAutosave)).on_hover_text(lang.t(T::DiscardAutosaveTip)).clicked() {
+            choice = Some(Choice::Command(AppCommand::DiscardKept(row.journal.clone())));
+        }
+    });
+    ui.separator();
     choice
 }
 

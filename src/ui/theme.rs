@@ -36,6 +36,9 @@ pub fn side_color(side: Side) -> Color32 {
     }
 }
 
+/// Colour of a warning that is not an error (a recovery's caveats).
+pub const WARN: Color32 = Color32::from_rgb(255, 202, 40);
+
 /// Colour of the current phase in the phase strip.
 pub const CURRENT_PHASE: Color32 = Color32::from_rgb(255, 202, 40);
 

@@ -183,6 +183,9 @@ impl CsApp {
             if item(ui, T::SaveAs, "Ctrl+Shift+S").clicked() {
                 cmds.push(AppCommand::SaveAs);
             }
+            if item(ui, T::RecoverMenu, "").clicked() {
+                cmds.push(AppCommand::ShowKept);
+            }
             ui.menu_button(lang.t(T::RecentFiles), |ui| {
                 if self.recent.is_empty() {
                     ui.label(RichText::new(lang.t(T::NoRecentFiles)).weak());

@@ -433,6 +433,7 @@ fn every_error_reads_in_russian() {
         L::NotUtf8(12),
         L::UnknownKey("units[0].figurs".into()),
         L::NotAnObject,
+        L::NotAJournal,
         L::SourceChanged("/battles/krasnoi.coldsteel.json".into()),
     ];
     // The file's own words (a format tag, a key) stay as the file has them.
@@ -450,6 +451,7 @@ fn every_error_reads_in_russian() {
             | L::NotUtf8(_)
             | L::UnknownKey(_)
             | L::NotAnObject
+            | L::NotAJournal
             | L::SourceChanged(_) => {}
         }
         let ru = load_error_text(Ru, e);
@@ -459,12 +461,13 @@ fn every_error_reads_in_russian() {
         S::NotAFile,
         S::ReadOnly,
         S::Encode,
+        S::TooLarge(70_000_000),
         S::Io { kind: std::io::ErrorKind::StorageFull, code: Some(28) },
         S::Io { kind: std::io::ErrorKind::Other, code: Some(5) },
     ];
     for r in &saves {
         match r {
-            S::NotAFile | S::ReadOnly | S::Encode | S::Io { .. } => {}
+            S::NotAFile | S::ReadOnly | S::Encode | S::TooLarge(_) | S::Io { .. } => {}
         }
         let ru = save_reason_text(Ru, r);
         assert!(latin_word(&ru, &[]).is_none(), "{r:?}: {ru}");

@@ -161,8 +161,9 @@ fn a_killed_save_of_a_hard_linked_battle_leaves_each_name_whole() {
     assert!(temps.is_empty(), "{temps:?}");
 }
 
-/// The autosave journal of a saved battle is offered while it holds work the file does
-/// not, kept when declined, and folded away by the next save.
+/// The autosave journal of a saved battle is not offered while its window is writing
+/// it; once that run ends without saving, it is offered, kept when declined, and folded
+/// away only when a later run recovers it and saves.
 #[test]
 fn autosave_is_offered_when_newer_and_kept_when_declined() {
     let dir = tempfile::tempdir().unwrap();
@@ -171,21 +172,33 @@ fn autosave_is_offered_when_newer_and_kept_when_declined() {
     let mut game = storage::default_game().unwrap();
     storage::save_battle(&file, &game).unwrap();
     let saver = storage::Autosaver::start(data.clone());
-    saver.begin(storage::Base::OnDisk(file.clone()), None, false);
+    saver.begin(storage::Base::OnDisk(file.clone(), Box::new(game.clone())), None, false);
     let action = coldsteel::game::Action::Note("The Guard holds the road.".into());
     game.perform(&action).unwrap();
     saver.record(storage::Op::Did(Box::new(action)));
     saver.sync();
+    assert!(storage::find_recovery(&data).is_none(), "a journal its window is writing is live, not offered");
+    // The run ends without saving (as a crash would).
+    drop(saver);
     let recovery = storage::find_recovery(&data).expect("offered").unwrap();
     assert_eq!(recovery.game.battle(), game.battle());
-    assert_eq!(recovery.info.source.as_deref(), Some(file.as_path()));
+    assert_eq!(recovery.info.source, Some(storage::canonical(&file)));
+    assert_eq!(recovery.source_state, storage::SourceState::AsBegun);
     // Declining is doing nothing: the autosave is still there and still offered.
     assert!(storage::find_recovery(&data).is_some());
-    // Saving folds the journal into the file: nothing more to offer.
+    // A later run recovers it (its journal takes the old one's place) and saves it:
+    // nothing more to offer.
+    let saver = storage::Autosaver::start(data.clone());
+    saver.begin(storage::Base::Unsaved(Box::new(recovery.game), Some(file.clone())), Some(recovery.file), false);
+    let more = coldsteel::game::Action::Note("The Guard falls back.".into());
+    game.perform(&more).unwrap();
+    saver.record(storage::Op::Did(Box::new(more)));
+    saver.sync();
     storage::save_battle(&file, &game).unwrap();
     saver.remove();
-    saver.begin(storage::Base::OnDisk(file.clone()), None, false);
+    saver.begin(storage::Base::OnDisk(file.clone(), Box::new(game.clone())), None, false);
     saver.sync();
+    drop(saver);
     assert!(storage::find_recovery(&data).is_none());
 }
 

@@ -5,6 +5,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod autosave;
 mod cli_resolve;
 mod files;
 mod journal;

@@ -167,16 +167,17 @@ fn a_killed_autosave_loses_at_most_the_action_being_written() {
 
 /// The journal's lines: an action an entry, undo and redo; a line cut short by a kill is
 /// left out, the ones before it recovered; a battle file changed since its journal began
-/// is refused with its reason, not played onto.
+/// no longer stops recovery: the journal plays from its own copy of the battle, and says
+/// the file changed (issue 41).
 #[test]
-fn the_journal_recovers_to_its_last_whole_line_and_only_onto_its_own_file() {
+fn the_journal_recovers_to_its_last_whole_line_from_its_own_copy() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("b.coldsteel.json");
     let mut g = storage::default_game().unwrap();
     storage::save_battle(&file, &g).unwrap();
     let data = dir.path().join("data");
     let saver = storage::Autosaver::start(data.clone());
-    saver.begin(Base::OnDisk(file.clone()), None, false);
+    saver.begin(Base::OnDisk(file.clone(), Box::new(g.clone())), None, false);
     let note = |t: &str| game::Action::Note(t.to_owned());
     for t in ["one", "two", "three"] {
         g.perform(&note(t)).unwrap();
@@ -185,26 +186,33 @@ fn the_journal_recovers_to_its_last_whole_line_and_only_onto_its_own_file() {
     g.undo().unwrap();
     saver.record(Op::Undid);
     saver.sync();
+    drop(saver);
     let rec = storage::find_recovery(&data).unwrap().unwrap();
     assert_eq!(rec.game.battle(), g.battle());
     assert_eq!(rec.game.history(), g.history());
-    assert_eq!(rec.info.source.as_deref(), Some(file.as_path()));
-    // A kill in the middle of a line: the whole lines before it recover.
+    assert_eq!(rec.info.source, Some(storage::canonical(&file)));
+    assert_eq!((rec.played, rec.unread), (4, 0));
+    // A kill in the middle of a line: the whole lines before it recover, and the torn
+    // line is no damage.
     let journal = rec.file.clone();
     let mut text = std::fs::read_to_string(&journal).unwrap();
     text.push_str("{\"n\":5,\"at_ms\":1,\"op\":{\"did\":{\"action\":\"no");
     std::fs::write(&journal, &text).unwrap();
     let rec = storage::find_recovery(&data).unwrap().unwrap();
     assert_eq!(rec.game.battle(), g.battle());
-    // The battle file changed behind the journal's back: refused, with the file named.
+    assert_eq!((rec.played, rec.unread), (4, 0));
+    // The battle file changed behind the journal's back: recovered all the same, from
+    // the journal's own copy, with the change said.
     storage::save_battle(&file, &storage::default_game().unwrap()).unwrap();
     std::fs::write(&file, std::fs::read_to_string(&file).unwrap().replacen("\"turn\": 1", "\"turn\": 2", 1)).unwrap();
-    match storage::find_recovery(&data) {
-        Some(Err(storage::LoadError::SourceChanged(p))) => assert_eq!(p, file),
-        other => panic!("{other:?}"),
-    }
-    // A save folds the journal into the battle file: nothing is left to recover.
-    saver.remove();
-    saver.sync();
+    let rec = storage::find_recovery(&data).unwrap().unwrap();
+    assert_eq!(rec.game.battle(), g.battle());
+    assert!(
+        matches!(rec.source_state, storage::SourceState::Differs { modified_ms: Some(_) }),
+        "{:?}",
+        rec.source_state
+    );
+    // Discarded by the players: nothing is left to recover.
+    storage::discard_recovery(&rec);
     assert!(storage::find_recovery(&data).is_none());
 }

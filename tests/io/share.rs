@@ -174,6 +174,34 @@ fn share_follows_the_file_as_it_is_saved() {
     assert!(state().contains("\"version\":2"));
 }
 
+/// The page follows the autosave journal the window is writing of the file (issue 41:
+/// one journal a run, found by its battle and its live lock), not only saves.
+#[test]
+fn share_follows_the_live_autosave_journal() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = battle_file(dir.path());
+    let data = dir.path().join("data");
+    let s = share_file(&file, &data);
+    let state = || String::from_utf8(get(s.addr, &format!("/state?t={}", s.token)).1).unwrap();
+    let mut g = storage::read_battle_file(&file).unwrap();
+    let id = g.battle().units[0].id;
+    let name = g.battle().units[0].name.clone();
+    assert!(state().contains(&name));
+    // The window: its journal live in the data folder, one action in it.
+    let saver = storage::Autosaver::start(data.clone());
+    saver.begin(storage::Base::OnDisk(file.clone(), Box::new(g.clone())), None, false);
+    let hide = coldsteel::game::Action::SetHidden { unit: id, hidden: true };
+    g.perform(&hide).unwrap();
+    saver.record(storage::Op::Did(Box::new(hide)));
+    saver.sync();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while state().contains(&name) {
+        assert!(Instant::now() < deadline, "the page followed the journal");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    drop(saver);
+}
+
 /// Reads a viewer's stream: every state's number, until `last` comes.
 fn follow_events(addr: SocketAddr, token: &str, last: u64) -> Vec<u64> {
     let mut s = TcpStream::connect(addr).unwrap();

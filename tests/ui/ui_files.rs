@@ -129,6 +129,8 @@ fn a_newer_autosave_is_offered_and_recovered() {
     saver.begin(storage::Base::Unsaved(Box::new(game), None), None, false);
     saver.record(storage::Op::Did(Box::new(coldsteel::game::Action::EditUnit(routed))));
     saver.sync();
+    // That run ends without saving: its journal is no longer live.
+    drop(saver);
 
     let mut declined = app();
     declined.offer_recovery_from(&data);
@@ -540,4 +542,182 @@ fn files_open_for_what_they_are() {
         h.run();
     }
     assert!(h.state().message.as_ref().is_none_or(|(m, _)| m != "stale"));
+}
+
+/// A battle file of the default battle in `dir`.
+fn default_battle_file(dir: &std::path::Path, name: &str) -> std::path::PathBuf {
+    let file = dir.join(name);
+    storage::save_battle(&file, &storage::default_game().unwrap()).unwrap();
+    file
+}
+
+/// The window as it starts on `file` (or the default battle), with the data folder
+/// `data`: its autosaves offered, its journal begun there.
+fn started(file: Option<&std::path::Path>, data: &std::path::Path) -> Harness<'static, CsApp> {
+    let game = match file {
+        Some(f) => storage::read_battle_file(f).unwrap(),
+        None => storage::default_game().unwrap(),
+    };
+    let mut h = harness(CsApp::start(game, file.map(std::path::Path::to_path_buf), Lang::En, Some(data.to_path_buf())));
+    h.run();
+    h
+}
+
+/// The journal files kept in `data`, each with its bytes.
+fn kept_bytes(data: &std::path::Path) -> Vec<(std::path::PathBuf, Vec<u8>)> {
+    storage::kept_journals(data).into_iter().map(|k| (k.path.clone(), std::fs::read(&k.path).unwrap())).collect()
+}
+
+/// Issue 41, row 1: a change, the window gone without saving (a crash); the next run
+/// offers it, Not now, one change, gone again; the third run lists both, the first whole.
+#[test]
+fn not_now_and_one_action_keep_the_first_autosave_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let file = default_battle_file(dir.path(), "b.coldsteel.json");
+    let mut h = started(Some(&file), &data);
+    make_a_change(&mut h);
+    drop(h);
+    let first = kept_bytes(&data);
+    assert_eq!(first.len(), 1);
+
+    let mut h = started(Some(&file), &data);
+    h.get_by_label("Recover unsaved work?");
+    h.get_by_label("Not now").click();
+    h.run();
+    assert!(matches!(h.state().modal, Modal::None));
+    assert!(!h.state().is_dirty(), "the file as saved");
+    h.get_by_label("Kiev Dragoons").click();
+    h.run();
+    h.get_by_label("Routing").click();
+    h.run();
+    drop(h);
+
+    let h = started(Some(&file), &data);
+    h.get_by_label("Unsaved work kept from earlier sessions");
+    let kept = kept_bytes(&data);
+    assert_eq!(kept.len(), 2, "each run's journal is kept");
+    assert!(kept.contains(&first[0]), "the first journal, byte for byte");
+    let recovered = storage::read_recovery(&first[0].0, Some(&file)).unwrap();
+    assert_eq!(recovered.played, 1);
+    assert_eq!(
+        recovered.game.battle().units.iter().find(|u| u.name == "Kiev Dragoons").unwrap().order,
+        Order::Wavering
+    );
+    // Each is listed with its battle, time and number of actions, to recover or discard.
+    assert_eq!(h.query_all_by_label("Recover it").count(), 2);
+    assert_eq!(h.query_all_by_label("Discard").count(), 2);
+}
+
+/// Issue 41, row 2: another battle's newer journal neither hides this battle's nor is
+/// overwritten by work on this one; opening a battle offers its own.
+#[test]
+fn each_battle_keeps_its_autosave_and_opening_it_offers_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let a = default_battle_file(dir.path(), "a.coldsteel.json");
+    let b = default_battle_file(dir.path(), "b.coldsteel.json");
+    let mut h = started(Some(&a), &data);
+    make_a_change(&mut h);
+    drop(h);
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    let mut h = started(Some(&b), &data);
+    make_a_change(&mut h);
+    drop(h);
+    let b_journal = storage::recoveries_of(&data, &b).pop().unwrap().unwrap().file;
+    let b_bytes = std::fs::read(&b_journal).unwrap();
+
+    // The first battle, opened again: its own autosave is offered, not the newer one.
+    let mut h = started(Some(&a), &data);
+    match &h.state().modal {
+        Modal::Recovery(rec, _) => assert_eq!(rec.info.source, Some(storage::canonical(&a))),
+        other => panic!("{other:?}"),
+    }
+    h.get_by_label("Not now").click();
+    h.run();
+    // Opening the other battle from the window offers its autosave.
+    open_through_prompt(&mut h, &b, ("File path", "Open"));
+    match &h.state().modal {
+        Modal::Recovery(rec, _) => assert_eq!(rec.file, b_journal),
+        other => panic!("{other:?}"),
+    }
+    h.get_by_label("Not now").click();
+    h.run();
+    make_a_change(&mut h);
+    drop(h);
+    assert_eq!(std::fs::read(&b_journal).unwrap(), b_bytes, "the other journal is untouched");
+    assert_eq!(storage::recoveries_of(&data, &a).len(), 1);
+    assert_eq!(storage::recoveries_of(&data, &b).len(), 2);
+}
+
+/// Issue 41, row 5: a battle open in a window is shown in a second window as a copy,
+/// saying why; the first window's live journal is never offered there, and goes on
+/// whole.
+#[test]
+fn a_second_window_shows_a_copy_and_leaves_the_first_ones_journal_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let file = default_battle_file(dir.path(), "b.coldsteel.json");
+    let mut first = started(Some(&file), &data);
+    make_a_change(&mut first);
+
+    let mut second = started(Some(&file), &data);
+    assert!(second.query_by_label("Recover unsaved work?").is_none(), "the live journal is not offered");
+    assert_eq!(second.state().path, None, "a copy, on no disk");
+    assert!(second.state().is_dirty(), "quitting asks to save the copy");
+    match &second.state().modal {
+        Modal::Message(text) => assert!(text.contains("is open in another coldsteel window"), "{text}"),
+        other => panic!("{other:?}"),
+    }
+    second.get_by_label("OK").click();
+    second.run();
+    make_a_change(&mut second);
+    // Saving the copy over the file the first window has is refused, with the reason.
+    let before = std::fs::read(&file).unwrap();
+    second.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    second.run();
+    second.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    second.get_by_role_and_label(Role::TextInput, "File path").type_text(file.to_str().unwrap());
+    second.run();
+    second.get_by_label("Save").click();
+    second.run();
+    assert_eq!(std::fs::read(&file).unwrap(), before, "nothing written");
+    assert!(matches!(&second.state().modal, Modal::Message(t) if t.contains("open in another coldsteel window")));
+
+    // Kiev Dragoons, still selected there.
+    first.get_by_label("Routing").click();
+    first.run();
+    first.state_mut().autosaver.as_ref().unwrap().sync();
+    let live = storage::journal::live_journal_of(&data, &file).expect("the first window's journal");
+    assert_eq!(storage::journal::read_journal(&live, Some(&file)).unwrap().played, 2);
+    drop(first);
+    drop(second);
+    assert_eq!(storage::recoveries_of(&data, &file).pop().unwrap().unwrap().played, 2);
+}
+
+/// Issue 41, row 9: the window started on a damaged file opens, says what is wrong, and
+/// offers the file's `.bak` and its autosave.
+#[test]
+fn a_damaged_file_opens_the_window_with_its_backup_and_autosave() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let file = default_battle_file(dir.path(), "b.coldsteel.json");
+    // Saved twice: the second save leaves the first as the .bak.
+    storage::save_battle(&file, &storage::default_game().unwrap()).unwrap();
+    let mut h = started(Some(&file), &data);
+    make_a_change(&mut h);
+    drop(h);
+    let text = std::fs::read_to_string(&file).unwrap();
+    std::fs::write(&file, &text[..text.len() / 2]).unwrap();
+    let e = storage::read_battle_file(&file).unwrap_err();
+    let mut app = CsApp::start(storage::default_game().unwrap(), None, Lang::En, Some(data.clone()));
+    app.show_open_failure(&file, &e);
+    let mut h = harness(app);
+    h.run();
+    h.get_by_label_contains("The file is cut short");
+    h.get_by_label("Open the previous version (.bak)");
+    h.get_by_label("Recover the autosave").click();
+    h.run();
+    let units = &h.state().game.battle().units;
+    assert_eq!(units.iter().find(|u| u.name == "Kiev Dragoons").unwrap().order, Order::Wavering);
 }
