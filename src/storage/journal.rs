@@ -164,7 +164,7 @@ pub fn is_live(journal: &Path) -> bool {
         return false;
     }
     let Ok(file) = std::fs::OpenOptions::new().read(true).write(true).open(&lock) else { return false };
-    matches!(file.try_lock(), Err(std::fs::TryLockError::WouldBlock))
+    matches!(super::lock::try_lock_patiently(&file), Err(std::fs::TryLockError::WouldBlock))
 }
 
 /// Removes a journal and its lock file.

@@ -22,6 +22,19 @@ impl BattleLock {
     }
 }
 
+/// Takes a lock, waiting a little when it is held: a program another thread of this
+/// process starts holds a copy of every open file between its fork and its exec, locks
+/// included, so a lock just released may seem held for a moment.
+pub(super) fn try_lock_patiently(file: &File) -> Result<(), std::fs::TryLockError> {
+    for _ in 0..4 {
+        match file.try_lock() {
+            Err(std::fs::TryLockError::WouldBlock) => std::thread::sleep(std::time::Duration::from_millis(15)),
+            other => return other,
+        }
+    }
+    file.try_lock()
+}
+
 /// Why a battle could not be held.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Locked {
@@ -44,7 +57,7 @@ pub fn lock_battle(dir: &Path, battle: &Path) -> Result<Option<BattleLock>, Lock
         .map_or(Ok(()), std::fs::create_dir_all)
         .and_then(|()| std::fs::OpenOptions::new().create(true).truncate(false).write(true).open(&path));
     let Ok(file) = file else { return Ok(None) };
-    match file.try_lock() {
+    match try_lock_patiently(&file) {
         Ok(()) => Ok(Some(BattleLock { battle: super::canonical(battle), _file: file })),
         Err(std::fs::TryLockError::WouldBlock) => Err(Locked::Elsewhere),
         Err(std::fs::TryLockError::Error(_)) => Ok(None),
