@@ -218,11 +218,7 @@ fn find_legacy_recovery(dir: &Path) -> Option<Result<Recovery, LoadError>> {
     let info_text = std::fs::read_to_string(dir.join(LEGACY_INFO_FILE)).ok()?;
     let info: AutosaveInfo = serde_json::from_str(&info_text).ok()?;
     if let Some(source) = &info.source {
-        let modified = std::fs::metadata(source).and_then(|m| m.modified()).ok();
-        let file_ms = modified
-            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-            .map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
-            .unwrap_or(0);
+        let file_ms = std::fs::metadata(source).ok().and_then(|m| super::time::modified_ms(&m)).unwrap_or(0);
         if file_ms >= info.written_at_ms {
             return None;
         }

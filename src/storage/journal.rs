@@ -210,11 +210,6 @@ impl Writer {
         }
     }
 
-    /// Where it is written, once it is.
-    pub fn path(&self) -> Option<&Path> {
-        self.path.as_deref()
-    }
-
     /// Appends one line and flushes it to the disk; the first also writes the start.
     pub fn append(&mut self, op: &Op, at_ms: u64) -> Result<(), SaveError> {
         self.append_all(std::iter::once(op), at_ms)
@@ -234,14 +229,12 @@ impl Writer {
             text.push('\n');
             self.lines = self.lines.saturating_add(1);
         }
-        if self.file.is_none() {
-            self.open()?;
-        }
-        let path = self.path.clone().unwrap_or_else(|| self.dir.clone());
-        let io = |e: std::io::Error| super::files::save_error(&path, &e);
-        let file = self.file.as_mut().ok_or_else(|| io(std::io::Error::from(std::io::ErrorKind::NotFound)))?;
-        file.write_all(text.as_bytes()).map_err(io)?;
-        file.sync_data().map_err(io)
+        let file = match self.file.as_mut() {
+            Some(file) => file,
+            None => self.open()?,
+        };
+        let written = file.write_all(text.as_bytes()).and_then(|()| file.sync_data());
+        written.map_err(|e| super::files::save_error(self.path.as_deref().unwrap_or(&self.dir), &e))
     }
 
     fn refused(&self) -> SaveError {
@@ -276,17 +269,16 @@ impl Writer {
     }
 
     /// Creates the journal's file, locked, then removes the journal it supersedes.
-    fn open(&mut self) -> Result<(), SaveError> {
+    fn open(&mut self) -> Result<&mut File, SaveError> {
         let (path, file, lock) =
             create_journal(&self.dir, self.started_at_ms).map_err(|e| super::files::save_error(&self.dir, &e))?;
         if let Some(old) = self.supersedes.take().filter(|old| *old != path) {
             remove_journal(&old);
         }
         self.path = Some(path);
-        self.file = Some(file);
         self.lock = Some(lock);
         self.base = None;
-        Ok(())
+        Ok(self.file.insert(file))
     }
 
     /// The journal is done with: folded into its battle file by a save, or discarded by
@@ -477,12 +469,7 @@ fn state_of(source: Option<&Path>, print: Option<&Fingerprint>) -> SourceState {
     if print.is_some() && fingerprint_of(source).as_ref() == print {
         return SourceState::AsBegun;
     }
-    let modified_ms = meta
-        .modified()
-        .ok()
-        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-        .map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX));
-    SourceState::Differs { modified_ms }
+    SourceState::Differs { modified_ms: super::time::modified_ms(&meta) }
 }
 
 /// A version-1 journal's start: the battle in its header, or its file as it began.
@@ -568,11 +555,7 @@ fn kept(path: &Path) -> Option<Kept> {
     if is_live(path) {
         return None;
     }
-    let written_ms = meta
-        .modified()
-        .ok()
-        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
-        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX));
+    let written_ms = super::time::modified_ms(&meta).unwrap_or(0);
     let header = match read_header(path) {
         Ok(o) if o.len <= o.actions_at => return None,
         Ok(o) => Ok(KeptHeader {
@@ -591,12 +574,6 @@ fn kept(path: &Path) -> Option<Kept> {
 /// Whether a (small) file holds a whole first line.
 fn ends_a_line(path: &Path) -> bool {
     std::fs::read(path).is_ok_and(|b| b.contains(&b'\n'))
-}
-
-/// The journals in `dir` that hold something done and that no live run writes, newest
-/// first (unreadable ones too, which recovery reports).
-pub fn journals_in(dir: &Path) -> Vec<PathBuf> {
-    kept_journals(dir).into_iter().map(|k| k.path).collect()
 }
 
 /// The number of actions (lines after the start) a journal holds, read when the list of

@@ -12,6 +12,13 @@ pub fn now_unix_ms() -> u64 {
     SystemTime::now().duration_since(UNIX_EPOCH).map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX)).unwrap_or(0)
 }
 
+/// When a file was last written, in milliseconds since 1970-01-01 UTC, where the system
+/// says.
+pub(super) fn modified_ms(meta: &std::fs::Metadata) -> Option<u64> {
+    let since = meta.modified().ok()?.duration_since(UNIX_EPOCH).ok()?;
+    Some(u64::try_from(since.as_millis()).unwrap_or(u64::MAX))
+}
+
 /// `YYYY-MM-DDTHH:MM:SSZ` for a Unix time.
 pub fn iso8601(secs: u64) -> String {
     let days = i64::try_from(secs / 86_400).unwrap_or(0);

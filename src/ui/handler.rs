@@ -933,9 +933,9 @@ impl CsApp {
         match storage::read_battle_file_with_problems(path) {
             Ok((game, problems)) => {
                 self.modal = Modal::None;
-                self.replace_game(game, Some(path.to_path_buf()));
+                let held = self.replace_game(game, Some(path.to_path_buf()));
                 self.remember_recent(path);
-                if self.path.is_none() {
+                if !held {
                     // Another window has it: this one shows a copy, and has said so.
                     return;
                 }
@@ -1038,7 +1038,9 @@ impl CsApp {
         self.modal = Modal::OpenFailed { text, detail, backup, recovery };
     }
 
-    fn replace_game(&mut self, game: Game, path: Option<PathBuf>) {
+    /// Puts `game` on screen, from the file at `path`; `false` when another window holds
+    /// that file (the battle is then a copy, and the window has said so).
+    fn replace_game(&mut self, game: Game, path: Option<PathBuf>) -> bool {
         self.problems = game.battle().problems();
         self.rates_asked = false;
         self.players.mark_changed();
@@ -1051,8 +1053,9 @@ impl CsApp {
         self.table_view = Default::default();
         self.revision = 0;
         self.saved_revision = 0;
-        self.hold_path();
+        let held = self.hold_path();
         self.begin_journal(None);
+        held
     }
 
     /// Saves to the current file, or asks where.
@@ -1203,35 +1206,24 @@ impl CsApp {
         let source = recovery.info.source.clone();
         // A journal recovered in part is kept beside, with what did not read.
         let kept = (recovery.unread > 0).then(|| storage::keep_unreadable(&recovery.file));
-        self.replace_game(recovery.game, source);
+        let held = self.replace_game(recovery.game, source);
         // Recovered work is not on disk in the battle file yet.
         self.revision = self.saved_revision.wrapping_add(1);
         self.begin_journal(Some(recovery.file));
-        if self.path.is_none() && recovery.info.source.is_some() && matches!(self.modal, Modal::Message(_)) {
+        if !held {
             // Another window has its file: the copy was said.
             return;
         }
         let lang = self.lang;
         self.message = Some(match kept {
             None => (lang.t(T::Recovered).to_owned(), false),
-            Some(Ok(copy)) => (
-                lang.fmt(
-                    T::RecoveredInPart,
-                    &[&lang.count(recovery.played, Noun::Action), &recovery.unread, &copy.display()],
-                ),
-                true,
-            ),
-            Some(Err(e)) => (
-                lang.fmt(
-                    T::RecoveredInPart,
-                    &[
-                        &lang.count(recovery.played, Noun::Action),
-                        &recovery.unread,
-                        &crate::i18n::errors::save_error_text(lang, &e),
-                    ],
-                ),
-                true,
-            ),
+            Some(kept) => {
+                // Where the copy is, or why it could not be made.
+                let at = kept
+                    .map_or_else(|e| crate::i18n::errors::save_error_text(lang, &e), |copy| copy.display().to_string());
+                let played = lang.count(recovery.played, Noun::Action);
+                (lang.fmt(T::RecoveredInPart, &[&played, &recovery.unread, &at]), true)
+            }
         });
     }
 }
