@@ -26,6 +26,15 @@ pub enum ActionError {
     /// Nothing would change.
     #[error("nothing to change")]
     NoChange,
+    /// After the action the battle file would pass the size a battle file may have
+    /// (issue 41, row 8): the battle goes on in a new file from where it stands.
+    #[error("the battle file would be {bytes} bytes, more than the {limit} a battle file may have")]
+    FileFull {
+        /// The file's size after the action, measured exactly.
+        bytes: u64,
+        /// The most a battle file may have.
+        limit: u64,
+    },
     /// The initiative must be rolled before the turn goes on (GDB-SEQ-01).
     #[error("roll the initiative first")]
     InitiativeFirst,

@@ -4,7 +4,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::change::{Change, apply_changes};
-use super::{Action, ActionError, ActionKind, ApplyError, apply::apply};
+use super::file_size::{self, FileWatch, Judged};
+use super::{Action, ActionError, ActionKind, ApplyError, Event, apply::apply};
 use crate::model::Battle;
 
 /// One committed action: a labelled undo step.
@@ -31,7 +32,7 @@ pub struct History {
 
 /// A battle, its history, and the battle as it was when its journal began. Readable
 /// everywhere, written only by the game (through [`Game::perform`], undo and redo).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Game {
     /// The battle.
     pub(in crate::game) battle: Battle,
@@ -42,7 +43,22 @@ pub struct Game {
     pub(in crate::game) start: Option<Box<Battle>>,
     /// Whether performed actions are kept for undo; a replay keeps none.
     pub(in crate::game) keeps_history: bool,
+    /// The watch over the size of the game's battle file, once the file is watched.
+    file: Option<FileWatch>,
 }
+
+/// Two games are equal when they hold the same battle, history and start: the watch over
+/// their file is how they are kept, not what they are.
+impl PartialEq for Game {
+    fn eq(&self, other: &Self) -> bool {
+        self.battle == other.battle
+            && self.history == other.history
+            && self.start == other.start
+            && self.keeps_history == other.keeps_history
+    }
+}
+
+impl Eq for Game {}
 
 impl Default for Game {
     fn default() -> Self {
@@ -53,7 +69,7 @@ impl Default for Game {
 impl Game {
     /// A game with no history.
     pub fn new(battle: Battle) -> Self {
-        Game { battle, history: History::default(), start: None, keeps_history: true }
+        Game { battle, history: History::default(), start: None, keeps_history: true, file: None }
     }
 
     /// A game that keeps no undo history: for replays, which need only the battle.
@@ -63,7 +79,7 @@ impl Game {
 
     /// A game as a battle file holds it: the battle, its history and its journal's start.
     pub fn from_parts(battle: Battle, history: History, start: Option<Box<Battle>>) -> Self {
-        Game { battle, history, start, keeps_history: true }
+        Game { battle, history, start, keeps_history: true, file: None }
     }
 
     /// The battle.
@@ -88,6 +104,10 @@ impl Game {
         if let Some(start) = self.start.as_mut() {
             start.rng.seed = seed;
         }
+        // A seed of up to 20 digits, in the battle and in the start.
+        if let Some(watch) = self.file.as_mut() {
+            watch.grew(64);
+        }
     }
 
     /// The battle the journal starts from.
@@ -95,9 +115,67 @@ impl Game {
         self.start.as_deref().unwrap_or(&self.battle)
     }
 
-    /// Checks and applies an action as one undo step; the redo stack is cleared.
+    /// Watches the size of the game's battle file from now on (issue 41, row 8): an
+    /// action after which the file, as `measure` writes it, would pass `limit` bytes is
+    /// refused with [`ActionError::FileFull`].
+    pub fn watch_file(&mut self, measure: file_size::Measure, limit: u64) {
+        self.file = Some(FileWatch::new(measure, limit));
+    }
+
+    /// The watch over the game's file, if it is watched.
+    pub fn file_watch(&self) -> Option<&FileWatch> {
+        self.file.as_ref()
+    }
+
+    /// Records the file's exact size, as a save has just written it.
+    pub fn file_written(&mut self, bytes: u64) {
+        if let Some(watch) = self.file.as_mut() {
+            watch.measured(bytes);
+        }
+    }
+
+    /// Checks and applies an action as one undo step; the redo stack is cleared. Where
+    /// the file is watched, an action after which it would pass its limit is refused.
     pub fn perform(&mut self, action: &Action) -> Result<(), ActionError> {
         let events = super::check(action, &self.battle)?;
+        let Some(mut watch) = self.file else { return self.commit(action, events) };
+        let bound = file_size::perform_bound(&events, self.start.is_none().then_some(&self.battle));
+        let at_most = watch.at_most(self).saturating_add(bound);
+        // The measure taken is kept, whatever becomes of the action.
+        self.file = Some(watch);
+        match watch.judge(at_most) {
+            Judged::Fits(bytes) => {
+                self.commit(action, events)?;
+                watch.measured(bytes);
+                self.file = Some(watch);
+                Ok(())
+            }
+            Judged::Measure => self.commit_measured(action, events, watch),
+        }
+    }
+
+    /// Performs an action on a copy of the game, measures the copy's file exactly, and
+    /// keeps the copy only if its file keeps within the limit.
+    fn commit_measured(
+        &mut self,
+        action: &Action,
+        events: Vec<Event>,
+        mut watch: FileWatch,
+    ) -> Result<(), ActionError> {
+        let mut after = Game { file: None, ..self.clone() };
+        after.commit(action, events)?;
+        let bytes = watch.measure(&after);
+        if bytes > watch.limit() {
+            return Err(ActionError::FileFull { bytes, limit: watch.limit() });
+        }
+        watch.measured(bytes);
+        after.file = Some(watch);
+        *self = after;
+        Ok(())
+    }
+
+    /// Applies a checked action's events as one undo step.
+    fn commit(&mut self, action: &Action, events: Vec<Event>) -> Result<(), ActionError> {
         let subject = super::play::subject(&self.battle, action, &events);
         if self.start.is_none() {
             self.start = Some(Box::new(self.battle.clone()));
@@ -127,6 +205,7 @@ impl Game {
             return Err(e);
         }
         self.history.undone.push(step);
+        self.grew_by_last(false);
         Ok(self.history.undone.last())
     }
 
@@ -138,7 +217,18 @@ impl Game {
             return Err(e);
         }
         self.history.done.push(step);
+        self.grew_by_last(true);
         Ok(self.history.done.last())
+    }
+}
+
+impl Game {
+    /// Adds to the file's bound what the step just undone (or redone) can have added.
+    fn grew_by_last(&mut self, redone: bool) {
+        let stack = if redone { &self.history.done } else { &self.history.undone };
+        if let (Some(watch), Some(step)) = (self.file.as_mut(), stack.last()) {
+            watch.grew(file_size::undo_bound(step));
+        }
     }
 }
 

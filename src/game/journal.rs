@@ -91,6 +91,7 @@ pub fn replay_recorded(game: &Game, earlier_rules: bool) -> Result<usize, Replay
             | reason @ ActionError::NoSuchBrigade(_)
             | reason @ ActionError::Invalid(_)
             | reason @ ActionError::NoChange
+            | reason @ ActionError::FileFull { .. }
             | reason @ ActionError::InitiativeFirst
             | reason @ ActionError::NotInitiativePhase
             | reason @ ActionError::InitiativeTie

@@ -8,6 +8,7 @@ pub mod change;
 mod charge;
 pub mod declarations;
 mod engagement;
+pub mod file_size;
 pub mod fire;
 mod hidden;
 mod history;

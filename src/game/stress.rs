@@ -269,3 +269,101 @@ pub fn evening_battle(pairs: u32) -> Battle {
     }
     b
 }
+
+/// Issue 41, row 8: the three evenings that fill a battle file to its size limit, each
+/// within every other limit, played through the game's own actions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Filler {
+    /// Notes of 20,000 characters each (Russian, quotes and line breaks, which the file
+    /// writes longer than they are), up to 1,700 of them.
+    Notes,
+    /// Orders of battle imported in batches of units with 158-character names, up to the
+    /// 100,000 units a battle may have.
+    Names,
+    /// The evening of charges and melees between fresh pairs, declarations included, then
+    /// short notes, up to the 60,000 entries a journal may hold.
+    Actions,
+}
+
+/// A filling evening: its actions one at a time, each made for the game as it stands.
+#[derive(Debug)]
+pub struct FillEvening {
+    filler: Filler,
+    done: usize,
+    /// Units imported at a time (names).
+    batch: u32,
+    charges: Option<Evening>,
+}
+
+impl FillEvening {
+    /// The game the evening starts from and the evening; `scale` is the number of actions
+    /// of the charges evening and the units of a names batch are a thousandth of it, so
+    /// that a debug test may fill a small file the same way (60,000 fills 64 MiB).
+    pub fn new(filler: Filler, scale: usize) -> (Game, FillEvening) {
+        let batch = u32::try_from(scale / 60).unwrap_or(1_000).clamp(1, 1_000);
+        let mut evening = FillEvening { filler, done: 0, batch, charges: None };
+        let game = match filler {
+            Filler::Notes | Filler::Names => Game::new(evening_battle(10)),
+            Filler::Actions => {
+                let (game, charges) = Evening::new(scale, 10);
+                evening.charges = Some(charges);
+                game
+            }
+        };
+        (game, evening)
+    }
+
+    /// The next action; `None` once the evening is over.
+    pub fn next_action(&mut self, game: &Game) -> Option<Action> {
+        let action = match self.filler {
+            Filler::Notes => (self.done < 1_700).then(|| long_note(self.done)),
+            Filler::Names => self.next_import(game),
+            Filler::Actions => {
+                let charge = self.charges.as_mut().and_then(|e| e.next_action(game));
+                Some(charge.unwrap_or_else(|| Action::Note(format!("Note {}", self.done))))
+            }
+        };
+        self.done = self.done.saturating_add(1);
+        action
+    }
+
+    /// A batch of units with long names, for the ids the battle gives next.
+    fn next_import(&self, game: &Game) -> Option<Action> {
+        use crate::model::{OrderOfBattle, Unit, limits::MAX_ITEMS};
+        let first = game.battle.next_unit_id().0;
+        let room = u32::try_from(MAX_ITEMS.saturating_sub(game.battle.units.len())).ok()?;
+        let count = self.batch.min(room);
+        if count == 0 {
+            return None;
+        }
+        let units = (first..first.saturating_add(count))
+            .map(|id| {
+                let side = if id % 2 == 1 { Side::First } else { Side::Second };
+                Unit::new(UnitId(id), &long_name(id), side, crate::rules::Arm::Infantry, 24)
+            })
+            .collect();
+        Some(Action::ImportOrderOfBattle(Box::new(OrderOfBattle { units, ..OrderOfBattle::default() })))
+    }
+}
+
+/// A note of 20,000 characters: Russian words, quotes and line breaks, numbered.
+fn long_note(n: usize) -> Action {
+    const PIECE: &str = "«Каре» держится: \"огонь!\"\n";
+    let mut text = format!("{n} ");
+    while text.chars().count() < crate::model::limits::MAX_TEXT_CHARS {
+        text.push_str(PIECE);
+    }
+    let text: String = text.chars().take(crate::model::limits::MAX_TEXT_CHARS).collect();
+    if n.is_multiple_of(2) { Action::Note(text) } else { Action::HiddenNote(text) }
+}
+
+/// A unit's name of 158 characters, Russian, numbered.
+fn long_name(id: u32) -> String {
+    let mut name = format!("{id} ");
+    while name.chars().count() < 158 {
+        name.push_str("Егерский полк ");
+    }
+    let mut name: String = name.chars().take(157).collect();
+    name.push('ъ');
+    name
+}

@@ -190,6 +190,7 @@ pub fn action_error_text(lang: Lang, e: &ActionError) -> String {
         ActionError::NoSuchBrigade(id) => lang.fmt(T::ProblemMissingBrigade, &[id]),
         ActionError::Invalid(p) => problem_text(lang, p),
         ActionError::NoChange => lang.t(T::ErrNoChange).to_owned(),
+        ActionError::FileFull { bytes, limit } => lang.fmt(T::ErrFileFull, &[bytes, &(limit / (1024 * 1024))]),
         ActionError::InitiativeFirst => lang.t(T::ErrInitiativeFirst).to_owned(),
         ActionError::NotInitiativePhase => lang.t(T::ErrNotInitiativePhase).to_owned(),
         ActionError::InitiativeTie => lang.t(T::ErrInitiativeTie).to_owned(),

@@ -31,6 +31,11 @@ pub const MAX_TEXT_CHARS: usize = 20_000;
 /// battle file from the current state.
 pub const MAX_LOG_ENTRIES: usize = 60_000;
 
+/// The largest battle file, in bytes: larger files are refused before reading, writers
+/// refuse to write them, and the game refuses the action after which its file would be
+/// larger (issue 41, row 8).
+pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
+
 /// Whether `text` is valid JSON but not an object: an array or a number would otherwise be
 /// read as a struct by position, with a baffling message. Text that is not JSON at all is
 /// left to the reader, which locates its error.

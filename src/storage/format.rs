@@ -100,6 +100,14 @@ pub fn to_string<T: serde::Serialize>(value: &T) -> Result<String, serde_json::E
     String::from_utf8(out).map_err(|e| serde::ser::Error::custom(e.to_string()))
 }
 
+/// The bytes [`to_string`] would write, counted without keeping them.
+pub fn written_len<T: serde::Serialize>(value: &T) -> Result<u64, serde_json::Error> {
+    let mut counter = crate::game::file_size::ByteCounter::default();
+    let mut ser = serde_json::Serializer::with_formatter(&mut counter, Layout::default());
+    value.serialize(&mut ser)?;
+    Ok(counter.bytes())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

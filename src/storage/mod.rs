@@ -39,8 +39,8 @@ use crate::model::{Battle, ModelError};
 pub const FORMAT: &str = "coldsteel.battle";
 /// The battle-file version this build writes.
 pub const VERSION: u32 = 5;
-/// Files larger than this are refused before reading.
-pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
+/// Files larger than this are refused before reading (the limit lives with the others).
+pub use crate::model::limits::MAX_FILE_BYTES;
 
 /// The default battle, embedded so that a fresh clone opens on it.
 pub const DEFAULT_BATTLE_JSON: &str = include_str!("../../assets/default_battle.coldsteel.json");
@@ -322,6 +322,23 @@ fn file_out<'a>(game: &'a Game, saved_at: Option<&'a str>) -> FileOut<'a> {
 /// serde cannot write) is returned, never written over a battle.
 pub fn try_to_json_at(game: &Game, saved_at: Option<&str>) -> Result<String, serde_json::Error> {
     format::to_string(&file_out(game, saved_at))
+}
+
+/// The exact size, in bytes, of the battle file [`save_battle`] would write for `game`
+/// now, counted without keeping the text: the measure a game watching its file uses
+/// (issue 41, row 8).
+pub fn file_bytes(game: &Game) -> u64 {
+    let stamp = iso8601(now_unix());
+    format::written_len(&file_out(game, Some(&stamp))).unwrap_or(u64::MAX)
+}
+
+/// `game`, watching the size of its battle file against [`MAX_FILE_BYTES`]: every game the
+/// window plays is so watched, so that it refuses an action after which the file could
+/// not be saved.
+pub fn watch_file(game: &mut Game) {
+    if game.file_watch().is_none() {
+        game.watch_file(file_bytes, MAX_FILE_BYTES);
+    }
 }
 
 /// A battle file's text on one line, for a journal's first line.

@@ -15,6 +15,21 @@ use crate::i18n::{Lang, T};
 use crate::model::UnitId;
 use crate::rules::Ruleset;
 
+/// What filled a battle's file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Full {
+    /// Its journal holds the most entries a file may keep.
+    Entries,
+    /// After the action refused the file would have been this many bytes, past the limit.
+    Bytes {
+        /// The file's size after the action refused.
+        bytes: u64,
+        /// Whether the battle as it stands, with an empty journal, leaves room to go on
+        /// in a new file (a roster of 40 MB does not: its journal's start is a copy).
+        room_to_go_on: bool,
+    },
+}
+
 /// The modal dialog on screen, if any.
 #[derive(Debug, Default)]
 pub enum Modal {
@@ -52,9 +67,9 @@ pub enum Modal {
         /// The reason typed for dropping them.
         reason: String,
     },
-    /// The battle's journal is full (issue 26): the evening goes on in a new battle file
-    /// from the current state.
-    JournalFull,
+    /// The battle's journal or file is full (issues 26 and 41): the evening goes on in a
+    /// new battle file from the current state.
+    JournalFull(Full),
     /// Help → About: version, licence, data folder, rules credits.
     About,
     /// The short guide (F1): a turn's flow, the keys, where the rules come from.

@@ -9,7 +9,7 @@ use crate::i18n::Noun;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use super::app::{CsApp, KeptList, KeptRow, Modal, PREFS_KEY, Prefs};
+use super::app::{CsApp, Full, KeptList, KeptRow, Modal, PREFS_KEY, Prefs};
 use super::command::{AppCommand, FileOp, PathPurpose, ReportChoice, Selection, Template};
 use super::turn_panel::InitiativeForm;
 use super::wizard::{BMeleeWizard, ChargeWizard, CollisionWizard, MeleeWizard, Wizard};
@@ -426,7 +426,7 @@ impl CsApp {
                 | Modal::PathPrompt { .. }
                 | Modal::NewBattle { .. }
                 | Modal::Message(_)
-                | Modal::JournalFull
+                | Modal::JournalFull(_)
                 | Modal::TestsOwed { .. }
                 | Modal::About
                 | Modal::Guide
@@ -570,6 +570,7 @@ impl CsApp {
     }
 
     fn perform(&mut self, action: &Action) {
+        storage::watch_file(&mut self.game);
         let b = &self.game.battle();
         let added_before = (b.next_unit_id(), b.next_general_id(), b.next_brigade_id());
         match self.game.perform(action) {
@@ -583,7 +584,11 @@ impl CsApp {
             }
             Err(ActionError::NoChange) => {}
             Err(ActionError::Invalid(crate::model::Problem::OutOfRange { field: "log", .. })) => {
-                self.modal = Modal::JournalFull;
+                self.modal = Modal::JournalFull(Full::Entries);
+            }
+            Err(ActionError::FileFull { bytes, .. }) => {
+                let room_to_go_on = self.room_to_go_on();
+                self.modal = Modal::JournalFull(Full::Bytes { bytes, room_to_go_on });
             }
             Err(e) => {
                 let reason = crate::i18n::errors::action_error_text(self.lang, &e);
@@ -600,18 +605,30 @@ impl CsApp {
         if let Some(path) = self.path.clone().filter(|_| self.is_dirty()) {
             self.save_to(&path);
         }
+        let stem = self.file_stem();
+        self.replace_game(Game::new(self.continued_battle()), None);
+        // Not on disk yet: the title says so until it is saved.
+        self.revision = 1;
+        let text = self.in_suggested_folder(&format!("{stem}-continued.coldsteel.json"));
+        self.modal = Modal::PathPrompt { purpose: PathPurpose::Save, text, error: None };
+    }
+
+    /// The battle as it goes on in a new file: as it stands, its journal empty.
+    fn continued_battle(&self) -> Battle {
         let mut battle = self.game.battle().clone();
         battle.log.clear();
         let continued = self.lang.fmt(T::ContinuedName, &[&battle.name]);
         if continued.chars().count() <= crate::model::limits::MAX_NAME_CHARS {
             battle.name = continued;
         }
-        let stem = self.file_stem();
-        self.replace_game(Game::new(battle), None);
-        // Not on disk yet: the title says so until it is saved.
-        self.revision = 1;
-        let text = self.in_suggested_folder(&format!("{stem}-continued.coldsteel.json"));
-        self.modal = Modal::PathPrompt { purpose: PathPurpose::Save, text, error: None };
+        battle
+    }
+
+    /// Whether a new file from the battle as it stands leaves room for actions: its first
+    /// action copies the battle as the journal's start, so the battle must fit twice.
+    fn room_to_go_on(&self) -> bool {
+        let once = storage::file_bytes(&Game::new(self.continued_battle()));
+        once.saturating_mul(2).saturating_add(1 << 20) <= storage::MAX_FILE_BYTES
     }
 
     /// After an add or duplicate, the new item is selected; after a delete, nothing.

@@ -25,6 +25,6 @@ mod unit_card;
 mod widgets;
 pub mod wizard;
 
-pub use app::{CsApp, Modal};
+pub use app::{CsApp, Full, Modal};
 pub use command::{AppCommand, CentralTab, FileOp, PathPurpose, ReportChoice, Selection, Template};
 pub use handler::Dialogs;

@@ -46,7 +46,7 @@ impl CsApp {
             }
             Modal::NewBattle { template, ruleset } => new_ui(ui, self.lang, template, ruleset),
             Modal::Message(text) => message_ui(ui, self.lang, text),
-            Modal::JournalFull => journal_full_ui(ui, self.lang),
+            Modal::JournalFull(full) => journal_full_ui(ui, self.lang, *full),
             Modal::TestsOwed { reason } => {
                 let owed = crate::game::testing::owed_tests(self.game.battle()).len();
                 tests_owed_ui(ui, self.lang, owed, reason)
@@ -418,23 +418,37 @@ fn tests_owed_ui(ui: &mut Ui, lang: crate::i18n::Lang, owed: usize, reason: &mut
     choice
 }
 
-/// The journal is full: continue in a new file from the current state, or not now.
-fn journal_full_ui(ui: &mut Ui, lang: crate::i18n::Lang) -> Choice {
+/// The journal or the file is full: continue in a new file from the current state (where
+/// that leaves room to go on), or not now.
+fn journal_full_ui(ui: &mut Ui, lang: crate::i18n::Lang, full: super::app::Full) -> Choice {
+    use super::app::Full;
     let mut choice = Choice::None;
-    window("journal-full").show(ui.ctx(), |ui| {
-        ui.set_max_width(520.0);
-        ui.heading(lang.t(T::JournalFullTitle));
-        ui.label(
+    let (title, text, can_go_on) = match full {
+        Full::Entries => (
+            T::JournalFullTitle,
             lang.fmt(
                 T::JournalFullText,
                 &[&lang.count(crate::model::limits::MAX_LOG_ENTRIES, crate::i18n::Noun::Entry)],
             ),
-        );
+            true,
+        ),
+        Full::Bytes { bytes, room_to_go_on } => {
+            let limit = crate::model::limits::MAX_FILE_BYTES / (1024 * 1024);
+            let said = lang.fmt(T::FileFullText, &[&bytes, &limit]);
+            let then = lang.t(if room_to_go_on { T::FileFullGoOn } else { T::FileFullNoRoom });
+            (T::FileFullTitle, format!("{said} {then}"), room_to_go_on)
+        }
+    };
+    window("journal-full").show(ui.ctx(), |ui| {
+        ui.set_max_width(520.0);
+        ui.heading(lang.t(title));
+        ui.label(text);
         ui.horizontal(|ui| {
-            if ui.button(RichText::new(lang.t(T::ContinueInNewFile)).strong()).clicked() {
+            if can_go_on && ui.button(RichText::new(lang.t(T::ContinueInNewFile)).strong()).clicked() {
                 choice = Choice::Command(AppCommand::ContinueInNewFile);
             }
-            if ui.button(lang.t(T::NotNow)).clicked() || ui.input(|i| i.key_pressed(Key::Escape)) {
+            let close = if can_go_on { T::NotNow } else { T::Close };
+            if ui.button(lang.t(close)).clicked() || ui.input(|i| i.key_pressed(Key::Escape)) {
                 choice = Choice::Close;
             }
         });

@@ -330,6 +330,7 @@ fn every_error_reads_in_russian() {
         A::NoSuchBrigade(BrigadeId(9)),
         A::Invalid(P::TwoCommanders(coldsteel::rules::Side::Second)),
         A::NoChange,
+        A::FileFull { bytes: 70_000_000, limit: 64 << 20 },
         A::InitiativeFirst,
         A::NotInitiativePhase,
         A::InitiativeTie,
@@ -376,6 +377,7 @@ fn every_error_reads_in_russian() {
             | A::NoSuchBrigade(_)
             | A::Invalid(_)
             | A::NoChange
+            | A::FileFull { .. }
             | A::InitiativeFirst
             | A::NotInitiativePhase
             | A::InitiativeTie

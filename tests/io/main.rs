@@ -7,6 +7,7 @@ mod common;
 
 mod autosave;
 mod cli_resolve;
+mod file_limit;
 mod files;
 mod journal;
 mod oob;

@@ -9,6 +9,7 @@
 mod common;
 
 mod browser;
+mod file_limit;
 mod limits;
 mod season;
 

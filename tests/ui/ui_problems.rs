@@ -88,33 +88,81 @@ fn a_full_journal_goes_on_in_a_new_file() {
     battle.log = (1..=coldsteel::model::limits::MAX_LOG_ENTRIES as u64)
         .map(|seq| coldsteel::model::LogEntry { seq, ..note.clone() })
         .collect();
-    let app = CsApp::new(coldsteel::game::Game::new(battle), Lang::En);
+    let mut h = tall_harness(CsApp::new(coldsteel::game::Game::new(battle), Lang::En));
+    mark_kiev_dragoons_wavering(&mut h);
+    assert!(matches!(h.state().modal, coldsteel::ui::Modal::JournalFull(coldsteel::ui::Full::Entries)));
+    let saved = continue_in_new_file(&mut h, &dir.path().join("krasnoi-continued.coldsteel.json"));
+    assert!(saved.battle().log.is_empty(), "the new journal starts here");
+    assert!(saved.battle().name.ends_with("(continued)"), "{}", saved.battle().name);
+    // The same action now goes through.
+    mark_kiev_dragoons_wavering(&mut h);
+    assert_eq!(h.state().game.battle().log.len(), 1);
+}
+
+fn tall_harness(app: CsApp) -> Harness<'static, CsApp> {
     let mut h = Harness::builder()
         .with_size(egui::vec2(1280.0, 1800.0))
         .build_ui_state(|ui, app: &mut CsApp| app.ui_root(ui), app);
     h.run();
+    h
+}
+
+/// The action the full-journal and full-file tests try: a marker on a unit.
+fn mark_kiev_dragoons_wavering(h: &mut Harness<'_, CsApp>) {
     h.get_by_label("Kiev Dragoons").click();
     h.run();
     h.get_by_label("Wavering").click();
     h.run();
-    assert!(matches!(h.state().modal, coldsteel::ui::Modal::JournalFull));
+}
+
+/// Clicks "Continue in a new file" and saves it at `path`; the file as read back.
+fn continue_in_new_file(h: &mut Harness<'_, CsApp>, path: &std::path::Path) -> coldsteel::game::Game {
     h.get_by_label(Lang::En.t(T::ContinueInNewFile)).click();
     h.run();
-    let path = dir.path().join("krasnoi-continued.coldsteel.json");
     h.key_press_modifiers(Modifiers::COMMAND, Key::A);
     h.get_by_role_and_label(Role::TextInput, "File path").type_text(path.to_str().unwrap());
     h.run();
     h.get_by_label("Save").click();
     h.run();
-    let saved = storage::read_battle_file(&path).unwrap();
-    assert!(saved.battle().log.is_empty(), "the new journal starts here");
-    assert!(saved.battle().name.ends_with("(continued)"), "{}", saved.battle().name);
-    // The same action now goes through.
-    h.get_by_label("Kiev Dragoons").click();
-    h.run();
-    h.get_by_label("Wavering").click();
-    h.run();
-    assert_eq!(h.state().game.battle().log.len(), 1);
+    storage::read_battle_file(path).unwrap()
+}
+
+/// Issue 41, row 8: an action after which the battle file would pass its size limit is
+/// refused with the file's size, the battle unchanged, and the window offers to go on in
+/// a new file from the current state, where the same action goes through; in Russian too.
+#[test]
+fn a_full_file_refuses_the_action_and_goes_on_in_a_new_file() {
+    use coldsteel::ui::{Full, Modal};
+    let dir = tempfile::tempdir().unwrap();
+    let mut game = storage::default_game().unwrap();
+    // Room for the battle as it stands, not for one more entry.
+    let limit = storage::file_bytes(&game) + 100;
+    let before = game.clone();
+    game.watch_file(storage::file_bytes, limit);
+    let mut h = tall_harness(CsApp::new(game, Lang::En));
+    mark_kiev_dragoons_wavering(&mut h);
+    let Modal::JournalFull(Full::Bytes { bytes, room_to_go_on: true }) = h.state().modal else {
+        panic!("{:?}", h.state().modal)
+    };
+    assert!(bytes > limit, "{bytes} bytes");
+    assert!(h.state().game == before, "the battle unchanged");
+    h.get_by_label(Lang::En.t(T::FileFullTitle));
+    let said = Lang::En.fmt(T::FileFullText, &[&bytes, &64]);
+    h.get_by_label_contains(&said);
+    continue_in_new_file(&mut h, &dir.path().join("continued.coldsteel.json"));
+    mark_kiev_dragoons_wavering(&mut h);
+    assert_eq!(h.state().game.battle().log.len(), 1, "the new file has the 64 MiB a file may have");
+    let mut ru = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut CsApp| app.ui_root(ui), CsApp::new(storage::default_game().unwrap(), Lang::Ru));
+    ru.state_mut().modal = Modal::JournalFull(Full::Bytes { bytes: 70_000_000, room_to_go_on: false });
+    ru.run();
+    ru.get_by_label(Lang::Ru.t(T::FileFullTitle));
+    ru.get_by_label_contains(Lang::Ru.t(T::FileFullNoRoom));
+    assert!(ru.query_by_label(Lang::Ru.t(T::ContinueInNewFile)).is_none(), "no new file where it would not help");
+    ru.get_by_label(Lang::Ru.t(T::Close)).click();
+    ru.run();
+    assert!(matches!(ru.state().modal, Modal::None));
 }
 
 /// Issue 30: F1 opens a short guide, in both languages: a turn's flow, the keys, where

@@ -40,6 +40,7 @@ super::texts! {
     CliCannotWrite => "cannot write the output: {}", "не удалось вывести результат: {}";
     ErrNoSuchGeneral => "general {} does not exist", "генерала {} нет";
     ErrNoChange => "nothing to change", "нечего менять";
+    ErrFileFull => "after this the battle file would be {} bytes, more than the {} MiB a battle file may have, so it was not done; go on in a new battle file from where the battle stands", "после этого файл битвы занял бы {} байт, больше допустимых для файла битвы {} МиБ, поэтому действие не выполнено; продолжите в новом файле битвы с нынешнего положения";
     ErrInitiativeFirst => "roll the initiative first", "сначала бросьте инициативу";
     ErrNotInitiativePhase => "initiative is rolled in the Initiative phase", "инициатива бросается в фазе инициативы";
     ErrInitiativeTie => "the initiative totals are equal: roll again", "суммы инициативы равны: бросайте снова";
@@ -310,6 +311,10 @@ super::texts! {
     ProblemOutOfRange => "{} is {}, more than the {} a battle may have", "{} = {}, больше допустимых {}";
     JournalFullTitle => "This battle's journal is full", "Журнал этой битвы заполнен";
     JournalFullText => "A battle file keeps at most {} in its journal, so that it always opens again. Go on in a new battle file from where the battle stands now: this file is kept as it is, and the new one's journal starts here.", "Файл битвы хранит в журнале не больше чем {}, чтобы всегда открываться снова. Продолжите в новом файле с нынешнего положения: этот файл останется как есть, а журнал нового начнётся отсюда.";
+    FileFullTitle => "This battle's file is full", "Файл этой битвы заполнен";
+    FileFullText => "After this action the battle file would be {} bytes, more than the {} MiB a battle file may have, so it was not done.", "После этого действия файл битвы занял бы {} байт, больше допустимых {} МиБ, поэтому оно не выполнено.";
+    FileFullGoOn => "Go on in a new battle file from where the battle stands now: this file is kept as it is, and the new one's journal starts here.", "Продолжите в новом файле с нынешнего положения: этот файл останется как есть, а журнал нового начнётся отсюда.";
+    FileFullNoRoom => "The battle as it stands is too large to record more actions in one file (its journal keeps a copy of the battle as it began): shorten the longest names and descriptions or remove units, then try again.", "Битва в нынешнем виде слишком велика, чтобы записывать новые действия в один файл (журнал хранит копию битвы на начало): сократите самые длинные названия и описания или уберите части, затем повторите.";
     ContinueInNewFile => "Continue in a new file", "Продолжить в новом файле";
     ContinuedName => "{} (continued)", "{} (продолжение)";
     CliProblemsRefused => "{} in {}, some beyond the file format's limits (no window opens it):", "{} в {}, часть за пределами формата файла (окно его не откроет):";
