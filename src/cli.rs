@@ -8,7 +8,9 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use coldsteel::game::Game;
-use coldsteel::i18n::errors::{action_error_text, load_error_text, replay_error_text, save_error_text};
+use coldsteel::i18n::errors::{
+    action_error_text, load_error_text, replay_error_text, save_error_text, turn_error_text,
+};
 use coldsteel::i18n::{Lang, Noun, T};
 use coldsteel::{report, storage, ui};
 
@@ -251,14 +253,20 @@ fn replay(path: &Path, write: Option<&Path>, lang: Lang) -> Result<String, Strin
     } else {
         (storage::from_json(&text).map_err(unreadable)?, None)
     };
-    // A file of version 2 was recorded before the game judged the charge procedure: an
+    // A file of an earlier version was recorded before the game judged some clauses: an
     // entry refused by a clause judged since is a rules change, not damage (exit 0).
-    let earlier_rules = played.is_none() && storage::file_version(&text).is_some_and(|v| v < 3);
-    let count = match coldsteel::game::replay_recorded(&game, earlier_rules) {
-        Ok(count) => count,
+    let version = if played.is_some() { u32::MAX } else { storage::file_version(&text).unwrap_or(storage::VERSION) };
+    let replayed = match coldsteel::game::replay_recorded(&game, version) {
+        Ok(replayed) => replayed,
         Err(e @ coldsteel::game::ReplayError::RulesChanged { .. }) => return Ok(replay_error_text(lang, &e)),
         Err(e) => return Err(at_path(replay_error_text(lang, &e), path)),
     };
+    let count = replayed.count;
+    let changes: String = replayed
+        .rules_changes
+        .iter()
+        .map(|c| lang.fmt(T::ReplayTurnChanged, &[&c.seq, &turn_error_text(lang, &c.reason)]) + "\n")
+        .collect();
     if let Some(out) = write {
         let saved = storage::save_battle(out, &game).map_err(|e| save_error_text(lang, &e))?;
         eprint!("{}", links_note(lang, saved, out).trim_start());
@@ -266,7 +274,7 @@ fn replay(path: &Path, write: Option<&Path>, lang: Lang) -> Result<String, Strin
     Ok(match (played, write) {
         (Some(n), Some(out)) => lang.fmt(T::CliPlayedTo, &[&lang.count(n, Noun::Action), &out.display()]),
         (Some(n), None) => lang.fmt(T::CliPlayed, &[&lang.count(n, Noun::Action)]),
-        (None, _) => lang.fmt(T::CliReplayed, &[&lang.count(count, Noun::Action)]),
+        (None, _) => changes + &lang.fmt(T::CliReplayed, &[&lang.count(count, Noun::Action)]),
     })
 }
 

@@ -26,6 +26,9 @@ pub enum ActionError {
     /// Nothing would change.
     #[error("nothing to change")]
     NoChange,
+    /// The turn does not allow the step at this moment (issue 42).
+    #[error("{0}")]
+    Turn(#[from] super::sequence::TurnError),
     /// After the action the battle file would pass the size a battle file may have
     /// (issue 41, row 8): the battle goes on in a new file from where it stands.
     #[error("the battle file would be {bytes} bytes, more than the {limit} a battle file may have")]
@@ -128,6 +131,13 @@ pub enum ActionError {
 /// entry (which keeps the action's inputs). Every variant is matched: a new one that is
 /// not wired is a compile error.
 pub fn check(action: &Action, battle: &Battle) -> Result<Vec<Event>, ActionError> {
+    super::sequence::judge(action, battle)?;
+    check_as_recorded(action, battle)
+}
+
+/// [`check`] without the turn's clauses judged since version 6 (issue 42): how a file
+/// recorded before them replays, once its entry has been reported as a rules change.
+pub(super) fn check_as_recorded(action: &Action, battle: &Battle) -> Result<Vec<Event>, ActionError> {
     let (mut events, units, detail) = match action {
         Action::AdvancePhase => play::advance_phase(battle)?,
         Action::Initiative { dice, phasing, rng_after } => {

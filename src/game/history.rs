@@ -138,6 +138,19 @@ impl Game {
     /// the file is watched, an action after which it would pass its limit is refused.
     pub fn perform(&mut self, action: &Action) -> Result<(), ActionError> {
         let events = super::check(action, &self.battle)?;
+        self.perform_checked(action, events)
+    }
+
+    /// Performs an action as a file recorded before the turn's clauses were judged took it
+    /// (issue 42): its replay, once the entry is reported as a rules change.
+    pub(in crate::game) fn perform_as_recorded(&mut self, action: &Action) -> Result<(), ActionError> {
+        let events = super::action::check_as_recorded(action, &self.battle)?;
+        self.perform_checked(action, events)
+    }
+
+    /// Performs a checked action, where the file is watched only if it keeps within its
+    /// limit.
+    fn perform_checked(&mut self, action: &Action, events: Vec<Event>) -> Result<(), ActionError> {
         let Some(mut watch) = self.file else { return self.commit(action, events) };
         let bound = file_size::perform_bound(&events, self.start.is_none().then_some(&self.battle));
         let at_most = watch.at_most(self).saturating_add(bound);

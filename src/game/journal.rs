@@ -64,14 +64,39 @@ pub enum ReplayError {
     },
 }
 
-/// Re-applies every journaled action of a game from its start; returns how many.
-pub fn replay(game: &Game) -> Result<usize, ReplayError> {
-    replay_recorded(game, false)
+/// An entry of a file recorded before the game judged the turn's clauses (version 5 and
+/// older, issue 42) that one of them now refuses: the replay reports it and goes on as it
+/// was recorded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RulesChange {
+    /// The entry's sequence number.
+    pub seq: u64,
+    /// The clause that refuses it now.
+    pub reason: super::sequence::TurnError,
 }
 
-/// [`replay`] of a file recorded under earlier rules (`earlier_rules`): an entry refused
-/// by a clause the game now judges is a rules change, not a tampered entry.
-pub fn replay_recorded(game: &Game, earlier_rules: bool) -> Result<usize, ReplayError> {
+/// What a replay came to: the entries re-applied, and those reported as rules changes.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Replayed {
+    /// The entries re-applied.
+    pub count: usize,
+    /// The entries recorded under earlier rules that the turn's clauses now refuse.
+    pub rules_changes: Vec<RulesChange>,
+}
+
+/// Re-applies every journaled action of a game from its start; returns how many.
+pub fn replay(game: &Game) -> Result<usize, ReplayError> {
+    replay_recorded(game, u32::MAX).map(|r| r.count)
+}
+
+/// [`replay`] of a file of battle-file `version`: recorded before version 3, an entry
+/// refused by a clause of the charge procedure judged since is a rules change and the
+/// replay stops there; recorded before version 6, an entry refused by a clause of the
+/// turn judged since is reported and replayed as it was recorded (issue 42).
+pub fn replay_recorded(game: &Game, version: u32) -> Result<Replayed, ReplayError> {
+    let earlier_rules = version < 3;
+    let turn_judged = version >= super::sequence::JUDGED_SINCE_VERSION;
+    let mut rules_changes = Vec::new();
     let start = game.journal_start();
     let recorded = &game.battle.log;
     let first = start.log.len();
@@ -82,7 +107,16 @@ pub fn replay_recorded(game: &Game, earlier_rules: bool) -> Result<usize, Replay
     let mut count = 0;
     for entry in recorded.iter().skip(first) {
         let action = entry.action.as_deref().ok_or(ReplayError::NoAction { seq: entry.seq })?;
-        again.perform(action).map_err(|reason| match reason {
+        let mut as_recorded = false;
+        let performed = match again.perform(action) {
+            Err(ActionError::Turn(reason)) if !turn_judged => {
+                rules_changes.push(RulesChange { seq: entry.seq, reason });
+                as_recorded = true;
+                again.perform_as_recorded(action)
+            }
+            other => other,
+        };
+        performed.map_err(|reason| match reason {
             ActionError::Charge(e) if earlier_rules && e.judged_since_v3() => {
                 ReplayError::RulesChanged { seq: entry.seq, reason: e, replayed: count }
             }
@@ -115,8 +149,12 @@ pub fn replay_recorded(game: &Game, earlier_rules: bool) -> Result<usize, Replay
             | reason @ ActionError::Apply(_)
             | reason @ ActionError::Fire(_)
             | reason @ ActionError::Test(_)
-            | reason @ ActionError::Move(_) => ReplayError::Refused { seq: entry.seq, reason },
+            | reason @ ActionError::Move(_)
+            | reason @ ActionError::Turn(_) => ReplayError::Refused { seq: entry.seq, reason },
         })?;
+        if as_recorded {
+            called_as_recorded(&mut again.battle, entry);
+        }
         if let Some(new) = again.battle.log.last()
             && new != entry
             && let Some((path, was, now)) = first_difference(entry, new)
@@ -130,7 +168,20 @@ pub fn replay_recorded(game: &Game, earlier_rules: bool) -> Result<usize, Replay
     {
         return Err(ReplayError::FinalDiffers { path, recorded, replayed });
     }
-    Ok(count)
+    Ok(Replayed { count, rules_changes })
+}
+
+/// A test replayed as recorded under earlier rules was, then, one the game owed: the
+/// replayed entry says so as the recorded one does (the only part of it the changed
+/// clause decides).
+fn called_as_recorded(battle: &mut Battle, recorded: &crate::model::LogEntry) {
+    use crate::model::LogDetail;
+    let Some(replayed) = battle.log.last_mut() else { return };
+    if let (LogDetail::TestTaken { called, .. }, LogDetail::TestTaken { called: was, .. }) =
+        (&mut replayed.detail, &recorded.detail)
+    {
+        *called = *was;
+    }
 }
 
 /// The battle as it stood at the end of each turn its journal covers (just before the

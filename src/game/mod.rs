@@ -18,6 +18,7 @@ pub mod movement;
 mod play;
 pub mod procedure;
 mod ruleset_b;
+pub mod sequence;
 pub mod stress;
 pub mod table;
 pub mod testing;
@@ -35,7 +36,9 @@ pub use charge::{
 };
 pub use engagement::{gdb_melee_input, melee_side, melee_sides, role_of};
 pub use history::{Game, History, Step};
-pub use journal::{ReplayError, each_turn_end, first_difference, play, replay, replay_recorded, turn_ends};
+pub use journal::{
+    ReplayError, Replayed, RulesChange, each_turn_end, first_difference, play, replay, replay_recorded, turn_ends,
+};
 pub use play::{casualty_row_for, gdb_melee_result, initiative_preview, owed_melee_test};
 pub use ruleset_b::{MAX_FIGURES_IN_CONTACT, b_melee_input, b_melee_outcome, b_side_of};
 pub use turn::{Todo, checklist, moved_on_table};

@@ -78,8 +78,9 @@ fn melee_losses(battle: &Battle) -> BTreeSet<UnitId> {
     for entry in this_turn(battle) {
         let (first, second) = match &entry.detail {
             LogDetail::GdbMelee { losses, .. } => (losses.0 > 0, losses.1 > 0),
-            LogDetail::BMelee { hits, .. } => (hits.1 > 0, hits.0 > 0),
-            LogDetail::Edit { .. }
+            // A Ruleset B melee takes its end-of-melee tests itself (B-MEL-02, 03).
+            LogDetail::BMelee { .. }
+            | LogDetail::Edit { .. }
             | LogDetail::Phase { .. }
             | LogDetail::Initiative { .. }
             | LogDetail::BCollision { .. }
@@ -123,7 +124,14 @@ fn owed_of<'a>(battle: &'a Battle, units: impl Iterator<Item = &'a crate::model:
     if battle.phase == Phase::Morale && !facts.morale_dropped {
         let melee = melee_losses(battle);
         for u in units.clone().filter(|u| u.order.in_play()) {
+            // GDB-MEL-02: in contact, no test until the melee is fought; GDB-RES-01,
+            // SEQ-03: a unit that has just routed rallies after its rout move.
+            let gdb = battle.ruleset == crate::rules::Ruleset::Gdb;
+            if gdb && super::sequence::in_contact_before_melee(battle, u.id) {
+                continue;
+            }
             let (test, cause) = match u.order {
+                Order::Routing if gdb && super::sequence::rout_move_owed(battle, u.id) => continue,
                 Order::Routing => (TestKind::Rally, Cause::Routing),
                 Order::Wavering => (TestKind::Morale, Cause::Wavering),
                 Order::Formed | Order::Disordered if melee.contains(&u.id) => (TestKind::Morale, Cause::Melee),

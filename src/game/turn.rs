@@ -62,8 +62,11 @@ pub fn checklist(battle: &Battle) -> Vec<Todo> {
         Phase::CompulsoryMoves => compulsory_moves(battle),
         Phase::Charges if battle.ruleset == Ruleset::Gdb => charges(battle),
         Phase::Charges => vec![Todo::DeclareCharges { first: battle.phasing.unwrap_or(Side::First) }],
+        // A melee fought this turn that goes on is fought again next turn (GDB-RES-11,
+        // B-MEL-02, 05).
         Phase::Melee => battle
             .pending_melees()
+            .filter(|(_, m)| !super::sequence::fought_this_turn(battle, m))
             .map(|(index, m)| Todo::Melee { index, attacker: m.attacker, defender: m.defender })
             .collect(),
         Phase::Morale => Vec::new(),

@@ -182,6 +182,18 @@ pub fn measure_field_text(lang: Lang, field: MeasureField, names: &[String; 2]) 
     }
 }
 
+/// A step the turn does not allow now, in words (issue 42).
+pub fn turn_error_text(lang: Lang, e: &crate::game::sequence::TurnError) -> String {
+    use crate::game::sequence::TurnError as E;
+    match e {
+        E::TestInContact(unit) => lang.fmt(T::ErrTestInContact, &[unit]),
+        E::MeleeOutsidePhase => lang.t(T::ErrMeleeOutsidePhase).to_owned(),
+        E::RoutMoveFirst(unit) => lang.fmt(T::ErrRoutMoveFirst, &[unit]),
+        E::TestTakenInMelee(unit) => lang.fmt(T::ErrTestTakenInMelee, &[unit]),
+        E::MeleeGoesOnNextTurn => lang.t(T::ErrMeleeGoesOnNextTurn).to_owned(),
+    }
+}
+
 /// An action the game refused, in words.
 pub fn action_error_text(lang: Lang, e: &ActionError) -> String {
     match e {
@@ -190,6 +202,7 @@ pub fn action_error_text(lang: Lang, e: &ActionError) -> String {
         ActionError::NoSuchBrigade(id) => lang.fmt(T::ProblemMissingBrigade, &[id]),
         ActionError::Invalid(p) => problem_text(lang, p),
         ActionError::NoChange => lang.t(T::ErrNoChange).to_owned(),
+        ActionError::Turn(e) => turn_error_text(lang, e),
         ActionError::FileFull { bytes, limit } => lang.fmt(T::ErrFileFull, &[bytes, &(limit / (1024 * 1024))]),
         ActionError::InitiativeFirst => lang.t(T::ErrInitiativeFirst).to_owned(),
         ActionError::NotInitiativePhase => lang.t(T::ErrNotInitiativePhase).to_owned(),

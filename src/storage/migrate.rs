@@ -7,7 +7,7 @@ use serde_json::Value;
 type Step = fn(&mut Value);
 
 /// The steps, oldest first.
-const STEPS: &[Step] = &[v1_to_v2, v2_to_v3, v3_to_v4, v4_to_v5];
+const STEPS: &[Step] = &[v1_to_v2, v2_to_v3, v3_to_v4, v4_to_v5, v5_to_v6];
 
 /// Version 2 made the file a journal and pending melees engagements: `pending_melees`
 /// becomes `engagements` (their fields carry over), and each row of a test table gets
@@ -53,6 +53,13 @@ fn v4_to_v5(value: &mut Value) {
         }
     }
 }
+
+/// Version 6 is the first the game judges the turn's clauses in (issue 42: a morale test
+/// in base contact, a melee outside its phase or twice in a game turn, a rally before the
+/// rout move, a Ruleset B test taken again after its melee). A version-5 file reads as it
+/// is; its journal may hold steps those clauses refuse, which `replay` reports as rules
+/// changes and replays as they were recorded.
+fn v5_to_v6(_: &mut Value) {}
 
 /// A version-4 event as a version-5 change (see [`v4_to_v5`]).
 fn change_of_event(event: Value, done: bool) -> Value {

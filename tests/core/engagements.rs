@@ -26,11 +26,11 @@ fn stand_pass() -> Input {
 }
 
 /// A charge the target stands against, both tests passed, measured at `cm`.
-fn stood_charge(g: &Game, charger: &str, target: &str, cm: u32) -> coldsteel::game::ChargeAction {
+pub(crate) fn stood_charge(g: &Game, charger: &str, target: &str, cm: u32) -> coldsteel::game::ChargeAction {
     charge(g, charger, target, cm, vec![Input::Reaction(Reaction::Stand), pass(), stand_pass()])
 }
 
-fn gdb_game() -> Game {
+pub(crate) fn gdb_game() -> Game {
     let mut g = storage::default_game().unwrap();
     initiative(&mut g, [6, 6], [1, 1], Side::First);
     to(&mut g, Phase::Charges);
@@ -305,7 +305,7 @@ fn gdb_chg_05_and_11_what_a_charged_unit_may_not_do() {
     assert_eq!(e, ActionError::Charge(ChargeError::MayNotFire));
 }
 
-fn b_game() -> Game {
+pub(crate) fn b_game() -> Game {
     let mut g = storage::default_game().unwrap();
     let mut options = RulesOptions::default();
     options.ruleset_b.attack_distances = vec![(coldsteel::rules::Arm::Infantry, 12)];
@@ -314,7 +314,7 @@ fn b_game() -> Game {
     g
 }
 
-fn collide(g: &Game, attacker: &str, defender: &str, dice: (u8, u8)) -> CollisionAction {
+pub(crate) fn collide(g: &Game, attacker: &str, defender: &str, dice: (u8, u8)) -> CollisionAction {
     CollisionAction {
         attacker: id(g, attacker),
         defender: id(g, defender),
@@ -327,7 +327,7 @@ fn collide(g: &Game, attacker: &str, defender: &str, dice: (u8, u8)) -> Collisio
     }
 }
 
-fn b_melee(g: &Game, a: &str, d: &str, contact: (u32, u32), dice: (Vec<u8>, Vec<u8>)) -> BMeleeAction {
+pub(crate) fn b_melee(g: &Game, a: &str, d: &str, contact: (u32, u32), dice: (Vec<u8>, Vec<u8>)) -> BMeleeAction {
     let c = |n| BContact { figures_in_contact: n, overlaps: 0 };
     BMeleeAction {
         attacker: id(g, a),

@@ -139,7 +139,11 @@ fn every_result_and_its_consequence() {
     for (name, from) in [("Poltava Infantry", Order::Routing), ("Ladoga Infantry", Order::Wavering)] {
         let mut u = unit(&g, name).clone();
         u.order = from;
-        u.markers.insert(Marker::Retreating);
+        // A wavering unit retreating; a routing one that has made its rout move (it rallies
+        // only after it, GDB-RES-01, SEQ-03).
+        if from == Order::Wavering {
+            u.markers.insert(Marker::Retreating);
+        }
         g.perform(&Action::EditUnit(u)).unwrap();
         let owed = owed_tests(g.battle());
         assert!(owed.iter().any(|o| o.unit == id(&g, name)), "{name}: {owed:?}");
@@ -179,8 +183,8 @@ fn gdb_seq_03_a_rally_at_once_as_the_players_option() {
     options.gdb.rally_at_once = true;
     g.perform(&Action::SetOptions(Box::new((g.battle().ruleset, options)))).unwrap();
     let mut u = unit(&g, "Poltava Infantry").clone();
+    // Routing since an earlier turn: its rout move made, it may rally.
     u.order = Order::Routing;
-    u.markers.insert(Marker::Retreating);
     g.perform(&Action::EditUnit(u)).unwrap();
     g.perform(&test(&g, "Poltava Infantry", TestKind::Rally, TestResult::Rally.into())).unwrap();
     let u = unit(&g, "Poltava Infantry");
@@ -220,12 +224,20 @@ fn test_results_read_as_what_they_do() {
     use coldsteel::i18n::Lang;
     let mut g = default_at(Phase::Morale);
     g.perform(&test(&g, "Poltava Infantry", TestKind::Morale, TestResult::Rout.into())).unwrap();
-    g.perform(&test(&g, "Poltava Infantry", TestKind::Rally, TestResult::Rally.into())).unwrap();
+    // GDB-RES-01, SEQ-03: it rallies only after its rout move.
+    let rally = test(&g, "Poltava Infantry", TestKind::Rally, TestResult::Rally.into());
+    let poltava = id(&g, "Poltava Infantry");
+    refused(&mut g, rally.clone(), coldsteel::game::sequence::TurnError::RoutMoveFirst(poltava).into());
+    let mut u = unit(&g, "Poltava Infantry").clone();
+    u.markers.remove(&Marker::Retreating);
+    g.perform(&Action::EditUnit(u)).unwrap();
+    g.perform(&rally).unwrap();
     let lines = |lang| -> Vec<String> {
         g.battle()
             .log
             .iter()
             .rev()
+            .filter(|e| matches!(e.detail, LogDetail::TestTaken { .. }))
             .take(2)
             .map(|e| coldsteel::i18n::log_text::entry_summary(lang, g.battle(), e))
             .collect()

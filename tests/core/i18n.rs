@@ -245,6 +245,7 @@ fn latin_word(text: &str, names: &[&str]) -> Option<String> {
 #[test]
 fn every_error_reads_in_russian() {
     use coldsteel::game::procedure::{DraftRefusal, MeasureField};
+    use coldsteel::game::sequence::TurnError;
     use coldsteel::game::{ActionError as A, ApplyError, ApplyItem, Recorded, ReplayError};
     use coldsteel::i18n::Lang::Ru;
     use coldsteel::i18n::errors::*;
@@ -331,6 +332,11 @@ fn every_error_reads_in_russian() {
         A::Invalid(P::TwoCommanders(coldsteel::rules::Side::Second)),
         A::NoChange,
         A::FileFull { bytes: 70_000_000, limit: 64 << 20 },
+        A::Turn(TurnError::TestInContact(UnitId(3))),
+        A::Turn(TurnError::MeleeOutsidePhase),
+        A::Turn(TurnError::RoutMoveFirst(UnitId(3))),
+        A::Turn(TurnError::TestTakenInMelee(UnitId(3))),
+        A::Turn(TurnError::MeleeGoesOnNextTurn),
         A::InitiativeFirst,
         A::NotInitiativePhase,
         A::InitiativeTie,
@@ -378,6 +384,7 @@ fn every_error_reads_in_russian() {
             | A::Invalid(_)
             | A::NoChange
             | A::FileFull { .. }
+            | A::Turn(_)
             | A::InitiativeFirst
             | A::NotInitiativePhase
             | A::InitiativeTie

@@ -25,5 +25,6 @@ mod saves_examples;
 mod sentences;
 mod stress;
 mod table;
+mod turn_in_order;
 mod whole_turn;
 mod worked_examples;

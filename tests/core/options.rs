@@ -231,6 +231,9 @@ fn a_pursuit_test_rolled_on_the_table_is_logged() {
     let (a, d) = (g.battle().units[12].id, g.battle().units[5].id);
     let contact = Engagement { charging: true, moved_cm: Some(10), ..Engagement::contact(a, d) };
     g.perform(&Action::AddPendingMelee(contact)).unwrap();
+    // Melees are fought in the Melee phase (GDB-MEL-02).
+    crate::common::initiative(&mut g, [6, 6], [1, 1], coldsteel::rules::Side::First);
+    crate::common::to(&mut g, coldsteel::rules::Phase::Melee);
     let action = Action::GdbMelee(Box::new(GdbMeleeAction {
         attacker: a,
         defender: d,

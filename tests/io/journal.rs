@@ -207,7 +207,7 @@ fn a_version_2_journal_reports_rules_changes() {
     let text = std::fs::read_to_string(&path).unwrap();
     assert_eq!(coldsteel::storage::file_version(&text), Some(2));
     let game = coldsteel::storage::from_json(&text).unwrap();
-    let e = coldsteel::game::replay_recorded(&game, true).unwrap_err();
+    let e = coldsteel::game::replay_recorded(&game, 2).unwrap_err();
     let coldsteel::game::ReplayError::RulesChanged { seq, reason, replayed } = e else { panic!("{e:?}") };
     assert_eq!((seq, replayed), (46, 45));
     assert_eq!(reason, coldsteel::rules::gdb::charge::ChargeError::DeclarationsClosed);
@@ -248,4 +248,43 @@ fn a_version_3_file_opens_and_replays() {
     let written = coldsteel::storage::to_json(&game);
     assert_eq!(coldsteel::storage::file_version(&written), Some(coldsteel::storage::VERSION));
     assert_eq!(coldsteel::storage::from_json(&written).unwrap().battle(), game.battle());
+}
+
+/// Issue 42: the whole-turn examples as saved before the game judged the turn's clauses
+/// (version 5) replay with each entry those clauses now refuse reported as a rules change
+/// naming its clause, replayed as it was recorded to the same battle; `coldsteel replay`
+/// says so and exits 0. The same journals claimed as version 6 are refused as tampered.
+#[test]
+fn the_version_5_whole_turns_report_each_changed_entry_as_a_rules_change() {
+    use coldsteel::game::sequence::TurnError;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let cases: [(&str, &[&str]); 2] =
+        [("battle-v5.coldsteel.json", &["GDB-RES-01"]), ("battle-v5-ruleset-b.coldsteel.json", &["B-MEL-02"])];
+    for (name, clauses) in cases {
+        let path = dir.join(name);
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(coldsteel::storage::file_version(&text), Some(5));
+        let game = coldsteel::storage::from_json(&text).unwrap();
+        let replayed = coldsteel::game::replay_recorded(&game, 5).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(replayed.count, game.battle().log.len() - game.journal_start().log.len(), "{name}");
+        assert!(!replayed.rules_changes.is_empty(), "{name}");
+        for change in &replayed.rules_changes {
+            let said = change.reason.to_string();
+            assert!(clauses.iter().any(|c| said.contains(c)), "{name}: {said}");
+            assert!(matches!(change.reason, TurnError::RoutMoveFirst(_) | TurnError::TestTakenInMelee(_)));
+        }
+        let out =
+            std::process::Command::new(env!("CARGO_BIN_EXE_coldsteel")).arg("replay").arg(&path).output().unwrap();
+        assert!(out.status.success(), "{name}: {}", String::from_utf8_lossy(&out.stderr));
+        let said = String::from_utf8_lossy(&out.stdout);
+        for change in &replayed.rules_changes {
+            assert!(said.contains(&format!("log entry {} was recorded under the earlier rules", change.seq)), "{said}");
+        }
+        // The same journal claimed as today's version: the first such entry is refused.
+        let claimed = text.replacen("\"version\": 5", "\"version\": 6", 1);
+        let game = coldsteel::storage::from_json(&claimed).unwrap();
+        let first = replayed.rules_changes[0].seq;
+        let e = coldsteel::game::replay(&game).unwrap_err();
+        assert!(matches!(e, coldsteel::game::ReplayError::Refused { seq, .. } if seq == first), "{name}: {e:?}");
+    }
 }

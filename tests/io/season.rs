@@ -86,7 +86,7 @@ fn every_earlier_version_upgrades_with_its_undo_history() {
         assert_eq!(storage::file_version(&upgraded), Some(storage::VERSION));
         assert_eq!(storage::from_json(&upgraded).unwrap().history(), g.history(), "version {v}");
     }
-    const { assert!(storage::VERSION >= 5, "the version-4 fixture is among them") };
+    const { assert!(storage::VERSION >= 6, "the version-5 fixture is among them") };
 }
 
 /// The ops the journal loop plays (`coldsteel journal-loop`): the evening's actions,

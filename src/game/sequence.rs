@@ -1,0 +1,142 @@
+//! The turn in order (issue 42): the clauses of the recorded turn that decide whether a
+//! step may be taken at this moment, judged before the step's own checks. A file recorded
+//! before the game judged them (battle-file version 5 and older) may hold a step they now
+//! refuse: its replay reports the entry as a rules change and goes on as it was recorded.
+
+use thiserror::Error;
+
+use crate::model::{Action, Battle, Engagement, UnitId};
+use crate::rules::options::TestKind;
+use crate::rules::{Marker, Order, Phase, Ruleset};
+
+/// The battle-file version from which the game judges these clauses.
+pub const JUDGED_SINCE_VERSION: u32 = 6;
+
+/// Why the turn does not allow a step now. The battle is unchanged.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum TurnError {
+    /// GDB-MEL-02: units in base contact take no morale test until their melee is fought.
+    #[error("unit {0} is in base contact and takes no morale test until its melee is fought (GDB-MEL-02)")]
+    TestInContact(UnitId),
+    /// GDB-MEL-02 and the turn sequence: units in contact stay so until the Melee phase,
+    /// where their melee is fought.
+    #[error("a melee is fought in the Melee phase (GDB-MEL-02)")]
+    MeleeOutsidePhase,
+    /// GDB-RES-01, GDB-SEQ-03: a unit that has just routed makes its full rout move in the
+    /// next Compulsory Moves before it may test to rally.
+    #[error("unit {0} makes its rout move in the next Compulsory Moves before it may rally (GDB-RES-01, GDB-SEQ-03)")]
+    RoutMoveFirst(UnitId),
+    /// B-MEL-02, 03: the end-of-melee test is taken once, with the melee.
+    #[error("unit {0} took its end-of-melee test with its melee this turn (B-MEL-02, B-MEL-03)")]
+    TestTakenInMelee(UnitId),
+    /// GDB-RES-11, B-MEL-02, 05: a melee that goes on is fought again in the next game
+    /// turn, not twice in one.
+    #[error("this melee was fought this turn and goes on in the next (GDB-RES-11, B-MEL-02, B-MEL-05)")]
+    MeleeGoesOnNextTurn,
+}
+
+/// Whether the turn allows `action` now.
+pub(super) fn judge(action: &Action, battle: &Battle) -> Result<(), TurnError> {
+    match action {
+        Action::TakeTest(t) => judge_test(battle, t.unit, t.test),
+        Action::GdbMelee(m) => {
+            if battle.ruleset == Ruleset::Gdb && battle.phase != Phase::Melee {
+                return Err(TurnError::MeleeOutsidePhase);
+            }
+            judge_melee(battle, m.attacker, m.defender)
+        }
+        Action::BMelee(m) => judge_melee(battle, m.attacker, m.defender),
+        Action::AddUnit(_)
+        | Action::EditUnit(_)
+        | Action::DuplicateUnit(_)
+        | Action::DeleteUnit(_)
+        | Action::AddGeneral(_)
+        | Action::EditGeneral(_)
+        | Action::DeleteGeneral(_)
+        | Action::AddBrigade(_)
+        | Action::EditBrigade(_)
+        | Action::DeleteBrigade(_)
+        | Action::AdvancePhase
+        | Action::Initiative { .. }
+        | Action::AddPendingMelee(_)
+        | Action::ClearPendingMelee(_)
+        | Action::Note(_)
+        | Action::HiddenNote(_)
+        | Action::SetHidden { .. }
+        | Action::DeclareCharge(_)
+        | Action::DeclarationsDone { .. }
+        | Action::Charge(_)
+        | Action::Collision(_)
+        | Action::SetOptions(_)
+        | Action::ImportOrderOfBattle(_)
+        | Action::PlaceUnit { .. }
+        | Action::PlaceGeneral { .. }
+        | Action::SetTable(_)
+        | Action::Fire(_)
+        | Action::DropTests { .. }
+        | Action::EditBattle(_)
+        | Action::ChangeFormation { .. }
+        | Action::Move(_)
+        | Action::AtTheEdge { .. } => Ok(()),
+    }
+}
+
+/// A morale or rally test: not in base contact before the melee (GDB-MEL-02), not a rally
+/// before the rout move (GDB-RES-01, GDB-SEQ-03); under Ruleset B not a second morale test
+/// after the one its melee took (B-MEL-02, 03).
+fn judge_test(battle: &Battle, unit: UnitId, test: TestKind) -> Result<(), TurnError> {
+    if battle.ruleset == Ruleset::RulesetB {
+        let again = test == TestKind::Morale && tested_in_melee_this_turn(battle, unit);
+        return if again { Err(TurnError::TestTakenInMelee(unit)) } else { Ok(()) };
+    }
+    if in_contact_before_melee(battle, unit) {
+        return Err(TurnError::TestInContact(unit));
+    }
+    if test == TestKind::Rally && rout_move_owed(battle, unit) {
+        return Err(TurnError::RoutMoveFirst(unit));
+    }
+    Ok(())
+}
+
+/// A melee turn: not one fought already in this game turn (its next turn is the next
+/// game turn's).
+fn judge_melee(battle: &Battle, attacker: UnitId, defender: UnitId) -> Result<(), TurnError> {
+    if melee_fought_this_turn(battle, attacker, defender) {
+        return Err(TurnError::MeleeGoesOnNextTurn);
+    }
+    Ok(())
+}
+
+/// Whether the unit stands in base contact with a melee still to fight this turn
+/// (GDB-MEL-02): a pending melee it is in that was not fought this game turn.
+pub fn in_contact_before_melee(battle: &Battle, unit: UnitId) -> bool {
+    battle.pending_melees().any(|(_, e)| e.involves(unit) && !fought_this_turn(battle, e))
+}
+
+/// Whether a routing unit still owes the rout move it makes in the next Compulsory Moves
+/// (GDB-RES-01, GDB-SEQ-03): it is marked retreating until that phase is over.
+pub fn rout_move_owed(battle: &Battle, unit: UnitId) -> bool {
+    battle.unit(unit).is_some_and(|u| u.order == Order::Routing && u.markers.contains(&Marker::Retreating))
+}
+
+/// Whether the unit took its end-of-melee test with a Ruleset B melee this game turn.
+pub fn tested_in_melee_this_turn(battle: &Battle, unit: UnitId) -> bool {
+    battle.log.iter().rev().take_while(|e| e.turn == battle.turn).any(|e| {
+        matches!(e.action.as_deref(), Some(Action::BMelee(m))
+            if (m.attacker == unit && m.tests.0.is_some()) || (m.defender == unit && m.tests.1.is_some()))
+    })
+}
+
+/// Whether the melee of this engagement was fought in this game turn.
+pub fn fought_this_turn(battle: &Battle, e: &Engagement) -> bool {
+    melee_fought_this_turn(battle, e.attacker, e.defender)
+}
+
+/// Whether a melee between the two units was fought in this game turn (either way round).
+fn melee_fought_this_turn(battle: &Battle, a: UnitId, b: UnitId) -> bool {
+    let pair = |x: UnitId, y: UnitId| (x == a && y == b) || (x == b && y == a);
+    battle.log.iter().rev().take_while(|e| e.turn == battle.turn).any(|e| {
+        matches!(e.action.as_deref(), Some(Action::GdbMelee(m)) if pair(m.attacker, m.defender))
+            || matches!(e.action.as_deref(), Some(Action::BMelee(m)) if pair(m.attacker, m.defender))
+    })
+}

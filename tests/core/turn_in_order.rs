@@ -1,0 +1,170 @@
+//! The turn in order (issue 42): each clause of the recorded turn judged by the game, as
+//! players meet it through the game's actions: the step the turn does not allow now is
+//! refused naming its clause, and the battle is unchanged; the checklist offers no step
+//! the game would refuse.
+
+use coldsteel::game::sequence::TurnError;
+use coldsteel::game::testing::owed_tests;
+use coldsteel::game::{Action, ActionError, Game, Todo, checklist};
+use coldsteel::model::{BMeleeAction, TestAction};
+use coldsteel::rules::gdb::Effect;
+use coldsteel::rules::options::{TestKind, TestResult};
+use coldsteel::rules::ruleset_b::TestResult as BTest;
+use coldsteel::rules::{Marker, Order, Phase};
+
+use crate::common::{self, do_charge, id, melee, to, unit};
+use crate::engagements::{b_game, b_melee, collide, gdb_game, stood_charge};
+
+/// `action` is refused with `want`, and the battle and its history are as they were.
+fn refused(g: &mut Game, action: &Action, want: TurnError) {
+    let before = g.clone();
+    assert_eq!(g.perform(action), Err(ActionError::Turn(want)));
+    assert_eq!(*g, before, "a refusal changes nothing");
+}
+
+fn test_of(g: &Game, who: &str, test: TestKind, result: TestResult) -> Action {
+    Action::TakeTest(Box::new(TestAction { unit: id(g, who), test, answer: result.into(), rng_after: None }))
+}
+
+/// The Ladoga Infantry, charged by the Grenadiers à cheval, stand: both in base contact.
+fn in_contact() -> Game {
+    let mut g = gdb_game();
+    let a = stood_charge(&g, "Grenadiers à cheval", "Ladoga Infantry", 12);
+    do_charge(&mut g, a);
+    assert_eq!(g.battle().pending_melees().count(), 1);
+    g
+}
+
+/// GDB-MEL-02: units in base contact take no morale test until their melee is fought, in
+/// the Charges phase or in the Morale phase when the melee was never fought; once it is
+/// fought, they may.
+#[test]
+fn gdb_mel_02_no_morale_test_in_contact_before_the_melee() {
+    let mut g = in_contact();
+    let ladoga = id(&g, "Ladoga Infantry");
+    let test = test_of(&g, "Ladoga Infantry", TestKind::Morale, TestResult::Rout);
+    refused(&mut g, &test, TurnError::TestInContact(ladoga));
+    to(&mut g, Phase::Morale);
+    let mut wavering = unit(&g, "Ladoga Infantry").clone();
+    wavering.order = Order::Wavering;
+    g.perform(&Action::EditUnit(wavering)).unwrap();
+    assert!(!owed_tests(g.battle()).iter().any(|o| o.unit == ladoga), "no test listed in contact");
+    refused(&mut g, &test, TurnError::TestInContact(ladoga));
+    // Fought in the next turn's Melee phase, the melee frees them for their tests.
+    common::next_turn_to(&mut g, Phase::Melee);
+    let mut m = melee(&g, "Grenadiers à cheval", "Ladoga Infantry", ([6, 6], [1, 1]), (0, 2));
+    common::answer_owed(&g, &mut m);
+    g.perform(&Action::GdbMelee(Box::new(m))).unwrap();
+    to(&mut g, Phase::Morale);
+    let grenadiers = test_of(&g, "Grenadiers à cheval", TestKind::Morale, TestResult::Pass);
+    g.perform(&grenadiers).unwrap();
+}
+
+/// GDB-MEL-02 and the turn's sequence: units in contact stay so until the Melee phase; a
+/// melee is not fought in the Charges phase right after contact.
+#[test]
+fn gdb_mel_02_a_melee_is_fought_in_the_melee_phase() {
+    let mut g = in_contact();
+    let mut m = melee(&g, "Grenadiers à cheval", "Ladoga Infantry", ([6, 6], [1, 1]), (0, 2));
+    common::answer_owed(&g, &mut m);
+    refused(&mut g, &Action::GdbMelee(Box::new(m.clone())), TurnError::MeleeOutsidePhase);
+    to(&mut g, Phase::Melee);
+    g.perform(&Action::GdbMelee(Box::new(m))).unwrap();
+}
+
+/// GDB-RES-01, GDB-SEQ-03: the loser who routs makes its full rout move in the next
+/// Compulsory Moves; no rally test is listed or taken before it, and the next turn's
+/// Morale phase offers it.
+#[test]
+fn gdb_res_01_seq_03_no_rally_before_the_rout_move() {
+    let mut g = in_contact();
+    to(&mut g, Phase::Melee);
+    let mut m = melee(&g, "Grenadiers à cheval", "Ladoga Infantry", ([6, 6], [1, 1]), (1, 4));
+    common::answer_owed(&g, &mut m);
+    g.perform(&Action::GdbMelee(Box::new(m))).unwrap();
+    let ladoga = id(&g, "Ladoga Infantry");
+    let routed = unit(&g, "Ladoga Infantry");
+    assert!(routed.order == Order::Routing && routed.markers.contains(&Marker::Retreating));
+    to(&mut g, Phase::Morale);
+    assert!(!owed_tests(g.battle()).iter().any(|o| o.unit == ladoga), "no rally listed before the rout move");
+    let rally = test_of(&g, "Ladoga Infantry", TestKind::Rally, TestResult::Rally);
+    refused(&mut g, &rally, TurnError::RoutMoveFirst(ladoga));
+    common::next_turn_to(&mut g, Phase::Morale);
+    assert!(owed_tests(g.battle()).iter().any(|o| o.unit == ladoga && o.test == TestKind::Rally));
+    g.perform(&rally).unwrap();
+}
+
+/// GDB-RES-11: a draw ("Steady lads!") between two infantry units goes on next turn: the
+/// same Melee phase neither lists it again nor lets it be fought twice; the next turn's
+/// does.
+#[test]
+fn gdb_res_11_a_drawn_melee_goes_on_next_turn() {
+    let (a, d) = ("Ladoga Infantry", "4th bn, 33e Léger");
+    let mut g = gdb_game();
+    let charge = stood_charge(&g, a, d, 8);
+    do_charge(&mut g, charge);
+    to(&mut g, Phase::Melee);
+    let draw = drawn_melee(&g, a, d);
+    g.perform(&Action::GdbMelee(Box::new(draw.clone()))).unwrap();
+    assert_eq!(g.battle().pending_melees().count(), 1, "the melee goes on");
+    assert!(!checklist(g.battle()).iter().any(|t| matches!(t, Todo::Melee { .. })), "not offered again this turn");
+    refused(&mut g, &Action::GdbMelee(Box::new(draw)), TurnError::MeleeGoesOnNextTurn);
+    common::next_turn_to(&mut g, Phase::Melee);
+    assert!(checklist(g.battle()).iter().any(|t| matches!(t, Todo::Melee { .. })));
+    let mut next = melee(&g, a, d, ([6, 6], [1, 1]), (0, 2));
+    common::answer_owed(&g, &mut next);
+    g.perform(&Action::GdbMelee(Box::new(next))).unwrap();
+}
+
+/// The dice of a drawn melee between `a` and `d`.
+fn drawn_melee(g: &Game, a: &str, d: &str) -> coldsteel::game::GdbMeleeAction {
+    for x in 1..=6u8 {
+        for y in 1..=6u8 {
+            let mut m = melee(g, a, d, ([x, 1], [y, 1]), (1, 1));
+            common::answer_owed(g, &mut m);
+            let r = coldsteel::game::gdb_melee_result(g.battle(), &m).unwrap();
+            if r.attacker_effects.contains(&Effect::MeleeContinues) {
+                return m;
+            }
+        }
+    }
+    panic!("no draw in 36 throws")
+}
+
+/// A Ruleset B melee of cavalry both attacking, its first turn fought with both tests
+/// passed: it goes on.
+fn b_melee_goes_on() -> (Game, BMeleeAction) {
+    let mut g = b_game();
+    let mut c = collide(&g, "Sumy Hussars", "Guard Chasseurs à cheval", (5, 3));
+    c.defender_attacking = true;
+    g.perform(&Action::Collision(Box::new(c))).unwrap();
+    to(&mut g, Phase::Melee);
+    let mut first = b_melee(&g, "Sumy Hussars", "Guard Chasseurs à cheval", (6, 6), (vec![1; 3], vec![6; 3]));
+    first.tests = (Some(BTest { passed: true, score: None }), Some(BTest { passed: true, score: None }));
+    g.perform(&Action::BMelee(Box::new(first.clone()))).unwrap();
+    assert_eq!(g.battle().pending_melees().count(), 1, "it goes on");
+    (g, first)
+}
+
+/// B-MEL-02, 03: the end-of-melee tests are taken once, with the melee: the Morale phase
+/// lists them no more, and a second morale test of the unit that turn is refused.
+#[test]
+fn b_mel_02_03_the_end_of_melee_tests_are_taken_once() {
+    let (mut g, _) = b_melee_goes_on();
+    to(&mut g, Phase::Morale);
+    let sumy = id(&g, "Sumy Hussars");
+    let owed = owed_tests(g.battle());
+    assert!(!owed.iter().any(|o| o.unit == sumy), "{owed:?}");
+    let again = test_of(&g, "Sumy Hussars", TestKind::Morale, TestResult::Pass);
+    refused(&mut g, &again, TurnError::TestTakenInMelee(sumy));
+}
+
+/// B-MEL-02, 05: a melee that goes on is fought again in the next game turn, not at once.
+#[test]
+fn b_mel_02_05_melee_turn_2_is_the_next_game_turns() {
+    let (mut g, first) = b_melee_goes_on();
+    assert!(!checklist(g.battle()).iter().any(|t| matches!(t, Todo::Melee { .. })), "not offered again this turn");
+    refused(&mut g, &Action::BMelee(Box::new(first)), TurnError::MeleeGoesOnNextTurn);
+    common::next_turn_to(&mut g, Phase::Melee);
+    assert!(checklist(g.battle()).iter().any(|t| matches!(t, Todo::Melee { .. })));
+}
