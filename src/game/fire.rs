@@ -67,9 +67,17 @@ fn screened_this_turn(battle: &Battle, id: UnitId) -> bool {
 }
 
 /// What the seeds forbid of a unit firing, whatever its target: it fires in the Firing
-/// phase, not while changing formation (GDB-CHG-11), not if it screened a charged unit
-/// this turn (GDB-CHG-22).
+/// phase, not while changing formation nor after changing it this turn (GDB-CHG-11), not
+/// if it screened a charged unit this turn (GDB-CHG-22).
 pub fn may_fire_with(battle: &Battle, firer: &Unit) -> Result<(), ActionError> {
+    may_fire_as_recorded(battle, firer)?;
+    super::sequence::judge_firer(battle, firer.id)?;
+    Ok(())
+}
+
+/// [`may_fire_with`] less the turn's clauses, which the game judges before the fire's own
+/// checks (issue 42).
+fn may_fire_as_recorded(battle: &Battle, firer: &Unit) -> Result<(), ActionError> {
     if battle.phase != Phase::Firing {
         return Err(FireError::NotFiringPhase.into());
     }
@@ -102,7 +110,7 @@ pub fn may_be_fired_at(battle: &Battle, firer: &Unit, target: &Unit) -> Result<(
 
 /// What the seeds forbid of this fire, before any dice.
 pub fn may_fire(battle: &Battle, firer: &Unit, target: &Unit) -> Result<(), ActionError> {
-    may_fire_with(battle, firer)?;
+    may_fire_as_recorded(battle, firer)?;
     may_be_fired_at(battle, firer, target)
 }
 

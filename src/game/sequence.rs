@@ -26,6 +26,10 @@ pub enum TurnError {
     /// next Compulsory Moves before it may test to rally.
     #[error("unit {0} makes its rout move in the next Compulsory Moves before it may rally (GDB-RES-01, GDB-SEQ-03)")]
     RoutMoveFirst(UnitId),
+    /// GDB-CHG-11, worked example 2: a unit that changed formation this turn may not fire
+    /// this turn.
+    #[error("unit {0} changed formation this turn and may not fire this turn (GDB-CHG-11)")]
+    ChangedFormation(UnitId),
     /// B-MEL-02, 03: the end-of-melee test is taken once, with the melee.
     #[error("unit {0} took its end-of-melee test with its melee this turn (B-MEL-02, B-MEL-03)")]
     TestTakenInMelee(UnitId),
@@ -46,6 +50,7 @@ pub(super) fn judge(action: &Action, battle: &Battle) -> Result<(), TurnError> {
             judge_melee(battle, m.attacker, m.defender)
         }
         Action::BMelee(m) => judge_melee(battle, m.attacker, m.defender),
+        Action::Fire(f) => judge_firer(battle, f.firer),
         Action::AddUnit(_)
         | Action::EditUnit(_)
         | Action::DuplicateUnit(_)
@@ -72,7 +77,6 @@ pub(super) fn judge(action: &Action, battle: &Battle) -> Result<(), TurnError> {
         | Action::PlaceUnit { .. }
         | Action::PlaceGeneral { .. }
         | Action::SetTable(_)
-        | Action::Fire(_)
         | Action::DropTests { .. }
         | Action::EditBattle(_)
         | Action::ChangeFormation { .. }
@@ -96,6 +100,15 @@ fn judge_test(battle: &Battle, unit: UnitId, test: TestKind) -> Result<(), TurnE
         return Err(TurnError::RoutMoveFirst(unit));
     }
     Ok(())
+}
+
+/// A firer: under General de Brigade, not one that changed formation this turn
+/// (GDB-CHG-11; one still changing is refused by the fire's own check).
+pub fn judge_firer(battle: &Battle, firer: UnitId) -> Result<(), TurnError> {
+    let changed = battle.log.iter().rev().take_while(|e| e.turn == battle.turn).any(|e| {
+        matches!(e.action.as_deref(), Some(Action::ChangeFormation { unit, .. }) if *unit == firer)
+    });
+    if battle.ruleset == Ruleset::Gdb && changed { Err(TurnError::ChangedFormation(firer)) } else { Ok(()) }
 }
 
 /// A melee turn: not one fought already in this game turn (its next turn is the next

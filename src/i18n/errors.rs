@@ -190,6 +190,7 @@ pub fn turn_error_text(lang: Lang, e: &crate::game::sequence::TurnError) -> Stri
         E::MeleeOutsidePhase => lang.t(T::ErrMeleeOutsidePhase).to_owned(),
         E::RoutMoveFirst(unit) => lang.fmt(T::ErrRoutMoveFirst, &[unit]),
         E::TestTakenInMelee(unit) => lang.fmt(T::ErrTestTakenInMelee, &[unit]),
+        E::ChangedFormation(unit) => lang.fmt(T::ErrChangedFormation, &[unit]),
         E::MeleeGoesOnNextTurn => lang.t(T::ErrMeleeGoesOnNextTurn).to_owned(),
     }
 }

@@ -337,6 +337,7 @@ fn every_error_reads_in_russian() {
         A::Turn(TurnError::RoutMoveFirst(UnitId(3))),
         A::Turn(TurnError::TestTakenInMelee(UnitId(3))),
         A::Turn(TurnError::MeleeGoesOnNextTurn),
+        A::Turn(TurnError::ChangedFormation(UnitId(3))),
         A::InitiativeFirst,
         A::NotInitiativePhase,
         A::InitiativeTie,

@@ -168,3 +168,21 @@ fn b_mel_02_05_melee_turn_2_is_the_next_game_turns() {
     common::next_turn_to(&mut g, Phase::Melee);
     assert!(checklist(g.battle()).iter().any(|t| matches!(t, Todo::Melee { .. })));
 }
+
+/// GDB-CHG-11, worked example 2: a line changed to column in the Movement phase does not
+/// fire in that turn's Firing phase: refused, and shown so where firers are offered.
+#[test]
+fn gdb_chg_11_a_unit_that_changed_formation_does_not_fire_that_turn() {
+    use coldsteel::model::FireAction;
+    let mut g = crate::common::default_at(Phase::Movement);
+    let bn = id(&g, "4th bn, 33e Léger");
+    let change = Action::ChangeFormation { unit: bn, to: coldsteel::rules::Formation::Column, finished: true };
+    g.perform(&change).unwrap();
+    to(&mut g, Phase::Firing);
+    let target = id(&g, "Poltava Infantry");
+    let fire = FireAction { firer: bn, target, roll: None, figures: Some(1), test_owed: false, rng_after: None };
+    refused(&mut g, &Action::Fire(Box::new(fire)), TurnError::ChangedFormation(bn));
+    let firer = unit(&g, "4th bn, 33e Léger");
+    let said = coldsteel::game::fire::may_fire_with(g.battle(), firer);
+    assert_eq!(said, Err(ActionError::Turn(TurnError::ChangedFormation(bn))), "offered disabled with its reason");
+}

@@ -130,6 +130,7 @@ keys! {
     ErrTestInContact,
     ErrMeleeOutsidePhase,
     ErrRoutMoveFirst,
+    ErrChangedFormation,
     ErrTestTakenInMelee,
     ErrMeleeGoesOnNextTurn,
     ReplayTurnChanged,
