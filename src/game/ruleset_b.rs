@@ -4,7 +4,7 @@
 use super::engagement::changed_unit;
 use super::play::{Checked, rng_event};
 use super::{ActionError, Event};
-use crate::model::{BContact, BMeleeAction, Battle, Engagement, LogDetail, Unit};
+use crate::model::{BContact, BMeleeAction, Battle, Engagement, LogDetail, Placement, Unit};
 use crate::rules::ruleset_b::{BMeleeInput, BSide, MeleeState, SideTurn};
 use crate::rules::{BySide, DieKind, Marker, Role};
 
@@ -88,8 +88,13 @@ pub(super) fn b_melee(battle: &Battle, m: &BMeleeAction) -> Result<Checked, Acti
     let destroyed = a.figures <= hits.1 || d.figures <= hits.0;
     let ends = destroyed || matches!(state, MeleeState::Ends { .. });
     let mut events: Vec<Event> = rng_event(battle, m.rng_after.as_ref()).into_iter().collect();
-    for (unit, lost, role) in [(a, hits.1, Role::Attacker), (d, hits.0, Role::Defender)] {
+    let flight = flight_places(battle, (a, d), &state);
+    for ((unit, lost, role), to) in [(a, hits.1, Role::Attacker), (d, hits.0, Role::Defender)].into_iter().zip(flight) {
         let mut u = unit.clone();
+        // B-MEL-03, B-FLE-01: the loser flees its distance on the table, straight back.
+        if let Some(place) = to {
+            events.extend(super::table::charge_move_events(battle, unit, &mut u, place));
+        }
         u.figures = u.figures.saturating_sub(lost);
         if ends {
             u.markers.remove(&Marker::InMelee);
@@ -129,6 +134,21 @@ pub(super) fn b_melee(battle: &Battle, m: &BMeleeAction) -> Result<Checked, Acti
         state,
     };
     Ok((events, vec![m.attacker, m.defender], detail))
+}
+
+/// Where the two units of a Ruleset B melee stand after it: the loser that flees, placed
+/// on the table, its flight distance straight back (B-MEL-03, 05, 07, B-FLE-01); the
+/// other where it is. `None` for a unit that does not move.
+fn flight_places(battle: &Battle, (a, d): (&Unit, &Unit), state: &MeleeState) -> [Option<Placement>; 2] {
+    let MeleeState::Ends { loser, flee_cm, .. } = state else { return [None, None] };
+    if *flee_cm == 0 {
+        return [None, None];
+    }
+    match super::table::collision_moves(battle, (a, d), Some(*loser), Some(*flee_cm), false) {
+        Some((to_a, _)) if *loser == Role::Attacker => [Some(to_a), None],
+        Some((_, to_d)) => [None, Some(to_d)],
+        None => [None, None],
+    }
 }
 
 /// The unit's side of a Ruleset B melee, from its state.

@@ -351,6 +351,65 @@ fn b_fle_01_the_fugitive_flees_on_the_table_and_a_melee_closes() {
     }
 }
 
+/// B-MEL-03, 04, B-FLE-01 on the table (issue 42): the loser of a Ruleset B melee flees
+/// its flight distance straight back, the piece moved as the log says (dragoons, medium
+/// cavalry: 6 cm); the winner stays.
+#[test]
+fn b_mel_03_the_melee_loser_flees_on_the_table() {
+    use coldsteel::model::{BContact, BMeleeAction};
+    use coldsteel::rules::ruleset_b::{CollisionOutcome, MeleeState, TestResult as BTest};
+    let mut b = common::ex4_on_a_table();
+    b.ruleset = coldsteel::rules::Ruleset::RulesetB;
+    b.phase = Phase::Charges;
+    let mut g = Game::new(b);
+    g.perform(&Action::PlaceUnit { unit: CUIRASSIERS, place: place(50, 40, 90) }).unwrap();
+    g.perform(&Action::PlaceUnit { unit: DRAGOONS, place: place(77, 40, 270) }).unwrap();
+    let facts = charge_facts(g.battle(), CUIRASSIERS, DRAGOONS).unwrap();
+    let mut table: (coldsteel::game::BTable, coldsteel::game::BTable) = Default::default();
+    table.1.struck_face = facts.struck_face;
+    let collision = |dice| coldsteel::game::CollisionAction {
+        attacker: CUIRASSIERS,
+        defender: DRAGOONS,
+        table: table.clone(),
+        defender_attacking: false,
+        distance_cm: Some(18),
+        dice,
+        caught: false,
+        rng_after: None,
+    };
+    let faces = [2u8, 3, 4, 5];
+    let dice = faces
+        .iter()
+        .flat_map(|a| faces.iter().map(move |d| (*a, *d)))
+        .find(|d| {
+            coldsteel::game::collision_result(g.battle(), &collision(*d)).unwrap().outcome == CollisionOutcome::Melee
+        })
+        .unwrap();
+    g.perform(&Action::Collision(Box::new(collision(dice)))).unwrap();
+    common::to(&mut g, Phase::Melee);
+    let contact = g.battle().unit(DRAGOONS).unwrap().place.unwrap();
+    let c = |n| BContact { figures_in_contact: n, overlaps: 0 };
+    let mut m = BMeleeAction {
+        attacker: CUIRASSIERS,
+        defender: DRAGOONS,
+        contact: (c(6), c(6)),
+        dice: (Vec::new(), Vec::new()),
+        tests: (None, Some(BTest { passed: false, score: None })),
+        fresh_charge: (false, false),
+        rng_after: None,
+    };
+    let (input, _) = coldsteel::game::b_melee_input(g.battle(), &m).unwrap();
+    m.dice = (vec![6; input.dice(Role::Attacker) as usize], vec![1; input.dice(Role::Defender) as usize]);
+    g.perform(&Action::BMelee(Box::new(m))).unwrap();
+    let coldsteel::model::LogDetail::BMelee { state, .. } = &g.battle().log.last().unwrap().detail else { panic!() };
+    let MeleeState::Ends { loser: Role::Defender, flee_cm, .. } = *state else { panic!("{state:?}") };
+    assert_eq!(flee_cm, 6);
+    let fled = g.battle().unit(DRAGOONS).unwrap().place.unwrap();
+    assert_eq!((fled.x_mm - contact.x_mm, fled.y_mm, fled.facing_deg), (60, contact.y_mm, 270), "6 cm straight back");
+    let cuirassiers = g.battle().unit(CUIRASSIERS).unwrap().place.unwrap();
+    assert_eq!(cuirassiers.x_mm, 710, "the winner stays");
+}
+
 /// GDB-MOD-FN6: the slope the table showed as the charge was declared goes with the
 /// engagement into the melee (the charger in contact may stand on the hill's edge by then).
 #[test]
