@@ -251,7 +251,9 @@ fn check_overrule(a: &ChargeAction) -> Result<(), ActionError> {
 
 /// The distance the charger already covered this turn (GDB-CHG-19): `None` where it has
 /// not charged; the sum of its legs where each ended by a follow-up at a new target (b),
-/// so that the new reach is what is left of the move. A charger halted by its test, or
+/// so that the new reach is what is left of the move. A leg whose target evaded counts
+/// the cm the charger moved before it halted, not the distance to the evaders (worked
+/// example 6). A charger halted by its test, or
 /// whose charge ended any other way, does not charge again this turn.
 fn follow_up_used(battle: &Battle, charger: UnitId) -> Result<Option<u32>, ChargeError> {
     let legs: Vec<(&Vec<Happening>, u32)> = battle
@@ -263,7 +265,7 @@ fn follow_up_used(battle: &Battle, charger: UnitId) -> Result<Option<u32>, Charg
             (LogDetail::Charge { happened, distance_cm, .. }, Some(crate::model::Action::Charge(a)))
                 if a.charger == charger =>
             {
-                Some((happened, *distance_cm))
+                Some((happened, covered_cm(happened, *distance_cm)))
             }
             _ => None,
         })
@@ -276,6 +278,17 @@ fn follow_up_used(battle: &Battle, charger: UnitId) -> Result<Option<u32>, Charg
         return Err(ChargeError::ChargedThisTurn);
     }
     Ok(Some(legs.iter().fold(0u32, |used, (_, cm)| used.saturating_add(*cm))))
+}
+
+/// How far a charge's leg took the charger: to the evaders' ground only as far as its move
+/// went (GDB-CHG-19 b), else the whole distance.
+fn covered_cm(happened: &[Happening], distance_cm: u32) -> u32 {
+    let evaded = happened.iter().any(|h| matches!(h, Happening::TargetEvades { .. }));
+    let moved = happened.iter().find_map(|h| if let Happening::ChargerMoves { cm } = h { Some(*cm) } else { None });
+    match moved {
+        Some(cm) if evaded => cm,
+        Some(_) | None => distance_cm,
+    }
 }
 
 /// The charge as the rules run it from the action's inputs: what the wizard previews

@@ -142,6 +142,24 @@ fn gdb_chg_19_a_new_target_within_what_is_left() {
     assert!(g.battle().engagement(id(&g, "1st Polish Guard Lancers"), id(&g, "Ladoga Infantry")).is_some());
 }
 
+/// GDB-CHG-19 b, worked example 6 (issue 42): after its target evades, the charger
+/// charges on from where its move halted: lancers with a 24 cm charge, 16 cm from the
+/// evading skirmishers, move 8 cm and may then reach a unit 12 cm off (16 cm of the move
+/// are left), not one 17 cm off.
+#[test]
+fn gdb_chg_19_b_after_an_evade_the_move_left_counts_from_the_halt() {
+    let mut g = default_at(Phase::Charges);
+    let inputs = vec![Input::Reaction(Reaction::Evade), Input::Caught(false), Input::FollowUp(FollowUp::NewTarget)];
+    let a = with_rates(charge(&g, "1st Polish Guard Lancers", "Jäger skirmish screen", 16, inputs), 24, 16);
+    do_charge(&mut g, a);
+    let far = with_rates(charge(&g, "1st Polish Guard Lancers", "Ladoga Infantry", 17, vec![]), 24, 16);
+    refused(&mut g, far, ChargeError::OutOfReach { distance: 17, reach: 16 });
+    let near = vec![Input::Reaction(Reaction::Stand), pass(), stand(TestResult::Pass)];
+    let a = with_rates(charge(&g, "1st Polish Guard Lancers", "Ladoga Infantry", 12, near), 24, 16);
+    do_charge(&mut g, a);
+    assert!(g.battle().engagement(id(&g, "1st Polish Guard Lancers"), id(&g, "Ladoga Infantry")).is_some());
+}
+
 /// GDB-CHG-13, 19: a charger halted by its charge test is done for the turn, and a unit
 /// whose charge ended otherwise (it stopped on the ground the enemy left) charges no more.
 #[test]

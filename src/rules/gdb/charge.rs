@@ -1256,10 +1256,18 @@ impl Charge {
         self.decl.distance_cm.saturating_sub(self.moved_cm)
     }
 
-    /// What is left of the charge move once the charger reached the ground its target
-    /// left (GDB-CHG-19), where the move is known: the reach of a follow-up.
+    /// What is left of the charge move (GDB-CHG-19), where the move is known: the reach
+    /// of a follow-up. A charger whose target retreated or routed reached the ground it
+    /// left, the whole distance; one whose target evaded halted where its move ended, and
+    /// charges on from there (GDB-CHG-19 b, worked example 6).
     pub fn reach_left_cm(&self) -> Option<u32> {
-        self.decl.reach_cm().map(|r| r.saturating_sub(self.decl.distance_cm))
+        self.decl.reach_cm().map(|r| r.saturating_sub(self.covered_cm()))
+    }
+
+    /// How far the charger went towards its target in this charge: the whole distance,
+    /// or, where the target evaded, as far as its move took it.
+    fn covered_cm(&self) -> u32 {
+        if matches!(self.reaction, Some(Reaction::Evade)) { self.moved_cm } else { self.decl.distance_cm }
     }
 
     /// The follow-ups the charger may choose now, each allowed or refused with its reason
