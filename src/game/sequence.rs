@@ -105,9 +105,12 @@ fn judge_test(battle: &Battle, unit: UnitId, test: TestKind) -> Result<(), TurnE
 /// A firer: under General de Brigade, not one that changed formation this turn
 /// (GDB-CHG-11; one still changing is refused by the fire's own check).
 pub fn judge_firer(battle: &Battle, firer: UnitId) -> Result<(), TurnError> {
-    let changed = battle.log.iter().rev().take_while(|e| e.turn == battle.turn).any(|e| {
-        matches!(e.action.as_deref(), Some(Action::ChangeFormation { unit, .. }) if *unit == firer)
-    });
+    let changed = battle
+        .log
+        .iter()
+        .rev()
+        .take_while(|e| e.turn == battle.turn)
+        .any(|e| matches!(e.action.as_deref(), Some(Action::ChangeFormation { unit, .. }) if *unit == firer));
     if battle.ruleset == Ruleset::Gdb && changed { Err(TurnError::ChangedFormation(firer)) } else { Ok(()) }
 }
 
@@ -137,6 +140,18 @@ pub fn tested_in_melee_this_turn(battle: &Battle, unit: UnitId) -> bool {
     battle.log.iter().rev().take_while(|e| e.turn == battle.turn).any(|e| {
         matches!(e.action.as_deref(), Some(Action::BMelee(m))
             if (m.attacker == unit && m.tests.0.is_some()) || (m.defender == unit && m.tests.1.is_some()))
+    })
+}
+
+/// Whether the unit moved or attacked in this game turn: a move of the Movement phase, a
+/// charge or a Ruleset B attack it made (B-COL-10 reads it for stationary cavalry).
+pub fn moved_or_attacked_this_turn(battle: &Battle, unit: UnitId) -> bool {
+    battle.log.iter().rev().take_while(|e| e.turn == battle.turn).any(|e| {
+        let a = e.action.as_deref();
+        matches!(a, Some(Action::Move(m)) if m.unit == unit)
+            || matches!(a, Some(Action::Charge(c)) if c.charger == unit)
+            || matches!(a, Some(Action::Collision(c))
+                if c.attacker == unit || (c.defender == unit && c.defender_attacking))
     })
 }
 

@@ -186,3 +186,25 @@ fn gdb_chg_11_a_unit_that_changed_formation_does_not_fire_that_turn() {
     let said = coldsteel::game::fire::may_fire_with(g.battle(), firer);
     assert_eq!(said, Err(ActionError::Turn(TurnError::ChangedFormation(bn))), "offered disabled with its reason");
 }
+
+/// B-COL-10: the collision test pre-sets "stationary" for a cavalry defender that has
+/// neither moved nor attacked this turn, and offers it for cavalry defenders only.
+#[test]
+fn b_col_10_stationary_cavalry_is_known_from_the_record() {
+    use coldsteel::game::procedure::CollisionDraft;
+    use coldsteel::model::MoveAction;
+    let mut g = b_game();
+    to(&mut g, Phase::Charges);
+    let (sumy, chasseurs, tula) =
+        (id(&g, "Sumy Hussars"), id(&g, "Guard Chasseurs à cheval"), id(&g, "Tula Opolchenie, 1st druzhina"));
+    let draft = CollisionDraft::open(g.battle(), sumy, chasseurs).unwrap();
+    assert!(draft.table.1.stationary && !draft.table.0.stationary, "a cavalry defender that stood");
+    assert!(draft.stationary_offered(g.battle(), 1) && !draft.stationary_offered(g.battle(), 0));
+    let infantry = CollisionDraft::open(g.battle(), chasseurs, tula).unwrap();
+    assert!(!infantry.table.1.stationary && !infantry.stationary_offered(g.battle(), 1), "infantry: not offered");
+    to(&mut g, Phase::Movement);
+    let moved = MoveAction { unit: chasseurs, cm: 10, place: None, ground: None };
+    g.perform(&Action::Move(Box::new(moved))).unwrap();
+    let draft = CollisionDraft::open(g.battle(), sumy, chasseurs).unwrap();
+    assert!(!draft.table.1.stationary, "it moved this turn");
+}

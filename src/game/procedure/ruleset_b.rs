@@ -59,6 +59,9 @@ impl CollisionDraft {
         let fired_at =
             |id: UnitId| battle.unit(id).is_some_and(|u| u.markers.contains(&crate::rules::Marker::UnderFire));
         (table.0.under_fire, table.1.under_fire) = (fired_at(attacker), fired_at(defender));
+        // B-COL-10: cavalry attacked that has neither moved nor attacked this turn stands.
+        table.1.stationary = battle.unit(defender).is_some_and(|u| u.arm.is_cavalry())
+            && !crate::game::sequence::moved_or_attacked_this_turn(battle, defender);
         let start_cm = facts.as_ref().map(|f| crate::game::table::whole(f.distance_cm).to_string()).unwrap_or_default();
         Some(CollisionDraft {
             attacker,
@@ -72,6 +75,12 @@ impl CollisionDraft {
             rolled: false,
             from_table: facts,
         })
+    }
+
+    /// Whether side `i` (0 the attacker, 1 the defender) may count as stationary cavalry
+    /// (B-COL-10): only a cavalry defender that does not attack too.
+    pub fn stationary_offered(&self, battle: &Battle, i: usize) -> bool {
+        i == 1 && !self.defender_attacking && battle.unit(self.defender).is_some_and(|u| u.arm.is_cavalry())
     }
 
     pub fn attacker(&self) -> UnitId {

@@ -58,8 +58,9 @@ impl CollisionWizard {
                 if i == 1 {
                     col.checkbox(&mut self.draft.defender_attacking, lang.t(T::FlagAttacking));
                 }
+                let stationary = self.draft.stationary_offered(battle, i);
                 let t = if i == 0 { &mut self.draft.table.0 } else { &mut self.draft.table.1 };
-                b_flags_ui(col, lang, i, t);
+                b_flags_ui(col, lang, i, t, stationary);
             }
         });
         if let Some(attack) = preview.attack_distance_cm {
@@ -156,8 +157,9 @@ impl CollisionWizard {
     }
 }
 
-/// What the table shows of one side of a Ruleset B collision.
-pub fn b_flags_ui(ui: &mut Ui, lang: Lang, i: usize, s: &mut BTable) {
+/// What the table shows of one side of a Ruleset B collision; "stationary" only where it
+/// can count (a cavalry defender, B-COL-10).
+pub fn b_flags_ui(ui: &mut Ui, lang: Lang, i: usize, s: &mut BTable, stationary: bool) {
     ui.horizontal(|ui| {
         ui.label(lang.t(T::SlopeLabel));
         if let Some(v) = enum_combo_ui(ui, &format!("{} {}", lang.t(T::SlopeLabel), i + 1), lang, s.slope, Slope::ALL) {
@@ -165,7 +167,11 @@ pub fn b_flags_ui(ui: &mut Ui, lang: Lang, i: usize, s: &mut BTable) {
         }
     });
     ui.checkbox(&mut s.started_close, lang.t(T::FlagStartedClose));
-    ui.checkbox(&mut s.stationary, lang.t(T::FlagStationary));
+    if stationary {
+        ui.checkbox(&mut s.stationary, lang.t(T::FlagStationary));
+    } else {
+        s.stationary = false;
+    }
     ui.checkbox(&mut s.under_fire, lang.t(T::FlagUnderFire));
     ui.checkbox(&mut s.withdrawing, lang.t(T::FlagWithdrawing));
     super::common::face_ui(ui, lang, i, &mut s.struck_face);
