@@ -194,6 +194,9 @@ fn the_ruleset_b_wizards_fit_a_laptop_at_every_step() {
             (name(&h, "Ekaterinoslav Cuirassiers", lang), name(&h, "Guard Chasseurs à cheval", lang));
         pick_charge(&mut h, &charger, &target);
         found.extend(problems(&h, &format!("{lang:?} collision: dice")));
+        // The chasseurs stood this turn: B-COL-10 pre-sets them stationary; the players say
+        // they moved, for an equal collision.
+        click(&mut h, lang.t(T::FlagStationary));
         type_into(&mut h, &charger, "3");
         type_into(&mut h, &target, "3");
         click(&mut h, lang.t(T::Next));
@@ -361,6 +364,7 @@ fn typing_moves_no_button_and_no_answer_takes_anothers_place() {
         let (charger, target) =
             (name(&h, "Ekaterinoslav Cuirassiers", lang), name(&h, "Guard Chasseurs à cheval", lang));
         pick_charge(&mut h, &charger, &target);
+        click(&mut h, lang.t(T::FlagStationary));
         let dice = answers(&h);
         type_into(&mut h, &charger, "3");
         type_into(&mut h, &target, "3");
