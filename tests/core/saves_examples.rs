@@ -174,7 +174,9 @@ fn club_tables() -> RulesOptions {
         rates(Arm::Infantry, 15, 20, 15),
         rates(Arm::Cuirassiers, 25, 35, 25),
         rates(Arm::HeavyCavalry, 25, 35, 25),
-        rates(Arm::Dragoons, 30, 40, 30),
+        // Worked example 4's dragoons: a charge move of 27 cm, of which 9 cm is a third,
+        // and an ordinary move of 18 cm (GDB-CHG-09, AMB-02).
+        rates(Arm::Dragoons, 18, 27, 18),
         rates(Arm::Lancers, 30, 40, 30),
         rates(Arm::LightCavalry, 35, 45, 35),
         rates(Arm::Cossacks, 35, 45, 35),
