@@ -83,7 +83,9 @@ pub fn melee_sides(
     def.struck_face = e.struck_face;
     // GDB-EVD-11, AMB-47: caught evaders do not fight back.
     def.caught_evading = e.evaders_caught;
-    for (side, t, pushbacks) in [(&mut att, &table.0, e.pushbacks.first), (&mut def, &table.1, e.pushbacks.second)] {
+    for (side, t, pushbacks, unit) in
+        [(&mut att, &table.0, e.pushbacks.first, a), (&mut def, &table.1, e.pushbacks.second, d)]
+    {
         side.slope = t.slope;
         if let Some(ground) = t.ground {
             side.terrain = ground;
@@ -94,7 +96,8 @@ pub fn melee_sides(
         // GDB-MOD-15: only with a general present and the table saying he leads.
         side.general_leads &= t.general_leads;
         side.breach = t.breach;
-        side.pushback_leaves_area = t.leaves_area;
+        // GDB-RES-08: out of the built-up area, as the players say or the table shows.
+        side.pushback_leaves_area = t.leaves_area || super::table::pushback_leaves_area(battle, unit);
         // GDB-RES-08: a second push-back in a row.
         side.pushed_back_before = pushbacks > 0;
     }

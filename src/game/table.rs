@@ -427,6 +427,20 @@ pub(super) fn charge_move_events(battle: &Battle, before: &Unit, after: &mut Uni
     generals_follow(battle, before.id, before.place, Some(place))
 }
 
+/// GDB-RES-08: whether a defender standing wholly inside a built-up area drawn on the
+/// table would leave it, pushed back its 10 cm straight back (GDB-RES-07): it then
+/// retreats instead. Off the table view, or not drawn inside one, the players say.
+pub(super) fn pushback_leaves_area(battle: &Battle, u: &Unit) -> bool {
+    let (Some(table), Some(place)) = (&battle.table, u.place) else { return false };
+    let Some((frontage, depth)) = unit_size_cm(battle, u) else { return false };
+    let areas = table.areas();
+    let in_town = |f: &Footprint| {
+        f.corner_points().iter().all(|p| area_in(&areas, *p).and_then(|k| k.terrain()) == Some(Terrain::BuiltUp))
+    };
+    let from = place.footprint(frontage, depth);
+    in_town(&from) && !in_town(&from.moved_ahead(-on_table(battle, BUILT_UP_PUSHBACK_CM)))
+}
+
 /// GDB-RES-01, 03, 05, 07, GDB-SEQ-03: in the Compulsory Moves phase a melee loser that
 /// routs, retreats or is pushed back makes its full move straight back, the distance from
 /// the players' table (routers their rout move, the retreat move where none is set,

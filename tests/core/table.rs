@@ -636,6 +636,43 @@ fn gdb_res_07_a_defender_in_a_building_pushed_back_moves_10_cm() {
     assert_eq!(after.y_mm, before.y_mm - 100, "10 cm, not the 24 cm retreat");
 }
 
+/// GDB-RES-08 on the table (issue 42): a built-up area's defender whose 10 cm push-back
+/// would take it out of the village drawn on the table retreats instead; one deep inside
+/// is pushed back its 10 cm. No tick of the players' is needed.
+#[test]
+fn gdb_res_08_a_push_back_out_of_the_drawn_village_is_a_retreat() {
+    use coldsteel::rules::gdb::Effect;
+    for (village_back_mm, retreats) in [(300, false), (560, true)] {
+        let village = vec![[800, village_back_mm], [1200, village_back_mm], [1200, 700], [800, 700]];
+        let mut g = common::game_at(infantry_on_a_table(Some(village)), Phase::Charges);
+        let (legion, ladoga) = (common::id(&g, "1st Vistula Legion"), common::id(&g, "Ladoga Infantry"));
+        g.perform(&Action::PlaceUnit { unit: legion, place: place(100, 60, 0) }).unwrap();
+        g.perform(&Action::PlaceUnit { unit: ladoga, place: place(100, 72, 180) }).unwrap();
+        assert_eq!(g.battle().unit(legion).unwrap().terrain, Terrain::BuiltUp, "placed in the village");
+        let mut a = common::charge_of(ladoga, legion, 8, vec![Input::Reaction(Reaction::Stand)]);
+        common::answer_tests(&g, &mut a);
+        g.perform(&Action::Charge(Box::new(a))).unwrap();
+        common::to(&mut g, Phase::Melee);
+        // The dice of a push-back within the area: the loser by 1 or 2 (GDB-RES-05, 07).
+        let result = |dice| {
+            let m = common::melee(&g, "Ladoga Infantry", "1st Vistula Legion", dice, (1, 1));
+            coldsteel::game::gdb_melee_result(g.battle(), &m).unwrap()
+        };
+        let by_one_or_two = (1..=6u8)
+            .flat_map(|x| (1..=6u8).map(move |y| ([x, 1], [y, 1])))
+            .find(|d| matches!(result(*d).difference(), 1 | 2))
+            .unwrap();
+        let r = result(by_one_or_two);
+        let pushed = r.defender_effects.iter().any(|e| matches!(e, Effect::PushedBack { .. }));
+        assert_eq!(
+            (r.defender_effects.contains(&Effect::Retreats), pushed),
+            (retreats, !retreats),
+            "village from y = {village_back_mm} mm: {:?}",
+            r.defender_effects
+        );
+    }
+}
+
 /// GDB-CHG-17, 18 on the table: the counter-charging dragoons turn to meet the cuirassiers
 /// and go the 4 cm they met them at; the cuirassiers cover the rest.
 #[test]
