@@ -399,20 +399,25 @@ pub(super) fn collision_moves(
 /// Where a unit fights after a charge's move (GDB-MOD-25, 26, FN8): wholly inside an
 /// area, that area's ground; clear of every area, the open (a column that charged out of
 /// a village, a unit that left a wood); astride an area's edge (a charger whose front
-/// touches a village) the ground it had. Ground no area draws (cover, a building) stays
-/// as the players set it.
+/// touches a village) the ground it had while part of its base is still on it, else the
+/// ground under the middle of its base (a column out of a wood astride a hill's edge
+/// fights without the wood: issue 42). Ground no area draws (cover, a building) stays as
+/// the players set it; the melee lets them say otherwise.
 fn ground_after_charge(battle: &Battle, u: &Unit, place: Placement) -> Terrain {
     let Some(table) = &battle.table else { return u.terrain };
     let Some((frontage, depth)) = unit_size_cm(battle, u) else { return u.terrain };
     let areas = table.areas();
     let fp = place.footprint(frontage, depth);
+    let centre = area_in(&areas, fp.centre_point());
     let kinds: Vec<Option<AreaKind>> =
         fp.corner_points().iter().chain([fp.centre_point()].iter()).map(|p| area_in(&areas, *p)).collect();
     let drawable = AreaKind::ALL.iter().any(|k| k.terrain() == Some(u.terrain));
+    let still_on_its_ground = kinds.iter().flatten().any(|k| k.terrain() == Some(u.terrain));
     match kinds.first().copied().flatten() {
         Some(kind) if kinds.iter().all(|k| *k == Some(kind)) => kind.terrain().unwrap_or(u.terrain),
         _ if kinds.iter().all(Option::is_none) && drawable => Terrain::Open,
-        _ => u.terrain,
+        _ if !drawable || still_on_its_ground => u.terrain,
+        _ => centre.and_then(AreaKind::terrain).unwrap_or(Terrain::Open),
     }
 }
 

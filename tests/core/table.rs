@@ -751,6 +751,35 @@ fn gdb_mod_26_a_charger_leaving_a_village_fights_in_the_open() {
     assert!(!input.modifiers(Role::Attacker).iter().any(|x| x.rule.id() == "GDB-MOD-26"));
 }
 
+/// GDB-MOD-25, FN8 on the table (issue 42): a column that charges out of a wood, its base
+/// ending astride a hill's edge and the open, none of it in the wood, fights without the
+/// wood's +1; the defender on the hill keeps its +1.
+#[test]
+fn gdb_mod_25_a_charger_out_of_a_wood_astride_a_hill_loses_the_wood() {
+    let mut b = infantry_on_a_table(None);
+    let table = b.table.as_mut().unwrap();
+    let area = |kind, corners_mm| TerrainArea { kind, shape: AreaShape::Polygon { corners_mm } };
+    table.terrain.push(area(AreaKind::Wood, vec![[800, 750], [1200, 750], [1200, 1000], [800, 1000]]));
+    table.terrain.push(area(AreaKind::Hill, vec![[800, 580], [1200, 580], [1200, 660], [800, 660]]));
+    let mut g = common::game_at(b, Phase::Charges);
+    let (legion, ladoga) = (common::id(&g, "1st Vistula Legion"), common::id(&g, "Ladoga Infantry"));
+    g.perform(&Action::PlaceUnit { unit: legion, place: place(100, 80, 180) }).unwrap();
+    g.perform(&Action::PlaceUnit { unit: ladoga, place: place(100, 63, 0) }).unwrap();
+    assert_eq!(g.battle().unit(legion).unwrap().terrain, Terrain::Wood);
+    assert_eq!(g.battle().unit(ladoga).unwrap().terrain, Terrain::Hill);
+    let mut a = common::charge_from_table(&g, legion, ladoga, vec![Input::Reaction(Reaction::Stand)]);
+    common::answer_tests(&g, &mut a);
+    g.perform(&Action::Charge(Box::new(a))).unwrap();
+    let f = footprint(g.battle(), g.battle().unit(legion).unwrap()).unwrap();
+    let ys: Vec<f64> = f.corner_points().iter().map(|p| p.y).collect();
+    assert!(ys.iter().any(|y| *y < 66.0) && ys.iter().all(|y| *y < 75.0), "astride the hill's edge: {ys:?}");
+    assert_eq!(g.battle().unit(legion).unwrap().terrain, Terrain::Open, "out of the wood");
+    let m = common::melee(&g, "1st Vistula Legion", "Ladoga Infantry", ([3, 3], [3, 3]), (0, 0));
+    let (input, _) = gdb_melee_input(g.battle(), &m).unwrap();
+    let has_25 = |role| input.modifiers(role).iter().any(|x| x.rule.id() == "GDB-MOD-25");
+    assert_eq!((has_25(Role::Attacker), has_25(Role::Defender)), (false, true));
+}
+
 /// A move that would take a unit off the table stops where its base reaches the edge:
 /// the dragoons, 3 cm from the east edge behind them, retreat 12 cm but go only 3.
 #[test]
