@@ -155,6 +155,19 @@ pub fn moved_or_attacked_this_turn(battle: &Battle, unit: UnitId) -> bool {
     })
 }
 
+/// Whether the unit was fired at in the previous game turn (B-COL-11: the fire of the last
+/// Firing phase still counts in this turn's Charges phase).
+pub fn fired_at_last_turn(battle: &Battle, unit: UnitId) -> bool {
+    let last = battle.turn.saturating_sub(1);
+    battle
+        .log
+        .iter()
+        .rev()
+        .skip_while(|e| e.turn > last)
+        .take_while(|e| e.turn == last)
+        .any(|e| matches!(e.action.as_deref(), Some(Action::Fire(f)) if f.target == unit))
+}
+
 /// Whether the melee of this engagement was fought in this game turn.
 pub fn fought_this_turn(battle: &Battle, e: &Engagement) -> bool {
     melee_fought_this_turn(battle, e.attacker, e.defender)

@@ -208,3 +208,29 @@ fn b_col_10_stationary_cavalry_is_known_from_the_record() {
     let draft = CollisionDraft::open(g.battle(), sumy, chasseurs).unwrap();
     assert!(!draft.table.1.stationary, "it moved this turn");
 }
+
+/// B-COL-11: a unit fired at in the Firing phase counts as under fire in the next turn's
+/// Charges phase, though its mark went as the turn began: the collision test pre-sets it.
+#[test]
+fn b_col_11_last_turns_fire_counts_in_this_turns_collision() {
+    use coldsteel::game::procedure::CollisionDraft;
+    use coldsteel::model::FireAction;
+    let mut g = b_game();
+    to(&mut g, Phase::Firing);
+    let (tirailleurs, ladoga) = (id(&g, "1st Tirailleurs of the Guard"), id(&g, "Ladoga Infantry"));
+    let fire = FireAction {
+        firer: tirailleurs,
+        target: ladoga,
+        roll: None,
+        figures: Some(1),
+        test_owed: false,
+        rng_after: None,
+    };
+    g.perform(&Action::Fire(Box::new(fire))).unwrap();
+    common::next_turn_to(&mut g, Phase::Charges);
+    assert!(!unit(&g, "Ladoga Infantry").markers.contains(&Marker::UnderFire), "the mark went with the turn");
+    let draft = CollisionDraft::open(g.battle(), id(&g, "Sumy Hussars"), ladoga).unwrap();
+    assert!(draft.table.1.under_fire, "B-COL-11: under fire in this turn's collision");
+    let unfired = CollisionDraft::open(g.battle(), id(&g, "Sumy Hussars"), id(&g, "Poltava Infantry")).unwrap();
+    assert!(!unfired.table.1.under_fire);
+}

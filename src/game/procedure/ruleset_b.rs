@@ -55,9 +55,13 @@ impl CollisionDraft {
         if let Some((sa, sd)) = crate::game::table::engagement_slopes(battle, attacker, defender) {
             (table.0.slope, table.1.slope) = (sa, sd);
         }
-        // B-COL-11: a side fired at this turn is under fire (the fire marked it).
-        let fired_at =
-            |id: UnitId| battle.unit(id).is_some_and(|u| u.markers.contains(&crate::rules::Marker::UnderFire));
+        // B-COL-11: a side fired at this turn (the fire marked it) or in the last turn's
+        // Firing phase (its mark gone as this turn began, before the Charges phase) is
+        // under fire.
+        let fired_at = |id: UnitId| {
+            battle.unit(id).is_some_and(|u| u.markers.contains(&crate::rules::Marker::UnderFire))
+                || crate::game::sequence::fired_at_last_turn(battle, id)
+        };
         (table.0.under_fire, table.1.under_fire) = (fired_at(attacker), fired_at(defender));
         // B-COL-10: cavalry attacked that has neither moved nor attacked this turn stands.
         table.1.stationary = battle.unit(defender).is_some_and(|u| u.arm.is_cavalry())
