@@ -209,7 +209,12 @@ pub fn each_turn_end(game: &Game, mut at: impl FnMut(u32, &Battle, bool)) -> Opt
         if matches!(action, Action::AdvancePhase) && b.ruleset.next_phase(b.phase).1 {
             at(b.turn, b, false);
         }
-        again.perform(action).ok()?;
+        // The maps show the battle as it was played: a step recorded before the turn's
+        // clauses were judged (issue 42) is taken as recorded.
+        match again.perform(action) {
+            Err(ActionError::Turn(_)) => again.perform_as_recorded(action).ok()?,
+            other => other.ok()?,
+        }
     }
     at(game.battle.turn, &game.battle, true);
     Some(())

@@ -137,17 +137,16 @@ pub(super) fn b_melee(battle: &Battle, m: &BMeleeAction) -> Result<Checked, Acti
 }
 
 /// Where the two units of a Ruleset B melee stand after it: the loser that flees, placed
-/// on the table, its flight distance straight back (B-MEL-03, 05, 07, B-FLE-01); the
-/// other where it is. `None` for a unit that does not move.
+/// on the table, its flight distance directly away from the winner (B-MEL-03, 05, 07,
+/// B-FLE-01); the winner where it is. `None` for a unit that does not move.
 fn flight_places(battle: &Battle, (a, d): (&Unit, &Unit), state: &MeleeState) -> [Option<Placement>; 2] {
     let MeleeState::Ends { loser, flee_cm, .. } = state else { return [None, None] };
     if *flee_cm == 0 {
         return [None, None];
     }
-    match super::table::collision_moves(battle, (a, d), Some(*loser), Some(*flee_cm), false) {
-        Some((to_a, _)) if *loser == Role::Attacker => [Some(to_a), None],
-        Some((_, to_d)) => [None, Some(to_d)],
-        None => [None, None],
+    match loser {
+        Role::Attacker => [super::table::flight_from(battle, a, d, *flee_cm), None],
+        Role::Defender => [None, super::table::flight_from(battle, d, a, *flee_cm)],
     }
 }
 

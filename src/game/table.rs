@@ -396,6 +396,18 @@ pub(super) fn collision_moves(
     Some((back(&fa), back(&fd)))
 }
 
+/// Where a Ruleset B melee's loser flees to (B-MEL-03, B-FLE-01): its flight distance
+/// directly away from the winner (struck in flank or rear, "straight back" would carry it
+/// into its enemy), facing as it did, as a collision's fugitive does; stopped at the
+/// table's edge.
+pub(super) fn flight_from(battle: &Battle, loser: &Unit, winner: &Unit, cm: u32) -> Option<Placement> {
+    let (fl, fw) = (footprint(battle, loser)?, footprint(battle, winner)?);
+    let away = Point { x: fl.x_cm - fw.x_cm, y: fl.y_cm - fw.y_cm };
+    let turned = Footprint { facing_deg: geometry::facing_of(away), ..fl };
+    let to = at_the_edge(battle, &turned, turned.moved_ahead(on_table(battle, cm)));
+    Some(Placement::at(to.centre_point(), fl.facing_deg))
+}
+
 /// Where a unit fights after a charge's move (GDB-MOD-25, 26, FN8): wholly inside an
 /// area, that area's ground; clear of every area, the open (a column that charged out of
 /// a village, a unit that left a wood); astride an area's edge (a charger whose front

@@ -155,6 +155,11 @@ fn owed_of<'a>(battle: &'a Battle, units: impl Iterator<Item = &'a crate::model:
         })
     });
     owed.retain(|o| battle.unit(o.unit).is_some_and(|u| u.order.in_play()));
+    // B-MEL-02, 03: a Ruleset B unit that took its end-of-melee test this turn takes no
+    // other morale test in it (the game refuses one).
+    if battle.ruleset == crate::rules::Ruleset::RulesetB {
+        owed.retain(|o| o.test != TestKind::Morale || !super::sequence::tested_in_melee_this_turn(battle, o.unit));
+    }
     owed
 }
 

@@ -761,9 +761,19 @@ fn markers_and_tests_follow_the_units_state() {
             _ => None,
         })
         .collect();
-    // A routing unit tests to rally, not its morale (issue 28), and only after its rout
-    // move in the next Compulsory Moves (GDB-RES-01, SEQ-03).
+    // A routing unit tests to rally only after its rout move in the next Compulsory Moves
+    // (GDB-RES-01, SEQ-03), and then to rally, not its morale (issue 28).
     assert_eq!(tests, vec![], "{todos:?}");
+    common::next_turn_to(&mut g, Phase::Morale);
+    let todos = coldsteel::game::checklist(g.battle());
+    let tests: Vec<_> = todos
+        .iter()
+        .filter_map(|t| match t {
+            coldsteel::game::Todo::Test { unit, test, .. } if *unit == kiev => Some(*test),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(tests, vec![coldsteel::rules::options::TestKind::Rally], "{todos:?}");
 }
 
 /// The losses chart counts every figure the journal holds, the bases of overrun

@@ -176,7 +176,7 @@ fn club_tables() -> RulesOptions {
         rates(Arm::HeavyCavalry, 25, 35, 25),
         // Worked example 4's dragoons: a charge move of 27 cm, of which 9 cm is a third,
         // and an ordinary move of 18 cm (GDB-CHG-09, AMB-02).
-        rates(Arm::Dragoons, 18, 27, 18),
+        rates(Arm::Dragoons, 18, 27, 30),
         rates(Arm::Lancers, 30, 40, 30),
         rates(Arm::LightCavalry, 35, 45, 35),
         rates(Arm::Cossacks, 35, 45, 35),

@@ -352,8 +352,8 @@ fn b_fle_01_the_fugitive_flees_on_the_table_and_a_melee_closes() {
 }
 
 /// B-MEL-03, 04, B-FLE-01 on the table (issue 42): the loser of a Ruleset B melee flees
-/// its flight distance straight back, the piece moved as the log says (dragoons, medium
-/// cavalry: 6 cm); the winner stays.
+/// its flight distance directly away from the winner, the piece moved as the log says
+/// (dragoons, medium cavalry: 6 cm); the winner stays.
 #[test]
 fn b_mel_03_the_melee_loser_flees_on_the_table() {
     use coldsteel::model::{BContact, BMeleeAction};

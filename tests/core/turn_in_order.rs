@@ -197,9 +197,14 @@ fn b_col_10_stationary_cavalry_is_known_from_the_record() {
     to(&mut g, Phase::Charges);
     let (sumy, chasseurs, tula) =
         (id(&g, "Sumy Hussars"), id(&g, "Guard Chasseurs à cheval"), id(&g, "Tula Opolchenie, 1st druzhina"));
-    let draft = CollisionDraft::open(g.battle(), sumy, chasseurs).unwrap();
+    let mut draft = CollisionDraft::open(g.battle(), sumy, chasseurs).unwrap();
     assert!(draft.table.1.stationary && !draft.table.0.stationary, "a cavalry defender that stood");
     assert!(draft.stationary_offered(g.battle(), 1) && !draft.stationary_offered(g.battle(), 0));
+    let b_col_10 =
+        |d: &CollisionDraft| d.preview(g.battle()).unwrap().modifiers[1].iter().any(|m| m.rule.id() == "B-COL-10");
+    assert!(b_col_10(&draft), "−2 for the stationary cavalry");
+    draft.defender_attacking = true;
+    assert!(!b_col_10(&draft) && !draft.stationary_offered(g.battle(), 1), "attacking too, it is not stationary");
     let infantry = CollisionDraft::open(g.battle(), chasseurs, tula).unwrap();
     assert!(!infantry.table.1.stationary && !infantry.stationary_offered(g.battle(), 1), "infantry: not offered");
     to(&mut g, Phase::Movement);

@@ -258,16 +258,23 @@ fn a_version_3_file_opens_and_replays() {
 fn the_version_5_whole_turns_report_each_changed_entry_as_a_rules_change() {
     use coldsteel::game::sequence::TurnError;
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
-    let cases: [(&str, &[&str]); 2] =
-        [("battle-v5.coldsteel.json", &["GDB-RES-01"]), ("battle-v5-ruleset-b.coldsteel.json", &["B-MEL-02"])];
-    for (name, clauses) in cases {
+    use coldsteel::model::UnitId;
+    // The Ladoga Infantry's rally before its rout move; the Guard Chasseurs' second test
+    // after their melee's.
+    type Case<'a> = (&'a str, &'a [&'a str], Vec<(u64, TurnError)>);
+    let cases: [Case; 2] = [
+        ("battle-v5.coldsteel.json", &["GDB-RES-01"], vec![(60, TurnError::RoutMoveFirst(UnitId(19)))]),
+        ("battle-v5-ruleset-b.coldsteel.json", &["B-MEL-02"], vec![(56, TurnError::TestTakenInMelee(UnitId(12)))]),
+    ];
+    for (name, clauses, expected) in cases {
         let path = dir.join(name);
         let text = std::fs::read_to_string(&path).unwrap();
         assert_eq!(coldsteel::storage::file_version(&text), Some(5));
         let game = coldsteel::storage::from_json(&text).unwrap();
         let replayed = coldsteel::game::replay_recorded(&game, 5).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(replayed.count, game.battle().log.len() - game.journal_start().log.len(), "{name}");
-        assert!(!replayed.rules_changes.is_empty(), "{name}");
+        let got: Vec<(u64, TurnError)> = replayed.rules_changes.iter().map(|c| (c.seq, c.reason.clone())).collect();
+        assert_eq!(got, expected, "{name}");
         for change in &replayed.rules_changes {
             let said = change.reason.to_string();
             assert!(clauses.iter().any(|c| said.contains(c)), "{name}: {said}");

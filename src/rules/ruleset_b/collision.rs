@@ -130,7 +130,8 @@ impl CollisionInput {
         add(attacking && me.arm == Arm::Cuirassiers, Rule::BCol08Cuirassiers, 1);
         let light = matches!(me.arm, Arm::LightCavalry | Arm::Cossacks);
         add(attacking && light && !me.lance_armed(), Rule::BCol09LightCavalry, -1);
-        add(me.arm.is_cavalry() && me.stationary, Rule::BCol10StationaryCavalry, -2);
+        // B-COL-10: a side that attacks has moved: never stationary.
+        add(!attacking && me.arm.is_cavalry() && me.stationary, Rule::BCol10StationaryCavalry, -2);
         add(me.under_fire, Rule::BCol11UnderFire, -1);
         add(me.withdrawing, Rule::BCol12Withdrawing, -1);
         add(me.order == Order::Disordered, Rule::BCol13Disordered, -1);

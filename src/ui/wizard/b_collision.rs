@@ -167,10 +167,9 @@ pub fn b_flags_ui(ui: &mut Ui, lang: Lang, i: usize, s: &mut BTable, stationary:
         }
     });
     ui.checkbox(&mut s.started_close, lang.t(T::FlagStartedClose));
+    // Kept while hidden: the rules ignore it for a side that attacks (B-COL-10).
     if stationary {
         ui.checkbox(&mut s.stationary, lang.t(T::FlagStationary));
-    } else {
-        s.stationary = false;
     }
     ui.checkbox(&mut s.under_fire, lang.t(T::FlagUnderFire));
     ui.checkbox(&mut s.withdrawing, lang.t(T::FlagWithdrawing));
