@@ -752,28 +752,30 @@ fn markers_and_tests_follow_the_units_state() {
     assert_eq!(kiev.order, coldsteel::rules::Order::Routing);
     assert!(kiev.markers.contains(&Marker::Retreating));
     common::to(&mut g, Phase::Morale);
-    let todos = coldsteel::game::checklist(g.battle());
     let kiev = id(&g, "Kiev Dragoons");
-    let tests: Vec<_> = todos
-        .iter()
-        .filter_map(|t| match t {
-            coldsteel::game::Todo::Test { unit, test, .. } if *unit == kiev => Some(*test),
-            _ => None,
-        })
-        .collect();
     // A routing unit tests to rally only after its rout move in the next Compulsory Moves
     // (GDB-RES-01, SEQ-03), and then to rally, not its morale (issue 28).
+    let (tests, todos) = tests_listed(&g, kiev);
     assert_eq!(tests, vec![], "{todos:?}");
     common::next_turn_to(&mut g, Phase::Morale);
+    let (tests, todos) = tests_listed(&g, kiev);
+    assert_eq!(tests, vec![coldsteel::rules::options::TestKind::Rally], "{todos:?}");
+}
+
+/// The tests the checklist lists for `unit`, and the whole checklist.
+fn tests_listed(
+    g: &Game,
+    unit: coldsteel::model::UnitId,
+) -> (Vec<coldsteel::rules::options::TestKind>, Vec<coldsteel::game::Todo>) {
     let todos = coldsteel::game::checklist(g.battle());
-    let tests: Vec<_> = todos
+    let tests = todos
         .iter()
         .filter_map(|t| match t {
-            coldsteel::game::Todo::Test { unit, test, .. } if *unit == kiev => Some(*test),
+            coldsteel::game::Todo::Test { unit: u, test, .. } if *u == unit => Some(*test),
             _ => None,
         })
         .collect();
-    assert_eq!(tests, vec![coldsteel::rules::options::TestKind::Rally], "{todos:?}");
+    (tests, todos)
 }
 
 /// The losses chart counts every figure the journal holds, the bases of overrun
