@@ -368,6 +368,7 @@ fn test_result(
     match answer {
         TestAnswer::Result(r) if kind.allows(*r) => Ok((*r, None)),
         TestAnswer::Result(r) => Err(ActionError::Charge(ChargeError::NotAResultOf { test: kind, result: *r })),
+        TestAnswer::RolledOne { .. } => Err(ActionError::Charge(ChargeError::TwoDiceNeeded)),
         TestAnswer::Rolled { dice, modifier } => {
             if let Some(bad) = dice.iter().find(|d| !(1..=6).contains(*d)) {
                 return Err(ActionError::Dice(crate::rules::dice::DiceError::NotAFace {

@@ -26,6 +26,9 @@ pub enum TurnError {
     /// next Compulsory Moves before it may test to rally.
     #[error("unit {0} makes its rout move in the next Compulsory Moves before it may rally (GDB-RES-01, GDB-SEQ-03)")]
     RoutMoveFirst(UnitId),
+    /// B-MEL-17: Ruleset B's tests are rolled on one D6, not two.
+    #[error("unit {0}: Ruleset B tests are rolled on one D6 (B-MEL-17)")]
+    OneDie(UnitId),
     /// GDB-CHG-11, worked example 2: a unit that changed formation this turn may not fire
     /// this turn.
     #[error("unit {0} changed formation this turn and may not fire this turn (GDB-CHG-11)")]
@@ -42,7 +45,14 @@ pub enum TurnError {
 /// Whether the turn allows `action` now.
 pub(super) fn judge(action: &Action, battle: &Battle) -> Result<(), TurnError> {
     match action {
-        Action::TakeTest(t) => judge_test(battle, t.unit, t.test),
+        Action::TakeTest(t) => {
+            // B-MEL-17: Ruleset B's tests roll one D6.
+            let two_dice = matches!(t.answer, crate::rules::gdb::charge::TestAnswer::Rolled { .. });
+            if battle.ruleset == Ruleset::RulesetB && two_dice {
+                return Err(TurnError::OneDie(t.unit));
+            }
+            judge_test(battle, t.unit, t.test)
+        }
         Action::GdbMelee(m) => {
             if battle.ruleset == Ruleset::Gdb && battle.phase != Phase::Melee {
                 return Err(TurnError::MeleeOutsidePhase);

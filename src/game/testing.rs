@@ -236,6 +236,17 @@ pub fn test_result(
             let roll = TableRoll { dice: *dice, modifier: *modifier, row: (row.from, row.to, row.result.clone()) };
             (row.kind, Some(roll))
         }
+        // B-MEL-17: Ruleset B's tests roll one D6, logged as [die, 0].
+        TestAnswer::RolledOne { .. } if battle.ruleset != crate::rules::Ruleset::RulesetB => {
+            return Err(ActionError::Charge(crate::rules::gdb::charge::ChargeError::TwoDiceNeeded));
+        }
+        TestAnswer::RolledOne { die, modifier } => {
+            crate::rules::dice::check_rolls(crate::rules::DieKind::D6, 1, &[i64::from(*die)])?;
+            let total = i32::from(*die).saturating_add(*modifier);
+            let row = battle.options.gdb.test_row(test, total).ok_or(TestError::NoTableRow(total))?;
+            let roll = TableRoll { dice: [*die, 0], modifier: *modifier, row: (row.from, row.to, row.result.clone()) };
+            (row.kind, Some(roll))
+        }
     };
     if !test.allows(result) {
         return Err(TestError::NotAResult { test, result }.into());

@@ -111,6 +111,7 @@ pub fn charge_error_text(lang: Lang, e: &ChargeError) -> String {
         ChargeError::MayNotFire => lang.t(T::WhyNoFire).to_owned(),
         ChargeError::NoTableRow(total) => lang.fmt(T::NoTableRow, &[total]),
         ChargeError::BadDie(d) => lang.fmt(T::ErrBadDie, &[d]),
+        ChargeError::TwoDiceNeeded => lang.t(T::ErrTwoDiceNeeded).to_owned(),
         ChargeError::TooManyLost { lost, has } => {
             lang.fmt(T::ErrTooManyLost, &[&lang.count(*lost, Noun::Figure), &lang.count(*has, Noun::Figure)])
         }
@@ -191,6 +192,7 @@ pub fn turn_error_text(lang: Lang, e: &crate::game::sequence::TurnError) -> Stri
         E::RoutMoveFirst(unit) => lang.fmt(T::ErrRoutMoveFirst, &[unit]),
         E::TestTakenInMelee(unit) => lang.fmt(T::ErrTestTakenInMelee, &[unit]),
         E::ChangedFormation(unit) => lang.fmt(T::ErrChangedFormation, &[unit]),
+        E::OneDie(unit) => lang.fmt(T::ErrOneDie, &[unit]),
         E::MeleeGoesOnNextTurn => lang.t(T::ErrMeleeGoesOnNextTurn).to_owned(),
     }
 }

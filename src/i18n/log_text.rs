@@ -418,7 +418,12 @@ pub fn result_words(
 /// A test rolled on the players' table, with the row used.
 fn table_roll_text(lang: Lang, what: &str, dice: [u8; 2], modifier: i32, row: &(i32, i32, String)) -> String {
     let total = i32::from(dice[0]) + i32::from(dice[1]) + modifier;
-    let dice = format!("{}+{} {modifier:+} = {total}", dice[0], dice[1]);
+    // One D6 (Ruleset B, B-MEL-17) is kept as [die, 0]: no face is 0.
+    let dice = if dice[1] == 0 {
+        format!("{} {modifier:+} = {total}", dice[0])
+    } else {
+        format!("{}+{} {modifier:+} = {total}", dice[0], dice[1])
+    };
     lang.fmt(T::HapTableRoll, &[&what, &dice, &row.0, &row.1, &row.2])
 }
 

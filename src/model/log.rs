@@ -229,10 +229,11 @@ pub enum LogDetail {
     },
 }
 
-/// A roll on a players' table: the 2D6, the modifier, and the row's range and name.
+/// A roll on a players' table: the 2D6 (or, under Ruleset B, one D6 and a 0, B-MEL-17),
+/// the modifier, and the row's range and name.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TableRoll {
-    /// The 2D6.
+    /// The 2D6; `[die, 0]` for one D6 (no face is 0).
     pub dice: [u8; 2],
     /// The players' modifier.
     pub modifier: i32,

@@ -303,18 +303,28 @@ pub fn whole_turn_tables(g: &mut Game) {
     ];
     let row = |from, to, result: &str, kind| TestRow { from, to, result: result.into(), kind };
     options.gdb.tests.retain(|t| !matches!(t.test, TestKind::Morale | TestKind::Rally));
-    options.gdb.tests.push(TestTable {
-        test: TestKind::Morale,
-        rows: vec![
-            row(2, 5, "breaks", TestResult::Rout),
-            row(6, 7, "falls back", TestResult::Retreat),
-            row(8, 14, "steady", TestResult::Pass),
-        ],
-    });
-    options.gdb.tests.push(TestTable {
-        test: TestKind::Rally,
-        rows: vec![row(2, 6, "still running", TestResult::Rout), row(7, 14, "rallies", TestResult::Rally)],
-    });
+    // Ruleset B's tests roll one D6 (B-MEL-17): its table's rows run from 1 to 6.
+    let (morale, rally) = if g.battle().ruleset == coldsteel::rules::Ruleset::RulesetB {
+        (
+            vec![
+                row(1, 2, "breaks", TestResult::Rout),
+                row(3, 3, "falls back", TestResult::Retreat),
+                row(4, 6, "steady", TestResult::Pass),
+            ],
+            vec![row(1, 3, "still running", TestResult::Rout), row(4, 6, "rallies", TestResult::Rally)],
+        )
+    } else {
+        (
+            vec![
+                row(2, 5, "breaks", TestResult::Rout),
+                row(6, 7, "falls back", TestResult::Retreat),
+                row(8, 14, "steady", TestResult::Pass),
+            ],
+            vec![row(2, 6, "still running", TestResult::Rout), row(7, 14, "rallies", TestResult::Rally)],
+        )
+    };
+    options.gdb.tests.push(TestTable { test: TestKind::Morale, rows: morale });
+    options.gdb.tests.push(TestTable { test: TestKind::Rally, rows: rally });
     g.perform(&Action::SetOptions(Box::new((g.battle().ruleset, options)))).unwrap();
 }
 
@@ -355,6 +365,12 @@ pub fn fourth_bn_fires_at_poltava(g: &mut Game) {
 /// A test rolled on the players' table.
 pub fn rolled_test(g: &Game, who: &str, test: coldsteel::rules::options::TestKind, dice: [u8; 2]) -> Action {
     let answer = coldsteel::rules::gdb::charge::TestAnswer::Rolled { dice, modifier: 0 };
+    Action::TakeTest(Box::new(coldsteel::game::TestAction { unit: id(g, who), test, answer, rng_after: None }))
+}
+
+/// A test rolled on one D6 on the players' table (Ruleset B, B-MEL-17).
+pub fn rolled_one_test(g: &Game, who: &str, test: coldsteel::rules::options::TestKind, die: u8) -> Action {
+    let answer = coldsteel::rules::gdb::charge::TestAnswer::RolledOne { die, modifier: 0 };
     Action::TakeTest(Box::new(coldsteel::game::TestAction { unit: id(g, who), test, answer, rng_after: None }))
 }
 
@@ -480,8 +496,9 @@ pub fn whole_b_turn() -> Game {
     };
     g.perform(&Action::BMelee(Box::new(melee))).unwrap();
     to(&mut g, Phase::Morale);
-    g.perform(&rolled_test(&g, "Poltava Infantry", TestKind::Morale, [4, 4])).unwrap();
-    g.perform(&rolled_test(&g, "Kiev Dragoons", TestKind::Rally, [5, 5])).unwrap();
+    // Ruleset B's tests roll one D6 (B-MEL-17).
+    g.perform(&rolled_one_test(&g, "Poltava Infantry", TestKind::Morale, 4)).unwrap();
+    g.perform(&rolled_one_test(&g, "Kiev Dragoons", TestKind::Rally, 5)).unwrap();
     while let Some(o) = coldsteel::game::testing::owed_tests(g.battle()).first().cloned() {
         let answer = TestResult::Pass.into();
         let a = coldsteel::game::TestAction { unit: o.unit, test: o.test, answer, rng_after: None };

@@ -239,3 +239,32 @@ fn b_col_11_last_turns_fire_counts_in_this_turns_collision() {
     let unfired = CollisionDraft::open(g.battle(), id(&g, "Sumy Hussars"), id(&g, "Poltava Infantry")).unwrap();
     assert!(!unfired.table.1.under_fire);
 }
+
+/// B-MEL-17: Ruleset B's tests roll one D6 on the players' table: two dice are refused
+/// naming the clause, one is read and logged; General de Brigade's still roll two.
+#[test]
+fn b_mel_17_ruleset_b_tests_roll_one_d6() {
+    use coldsteel::rules::gdb::charge::TestAnswer;
+    let mut g = b_game();
+    common::whole_turn_tables(&mut g);
+    to(&mut g, Phase::Morale);
+    let poltava = id(&g, "Poltava Infantry");
+    let test = |answer| {
+        Action::TakeTest(Box::new(TestAction { unit: poltava, test: TestKind::Morale, answer, rng_after: None }))
+    };
+    refused(&mut g, &test(TestAnswer::Rolled { dice: [4, 4], modifier: 0 }), TurnError::OneDie(poltava));
+    g.perform(&test(TestAnswer::RolledOne { die: 4, modifier: 0 })).unwrap();
+    let entry = g.battle().log.last().unwrap();
+    let said = coldsteel::i18n::log_text::entry_lines(coldsteel::i18n::Lang::En, g.battle(), entry).join("\n");
+    assert!(said.contains("rolled 4 +0 = 4; row 4 to 6 of your table: steady"), "{said}");
+    let mut gdb = crate::common::default_at(Phase::Morale);
+    common::whole_turn_tables(&mut gdb);
+    let one = Action::TakeTest(Box::new(TestAction {
+        unit: poltava,
+        test: TestKind::Morale,
+        answer: TestAnswer::RolledOne { die: 4, modifier: 0 },
+        rng_after: None,
+    }));
+    let two_dice = coldsteel::rules::gdb::charge::ChargeError::TwoDiceNeeded;
+    assert_eq!(gdb.perform(&one), Err(ActionError::Charge(two_dice)));
+}

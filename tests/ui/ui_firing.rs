@@ -58,17 +58,23 @@ fn a_fire_is_recorded_from_the_checklist() {
     }
 }
 
+/// The Ladoga Infantry wavering in the Morale phase, its listed test opened.
+fn wavering_ladoga_tests(mut g: Game, lang: Lang) -> Harness<'static, CsApp> {
+    let mut ladoga = common::unit(&g, "Ladoga Infantry").clone();
+    ladoga.order = Order::Wavering;
+    g.perform(&Action::EditUnit(ladoga)).unwrap();
+    let mut h = harness(g, lang);
+    h.run();
+    h.get_by_label(lang.t(T::TakeTest)).click();
+    h.run();
+    h
+}
+
 #[test]
 fn a_listed_test_is_taken_where_it_is_listed() {
     for lang in [Lang::En, Lang::Ru] {
-        let mut g = common::default_at(Phase::Morale);
-        let mut ladoga = common::unit(&g, "Ladoga Infantry").clone();
-        ladoga.order = Order::Wavering;
-        g.perform(&Action::EditUnit(ladoga)).unwrap();
-        let mut h = harness(g, lang);
-        h.run();
-        h.get_by_label(lang.t(T::TakeTest)).click();
-        h.run();
+        let g = common::default_at(Phase::Morale);
+        let mut h = wavering_ladoga_tests(g, lang);
         let routs = coldsteel::i18n::log_text::result_words(lang, TestKind::Morale, TestResult::Rout);
         h.get_by_label(&routs).click();
         h.run();
@@ -133,5 +139,30 @@ fn closing_fire_is_read_on_the_firing_table() {
         if let Some(next) = h.query_by_role_and_label(Role::TextInput, lang.t(T::TestDice)) {
             assert_eq!(next.accesskit_node().value().as_deref(), Some(""), "the next test starts with its own dice");
         }
+    }
+}
+
+/// B-MEL-17 in the window: under Ruleset B a test on the players' table takes one D6,
+/// typed as one digit, and the log keeps that one die; in both languages.
+#[test]
+fn a_ruleset_b_test_is_rolled_on_one_d6() {
+    for lang in [Lang::En, Lang::Ru] {
+        let mut g = coldsteel::storage::default_game().unwrap();
+        let options = g.battle().options.clone();
+        g.perform(&Action::SetOptions(Box::new((coldsteel::rules::Ruleset::RulesetB, options)))).unwrap();
+        common::whole_turn_tables(&mut g);
+        common::to(&mut g, Phase::Morale);
+        let mut h = wavering_ladoga_tests(g, lang);
+        h.get_by_role_and_label(Role::TextInput, lang.t(T::TestDice)).click();
+        h.run();
+        h.get_by_role_and_label(Role::TextInput, lang.t(T::TestDice)).type_text("4");
+        h.run();
+        h.get_by_label(&lang.fmt(T::UseResult, &[&"steady"])).click();
+        h.run();
+        let g = &h.state().game;
+        let LogDetail::TestTaken { roll: Some(roll), result, .. } = &g.battle().log.last().unwrap().detail else {
+            panic!("{lang:?}: {:?}", g.battle().log.last())
+        };
+        assert_eq!((roll.dice, *result), ([4, 0], TestResult::Pass), "{lang:?}: one D6, steady");
     }
 }

@@ -30,6 +30,18 @@ pub fn test_row(battle: &Battle, kind: TestKind, dice: [u8; 2], modifier: i32) -
     battle.options.gdb.test_row(kind, total).map(|row| (total, row))
 }
 
+/// How many D6 a test on the players' table rolls: two, or one under Ruleset B (B-MEL-17).
+pub fn test_dice_count(battle: &Battle) -> usize {
+    if battle.ruleset == crate::rules::Ruleset::RulesetB { 1 } else { 2 }
+}
+
+/// The answer a roll on the players' table gives: two D6, or one kept as `[die, 0]`
+/// (Ruleset B, B-MEL-17).
+pub fn rolled_answer(dice: [u8; 2], modifier: i32) -> crate::rules::gdb::charge::TestAnswer {
+    use crate::rules::gdb::charge::TestAnswer;
+    if dice[1] == 0 { TestAnswer::RolledOne { die: dice[0], modifier } } else { TestAnswer::Rolled { dice, modifier } }
+}
+
 /// The players' modifier of a test as typed: blank is none.
 pub fn typed_modifier(text: &str) -> Option<i32> {
     let typed = text.trim();

@@ -187,6 +187,10 @@ pub enum ChargeError {
     /// A die that is not a face of a D6.
     #[error("{0} is not a face of a D6")]
     BadDie(u8),
+    /// General de Brigade's tests read two D6 on the players' table; one die is Ruleset
+    /// B's (B-MEL-17).
+    #[error("General de Brigade tests roll two D6")]
+    TwoDiceNeeded,
     /// A result this test cannot have (a pursuit from a test to stand, say).
     #[error("a {test:?} test cannot have the result {result:?}")]
     NotAResultOf {
@@ -401,6 +405,7 @@ impl ChargeError {
             | E::MayNotFire
             | E::NoTableRow(_)
             | E::BadDie(_)
+            | E::TwoDiceNeeded
             | E::NotAResultOf { .. }
             | E::SkirmishersMustEvade
             | E::WrongStep => false,
@@ -467,6 +472,13 @@ pub enum TestAnswer {
     Rolled {
         /// The 2D6.
         dice: [u8; 2],
+        /// The players' modifier.
+        modifier: i32,
+    },
+    /// Rolled on the players' table with one D6: Ruleset B's tests (B-MEL-17).
+    RolledOne {
+        /// The D6.
+        die: u8,
         /// The players' modifier.
         modifier: i32,
     },
@@ -908,6 +920,7 @@ impl Charge {
     ) -> Result<Charge, ChargeError> {
         let result = match answer {
             TestAnswer::Result(r) => *r,
+            TestAnswer::RolledOne { .. } => return Err(ChargeError::TwoDiceNeeded),
             TestAnswer::Rolled { dice, modifier } => {
                 if let Some(bad) = dice.iter().find(|d| !(1..=6).contains(*d)) {
                     return Err(ChargeError::BadDie(*bad));

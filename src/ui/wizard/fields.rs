@@ -21,8 +21,10 @@ pub fn test_roll_ui(
         ui.colored_label(crate::ui::theme::ERROR, lang.t(T::ModifierNotNumber));
         return None;
     };
-    let d = super::common::parse_dice(&dice.text, crate::rules::DieKind::D6, 2).ok()?;
-    let d = [*d.first()?, *d.get(1)?];
+    // Ruleset B's tests roll one D6 (B-MEL-17), kept as [die, 0].
+    let count = crate::game::procedure::test_dice_count(battle);
+    let d = super::common::parse_dice(&dice.text, crate::rules::DieKind::D6, count).ok()?;
+    let d = [*d.first()?, d.get(1).copied().unwrap_or(0)];
     match crate::game::procedure::test_row(battle, kind, d, modifier) {
         Some((total, row)) => {
             ui.label(lang.fmt(T::TableRow, &[&total, &row.from, &row.to, &row.result]));

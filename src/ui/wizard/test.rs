@@ -110,9 +110,10 @@ impl TestWizard {
     /// The dice on the players' table: typed or rolled, with their modifier and the row.
     fn table_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle) -> Option<TestAnswer> {
         ui.horizontal(|ui| {
-            dice_field_ui(ui, lang, lang.t(T::TestDice), &mut self.dice, (DieKind::D6, 2), true);
+            let count = crate::game::procedure::test_dice_count(battle);
+            dice_field_ui(ui, lang, lang.t(T::TestDice), &mut self.dice, (DieKind::D6, count), true);
             if ui.button(lang.t(T::RollForMe)).clicked() {
-                let after = roll_into(&battle.rng, &mut [(&mut self.dice, 2)], DieKind::D6);
+                let after = roll_into(&battle.rng, &mut [(&mut self.dice, count)], DieKind::D6);
                 self.draft.rng_after = Some(after);
             }
             text_ui(ui, lang.t(T::TestModifier), &mut self.modifier, 40.0);
@@ -120,6 +121,6 @@ impl TestWizard {
         let (dice, modifier, result) =
             super::fields::test_roll_ui(ui, lang, battle, self.draft.test, &self.dice, &self.modifier)?;
         let used = ui.button(RichText::new(lang.fmt(T::UseResult, &[&result])).strong()).clicked();
-        used.then_some(TestAnswer::Rolled { dice, modifier })
+        used.then_some(crate::game::procedure::rolled_answer(dice, modifier))
     }
 }
