@@ -40,12 +40,12 @@ super::texts! {
     CliCannotWrite => "cannot write the output: {}", "не удалось вывести результат: {}";
     ErrNoSuchGeneral => "general {} does not exist", "генерала {} нет";
     ErrNoChange => "nothing to change", "нечего менять";
-    ErrTestInContact => "unit {} is in base contact and takes no morale test until its melee is fought (GDB-MEL-02)", "часть {} в контакте баз и не проходит тестов морали, пока не отыграна её рукопашная (GDB-MEL-02)";
+    ErrTestInContact => "unit {} is in base contact and takes no morale test until its melee is fought (GDB-MEL-02)", "подразделение {} в контакте баз и не проходит тестов морали, пока не отыграна его рукопашная (GDB-MEL-02)";
     ErrMeleeOutsidePhase => "a melee is fought in the Melee phase (GDB-MEL-02)", "рукопашная отыгрывается в фазе рукопашных (GDB-MEL-02)";
-    ErrRoutMoveFirst => "unit {} makes its rout move in the next Compulsory Moves before it may test to rally (GDB-RES-01, GDB-SEQ-03)", "часть {} сначала совершает бегство в следующей фазе обязательных перемещений и лишь потом может пройти тест на сбор (GDB-RES-01, GDB-SEQ-03)";
-    ErrOneDie => "unit {}: Ruleset B tests are rolled on one D6 (B-MEL-17)", "часть {}: по этим правилам тест бросают одним Д6 (B-MEL-17)";
-    ErrChangedFormation => "unit {} changed formation this turn and may not fire this turn (GDB-CHG-11)", "часть {} в этом ходу меняла построение и в этом ходу не стреляет (GDB-CHG-11)";
-    ErrTestTakenInMelee => "unit {} took its end-of-melee test with its melee this turn (B-MEL-02, B-MEL-03)", "часть {} уже прошла тест по итогам рукопашной в этом ходу (B-MEL-02, B-MEL-03)";
+    ErrRoutMoveFirst => "unit {} makes its rout move in the next Compulsory Moves before it may test to rally (GDB-RES-01, GDB-SEQ-03)", "подразделение {} сначала совершает бегство в следующей фазе обязательных перемещений и лишь потом может пройти тест на сбор (GDB-RES-01, GDB-SEQ-03)";
+    ErrOneDie => "unit {}: Ruleset B tests are rolled on one D6 (B-MEL-17)", "подразделение {}: по этим правилам тест бросают одним Д6 (B-MEL-17)";
+    ErrChangedFormation => "unit {} changed formation this turn and may not fire this turn (GDB-CHG-11)", "подразделение {} в этом ходу меняло построение и в этом ходу не стреляет (GDB-CHG-11)";
+    ErrTestTakenInMelee => "unit {} took its end-of-melee test with its melee this turn (B-MEL-02, B-MEL-03)", "подразделение {} уже прошло тест по итогам рукопашной в этом ходу (B-MEL-02, B-MEL-03)";
     ErrMeleeGoesOnNextTurn => "this melee was fought this turn; it goes on in the next game turn (GDB-RES-11, B-MEL-02, B-MEL-05)", "эта рукопашная уже отыграна в этом ходу; она продолжится в следующем ходу (GDB-RES-11, B-MEL-02, B-MEL-05)";
     ReplayTurnChanged => "log entry {} was recorded under the earlier rules and is refused now: {}; replayed as recorded", "запись журнала {} сделана по прежним правилам и теперь отклоняется: {}; воспроизведена как записана";
     ErrFileFull => "after this the battle file would be {} bytes, more than the {} MiB a battle file may have, so it was not done; go on in a new battle file from where the battle stands", "после этого файл битвы занял бы {} байт, больше допустимых для файла битвы {} МиБ, поэтому действие не выполнено; продолжите в новом файле битвы с нынешнего положения";
