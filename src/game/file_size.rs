@@ -37,14 +37,6 @@ pub struct FileWatch {
     at_most: Option<u64>,
 }
 
-/// What a step would do to the file, as far as the bound tells.
-pub(super) enum Judged {
-    /// The file stays within the limit: at most this many bytes after the step.
-    Fits(u64),
-    /// The bound passes the limit: measure exactly.
-    Measure,
-}
-
 impl FileWatch {
     /// A watch against `limit` bytes, measured by `measure`.
     pub fn new(measure: Measure, limit: u64) -> Self {
@@ -74,11 +66,6 @@ impl FileWatch {
     /// Adds a bound on what a step added (an undo or a redo, which are never refused).
     pub(super) fn grew(&mut self, bound: u64) {
         self.at_most = self.at_most.map(|b| b.saturating_add(bound));
-    }
-
-    /// Whether a file of at most `bytes` bytes keeps within the limit.
-    pub(super) fn judge(&self, bytes: u64) -> Judged {
-        if bytes <= self.limit { Judged::Fits(bytes) } else { Judged::Measure }
     }
 }
 

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::change::{Change, apply_changes};
-use super::file_size::{self, FileWatch, Judged};
+use super::file_size::{self, FileWatch};
 use super::{Action, ActionError, ActionKind, ApplyError, Event, apply::apply};
 use crate::model::Battle;
 
@@ -156,15 +156,13 @@ impl Game {
         let at_most = watch.at_most(self).saturating_add(bound);
         // The measure taken is kept, whatever becomes of the action.
         self.file = Some(watch);
-        match watch.judge(at_most) {
-            Judged::Fits(bytes) => {
-                self.commit(action, events)?;
-                watch.measured(bytes);
-                self.file = Some(watch);
-                Ok(())
-            }
-            Judged::Measure => self.commit_measured(action, events, watch),
+        if at_most > watch.limit() {
+            return self.commit_measured(action, events, watch);
         }
+        self.commit(action, events)?;
+        watch.measured(at_most);
+        self.file = Some(watch);
+        Ok(())
     }
 
     /// Performs an action on a copy of the game, measures the copy's file exactly, and

@@ -115,12 +115,8 @@ fn judge_test(battle: &Battle, unit: UnitId, test: TestKind) -> Result<(), TurnE
 /// A firer: under General de Brigade, not one that changed formation this turn
 /// (GDB-CHG-11; one still changing is refused by the fire's own check).
 pub fn judge_firer(battle: &Battle, firer: UnitId) -> Result<(), TurnError> {
-    let changed = battle
-        .log
-        .iter()
-        .rev()
-        .take_while(|e| e.turn == battle.turn)
-        .any(|e| matches!(e.action.as_deref(), Some(Action::ChangeFormation { unit, .. }) if *unit == firer));
+    let changed = actions_of_turn(battle, battle.turn)
+        .any(|a| matches!(a, Action::ChangeFormation { unit, .. } if *unit == firer));
     if battle.ruleset == Ruleset::Gdb && changed { Err(TurnError::ChangedFormation(firer)) } else { Ok(()) }
 }
 
@@ -147,8 +143,8 @@ pub fn rout_move_owed(battle: &Battle, unit: UnitId) -> bool {
 
 /// Whether the unit took its end-of-melee test with a Ruleset B melee this game turn.
 pub fn tested_in_melee_this_turn(battle: &Battle, unit: UnitId) -> bool {
-    battle.log.iter().rev().take_while(|e| e.turn == battle.turn).any(|e| {
-        matches!(e.action.as_deref(), Some(Action::BMelee(m))
+    actions_of_turn(battle, battle.turn).any(|a| {
+        matches!(a, Action::BMelee(m)
             if (m.attacker == unit && m.tests.0.is_some()) || (m.defender == unit && m.tests.1.is_some()))
     })
 }
@@ -156,12 +152,10 @@ pub fn tested_in_melee_this_turn(battle: &Battle, unit: UnitId) -> bool {
 /// Whether the unit moved or attacked in this game turn: a move of the Movement phase, a
 /// charge or a Ruleset B attack it made (B-COL-10 reads it for stationary cavalry).
 pub fn moved_or_attacked_this_turn(battle: &Battle, unit: UnitId) -> bool {
-    battle.log.iter().rev().take_while(|e| e.turn == battle.turn).any(|e| {
-        let a = e.action.as_deref();
-        matches!(a, Some(Action::Move(m)) if m.unit == unit)
-            || matches!(a, Some(Action::Charge(c)) if c.charger == unit)
-            || matches!(a, Some(Action::Collision(c))
-                if c.attacker == unit || (c.defender == unit && c.defender_attacking))
+    actions_of_turn(battle, battle.turn).any(|a| {
+        matches!(a, Action::Move(m) if m.unit == unit)
+            || matches!(a, Action::Charge(c) if c.charger == unit)
+            || matches!(a, Action::Collision(c) if c.attacker == unit || (c.defender == unit && c.defender_attacking))
     })
 }
 
@@ -169,13 +163,7 @@ pub fn moved_or_attacked_this_turn(battle: &Battle, unit: UnitId) -> bool {
 /// Firing phase still counts in this turn's Charges phase).
 pub fn fired_at_last_turn(battle: &Battle, unit: UnitId) -> bool {
     let last = battle.turn.saturating_sub(1);
-    battle
-        .log
-        .iter()
-        .rev()
-        .skip_while(|e| e.turn > last)
-        .take_while(|e| e.turn == last)
-        .any(|e| matches!(e.action.as_deref(), Some(Action::Fire(f)) if f.target == unit))
+    actions_of_turn(battle, last).any(|a| matches!(a, Action::Fire(f) if f.target == unit))
 }
 
 /// Whether the melee of this engagement was fought in this game turn.
@@ -186,8 +174,20 @@ pub fn fought_this_turn(battle: &Battle, e: &Engagement) -> bool {
 /// Whether a melee between the two units was fought in this game turn (either way round).
 fn melee_fought_this_turn(battle: &Battle, a: UnitId, b: UnitId) -> bool {
     let pair = |x: UnitId, y: UnitId| (x == a && y == b) || (x == b && y == a);
-    battle.log.iter().rev().take_while(|e| e.turn == battle.turn).any(|e| {
-        matches!(e.action.as_deref(), Some(Action::GdbMelee(m)) if pair(m.attacker, m.defender))
-            || matches!(e.action.as_deref(), Some(Action::BMelee(m)) if pair(m.attacker, m.defender))
+    actions_of_turn(battle, battle.turn).any(|action| {
+        matches!(action, Action::GdbMelee(m) if pair(m.attacker, m.defender))
+            || matches!(action, Action::BMelee(m) if pair(m.attacker, m.defender))
     })
+}
+
+/// The actions the journal recorded in game turn `turn`, newest first: read back from the
+/// end, so that the cost is the turns since, not the evening's.
+fn actions_of_turn(battle: &Battle, turn: u32) -> impl Iterator<Item = &Action> {
+    battle
+        .log
+        .iter()
+        .rev()
+        .skip_while(move |e| e.turn > turn)
+        .take_while(move |e| e.turn == turn)
+        .filter_map(|e| e.action.as_deref())
 }

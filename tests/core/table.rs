@@ -301,6 +301,39 @@ fn repeated_turns_of_one_unit_are_one_undo_step() {
     assert_eq!(coldsteel::game::replay(&g).unwrap(), g.battle().log.len() - g.start().unwrap().log.len());
 }
 
+/// EX-4's cuirassiers and dragoons under Ruleset B in the Charges phase, face to face 21 cm
+/// apart, and the collision of the cuirassiers on the dragoons with the first dice of the
+/// average die that give the outcome wanted.
+fn b_face_to_face(wanted: coldsteel::rules::ruleset_b::CollisionOutcome) -> (Game, coldsteel::game::CollisionAction) {
+    let mut b = common::ex4_on_a_table();
+    b.ruleset = coldsteel::rules::Ruleset::RulesetB;
+    b.phase = Phase::Charges;
+    let mut g = Game::new(b);
+    g.perform(&Action::PlaceUnit { unit: CUIRASSIERS, place: place(50, 40, 90) }).unwrap();
+    g.perform(&Action::PlaceUnit { unit: DRAGOONS, place: place(77, 40, 270) }).unwrap();
+    let facts = charge_facts(g.battle(), CUIRASSIERS, DRAGOONS).unwrap();
+    let mut table: (coldsteel::game::BTable, coldsteel::game::BTable) = Default::default();
+    table.1.struck_face = facts.struck_face;
+    let action = |dice| coldsteel::game::CollisionAction {
+        attacker: CUIRASSIERS,
+        defender: DRAGOONS,
+        table: table.clone(),
+        defender_attacking: false,
+        distance_cm: Some(18),
+        dice,
+        caught: false,
+        rng_after: None,
+    };
+    let faces = [2u8, 3, 4, 5];
+    let dice = faces
+        .iter()
+        .flat_map(|a| faces.iter().map(move |d| (*a, *d)))
+        .find(|d| coldsteel::game::collision_result(g.battle(), &action(*d)).unwrap().outcome == wanted)
+        .unwrap();
+    let collision = action(dice);
+    (g, collision)
+}
+
 /// B-FLE-01, B-COL-18 on the table: a defender that does not resist flees its flight
 /// distance straight back at once (dragoons, medium cavalry: 6 cm); a collision that comes
 /// to melee brings the attacker to the face it strikes, front to front here.
@@ -308,35 +341,9 @@ fn repeated_turns_of_one_unit_are_one_undo_step() {
 fn b_fle_01_the_fugitive_flees_on_the_table_and_a_melee_closes() {
     use coldsteel::rules::ruleset_b::CollisionOutcome;
     for wanted in [CollisionOutcome::DefenderFlees, CollisionOutcome::Melee] {
-        let mut b = common::ex4_on_a_table();
-        b.ruleset = coldsteel::rules::Ruleset::RulesetB;
-        b.phase = Phase::Charges;
-        let mut g = Game::new(b);
-        g.perform(&Action::PlaceUnit { unit: CUIRASSIERS, place: place(50, 40, 90) }).unwrap();
-        // Face to face, 21 cm apart.
-        g.perform(&Action::PlaceUnit { unit: DRAGOONS, place: place(77, 40, 270) }).unwrap();
-        let facts = charge_facts(g.battle(), CUIRASSIERS, DRAGOONS).unwrap();
-        let mut table: (coldsteel::game::BTable, coldsteel::game::BTable) = Default::default();
-        table.1.struck_face = facts.struck_face;
-        let action = |dice| coldsteel::game::CollisionAction {
-            attacker: CUIRASSIERS,
-            defender: DRAGOONS,
-            table: table.clone(),
-            defender_attacking: false,
-            distance_cm: Some(18),
-            dice,
-            caught: false,
-            rng_after: None,
-        };
-        // The first dice of the average die that give the outcome wanted.
-        let faces = [2u8, 3, 4, 5];
-        let dice = faces
-            .iter()
-            .flat_map(|a| faces.iter().map(move |d| (*a, *d)))
-            .find(|d| coldsteel::game::collision_result(g.battle(), &action(*d)).unwrap().outcome == wanted)
-            .unwrap();
-        let result = coldsteel::game::collision_result(g.battle(), &action(dice)).unwrap();
-        g.perform(&Action::Collision(Box::new(action(dice)))).unwrap();
+        let (mut g, action) = b_face_to_face(wanted);
+        let result = coldsteel::game::collision_result(g.battle(), &action).unwrap();
+        g.perform(&Action::Collision(Box::new(action))).unwrap();
         let d = g.battle().unit(DRAGOONS).unwrap().place.unwrap();
         let a = g.battle().unit(CUIRASSIERS).unwrap().place.unwrap();
         if wanted == CollisionOutcome::DefenderFlees {
@@ -358,34 +365,8 @@ fn b_fle_01_the_fugitive_flees_on_the_table_and_a_melee_closes() {
 fn b_mel_03_the_melee_loser_flees_on_the_table() {
     use coldsteel::model::{BContact, BMeleeAction};
     use coldsteel::rules::ruleset_b::{CollisionOutcome, MeleeState, TestResult as BTest};
-    let mut b = common::ex4_on_a_table();
-    b.ruleset = coldsteel::rules::Ruleset::RulesetB;
-    b.phase = Phase::Charges;
-    let mut g = Game::new(b);
-    g.perform(&Action::PlaceUnit { unit: CUIRASSIERS, place: place(50, 40, 90) }).unwrap();
-    g.perform(&Action::PlaceUnit { unit: DRAGOONS, place: place(77, 40, 270) }).unwrap();
-    let facts = charge_facts(g.battle(), CUIRASSIERS, DRAGOONS).unwrap();
-    let mut table: (coldsteel::game::BTable, coldsteel::game::BTable) = Default::default();
-    table.1.struck_face = facts.struck_face;
-    let collision = |dice| coldsteel::game::CollisionAction {
-        attacker: CUIRASSIERS,
-        defender: DRAGOONS,
-        table: table.clone(),
-        defender_attacking: false,
-        distance_cm: Some(18),
-        dice,
-        caught: false,
-        rng_after: None,
-    };
-    let faces = [2u8, 3, 4, 5];
-    let dice = faces
-        .iter()
-        .flat_map(|a| faces.iter().map(move |d| (*a, *d)))
-        .find(|d| {
-            coldsteel::game::collision_result(g.battle(), &collision(*d)).unwrap().outcome == CollisionOutcome::Melee
-        })
-        .unwrap();
-    g.perform(&Action::Collision(Box::new(collision(dice)))).unwrap();
+    let (mut g, collision) = b_face_to_face(CollisionOutcome::Melee);
+    g.perform(&Action::Collision(Box::new(collision))).unwrap();
     common::to(&mut g, Phase::Melee);
     let contact = g.battle().unit(DRAGOONS).unwrap().place.unwrap();
     let c = |n| BContact { figures_in_contact: n, overlaps: 0 };
