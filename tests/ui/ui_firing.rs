@@ -153,9 +153,9 @@ fn a_ruleset_b_test_is_rolled_on_one_d6() {
         common::whole_turn_tables(&mut g);
         common::to(&mut g, Phase::Morale);
         let mut h = wavering_ladoga_tests(g, lang);
-        h.get_by_role_and_label(Role::TextInput, lang.t(T::TestDice)).click();
+        h.get_by_role_and_label(Role::TextInput, lang.t(T::TestDie)).click();
         h.run();
-        h.get_by_role_and_label(Role::TextInput, lang.t(T::TestDice)).type_text("4");
+        h.get_by_role_and_label(Role::TextInput, lang.t(T::TestDie)).type_text("4");
         h.run();
         h.get_by_label(&lang.fmt(T::UseResult, &[&"steady"])).click();
         h.run();

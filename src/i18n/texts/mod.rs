@@ -1011,6 +1011,7 @@ keys! {
     OrByName,
     TableRow,
     TestDice,
+    TestDie,
     TestModifier,
     UseResult,
     DistCharge,

@@ -113,6 +113,7 @@ super::texts! {
     OrByName => "…or enter the result by name:", "…или введите результат по названию:";
     TableRow => "Total {}: row {} to {}: {}", "Итог {}: строка {}–{}: {}";
     TestDice => "2D6", "2Д6";
+    TestDie => "D6", "Д6";
     TestModifier => "modifier", "модификатор";
     UseResult => "Use: {}", "Принять: {}";
     StartDistance => "Distance when the attack began (cm; attack distance {})", "Расстояние в начале атаки (см; дистанция атаки {})";

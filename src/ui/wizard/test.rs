@@ -111,7 +111,9 @@ impl TestWizard {
     fn table_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle) -> Option<TestAnswer> {
         ui.horizontal(|ui| {
             let count = crate::game::procedure::test_dice_count(battle);
-            dice_field_ui(ui, lang, lang.t(T::TestDice), &mut self.dice, (DieKind::D6, count), true);
+            // Ruleset B rolls one D6 (B-MEL-17): the field says so.
+            let label = if count == 1 { T::TestDie } else { T::TestDice };
+            dice_field_ui(ui, lang, lang.t(label), &mut self.dice, (DieKind::D6, count), true);
             if ui.button(lang.t(T::RollForMe)).clicked() {
                 let after = roll_into(&battle.rng, &mut [(&mut self.dice, count)], DieKind::D6);
                 self.draft.rng_after = Some(after);
