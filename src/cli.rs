@@ -285,9 +285,17 @@ fn save_loop(path: &Path) -> Result<String, String> {
     changed.turn = 2;
     changed.name.push_str(" (second state)");
     let second = Game::from_parts(changed, first.history().clone(), first.start().cloned().map(Box::new));
+    let mut said_ready = false;
     loop {
         for game in [&first, &second] {
             let _ = storage::save_battle(path, game).map_err(|e| save_error_text(Lang::En, &e))?;
+        }
+        // The test kills at random only once the file is there, however slowly this
+        // process started on a loaded machine.
+        if !said_ready {
+            let mut out = std::io::stdout().lock();
+            writeln!(out, "saving").and_then(|()| out.flush()).map_err(|e| e.to_string())?;
+            said_ready = true;
         }
     }
 }
