@@ -255,6 +255,12 @@ fn check_overrule(a: &ChargeAction) -> Result<(), ActionError> {
 /// the cm the charger moved before it halted, not the distance to the evaders (worked
 /// example 6). A charger halted by its test, or
 /// whose charge ended any other way, does not charge again this turn.
+/// Whether the charger's next charge this turn is a follow-up at a new target
+/// (GDB-CHG-19 b).
+pub(super) fn is_follow_up(battle: &Battle, charger: UnitId) -> bool {
+    matches!(follow_up_used(battle, charger), Ok(Some(_)))
+}
+
 fn follow_up_used(battle: &Battle, charger: UnitId) -> Result<Option<u32>, ChargeError> {
     let legs: Vec<(&Vec<Happening>, u32)> = battle
         .log
@@ -533,8 +539,10 @@ pub fn declared_charge(battle: &Battle, charger: UnitId, target: UnitId) -> Opti
 }
 
 /// Whether this charge may be carried out now, as the Charges phase stands (GDB-CHG-03,
-/// 04, GDB-OPP-02): what the wizard asks before it walks the steps.
+/// 04, GDB-OPP-02), the other side having had its say: what the wizard asks before it
+/// walks the steps.
 pub fn may_carry_out(battle: &Battle, a: &ChargeAction) -> Result<(), ActionError> {
+    super::sequence::judge_at_once(battle, a)?;
     let follow_up = unless_overruled(a, follow_up_used(battle, a.charger))?.is_some();
     Ok(unless_overruled(a, super::declarations::check_carry_out(battle, a, follow_up))?)
 }

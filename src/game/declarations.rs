@@ -11,7 +11,7 @@
 
 use crate::model::{Action, Battle, ChargeAction, Unit, UnitId};
 use crate::rules::gdb::charge::ChargeError;
-use crate::rules::{BySide, Marker, Phase, Ruleset, Side};
+use crate::rules::{BySide, Marker, Order, Phase, Ruleset, Side};
 
 /// A charge declared this phase.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,8 +72,51 @@ impl ChargesPhase {
     }
 }
 
+/// Whether `side` has a unit that may still declare a charge this phase (GDB-CHG-03): in
+/// play and not routing, not in base contact, not a charger already this turn, with no
+/// declaration waiting, and an enemy in play. Reach and sight are the players' to measure,
+/// so a unit that may reach no one still counts: the side is asked rather than passed over.
+pub fn may_still_declare(battle: &Battle, phase: &ChargesPhase, side: Side) -> bool {
+    let enemy_in_play = battle.units.iter().any(|u| u.side != side && u.order.in_play());
+    let waiting = |id: UnitId| phase.declared.iter().any(|d| d.charger == id && !d.carried_out);
+    let in_contact = |id: UnitId| battle.pending_melees().any(|(_, e)| e.involves(id));
+    enemy_in_play
+        && battle.units.iter().any(|u| {
+            u.side == side
+                && u.order.in_play()
+                && u.order != Order::Routing
+                && !u.markers.contains(&Marker::ChargedThisTurn)
+                && !in_contact(u.id)
+                && !waiting(u.id)
+        })
+}
+
+/// Whether `side`'s declarations are over: it said so, carrying out has begun, or it has
+/// no unit that may still declare a charge.
+pub fn declarations_over(battle: &Battle, phase: &ChargesPhase, side: Side) -> bool {
+    *phase.closed.get(side) || !may_still_declare(battle, phase, side)
+}
+
+/// GDB-CHG-03, 04: a charge carried out without a declaration of its own is declared and
+/// carried out at once, its side's declarations closing with it; the other side must have
+/// had its say first. Returns the side still declaring, if there is one. A declared
+/// charge, a follow-up at a new target (GDB-CHG-19 b) and a Ruleset B attack are not
+/// judged here.
+pub fn still_declaring(battle: &Battle, a: &ChargeAction, follow_up: bool) -> Option<Side> {
+    if battle.ruleset != Ruleset::Gdb || battle.phase != Phase::Charges || follow_up {
+        return None;
+    }
+    let phase = charges_phase(battle);
+    if phase.pending(a.charger, a.target).is_some() {
+        return None;
+    }
+    let side = battle.unit(a.charger)?.side;
+    let other = side.other();
+    (!declarations_over(battle, &phase, other)).then_some(other)
+}
+
 /// The phasing side (the first before the initiative is rolled).
-fn phasing_side(battle: &Battle) -> Side {
+pub fn phasing_side(battle: &Battle) -> Side {
     battle.phasing.unwrap_or(Side::First)
 }
 

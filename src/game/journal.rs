@@ -91,11 +91,10 @@ pub fn replay(game: &Game) -> Result<usize, ReplayError> {
 
 /// [`replay`] of a file of battle-file `version`: recorded before version 3, an entry
 /// refused by a clause of the charge procedure judged since is a rules change and the
-/// replay stops there; recorded before version 6, an entry refused by a clause of the
-/// turn judged since is reported and replayed as it was recorded (issue 42).
+/// replay stops there; recorded before a clause of the turn was judged (version 6 or 7,
+/// issue 42), an entry it refuses is reported and replayed as it was recorded.
 pub fn replay_recorded(game: &Game, version: u32) -> Result<Replayed, ReplayError> {
     let earlier_rules = version < 3;
-    let turn_judged = version >= super::sequence::JUDGED_SINCE_VERSION;
     let mut rules_changes = Vec::new();
     let start = game.journal_start();
     let recorded = &game.battle.log;
@@ -109,7 +108,7 @@ pub fn replay_recorded(game: &Game, version: u32) -> Result<Replayed, ReplayErro
         let action = entry.action.as_deref().ok_or(ReplayError::NoAction { seq: entry.seq })?;
         let mut as_recorded = false;
         let performed = match again.perform(action) {
-            Err(ActionError::Turn(reason)) if !turn_judged => {
+            Err(ActionError::Turn(reason)) if version < reason.judged_since() => {
                 rules_changes.push(RulesChange { seq: entry.seq, reason });
                 as_recorded = true;
                 again.perform_as_recorded(action)

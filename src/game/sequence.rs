@@ -9,8 +9,12 @@ use crate::model::{Action, Battle, Engagement, UnitId};
 use crate::rules::options::TestKind;
 use crate::rules::{Marker, Order, Phase, Ruleset};
 
-/// The battle-file version from which the game judges these clauses.
+/// The battle-file version from which the game judges the first of these clauses.
 pub const JUDGED_SINCE_VERSION: u32 = 6;
+
+/// The battle-file version from which the game judges them all: files of this version
+/// and later replay every entry as the game checks it.
+pub const ALL_JUDGED_SINCE_VERSION: u32 = 7;
 
 /// Why the turn does not allow a step now. The battle is unchanged.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
@@ -40,6 +44,33 @@ pub enum TurnError {
     /// turn, not twice in one.
     #[error("this melee was fought this turn and goes on in the next (GDB-RES-11, B-MEL-02, B-MEL-05)")]
     MeleeGoesOnNextTurn,
+    /// GDB-CHG-03, 04: a charge carried out at once is declared then, and its side's
+    /// declarations close with it; the other side, the non-phasing one, may still declare
+    /// its charges.
+    #[error(
+        "the non-phasing side may still declare its charges: a charge is carried out once both sides have declared (GDB-CHG-03, 04)"
+    )]
+    NonPhasingStillDeclares,
+    /// GDB-CHG-03: the phasing side declares its charges first.
+    #[error("the phasing side declares its charges first; the other side's are carried out after (GDB-CHG-03, 04)")]
+    PhasingStillDeclares,
+}
+
+impl TurnError {
+    /// The battle-file version from which the game judges this clause: an entry of an
+    /// older file that it refuses replays as it was recorded, reported as a rules change.
+    pub const fn judged_since(&self) -> u32 {
+        match self {
+            TurnError::TestInContact(_)
+            | TurnError::MeleeOutsidePhase
+            | TurnError::RoutMoveFirst(_)
+            | TurnError::OneDie(_)
+            | TurnError::ChangedFormation(_)
+            | TurnError::TestTakenInMelee(_)
+            | TurnError::MeleeGoesOnNextTurn => JUDGED_SINCE_VERSION,
+            TurnError::NonPhasingStillDeclares | TurnError::PhasingStillDeclares => ALL_JUDGED_SINCE_VERSION,
+        }
+    }
 }
 
 /// Whether the turn allows `action` now.
@@ -61,6 +92,7 @@ pub(super) fn judge(action: &Action, battle: &Battle) -> Result<(), TurnError> {
         }
         Action::BMelee(m) => judge_melee(battle, m.attacker, m.defender),
         Action::Fire(f) => judge_firer(battle, f.firer),
+        Action::Charge(c) => judge_at_once(battle, c),
         Action::AddUnit(_)
         | Action::EditUnit(_)
         | Action::DuplicateUnit(_)
@@ -80,7 +112,6 @@ pub(super) fn judge(action: &Action, battle: &Battle) -> Result<(), TurnError> {
         | Action::SetHidden { .. }
         | Action::DeclareCharge(_)
         | Action::DeclarationsDone { .. }
-        | Action::Charge(_)
         | Action::Collision(_)
         | Action::SetOptions(_)
         | Action::ImportOrderOfBattle(_)
@@ -92,6 +123,17 @@ pub(super) fn judge(action: &Action, battle: &Battle) -> Result<(), TurnError> {
         | Action::ChangeFormation { .. }
         | Action::Move(_)
         | Action::AtTheEdge { .. } => Ok(()),
+    }
+}
+
+/// A charge carried out without a declaration of its own: the other side has had its
+/// say (GDB-CHG-03, 04).
+pub(super) fn judge_at_once(battle: &Battle, c: &crate::model::ChargeAction) -> Result<(), TurnError> {
+    let follow_up = super::charge::is_follow_up(battle, c.charger);
+    match super::declarations::still_declaring(battle, c, follow_up) {
+        Some(side) if side == super::declarations::phasing_side(battle) => Err(TurnError::PhasingStillDeclares),
+        Some(_) => Err(TurnError::NonPhasingStillDeclares),
+        None => Ok(()),
     }
 }
 

@@ -8,12 +8,17 @@ use crate::rules::{Marker, Order, Phase, Ruleset, Side};
 pub enum Todo {
     /// Roll the initiative; the winner chooses who is phasing (GDB-SEQ-01).
     RollInitiative,
-    /// Declare charges: the phasing side first, then the other side, each closing its
-    /// declarations when done (GDB-CHG-03, GDB-SEQ-02).
-    DeclareCharges {
-        /// The side declaring now.
-        first: Side,
+    /// The declarations of the General de Brigade Charges phase: the phasing side first,
+    /// then the other side, each closing its declarations when done (GDB-CHG-03,
+    /// GDB-SEQ-02). The first row of the phase, there until it ends, so that the rows
+    /// below it keep their places.
+    Declarations {
+        /// The side declaring now; `None` once both sides' declarations are over.
+        declaring: Option<Side>,
     },
+    /// Ruleset B's Charges phase: each attack is made at once, a frontal one tested for
+    /// collision first (B-COL-01); Ruleset B has no declarations.
+    Attacks,
     /// Carry out a declared charge, in the order the rules give (GDB-CHG-04, GDB-OPP-02).
     CarryOutCharge {
         /// The charger.
@@ -61,7 +66,7 @@ pub fn checklist(battle: &Battle) -> Vec<Todo> {
         Phase::Initiative if battle.ruleset == Ruleset::Gdb && battle.phasing.is_none() => vec![Todo::RollInitiative],
         Phase::CompulsoryMoves => compulsory_moves(battle),
         Phase::Charges if battle.ruleset == Ruleset::Gdb => charges(battle),
-        Phase::Charges => vec![Todo::DeclareCharges { first: battle.phasing.unwrap_or(Side::First) }],
+        Phase::Charges => vec![Todo::Attacks],
         // A melee fought this turn that goes on is fought again next turn (GDB-RES-11,
         // B-MEL-02, 05).
         Phase::Melee => battle
@@ -98,7 +103,7 @@ fn owed(battle: &Battle) -> impl Iterator<Item = Todo> {
 /// they are carried out (GDB-CHG-03, 04, GDB-OPP-02).
 fn charges(battle: &Battle) -> Vec<Todo> {
     let phase = super::declarations::charges_phase(battle);
-    let mut out: Vec<Todo> = phase.declaring(battle).map(|first| Todo::DeclareCharges { first }).into_iter().collect();
+    let mut out = vec![Todo::Declarations { declaring: phase.declaring(battle) }];
     out.extend(
         phase.to_carry_out(battle).into_iter().map(|d| Todo::CarryOutCharge { charger: d.charger, target: d.target }),
     );

@@ -194,6 +194,8 @@ pub fn turn_error_text(lang: Lang, e: &crate::game::sequence::TurnError) -> Stri
         E::ChangedFormation(unit) => lang.fmt(T::ErrChangedFormation, &[unit]),
         E::OneDie(unit) => lang.fmt(T::ErrOneDie, &[unit]),
         E::MeleeGoesOnNextTurn => lang.t(T::ErrMeleeGoesOnNextTurn).to_owned(),
+        E::NonPhasingStillDeclares => lang.t(T::ErrNonPhasingStillDeclares).to_owned(),
+        E::PhasingStillDeclares => lang.t(T::ErrPhasingStillDeclares).to_owned(),
     }
 }
 

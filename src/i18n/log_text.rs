@@ -564,7 +564,8 @@ pub fn todo_text(lang: Lang, battle: &Battle, todo: &Todo) -> String {
         Todo::Rout(id) | Todo::Retreat(id) | Todo::PushBackThenRally(id) => Some(*id),
         Todo::AtTheEdge(_)
         | Todo::RollInitiative
-        | Todo::DeclareCharges { .. }
+        | Todo::Declarations { .. }
+        | Todo::Attacks
         | Todo::CarryOutCharge { .. }
         | Todo::Pursue(_)
         | Todo::Melee { .. }
@@ -586,9 +587,8 @@ fn todo_words(lang: Lang, battle: &Battle, todo: &Todo) -> String {
     let name = |id: &UnitId| unit_name(battle, lang, *id);
     match todo {
         Todo::RollInitiative => lang.t(T::TodoInitiative).to_owned(),
-        Todo::DeclareCharges { first } => {
-            lang.fmt(T::TodoCharges, &[&crate::i18n::names::side_name(battle, *first, lang)])
-        }
+        Todo::Declarations { declaring } => declarations_words(lang, battle, *declaring),
+        Todo::Attacks => lang.t(T::TodoAttacks).to_owned(),
         Todo::CarryOutCharge { charger, target } => lang.fmt(T::TodoCarryOut, &[&name(charger), &name(target)]),
         Todo::Rout(id) => with_distance(lang, battle, *id, true, lang.fmt(T::TodoRout, &[&name(id)])),
         Todo::Retreat(id) => with_distance(lang, battle, *id, false, lang.fmt(T::TodoRetreat, &[&name(id)])),
@@ -607,6 +607,34 @@ fn todo_words(lang: Lang, battle: &Battle, todo: &Todo) -> String {
             lang.fmt(key, &[&name(unit)])
         }
         Todo::RecordFire => lang.t(T::TodoRecordFire).to_owned(),
+    }
+}
+
+/// Each side's declarations in the GdB Charges phase, the phasing side first: how many it
+/// declared and whether it is done, declaring, or declares next (GDB-CHG-03).
+fn declarations_words(lang: Lang, battle: &Battle, declaring: Option<crate::rules::Side>) -> String {
+    let phasing = crate::game::declarations::phasing_side(battle);
+    let side = |s| declaring_side_words(lang, battle, declaring, s);
+    lang.fmt(T::TodoDeclarations, &[&side(phasing), &side(phasing.other())])
+}
+
+/// One side's declarations in the GdB Charges phase: how many it declared and whether it
+/// is done, declaring, or declares next (GDB-CHG-03).
+pub fn declaring_side_words(
+    lang: Lang,
+    battle: &Battle,
+    declaring: Option<crate::rules::Side>,
+    side: crate::rules::Side,
+) -> String {
+    let phase = crate::game::declarations::charges_phase(battle);
+    let name = crate::i18n::names::side_name(battle, side, lang);
+    let count = phase.declared.iter().filter(|d| d.side == side).count();
+    if *phase.closed.get(side) {
+        lang.fmt(T::DeclSideDone, &[&name, &count])
+    } else if declaring == Some(side) {
+        lang.fmt(T::DeclSideDeclaring, &[&name, &count])
+    } else {
+        lang.fmt(T::DeclSideNext, &[&name])
     }
 }
 

@@ -7,7 +7,7 @@ use serde_json::Value;
 type Step = fn(&mut Value);
 
 /// The steps, oldest first.
-const STEPS: &[Step] = &[v1_to_v2, v2_to_v3, v3_to_v4, v4_to_v5, v5_to_v6];
+const STEPS: &[Step] = &[v1_to_v2, v2_to_v3, v3_to_v4, v4_to_v5, v5_to_v6, v6_to_v7];
 
 /// Version 2 made the file a journal and pending melees engagements: `pending_melees`
 /// becomes `engagements` (their fields carry over), and each row of a test table gets
@@ -60,6 +60,12 @@ fn v4_to_v5(value: &mut Value) {
 /// is; its journal may hold steps those clauses refuse, which `replay` reports as rules
 /// changes and replays as they were recorded.
 fn v5_to_v6(_: &mut Value) {}
+
+/// Version 7 is the first the game judges the order of declarations in (GDB-CHG-03, 04,
+/// issue 42): a charge carried out at once, without a declaration of its own, while the
+/// other side may still declare. A version-6 file reads as it is; such charges in its
+/// journal are reported as rules changes and replayed as they were recorded.
+fn v6_to_v7(_: &mut Value) {}
 
 /// A version-4 event as a version-5 change (see [`v4_to_v5`]).
 fn change_of_event(event: Value, done: bool) -> Value {

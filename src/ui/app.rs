@@ -61,6 +61,14 @@ pub enum Modal {
     },
     /// A message to acknowledge.
     Message(String),
+    /// The one-click Declare closed one side's declarations: the other side is asked for
+    /// its own before the charge is carried out (GDB-CHG-03, 04, issue 43).
+    OtherSideDeclares {
+        /// The charge declared: charger and target.
+        charge: (UnitId, UnitId),
+        /// The side asked.
+        side: crate::rules::Side,
+    },
     /// Tests are still owed as the players go on to the next phase (issue 28): take them
     /// now, carry them, or drop them with the reason typed here.
     TestsOwed {
@@ -244,6 +252,9 @@ impl CsApp {
             Outcome::Continue => {}
             Outcome::Cancel => cmds.push(AppCommand::CloseWizard),
             Outcome::Apply(action) => cmds.push(AppCommand::WizardApply(action)),
+            Outcome::ThenOtherSide { actions, charge, other } => {
+                cmds.push(AppCommand::DeclaredThenOtherSide { actions, charge, other });
+            }
         }
         // The engagement as the players now have it, for the players' view (issue 32).
         if self.players.watching() {

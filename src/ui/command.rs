@@ -150,6 +150,19 @@ pub enum AppCommand {
     /// Carry out this declared charge: the wizard opens at the target's reaction
     /// (GDB-CHG-04).
     CarryOutCharge(UnitId, UnitId),
+    /// The charge wizard's one-click Declare while the other side may still declare
+    /// (GDB-CHG-03): perform these actions, close the wizard, and ask `other`.
+    DeclaredThenOtherSide {
+        /// The declaration, then the side's "declarations done".
+        actions: Vec<Action>,
+        /// The charger and the target.
+        charge: (UnitId, UnitId),
+        /// The side asked next.
+        other: crate::rules::Side,
+    },
+    /// The side asked declares no charge: its declarations close, and the first charge in
+    /// order is carried out (GDB-CHG-03, 04).
+    NoneDeclared(crate::rules::Side),
     /// Stop picking a target.
     CancelPick,
     /// Open the report window.

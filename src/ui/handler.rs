@@ -391,6 +391,8 @@ impl CsApp {
             | other @ AppCommand::SaveClubProfile
             | other @ AppCommand::OobFile(_)
             | other @ AppCommand::WizardApply(_)
+            | other @ AppCommand::DeclaredThenOtherSide { .. }
+            | other @ AppCommand::NoneDeclared(_)
             | other @ AppCommand::CloseWizard => self.run_dialog_cmd(other),
         }
     }
@@ -426,6 +428,7 @@ impl CsApp {
                 | Modal::PathPrompt { .. }
                 | Modal::NewBattle { .. }
                 | Modal::Message(_)
+                | Modal::OtherSideDeclares { .. }
                 | Modal::JournalFull(_)
                 | Modal::TestsOwed { .. }
                 | Modal::About
@@ -466,6 +469,19 @@ impl CsApp {
                 self.remember_measures();
                 self.wizard = None;
             }
+            AppCommand::DeclaredThenOtherSide { actions, charge, other } => {
+                self.remember_measures();
+                if self.perform_all(&actions) {
+                    self.wizard = None;
+                    self.modal = Modal::OtherSideDeclares { charge, side: other };
+                }
+            }
+            AppCommand::NoneDeclared(side) => {
+                self.modal = Modal::None;
+                if self.perform_all(&[Action::DeclarationsDone { side }]) {
+                    self.carry_out_next();
+                }
+            }
             // The rest are run by `run_cmd` itself.
             other @ AppCommand::Perform(_)
             | other @ AppCommand::ShowPlayers(_)
@@ -503,6 +519,26 @@ impl CsApp {
             | other @ AppCommand::ExportSvg
             | other @ AppCommand::Warn(_)
             | other @ AppCommand::ShowTab(_) => self.run_cmd(other),
+        }
+    }
+
+    /// Performs the actions in order, each its own undo step, stopping at the first the
+    /// game refuses (its reason in the status bar); whether all were performed.
+    fn perform_all(&mut self, actions: &[Action]) -> bool {
+        actions.iter().all(|action| {
+            let steps = self.game.history().done.len();
+            self.perform(action);
+            self.game.history().done.len() > steps
+        })
+    }
+
+    /// Opens the wizard on the first declared charge in the order they are carried out
+    /// (GDB-CHG-04, GDB-OPP-02), if one may be carried out now.
+    fn carry_out_next(&mut self) {
+        let phase = crate::game::declarations::charges_phase(self.game.battle());
+        let next = phase.to_carry_out(self.game.battle()).first().map(|d| (d.charger, d.target));
+        if let Some((charger, target)) = next {
+            self.run_cmd(AppCommand::CarryOutCharge(charger, target));
         }
     }
 

@@ -46,6 +46,9 @@ impl CsApp {
             }
             Modal::NewBattle { template, ruleset } => new_ui(ui, self.lang, template, ruleset),
             Modal::Message(text) => message_ui(ui, self.lang, text),
+            Modal::OtherSideDeclares { charge, side } => {
+                other_side_ui(ui, self.lang, self.game.battle(), *charge, *side)
+            }
             Modal::JournalFull(full) => journal_full_ui(ui, self.lang, *full),
             Modal::TestsOwed { reason } => {
                 let owed = crate::game::testing::owed_tests(self.game.battle()).len();
@@ -465,6 +468,44 @@ fn message_ui(ui: &mut Ui, lang: crate::i18n::Lang, text: &str) -> Choice {
         if ui.button(lang.t(T::Ok)).clicked() || ui.input(|i| i.key_pressed(Key::Enter) || i.key_pressed(Key::Escape)) {
             choice = Choice::Close;
         }
+        guard(ui);
+    });
+    choice
+}
+
+/// GDB-CHG-03, 04 (issue 43): one side's one-click Declare closed its declarations; the
+/// other side declares its own, an opportunity charge at the charger among them, before
+/// any charge is carried out, or declares none and the charges are carried out.
+fn other_side_ui(
+    ui: &mut Ui,
+    lang: crate::i18n::Lang,
+    battle: &crate::model::Battle,
+    (charger, target): (crate::model::UnitId, crate::model::UnitId),
+    side: crate::rules::Side,
+) -> Choice {
+    let mut choice = Choice::None;
+    let name = |id| super::wizard::common::unit_name(battle, id, lang);
+    let side_name = |s| crate::i18n::names::side_name(battle, s, lang);
+    window("other-side-declares").show(ui.ctx(), |ui| {
+        ui.set_max_width(560.0);
+        ui.heading(lang.fmt(T::OtherDeclaresTitle, &[&side_name(side)]));
+        ui.label(
+            lang.fmt(
+                T::OtherDeclaresText,
+                &[&side_name(side.other()), &name(charger), &name(target), &side_name(side)],
+            ),
+        );
+        ui.label(RichText::new(lang.t(T::OtherDeclaresHow)).weak());
+        ui.horizontal(|ui| {
+            let none = ui.button(RichText::new(lang.fmt(T::OtherDeclaresNone, &[&side_name(side)])).strong());
+            if none.clicked() {
+                choice = Choice::Command(AppCommand::NoneDeclared(side));
+            }
+            let declare = ui.button(lang.fmt(T::OtherDeclaresSome, &[&side_name(side)]));
+            if declare.clicked() || ui.input(|i| i.key_pressed(Key::Escape)) {
+                choice = Choice::Close;
+            }
+        });
         guard(ui);
     });
     choice

@@ -10,7 +10,7 @@ use crate::game::{Action, Todo, checklist};
 use crate::i18n::log_text::todo_text;
 use crate::i18n::names::side_name;
 use crate::i18n::{Label, Lang, T};
-use crate::model::{Battle, RngState};
+use crate::model::{Battle, RngState, UnitId};
 use crate::rules::Side;
 use crate::rules::dice::D6_FACES;
 
@@ -78,10 +78,11 @@ pub fn checklist_ui(ui: &mut Ui, lang: Lang, battle: &Battle, form: &mut Initiat
     if battle.phase == crate::rules::Phase::Movement {
         ui.label(RichText::new(lang.t(T::MovementHint)).weak());
     }
-    // GDB-CHG-03: a declared charge is carried out once both sides have declared, that is
-    // once no side is listed as declaring.
-    let declaring = todos.iter().any(|t| matches!(t, Todo::DeclareCharges { .. }));
     for todo in &todos {
+        if let Todo::Declarations { declaring } = todo {
+            declarations_ui(ui, lang, battle, *declaring, cmds);
+            continue;
+        }
         ui.horizontal_wrapped(|ui| {
             ui.label(format!("• {}", todo_text(lang, battle, todo)));
             let action = match todo {
@@ -101,18 +102,19 @@ pub fn checklist_ui(ui: &mut Ui, lang: Lang, battle: &Battle, form: &mut Initiat
                 Todo::CarryOutCharge { charger, target } => {
                     Some((T::CarryOut, AppCommand::CarryOutCharge(*charger, *target)))
                 }
-                // GDB-CHG-03: the side declaring says when it is done.
-                Todo::DeclareCharges { first } if battle.ruleset == crate::rules::Ruleset::Gdb => {
-                    Some((T::DeclarationsDone, AppCommand::Perform(Action::DeclarationsDone { side: *first })))
-                }
-                Todo::DeclareCharges { .. } => None,
-                Todo::RollInitiative => None,
+                Todo::Declarations { .. } | Todo::Attacks | Todo::RollInitiative => None,
             };
-            let waiting = declaring && matches!(todo, Todo::CarryOutCharge { .. });
+            // A charge carried out out of its turn is offered disabled, with the game's reason
+            // (GDB-CHG-03, 04, GDB-OPP-02).
+            let refused = if let Todo::CarryOutCharge { charger, target } = todo {
+                carry_out_refused(lang, battle, *charger, *target)
+            } else {
+                None
+            };
             if let Some((label, cmd)) = action {
-                let button = ui.add_enabled(!waiting, egui::Button::new(lang.t(label)).small());
-                if waiting {
-                    button.clone().on_disabled_hover_text(lang.t(T::ErrDeclarationsOpen));
+                let button = ui.add_enabled(refused.is_none(), egui::Button::new(lang.t(label)).small());
+                if let Some(why) = &refused {
+                    button.clone().on_disabled_hover_text(why);
                 }
                 if button.clicked() {
                     cmds.push(cmd);
@@ -137,6 +139,31 @@ pub fn checklist_ui(ui: &mut Ui, lang: Lang, battle: &Battle, form: &mut Initiat
             }
         });
     }
+}
+
+/// The GdB Charges phase's first row (GDB-CHG-03, 04): each side's declarations on a line
+/// of its own, one line whatever it says, then "Declarations done" for the side declaring
+/// (disabled once both are done), so that the rows below never move.
+fn declarations_ui(ui: &mut Ui, lang: Lang, battle: &Battle, declaring: Option<Side>, cmds: &mut Vec<AppCommand>) {
+    ui.label(format!("• {}", lang.t(T::DeclarationsHeading)));
+    let phasing = crate::game::declarations::phasing_side(battle);
+    for side in [phasing, phasing.other()] {
+        let words = crate::i18n::log_text::declaring_side_words(lang, battle, declaring, side);
+        ui.add(egui::Label::new(format!("   {words}")).truncate());
+    }
+    let done = ui.add_enabled(declaring.is_some(), egui::Button::new(lang.t(T::DeclarationsDone)).small());
+    if let Some(side) = declaring
+        && done.clicked()
+    {
+        cmds.push(AppCommand::Perform(Action::DeclarationsDone { side }));
+    }
+}
+
+/// Why this declared charge may not be carried out now, in words; `None` when it may.
+fn carry_out_refused(lang: Lang, battle: &Battle, charger: UnitId, target: UnitId) -> Option<String> {
+    let declared = crate::game::declared_charge(battle, charger, target)?;
+    let refused = crate::game::may_carry_out(battle, &declared).err()?;
+    Some(crate::i18n::errors::action_error_text(lang, &refused))
 }
 
 fn initiative_ui(ui: &mut Ui, lang: Lang, battle: &Battle, form: &mut InitiativeForm, cmds: &mut Vec<AppCommand>) {

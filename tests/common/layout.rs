@@ -74,3 +74,28 @@ pub fn scroll_roster_to(h: &mut egui_kittest::Harness<'_, coldsteel::ui::CsApp>,
     }
     panic!("{label} never came into sight");
 }
+
+/// GDB-CHG-03, 04: the charge wizard's Declare while the other side may still declare:
+/// the charge is declared, its side's declarations close, and the dialog that asks the
+/// other side is answered "declare none"; the wizard opens again at the target's reaction.
+pub fn declare_then_none(h: &mut egui_kittest::Harness<'static, coldsteel::ui::CsApp>) {
+    h.get_by_role_and_label(Role::Button, "Declare").click();
+    h.run();
+    assert!(
+        matches!(h.state().modal, coldsteel::ui::Modal::OtherSideDeclares { .. }),
+        "the other side is asked: {:?}",
+        h.state().message
+    );
+    none_declared(h);
+}
+
+/// The other side, asked for its declarations, declares none (either language).
+pub fn none_declared(h: &mut egui_kittest::Harness<'static, coldsteel::ui::CsApp>) {
+    let none = h
+        .query_by_label_contains("declare none: carry out")
+        .or_else(|| h.query_by_label_contains("атак нет, выполнить атаку"))
+        .expect("the question's button");
+    none.click();
+    h.run();
+    assert!(matches!(h.state().modal, coldsteel::ui::Modal::None), "{:?}", h.state().message);
+}

@@ -58,9 +58,47 @@ pub fn charge_of(charger: UnitId, target: UnitId, distance: u32, inputs: Vec<Inp
     }
 }
 
-/// Performs a charge, panicking with the reason if the game refuses it.
+/// Performs a charge as the players would, panicking with the reason if the game refuses
+/// it: see [`charge_in_order`].
 pub fn do_charge(g: &mut Game, a: ChargeAction) {
-    g.perform(&Action::Charge(Box::new(a))).unwrap();
+    charge_in_order(g, a).unwrap_or_else(|e| panic!("charging: {e}"));
+}
+
+/// A charge as the players would make it: at once where the order of declarations allows
+/// (GDB-CHG-03, 04), else declared, both sides' declarations closed (the other side
+/// declaring none), then carried out. Refused at any step, the game is left as it was and
+/// the refusal returned.
+pub fn charge_in_order(g: &mut Game, a: ChargeAction) -> Result<(), coldsteel::game::ActionError> {
+    use coldsteel::game::ActionError;
+    use coldsteel::game::sequence::TurnError;
+    let mut tried = g.clone();
+    match tried.perform(&Action::Charge(Box::new(a.clone()))) {
+        Err(ActionError::Turn(e @ (TurnError::NonPhasingStillDeclares | TurnError::PhasingStillDeclares))) => {
+            if e == TurnError::PhasingStillDeclares {
+                let phasing = tried.battle().phasing.unwrap_or(Side::First);
+                tried.perform(&Action::DeclarationsDone { side: phasing })?;
+            }
+            let declared = ChargeAction { inputs: Vec::new(), rng_after: None, ..a.clone() };
+            tried.perform(&Action::DeclareCharge(Box::new(declared)))?;
+            close_declarations(&mut tried);
+            tried.perform(&Action::Charge(Box::new(a)))?;
+        }
+        other => other?,
+    }
+    *g = tried;
+    Ok(())
+}
+
+/// Both sides say their declarations are done, the phasing side first (GDB-CHG-03); a side
+/// whose declarations are over already is passed.
+pub fn close_declarations(g: &mut Game) {
+    let phasing = g.battle().phasing.unwrap_or(Side::First);
+    for side in [phasing, phasing.other()] {
+        let phase = coldsteel::game::declarations::charges_phase(g.battle());
+        if !*phase.closed.get(side) {
+            g.perform(&Action::DeclarationsDone { side }).unwrap_or_else(|e| panic!("closing {side:?}: {e}"));
+        }
+    }
 }
 
 /// A melee as the wizard sends it: the dice, the losses the players enter, and the
@@ -104,6 +142,23 @@ pub fn game_at(battle: coldsteel::model::Battle, phase: Phase) -> Game {
 /// The default battle in `phase` of turn 1.
 pub fn default_at(phase: Phase) -> Game {
     game_at(storage::default_game().unwrap().battle().clone(), phase)
+}
+
+/// The default battle in the Charges phase of turn 1, the Russians phasing and their
+/// declarations done (they declare none, GDB-CHG-03): a French charge is declared and
+/// carried out at once, in one pass of the charge wizard.
+pub fn russians_declared_none() -> Game {
+    second_side_declared_none(storage::default_game().unwrap().battle().clone())
+}
+
+/// `battle` (under General de Brigade) in the Charges phase of turn 1, the second side
+/// phasing and its declarations done: a charge of the first side goes at once.
+pub fn second_side_declared_none(battle: coldsteel::model::Battle) -> Game {
+    let mut g = Game::new(battle);
+    initiative(&mut g, [6, 5], [1, 1], Side::Second);
+    to(&mut g, Phase::Charges);
+    g.perform(&Action::DeclarationsDone { side: Side::Second }).unwrap();
+    g
 }
 
 /// Advances to the phase.

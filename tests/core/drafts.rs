@@ -27,7 +27,7 @@ fn draft(g: &Game, charger: &str, target: &str, cm: u32) -> ChargeDraft {
 /// into the charge the game accepts; a step the game refuses is not taken.
 #[test]
 fn gdb_chg_a_charge_drafted_step_by_step() {
-    let mut g = default_at(Phase::Charges);
+    let mut g = common::russians_declared_none();
     let mut d = draft(&g, "Grenadiers à cheval", "Kiev Dragoons", 12);
     let view = d.declaration_view(g.battle());
     assert_eq!(view.refused, None);
@@ -52,8 +52,8 @@ fn gdb_chg_a_charge_drafted_step_by_step() {
     d.take(g.battle(), Input::ChargerTest(TestResult::Pass.into())).unwrap();
     d.take(g.battle(), Input::StandTest(TestResult::Pass.into())).unwrap();
     assert_eq!(d.current(g.battle()).unwrap().ask(), Ask::Done);
-    let action = d.finish(g.battle()).unwrap();
-    g.perform(&action).unwrap();
+    let Action::Charge(action) = d.finish(g.battle()).unwrap() else { panic!("a charge") };
+    common::do_charge(&mut g, *action);
     assert_eq!(g.battle().pending_melees().count(), 1);
 }
 
@@ -123,7 +123,7 @@ fn gdb_chg_04_declare_only_then_carry_out_the_draft() {
 /// result; Apply waits for the losses and the owed test, and the game takes it.
 #[test]
 fn gdb_mel_a_melee_drafted_to_the_end() {
-    let mut g = default_at(Phase::Charges);
+    let mut g = common::russians_declared_none();
     let mut d = draft(&g, "Grenadiers à cheval", "Kiev Dragoons", 12);
     d.declare(g.battle()).unwrap();
     for input in [
@@ -133,7 +133,8 @@ fn gdb_mel_a_melee_drafted_to_the_end() {
     ] {
         d.take(g.battle(), input).unwrap();
     }
-    g.perform(&d.finish(g.battle()).unwrap()).unwrap();
+    let Action::Charge(action) = d.finish(g.battle()).unwrap() else { panic!("a charge") };
+    common::do_charge(&mut g, *action);
     common::to(&mut g, Phase::Melee);
     let pending = g.battle().pending_melees().next().unwrap().1.clone();
     let mut m = MeleeDraft::open(g.battle(), &pending).unwrap();

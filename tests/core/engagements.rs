@@ -142,7 +142,7 @@ fn gdb_evd_12_overrun_skirmishers_lose_the_bases_contacted() {
     let mut g2 = gdb_game();
     let inputs = vec![Input::Reaction(Reaction::Evade), Input::Caught(true), pass(), Input::BasesLost { figures: 9 }];
     let a = charge(&g2, "Ladoga Infantry", "Guard tirailleur screen", 8, inputs);
-    let e = g2.perform(&Action::Charge(Box::new(a))).unwrap_err();
+    let e = common::charge_in_order(&mut g2, a).unwrap_err();
     assert!(matches!(e, ActionError::TooManyLosses { lost: 9, has: 6, .. }), "{e:?}");
 }
 
@@ -282,7 +282,7 @@ fn gdb_chg_05_and_11_what_a_charged_unit_may_not_do() {
     do_charge(&mut g, a);
     assert_eq!(g.battle().pending_melees().count(), 0, "the charger stopped short");
     let third = charge(&g, "Empress Dragoons", "Sumy Hussars", 10, vec![]);
-    let e = g.perform(&Action::Charge(Box::new(third))).unwrap_err();
+    let e = common::charge_in_order(&mut g, third).unwrap_err();
     assert_eq!(e, ActionError::Charge(ChargeError::AlreadyCharged));
 
     // Both declared before either is carried out (GDB-CHG-03).
@@ -301,7 +301,7 @@ fn gdb_chg_05_and_11_what_a_charged_unit_may_not_do() {
     assert!(unit(&g, "Ladoga Infantry").markers.contains(&Marker::ChangingFormation));
     let fire = vec![Input::Reaction(Reaction::StandAndFire)];
     let second = charge(&g, "1st Polish Guard Lancers", "Ladoga Infantry", 10, fire);
-    let e = g.perform(&Action::Charge(Box::new(second))).unwrap_err();
+    let e = common::charge_in_order(&mut g, second).unwrap_err();
     assert_eq!(e, ActionError::Charge(ChargeError::MayNotFire));
 }
 
@@ -517,7 +517,7 @@ fn a_test_result_must_fit_its_test() {
         vec![Input::Reaction(Reaction::Stand), pass(), Input::StandTest(TestResult::Pursue.into())],
     );
     assert!(matches!(
-        g.perform(&Action::Charge(Box::new(a))).unwrap_err(),
+        common::charge_in_order(&mut g, a).unwrap_err(),
         ActionError::Charge(ChargeError::NotAResultOf { .. })
     ));
     let a = stood_charge(&g, "Ladoga Infantry", "4th bn, 33e Léger", 8);

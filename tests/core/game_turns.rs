@@ -73,7 +73,7 @@ fn two_turns_of_the_default_battle() {
 
     // Charges: the phasing side declares first; the cuirassiers reach the 33e Léger.
     advance_to(&mut g, Phase::Charges);
-    assert_eq!(checklist(g.battle()), vec![Todo::DeclareCharges { first: Side::Second }]);
+    assert_eq!(checklist(g.battle()), vec![Todo::Declarations { declaring: Some(Side::Second) }]);
     let leger = id(&g, "4th bn, 33e Léger");
     stand(&mut g, "Ekaterinoslav Cuirassiers", "4th bn, 33e Léger", 14);
     assert!(unit(&g, "Ekaterinoslav Cuirassiers").markers.contains(&Marker::ChargedThisTurn));
@@ -199,13 +199,13 @@ fn opportunity_orders_are_counted_and_reset() {
     let mut a = common::charge(&g, "Sumy Hussars", "Guard Chasseurs à cheval", 20, inputs);
     a.measured.opportunity = Some(OpportunityFacts { in_reach_at_phase_start: true, enemy_charge_begun: false });
     a.ordering_general = Some(general);
-    g.perform(&Action::Charge(Box::new(a.clone()))).unwrap();
+    common::do_charge(&mut g, a.clone());
     assert_eq!(g.battle().general(general).unwrap().orders_used, 1);
     assert_eq!(g.battle().pending_melees().count(), 1);
     let mut second = a.clone();
     second.charger = id(&g, "Chuguev Uhlans");
     second.target = id(&g, "Empress Dragoons");
-    let refused = g.perform(&Action::Charge(Box::new(second))).unwrap_err();
+    let refused = common::charge_in_order(&mut g, second).unwrap_err();
     assert_eq!(refused, coldsteel::game::ActionError::Charge(ChargeError::NoOrdersLeft));
     advance_to(&mut g, Phase::Morale);
     g.perform(&Action::AdvancePhase).unwrap();

@@ -196,7 +196,7 @@ fn a_filled_test_table_is_rolled_on_and_the_row_logged() {
         Input::StandTest(TestResult::Pass.into()),
     ];
     let a = common::charge(&g, "Sumy Hussars", "1st Tirailleurs of the Guard", 12, inputs);
-    g.perform(&Action::Charge(Box::new(a))).unwrap();
+    common::do_charge(&mut g, a);
     let LogDetail::Charge { happened, .. } = &g.battle().log.last().unwrap().detail else { panic!() };
     assert!(happened.iter().any(|h| matches!(h, Happening::TableRoll { row, .. } if row.2 == "pass")));
     let text =

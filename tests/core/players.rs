@@ -192,7 +192,7 @@ fn a_charge_carried_out_by_a_unit_hidden_since_its_declaration_reveals_it_and_un
     let stand = coldsteel::rules::gdb::charge::Input::Reaction(coldsteel::rules::gdb::charge::Reaction::Stand);
     let mut a = common::charge(&g, "Grenadiers à cheval", "Ladoga Infantry", 20, vec![stand]);
     common::answer_tests(&g, &mut a);
-    g.perform(&Action::Charge(Box::new(a))).unwrap();
+    common::do_charge(&mut g, a);
     assert_eq!(g.battle().log.last().unwrap().revealed, vec![charger]);
     assert!(!g.battle().unit(charger).unwrap().hidden);
     assert!(names_in(&build(g.battle(), None, Lang::En)).iter().any(|n| n == "Grenadiers à cheval"));

@@ -29,7 +29,7 @@ fn with_rates(mut a: ChargeAction, charge_cm: u32, compulsory_cm: u32) -> Charge
 /// Performs the charge and expects the game to refuse it with `want`, the battle unchanged.
 fn refused(g: &mut Game, a: ChargeAction, want: ChargeError) {
     let before = g.battle().clone();
-    let e = g.perform(&Action::Charge(Box::new(a))).unwrap_err();
+    let e = common::charge_in_order(g, a).unwrap_err();
     assert_eq!(e, ActionError::Charge(want));
     assert_eq!(*g.battle(), before, "a refused action changes nothing");
 }
@@ -362,7 +362,7 @@ fn gdb_chg_03_the_phasing_side_declares_first() {
     assert_eq!(declare(&mut g, &late), Err(ActionError::Charge(ChargeError::DeclarationsClosed)));
     declare(&mut g, &theirs).unwrap();
     // Nothing is carried out before both sides are done.
-    let e = g.perform(&Action::Charge(Box::new(mine.clone()))).unwrap_err();
+    let e = common::charge_in_order(&mut g, mine.clone()).unwrap_err();
     assert_eq!(e, ActionError::Charge(ChargeError::DeclarationsOpen));
     g.perform(&Action::DeclarationsDone { side: Side::Second }).unwrap();
     let LogDetail::DeclarationsDone { side } = g.battle().log.last().unwrap().detail else { panic!() };
@@ -432,7 +432,7 @@ fn a_clause_refusal_is_overruled_with_a_reason() {
     let inputs = vec![Input::Reaction(Reaction::Stand), pass(), stand(TestResult::Pass)];
     let mut a = charge(&g, "Grenadiers à cheval", "Kiev Dragoons", 12, inputs);
     a.overrule = Some(coldsteel::model::Overrule { refusals: vec![ChargeError::NotChargesPhase], reason: "  ".into() });
-    let e = g.perform(&Action::Charge(Box::new(a.clone()))).unwrap_err();
+    let e = common::charge_in_order(&mut g, a.clone()).unwrap_err();
     assert_eq!(e, ActionError::OverruleNeedsReason);
     a.overrule = Some(coldsteel::model::Overrule {
         refusals: vec![ChargeError::NotChargesPhase],
@@ -455,7 +455,7 @@ fn a_clause_refusal_is_overruled_with_a_reason() {
         refusals: vec![ChargeError::TargetInMelee],
         reason: "join the melee".into(),
     });
-    let e = g.perform(&Action::Charge(Box::new(third))).unwrap_err();
+    let e = common::charge_in_order(&mut g, third).unwrap_err();
     assert_eq!(e, ActionError::NotOverrulable(ChargeError::TargetInMelee));
 }
 
@@ -603,7 +603,7 @@ fn gdb_chg_22_the_screen_in_the_path_evades() {
     let mut a = stood(&g, "Grenadiers à cheval", "Poltava Infantry", 12);
     a.screen = vec![id(&g, "Sumy Hussars")];
     let before = g.battle().clone();
-    let e = g.perform(&Action::Charge(Box::new(a.clone()))).unwrap_err();
+    let e = common::charge_in_order(&mut g, a.clone()).unwrap_err();
     assert_eq!(e, ActionError::NotAScreen(id(&g, "Sumy Hussars")));
     assert_eq!(*g.battle(), before);
     a.screen = vec![id(&g, "Jäger skirmish screen")];
@@ -819,7 +819,7 @@ fn no_action_makes_a_battle_the_loader_refuses() {
 
     let mut g = default_at(Phase::Charges);
     let far = stood(&g, "Grenadiers à cheval", "Kiev Dragoons", 10_001);
-    let e = g.perform(&Action::Charge(Box::new(far))).unwrap_err();
+    let e = common::charge_in_order(&mut g, far).unwrap_err();
     assert!(matches!(e, ActionError::Invalid(coldsteel::model::Problem::OutOfRange { .. })), "{e:?}");
 }
 

@@ -156,7 +156,7 @@ fn ex4_laid_out_on_the_table() {
         ],
     );
     a.measured.struck_face = facts.struck_face;
-    g.perform(&Action::Charge(Box::new(a))).unwrap();
+    common::do_charge(&mut g, a);
     // The dragoons wheeled to face: they now face the cuirassiers, who stand at their front.
     let (c, d) = (g.battle().unit(CUIRASSIERS).unwrap(), g.battle().unit(DRAGOONS).unwrap());
     let (fc, fd) = (footprint(g.battle(), c).unwrap(), footprint(g.battle(), d).unwrap());
@@ -214,7 +214,7 @@ fn a_charge_that_reaches_a_front_squares_up_to_it() {
     let mut a = common::charge_from_table(&g, CUIRASSIERS, DRAGOONS, Vec::new());
     a.inputs.push(Input::Reaction(Reaction::Stand));
     common::answer_tests(&g, &mut a);
-    g.perform(&Action::Charge(Box::new(a))).unwrap();
+    common::do_charge(&mut g, a);
     let c = g.battle().unit(CUIRASSIERS).unwrap().place.unwrap();
     assert_eq!((c.x_mm, c.y_mm, c.facing_deg), (500, 640, 0), "front to front, squared up");
 }
@@ -234,7 +234,7 @@ fn gdb_res_10_the_winner_following_in_contact_moves_with_the_loser() {
     assert!((facts.distance_cm - 8.0).abs() < 1e-9, "{}", facts.distance_cm);
     let mut a = common::charge_of(ladoga, legion, 8, vec![Input::Reaction(Reaction::Stand)]);
     common::answer_tests(&g, &mut a);
-    g.perform(&Action::Charge(Box::new(a))).unwrap();
+    common::do_charge(&mut g, a);
     common::to(&mut g, Phase::Melee);
     let m = common::melee(&g, "Ladoga Infantry", "1st Vistula Legion", ([4, 4], [3, 4]), (1, 1));
     g.perform(&Action::GdbMelee(Box::new(m))).unwrap();
@@ -406,7 +406,7 @@ fn gdb_mod_fn6_the_charge_uphill_is_carried_into_the_melee() {
     let mut a = common::charge_of(CUIRASSIERS, DRAGOONS, 18, inputs);
     a.measured.struck_face = Face::Flank;
     common::answer_tests(&g, &mut a);
-    g.perform(&Action::Charge(Box::new(a))).unwrap();
+    common::do_charge(&mut g, a);
     let (_, e) = g.battle().pending_melees().next().unwrap();
     assert_eq!(e.slopes, Some((Slope::Uphill, Slope::Downhill)));
     assert_eq!(e.struck_face, Face::Flank);
@@ -487,7 +487,7 @@ fn gdb_opp_05_an_attached_general_moves_and_counts_his_order() {
     a.measured.opportunity =
         Some(coldsteel::game::OpportunityFacts { in_reach_at_phase_start: true, enemy_charge_begun: false });
     let before = g.battle().general(GeneralId(1)).unwrap().place.unwrap();
-    g.perform(&Action::Charge(Box::new(a))).unwrap();
+    common::do_charge(&mut g, a);
     let after = g.battle().general(GeneralId(1)).unwrap();
     assert_eq!(after.orders_used, 1, "GDB-OPP-05: his order is counted");
     assert_ne!(after.place, Some(before), "he moved with the cuirassiers");
@@ -604,7 +604,7 @@ fn gdb_res_07_a_defender_in_a_building_pushed_back_moves_10_cm() {
     g.perform(&Action::EditUnit(held)).unwrap();
     let mut a = common::charge_of(ladoga, legion, 8, vec![Input::Reaction(Reaction::Stand)]);
     common::answer_tests(&g, &mut a);
-    g.perform(&Action::Charge(Box::new(a))).unwrap();
+    common::do_charge(&mut g, a);
     common::to(&mut g, Phase::Melee);
     let m = common::melee(&g, "Ladoga Infantry", "1st Vistula Legion", ([4, 4], [3, 4]), (1, 1));
     g.perform(&Action::GdbMelee(Box::new(m))).unwrap();
@@ -632,7 +632,7 @@ fn gdb_res_08_a_push_back_out_of_the_drawn_village_is_a_retreat() {
         assert_eq!(g.battle().unit(legion).unwrap().terrain, Terrain::BuiltUp, "placed in the village");
         let mut a = common::charge_of(ladoga, legion, 8, vec![Input::Reaction(Reaction::Stand)]);
         common::answer_tests(&g, &mut a);
-        g.perform(&Action::Charge(Box::new(a))).unwrap();
+        common::do_charge(&mut g, a);
         common::to(&mut g, Phase::Melee);
         // The dice of a push-back within the area: the loser by 1 or 2 (GDB-RES-05, 07).
         let result = |dice| {
@@ -673,7 +673,7 @@ fn gdb_chg_18_the_meet_moves_both_pieces() {
         ],
     );
     a.measured.struck_face = Face::Flank;
-    g.perform(&Action::Charge(Box::new(a))).unwrap();
+    common::do_charge(&mut g, a);
     let d = g.battle().unit(DRAGOONS).unwrap().place.unwrap();
     let c = g.battle().unit(CUIRASSIERS).unwrap().place.unwrap();
     assert_eq!(d.facing_deg, 270, "turned to meet them");
@@ -700,7 +700,7 @@ fn gdb_evd_05_the_evader_moves_away_from_the_charger() {
     );
     assert_eq!(a.measured.struck_face, Face::Rear);
     a.inputs.push(Input::FollowUp(coldsteel::rules::gdb::charge::FollowUp::Stop));
-    g.perform(&Action::Charge(Box::new(a))).unwrap();
+    common::do_charge(&mut g, a);
     let d = g.battle().unit(DRAGOONS).unwrap().place.unwrap();
     assert!(d.x_mm > 770, "away from the charger: {d:?}");
     assert_eq!(d.facing_deg, 90, "facing away");
@@ -719,7 +719,7 @@ fn gdb_mod_26_a_charger_leaving_a_village_fights_in_the_open() {
     assert_eq!(g.battle().unit(legion).unwrap().terrain, Terrain::BuiltUp);
     let mut a = common::charge_from_table(&g, legion, ladoga, vec![Input::Reaction(Reaction::Stand)]);
     common::answer_tests(&g, &mut a);
-    g.perform(&Action::Charge(Box::new(a))).unwrap();
+    common::do_charge(&mut g, a);
     assert_eq!(g.battle().unit(legion).unwrap().terrain, Terrain::Open, "it left the village");
     // Issue 27: the change of ground is logged with the charge.
     let entry = g.battle().log.last().unwrap();
@@ -750,7 +750,7 @@ fn gdb_mod_25_a_charger_out_of_a_wood_astride_a_hill_loses_the_wood() {
     assert_eq!(g.battle().unit(ladoga).unwrap().terrain, Terrain::Hill);
     let mut a = common::charge_from_table(&g, legion, ladoga, vec![Input::Reaction(Reaction::Stand)]);
     common::answer_tests(&g, &mut a);
-    g.perform(&Action::Charge(Box::new(a))).unwrap();
+    common::do_charge(&mut g, a);
     let f = footprint(g.battle(), g.battle().unit(legion).unwrap()).unwrap();
     let ys: Vec<f64> = f.corner_points().iter().map(|p| p.y).collect();
     assert!(ys.iter().any(|y| *y < 66.0) && ys.iter().all(|y| *y < 75.0), "astride the hill's edge: {ys:?}");
@@ -781,7 +781,7 @@ fn a_retreat_stops_at_the_tables_edge() {
         ],
     );
     a.measured.struck_face = facts.struck_face;
-    g.perform(&Action::Charge(Box::new(a))).unwrap();
+    common::do_charge(&mut g, a);
     let d = g.battle().unit(DRAGOONS).unwrap();
     let f = footprint(g.battle(), d).unwrap();
     let rear_x = f.corner_points().iter().map(|p| p.x).fold(f64::MIN, f64::max);
@@ -851,18 +851,18 @@ fn a_typed_value_the_table_contradicts_is_refused_unless_overruled() {
     let before = g.battle().clone();
     let mut far = a.clone();
     far.measured.distance_cm = 25;
-    let e = g.perform(&Action::Charge(Box::new(far.clone()))).unwrap_err();
+    let e = common::charge_in_order(&mut g, far.clone()).unwrap_err();
     assert_eq!(e, coldsteel::game::ActionError::Charge(ChargeError::TableDistance { typed: 25, table: 18 }));
     let mut alone = a.clone();
     alone.measured.commander_within_15cm = false;
-    let e = g.perform(&Action::Charge(Box::new(alone))).unwrap_err();
+    let e = common::charge_in_order(&mut g, alone).unwrap_err();
     assert_eq!(e, coldsteel::game::ActionError::Charge(ChargeError::TableCommander { table: true }));
     assert_eq!(*g.battle(), before);
     far.overrule = Some(coldsteel::model::Overrule {
         refusals: vec![ChargeError::TableDistance { typed: 25, table: 18 }],
         reason: "measured again with the tape".into(),
     });
-    g.perform(&Action::Charge(Box::new(far))).unwrap();
+    common::do_charge(&mut g, far);
     assert_eq!(g.battle().pending_melees().count(), 1);
 }
 

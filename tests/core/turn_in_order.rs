@@ -268,3 +268,78 @@ fn b_mel_17_ruleset_b_tests_roll_one_d6() {
     let two_dice = coldsteel::rules::gdb::charge::ChargeError::TwoDiceNeeded;
     assert_eq!(gdb.perform(&one), Err(ActionError::Charge(two_dice)));
 }
+
+/// The charge declared only, as the wizard's Declare only sends it.
+fn declared(a: &coldsteel::game::ChargeAction) -> Action {
+    Action::DeclareCharge(Box::new(coldsteel::game::ChargeAction { inputs: Vec::new(), ..a.clone() }))
+}
+
+/// GDB-CHG-03, 04: the phasing side's charge is not carried out at once while the other
+/// side may still declare; declared, its side done, the other side still declares (here a
+/// charge of its own), and the phasing side's charge goes first once both are done.
+#[test]
+fn gdb_chg_03_04_the_phasing_sides_charge_waits_for_the_other_sides_declarations() {
+    let mut g = common::default_at(Phase::Charges);
+    let french = stood_charge(&g, "Grenadiers à cheval", "Ladoga Infantry", 12);
+    refused(&mut g, &Action::Charge(Box::new(french.clone())), TurnError::NonPhasingStillDeclares);
+    assert!(TurnError::NonPhasingStillDeclares.to_string().contains("GDB-CHG-03"));
+    g.perform(&declared(&french)).unwrap();
+    g.perform(&Action::DeclarationsDone { side: coldsteel::rules::Side::First }).unwrap();
+    assert_eq!(checklist(g.battle())[0], Todo::Declarations { declaring: Some(coldsteel::rules::Side::Second) });
+    // The Russians still declare theirs.
+    let russian = stood_charge(&g, "Sumy Hussars", "Guard Chasseurs à cheval", 10);
+    g.perform(&declared(&russian)).unwrap();
+    g.perform(&Action::DeclarationsDone { side: coldsteel::rules::Side::Second }).unwrap();
+    assert_eq!(checklist(g.battle())[0], Todo::Declarations { declaring: None }, "the row stays, both done");
+    // GDB-CHG-04: the phasing side's charge first.
+    let e = g.perform(&Action::Charge(Box::new(russian.clone()))).unwrap_err();
+    assert_eq!(e, ActionError::Charge(coldsteel::rules::gdb::charge::ChargeError::PhasingChargesFirst));
+    let refused_now = coldsteel::game::may_carry_out(g.battle(), &russian).unwrap_err();
+    assert_eq!(refused_now, e, "the checklist offers it disabled with the same reason");
+    do_charge(&mut g, french);
+    do_charge(&mut g, russian);
+    assert_eq!(g.battle().pending_melees().count(), 2);
+}
+
+/// GDB-CHG-03: the non-phasing side's charge is not carried out at once before the phasing
+/// side has declared; once the phasing side is done (declaring none), it goes at once.
+#[test]
+fn gdb_chg_03_the_non_phasing_side_waits_for_the_phasing_side() {
+    let mut g = common::default_at(Phase::Charges);
+    let russian = stood_charge(&g, "Sumy Hussars", "Guard Chasseurs à cheval", 10);
+    refused(&mut g, &Action::Charge(Box::new(russian.clone())), TurnError::PhasingStillDeclares);
+    assert!(TurnError::PhasingStillDeclares.to_string().contains("GDB-CHG-03"));
+    g.perform(&Action::DeclarationsDone { side: coldsteel::rules::Side::First }).unwrap();
+    g.perform(&Action::Charge(Box::new(russian))).unwrap();
+    assert_eq!(g.battle().pending_melees().count(), 1);
+}
+
+/// GDB-CHG-03: a side none of whose units may declare a charge (all routing here) is not
+/// waited for: the phasing side's charge goes at once, and the draft says the other side
+/// was passed over; while it has one, the draft's one-click Declare declares the charge,
+/// closes the phasing side's declarations and asks the other side.
+#[test]
+fn gdb_chg_03_a_side_with_no_unit_that_may_declare_is_passed_over() {
+    use coldsteel::game::procedure::{ChargeDraft, Measured, QuickDeclare};
+    use coldsteel::rules::Side;
+    let g = common::default_at(Phase::Charges);
+    let (grenadiers, ladoga) = (id(&g, "Grenadiers à cheval"), id(&g, "Ladoga Infantry"));
+    let mut draft = ChargeDraft::open(g.battle(), grenadiers, ladoga, &mut Measured::default()).unwrap();
+    draft.typed.distance = "12".into();
+    draft.typed.bearing = "0".into();
+    draft.measured.commander_within_15cm = true;
+    let Ok(QuickDeclare::ThenOtherSide { actions, other }) = draft.declaration_view(g.battle()).quick else {
+        panic!("{:?}", draft.declaration_view(g.battle()).quick)
+    };
+    assert_eq!(other, Side::Second);
+    assert!(matches!(actions.as_slice(), [Action::DeclareCharge(_), Action::DeclarationsDone { side: Side::First }]));
+    let mut routed = common::edited(&g, |b| {
+        for u in b.units.iter_mut().filter(|u| u.side == Side::Second) {
+            u.order = Order::Routing;
+        }
+    });
+    let quick = draft.declaration_view(routed.battle()).quick;
+    assert_eq!(quick, Ok(QuickDeclare::CarryOut { unasked: Some(Side::Second) }));
+    do_charge(&mut routed, stood_charge(&g, "Grenadiers à cheval", "Ladoga Infantry", 12));
+    assert!(matches!(routed.battle().log.last().unwrap().detail, coldsteel::model::LogDetail::Charge { .. }));
+}

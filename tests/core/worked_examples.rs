@@ -110,6 +110,17 @@ impl Scenario {
         self.actions.push(Action::AdvancePhase);
     }
 
+    /// The charge declared, the phasing side's declarations closed, then the other side's
+    /// (it declares none), and the charge carried out (GDB-CHG-03, 04). The seed's examples
+    /// start with the first side phasing.
+    fn declared_then_carried_out(&mut self, a: ChargeAction) {
+        let declared = ChargeAction { inputs: Vec::new(), ..a.clone() };
+        self.actions.push(Action::DeclareCharge(Box::new(declared)));
+        self.actions.push(Action::DeclarationsDone { side: Side::First });
+        self.actions.push(Action::DeclarationsDone { side: Side::Second });
+        self.actions.push(Action::Charge(Box::new(a)));
+    }
+
     fn charge(&mut self, charger: &str, target: &str, distance: u32, inputs: Vec<Input>) -> ChargeAction {
         common::charge_of(self.id(charger), self.id(target), distance, inputs)
     }
@@ -200,7 +211,7 @@ fn ex1_young_guard_and_the_landwehr() {
         Input::FollowUp(FollowUp::Stop),
     ];
     let a = s.charge("Young Guard", "Landwehr", 16, inputs);
-    s.actions.push(Action::Charge(Box::new(a)));
+    s.declared_then_carried_out(a);
     let g = s.keep("ex1.json");
     let h = happened(&g);
     assert!(h.contains(&Happening::ChargerMoves { cm: 8 }));
@@ -227,7 +238,7 @@ fn ex2_heavy_dragoons_and_the_square() {
         Input::StandTest(pass()),
     ];
     let a = s.charge("Heavy Dragoons", "Line battalion", 20, inputs);
-    s.actions.push(Action::Charge(Box::new(a)));
+    s.declared_then_carried_out(a);
     for _ in 0..3 {
         s.actions.push(Action::AdvancePhase);
     }
@@ -271,7 +282,7 @@ fn ex3_lancers_the_battery_and_the_column() {
     ];
     let mut a = s.charge("Lancers", "8-pdr battery", 14, inputs);
     a.crew_ran_into = Some(s.id("Column"));
-    s.actions.push(Action::Charge(Box::new(a)));
+    s.declared_then_carried_out(a);
     let second = vec![
         Input::Reaction(Reaction::StandAndFire),
         Input::ClosingFire { casualties: 0 },
@@ -314,7 +325,7 @@ fn ex4_cuirassiers_and_the_counter_charging_dragoons() {
     ];
     let mut a = s.charge("Cuirassiers", "Dragoons", 18, inputs);
     a.measured.struck_face = coldsteel::rules::Face::Flank;
-    s.actions.push(Action::Charge(Box::new(a)));
+    s.declared_then_carried_out(a);
     for _ in 0..3 {
         s.actions.push(Action::AdvancePhase);
     }
@@ -376,7 +387,7 @@ fn ex6_the_lancers_and_the_evading_crew() {
     s.on_to_charges(Side::First);
     let inputs = vec![Input::Reaction(Reaction::Evade), Input::Caught(false), Input::FollowUp(FollowUp::NewTarget)];
     let a = s.charge("Polish lancers", "Foot battery", 18, inputs);
-    s.actions.push(Action::Charge(Box::new(a)));
+    s.declared_then_carried_out(a);
     let g = s.keep("ex6.json");
     let h = happened(&g);
     assert!(h.contains(&Happening::TimeForTarget { fraction: Frac(9, 36), allowance_cm: Some(5) }));

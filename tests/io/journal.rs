@@ -157,9 +157,9 @@ fn a_scenario_plays_through_the_command_and_its_result_replays() {
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    assert!(String::from_utf8_lossy(&out.stdout).starts_with("played 15 actions"));
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("played 18 actions"));
     let g = storage::read_battle_file(&out_file).unwrap();
-    assert_eq!(replay(&g).unwrap(), 15);
+    assert_eq!(replay(&g).unwrap(), 18);
     // A refused action names its place in the scenario.
     let text =
         std::fs::read_to_string(&scenario).unwrap().replacen("\"counter_cm\": 4", "\"counter_cm\": 4, \"x\": 1", 0);
@@ -215,10 +215,11 @@ fn a_version_2_journal_reports_rules_changes() {
     assert!(out.status.success());
     let said = String::from_utf8_lossy(&out.stdout);
     assert!(said.contains("earlier rules") && said.contains("GDB-CHG-03"), "{said}");
-    // The same journal claimed as today's version is refused.
+    // The same journal claimed as version 3 is refused.
     let claimed = text.replacen("\"version\": 2", "\"version\": 3", 1);
     let game = coldsteel::storage::from_json(&claimed).unwrap();
-    assert!(matches!(coldsteel::game::replay(&game), Err(coldsteel::game::ReplayError::Refused { seq: 46, .. })));
+    let replayed = coldsteel::game::replay_recorded(&game, 3);
+    assert!(matches!(replayed, Err(coldsteel::game::ReplayError::Refused { seq: 46, .. })), "{replayed:?}");
 }
 
 /// Issue 29: a scenario's unknown keys are refused with their path at every depth, as
@@ -244,7 +245,7 @@ fn a_version_3_file_opens_and_replays() {
     let text = std::fs::read_to_string(&path).unwrap();
     assert_eq!(coldsteel::storage::file_version(&text), Some(3));
     let game = coldsteel::storage::from_json(&text).unwrap();
-    assert!(coldsteel::game::replay(&game).is_ok());
+    assert!(coldsteel::game::replay_recorded(&game, 3).is_ok());
     let written = coldsteel::storage::to_json(&game);
     assert_eq!(coldsteel::storage::file_version(&written), Some(coldsteel::storage::VERSION));
     assert_eq!(coldsteel::storage::from_json(&written).unwrap().battle(), game.battle());
@@ -301,4 +302,33 @@ fn the_version_5_whole_turns_report_each_changed_entry_as_a_rules_change() {
         let e = coldsteel::game::replay(&game).unwrap_err();
         assert!(matches!(e, coldsteel::game::ReplayError::Refused { seq, .. } if seq == first), "{name}: {e:?}");
     }
+}
+
+/// Issue 42, GDB-CHG-03, 04: the mid-game example as saved before the game judged the
+/// order of declarations (version 6) carried a charge out at once while the other side
+/// could still declare; its replay reports that entry as a rules change naming the clause
+/// and replays it as recorded, to the same battle; `coldsteel replay` says so and exits 0.
+/// The same journal claimed as version 7 is refused at that entry.
+#[test]
+fn a_version_6_charge_carried_out_before_the_other_side_declared_is_a_rules_change() {
+    use coldsteel::game::sequence::TurnError;
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/battle-v6.coldsteel.json");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(coldsteel::storage::file_version(&text), Some(6));
+    let game = coldsteel::storage::from_json(&text).unwrap();
+    let replayed = coldsteel::game::replay_recorded(&game, 6).unwrap();
+    let got: Vec<(u64, TurnError)> = replayed.rules_changes.iter().map(|c| (c.seq, c.reason.clone())).collect();
+    assert_eq!(got, vec![(62, TurnError::NonPhasingStillDeclares)]);
+    assert!(got[0].1.to_string().contains("GDB-CHG-03"));
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_coldsteel")).arg("replay").arg(&path).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        said.contains("log entry 62 was recorded under the earlier rules") && said.contains("GDB-CHG-03"),
+        "{said}"
+    );
+    let claimed = text.replacen("\"version\": 6", "\"version\": 7", 1);
+    let game = coldsteel::storage::from_json(&claimed).unwrap();
+    let e = coldsteel::game::replay(&game).unwrap_err();
+    assert!(matches!(e, coldsteel::game::ReplayError::Refused { seq: 62, .. }), "{e:?}");
 }

@@ -135,7 +135,6 @@ fn the_worked_examples_reports_agree_with_their_journals() {
 /// the figures reach the chart and the table.
 #[test]
 fn an_overrun_reaches_the_losses() {
-    use coldsteel::game::Action;
     use coldsteel::rules::gdb::charge::{Input, Reaction, TestResult};
     let mut g = common::default_at(coldsteel::rules::Phase::Charges);
     let inputs = vec![
@@ -146,7 +145,7 @@ fn an_overrun_reaches_the_losses() {
     ];
     let mut a = common::charge(&g, "Ladoga Infantry", "Guard tirailleur screen", 8, inputs);
     a.rates.target_compulsory_cm = Some(20);
-    g.perform(&Action::Charge(Box::new(a))).unwrap();
+    common::do_charge(&mut g, a);
     assert_eq!(common::unit(&g, "Guard tirailleur screen").casualties(), 2);
     losses_agree(g.battle(), "overrun");
 }

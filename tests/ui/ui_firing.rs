@@ -121,6 +121,7 @@ fn closing_fire_is_read_on_the_firing_table() {
         h.run();
         h.get_by_role_and_label(Role::Button, lang.t(T::Declare)).click();
         h.run();
+        common::layout::none_declared(&mut h);
         h.get_by_role_and_label(Role::Button, lang.t(T::ReactStandFire)).click();
         h.run();
         h.get_by_role_and_label(Role::TextInput, lang.t(T::FireDice)).click();

@@ -16,9 +16,10 @@ use egui::{Event, Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 
-/// `battle` in the Charge phase of turn 1.
+/// `battle` in the Charge phase of turn 1, the Russians phasing and declaring no charge
+/// (GDB-CHG-03): the French charge is declared and carried out in one pass.
 fn charge_phase(battle: coldsteel::model::Battle) -> Game {
-    common::game_at(battle, Phase::Charges)
+    common::second_side_declared_none(battle)
 }
 
 /// Every test passes on 2 to 30.

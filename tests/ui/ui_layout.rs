@@ -152,7 +152,7 @@ fn the_rules_settings_fit_a_laptop_on_every_topic() {
 fn the_gdb_wizards_fit_a_laptop_at_every_step() {
     let mut found = Vec::new();
     for lang in LANGS {
-        let mut h = laptop(game_at(Ruleset::Gdb, Phase::Charges), lang);
+        let mut h = laptop(common::russians_declared_none(), lang);
         let (charger, target) = (name(&h, "Grenadiers à cheval", lang), name(&h, "Ladoga Infantry", lang));
         pick_charge(&mut h, &charger, &target);
         type_into(&mut h, lang.t(T::DistanceCm), "20");
@@ -310,7 +310,7 @@ fn took_the_place(before: &[(String, egui::Rect)], after: &[(String, egui::Rect)
 fn typing_moves_no_button_and_no_answer_takes_anothers_place() {
     let mut found = Vec::new();
     for lang in LANGS {
-        let mut h = laptop(game_at(Ruleset::Gdb, Phase::Charges), lang);
+        let mut h = laptop(common::russians_declared_none(), lang);
         let (charger, target) = (name(&h, "Grenadiers à cheval", lang), name(&h, "Ladoga Infantry", lang));
         pick_charge(&mut h, &charger, &target);
         let declaration = answers(&h);

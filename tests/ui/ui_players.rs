@@ -7,7 +7,6 @@ use std::io::{Read, Write};
 
 use coldsteel::game::Game;
 use coldsteel::i18n::{Lang, T};
-use coldsteel::rules::Phase;
 use coldsteel::ui::CsApp;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
@@ -15,10 +14,10 @@ use egui_kittest::kittest::Queryable;
 
 type H = Harness<'static, CsApp>;
 
-/// The default battle in its Charges phase, the charge tests passing on the players'
-/// table and the rates of the arms that charge filled.
+/// The default battle in its Charges phase, the Russians phasing and declaring none, the
+/// charge tests passing on the players' table and the rates of the arms that charge filled.
 fn charges_phase() -> Game {
-    let mut g = common::default_at(Phase::Charges);
+    let mut g = common::russians_declared_none();
     common::first_evening_charge_tables(&mut g);
     g
 }

@@ -88,7 +88,7 @@ fn declare_only_then_carry_out_from_the_checklist() {
 #[test]
 fn a_follow_up_out_of_reach_is_shown_disabled() {
     for lang in [Lang::En, Lang::Ru] {
-        let mut h = harness(common::default_at(Phase::Charges), lang);
+        let mut h = harness(common::russians_declared_none(), lang);
         h.run();
         open_charge(&mut h, lang, ("1st Polish Guard Lancers", "Poltava Infantry"), ["30", "36", "16"]);
         click(&mut h, lang.t(T::Declare));
@@ -206,7 +206,7 @@ fn the_c_in_c_can_order_an_opportunity_charge() {
 #[test]
 fn a_meet_beyond_the_gap_is_refused_unless_overruled() {
     for lang in [Lang::En, Lang::Ru] {
-        let mut h = harness(common::default_at(Phase::Charges), lang);
+        let mut h = harness(common::russians_declared_none(), lang);
         h.run();
         open_charge(&mut h, lang, ("Empress Dragoons", "Kiev Dragoons"), ["10", "30", ""]);
         click(&mut h, lang.t(T::Declare));
@@ -231,7 +231,7 @@ fn a_meet_beyond_the_gap_is_refused_unless_overruled() {
 #[test]
 fn the_reaction_step_goes_back_to_the_declaration() {
     for lang in [Lang::En, Lang::Ru] {
-        let mut h = harness(common::default_at(Phase::Charges), lang);
+        let mut h = harness(common::russians_declared_none(), lang);
         h.run();
         open_charge(&mut h, lang, ("Empress Dragoons", "Kiev Dragoons"), ["10", "30", ""]);
         click(&mut h, lang.t(T::Declare));
@@ -240,5 +240,75 @@ fn the_reaction_step_goes_back_to_the_declaration() {
         // Back on the declaration, which offers the reactions with Declare (issue 30).
         h.get_by_label(lang.t(T::Declare));
         h.get_by_label(&lang.fmt(T::DeclareAndReact, &[&name(&h, "Kiev Dragoons", lang)]));
+    }
+}
+
+/// Issue 43, GDB-CHG-03, 04: the phasing side's one-click Declare declares its charge and
+/// closes its declarations, and the other side is asked; it can still declare (here a
+/// charge of its own, Declare only). The checklist's first row says each side's state and
+/// stays where it is; a Carry out… out of its turn is disabled, with the game's reason.
+#[test]
+fn the_one_click_declare_asks_the_other_side_which_may_still_declare() {
+    for lang in [Lang::En, Lang::Ru] {
+        let mut h = harness(common::default_at(Phase::Charges), lang);
+        h.run();
+        open_charge(&mut h, lang, ("Grenadiers à cheval", "Kiev Dragoons"), ["12", "36", ""]);
+        let (french, russians) = {
+            let b = h.state().game.battle();
+            let side = |s| coldsteel::i18n::names::side_name(b, s, lang).to_owned();
+            (side(coldsteel::rules::Side::First), side(coldsteel::rules::Side::Second))
+        };
+        h.get_by_label(&lang.fmt(T::QuickThenOther, &[&french, &russians]));
+        click(&mut h, lang.t(T::Declare));
+        assert!(h.state().wizard.is_none(), "{lang:?}");
+        assert!(matches!(h.state().modal, coldsteel::ui::Modal::OtherSideDeclares { .. }), "{lang:?}");
+        h.get_by_label(&lang.fmt(T::OtherDeclaresTitle, &[&russians]));
+        click(&mut h, &lang.fmt(T::OtherDeclaresSome, &[&russians]));
+        assert!(matches!(h.state().modal, coldsteel::ui::Modal::None), "{lang:?}");
+        h.get_by_label_contains(&lang.fmt(T::DeclSideDone, &[&french, &1]));
+        h.get_by_label_contains(&lang.fmt(T::DeclSideDeclaring, &[&russians, &0]));
+        // The Russians declare a charge of their own.
+        open_charge(&mut h, lang, ("Sumy Hussars", "Guard Chasseurs à cheval"), ["10", "30", ""]);
+        click(&mut h, lang.t(T::DeclareOnly));
+        let carry_outs = |h: &Harness<'static, CsApp>| {
+            h.get_all_by_label(lang.t(T::CarryOut))
+                .map(|n| (n.rect(), n.accesskit_node().is_disabled()))
+                .collect::<Vec<_>>()
+        };
+        let before = carry_outs(&h);
+        assert_eq!(before.len(), 2, "{lang:?}");
+        assert!(before.iter().all(|(_, disabled)| *disabled), "{lang:?}: both wait for the declarations");
+        click(&mut h, lang.t(T::DeclarationsDone));
+        let after = carry_outs(&h);
+        assert_eq!(
+            after.iter().map(|(r, _)| *r).collect::<Vec<_>>(),
+            before.iter().map(|(r, _)| *r).collect::<Vec<_>>(),
+            "{lang:?}: the rows keep their places"
+        );
+        // GDB-CHG-04: the French (phasing) charge first; the Russian one waits, disabled.
+        assert_eq!(after.iter().map(|(_, d)| *d).collect::<Vec<_>>(), vec![false, true], "{lang:?}");
+        h.get_by_label_contains(&lang.fmt(T::DeclSideDone, &[&russians, &1]));
+    }
+}
+
+/// Issue 43, GDB-CHG-03: where the other side has no unit that may declare a charge (every
+/// Russian unit routing), the one-click Declare carries the charge out at once and says so.
+#[test]
+fn with_no_unit_able_to_declare_the_charge_goes_at_once_and_says_so() {
+    for lang in [Lang::En, Lang::Ru] {
+        let g = common::edited(&common::default_at(Phase::Charges), |b| {
+            for u in b.units.iter_mut().filter(|u| u.side == coldsteel::rules::Side::Second) {
+                u.order = coldsteel::rules::Order::Routing;
+            }
+        });
+        let mut h = harness(g, lang);
+        h.run();
+        open_charge(&mut h, lang, ("Grenadiers à cheval", "Kiev Dragoons"), ["12", "36", ""]);
+        let russians =
+            coldsteel::i18n::names::side_name(h.state().game.battle(), coldsteel::rules::Side::Second, lang).to_owned();
+        h.get_by_label(&lang.fmt(T::QuickUnasked, &[&russians]));
+        click(&mut h, lang.t(T::Declare));
+        assert!(matches!(h.state().modal, coldsteel::ui::Modal::None), "{lang:?}: no one to ask");
+        h.get_by_label(lang.t(T::ReactStand));
     }
 }

@@ -262,7 +262,7 @@ fn the_checklist_asks_what_a_unit_at_the_edge_does() {
             Input::FollowUp(FollowUp::Stop),
         ];
         let a = common::charge_from_table(&g, CUIRASSIERS, DRAGOONS, inputs);
-        g.perform(&Action::Charge(Box::new(a))).unwrap();
+        common::do_charge(&mut g, a);
         let mut h = harness(g, lang);
         h.get_by_label_contains(&lang.fmt(T::TodoAtTheEdge, &[&"Dragoons"]));
         let answer = if leaves { T::LeavesBattle } else { T::StaysAtEdge };

@@ -87,15 +87,17 @@ fn initiative(h: &mut H, lang: Lang, dice: [&str; 4], phasing: Side) {
     assert_eq!(h.state().game.battle().phasing, Some(phasing), "{lang:?}");
 }
 
-/// The Grenadiers à cheval charge the Ladoga Infantry 20 cm away; it stands, both tests
-/// pass on the players' table.
+/// The Grenadiers à cheval charge the Ladoga Infantry 20 cm away, the Russians declaring
+/// none; it stands, both tests pass on the players' table.
 fn charge(h: &mut H, lang: Lang) {
     click(h, &name(h, "Grenadiers à cheval", lang));
     button(h, lang.t(T::ChargeButton));
     click(h, &name(h, "Ladoga Infantry", lang));
     type_into(h, lang.t(T::DistanceCm), "20");
     click(h, lang.t(T::CommanderWithin15));
+    // GDB-CHG-03, 04: the Russians are asked for their declarations; they declare none.
     button(h, lang.t(T::Declare));
+    common::layout::none_declared(h);
     button(h, lang.t(T::ReactStand));
     for dice in ["34", "25"] {
         type_into(h, lang.t(T::TestDice), dice);

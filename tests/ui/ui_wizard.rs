@@ -57,8 +57,7 @@ fn a_charge_on_a_column_that_forms_square_then_the_melee() {
     let mut h = harness(game_at(Phase::Charges));
     h.run();
     declare(&mut h);
-    h.get_by_label("Declare").click();
-    h.run();
+    common::layout::declare_then_none(&mut h);
     // The reaction: form square; line infantry may not evade (shown disabled).
     assert!(h.get_by_label("Evade").accesskit_node().is_disabled());
     h.get_by_label("Change formation").click();
@@ -115,14 +114,20 @@ fn a_charge_on_a_column_that_forms_square_then_the_melee() {
 #[test]
 fn cancel_at_any_step_leaves_the_battle_byte_identical() {
     let start = game_at(Phase::Charges);
-    let before = storage::to_json(&start);
-    // Steps reached before cancelling: 0 declaration, 1 reaction, 2 charger's test, 3 stand test, 4 apply.
-    for steps in 0..5 {
+    // Steps reached before cancelling: 0 declaration, 1 reaction, 2 charger's test, 3 stand
+    // test, 4 apply. From the reaction on, the charge is declared and both sides' declarations
+    // closed (GDB-CHG-03): cancelling leaves the battle as it was once they were.
+    for steps in 0..5usize {
         let mut h = harness(start.clone());
         h.run();
         declare(&mut h);
-        let clicks = ["Declare", "Change formation", "Passed", "Passed"];
-        for label in clicks.iter().take(steps) {
+        let mut before = storage::to_json(&start);
+        if steps > 0 {
+            common::layout::declare_then_none(&mut h);
+            before = storage::to_json(&h.state().game);
+        }
+        let clicks = ["Change formation", "Passed", "Passed"];
+        for label in clicks.iter().take(steps.saturating_sub(1)) {
             h.get_by_label(label).click();
             h.run();
         }
@@ -273,8 +278,7 @@ fn the_wizard_uses_the_players_tables() {
     type_into(&mut h, "Distance (cm)", "20");
     h.get_by_label("A commander is within 15 cm").click();
     h.run();
-    h.get_by_label("Declare").click();
-    h.run();
+    common::layout::declare_then_none(&mut h);
     h.get_by_label("Stand").click();
     h.run();
     type_into(&mut h, "2D6", "34");
@@ -302,8 +306,7 @@ fn the_wizard_shows_and_logs_the_table_instructions() {
     type_into(&mut h, "Distance (cm)", "12");
     h.get_by_label("A commander is within 15 cm").click();
     h.run();
-    h.get_by_label("Declare").click();
-    h.run();
+    common::layout::declare_then_none(&mut h);
     h.get_by_label_contains("GDB-CHG-26");
     h.get_by_label_contains("First move: half the distance to the target");
     assert!(h.query_by_label_contains("GDB-EVD-02, 04, 05, 08").is_none(), "not before the evade");
@@ -349,8 +352,7 @@ fn a_distance_or_move_that_is_not_a_number_is_refused_not_read_as_zero() {
 fn the_reaction_step_says_whether_a_square_forms_in_time_and_how_to_go_on() {
     let mut h = harness(game_at(Phase::Charges));
     declare(&mut h);
-    h.get_by_label("Declare").click();
-    h.run();
+    common::layout::declare_then_none(&mut h);
     // 20 cm of a 36 cm charge move: 5/9 of a turn, more than the half turn a square takes.
     let contact = h.get_by_label_contains("reaches the target in").accesskit_node().label().unwrap_or_default();
     assert!(!contact.trim_end().ends_with(';'), "no dangling semicolon: {contact}");
@@ -485,6 +487,7 @@ fn enter_advances_the_wizard_like_its_button() {
     assert!(h.query_by_label("Choose an answer above to go on.").is_none());
     h.key_press(Key::Enter);
     h.run();
+    common::layout::none_declared(&mut h);
     h.get_by_label("Choose an answer above to go on.");
 }
 

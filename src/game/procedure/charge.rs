@@ -14,7 +14,17 @@ use crate::model::{Battle, Engagement, General, GeneralId, Overrule, RngState, R
 use crate::rules::gdb::MeleeInput;
 use crate::rules::gdb::charge::{Ask, Charge, ChargeError, FollowUp, Frac, Guidance, Happening, Input, Reaction};
 use crate::rules::options::{DistanceRow, FirstMove};
-use crate::rules::{Arm, Formation};
+use crate::rules::{Arm, Formation, Side};
+
+/// The other side, when a charge carried out at once passes it over because none of its
+/// units may declare a charge (GDB-CHG-03): its declarations were not closed.
+fn passed_over(battle: &Battle, a: &ChargeAction) -> Option<Side> {
+    let phase = crate::game::declarations::charges_phase(battle);
+    let other = battle.unit(a.charger)?.side.other();
+    let at_once = battle.ruleset == crate::rules::Ruleset::Gdb && phase.pending(a.charger, a.target).is_none();
+    let unasked = at_once && !*phase.closed.get(other);
+    unasked.then_some(other)
+}
 
 /// Rates typed for units this turn, offered again when a charge is reopened (the players
 /// measured them once; the players' table, when it has a value, comes first).
@@ -84,6 +94,21 @@ pub struct DeclarationView {
     /// target may not react so, and all of them while the charge cannot be carried out
     /// now (with that refusal).
     pub reactions: Vec<(Reaction, Result<(), DraftRefusal>)>,
+    /// What the one-click Declare does now (GDB-CHG-03, 04).
+    pub quick: Result<QuickDeclare, DraftRefusal>,
+}
+
+/// The one-click Declare (issue 43): the charge carried out at once where the order of
+/// declarations allows it, else declared with its side's declarations closed, so that the
+/// other side declares before any charge is carried out (GDB-CHG-03, 04).
+#[derive(Debug, Clone, PartialEq)]
+pub enum QuickDeclare {
+    /// The steps follow at once. `unasked` names the other side when it is passed over
+    /// because none of its units may declare a charge (the window says so).
+    CarryOut { unasked: Option<Side> },
+    /// The actions to perform in order (the declaration, then this side's "declarations
+    /// done"); `other` declares next, then the charges are carried out in their order.
+    ThenOtherSide { actions: Vec<Action>, other: Side },
 }
 
 /// The rates the players' table gives, shown pre-filled; a typed value counts only where
@@ -396,7 +421,34 @@ impl ChargeDraft {
         };
         let carry_out_now = judged(may_carry_out);
         let reactions = reactions_if_declared(carry_out_now.clone().and(run));
-        DeclarationView { declare_only: judged(may_declare), carry_out_now, refused, reactions }
+        let declare_only = judged(may_declare);
+        let quick = self.quick(battle, &declaring, &carry_out_now, &declare_only);
+        DeclarationView { declare_only, carry_out_now, refused, reactions, quick }
+    }
+
+    /// What the one-click Declare does, from what the game said of carrying the charge out
+    /// now and of declaring it only.
+    fn quick(
+        &self,
+        battle: &Battle,
+        declaring: &ChargeAction,
+        carry_out_now: &Result<(), DraftRefusal>,
+        declare_only: &Result<(), DraftRefusal>,
+    ) -> Result<QuickDeclare, DraftRefusal> {
+        let side = battle.unit(declaring.charger).map(|u| u.side);
+        let waits_for_other = matches!(
+            carry_out_now,
+            Err(DraftRefusal::Game(ActionError::Turn(crate::game::sequence::TurnError::NonPhasingStillDeclares)))
+        );
+        match (carry_out_now, side) {
+            (Ok(()), _) => Ok(QuickDeclare::CarryOut { unasked: passed_over(battle, declaring) }),
+            (Err(_), Some(side)) if waits_for_other && declare_only.is_ok() => {
+                let declared = ChargeAction { rng_after: None, ..declaring.clone() };
+                let actions = vec![Action::DeclareCharge(Box::new(declared)), Action::DeclarationsDone { side }];
+                Ok(QuickDeclare::ThenOtherSide { actions, other: side.other() })
+            }
+            (Err(why), _) => Err(why.clone()),
+        }
     }
 
     /// GDB-CHG-03: the charge declared now, to be carried out in its turn.

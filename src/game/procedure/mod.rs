@@ -12,7 +12,7 @@ pub mod rates;
 pub mod ruleset_b;
 pub mod test;
 
-pub use charge::{ChargeDraft, ChargeTyped, DeclarationView, DraftRefusal, MeasureField, Measured};
+pub use charge::{ChargeDraft, ChargeTyped, DeclarationView, DraftRefusal, MeasureField, Measured, QuickDeclare};
 pub use fire::FireDraft;
 pub use initiative::InitiativeDraft;
 pub use melee::{MeleeDraft, MeleeDraftStep};

@@ -88,7 +88,12 @@ super::texts! {
     LogHidden => "{}: hidden from the players' view", "{}: скрыто от игроков";
     LogShown => "{}: shown to the players again", "{}: снова видно игрокам";
     LogRevealed => "revealed to the players: {}", "раскрыто игрокам: {}";
-    TodoCharges => "{} declares its charges, then says Declarations done (GDB-CHG-03)", "Объявляет атаки: {}; затем «Объявления закончены» (GDB-CHG-03)";
+    TodoDeclarations => "Declarations (GDB-CHG-03, 04): {} · {}", "Объявления атак (GDB-CHG-03, 04): {} · {}";
+    DeclSideDone => "{}: declared {}, done", "{}: объявлено атак: {}, закончено";
+    DeclSideDeclaring => "{}: declaring, {} so far", "{}: объявляет атаки, пока {}";
+    DeclarationsHeading => "Declarations, the phasing side first (GDB-CHG-03, 04):", "Объявления атак, первой ходящая сторона (GDB-CHG-03, 04):";
+    DeclSideNext => "{}: declares next", "{}: объявляет следом";
+    TodoAttacks => "Attacks: the attacker's Charge…, then its target; a frontal attack is tested for collision first (B-COL-01); units in contact fight in the Melee phase (B-MEL-01)", "Атаки: «Атаковать…» у атакующего, затем цель; фронтальная атака сначала проверяется на столкновение (B-COL-01); сошедшиеся в контакт бьются в фазе рукопашной (B-MEL-01)";
     TodoCarryOut => "Carry out the charge: {} at {}", "Выполните атаку: {} (цель: {})";
     CarryOut => "Carry out…", "Выполнить…";
     DeclarationsDone => "Declarations done", "Объявления закончены";

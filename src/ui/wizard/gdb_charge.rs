@@ -8,7 +8,7 @@ use egui::{RichText, Ui};
 use super::Outcome;
 use super::common::{Nav, breakdown_and_odds_ui, nav_ui, number_ui, prompt_ui, unit_name};
 use crate::game::ChargeAction;
-use crate::game::procedure::{ChargeDraft, Measured};
+use crate::game::procedure::{ChargeDraft, Measured, QuickDeclare};
 use crate::i18n::errors::{action_error_text, charge_error_text, draft_refusal_text};
 use crate::i18n::{Label, Lang, T};
 use crate::model::{Battle, UnitId};
@@ -177,20 +177,27 @@ impl ChargeWizard {
         }
         if let Some(why) = &view.refused {
             ui.colored_label(crate::ui::theme::ERROR, text(why));
-        } else if let Err(now) = &view.carry_out_now {
-            ui.label(RichText::new(text(now)).weak());
+        } else {
+            quick_note_ui(ui, lang, battle, &view.quick, &text);
         }
         self.overrule_ui(ui, lang, battle);
         self.remember_ui(ui, lang, battle);
         // The odds after the choices, so that the choices stay where they are.
         self.melee_preview_ui(ui, lang, battle, names);
-        let now = view.carry_out_now.as_ref().err().map(text);
+        let now = view.quick.as_ref().err().map(text);
         match nav_ui(ui, lang, false, T::Declare, now.is_none(), now.as_deref()) {
             Nav::Cancel => Outcome::Cancel,
-            Nav::Next => {
-                self.error = self.draft.declare(battle).err().map(|r| text(&r));
-                Outcome::Continue
-            }
+            // GDB-CHG-03, 04: carried out at once, or declared with this side's declarations
+            // closed while the other side declares (issue 43).
+            Nav::Next => match view.quick {
+                Ok(QuickDeclare::ThenOtherSide { actions, other }) => {
+                    Outcome::ThenOtherSide { actions, charge: (self.draft.charger(), self.draft.target()), other }
+                }
+                Ok(QuickDeclare::CarryOut { .. }) | Err(_) => {
+                    self.error = self.draft.declare(battle).err().map(|r| text(&r));
+                    Outcome::Continue
+                }
+            },
             Nav::None | Nav::Back => Outcome::Continue,
         }
     }
@@ -320,4 +327,26 @@ impl ChargeWizard {
             .default_open(true)
             .show(ui, |ui| breakdown_and_odds_ui(ui, lang, names, &input));
     }
+}
+
+/// What the one-click Declare will do, in a word below the answers (GDB-CHG-03, 04): why
+/// it cannot now, that the other side declares first, or that the other side is passed
+/// over because none of its units may declare a charge.
+fn quick_note_ui(
+    ui: &mut Ui,
+    lang: Lang,
+    battle: &Battle,
+    quick: &Result<QuickDeclare, crate::game::procedure::DraftRefusal>,
+    text: &dyn Fn(&crate::game::procedure::DraftRefusal) -> String,
+) {
+    let side = |s: crate::rules::Side| crate::i18n::names::side_name(battle, s, lang).to_owned();
+    let note = match quick {
+        Err(why) => text(why),
+        Ok(QuickDeclare::ThenOtherSide { other, .. }) => {
+            lang.fmt(T::QuickThenOther, &[&side(other.other()), &side(*other)])
+        }
+        Ok(QuickDeclare::CarryOut { unasked: Some(other) }) => lang.fmt(T::QuickUnasked, &[&side(*other)]),
+        Ok(QuickDeclare::CarryOut { unasked: None }) => return,
+    };
+    ui.label(RichText::new(note).weak());
 }

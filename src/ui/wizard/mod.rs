@@ -4,7 +4,7 @@
 
 mod b_collision;
 mod b_melee;
-mod common;
+pub(super) mod common;
 mod fields;
 mod fire;
 mod gdb_charge;
@@ -24,7 +24,7 @@ use egui::Ui;
 
 use crate::game::Action;
 use crate::i18n::Lang;
-use crate::model::Battle;
+use crate::model::{Battle, UnitId};
 
 /// What the wizard asks the app to do after a frame.
 #[derive(Debug)]
@@ -35,6 +35,17 @@ pub enum Outcome {
     Cancel,
     /// Apply the action (one undo step, one log entry).
     Apply(Action),
+    /// The one-click Declare while the other side may still declare (GDB-CHG-03, 04):
+    /// perform the actions in order (each its own undo step), then ask `other` for its
+    /// declarations before the charge is carried out.
+    ThenOtherSide {
+        /// The declaration, then this side's "declarations done".
+        actions: Vec<Action>,
+        /// The charger and the target.
+        charge: (UnitId, UnitId),
+        /// The side that declares next.
+        other: crate::rules::Side,
+    },
 }
 
 /// An open wizard.
