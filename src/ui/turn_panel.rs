@@ -147,16 +147,20 @@ pub fn checklist_ui(ui: &mut Ui, lang: Lang, battle: &Battle, form: &mut Initiat
 fn declarations_ui(ui: &mut Ui, lang: Lang, battle: &Battle, declaring: Option<Side>, cmds: &mut Vec<AppCommand>) {
     ui.label(format!("• {}", lang.t(T::DeclarationsHeading)));
     let phasing = crate::game::declarations::phasing_side(battle);
-    for side in [phasing, phasing.other()] {
-        let words = crate::i18n::log_text::declaring_side_words(lang, battle, declaring, side);
-        ui.add(egui::Label::new(format!("   {words}")).truncate());
-    }
-    let done = ui.add_enabled(declaring.is_some(), egui::Button::new(lang.t(T::DeclarationsDone)).small());
-    if let Some(side) = declaring
-        && done.clicked()
-    {
-        cmds.push(AppCommand::Perform(Action::DeclarationsDone { side }));
-    }
+    ui.indent("declarations", |ui| {
+        for side in [phasing, phasing.other()] {
+            let words = crate::i18n::log_text::declaring_side_words(lang, battle, declaring, side);
+            ui.add(egui::Label::new(words).truncate());
+        }
+        ui.horizontal(|ui| {
+            let done = ui.add_enabled(declaring.is_some(), egui::Button::new(lang.t(T::DeclarationsDone)).small());
+            if let Some(side) = declaring
+                && done.clicked()
+            {
+                cmds.push(AppCommand::Perform(Action::DeclarationsDone { side }));
+            }
+        });
+    });
 }
 
 /// Why this declared charge may not be carried out now, in words; `None` when it may.
