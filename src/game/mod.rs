@@ -41,4 +41,4 @@ pub use journal::{
 };
 pub use play::{casualty_row_for, gdb_melee_result, initiative_preview, owed_melee_test};
 pub use ruleset_b::{MAX_FIGURES_IN_CONTACT, b_melee_input, b_melee_outcome, b_side_of};
-pub use turn::{Todo, checklist, moved_on_table};
+pub use turn::{Todo, Unfinished, checklist, moved_on_table, unfinished, unfought_melees};

@@ -69,11 +69,7 @@ pub fn checklist(battle: &Battle) -> Vec<Todo> {
         Phase::Charges => vec![Todo::Attacks],
         // A melee fought this turn that goes on is fought again next turn (GDB-RES-11,
         // B-MEL-02, 05).
-        Phase::Melee => battle
-            .pending_melees()
-            .filter(|(_, m)| !super::sequence::fought_this_turn(battle, m))
-            .map(|(index, m)| Todo::Melee { index, attacker: m.attacker, defender: m.defender })
-            .collect(),
+        Phase::Melee => unfought_melees(battle).collect(),
         Phase::Morale => Vec::new(),
         Phase::Firing => vec![Todo::RecordFire],
         Phase::Initiative | Phase::Movement => Vec::new(),
@@ -82,6 +78,38 @@ pub fn checklist(battle: &Battle) -> Vec<Todo> {
     .chain(owed(battle))
     .chain(at_the_edge(battle))
     .collect()
+}
+
+/// What the players leave undone if they go on to the next phase now (issue 43): nothing
+/// owed is skipped in silence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unfinished {
+    /// Declared charges not carried out (GDB-CHG-04): they lapse.
+    Charges(usize),
+    /// Melees not fought in the Melee phase: the units stay in base contact.
+    Melees(usize),
+}
+
+/// What the current phase leaves undone, if anything: declared charges still to carry
+/// out in the GdB Charges phase, melees still to fight in the Melee phase.
+pub fn unfinished(battle: &Battle) -> Option<Unfinished> {
+    let charges = super::declarations::charges_phase(battle).to_carry_out(battle).len();
+    let melees = unfought_melees(battle).count();
+    match (charges, melees) {
+        (0, 0) => None,
+        (0, n) => Some(Unfinished::Melees(n)),
+        (n, _) => Some(Unfinished::Charges(n)),
+    }
+}
+
+/// The melees of the Melee phase still to fight this turn: a melee fought this turn that
+/// goes on is fought again next turn (GDB-RES-11, B-MEL-02, 05). What Next phase asks
+/// about before leaving the Melee phase (issue 43).
+pub fn unfought_melees(battle: &Battle) -> impl Iterator<Item = Todo> + '_ {
+    battle
+        .pending_melees()
+        .filter(|(_, m)| battle.phase == Phase::Melee && !super::sequence::fought_this_turn(battle, m))
+        .map(|(index, m)| Todo::Melee { index, attacker: m.attacker, defender: m.defender })
 }
 
 /// The units the game stopped at the table's edge, in every phase until the players say.

@@ -6,7 +6,7 @@ use crate::game::{ActionKind, Todo};
 use crate::i18n::Noun;
 use crate::model::{Battle, LogDetail, LogEntry, UnitId};
 use crate::rules::Phase;
-use crate::rules::gdb::charge::{FollowUp, Guidance, Happening};
+use crate::rules::gdb::charge::{FollowUp, Guidance, Happening, Input, Reaction, TestAnswer};
 
 use crate::rules::gdb::Effect;
 
@@ -427,6 +427,89 @@ fn table_roll_text(lang: Lang, what: &str, dice: [u8; 2], modifier: i32, row: &(
     lang.fmt(T::HapTableRoll, &[&what, &dice, &row.0, &row.1, &row.2])
 }
 
+/// A GdB charge told whole (issue 43), from what the players measured and answered and
+/// what the game worked out: the distance and bearing, the rates typed, the target's
+/// reaction, closing fire, each test with its result (or its roll on the players' table,
+/// the row used), the evaders caught or not; then every happening after the last test
+/// (moves, contact or halt, follow-up). Empty for an entry that is not a charge.
+pub fn charge_account(lang: Lang, battle: &Battle, entry: &LogEntry) -> Vec<String> {
+    let (Some(crate::model::Action::Charge(a)), LogDetail::Charge { happened, .. }) =
+        (entry.action.as_deref(), &entry.detail)
+    else {
+        return Vec::new();
+    };
+    let (charger, target) = (unit_name(battle, lang, a.charger), unit_name(battle, lang, a.target));
+    let mut out = vec![measures_text(lang, a, &charger, &target)];
+    let rolls: Vec<&Happening> = happened.iter().filter(|h| matches!(h, Happening::TableRoll { .. })).collect();
+    for input in &a.inputs {
+        out.extend(input_text(lang, input, (&charger, &target), &rolls));
+    }
+    let told = |h: &&Happening| !matches!(h, Happening::TableRoll { .. });
+    out.extend(happened.iter().filter(told).map(|h| happening_text(lang, &charger, &target, h)));
+    out
+}
+
+/// The measures of a charge: distance, bearing, and the rates the players typed.
+fn measures_text(lang: Lang, a: &crate::model::ChargeAction, charger: &str, target: &str) -> String {
+    let m = &a.measured;
+    let mut text = lang.fmt(T::RepChargeMeasures, &[&charger, &target, &m.distance_cm, &m.bearing_deg]);
+    let typed = [
+        (a.rates.charger_charge_cm, charger, T::ChargeMoveOf),
+        (a.rates.target_move_cm, target, T::MoveOf),
+        (a.rates.target_charge_cm, target, T::ChargeMoveOf),
+        (a.rates.target_compulsory_cm, target, T::CompulsoryOf),
+    ];
+    for (cm, who, key) in typed {
+        if let Some(cm) = cm {
+            text.push_str(&format!("; {} {cm}", lang.fmt(key, &[&who])));
+        }
+    }
+    text
+}
+
+/// One answer of the players in a charge, in words; `None` where a happening tells it.
+fn input_text(lang: Lang, input: &Input, (charger, target): (&str, &str), rolls: &[&Happening]) -> Option<String> {
+    use crate::rules::options::TestKind;
+    let test = |who: &str, kind: TestKind, answer: &TestAnswer| match answer {
+        TestAnswer::Result(r) => lang.fmt(T::RepTestLine, &[&who, &kind.label(lang), &result_words(lang, kind, *r)]),
+        TestAnswer::Rolled { .. } | TestAnswer::RolledOne { .. } => {
+            let roll = rolls.iter().find(|h| matches!(h, Happening::TableRoll { test, .. } if *test == kind));
+            roll.map_or_else(|| kind.label(lang).to_owned(), |h| happening_text(lang, who, who, h))
+        }
+    };
+    match input {
+        Input::Reaction(r) => Some(lang.fmt(T::RepReaction, &[&target, &reaction_words(lang, r)])),
+        Input::ClosingFire { casualties } => {
+            Some(lang.fmt(T::RepClosingFire, &[&target, &lang.count(*casualties, Noun::FigureAcc), &charger]))
+        }
+        Input::ChargerTest(answer) => Some(test(charger, TestKind::Charge, answer)),
+        Input::StandTest(answer) => Some(test(target, TestKind::Stand, answer)),
+        Input::CounterTest(answer) => Some(test(target, TestKind::CounterCharge, answer)),
+        Input::Caught(false) => Some(lang.fmt(T::RepNotCaught, &[&target])),
+        Input::FacedInTime(faced) => {
+            Some(lang.fmt(if *faced { T::RepFacedInTime } else { T::RepNotFacedInTime }, &[&target]))
+        }
+        Input::Caught(true)
+        | Input::BasesLost { .. }
+        | Input::EmergencyLimber { .. }
+        | Input::FollowUp(_)
+        | Input::CounterMeet { .. }
+        | Input::Occupy { .. }
+        | Input::CrewRanIntoFriend => None,
+    }
+}
+
+/// A target's reaction in words (GDB-CHG-06..10).
+pub fn reaction_words(lang: Lang, r: &Reaction) -> String {
+    match r {
+        Reaction::Stand => lang.t(T::ReactStand).to_owned(),
+        Reaction::StandAndFire => lang.t(T::ReactStandFire).to_owned(),
+        Reaction::CounterCharge => lang.t(T::ReactCounter).to_owned(),
+        Reaction::Evade => lang.t(T::ReactEvade).to_owned(),
+        Reaction::ChangeFormation { to, .. } => format!("{} ({})", lang.t(T::ReactChangeFormation), to.label(lang)),
+    }
+}
+
 /// The full breakdown of a log entry, one line each.
 pub fn entry_lines(lang: Lang, battle: &Battle, entry: &LogEntry) -> Vec<String> {
     let name = |i: usize| entry.units.get(i).map(|id| unit_name(battle, lang, *id)).unwrap_or_default();
@@ -511,7 +594,13 @@ pub fn entry_lines(lang: Lang, battle: &Battle, entry: &LogEntry) -> Vec<String>
         LogDetail::Charge { happened, overruled, screen, grounds, .. } => {
             out.extend(overruled.iter().map(|o| overrule_text(lang, o)));
             out.extend(screen.iter().map(|id| lang.fmt(T::ScreenEvades, &[&unit_name(battle, lang, *id)])));
-            out.extend(happened.iter().map(|h| happening_text(lang, &name(0), &name(1), h)));
+            // Told whole from the recorded action (issue 43); an entry without one (version
+            // 1) by its happenings.
+            let account = charge_account(lang, battle, entry);
+            if account.is_empty() {
+                out.extend(happened.iter().map(|h| happening_text(lang, &name(0), &name(1), h)));
+            }
+            out.extend(account);
             out.extend(grounds.iter().map(|(id, from, to)| {
                 lang.fmt(T::LogGroundSet, &[&unit_name(battle, lang, *id), &to.label(lang), &from.label(lang)])
             }));

@@ -30,6 +30,10 @@ pub enum Noun {
     Row,
     /// Tests owed.
     Test,
+    /// Melees still to fight.
+    Melee,
+    /// Charges declared.
+    Charge,
     /// Journal entries.
     Entry,
     /// Dice.
@@ -72,6 +76,10 @@ const fn forms(noun: Noun) -> Forms {
         }
         Noun::Row => Forms { en: ["row", "rows"], ru: ["строка", "строки", "строк", "строки"] },
         Noun::Test => Forms { en: ["test", "tests"], ru: ["тест", "теста", "тестов", "теста"] },
+        Noun::Charge => Forms { en: ["charge", "charges"], ru: ["атака", "атаки", "атак", "атаки"] },
+        Noun::Melee => Forms {
+            en: ["melee", "melees"], ru: ["рукопашная", "рукопашные", "рукопашных", "рукопашной"]
+        },
         Noun::Entry => {
             Forms { en: ["entry", "entries"], ru: ["запись", "записи", "записей", "записи"] }
         }

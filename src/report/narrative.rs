@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 
 use super::summary::Block;
-use crate::i18n::log_text::{entry_summary, result_words};
+use crate::i18n::log_text::{charge_account, entry_summary, result_words};
 use crate::i18n::names::shown;
 use crate::i18n::{Label, Lang, T};
 use crate::model::{Action, ActionKind, Battle, GeneralId, LogDetail, LogEntry, UnitId};
@@ -109,8 +109,12 @@ impl Story {
                 out.extend(melee_tests(lang, battle, e));
                 out
             }
+            // A charge told whole: measures, reaction, tests, then what came of them (issue 43).
+            LogDetail::Charge { .. } => {
+                let account = charge_account(lang, battle, e);
+                if account.is_empty() { vec![entry_summary(lang, battle, e)] } else { account }
+            }
             LogDetail::Initiative { .. }
-            | LogDetail::Charge { .. }
             | LogDetail::BCollision { .. }
             | LogDetail::BMelee { .. }
             | LogDetail::Fire { .. }

@@ -75,6 +75,9 @@ pub enum Modal {
         /// The reason typed for dropping them.
         reason: String,
     },
+    /// Declared charges or melees are left undone as the players go on (issue 43): do them
+    /// now, or go on.
+    Unfinished(crate::game::Unfinished),
     /// The battle's journal or file is full (issues 26 and 41): the evening goes on in a
     /// new battle file from the current state.
     JournalFull(Full),

@@ -139,6 +139,9 @@ pub enum AppCommand {
     OpenTest(Option<(UnitId, crate::rules::options::TestKind)>),
     /// The next phase, asking first if tests are still owed.
     NextPhase,
+    /// Leave the declared charges or the melees of this phase undone, and go on to the
+    /// next phase (asking about tests still owed).
+    LeaveUnfinished,
     /// Carry the tests still owed into the next phase, and go on to it.
     CarryTestsAndAdvance,
     /// Drop the tests still owed with this reason, then go on to the next phase.

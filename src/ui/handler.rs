@@ -313,13 +313,10 @@ impl CsApp {
                 };
                 self.wizard = Some(Wizard::Test(Box::new(wizard)));
             }
-            AppCommand::NextPhase => {
-                // Issue 28: tests still owed are taken now, carried, or dropped with a reason.
-                if crate::game::testing::owed_tests(self.game.battle()).is_empty() {
-                    self.perform(&Action::AdvancePhase);
-                } else {
-                    self.modal = Modal::TestsOwed { reason: String::new() };
-                }
+            AppCommand::NextPhase => self.next_phase(true),
+            AppCommand::LeaveUnfinished => {
+                self.modal = Modal::None;
+                self.next_phase(false);
             }
             AppCommand::CarryTestsAndAdvance => {
                 self.modal = Modal::None;
@@ -431,6 +428,7 @@ impl CsApp {
                 | Modal::OtherSideDeclares { .. }
                 | Modal::JournalFull(_)
                 | Modal::TestsOwed { .. }
+                | Modal::Unfinished(_)
                 | Modal::About
                 | Modal::Guide
                 | Modal::OpenFailed { .. }
@@ -503,6 +501,7 @@ impl CsApp {
             | other @ AppCommand::OpenFire
             | other @ AppCommand::OpenTest(_)
             | other @ AppCommand::NextPhase
+            | other @ AppCommand::LeaveUnfinished
             | other @ AppCommand::DropTestsAndAdvance(_)
             | other @ AppCommand::CarryTestsAndAdvance
             | other @ AppCommand::StartCharge(_)
@@ -519,6 +518,20 @@ impl CsApp {
             | other @ AppCommand::ExportSvg
             | other @ AppCommand::Warn(_)
             | other @ AppCommand::ShowTab(_) => self.run_cmd(other),
+        }
+    }
+
+    /// The next phase, asking first (issue 43) about declared charges not carried out and
+    /// melees not fought, where `ask_unfinished`, then (issue 28) about tests still owed:
+    /// taken now, carried, or dropped with a reason.
+    fn next_phase(&mut self, ask_unfinished: bool) {
+        let battle = self.game.battle();
+        if let Some(undone) = crate::game::unfinished(battle).filter(|_| ask_unfinished) {
+            self.modal = Modal::Unfinished(undone);
+        } else if crate::game::testing::owed_tests(battle).is_empty() {
+            self.perform(&Action::AdvancePhase);
+        } else {
+            self.modal = Modal::TestsOwed { reason: String::new() };
         }
     }
 

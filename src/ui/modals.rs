@@ -54,6 +54,7 @@ impl CsApp {
                 let owed = crate::game::testing::owed_tests(self.game.battle()).len();
                 tests_owed_ui(ui, self.lang, owed, reason)
             }
+            Modal::Unfinished(undone) => unfinished_ui(ui, self.lang, *undone),
             Modal::About => about_ui(ui, self.lang, self.data_dir.as_deref()),
             Modal::Guide => guide_ui(ui, self.lang),
             Modal::OpenFailed { text, detail, backup, recovery } => {
@@ -392,6 +393,44 @@ fn guide_ui(ui: &mut Ui, lang: crate::i18n::Lang) -> Choice {
 }
 
 /// Tests still owed: take them now, carry them into the next phase, or drop them.
+/// Issue 43: Next phase past declared charges not carried out or melees not fought: do
+/// them now (the default), or go on (the declarations lapse; the units in base contact stay
+/// so).
+fn unfinished_ui(ui: &mut Ui, lang: crate::i18n::Lang, undone: crate::game::Unfinished) -> Choice {
+    use crate::game::Unfinished;
+    use crate::i18n::Noun;
+    let (title, text, now, on) = match undone {
+        Unfinished::Charges(n) => (
+            T::ChargesUndoneTitle,
+            lang.fmt(T::ChargesUndoneText, &[&lang.count(n, Noun::Charge)]),
+            T::CarryThemOutNow,
+            T::LetThemLapse,
+        ),
+        Unfinished::Melees(n) => (
+            T::MeleesUnfoughtTitle,
+            lang.fmt(T::MeleesUnfoughtText, &[&lang.count(n, Noun::Melee)]),
+            T::FightThemNow,
+            T::LeaveThemUnfought,
+        ),
+    };
+    let mut choice = Choice::None;
+    window("unfinished").show(ui.ctx(), |ui| {
+        ui.set_max_width(520.0);
+        ui.heading(lang.t(title));
+        ui.label(text);
+        ui.horizontal(|ui| {
+            if ui.button(RichText::new(lang.t(now)).strong()).clicked() || ui.input(|i| i.key_pressed(Key::Escape)) {
+                choice = Choice::Close;
+            }
+            if ui.button(lang.t(on)).clicked() {
+                choice = Choice::Command(AppCommand::LeaveUnfinished);
+            }
+        });
+        guard(ui);
+    });
+    choice
+}
+
 fn tests_owed_ui(ui: &mut Ui, lang: crate::i18n::Lang, owed: usize, reason: &mut String) -> Choice {
     let mut choice = Choice::None;
     window("tests-owed").show(ui.ctx(), |ui| {

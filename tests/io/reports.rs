@@ -308,3 +308,80 @@ fn a_long_battle_draws_a_bounded_number_of_maps() {
         assert!(text.contains(&rule), "{lang:?}: the rule is printed");
     }
 }
+
+/// The example battle saved under `name` in `saves/`.
+fn example(name: &str) -> coldsteel::game::Game {
+    storage::read_battle_file(&Path::new(env!("CARGO_MANIFEST_DIR")).join("saves").join(name)).unwrap()
+}
+
+/// The text with its whitespace runs made single spaces (the PDF wraps lines anywhere).
+fn flat(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Issue 43: every charge is told whole, in the account and in the appendix: the
+/// measures, the target's reaction, each test with its result, and what came of them;
+/// every collision test of Ruleset B with its result.
+fn assert_charges_told_whole(text: &str, battle: &coldsteel::model::Battle, lang: Lang) {
+    use coldsteel::i18n::log_text::{charge_account, entry_summary};
+    let text = flat(text);
+    let mut charges = 0;
+    for e in &battle.log {
+        if let LogDetail::Charge { .. } = &e.detail {
+            charges += 1;
+            let account = charge_account(lang, battle, e);
+            assert!(account.len() >= 4, "{lang:?}: measures, reaction, tests, result: {account:?}");
+            for line in account {
+                // Twice: in the account of the turn and in the appendix.
+                assert!(text.matches(&flat(&line)).count() >= 2, "{lang:?}: {line:?} is told twice in\n{text}");
+            }
+        } else if let LogDetail::BCollision { .. } = &e.detail {
+            charges += 1;
+            let summary = flat(&entry_summary(lang, battle, e));
+            assert!(text.contains(&summary), "{lang:?}: {summary:?}");
+        }
+    }
+    assert!(charges > 0, "the example holds a charge");
+}
+
+/// Issue 43: the Markdown report of both whole-turn examples tells each charge whole, in
+/// English and in Russian; the General de Brigade one names its measures, reaction and
+/// both tests in words.
+#[test]
+fn the_report_tells_each_charge_whole() {
+    for name in ["krasnoi-1812-whole-turn.coldsteel.json", "krasnoi-1812-ruleset-b-whole-turn.coldsteel.json"] {
+        let g = example(name);
+        for lang in [Lang::En, Lang::Ru] {
+            let md = markdown::to_markdown(&summary::battle_report(g.battle(), lang));
+            assert_charges_told_whole(&md, g.battle(), lang);
+        }
+    }
+    let g = example("krasnoi-1812-whole-turn.coldsteel.json");
+    let md = flat(&markdown::to_markdown(&summary::battle_report(g.battle(), Lang::En)));
+    for said in [
+        "Grenadiers à cheval charges Ladoga Infantry, 20 cm away, 0° off straight ahead",
+        "Ladoga Infantry reacts: Stand",
+        "Grenadiers à cheval: Charge test",
+        "Ladoga Infantry: Test to stand",
+    ] {
+        assert!(md.contains(said), "{said:?} in\n{md}");
+    }
+}
+
+/// The same through the PDF, with pdftotext (needs poppler-utils).
+#[test]
+#[ignore = "needs pdftotext (poppler-utils); .ci/run runs it with --ignored"]
+fn the_pdf_report_tells_each_charge_whole() {
+    for name in ["krasnoi-1812-whole-turn.coldsteel.json", "krasnoi-1812-ruleset-b-whole-turn.coldsteel.json"] {
+        let g = example(name);
+        for lang in [Lang::En, Lang::Ru] {
+            let dir = tempfile::tempdir().unwrap();
+            let path = dir.path().join("report.pdf");
+            std::fs::write(&path, pdf::to_pdf(&summary::battle_report(g.battle(), lang)).unwrap()).unwrap();
+            let out =
+                std::process::Command::new("pdftotext").arg(&path).arg("-").output().expect("pdftotext installed");
+            assert!(out.status.success());
+            assert_charges_told_whole(&String::from_utf8(out.stdout).unwrap(), g.battle(), lang);
+        }
+    }
+}

@@ -585,3 +585,36 @@ fn a_dialog_takes_no_click_in_its_first_300_ms() {
     h.run_steps(3);
     assert!(matches!(h.state().modal, coldsteel::ui::Modal::None), "a click 400 ms after was not taken");
 }
+
+/// Issue 43: Next phase past a melee not fought asks, as it does for owed tests: "Fight
+/// them now" stays in the Melee phase; "Go on without fighting them" goes on, the units
+/// still in base contact. In English and in Russian.
+#[test]
+fn next_phase_past_an_unfought_melee_asks() {
+    use coldsteel::i18n::T;
+    for lang in [Lang::En, Lang::Ru] {
+        let g = game_at(Phase::Charges);
+        let (a, d) = (g.battle().units[8].id, g.battle().units[17].id);
+        let app = common::app_without_rates_form(melee_pending(g, a, d), lang);
+        let mut h = Harness::builder()
+            .with_size(egui::vec2(1280.0, 2200.0))
+            .build_ui_state(|ui, app: &mut CsApp| app.ui_root(ui), app);
+        h.run();
+        h.get_by_role_and_label(Role::Button, lang.t(T::NextPhase)).click();
+        h.run();
+        assert!(
+            matches!(h.state().modal, coldsteel::ui::Modal::Unfinished(coldsteel::game::Unfinished::Melees(1))),
+            "{lang:?}"
+        );
+        h.get_by_label(lang.t(T::MeleesUnfoughtTitle));
+        h.get_by_label(lang.t(T::FightThemNow)).click();
+        h.run();
+        assert_eq!(h.state().game.battle().phase, Phase::Melee, "{lang:?}: still to fight");
+        h.get_by_role_and_label(Role::Button, lang.t(T::NextPhase)).click();
+        h.run();
+        h.get_by_label(lang.t(T::LeaveThemUnfought)).click();
+        h.run();
+        assert_eq!(h.state().game.battle().phase, Phase::Morale, "{lang:?}: {:?}", h.state().modal);
+        assert_eq!(h.state().game.battle().pending_melees().count(), 1, "{lang:?}: still in base contact");
+    }
+}

@@ -128,6 +128,14 @@ super::texts! {
     TestsOwedTitle => "Tests are still owed", "Ещё не пройдены тесты";
     TestsOwedText => "{} owed in this phase. Take them now, carry them into the next phase, or drop them with a reason (the log keeps it).", "В этой фазе осталось пройти: {}. Пройдите их сейчас, перенесите в следующую фазу или отмените с причиной (она останется в журнале).";
     TakeThemNow => "Take them now", "Пройти сейчас";
+    ChargesUndoneTitle => "Declared charges are not carried out", "Объявленные атаки не выполнены";
+    ChargesUndoneText => "{} declared and not carried out (GDB-CHG-04). Carry them out now (Carry out… in the checklist), or go on without them: the declarations lapse.", "Объявлено и не выполнено: {} (GDB-CHG-04). Выполните их сейчас («Выполнить…» в перечне фазы) или продолжайте без них: объявления теряют силу.";
+    CarryThemOutNow => "Carry them out now", "Выполнить сейчас";
+    LetThemLapse => "Go on: the declarations lapse", "Продолжить: объявления теряют силу";
+    MeleesUnfoughtTitle => "Melees are still to fight", "Рукопашные ещё не проведены";
+    MeleesUnfoughtText => "{} to fight in this Melee phase. Fight them now (Fight… in the checklist), or go on without them: the units stay in base contact, and the melee is fought in a later Melee phase.", "В этой фазе рукопашной осталось провести: {}. Разыграйте их сейчас («Разыграть…» в перечне фазы) или продолжайте без них: подразделения остаются в контакте, а рукопашная будет проведена в одной из следующих фаз рукопашной.";
+    FightThemNow => "Fight them now", "Разыграть сейчас";
+    LeaveThemUnfought => "Go on without fighting them", "Продолжить без рукопашных";
     CarryThem => "Carry into the next phase", "Перенести в следующую фазу";
     DropThem => "Drop them", "Отменить";
     DropReason => "Reason", "Причина";

@@ -15,6 +15,12 @@ super::texts! {
     RepMeleeWon => "Melee: {} against {}, {} to {}, won by {}: {}", "Рукопашная: {} — {}, {} против {}; победа: {}; {}";
     RepSummary => "Summary", "Итоги";
     RepTestLine => "{}: {}: {}", "{}: {}: {}";
+    RepChargeMeasures => "{} charges {}, {} cm away, {}° off straight ahead", "Атака: {} — цель: {}; расстояние {} см, {}° от направления прямо";
+    RepReaction => "{} reacts: {}", "{}: реакция — {}";
+    RepClosingFire => "Closing fire of {}: {} lost by {}", "Огонь в упор ({}): потери {} — {}";
+    RepNotCaught => "{} is not caught", "{}: уклонение удалось";
+    RepFacedInTime => "{} faced the charge in time", "{}: разворот навстречу атаке — вовремя";
+    RepNotFacedInTime => "{} did not face the charge in time", "{}: разворот навстречу атаке — не вовремя";
     RepPhaseAccount => "{} phase. {}", "Фаза «{}». {}";
     RepRallied => "{} rallies", "{}: сбор";
     RepCompulsoryMade => "{} makes its compulsory move", "{}: обязательное передвижение сделано";
