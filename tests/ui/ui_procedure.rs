@@ -285,8 +285,12 @@ fn the_one_click_declare_asks_the_other_side_which_may_still_declare() {
             before.iter().map(|(r, _)| *r).collect::<Vec<_>>(),
             "{lang:?}: the rows keep their places"
         );
-        // GDB-CHG-04: the French (phasing) charge first; the Russian one waits, disabled.
+        // GDB-CHG-04: the French (phasing) charge first; the Russian one waits, disabled,
+        // its reason shown where it is offered.
         assert_eq!(after.iter().map(|(_, d)| *d).collect::<Vec<_>>(), vec![false, true], "{lang:?}");
+        h.get_all_by_label(lang.t(T::CarryOut)).nth(1).unwrap().hover();
+        h.run();
+        h.get_by_label(lang.t(T::ErrPhasingChargesFirst));
         h.get_by_label_contains(&lang.fmt(T::DeclSideDone, &[&russians, &1]));
     }
 }
