@@ -343,3 +343,27 @@ fn gdb_chg_03_a_side_with_no_unit_that_may_declare_is_passed_over() {
     do_charge(&mut routed, stood_charge(&g, "Grenadiers à cheval", "Ladoga Infantry", 12));
     assert!(matches!(routed.battle().log.last().unwrap().detail, coldsteel::model::LogDetail::Charge { .. }));
 }
+
+/// Issue 43: nothing owed is skipped in silence. What Next phase asks about first: the
+/// declared charges not carried out in the General de Brigade Charges phase (GDB-CHG-04),
+/// and a melee not fought in the Melee phase, under Ruleset B too (B-MEL-01).
+#[test]
+fn next_phase_knows_what_is_left_undone() {
+    use coldsteel::game::{Unfinished, unfinished};
+    let mut g = common::default_at(Phase::Charges);
+    assert_eq!(unfinished(g.battle()), None);
+    let french = stood_charge(&g, "Grenadiers à cheval", "Ladoga Infantry", 12);
+    g.perform(&declared(&french)).unwrap();
+    assert_eq!(unfinished(g.battle()), Some(Unfinished::Charges(1)));
+    common::close_declarations(&mut g);
+    do_charge(&mut g, french);
+    assert_eq!(unfinished(g.battle()), None, "carried out");
+    to(&mut g, Phase::Melee);
+    assert_eq!(unfinished(g.battle()), Some(Unfinished::Melees(1)));
+    let mut b = b_game();
+    let (a, d) = (id(&b, "Ladoga Infantry"), id(&b, "1st Voltigeurs of the Guard"));
+    b.perform(&Action::AddPendingMelee(coldsteel::model::Engagement::contact(a, d))).unwrap();
+    assert_eq!(unfinished(b.battle()), None, "not before the Melee phase");
+    to(&mut b, Phase::Melee);
+    assert_eq!(unfinished(b.battle()), Some(Unfinished::Melees(1)));
+}
