@@ -333,8 +333,34 @@ fn add_unit(battle: &Battle, unit: Unit) -> Result<Vec<Event>, ActionError> {
     Ok(vec![Event::UnitAdded(unit)])
 }
 
+/// Whether the battle has begun: a game action is logged (the initiative, a phase, a
+/// charge, ...). Roster edits, the players' settings, placing pieces, notes and the
+/// umpire's marks are setting up.
+pub fn battle_begun(battle: &Battle) -> bool {
+    battle
+        .log
+        .iter()
+        .any(|e| !matches!(e.detail, LogDetail::Edit { .. } | LogDetail::Note { .. } | LogDetail::Hidden { .. }))
+}
+
+/// Whether a unit's figures now follow its figures at the start when the players change
+/// the start (issue 44): before the battle has begun, while the two are equal.
+pub fn counts_move_together(battle: &Battle, unit: &Unit) -> bool {
+    unit.figures == unit.figures_start && !battle_begun(battle)
+}
+
+/// The unit as edited, its figures now following a changed start where the two move
+/// together and the players left the figures now as they were.
+fn with_counts_together(battle: &Battle, before: &Unit, unit: &Unit) -> Unit {
+    let follows = counts_move_together(battle, before)
+        && unit.figures == before.figures
+        && unit.figures_start != before.figures_start;
+    if follows { Unit { figures: unit.figures_start, ..unit.clone() } } else { unit.clone() }
+}
+
 fn edit_unit(battle: &Battle, unit: &Unit) -> Result<Vec<Event>, ActionError> {
     let before = battle.unit(unit.id).ok_or(ActionError::NoSuchUnit(unit.id))?;
+    let unit = &with_counts_together(battle, before, unit);
     if before == unit {
         return Err(ActionError::NoChange);
     }

@@ -28,7 +28,7 @@ pub use crate::model::{
     BContact, BMeleeAction, BTable, ChargeAction, ChargeMeasures, ChargeRates, CollisionAction, FireAction, FireRoll,
     GdbMeleeAction, MeleeTable, OpportunityFacts, TestAction,
 };
-pub use action::{Action, ActionError, ActionKind, check};
+pub use action::{Action, ActionError, ActionKind, battle_begun, check, counts_move_together};
 pub use apply::{ApplyError, Event, Item as ApplyItem, Recorded};
 pub use charge::{
     collision_input, collision_result, commander_of, commanders_of, declaration, declared_charge, may_carry_out,

@@ -440,13 +440,32 @@ pub fn charge_account(lang: Lang, battle: &Battle, entry: &LogEntry) -> Vec<Stri
     };
     let (charger, target) = (unit_name(battle, lang, a.charger), unit_name(battle, lang, a.target));
     let mut out = vec![measures_text(lang, a, &charger, &target)];
-    let rolls: Vec<&Happening> = happened.iter().filter(|h| matches!(h, Happening::TableRoll { .. })).collect();
-    for input in &a.inputs {
-        out.extend(input_text(lang, input, (&charger, &target), &rolls));
-    }
+    out.extend(charge_answers(lang, battle, a, happened));
     let told = |h: &&Happening| !matches!(h, Happening::TableRoll { .. });
     out.extend(happened.iter().filter(told).map(|h| happening_text(lang, &charger, &target, h)));
     out
+}
+
+/// The players' answers in a charge so far, in words, in the order given: the reaction,
+/// closing fire, each test with its result or roll, evaders not caught, facing in time.
+/// The charge wizard's "so far" line (issue 44) and the report's account (issue 43).
+pub fn charge_answers(
+    lang: Lang,
+    battle: &Battle,
+    a: &crate::model::ChargeAction,
+    happened: &[Happening],
+) -> Vec<String> {
+    let (charger, target) = (unit_name(battle, lang, a.charger), unit_name(battle, lang, a.target));
+    let rolls: Vec<&Happening> = happened.iter().filter(|h| matches!(h, Happening::TableRoll { .. })).collect();
+    a.inputs.iter().filter_map(|input| input_text(lang, input, (&charger, &target), &rolls)).collect()
+}
+
+/// The charge wizard's line of what was measured and answered so far (issue 44).
+pub fn charge_so_far(lang: Lang, battle: &Battle, a: &crate::model::ChargeAction, happened: &[Happening]) -> String {
+    let (charger, target) = (unit_name(battle, lang, a.charger), unit_name(battle, lang, a.target));
+    let mut parts = vec![measures_text(lang, a, &charger, &target)];
+    parts.extend(charge_answers(lang, battle, a, happened));
+    lang.fmt(T::SoFar, &[&parts.join(" · ")])
 }
 
 /// The measures of a charge: distance, bearing, and the rates the players typed.

@@ -90,6 +90,41 @@ pub struct RulesOptions {
     pub basing: Vec<crate::rules::options::BasingRow>,
 }
 
+impl RulesOptions {
+    /// Whether the players have filled none of their tables (rates, durations, tests,
+    /// casualties, firing, Emergency Limber, Ruleset B's zones and attack distances,
+    /// basing): the seeds give no numbers, so these are all the players'.
+    pub fn tables_empty(&self) -> bool {
+        let g = &self.gdb;
+        let b = &self.ruleset_b;
+        g.distances.is_empty()
+            && g.durations.is_empty()
+            && g.tests.is_empty()
+            && g.casualties.is_empty()
+            && g.firing.is_empty()
+            && g.emergency_limber.is_empty()
+            && b.zone_widths_cm.is_empty()
+            && b.attack_distances.is_empty()
+            && self.basing.is_empty()
+    }
+
+    /// These options with the players' tables of `club` (every other setting kept).
+    pub fn with_tables_of(&self, club: &RulesOptions) -> RulesOptions {
+        let mut out = self.clone();
+        let (g, c) = (&mut out.gdb, &club.gdb);
+        g.distances = c.distances.clone();
+        g.durations = c.durations.clone();
+        g.tests = c.tests.clone();
+        g.casualties = c.casualties.clone();
+        g.firing = c.firing.clone();
+        g.emergency_limber = c.emergency_limber.clone();
+        out.ruleset_b.zone_widths_cm = club.ruleset_b.zone_widths_cm.clone();
+        out.ruleset_b.attack_distances = club.ruleset_b.attack_distances.clone();
+        out.basing = club.basing.clone();
+        out
+    }
+}
+
 /// A whole battle, in play or as a scenario.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Battle {

@@ -187,8 +187,13 @@ pub struct CsApp {
     pub wizard: Option<Wizard>,
     /// Rates typed in charge wizards this turn, offered again.
     pub measured: super::wizard::Measured,
+    /// Keys typed after a Tab in one frame, held for the next (issue 44).
+    pub after_tab: super::widgets::AfterTab,
     /// The charger whose target is being picked.
     pub picking: Option<UnitId>,
+    /// A unit dropped on the table before its arm had a basing row (issue 44): placed as
+    /// the basing table the players fill is applied.
+    pub place_after_basing: Option<(UnitId, crate::game::Action)>,
     /// Text to put on the clipboard at the end of the frame.
     pub copy_request: Option<String>,
     /// The roster's folded groups.
@@ -235,6 +240,8 @@ impl CsApp {
             wizard: None,
             measured: Default::default(),
             picking: None,
+            after_tab: Default::default(),
+            place_after_basing: None,
             copy_request: None,
             roster_view: roster::RosterView::default(),
             tab: CentralTab::Roster,
@@ -248,10 +255,30 @@ impl CsApp {
         }
     }
 
-    /// Draws the open wizard; what it finishes with becomes a command.
+    /// Whether the open wizard docks in the side panel: on the Table tab, so that it
+    /// covers no part of the table (issue 44).
+    fn wizard_docked(&self) -> bool {
+        self.tab == CentralTab::Table && self.wizard.is_some()
+    }
+
+    /// Draws the open wizard in its window, unless it is docked; what it finishes with
+    /// becomes a command.
     fn wizard_ui(&mut self, ui: &mut Ui, cmds: &mut Vec<AppCommand>) {
+        if self.wizard_docked() {
+            return;
+        }
+        self.wizard_drawn(ui, false, cmds);
+    }
+
+    /// Draws the open wizard, docked in `ui` or in its window.
+    fn wizard_drawn(&mut self, ui: &mut Ui, docked: bool, cmds: &mut Vec<AppCommand>) {
         let Some(wizard) = &mut self.wizard else { return };
-        match wizard.ui(ui, self.lang, self.game.battle()) {
+        let outcome = if docked {
+            wizard.docked_ui(ui, self.lang, self.game.battle())
+        } else {
+            wizard.ui(ui, self.lang, self.game.battle())
+        };
+        match outcome {
             Outcome::Continue => {}
             Outcome::Cancel => cmds.push(AppCommand::CloseWizard),
             Outcome::Apply(action) => cmds.push(AppCommand::WizardApply(action)),
@@ -270,22 +297,31 @@ impl CsApp {
 
     /// Draws one frame and carries out what the panels asked for.
     pub fn ui_root(&mut self, ui: &mut Ui) {
+        self.after_tab.hold_keys_after_tab(ui.ctx());
         let free = matches!(self.modal, Modal::None) && self.wizard.is_none();
         let mut cmds = if free { self.shortcuts(ui.ctx()) } else { Vec::new() };
         cmds.extend(dropped_files(ui.ctx()));
         egui::Panel::top("toolbar").show(ui, |ui| self.toolbar_ui(ui, &mut cmds));
         egui::Panel::top("phases").show(ui, |ui| phase_bar_ui(ui, self.lang, self.game.battle(), &mut cmds));
+        // Docked, the wizard takes the window's height beside the table (issue 44).
+        if self.wizard_docked() {
+            egui::Panel::right("wizard-dock").exact_size(theme::WIZARD_DOCK_WIDTH).show(ui, |ui| {
+                self.wizard_drawn(ui, true, &mut cmds);
+            });
+        }
         egui::Panel::bottom("status").show(ui, |ui| self.status_ui(ui));
         egui::Panel::bottom("game").resizable(true).default_size(230.0).size_range(120.0..=600.0).show(ui, |ui| {
             self.game_panel_ui(ui, &mut cmds);
         });
-        egui::Panel::right("editor").exact_size(theme::EDITOR_WIDTH).show(ui, |ui| {
-            egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-                // The editor keeps to its panel: long names are cut, never pushing it wider.
-                ui.set_max_width(theme::EDITOR_WIDTH - 16.0);
-                self.editor_ui(ui, &mut cmds)
+        if !self.wizard_docked() {
+            egui::Panel::right("editor").exact_size(theme::EDITOR_WIDTH).show(ui, |ui| {
+                egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+                    // The editor keeps to its panel: long names are cut, never pushing it wider.
+                    ui.set_max_width(theme::EDITOR_WIDTH - 16.0);
+                    self.editor_ui(ui, &mut cmds)
+                });
             });
-        });
+        }
         if !self.problems.is_empty() {
             egui::Panel::top("problems").show(ui, |ui| {
                 super::problems::problems_ui(ui, self.lang, self.game.battle(), &self.problems, &mut cmds);

@@ -25,11 +25,32 @@ pub struct BattleCard {
     error: Option<String>,
 }
 
-/// A name in the interface's language, written where that language keeps it.
+/// The names a new battle starts with, in each language (`handler::empty_battle`).
+const STARTING_NAMES: [T; 3] = [T::UntitledBattle, T::FirstArmy, T::SecondArmy];
+
+/// Whether `text` is a name a new battle starts with in `lang`, not one the players gave.
+fn is_starting_name(text: &str, lang: Lang) -> bool {
+    STARTING_NAMES.iter().any(|key| key.text(lang) == text)
+}
+
+/// A name in the interface's language, written where that language keeps it. A name
+/// given in one language is used in the other until it is given there too (issue 44): the
+/// other language's starting name gives way to it.
 fn set_shown(name: &mut String, name_ru: &mut Option<String>, text: &str, lang: Lang) {
+    let text = text.trim();
     match lang {
-        Lang::Ru => *name_ru = Some(text.trim().to_owned()).filter(|s| !s.is_empty()),
-        Lang::En => *name = text.trim().to_owned(),
+        Lang::Ru => {
+            *name_ru = Some(text.to_owned()).filter(|s| !s.is_empty());
+            if !text.is_empty() && is_starting_name(name, Lang::En) {
+                *name = text.to_owned();
+            }
+        }
+        Lang::En => {
+            *name = text.to_owned();
+            if name_ru.as_deref().is_some_and(|ru| is_starting_name(ru, Lang::Ru)) {
+                *name_ru = None;
+            }
+        }
     }
 }
 

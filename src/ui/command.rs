@@ -174,6 +174,9 @@ pub enum AppCommand {
     OpenSettings,
     /// Open the rules settings on the basing table.
     OpenBasing,
+    /// A unit dropped on the table has no basing row: open the basing table with a row
+    /// for its arm, and place it (this action) once the table is applied (issue 44).
+    BasingThenPlace(UnitId, Box<Action>),
     /// Open Help → About.
     OpenAbout,
     /// The short guide (F1).

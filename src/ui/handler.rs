@@ -138,7 +138,21 @@ impl CsApp {
             app.autosaver = Some(storage::Autosaver::start(dir));
             app.begin_journal(None);
         }
+        app.adopt_club_tables();
         app
+    }
+
+    /// A battle with no tables of its own takes a copy of the club's as it opens (issue
+    /// 44), the embedded battle included: one logged, undoable step; later changes to the
+    /// club's tables leave it as it is.
+    fn adopt_club_tables(&mut self) {
+        let Some(club) = self.data_dir.as_deref().and_then(storage::read_club_profile) else { return };
+        let battle = self.game.battle();
+        if !battle.options.tables_empty() || club.options.tables_empty() {
+            return;
+        }
+        let options = battle.options.with_tables_of(&club.options);
+        self.perform(&Action::SetOptions(Box::new((battle.ruleset, options))));
     }
 
     /// Offers the autosaves kept in `dir` from earlier runs (issue 41): those of the
@@ -357,6 +371,13 @@ impl CsApp {
                 let draft = super::settings::SettingsDraft::of(b.ruleset, &b.options).on_basing();
                 self.modal = Modal::Settings(Box::new(draft));
             }
+            AppCommand::BasingThenPlace(unit, place) => {
+                let b = &self.game.battle();
+                let Some(arm) = b.unit(unit).map(|u| u.arm) else { return };
+                let draft = super::settings::SettingsDraft::of(b.ruleset, &b.options).on_basing_for(arm);
+                self.modal = Modal::Settings(Box::new(draft));
+                self.place_after_basing = Some((unit, *place));
+            }
             AppCommand::Copy(text) => {
                 self.copy_request = Some(text);
                 self.message = Some((self.lang.t(T::Copied).to_owned(), false));
@@ -397,7 +418,11 @@ impl CsApp {
     /// The commands of modals, windows and wizards.
     fn run_dialog_cmd(&mut self, cmd: AppCommand) {
         match cmd {
-            AppCommand::CloseModal => self.modal = Modal::None,
+            AppCommand::CloseModal => {
+                self.modal = Modal::None;
+                // A drop waiting on the basing table the players closed is forgotten.
+                self.place_after_basing = None;
+            }
             AppCommand::SaveThen(op) => {
                 self.modal = Modal::None;
                 self.save();
@@ -445,6 +470,7 @@ impl CsApp {
             AppCommand::ApplySettings(new) => {
                 self.modal = Modal::None;
                 self.perform(&Action::SetOptions(new));
+                self.place_after_basing();
             }
             AppCommand::ProfileFile(purpose) => self.profile_file(purpose),
             AppCommand::SaveClubProfile => self.save_club_profile(),
@@ -511,6 +537,7 @@ impl CsApp {
             | other @ AppCommand::OpenReport
             | other @ AppCommand::OpenSettings
             | other @ AppCommand::OpenBasing
+            | other @ AppCommand::BasingThenPlace(..)
             | other @ AppCommand::OpenAbout
             | other @ AppCommand::OpenGuide
             | other @ AppCommand::Copy(_)
@@ -532,6 +559,21 @@ impl CsApp {
             self.perform(&Action::AdvancePhase);
         } else {
             self.modal = Modal::TestsOwed { reason: String::new() };
+        }
+    }
+
+    /// The unit dropped on the table before its arm had a basing row, placed now that the
+    /// basing table is applied, if it gives the unit its size (issue 44).
+    fn place_after_basing(&mut self) {
+        let Some((unit, place)) = self.place_after_basing.take() else { return };
+        let sized = self
+            .game
+            .battle()
+            .unit(unit)
+            .is_some_and(|u| crate::game::table::unit_size_cm(self.game.battle(), u).is_some());
+        if sized {
+            self.perform(&place);
+            self.selection = Selection::Unit(unit);
         }
     }
 
@@ -1121,6 +1163,7 @@ impl CsApp {
         self.saved_revision = 0;
         let held = self.hold_path();
         self.begin_journal(None);
+        self.adopt_club_tables();
         held
     }
 

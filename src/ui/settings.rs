@@ -68,6 +68,25 @@ impl SettingsDraft {
     pub fn on_basing(self) -> Self {
         SettingsDraft { topic: Topic::Basing, ..self }
     }
+
+    /// The same draft on the basing table with a row for `arm` where it has none, its
+    /// sizes copied from the last row (or empty, for the players to fill): the row the
+    /// unit dropped on the table needs (issue 44).
+    pub fn on_basing_for(mut self, arm: crate::rules::Arm) -> Self {
+        let rows = &mut self.options.basing;
+        if !rows.iter().any(|r| r.arm == arm) {
+            let template = rows.last().cloned().unwrap_or(crate::rules::options::BasingRow {
+                arm,
+                formation: None,
+                frontage_mm: 0,
+                depth_mm: 0,
+                figures_per_base: 0,
+                bases_deep: 1,
+            });
+            rows.push(crate::rules::options::BasingRow { arm, formation: None, ..template });
+        }
+        self.on_basing()
+    }
 }
 
 /// What the settings window asks for.

@@ -134,3 +134,48 @@ pub fn bounded_ui<N: egui::emath::Numeric>(
     }
     r
 }
+
+/// The input events of a frame that came after a Tab, held for the next frame (issue 44):
+/// egui moves the keyboard focus between frames, so "10", Tab, "0" typed faster than one
+/// frame would otherwise put "100" in the first field. A Tab among held events moves the
+/// focus itself, as egui saw it only in the frame it was typed.
+#[derive(Debug, Default)]
+pub struct AfterTab {
+    held: Vec<egui::Event>,
+}
+
+/// A Tab pressed, and whether backwards (Shift+Tab).
+fn tab_press(e: &egui::Event) -> Option<bool> {
+    if let egui::Event::Key { key: egui::Key::Tab, pressed: true, modifiers, .. } = e {
+        Some(modifiers.shift)
+    } else {
+        None
+    }
+}
+
+impl AfterTab {
+    /// Puts the held events before this frame's, and holds what comes after this frame's
+    /// first Tab.
+    pub fn hold_keys_after_tab(&mut self, ctx: &egui::Context) {
+        let held = std::mem::take(&mut self.held);
+        // A Tab held from the last frame was not seen by egui's focus this frame.
+        let held_tab = held.iter().find_map(tab_press);
+        let mut rest = Vec::new();
+        ctx.input_mut(|i| {
+            let mut events = held;
+            events.append(&mut i.events);
+            if let Some(cut) = events.iter().position(|e| tab_press(e).is_some()) {
+                rest = events.split_off(cut + 1);
+            }
+            i.events = events;
+        });
+        if let Some(back) = held_tab {
+            let direction = if back { egui::FocusDirection::Previous } else { egui::FocusDirection::Next };
+            ctx.memory_mut(|m| m.move_focus(direction));
+        }
+        if !rest.is_empty() {
+            self.held = rest;
+            ctx.request_repaint();
+        }
+    }
+}

@@ -99,3 +99,14 @@ pub fn none_declared(h: &mut egui_kittest::Harness<'static, coldsteel::ui::CsApp
     h.run();
     assert!(matches!(h.state().modal, coldsteel::ui::Modal::None), "{:?}", h.state().message);
 }
+
+/// Selects the whole text of the field `label`, types `text` over it and presses Enter.
+pub fn retype(h: &mut egui_kittest::Harness<'static, coldsteel::ui::CsApp>, label: &str, text: &str) {
+    h.get_by_role_and_label(Role::TextInput, label).click();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.get_by_role_and_label(Role::TextInput, label).type_text(text);
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+}

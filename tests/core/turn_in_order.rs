@@ -367,3 +367,31 @@ fn next_phase_knows_what_is_left_undone() {
     to(&mut b, Phase::Melee);
     assert_eq!(unfinished(b.battle()), Some(Unfinished::Melees(1)));
 }
+
+/// Issue 44, B-MEL-08: a Ruleset B melee that goes on opens its next turn with the last
+/// turn's figures in contact and overlapping flanks, as the players set them; no more
+/// figures in contact than a unit has left.
+#[test]
+fn b_mel_08_melee_turn_2_starts_from_turn_1s_figures() {
+    use coldsteel::game::procedure::BMeleeDraft;
+    use coldsteel::model::BContact;
+    let mut g = b_game();
+    let mut c = collide(&g, "Sumy Hussars", "Guard Chasseurs à cheval", (5, 3));
+    c.defender_attacking = true;
+    g.perform(&Action::Collision(Box::new(c))).unwrap();
+    to(&mut g, Phase::Melee);
+    let pending = g.battle().pending_melees().next().unwrap().1.clone();
+    let fresh = BMeleeDraft::open(g.battle(), &pending).unwrap();
+    assert_eq!(fresh.contact.0, BContact { figures_in_contact: 6, overlaps: 0 }, "a first turn: up to 6, no overlap");
+    let mut first = b_melee(&g, "Sumy Hussars", "Guard Chasseurs à cheval", (5, 6), (vec![1; 3], vec![6; 3]));
+    first.contact.0.overlaps = 1;
+    first.tests = (Some(BTest { passed: true, score: None }), Some(BTest { passed: true, score: None }));
+    g.perform(&Action::BMelee(Box::new(first.clone()))).unwrap();
+    assert_eq!(g.battle().pending_melees().count(), 1, "it goes on");
+    common::next_turn_to(&mut g, Phase::Melee);
+    let pending = g.battle().pending_melees().next().unwrap().1.clone();
+    let second = BMeleeDraft::open(g.battle(), &pending).unwrap();
+    assert_eq!(second.contact.0, BContact { figures_in_contact: 5, overlaps: 1 });
+    let left = unit(&g, "Guard Chasseurs à cheval").figures;
+    assert_eq!(second.contact.1.figures_in_contact, left.min(6));
+}

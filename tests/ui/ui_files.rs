@@ -2,6 +2,8 @@
 //! unsaved-changes question, recovery of an autosave, and a bad file that leaves the
 //! battle untouched.
 
+use crate::common;
+
 use coldsteel::i18n::Lang;
 use coldsteel::rules::Order;
 use coldsteel::storage;
@@ -720,4 +722,77 @@ fn a_damaged_file_opens_the_window_with_its_backup_and_autosave() {
     h.run();
     let units = &h.state().game.battle().units;
     assert_eq!(units.iter().find(|u| u.name == "Kiev Dragoons").unwrap().order, Order::Wavering);
+}
+
+/// Issue 44: a new battle and its sides renamed in English show those names in Russian
+/// until they are given there (no «Битва без названия» left behind); a name given in
+/// Russian first is used in English likewise; a name given in both keeps each.
+#[test]
+fn a_name_given_in_one_language_is_used_in_the_other_until_given_there() {
+    use coldsteel::i18n::names::{battle_title, side_name};
+    use coldsteel::i18n::{Lang, T};
+    use coldsteel::rules::Side;
+    let mut h = harness(app());
+    h.state_mut()
+        .run_cmd(coldsteel::ui::AppCommand::NewBattle(coldsteel::ui::Template::Empty, coldsteel::rules::Ruleset::Gdb));
+    h.run();
+    common::layout::retype(&mut h, Lang::En.t(T::BattleTitle), "Borodino");
+    common::layout::retype(&mut h, &Lang::En.fmt(T::SideNameOf, &[&1]), "French");
+    let b = h.state().game.battle().clone();
+    assert_eq!((battle_title(&b, Lang::Ru), side_name(&b, Side::First, Lang::Ru)), ("Borodino", "French"));
+    assert_eq!(side_name(&b, Side::Second, Lang::Ru), "Вторая армия", "the side not renamed keeps its Russian name");
+    h.state_mut().run_cmd(coldsteel::ui::AppCommand::SetLang(Lang::Ru));
+    h.run();
+    assert!(h.query_all_by_label_contains("Битва без названия").next().is_none());
+    h.get_all_by_label("Borodino").next().expect("the title in the Russian window");
+    // Given in Russian, each language keeps its own; the second side, named first in
+    // Russian, is used in English.
+    common::layout::retype(&mut h, Lang::Ru.t(T::BattleTitle), "Бородино");
+    common::layout::retype(&mut h, &Lang::Ru.fmt(T::SideNameOf, &[&2]), "Русские");
+    let b = h.state().game.battle().clone();
+    assert_eq!((battle_title(&b, Lang::En), battle_title(&b, Lang::Ru)), ("Borodino", "Бородино"));
+    assert_eq!((side_name(&b, Side::Second, Lang::En), side_name(&b, Side::Second, Lang::Ru)), ("Русские", "Русские"));
+}
+
+/// Issue 44: the embedded battle, which has no tables of its own, takes a copy of the
+/// club's tables as it opens: one logged, undoable step; the first evening's rates form
+/// does not come back empty; later changes to the club's tables leave the battle as it is.
+#[test]
+fn the_club_tables_are_copied_into_a_battle_without_tables_as_one_step() {
+    use coldsteel::rules::Arm;
+    use coldsteel::rules::options::DistanceRow;
+    let dir = tempfile::tempdir().unwrap();
+    let mut club = storage::default_game().unwrap().battle().options.clone();
+    club.gdb.distances.push(DistanceRow {
+        arm: Arm::HeavyCavalry,
+        formation: None,
+        move_cm: Some(24),
+        charge_cm: Some(36),
+        retreat_cm: Some(12),
+        rout_cm: None,
+    });
+    let profile = storage::Profile::new(coldsteel::rules::Ruleset::Gdb, club.clone());
+    let path = storage::club_profile_file(dir.path());
+    storage::save_atomic(&path, &storage::profile_to_json(&profile)).unwrap();
+    let app = CsApp::start(storage::default_game().unwrap(), None, coldsteel::i18n::Lang::En, Some(dir.path().into()));
+    let mut h = harness(app);
+    h.run();
+    let battle = h.state().game.battle().clone();
+    assert_eq!(battle.options.gdb.distances, club.gdb.distances, "the club's rates");
+    let last = battle.log.last().unwrap();
+    assert!(matches!(
+        last.detail,
+        coldsteel::model::LogDetail::Edit { action: coldsteel::game::ActionKind::SetOptions, .. }
+    ));
+    // The club's tables change later: the battle keeps its copy.
+    let mut changed = club.clone();
+    changed.gdb.distances.clear();
+    let later = storage::Profile::new(coldsteel::rules::Ruleset::Gdb, changed);
+    storage::save_atomic(&path, &storage::profile_to_json(&later)).unwrap();
+    h.run();
+    assert_eq!(h.state().game.battle().options.gdb.distances, club.gdb.distances);
+    // One undo step takes the copy back.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert!(h.state().game.battle().options.gdb.distances.is_empty());
 }

@@ -201,19 +201,26 @@ fn the_c_in_c_can_order_an_opportunity_charge() {
     }
 }
 
+/// The Empress Dragoons charge the Kiev Dragoons 10 cm away, who counter-charge; both
+/// tests pass: the wizard asks where they met (GDB-CHG-18).
+fn to_the_meet(lang: Lang) -> Harness<'static, CsApp> {
+    let mut h = harness(common::russians_declared_none(), lang);
+    h.run();
+    open_charge(&mut h, lang, ("Empress Dragoons", "Kiev Dragoons"), ["10", "30", ""]);
+    click(&mut h, lang.t(T::Declare));
+    click(&mut h, lang.t(T::ReactCounter));
+    for _ in 0..2 {
+        click(&mut h, coldsteel::i18n::Label::label(TestResult::Pass, lang));
+    }
+    h
+}
+
 /// GDB-CHG-18: at the counter-charge's meet, more than the gap left keeps Confirm disabled
 /// with the clause; the players may overrule it with their reason, and the journal keeps it.
 #[test]
 fn a_meet_beyond_the_gap_is_refused_unless_overruled() {
     for lang in [Lang::En, Lang::Ru] {
-        let mut h = harness(common::russians_declared_none(), lang);
-        h.run();
-        open_charge(&mut h, lang, ("Empress Dragoons", "Kiev Dragoons"), ["10", "30", ""]);
-        click(&mut h, lang.t(T::Declare));
-        click(&mut h, lang.t(T::ReactCounter));
-        for _ in 0..2 {
-            click(&mut h, coldsteel::i18n::Label::label(TestResult::Pass, lang));
-        }
+        let mut h = to_the_meet(lang);
         type_into(&mut h, lang.t(T::DistanceCm), "7");
         assert!(h.get_by_label(lang.t(T::Confirm)).accesskit_node().is_disabled(), "{lang:?}");
         h.get_by_label_contains("GDB-CHG-18");
@@ -314,5 +321,98 @@ fn with_no_unit_able_to_declare_the_charge_goes_at_once_and_says_so() {
         click(&mut h, lang.t(T::Declare));
         assert!(matches!(h.state().modal, coldsteel::ui::Modal::None), "{lang:?}: no one to ask");
         h.get_by_label(lang.t(T::ReactStand));
+    }
+}
+
+/// Issue 44: Enter confirms a step whose inputs are complete, the counter-charge's meet
+/// among them (GDB-CHG-18); with the distance beyond the gap, Enter does nothing.
+#[test]
+fn enter_confirms_the_counter_charges_meet() {
+    for lang in [Lang::En, Lang::Ru] {
+        let mut h = to_the_meet(lang);
+        type_into(&mut h, lang.t(T::DistanceCm), "7");
+        h.key_press(egui::Key::Enter);
+        h.run();
+        h.get_by_label_contains("GDB-CHG-18");
+        h.get_by_role_and_label(Role::TextInput, lang.t(T::DistanceCm)).click();
+        h.run();
+        h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+        h.get_by_role_and_label(Role::TextInput, lang.t(T::DistanceCm)).type_text("3");
+        h.run();
+        h.key_press(egui::Key::Enter);
+        h.run();
+        assert!(
+            h.query_by_role_and_label(Role::TextInput, lang.t(T::DistanceCm)).is_none(),
+            "{lang:?}: the step is done"
+        );
+        h.get_by_label(lang.t(T::Apply));
+    }
+}
+
+/// Issue 44: each step after the declaration shows, first, a line of what was measured
+/// and answered so far: the distance, the reaction, each test and its result; Back takes
+/// the last answer back, and the line with it.
+#[test]
+fn each_step_shows_what_was_answered_so_far() {
+    for lang in [Lang::En, Lang::Ru] {
+        let mut h = harness(common::russians_declared_none(), lang);
+        h.run();
+        open_charge(&mut h, lang, ("Grenadiers à cheval", "Kiev Dragoons"), ["12", "36", ""]);
+        click(&mut h, lang.t(T::Declare));
+        let so_far = |h: &Harness<'static, CsApp>| {
+            let prefix = lang.fmt(T::SoFar, &[&""]);
+            h.query_all_by_role(Role::Label)
+                .filter_map(|n| {
+                    let a = n.accesskit_node();
+                    a.label().or_else(|| a.value()).map(|l| l.to_string())
+                })
+                .find(|l| l.starts_with(&prefix))
+                .unwrap_or_else(|| panic!("{lang:?}: no line of what was answered so far"))
+        };
+        assert!(so_far(&h).contains("12"), "{lang:?}: the distance: {}", so_far(&h));
+        click(&mut h, lang.t(T::ReactStand));
+        assert!(so_far(&h).contains(lang.t(T::ReactStand)), "{lang:?}: {}", so_far(&h));
+        click(&mut h, coldsteel::i18n::Label::label(TestResult::Pass, lang));
+        let passed = coldsteel::i18n::log_text::result_words(
+            lang,
+            coldsteel::rules::options::TestKind::Charge,
+            TestResult::Pass,
+        );
+        let charge_test = coldsteel::i18n::Label::label(coldsteel::rules::options::TestKind::Charge, lang);
+        let line = so_far(&h);
+        assert!(line.contains(&format!("{charge_test}: {passed}")), "{lang:?}: {line}");
+        click(&mut h, lang.t(T::Back));
+        assert!(!so_far(&h).contains(charge_test), "{lang:?}: taken back");
+    }
+}
+
+/// Issue 44: the heading of a charge's declaration takes the same room whether it wraps
+/// or not, so that its first field and its boxes keep their rectangles from one wizard to
+/// the next: a click where "The target is visible" stood in the last wizard finds it in
+/// the next. In both languages.
+#[test]
+fn the_heading_and_first_field_keep_their_place_from_one_wizard_to_the_next() {
+    for lang in [Lang::En, Lang::Ru] {
+        let mut h = harness(common::russians_declared_none(), lang);
+        h.run();
+        let mut seen = Vec::new();
+        for (charger, target) in
+            [("Grenadiers à cheval", "Kiev Dragoons"), ("1st Polish Guard Lancers", "Tula Opolchenie, 1st druzhina")]
+        {
+            let (c, t) = (name(&h, charger, lang), name(&h, target, lang));
+            click(&mut h, &c);
+            h.key_press(egui::Key::C);
+            h.run();
+            click(&mut h, &t);
+            assert!(h.state().wizard.is_some(), "{lang:?}");
+            // The field's row (its column follows the longest label of the grid).
+            let field = h.get_by_role_and_label(Role::TextInput, lang.t(T::DistanceCm)).rect();
+            let visible = h.get_by_label(lang.t(T::TargetVisible)).rect();
+            seen.push(((field.top(), field.bottom()), visible));
+            h.key_press(egui::Key::Escape);
+            h.run();
+            assert!(h.state().wizard.is_none(), "{lang:?}");
+        }
+        assert_eq!(seen[0], seen[1], "{lang:?}: the same rectangles in both wizards");
     }
 }

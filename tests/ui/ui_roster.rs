@@ -1,5 +1,7 @@
 //! UI flows driven by labels through egui_kittest, without a renderer.
 
+use crate::common;
+
 use coldsteel::i18n::Lang;
 use coldsteel::rules::{Marker, Order};
 use coldsteel::storage;
@@ -302,5 +304,39 @@ fn a_setting_out_of_its_range_is_refused_not_clamped() {
         h.get_by_role_and_label(Role::Button, lang.t(T::Apply)).click();
         h.run();
         assert_eq!(h.state().game.battle().options.gdb.square_break_margin, kept, "{lang:?}");
+    }
+}
+
+/// Issue 44: before the battle begins, a unit's two counts move together: 12 typed into
+/// "Figures at start" of a new 24-figure unit makes both 12, with no refusal; once the
+/// first game action is logged (the initiative), the start changes alone. In both
+/// languages.
+#[test]
+fn a_new_units_counts_move_together_until_the_battle_begins() {
+    use coldsteel::i18n::T;
+    for lang in [Lang::En, Lang::Ru] {
+        let mut h = harness(lang);
+        h.run();
+        h.get_by_role_and_label(Role::Button, lang.t(T::AddUnit)).click();
+        h.run();
+        let Selection::Unit(id) = h.state().selection else { panic!("{lang:?}: the new unit is selected") };
+        let unit = |h: &Harness<'static, CsApp>| h.state().game.battle().unit(id).unwrap().clone();
+        assert_eq!((unit(&h).figures, unit(&h).figures_start), (24, 24), "{lang:?}");
+        common::layout::retype(&mut h, lang.t(T::FiguresStart), "12");
+        assert_eq!((unit(&h).figures, unit(&h).figures_start), (12, 12), "{lang:?}: both counts");
+        assert!(h.state().message.as_ref().is_none_or(|(_, error)| !error), "{lang:?}: {:?}", h.state().message);
+        // One undo step brings both back.
+        h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+        h.run();
+        assert_eq!((unit(&h).figures, unit(&h).figures_start), (24, 24), "{lang:?}: undone together");
+        let initiative = coldsteel::game::Action::Initiative {
+            dice: coldsteel::rules::BySide { first: [6, 5], second: [1, 1] },
+            phasing: coldsteel::rules::Side::First,
+            rng_after: None,
+        };
+        h.state_mut().game.perform(&initiative).unwrap();
+        h.run();
+        common::layout::retype(&mut h, lang.t(T::FiguresStart), "30");
+        assert_eq!((unit(&h).figures, unit(&h).figures_start), (24, 30), "{lang:?}: the battle has begun");
     }
 }

@@ -291,3 +291,53 @@ fn the_ruler_measures_with_two_clicks() {
     let (from, to) = h.state().table_view.ruler().expect("a measure");
     assert!(((to.y - from.y) - 30.0).abs() < 0.5 && (to.x - from.x).abs() < 0.5, "{from:?} to {to:?}");
 }
+
+/// Issue 44: a unit dropped on the table before its arm has a basing row opens the basing
+/// table with a row for that arm (sizes from the last row), and is placed where it was
+/// dropped once the table is applied; a basing table closed unapplied places nothing.
+#[test]
+fn a_unit_without_a_basing_row_is_placed_once_the_row_is_applied() {
+    let mut battle = common::ex4_on_a_table();
+    battle.options.basing.retain(|r| r.arm != coldsteel::rules::Arm::Dragoons);
+    let mut h = harness(common::game_at(battle, Phase::Charges), Lang::En);
+    h.get_by_label("Dragoons").click();
+    h.run();
+    click_at(&mut h, 77.0, 40.0);
+    assert!(matches!(h.state().modal, coldsteel::ui::Modal::Settings(_)), "the basing table opens");
+    assert!(h.state().game.battle().unit(DRAGOONS).unwrap().place.is_none());
+    // The new row is the dragoons': "Dragoons" is the arm of the basing table's second row.
+    let arm = h.get_by_role_and_label(egui::accesskit::Role::ComboBox, "Type 2");
+    assert_eq!(arm.value().as_deref(), Some("Dragoons"));
+    h.get_by_role_and_label(egui::accesskit::Role::Button, "Apply").click();
+    h.run();
+    let (x, y, facing) = place_of(&h, DRAGOONS);
+    assert!((x - 77.0).abs() < 0.5 && (y - 40.0).abs() < 0.5, "placed where it was dropped: ({x}, {y})");
+    assert_eq!(facing, 180);
+    assert_eq!(h.state().selection, coldsteel::ui::Selection::Unit(DRAGOONS));
+}
+
+/// Issue 44: on the Table tab the charge wizard docks in the side panel: no window covers
+/// the table, both pieces stay in sight left of the wizard, and the wizard answers there.
+#[test]
+fn on_the_table_tab_the_wizard_docks_beside_the_table() {
+    let mut g = common::game_at(common::ex4_on_a_table(), Phase::Charges);
+    for (unit, x_mm, facing_deg) in [(CUIRASSIERS, 500, 90), (DRAGOONS, 770, 0)] {
+        let place = coldsteel::model::Placement { x_mm, y_mm: 400, facing_deg };
+        g.perform(&coldsteel::game::Action::PlaceUnit { unit, place: Some(place) }).unwrap();
+    }
+    let mut h = harness(g, Lang::En);
+    click_at(&mut h, 50.0, 40.0);
+    h.event(Event::PointerMoved(screen(&h, 50.0, 60.0)));
+    key(&mut h, Key::C);
+    click_at(&mut h, 77.0, 40.0);
+    assert!(h.state().wizard.is_some(), "the charge wizard opened");
+    assert!(h.query_by_role(Role::Window).is_none(), "no window over the table");
+    let field = h.get_by_role_and_label(Role::TextInput, "Distance (cm)").rect();
+    for (x, y) in [(50.0, 40.0), (77.0, 40.0)] {
+        let at = screen(&h, x, y);
+        assert!(at.x < field.left(), "the piece at ({x}, {y}) is left of the docked wizard: {at:?} {field:?}");
+    }
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert!(h.state().wizard.is_none());
+}

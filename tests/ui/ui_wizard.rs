@@ -219,9 +219,10 @@ fn bad_typed_dice_are_refused_inline() {
     assert!(h.state().game.battle().log.iter().all(|e| !matches!(e.detail, LogDetail::GdbMelee { .. })));
 }
 
-#[test]
-fn a_ruleset_b_collision_that_ends_in_flight() {
-    // Played under Ruleset B, in its Charge phase: through the game's actions.
+/// The default battle under Ruleset B, in its Charge phase (through the game's actions):
+/// the Ekaterinoslav Cuirassiers attack the Guard Chasseurs à cheval, the collision test
+/// open.
+fn cuirassiers_attack_chasseurs() -> Harness<'static, CsApp> {
     let mut g = storage::default_game().unwrap();
     let options = g.battle().options.clone();
     g.perform(&Action::SetOptions(Box::new((Ruleset::RulesetB, options)))).unwrap();
@@ -235,6 +236,12 @@ fn a_ruleset_b_collision_that_ends_in_flight() {
     h.run();
     h.get_by_label("Guard Chasseurs à cheval").click();
     h.run();
+    h
+}
+
+#[test]
+fn a_ruleset_b_collision_that_ends_in_flight() {
+    let mut h = cuirassiers_attack_chasseurs();
     // Cuirassiers: attacking +1, cuirassiers +1 = +2 with a 5 → 7; chasseurs (status A +1) with a 2 → 3.
     type_into(&mut h, "Ekaterinoslav Cuirassiers", "5");
     type_into(&mut h, "Guard Chasseurs à cheval", "2");
@@ -617,4 +624,89 @@ fn next_phase_past_an_unfought_melee_asks() {
         assert_eq!(h.state().game.battle().phase, Phase::Morale, "{lang:?}: {:?}", h.state().modal);
         assert_eq!(h.state().game.battle().pending_melees().count(), 1, "{lang:?}: still in base contact");
     }
+}
+
+/// Issue 44: a Ruleset B melee's dice typed in one go into the first field fill the
+/// fields in turn, the attacker's first: nothing is refused, and the turn's kills show.
+#[test]
+fn ruleset_b_dice_typed_in_one_field_fill_the_fields_in_turn() {
+    let mut g = storage::default_game().unwrap();
+    let options = g.battle().options.clone();
+    g.perform(&Action::SetOptions(Box::new((Ruleset::RulesetB, options)))).unwrap();
+    let named = |g: &Game, name: &str| g.battle().units.iter().find(|u| u.name == name).unwrap().id;
+    let (a, d) = (named(&g, "Ladoga Infantry"), named(&g, "1st Voltigeurs of the Guard"));
+    let g = melee_pending(g, a, d);
+    let pending = g.battle().pending_melees().next().unwrap().1.clone();
+    let draft = coldsteel::game::procedure::BMeleeDraft::open(g.battle(), &pending).unwrap();
+    let counts = draft.preview(g.battle()).unwrap().sides.map(|s| s.dice as usize);
+    let mut h = harness(g);
+    h.run();
+    h.get_by_label("Fight…").click();
+    h.run();
+    let (ladoga, voltigeurs) = ("Ladoga Infantry", "1st Voltigeurs of the Guard");
+    let all: String = "3".repeat(counts[0]) + &"4".repeat(counts[1]);
+    type_into(&mut h, ladoga, &all);
+    let value = |h: &Harness<'static, CsApp>, label: &str| {
+        h.get_by_role_and_label(Role::TextInput, label)
+            .accesskit_node()
+            .value()
+            .map(|v| v.to_string())
+            .unwrap_or_default()
+    };
+    let digits = |s: String| s.chars().filter(char::is_ascii_digit).collect::<String>();
+    assert_eq!(digits(value(&h, ladoga)), "3".repeat(counts[0]));
+    assert_eq!(digits(value(&h, voltigeurs)), "4".repeat(counts[1]));
+    assert!(h.query_by_label_contains("not accepted").is_none(), "nothing refused");
+}
+
+/// Issue 44, B-COL-02: the collision form shows each side only what applies to it (the
+/// face struck under the defender, not the attacker); a flank attack goes in unopposed, and
+/// the result step says so.
+#[test]
+fn a_ruleset_b_flank_attack_shows_the_defenders_face_and_says_it_went_in_unopposed() {
+    let mut h = cuirassiers_attack_chasseurs();
+    assert!(h.query_by_role_and_label(Role::ComboBox, "Struck in 1").is_none(), "the attacker is not struck");
+    h.get_by_role_and_label(Role::ComboBox, "Struck in 2").click();
+    h.run();
+    h.get_all_by_label("Flank").last().unwrap().click();
+    h.run();
+    let unopposed = "Unopposed: no collision test (B-COL-02); straight to melee";
+    h.get_by_label(unopposed);
+    h.get_by_label("Next").click();
+    h.run();
+    h.get_by_label(unopposed);
+    h.get_by_label("Apply");
+}
+
+/// Issue 44: "1", "0", Tab, "0" arriving in one frame give a distance of 10 and a bearing
+/// of 0: the keys after the Tab wait for the focus to move.
+#[test]
+fn keys_after_a_tab_in_one_frame_go_to_the_next_field() {
+    let mut h = harness(common::russians_declared_none());
+    h.run();
+    h.get_by_label("Grenadiers à cheval").click();
+    h.run();
+    h.key_press(Key::C);
+    h.run();
+    h.get_by_label("Ladoga Infantry").click();
+    h.run();
+    // The distance field has the focus as the wizard opens.
+    assert!(h.get_by_role_and_label(Role::TextInput, "Distance (cm)").is_focused());
+    for text in ["1", "0"] {
+        h.event(egui::Event::Text(text.into()));
+    }
+    h.event(egui::Event::Key {
+        key: Key::Tab,
+        physical_key: None,
+        pressed: true,
+        repeat: false,
+        modifiers: Modifiers::NONE,
+    });
+    h.event(egui::Event::Text("0".into()));
+    h.run();
+    let value = |h: &Harness<'static, CsApp>, label: &str| {
+        h.get_by_role_and_label(Role::TextInput, label).accesskit_node().value().map(|v| v.to_string())
+    };
+    assert_eq!(value(&h, "Distance (cm)").as_deref(), Some("10"));
+    assert_eq!(value(&h, "Bearing from straight ahead (°)").as_deref(), Some("0"));
 }

@@ -194,15 +194,41 @@ pub struct BMeleeDraft {
     pub rng_after: Option<RngState>,
 }
 
+/// The figures in contact and overlaps of the last turn of the melee between the two
+/// units, as the journal recorded it (either way round), each side's its own.
+fn last_turn_contact(battle: &Battle, attacker: UnitId, defender: UnitId) -> Option<(BContact, BContact)> {
+    battle.log.iter().rev().filter_map(|e| e.action.as_deref()).find_map(|action| {
+        let Action::BMelee(m) = action else { return None };
+        if (m.attacker, m.defender) == (attacker, defender) {
+            Some(m.contact.clone())
+        } else if (m.attacker, m.defender) == (defender, attacker) {
+            Some((m.contact.1.clone(), m.contact.0.clone()))
+        } else {
+            None
+        }
+    })
+}
+
 impl BMeleeDraft {
-    /// Opens on a pending melee; up to 6 figures of each side are taken to be in contact.
+    /// Opens on a pending melee: the figures in contact and the overlapping flanks of its
+    /// last turn where it goes on (issue 44: the figures of turn 1 are those of turn 2
+    /// until the players change them), no more than each unit has now; else up to 6
+    /// figures of each side in contact, no overlap.
     pub fn open(battle: &Battle, pending: &Engagement) -> Option<Self> {
         let (a, d) = (battle.unit(pending.attacker)?, battle.unit(pending.defender)?);
-        let contact = |figures: u32| BContact { figures_in_contact: figures.min(6), overlaps: 0 };
+        let first = |figures: u32| BContact { figures_in_contact: figures.min(6), overlaps: 0 };
+        let kept = |c: &BContact, figures: u32| BContact {
+            figures_in_contact: c.figures_in_contact.min(figures),
+            overlaps: c.overlaps,
+        };
+        let contact = match last_turn_contact(battle, a.id, d.id) {
+            Some((ca, cd)) => (kept(&ca, a.figures), kept(&cd, d.figures)),
+            None => (first(a.figures), first(d.figures)),
+        };
         Some(BMeleeDraft {
             attacker: a.id,
             defender: d.id,
-            contact: (contact(a.figures), contact(d.figures)),
+            contact,
             dice: None,
             tests: [None; 2],
             scores: Default::default(),

@@ -671,6 +671,7 @@ keys! {
     RepMeleeWon,
     RepTestLine,
     RepChargeMeasures,
+    SoFar,
     RepReaction,
     RepClosingFire,
     RepNotCaught,

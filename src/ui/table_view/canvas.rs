@@ -141,12 +141,13 @@ fn wheel(events: &[egui::Event]) -> f32 {
 /// Places a unit from the list at `p`, or says why it cannot be.
 fn place_new(lang: Lang, battle: &Battle, id: UnitId, p: Point, cmds: &mut Vec<AppCommand>) {
     let Some(u) = battle.unit(id) else { return };
+    let place = Action::PlaceUnit { unit: id, place: Some(new_place(u.side, p)) };
     if unit_size_cm(battle, u).is_none() {
         cmds.push(AppCommand::Warn(lang.fmt(T::NoBasingRow, &[&u.arm.label(lang)])));
-        cmds.push(AppCommand::OpenBasing);
+        cmds.push(AppCommand::BasingThenPlace(id, Box::new(place)));
         return;
     }
-    cmds.push(AppCommand::Perform(Action::PlaceUnit { unit: id, place: Some(new_place(u.side, p)) }));
+    cmds.push(AppCommand::Perform(place));
     cmds.push(AppCommand::Select(Selection::Unit(id)));
 }
 

@@ -59,8 +59,10 @@ impl CollisionWizard {
                     col.checkbox(&mut self.draft.defender_attacking, lang.t(T::FlagAttacking));
                 }
                 let stationary = self.draft.stationary_offered(battle, i);
+                // The defender is struck; the attacker only when the defender attacks too.
+                let struck = i == 1 || self.draft.defender_attacking;
                 let t = if i == 0 { &mut self.draft.table.0 } else { &mut self.draft.table.1 };
-                b_flags_ui(col, lang, i, t, stationary);
+                b_flags_ui(col, lang, i, t, (stationary, struck));
             }
         });
         if let Some(attack) = preview.attack_distance_cm {
@@ -122,6 +124,11 @@ impl CollisionWizard {
         // A preview of what the game will derive from the same inputs.
         let Ok(r) = self.draft.result(battle) else { return Outcome::Cancel };
         prompt_ui(ui, &lang.fmt(T::ResOutcome, &[&r.outcome.label(lang)]));
+        // A flank or rear attack, or one on a unit that cannot face it, goes in unopposed
+        // (B-COL-02): the result says so, as the test step did.
+        if r.unopposed {
+            ui.label(RichText::new(lang.t(T::BUnopposed)).strong());
+        }
         if let (Some(at), Some(dt)) = (r.attacker_total, r.defender_total) {
             for (name, die, total) in [(&names[0], a, at), (&names[1], d, dt)] {
                 ui.label(lang.fmt(T::DieAndTotal, &[name, &die, &format!("{:+}", total - i32::from(die)), &total]));
@@ -158,8 +165,9 @@ impl CollisionWizard {
 }
 
 /// What the table shows of one side of a Ruleset B collision; "stationary" only where it
-/// can count (a cavalry defender, B-COL-10).
-pub fn b_flags_ui(ui: &mut Ui, lang: Lang, i: usize, s: &mut BTable, stationary: bool) {
+/// can count (a cavalry defender, B-COL-10), the face struck only for a side that is
+/// struck (the defender, and the attacker when the defender attacks too).
+pub fn b_flags_ui(ui: &mut Ui, lang: Lang, i: usize, s: &mut BTable, (stationary, struck): (bool, bool)) {
     ui.horizontal(|ui| {
         ui.label(lang.t(T::SlopeLabel));
         if let Some(v) = enum_combo_ui(ui, &format!("{} {}", lang.t(T::SlopeLabel), i + 1), lang, s.slope, Slope::ALL) {
@@ -173,6 +181,8 @@ pub fn b_flags_ui(ui: &mut Ui, lang: Lang, i: usize, s: &mut BTable, stationary:
     }
     ui.checkbox(&mut s.under_fire, lang.t(T::FlagUnderFire));
     ui.checkbox(&mut s.withdrawing, lang.t(T::FlagWithdrawing));
-    super::common::face_ui(ui, lang, i, &mut s.struck_face);
+    if struck {
+        super::common::face_ui(ui, lang, i, &mut s.struck_face);
+    }
     ui.checkbox(&mut s.changing_formation, lang.t(T::FlagChangingFormation));
 }

@@ -67,6 +67,8 @@ impl BMeleeWizard {
         for i in 0..2 {
             dice_field_ui(ui, lang, &names[i], &mut self.dice[i], (DieKind::D6, counts[i]), false);
         }
+        let [a, d] = &mut self.dice;
+        super::common::spill_dice(a, counts[0], d);
         if ui.button(lang.t(T::RollForMe)).clicked() {
             let [a, d] = &mut self.dice;
             roll_into(&battle.rng, &mut [(a, counts[0]), (d, counts[1])], DieKind::D6);

@@ -10,7 +10,26 @@ use crate::ui::{roller, theme};
 
 /// The one sentence saying what the rules ask now.
 pub fn prompt_ui(ui: &mut Ui, text: &str) {
-    ui.label(RichText::new(text).strong().size(15.0));
+    ui.label(RichText::new(text).strong().size(PROMPT_SIZE));
+    ui.add_space(4.0);
+}
+
+/// The size of a step's question.
+const PROMPT_SIZE: f32 = 15.0;
+
+/// A wizard's first question, in three lines' room however many it takes (up to three),
+/// so that the fields and boxes under it keep their places from one wizard to the next
+/// (issue 44: a heading that wrapped moved every box below it under the pointer).
+pub fn opening_prompt_ui(ui: &mut Ui, text: &str) {
+    const PROMPT_LINES: f32 = 3.0;
+    let top = ui.cursor().top();
+    ui.label(RichText::new(text).strong().size(PROMPT_SIZE));
+    let line = ui.ctx().fonts_mut(|f| f.row_height(&egui::FontId::proportional(PROMPT_SIZE)));
+    let used = ui.cursor().top() - top;
+    let reserved = line * PROMPT_LINES + ui.spacing().item_spacing.y;
+    if used < reserved {
+        ui.add_space(reserved - used);
+    }
     ui.add_space(4.0);
 }
 
@@ -169,6 +188,22 @@ pub fn dice_field_typed_ui(
         }
     });
     typed
+}
+
+/// Dice typed past a field's count go on into the next field (issue 44: a melee's dice
+/// typed in one go fill the fields in turn). Only digits move; what is left in the
+/// field is its first `count` dice.
+pub fn spill_dice(first: &mut DiceField, count: usize, next: &mut DiceField) {
+    let digits: Vec<char> = first.text.chars().filter(char::is_ascii_digit).collect();
+    let only_dice = first.text.chars().all(|c| c.is_ascii_digit() || c.is_whitespace() || c == ',');
+    if !only_dice || digits.len() <= count {
+        return;
+    }
+    let (kept, over) = digits.split_at(count);
+    first.text = kept.iter().map(char::to_string).collect::<Vec<_>>().join(" ");
+    let spilled: String = over.iter().collect();
+    next.text = format!("{}{spilled}", next.text.trim_end());
+    next.rolled = None;
 }
 
 /// Rolls dice for several fields in turn from `rng`; returns the state after.

@@ -58,7 +58,9 @@ pub fn bounded_number_ui(
         let n = super::common::number_focus_ui(ui, field.label, text, 50.0, field.focus);
         let why = n.and_then(&over);
         let ok = n.is_some() && why.is_none();
-        if ui.add_enabled(ok, egui::Button::new(lang.t(T::Confirm))).clicked() {
+        // Enter confirms a complete step, as the button does (issue 44).
+        let enter = ui.input(|i| i.key_pressed(egui::Key::Enter) && i.modifiers.is_none());
+        if ui.add_enabled(ok, egui::Button::new(lang.t(T::Confirm))).clicked() || (ok && enter) {
             out = n;
         }
         // The reason keeps its place, so Confirm does not move as it comes and goes.

@@ -6,7 +6,7 @@
 use egui::{RichText, Ui};
 
 use super::Outcome;
-use super::common::{Nav, breakdown_and_odds_ui, nav_ui, number_ui, prompt_ui, unit_name};
+use super::common::{Nav, breakdown_and_odds_ui, nav_ui, number_ui, opening_prompt_ui, unit_name};
 use crate::game::ChargeAction;
 use crate::game::procedure::{ChargeDraft, Measured, QuickDeclare};
 use crate::i18n::errors::{action_error_text, charge_error_text, draft_refusal_text};
@@ -138,7 +138,7 @@ impl ChargeWizard {
     }
 
     fn declaration_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle, names: &[String; 2]) -> Outcome {
-        prompt_ui(ui, &lang.fmt(T::AskDeclare, &[&names[0], &names[1]]));
+        opening_prompt_ui(ui, &lang.fmt(T::AskDeclare, &[&names[0], &names[1]]));
         if let Some(facts) = self.draft.from_table().cloned() {
             super::common::table_facts_ui(ui, lang, battle, (self.draft.charger(), self.draft.target()), &facts);
         }

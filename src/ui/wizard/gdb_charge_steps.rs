@@ -26,6 +26,10 @@ impl ChargeWizard {
         names: &[String; 2],
         m: &ChargeStep,
     ) -> Outcome {
+        // What was measured and answered before this step, first, in one place (issue 44).
+        let action = self.draft.action(battle);
+        let so_far = crate::i18n::log_text::charge_so_far(lang, battle, &action, m.happened());
+        ui.label(RichText::new(so_far).weak());
         for h in m.happened() {
             ui.label(format!("• {}", happening_text(lang, &names[0], &names[1], h)));
         }

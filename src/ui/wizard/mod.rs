@@ -131,21 +131,25 @@ impl Wizard {
         (kind << 32) | u64::from(step)
     }
 
-    /// Draws the wizard's window.
+    /// The wizard's title.
+    pub fn title(&self, lang: Lang) -> &'static str {
+        lang.t(match self {
+            Wizard::GdbCharge(_) => crate::i18n::T::WizCharge,
+            Wizard::GdbMelee(_) => crate::i18n::T::WizMelee,
+            Wizard::BCollision(_) => crate::i18n::T::WizCollision,
+            Wizard::BMelee(_) => crate::i18n::T::WizMelee,
+            Wizard::Fire(_) => crate::i18n::T::WizFire,
+            Wizard::Test(_) => crate::i18n::T::WizTest,
+        })
+    }
+
+    /// Draws the wizard in its window, over the roster.
     pub fn ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle) -> Outcome {
-        let title = match self {
-            Wizard::GdbCharge(_) => lang.t(crate::i18n::T::WizCharge),
-            Wizard::GdbMelee(_) => lang.t(crate::i18n::T::WizMelee),
-            Wizard::BCollision(_) => lang.t(crate::i18n::T::WizCollision),
-            Wizard::BMelee(_) => lang.t(crate::i18n::T::WizMelee),
-            Wizard::Fire(_) => lang.t(crate::i18n::T::WizFire),
-            Wizard::Test(_) => lang.t(crate::i18n::T::WizTest),
-        };
         let mut outcome = Outcome::Continue;
         let screen = ui.ctx().content_rect();
         // A window rather than a modal: its scroll area always has the room it is given,
         // so the step's buttons stay reachable however long the step is.
-        egui::Window::new(title)
+        egui::Window::new(self.title(lang))
             .id(egui::Id::unique("coldsteel-wizard"))
             .collapsible(false)
             .resizable(false)
@@ -154,36 +158,52 @@ impl Wizard {
                 WIZARD_W.min(screen.width() - 40.0).max(480.0),
                 (screen.height() - 150.0).max(300.0),
             ))
-            .show(ui.ctx(), |ui| {
-                // The step scrolls; its buttons sit in a footer pinned under it, never below
-                // the fold (the steps draw them through `common::nav_ui`).
-                let full = ui.available_rect_before_wrap();
-                let footer = egui::Rect::from_min_max(egui::pos2(full.left(), full.bottom() - FOOTER_H), full.max);
-                ui.ctx().data_mut(|d| d.insert_temp(footer_id(), footer));
-                egui::ScrollArea::vertical()
-                    .id_salt("coldsteel-wizard-step")
-                    .max_height(full.height() - FOOTER_H)
-                    .auto_shrink([false, false])
-                    .show(ui, |ui| {
-                        outcome = match self {
-                            Wizard::GdbCharge(w) => w.ui(ui, lang, battle),
-                            Wizard::GdbMelee(w) => w.ui(ui, lang, battle),
-                            Wizard::BCollision(w) => w.ui(ui, lang, battle),
-                            Wizard::BMelee(w) => w.ui(ui, lang, battle),
-                            Wizard::Fire(w) => w.ui(ui, lang, battle),
-                            Wizard::Test(w) => w.ui(ui, lang, battle),
-                        };
-                    });
-                ui.allocate_rect(footer, egui::Sense::hover());
-                ui.ctx().data_mut(|d| d.remove::<egui::Rect>(footer_id()));
-                // Drawn last, over the step and its footer: the first 300 ms of a step
-                // take no answer.
-                let key = self.step_key();
-                crate::ui::widgets::click_guard(ui, egui::Id::unique("coldsteel-wizard-guard"), key, full);
+            .show(ui.ctx(), |ui| outcome = self.body_ui(ui, lang, battle));
+        self.escape(ui, outcome)
+    }
+
+    /// Draws the wizard docked in a side panel (issue 44: on the Table tab, so that no
+    /// part of the table is covered while the players answer), its title above it.
+    pub fn docked_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle) -> Outcome {
+        ui.heading(self.title(lang));
+        ui.separator();
+        let outcome = self.body_ui(ui, lang, battle);
+        self.escape(ui, outcome)
+    }
+
+    /// Escape cancels, wherever the wizard is drawn.
+    fn escape(&self, ui: &Ui, outcome: Outcome) -> Outcome {
+        if ui.input(|i| i.key_pressed(egui::Key::Escape)) { Outcome::Cancel } else { outcome }
+    }
+
+    /// The step in a scroll area, its buttons in a footer pinned under it.
+    fn body_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle) -> Outcome {
+        let mut outcome = Outcome::Continue;
+        // The step scrolls; its buttons sit in a footer pinned under it, never below
+        // the fold (the steps draw them through `common::nav_ui`).
+        let full = ui.available_rect_before_wrap();
+        let footer = egui::Rect::from_min_max(egui::pos2(full.left(), full.bottom() - FOOTER_H), full.max);
+        ui.ctx().data_mut(|d| d.insert_temp(footer_id(), footer));
+        egui::ScrollArea::vertical()
+            .id_salt("coldsteel-wizard-step")
+            .max_height(full.height() - FOOTER_H)
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                outcome = match self {
+                    Wizard::GdbCharge(w) => w.ui(ui, lang, battle),
+                    Wizard::GdbMelee(w) => w.ui(ui, lang, battle),
+                    Wizard::BCollision(w) => w.ui(ui, lang, battle),
+                    Wizard::BMelee(w) => w.ui(ui, lang, battle),
+                    Wizard::Fire(w) => w.ui(ui, lang, battle),
+                    Wizard::Test(w) => w.ui(ui, lang, battle),
+                };
             });
-        if ui.input(|i| i.key_pressed(egui::Key::Escape)) {
-            outcome = Outcome::Cancel;
-        }
+        ui.allocate_rect(footer, egui::Sense::hover());
+        ui.ctx().data_mut(|d| d.remove::<egui::Rect>(footer_id()));
+        // Drawn last, over the step and its footer: the first 300 ms of a step take no
+        // answer.
+        let key = self.step_key();
+        crate::ui::widgets::click_guard(ui, egui::Id::unique("coldsteel-wizard-guard"), key, full);
         outcome
     }
 }
