@@ -303,17 +303,17 @@ impl CsApp {
         cmds.extend(dropped_files(ui.ctx()));
         egui::Panel::top("toolbar").show(ui, |ui| self.toolbar_ui(ui, &mut cmds));
         egui::Panel::top("phases").show(ui, |ui| phase_bar_ui(ui, self.lang, self.game.battle(), &mut cmds));
-        // Docked, the wizard takes the window's height beside the table (issue 44).
+        egui::Panel::bottom("status").show(ui, |ui| self.status_ui(ui));
         if self.wizard_docked() {
+            // Docked, the wizard takes the window's height beside the table (issue 44);
+            // the checklist and the log come back when it closes.
             egui::Panel::right("wizard-dock").exact_size(theme::WIZARD_DOCK_WIDTH).show(ui, |ui| {
                 self.wizard_drawn(ui, true, &mut cmds);
             });
-        }
-        egui::Panel::bottom("status").show(ui, |ui| self.status_ui(ui));
-        egui::Panel::bottom("game").resizable(true).default_size(230.0).size_range(120.0..=600.0).show(ui, |ui| {
-            self.game_panel_ui(ui, &mut cmds);
-        });
-        if !self.wizard_docked() {
+        } else {
+            egui::Panel::bottom("game").resizable(true).default_size(230.0).size_range(120.0..=600.0).show(ui, |ui| {
+                self.game_panel_ui(ui, &mut cmds);
+            });
             egui::Panel::right("editor").exact_size(theme::EDITOR_WIDTH).show(ui, |ui| {
                 egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
                     // The editor keeps to its panel: long names are cut, never pushing it wider.

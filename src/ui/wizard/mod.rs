@@ -165,9 +165,16 @@ impl Wizard {
     /// Draws the wizard docked in a side panel (issue 44: on the Table tab, so that no
     /// part of the table is covered while the players answer), its title above it.
     pub fn docked_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle) -> Outcome {
-        ui.heading(self.title(lang));
-        ui.separator();
-        let outcome = self.body_ui(ui, lang, battle);
+        // The wizard keeps to its panel: drawn in a child that does not grow its parent,
+        // what is wider is cut at the panel's edge, never shifting the panel over the
+        // table (a panel made wider than its size moves its edge).
+        let rect = ui.available_rect_before_wrap();
+        let mut child = ui.new_child(egui::UiBuilder::new().max_rect(rect));
+        child.set_clip_rect(rect.intersect(ui.clip_rect()));
+        child.heading(self.title(lang));
+        child.separator();
+        let outcome = self.body_ui(&mut child, lang, battle);
+        ui.allocate_rect(rect, egui::Sense::hover());
         self.escape(ui, outcome)
     }
 
