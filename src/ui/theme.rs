@@ -8,7 +8,7 @@ use crate::rules::{Order, Side};
 pub const EDITOR_WIDTH: f32 = 370.0;
 /// The side panel the wizard docks in on the Table tab (issue 44): the table beside it
 /// stays whole.
-pub const WIZARD_DOCK_WIDTH: f32 = 560.0;
+pub const WIZARD_DOCK_WIDTH: f32 = 600.0;
 /// Corner radius of badges.
 pub const BADGE_RADIUS: u8 = 4;
 
