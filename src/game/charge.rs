@@ -249,18 +249,18 @@ fn check_overrule(a: &ChargeAction) -> Result<(), ActionError> {
     Ok(())
 }
 
-/// The distance the charger already covered this turn (GDB-CHG-19): `None` where it has
-/// not charged; the sum of its legs where each ended by a follow-up at a new target (b),
-/// so that the new reach is what is left of the move. A leg whose target evaded counts
-/// the cm the charger moved before it halted, not the distance to the evaders (worked
-/// example 6). A charger halted by its test, or
-/// whose charge ended any other way, does not charge again this turn.
 /// Whether the charger's next charge this turn is a follow-up at a new target
 /// (GDB-CHG-19 b).
 pub(super) fn is_follow_up(battle: &Battle, charger: UnitId) -> bool {
     matches!(follow_up_used(battle, charger), Ok(Some(_)))
 }
 
+/// The distance the charger already covered this turn (GDB-CHG-19): `None` where it has
+/// not charged; the sum of its legs where each ended by a follow-up at a new target (b),
+/// so that the new reach is what is left of the move. A leg whose target evaded counts
+/// the cm the charger moved before it halted, not the distance to the evaders (worked
+/// example 6). A charger halted by its test, or
+/// whose charge ended any other way, does not charge again this turn.
 fn follow_up_used(battle: &Battle, charger: UnitId) -> Result<Option<u32>, ChargeError> {
     let legs: Vec<(&Vec<Happening>, u32)> = battle
         .log

@@ -103,16 +103,32 @@ pub fn declarations_over(battle: &Battle, phase: &ChargesPhase, side: Side) -> b
 /// charge, a follow-up at a new target (GDB-CHG-19 b) and a Ruleset B attack are not
 /// judged here.
 pub fn still_declaring(battle: &Battle, a: &ChargeAction, follow_up: bool) -> Option<Side> {
-    if battle.ruleset != Ruleset::Gdb || battle.phase != Phase::Charges || follow_up {
+    if follow_up {
+        return None;
+    }
+    let (phase, other) = at_once_facing(battle, a)?;
+    (!declarations_over(battle, &phase, other)).then_some(other)
+}
+
+/// The other side, when a charge carried out at once now passes it over: its declarations
+/// not closed, none of its units able to declare a charge (GDB-CHG-03; the window says so).
+pub fn passed_over(battle: &Battle, a: &ChargeAction) -> Option<Side> {
+    let (phase, other) = at_once_facing(battle, a)?;
+    (!*phase.closed.get(other) && !may_still_declare(battle, &phase, other)).then_some(other)
+}
+
+/// The Charges phase and the charger's other side, for a GdB charge without a declaration
+/// of its own (one declared is carried out in its turn, not at once).
+fn at_once_facing(battle: &Battle, a: &ChargeAction) -> Option<(ChargesPhase, Side)> {
+    if battle.ruleset != Ruleset::Gdb || battle.phase != Phase::Charges {
         return None;
     }
     let phase = charges_phase(battle);
     if phase.pending(a.charger, a.target).is_some() {
         return None;
     }
-    let side = battle.unit(a.charger)?.side;
-    let other = side.other();
-    (!declarations_over(battle, &phase, other)).then_some(other)
+    let other = battle.unit(a.charger)?.side.other();
+    Some((phase, other))
 }
 
 /// The phasing side (the first before the initiative is rolled).

@@ -106,9 +106,10 @@ pub fn unfinished(battle: &Battle) -> Option<Unfinished> {
 /// goes on is fought again next turn (GDB-RES-11, B-MEL-02, 05). What Next phase asks
 /// about before leaving the Melee phase (issue 43).
 pub fn unfought_melees(battle: &Battle) -> impl Iterator<Item = Todo> + '_ {
+    let melee_phase = battle.phase == Phase::Melee;
     battle
         .pending_melees()
-        .filter(|(_, m)| battle.phase == Phase::Melee && !super::sequence::fought_this_turn(battle, m))
+        .filter(move |(_, m)| melee_phase && !super::sequence::fought_this_turn(battle, m))
         .map(|(index, m)| Todo::Melee { index, attacker: m.attacker, defender: m.defender })
 }
 

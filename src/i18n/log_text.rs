@@ -722,7 +722,8 @@ fn todo_words(lang: Lang, battle: &Battle, todo: &Todo) -> String {
 /// declared and whether it is done, declaring, or declares next (GDB-CHG-03).
 fn declarations_words(lang: Lang, battle: &Battle, declaring: Option<crate::rules::Side>) -> String {
     let phasing = crate::game::declarations::phasing_side(battle);
-    let side = |s| declaring_side_words(lang, battle, declaring, s);
+    let phase = crate::game::declarations::charges_phase(battle);
+    let side = |s| declaring_side_words(lang, battle, &phase, declaring, s);
     lang.fmt(T::TodoDeclarations, &[&side(phasing), &side(phasing.other())])
 }
 
@@ -731,10 +732,10 @@ fn declarations_words(lang: Lang, battle: &Battle, declaring: Option<crate::rule
 pub fn declaring_side_words(
     lang: Lang,
     battle: &Battle,
+    phase: &crate::game::declarations::ChargesPhase,
     declaring: Option<crate::rules::Side>,
     side: crate::rules::Side,
 ) -> String {
-    let phase = crate::game::declarations::charges_phase(battle);
     let name = crate::i18n::names::side_name(battle, side, lang);
     let count = phase.declared.iter().filter(|d| d.side == side).count();
     if *phase.closed.get(side) {

@@ -95,17 +95,8 @@ impl RulesOptions {
     /// casualties, firing, Emergency Limber, Ruleset B's zones and attack distances,
     /// basing): the seeds give no numbers, so these are all the players'.
     pub fn tables_empty(&self) -> bool {
-        let g = &self.gdb;
-        let b = &self.ruleset_b;
-        g.distances.is_empty()
-            && g.durations.is_empty()
-            && g.tests.is_empty()
-            && g.casualties.is_empty()
-            && g.firing.is_empty()
-            && g.emergency_limber.is_empty()
-            && b.zone_widths_cm.is_empty()
-            && b.attack_distances.is_empty()
-            && self.basing.is_empty()
+        // The default options fill no table: taking their tables changes nothing.
+        self.with_tables_of(&RulesOptions::default()) == *self
     }
 
     /// These options with the players' tables of `club` (every other setting kept).

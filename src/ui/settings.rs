@@ -75,15 +75,8 @@ impl SettingsDraft {
     pub fn on_basing_for(mut self, arm: crate::rules::Arm) -> Self {
         let rows = &mut self.options.basing;
         if !rows.iter().any(|r| r.arm == arm) {
-            let template = rows.last().cloned().unwrap_or(crate::rules::options::BasingRow {
-                arm,
-                formation: None,
-                frontage_mm: 0,
-                depth_mm: 0,
-                figures_per_base: 0,
-                bases_deep: 1,
-            });
-            rows.push(crate::rules::options::BasingRow { arm, formation: None, ..template });
+            let row = super::settings_tables::new_basing_row(rows, Some(arm));
+            rows.push(row);
         }
         self.on_basing()
     }

@@ -309,19 +309,23 @@ pub(super) fn basing_ui(ui: &mut Ui, lang: Lang, rows: &mut Vec<BasingRow>) {
             ui.end_row();
         }
     });
-    // A new row is for the first arm without one, its sizes copied from the last row
-    // (clubs base most arms alike); the first row starts empty, for the players to fill.
+    // A new row is for the first arm without one.
     let next_arm = Arm::ALL.iter().copied().find(|a| !rows.iter().any(|r| r.arm == *a));
-    let last = rows.last().cloned();
-    rows_footer_ui(ui, lang, rows, remove, || {
-        let template = last.unwrap_or(BasingRow {
-            arm: Arm::Infantry,
-            formation: None,
-            frontage_mm: 0,
-            depth_mm: 0,
-            figures_per_base: 0,
-            bases_deep: 1,
-        });
-        BasingRow { arm: next_arm.unwrap_or(template.arm), formation: None, ..template }
+    let row = new_basing_row(rows, next_arm);
+    rows_footer_ui(ui, lang, rows, remove, || row);
+}
+
+/// A new basing row for `arm` (else the last row's arm, or infantry), its sizes copied
+/// from the last row (clubs base most arms alike); the first row starts empty, for the
+/// players to fill.
+pub(super) fn new_basing_row(rows: &[BasingRow], arm: Option<Arm>) -> BasingRow {
+    let template = rows.last().cloned().unwrap_or(BasingRow {
+        arm: Arm::Infantry,
+        formation: None,
+        frontage_mm: 0,
+        depth_mm: 0,
+        figures_per_base: 0,
+        bases_deep: 1,
     });
+    BasingRow { arm: arm.unwrap_or(template.arm), formation: None, ..template }
 }

@@ -147,9 +147,11 @@ pub fn checklist_ui(ui: &mut Ui, lang: Lang, battle: &Battle, form: &mut Initiat
 fn declarations_ui(ui: &mut Ui, lang: Lang, battle: &Battle, declaring: Option<Side>, cmds: &mut Vec<AppCommand>) {
     ui.label(format!("• {}", lang.t(T::DeclarationsHeading)));
     let phasing = crate::game::declarations::phasing_side(battle);
+    // The phase read once for both sides' lines (the checklist is drawn every frame).
+    let phase = crate::game::declarations::charges_phase(battle);
     ui.indent("declarations", |ui| {
         for side in [phasing, phasing.other()] {
-            let words = crate::i18n::log_text::declaring_side_words(lang, battle, declaring, side);
+            let words = crate::i18n::log_text::declaring_side_words(lang, battle, &phase, declaring, side);
             ui.add(egui::Label::new(words).truncate());
         }
         ui.horizontal(|ui| {

@@ -86,10 +86,7 @@ impl UnitCard {
             self.text_fields_ui(ui, lang, unit, &mut edited);
         });
         // Right under the fields it is about, never below the fold.
-        // Before the battle begins, equal counts move together (issue 44): a start typed
-        // alone is no problem, the figures now follow it.
-        let follows = crate::game::counts_move_together(battle, unit) && self.figures == unit.figures.to_string();
-        if let Some(err) = self.error.clone().or_else(|| self.live_problem(lang, follows)) {
+        if let Some(err) = self.error.clone().or_else(|| self.live_problem(lang, battle, unit)) {
             ui.colored_label(theme::ERROR, err);
         }
         egui::Grid::new("unit_choices").num_columns(2).spacing([8.0, 6.0]).show(ui, |ui| {
@@ -214,12 +211,17 @@ impl UnitCard {
     /// What is wrong with the typed numbers, shown as they are typed (applied only on
     /// Enter or when the field is left); the figures now are not compared with the start
     /// where they follow it.
-    fn live_problem(&self, lang: Lang, now_follows_start: bool) -> Option<String> {
+    fn live_problem(&self, lang: Lang, battle: &Battle, unit: &Unit) -> Option<String> {
+        // Before the battle begins, equal counts move together (issue 44): a start typed
+        // alone is no problem, the figures now follow it. Asked only of numbers that would
+        // be refused, not every frame.
+        let now_follows_start =
+            || self.figures == unit.figures.to_string() && crate::game::counts_move_together(battle, unit);
         let now = parse_count(&self.figures);
         let start = parse_count(&self.figures_start);
         match (now, start) {
             (None, _) | (_, None) => Some(lang.fmt(T::Refused, &[&lang.t(T::FiguresNotANumber)])),
-            (Some(n), Some(s)) if n > s && !now_follows_start => {
+            (Some(n), Some(s)) if n > s && !now_follows_start() => {
                 let p = crate::model::Problem::FiguresAboveStart { figures: n, start: s };
                 Some(lang.fmt(T::Refused, &[&problem_text(lang, &p)]))
             }

@@ -131,14 +131,21 @@ fn drawn_melee(g: &Game, a: &str, d: &str) -> coldsteel::game::GdbMeleeAction {
     panic!("no draw in 36 throws")
 }
 
-/// A Ruleset B melee of cavalry both attacking, its first turn fought with both tests
-/// passed: it goes on.
-fn b_melee_goes_on() -> (Game, BMeleeAction) {
+/// The Sumy Hussars and the Guard Chasseurs à cheval, both attacking, collide: a Ruleset
+/// B melee in the Melee phase, its first turn to fight.
+fn b_melee_in_contact() -> Game {
     let mut g = b_game();
     let mut c = collide(&g, "Sumy Hussars", "Guard Chasseurs à cheval", (5, 3));
     c.defender_attacking = true;
     g.perform(&Action::Collision(Box::new(c))).unwrap();
     to(&mut g, Phase::Melee);
+    g
+}
+
+/// A Ruleset B melee of cavalry both attacking, its first turn fought with both tests
+/// passed: it goes on.
+fn b_melee_goes_on() -> (Game, BMeleeAction) {
+    let mut g = b_melee_in_contact();
     let mut first = b_melee(&g, "Sumy Hussars", "Guard Chasseurs à cheval", (6, 6), (vec![1; 3], vec![6; 3]));
     first.tests = (Some(BTest { passed: true, score: None }), Some(BTest { passed: true, score: None }));
     g.perform(&Action::BMelee(Box::new(first.clone()))).unwrap();
@@ -375,11 +382,7 @@ fn next_phase_knows_what_is_left_undone() {
 fn b_mel_08_melee_turn_2_starts_from_turn_1s_figures() {
     use coldsteel::game::procedure::BMeleeDraft;
     use coldsteel::model::BContact;
-    let mut g = b_game();
-    let mut c = collide(&g, "Sumy Hussars", "Guard Chasseurs à cheval", (5, 3));
-    c.defender_attacking = true;
-    g.perform(&Action::Collision(Box::new(c))).unwrap();
-    to(&mut g, Phase::Melee);
+    let mut g = b_melee_in_contact();
     let pending = g.battle().pending_melees().next().unwrap().1.clone();
     let fresh = BMeleeDraft::open(g.battle(), &pending).unwrap();
     assert_eq!(fresh.contact.0, BContact { figures_in_contact: 6, overlaps: 0 }, "a first turn: up to 6, no overlap");

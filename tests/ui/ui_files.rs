@@ -407,14 +407,19 @@ fn about_names_the_version_licence_data_folder_and_rules_credits() {
     }
 }
 
+/// File → New → Two empty armies, under General de Brigade.
+fn new_empty_battle(h: &mut Harness<'static, CsApp>) {
+    h.state_mut()
+        .run_cmd(coldsteel::ui::AppCommand::NewBattle(coldsteel::ui::Template::Empty, coldsteel::rules::Ruleset::Gdb));
+    h.run();
+}
+
 /// An empty new battle is named in both languages: switching to Russian afterwards shows
 /// its title and armies in Russian.
 #[test]
 fn an_empty_battle_is_named_in_both_languages() {
     let mut h = harness(app());
-    h.state_mut()
-        .run_cmd(coldsteel::ui::AppCommand::NewBattle(coldsteel::ui::Template::Empty, coldsteel::rules::Ruleset::Gdb));
-    h.run();
+    new_empty_battle(&mut h);
     let b = h.state().game.battle().clone();
     assert_eq!((b.name.as_str(), b.name_ru.as_deref()), ("Untitled battle", Some("Битва без названия")));
     assert_eq!(b.sides.first.name_ru.as_deref(), Some("Первая армия"));
@@ -733,9 +738,7 @@ fn a_name_given_in_one_language_is_used_in_the_other_until_given_there() {
     use coldsteel::i18n::{Lang, T};
     use coldsteel::rules::Side;
     let mut h = harness(app());
-    h.state_mut()
-        .run_cmd(coldsteel::ui::AppCommand::NewBattle(coldsteel::ui::Template::Empty, coldsteel::rules::Ruleset::Gdb));
-    h.run();
+    new_empty_battle(&mut h);
     common::layout::retype(&mut h, Lang::En.t(T::BattleTitle), "Borodino");
     common::layout::retype(&mut h, &Lang::En.fmt(T::SideNameOf, &[&1]), "French");
     let b = h.state().game.battle().clone();

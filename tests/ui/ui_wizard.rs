@@ -472,14 +472,20 @@ fn russian_charge_preview_does_not_overlap() {
     assert!(overflows.is_empty(), "{}", overflows.join("\n"));
 }
 
-#[test]
-fn a_ruleset_b_melee_without_per_die_modifiers_says_so() {
+/// The default battle under Ruleset B in its Melee phase, the Ladoga Infantry in contact
+/// with the 1st Voltigeurs of the Guard.
+fn b_melee_pending() -> Game {
     let mut g = storage::default_game().unwrap();
     let options = g.battle().options.clone();
     g.perform(&Action::SetOptions(Box::new((Ruleset::RulesetB, options)))).unwrap();
     let named = |g: &Game, name: &str| g.battle().units.iter().find(|u| u.name == name).unwrap().id;
     let (a, d) = (named(&g, "Ladoga Infantry"), named(&g, "1st Voltigeurs of the Guard"));
-    let mut h = harness(melee_pending(g, a, d));
+    melee_pending(g, a, d)
+}
+
+#[test]
+fn a_ruleset_b_melee_without_per_die_modifiers_says_so() {
+    let mut h = harness(b_melee_pending());
     h.run();
     h.get_by_label("Fight…").click();
     h.run();
@@ -630,12 +636,7 @@ fn next_phase_past_an_unfought_melee_asks() {
 /// fields in turn, the attacker's first: nothing is refused, and the turn's kills show.
 #[test]
 fn ruleset_b_dice_typed_in_one_field_fill_the_fields_in_turn() {
-    let mut g = storage::default_game().unwrap();
-    let options = g.battle().options.clone();
-    g.perform(&Action::SetOptions(Box::new((Ruleset::RulesetB, options)))).unwrap();
-    let named = |g: &Game, name: &str| g.battle().units.iter().find(|u| u.name == name).unwrap().id;
-    let (a, d) = (named(&g, "Ladoga Infantry"), named(&g, "1st Voltigeurs of the Guard"));
-    let g = melee_pending(g, a, d);
+    let g = b_melee_pending();
     let pending = g.battle().pending_melees().next().unwrap().1.clone();
     let draft = coldsteel::game::procedure::BMeleeDraft::open(g.battle(), &pending).unwrap();
     let counts = draft.preview(g.battle()).unwrap().sides.map(|s| s.dice as usize);

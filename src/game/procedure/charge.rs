@@ -16,16 +16,6 @@ use crate::rules::gdb::charge::{Ask, Charge, ChargeError, FollowUp, Frac, Guidan
 use crate::rules::options::{DistanceRow, FirstMove};
 use crate::rules::{Arm, Formation, Side};
 
-/// The other side, when a charge carried out at once passes it over because none of its
-/// units may declare a charge (GDB-CHG-03): its declarations were not closed.
-fn passed_over(battle: &Battle, a: &ChargeAction) -> Option<Side> {
-    let phase = crate::game::declarations::charges_phase(battle);
-    let other = battle.unit(a.charger)?.side.other();
-    let at_once = battle.ruleset == crate::rules::Ruleset::Gdb && phase.pending(a.charger, a.target).is_none();
-    let unasked = at_once && !*phase.closed.get(other);
-    unasked.then_some(other)
-}
-
 /// Rates typed for units this turn, offered again when a charge is reopened (the players
 /// measured them once; the players' table, when it has a value, comes first).
 #[derive(Debug, Default)]
@@ -441,7 +431,9 @@ impl ChargeDraft {
             Err(DraftRefusal::Game(ActionError::Turn(crate::game::sequence::TurnError::NonPhasingStillDeclares)))
         );
         match (carry_out_now, side) {
-            (Ok(()), _) => Ok(QuickDeclare::CarryOut { unasked: passed_over(battle, declaring) }),
+            (Ok(()), _) => {
+                Ok(QuickDeclare::CarryOut { unasked: crate::game::declarations::passed_over(battle, declaring) })
+            }
             (Err(_), Some(side)) if waits_for_other && declare_only.is_ok() => {
                 let declared = ChargeAction { rng_after: None, ..declaring.clone() };
                 let actions = vec![Action::DeclareCharge(Box::new(declared)), Action::DeclarationsDone { side }];
