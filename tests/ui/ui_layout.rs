@@ -214,6 +214,16 @@ fn the_ruleset_b_wizards_fit_a_laptop_at_every_step() {
         }
         h.run();
         found.extend(problems(&h, &format!("{lang:?} Ruleset B melee")));
+        // Issue 44: the window keeps its width as the turn fills in: dice refused, then
+        // the whole turn with its morale tests.
+        type_into(&mut h, &charger, "1");
+        found.extend(problems(&h, &format!("{lang:?} Ruleset B melee, dice refused")));
+        let width = |h: &Harness<'static, CsApp>| h.get_by_role(Role::Window).rect().width();
+        let before = width(&h);
+        click_button(&mut h, lang.t(T::RollForMe));
+        assert_eq!(h.query_all_by_label(lang.t(T::NotTaken)).count(), 2, "{lang:?}: the turn's tests asked");
+        found.extend(problems(&h, &format!("{lang:?} Ruleset B melee, the turn")));
+        assert_eq!(width(&h), before, "{lang:?}: the window keeps one width");
     }
     assert_fits(&found);
 }
@@ -374,4 +384,104 @@ fn typing_moves_no_button_and_no_answer_takes_anothers_place() {
         found.extend(took_the_place(&dice, &answers(&h), &format!("{lang:?} collision result")));
     }
     assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// The prompt `prompt` and the first answer under it (the topmost field, box or button
+/// below the prompt's top, leftmost first), inside the wizard's window.
+fn prompt_and_first_answer(h: &Harness<'static, CsApp>, prompt: &str) -> (egui::Pos2, egui::Pos2) {
+    let window = h.get_by_role(Role::Window);
+    let heading = window.get_by_label(prompt).rect();
+    let answers = [Role::TextInput, Role::Button, Role::CheckBox, Role::ComboBox, Role::RadioButton, Role::SpinButton];
+    let first = answers
+        .iter()
+        .flat_map(|role| window.query_all_by_role(*role).map(|n| n.rect()).collect::<Vec<_>>())
+        .filter(|r| r.top() > heading.top() + 1.0)
+        .min_by(|a, b| (a.top(), a.left()).partial_cmp(&(b.top(), b.left())).unwrap_or(std::cmp::Ordering::Equal))
+        .unwrap_or_else(|| panic!("no answer under {prompt:?}"));
+    (heading.left_top(), first.left_top())
+}
+
+/// Opens a wizard in each of `pairs` (`open` opens it and gives its prompt), measures its
+/// prompt and first answer, and closes it with Escape; the places found, one per pair.
+fn places_in_each(
+    h: &mut Harness<'static, CsApp>,
+    pairs: &[(&str, &str)],
+    open: impl Fn(&mut Harness<'static, CsApp>, usize, (&str, &str)) -> String,
+) -> Vec<(egui::Pos2, egui::Pos2)> {
+    let mut seen = Vec::new();
+    for (i, pair) in pairs.iter().enumerate() {
+        let prompt = open(h, i, *pair);
+        assert!(h.state().wizard.is_some(), "open for {pair:?}");
+        seen.push(prompt_and_first_answer(h, &prompt));
+        h.key_press(egui::Key::Escape);
+        h.run();
+        assert!(h.state().wizard.is_none(), "closed for {pair:?}");
+    }
+    seen
+}
+
+/// The game in the Melee phase with a charge's contact for each pair, in order.
+fn melees_pending(ruleset: Ruleset, pairs: &[(&str, &str)]) -> Game {
+    let mut g = game_at(ruleset, Phase::Charges);
+    for (a, d) in pairs {
+        let contact = coldsteel::model::Engagement {
+            charging: true,
+            moved_cm: Some(10),
+            ..coldsteel::model::Engagement::contact(common::id(&g, a), common::id(&g, d))
+        };
+        g.perform(&coldsteel::game::Action::AddPendingMelee(contact)).unwrap();
+    }
+    common::to(&mut g, Phase::Melee);
+    g
+}
+
+/// Issue 44 (issue 30's stability rule across wizards): every wizard's opening prompt
+/// and its first answer keep their places from one wizard to the next, whether the
+/// names in the prompt are short or long, in both languages: the GdB melee, the Ruleset B
+/// collision and melee, and the test (the charge's own declaration has its test in
+/// `ui_procedure`).
+#[test]
+fn every_wizards_prompt_and_first_answer_keep_their_place_from_one_wizard_to_the_next() {
+    let melees = [("Grenadiers à cheval", "Sumy Hussars"), ("1st Polish Guard Lancers", "Ilovaisky's Don Cossacks")];
+    let charges = [("Sumy Hussars", "Empress Dragoons"), ("Ekaterinoslav Cuirassiers", "Guard Chasseurs à cheval")];
+    let tested = [("Flanqueurs-Chasseurs", ""), ("Tula Opolchenie, 1st druzhina", "")];
+    let mut moved = Vec::new();
+    let mut check = |what: String, seen: Vec<(egui::Pos2, egui::Pos2)>| {
+        if seen.windows(2).any(|w| w[0] != w[1]) {
+            moved.push(format!("{what}: {seen:?}"));
+        }
+    };
+    for lang in LANGS {
+        for ruleset in [Ruleset::Gdb, Ruleset::RulesetB] {
+            let mut h = laptop(melees_pending(ruleset, &melees), lang);
+            let seen = places_in_each(&mut h, &melees, |h, i, (a, d)| {
+                h.get_all_by_label(lang.t(T::Fight)).nth(i).unwrap().click();
+                h.run();
+                let (a, d) = (name(h, a, lang), name(h, d, lang));
+                match ruleset {
+                    Ruleset::Gdb => lang.fmt(T::AskMeleeSituation, &[&a, &d]),
+                    Ruleset::RulesetB => lang.fmt(T::AskBMelee, &[&1, &a, &d]),
+                }
+            });
+            check(format!("{lang:?} {ruleset:?} melee"), seen);
+        }
+        let mut h = laptop(game_at(Ruleset::RulesetB, Phase::Charges), lang);
+        let seen = places_in_each(&mut h, &charges, |h, _, (a, d)| {
+            let (a, d) = (name(h, a, lang), name(h, d, lang));
+            pick_charge(h, &a, &d);
+            lang.fmt(T::AskCollision, &[&a, &d])
+        });
+        check(format!("{lang:?} collision"), seen);
+        let mut h = laptop(game_at(Ruleset::Gdb, Phase::Morale), lang);
+        let seen = places_in_each(&mut h, &tested, |h, _, (unit, _)| {
+            let unit = name(h, unit, lang);
+            scroll_to(h, &unit);
+            click(h, &unit);
+            click_button(h, lang.t(T::CallTest));
+            let morale = coldsteel::rules::options::TestKind::Morale.label(lang);
+            lang.fmt(T::TestResultIs, &[&unit, &morale])
+        });
+        check(format!("{lang:?} test"), seen);
+    }
+    assert!(moved.is_empty(), "moved:\n{}", moved.join("\n"));
 }

@@ -711,3 +711,50 @@ fn keys_after_a_tab_in_one_frame_go_to_the_next_field() {
     assert_eq!(value(&h, "Distance (cm)").as_deref(), Some("10"));
     assert_eq!(value(&h, "Bearing from straight ahead (°)").as_deref(), Some("0"));
 }
+
+/// Sets the number field (a drag value) `label` to `value` as a player does: a click
+/// opens it for typing, the value typed over its text, Enter.
+fn set_number(h: &mut Harness<'static, CsApp>, label: &str, value: &str) {
+    h.get_by_role_and_label(Role::SpinButton, label).click();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.event(egui::Event::Text(value.into()));
+    h.key_press(Key::Enter);
+    h.run();
+}
+
+fn number(h: &Harness<'static, CsApp>, label: &str) -> Option<f64> {
+    h.get_by_role_and_label(Role::SpinButton, label).accesskit_node().numeric_value()
+}
+
+/// Issue 44, B-MEL-08: a Ruleset B melee that goes on opens its second turn with the
+/// figures in contact and the overlapping flanks the players set in its first.
+#[test]
+fn a_ruleset_b_melees_second_turn_opens_with_the_first_turns_figures() {
+    let mut h = harness(b_melee_pending());
+    h.run();
+    h.get_by_label("Fight…").click();
+    h.run();
+    assert_eq!(number(&h, "Overlapping flanks 1"), Some(0.0), "a first turn: no overlap");
+    set_number(&mut h, "Figures in contact 1", "4");
+    set_number(&mut h, "Overlapping flanks 1", "1");
+    set_number(&mut h, "Overlapping flanks 2", "2");
+    h.get_by_label("Roll for me").click();
+    h.run();
+    for i in 0..2 {
+        h.get_all_by_role_and_label(Role::RadioButton, "Passed").nth(i).unwrap().click();
+        h.run();
+    }
+    h.get_by_label("Apply").click();
+    h.run();
+    assert!(h.state().wizard.is_none(), "the turn applied: {:?}", h.state().message);
+    assert_eq!(h.state().game.battle().pending_melees().count(), 1, "both passed: it goes on");
+    common::next_turn_to(&mut h.state_mut().game, Phase::Melee);
+    h.run();
+    h.get_by_label("Fight…").click();
+    h.run();
+    assert_eq!(number(&h, "Figures in contact 1"), Some(4.0));
+    assert_eq!(number(&h, "Overlapping flanks 1"), Some(1.0));
+    assert_eq!(number(&h, "Overlapping flanks 2"), Some(2.0));
+    assert!(h.query_by_label_contains("Melee turn 2").is_some(), "its second turn");
+}

@@ -6,7 +6,9 @@ use egui::{RichText, Ui};
 
 use super::Outcome;
 use super::common::unit_name;
-use super::common::{DiceField, Nav, dice_field_ui, modifiers_ui, nav_ui, odds_ui, parse_dice, prompt_ui, roll_into};
+use super::common::{
+    DiceField, Nav, dice_field_ui, modifiers_ui, nav_ui, odds_ui, opening_prompt_ui, parse_dice, prompt_ui, roll_into,
+};
 use crate::game::BTable;
 use crate::game::procedure::CollisionDraft;
 use crate::i18n::{Label, Lang, T};
@@ -48,7 +50,7 @@ impl CollisionWizard {
             return self.result_ui(ui, lang, battle, &names);
         }
         let Ok(preview) = self.draft.preview(battle) else { return Outcome::Cancel };
-        prompt_ui(ui, &lang.fmt(T::AskCollision, &[&names[0], &names[1]]));
+        opening_prompt_ui(ui, &lang.fmt(T::AskCollision, &[&names[0], &names[1]]), 2);
         if let Some(facts) = self.draft.from_table().cloned() {
             super::common::table_facts_ui(ui, lang, battle, (self.draft.attacker(), self.draft.defender()), &facts);
         }

@@ -6,7 +6,7 @@ use egui::{RichText, Ui};
 
 use super::Outcome;
 use super::common::unit_name;
-use super::common::{DiceField, Nav, dice_field_ui, modifiers_ui, nav_ui, parse_dice, prompt_ui, roll_into};
+use super::common::{DiceField, Nav, dice_field_ui, modifiers_ui, nav_ui, opening_prompt_ui, parse_dice, roll_into};
 use crate::game::BContact;
 use crate::game::procedure::BMeleeDraft;
 use crate::i18n::{Lang, T};
@@ -39,7 +39,7 @@ impl BMeleeWizard {
     pub fn ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle) -> Outcome {
         let names = [unit_name(battle, self.draft.attacker(), lang), unit_name(battle, self.draft.defender(), lang)];
         let Ok(preview) = self.draft.preview(battle) else { return Outcome::Cancel };
-        prompt_ui(ui, &lang.fmt(T::AskBMelee, &[&preview.turn, &names[0], &names[1]]));
+        opening_prompt_ui(ui, &lang.fmt(T::AskBMelee, &[&preview.turn, &names[0], &names[1]]), 2);
         ui.columns(2, |cols| {
             for (i, col) in cols.iter_mut().enumerate() {
                 let c = if i == 0 { &mut self.draft.contact.0 } else { &mut self.draft.contact.1 };
@@ -94,12 +94,17 @@ impl BMeleeWizard {
     fn tests_ui(&mut self, ui: &mut Ui, lang: Lang, names: &[String; 2]) {
         let d = &mut self.draft;
         for ((name, test), score) in names.iter().zip(d.tests.iter_mut()).zip(d.scores.iter_mut()) {
-            ui.horizontal(|ui| {
-                ui.label(lang.fmt(T::MoraleOf, &[name]));
+            // The question on its own line, its answers wrapped under it: a long Russian
+            // name and three answers are wider than the window, which would otherwise
+            // grow between one state of the turn and the next.
+            ui.label(lang.fmt(T::MoraleOf, &[name]));
+            ui.horizontal_wrapped(|ui| {
                 ui.radio_value(test, None, lang.t(T::NotTaken));
                 ui.radio_value(test, Some(true), lang.t(T::TestPass));
                 ui.radio_value(test, Some(false), lang.t(T::TestFailed));
-                super::common::text_ui(ui, &format!("{} {name}", lang.t(T::Score)), score, 30.0);
+                ui.label(lang.t(T::Score));
+                let field = egui::TextEdit::singleline(score).desired_width(30.0);
+                ui.add(field).accessible_name(format!("{} {name}", lang.t(T::Score)));
             });
         }
     }

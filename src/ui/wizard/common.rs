@@ -17,16 +17,16 @@ pub fn prompt_ui(ui: &mut Ui, text: &str) {
 /// The size of a step's question.
 const PROMPT_SIZE: f32 = 15.0;
 
-/// A wizard's first question, in three lines' room however many it takes (up to three),
-/// so that the fields and boxes under it keep their places from one wizard to the next
-/// (issue 44: a heading that wrapped moved every box below it under the pointer).
-pub fn opening_prompt_ui(ui: &mut Ui, text: &str) {
-    const PROMPT_LINES: f32 = 3.0;
+/// A wizard's first question, in `lines` lines' room however many it takes (up to that
+/// many), so that the fields and boxes under it keep their places from one wizard to the
+/// next (issue 44: a heading that wrapped moved every box below it under the pointer).
+/// Each wizard reserves what its longest prompt takes, in Russian, with the longest names.
+pub fn opening_prompt_ui(ui: &mut Ui, text: &str, lines: u8) {
     let top = ui.cursor().top();
     ui.label(RichText::new(text).strong().size(PROMPT_SIZE));
     let line = ui.ctx().fonts_mut(|f| f.row_height(&egui::FontId::proportional(PROMPT_SIZE)));
     let used = ui.cursor().top() - top;
-    let reserved = line * PROMPT_LINES + ui.spacing().item_spacing.y;
+    let reserved = line * f32::from(lines) + ui.spacing().item_spacing.y;
     if used < reserved {
         ui.add_space(reserved - used);
     }

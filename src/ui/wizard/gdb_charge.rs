@@ -138,7 +138,7 @@ impl ChargeWizard {
     }
 
     fn declaration_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle, names: &[String; 2]) -> Outcome {
-        opening_prompt_ui(ui, &lang.fmt(T::AskDeclare, &[&names[0], &names[1]]));
+        opening_prompt_ui(ui, &lang.fmt(T::AskDeclare, &[&names[0], &names[1]]), 3);
         if let Some(facts) = self.draft.from_table().cloned() {
             super::common::table_facts_ui(ui, lang, battle, (self.draft.charger(), self.draft.target()), &facts);
         }

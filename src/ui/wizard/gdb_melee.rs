@@ -6,8 +6,8 @@ use egui::{RichText, Ui};
 
 use super::Outcome as Outcome2;
 use super::common::{
-    DiceField, Nav, breakdown_and_odds_ui, dice_field_typed_ui, dice_field_ui, nav_ui, odds_label, parse_dice,
-    prompt_ui, roll_into, unit_name,
+    DiceField, Nav, breakdown_and_odds_ui, dice_field_typed_ui, dice_field_ui, nav_ui, odds_label, opening_prompt_ui,
+    parse_dice, prompt_ui, roll_into, unit_name,
 };
 use crate::game::MeleeTable;
 use crate::game::procedure::melee::{IMPOSED_OUTCOMES, MeleeView};
@@ -108,7 +108,7 @@ impl MeleeWizard {
     /// The situation, the modifiers and exact odds, then the dice under them: typed (the
     /// first side's two digits pass the focus to the other's) or rolled; Enter goes on.
     fn situation_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle, names: &[String; 2]) -> Outcome2 {
-        prompt_ui(ui, &lang.fmt(T::AskMeleeSituation, &[&names[0], &names[1]]));
+        opening_prompt_ui(ui, &lang.fmt(T::AskMeleeSituation, &[&names[0], &names[1]]), 2);
         let Some(input) = self.draft.situation(battle) else { return Outcome2::Cancel };
         ui.columns(2, |cols| {
             for (i, col) in cols.iter_mut().enumerate() {

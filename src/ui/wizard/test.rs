@@ -5,7 +5,7 @@
 use egui::{RichText, Ui};
 
 use super::Outcome;
-use super::common::{DiceField, Nav, dice_field_ui, prompt_ui, roll_into, text_ui};
+use super::common::{DiceField, Nav, dice_field_ui, opening_prompt_ui, roll_into, text_ui};
 use crate::game::procedure::TestDraft;
 use crate::i18n::errors::action_error_text;
 use crate::i18n::{Label, Lang, T};
@@ -50,7 +50,7 @@ impl TestWizard {
             self.pick_ui(ui, lang, battle);
         }
         let name = self.draft.unit.map(|id| super::common::unit_name(battle, id, lang)).unwrap_or_default();
-        prompt_ui(ui, &lang.fmt(T::TestResultIs, &[&name, &self.draft.test.label(lang)]));
+        opening_prompt_ui(ui, &lang.fmt(T::TestResultIs, &[&name, &self.draft.test.label(lang)]), 2);
         let mut answer = None;
         if self.draft.has_table(battle) {
             answer = self.table_ui(ui, lang, battle);
