@@ -387,6 +387,23 @@ fn dice_line(lang: Lang, who: &str, dice: [u8; 2], total: i32) -> String {
     format!("{who}: {} {}+{}, {} {total}", lang.t(T::ResDice), dice[0], dice[1], lang.t(T::ResTotal))
 }
 
+/// A melee's winner and what the result does to the loser: "Ladoga Infantry wins: Loser
+/// retreats"; in Russian the outcome goes on the sentence in lower case («Победа: …;
+/// проигравший отступает»).
+pub fn win_with_outcome(lang: Lang, winner: &str, outcome: &str) -> String {
+    let outcome = match lang {
+        Lang::En => outcome.to_owned(),
+        Lang::Ru => lower_first(outcome),
+    };
+    lang.fmt(T::ResWinsWith, &[&winner, &outcome])
+}
+
+/// The text with its first letter in lower case.
+fn lower_first(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map(|c| c.to_lowercase().chain(chars).collect()).unwrap_or_default()
+}
+
 /// What a test's result does, in words that cannot read as their opposite: a Pursuit
 /// Test's winner pursues, holds or halts; a Formation Test's stays formed or falls into
 /// disorder (GDB-RES-02, 04, 09).
@@ -593,11 +610,12 @@ pub fn entry_lines(lang: Lang, battle: &Battle, entry: &LogEntry) -> Vec<String>
             out.push(phase_changes(lang, battle, expired, moved));
         }
         LogDetail::BCollision { attacker_modifiers, defender_modifiers, dice, result, .. } => {
-            out.push(format!("{}: {} {}", name(0), lang.t(T::ResDice), dice.0));
+            // B-COL-03: one average die a side.
+            out.push(format!("{}: {} {}", name(0), lang.t(T::DieAverage), dice.0));
             for m in attacker_modifiers {
                 out.push(modifier_line(lang, m));
             }
-            out.push(format!("{}: {} {}", name(1), lang.t(T::ResDice), dice.1));
+            out.push(format!("{}: {} {}", name(1), lang.t(T::DieAverage), dice.1));
             for m in defender_modifiers {
                 out.push(modifier_line(lang, m));
             }

@@ -26,7 +26,12 @@ pub fn side_name(battle: &Battle, side: Side, lang: Lang) -> &str {
 
 /// A general's name with rank and quality, e.g. "Mortier (Commander-in-chief, Good)".
 pub fn general_line(g: &General, lang: Lang) -> String {
-    format!("{} ({}, {})", shown(&g.name, g.name_ru.as_deref(), lang), g.rank.label(lang), g.quality.label(lang))
+    // Russian writes a rank and a quality inside a phrase in lower case.
+    let (rank, quality) = match lang {
+        Lang::En => (g.rank.label(lang).to_owned(), g.quality.label(lang).to_owned()),
+        Lang::Ru => (g.rank.label(lang).to_lowercase(), g.quality.label(lang).to_lowercase()),
+    };
+    format!("{} ({rank}, {quality})", shown(&g.name, g.name_ru.as_deref(), lang))
 }
 
 /// The casualty table's result bands (AMB-13): the key the file keeps, and its name.

@@ -52,7 +52,7 @@ labels!(Status {
 labels!(Order {
     Formed => "Formed", "В строю";
     Disordered => "Disordered", "В беспорядке";
-    Wavering => "Wavering", "В смятении";
+    Wavering => "Wavering", "Колеблющийся";
     Routing => "Routing", "В бегстве";
     Dispersed => "Dispersed", "В рассеянии";
     Destroyed => "Destroyed", "Уничтожение";
@@ -126,7 +126,7 @@ labels!(Quality {
 
 labels!(Marker {
     Retreating => "Retreating", "Отступает";
-    PushedBack => "Pushed back", "Оттеснены";
+    PushedBack => "Pushed back", "Оттеснён";
     Pursuing => "Pursuing", "Преследует";
     ChargedThisTurn => "Charged this turn", "Атаковал в этом ходу";
     GunsAbandoned => "Guns abandoned", "Орудия брошены";
@@ -140,7 +140,7 @@ labels!(Marker {
 });
 
 labels!(Ruleset {
-    Gdb => "General de Brigade", "Бригадный генерал (General de Brigade)";
+    Gdb => "General de Brigade", "«Генерал де Бригад» (General de Brigade)";
     RulesetB => "Ruleset B (average die)", "Правила B (средний кубик)";
 });
 
@@ -183,7 +183,7 @@ labels!(Rule {
     GdbMod16BritishLine => "British infantry in line", "Британская пехота в линии";
     GdbMod17GoodHorses => "Good horses", "Хорошие лошади";
     GdbMod18PoorHorses => "Poor horses", "Плохие лошади";
-    GdbMod19Unformed => "Unformed or wavering", "Непостроены или колеблются";
+    GdbMod19Unformed => "Unformed or wavering", "Непостроенные или колеблющиеся";
     GdbMod20FlankRear => "Attacked in flank or rear", "Атакованы с фланга или с тыла";
     GdbMod21Charging => "Charging or pursuing", "Атакуют или преследуют";
     GdbMod22ColumnCharge => "Infantry charging in column", "Пехота атакует в колонне";

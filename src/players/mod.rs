@@ -362,11 +362,11 @@ fn melee_breakdown(input: &MeleeInput, names: [&str; 2], lang: Lang) -> (Vec<Mod
     let odds = odds
         .iter()
         .map(|o| {
-            let who = match o.winner {
-                Some(w) => lang.fmt(T::ResWins, &[&w.label(lang)]),
-                None => lang.t(T::ResNoWinner).to_owned(),
+            let result = match o.winner {
+                Some(w) => crate::i18n::log_text::win_with_outcome(lang, w.label(lang), o.outcome.label(lang)),
+                None => format!("{} — {}", lang.t(T::ResNoWinner), o.outcome.label(lang)),
             };
-            OddsView { chance: format!("{:.1}%", o.p * 100.0), result: format!("{who} — {}", o.outcome.label(lang)) }
+            OddsView { chance: format!("{:.1}%", o.p * 100.0), result }
         })
         .collect();
     (sides, odds)

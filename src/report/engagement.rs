@@ -638,11 +638,11 @@ fn gdb_text(input: &MeleeInput, dice: &Option<([u8; 2], [u8; 2])>, lang: Lang) -
     }
     out.push_str(&format!("\n{}:\n", lang.t(T::ResOdds)));
     for o in input.odds() {
-        let who = match o.winner {
-            Some(w) => lang.fmt(T::ResWins, &[&w.label(lang)]),
-            None => lang.t(T::ResNoWinner).to_owned(),
+        let result = match o.winner {
+            Some(w) => crate::i18n::log_text::win_with_outcome(lang, w.label(lang), o.outcome.label(lang)),
+            None => format!("{} — {}", lang.t(T::ResNoWinner), o.outcome.label(lang)),
         };
-        out.push_str(&format!("  {:>6.2}%  {} — {}  ({}/1296)\n", o.p * 100.0, who, o.outcome.label(lang), o.ways));
+        out.push_str(&format!("  {:>6.2}%  {result}  ({}/1296)\n", o.p * 100.0, o.ways));
     }
     out
 }

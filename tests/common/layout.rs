@@ -92,7 +92,7 @@ pub fn declare_then_none(h: &mut egui_kittest::Harness<'static, coldsteel::ui::C
 /// The other side, asked for its declarations, declares none (either language).
 pub fn none_declared(h: &mut egui_kittest::Harness<'static, coldsteel::ui::CsApp>) {
     let none = h
-        .query_by_label_contains("declare none: carry out")
+        .query_by_label_contains(": carry out the charge")
         .or_else(|| h.query_by_label_contains("атак нет, выполнить атаку"))
         .expect("the question's button");
     none.click();

@@ -66,10 +66,10 @@ fn two_turns_of_the_default_battle() {
     let b = g.battle();
     let (first, second) = (b.sides.first.name.clone(), b.sides.second.name.clone());
     let line = coldsteel::i18n::log_text::entry_summary(Lang::En, b, b.log.last().unwrap());
-    assert_eq!(line, format!("Initiative 9 against 6: {first} wins and {second} moves first"));
+    assert_eq!(line, format!("Initiative 9 against 6: won by {first}; first to move: {second}"));
     let step = g.history().done.last().unwrap();
     let label = coldsteel::i18n::log_text::action_label(Lang::En, b, step.kind, &step.subject);
-    assert_eq!(label, format!("Initiative: {second} moves first"));
+    assert_eq!(label, format!("Initiative: first to move: {second}"));
 
     // Charges: the phasing side declares first; the cuirassiers reach the 33e Léger.
     advance_to(&mut g, Phase::Charges);

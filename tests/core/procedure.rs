@@ -839,7 +839,7 @@ fn the_pursuit_is_logged_as_what_it_did() {
     let en = coldsteel::i18n::log_text::entry_lines(coldsteel::i18n::Lang::En, g.battle(), entry).join("\n");
     let ru = coldsteel::i18n::log_text::entry_lines(coldsteel::i18n::Lang::Ru, g.battle(), entry).join("\n");
     assert!(en.contains("Grenadiers à cheval: Pursuit test: pursues"), "{en}");
-    assert!(ru.contains("Тест на преследование: преследование"), "{ru}");
+    assert!(ru.contains("Тест на преследование: преследует"), "{ru}");
     assert!(!ru.contains("проходит"), "{ru}");
 }
 

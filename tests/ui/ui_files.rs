@@ -264,7 +264,7 @@ fn the_casualty_table_names_its_results_in_words() {
     });
     let mut h = harness(CsApp::new(coldsteel::game::Game::new(battle), Lang::Ru));
     h.run();
-    h.get_by_label("Правила: Бригадный генерал…").click();
+    h.get_by_label("Правила: «Генерал де Бригад»…").click();
     h.run();
     let band = h.get_by_label("Результат 1");
     let shown = band.accesskit_node().value().map(|v| v.to_string());

@@ -161,7 +161,7 @@ fn russian_screen_uses_the_seed_vocabulary() {
     let unit = unit_named(h.state(), "Ekaterinoslav Cuirassiers");
     assert_eq!(unit.order, Order::Disordered);
     assert!(h.query_all_by_label("В строю").count() >= 1);
-    h.get_by_label("В смятении");
+    h.get_by_label("Колеблющийся");
     assert!(h.query_all_by_label_contains("Кирасиры").count() >= 1);
 }
 

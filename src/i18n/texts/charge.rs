@@ -131,10 +131,10 @@ super::texts! {
     ErrPhasingDeclaresFirst => "The phasing side declares its charges first (GDB-CHG-03)", "Первой объявляет атаки активная сторона (GDB-CHG-03)";
     ErrDeclarationsClosed => "This side's declarations are over for this phase (GDB-CHG-03)", "Эта сторона уже закончила объявлять атаки в этой фазе (GDB-CHG-03)";
     OtherDeclaresTitle => "{}: declarations (GDB-CHG-03)", "{}: объявления атак (GDB-CHG-03)";
-    OtherDeclaresText => "{} declared: {} charges {}. Before any charge is carried out, {} declare their charges, an opportunity charge at the charger among them (GDB-CHG-03, 04, GDB-OPP-01).", "{}: объявлена атака: {} — цель: {}. Прежде чем выполнять атаки, объявляет свои атаки сторона «{}», в том числе перехват атакующего (GDB-CHG-03, 04, GDB-OPP-01).";
+    OtherDeclaresText => "{} declared: {} charges {}. Before any charge is carried out, the other side ({}) declares its charges, an opportunity charge at the charger among them (GDB-CHG-03, 04, GDB-OPP-01).", "{}: объявлена атака: {} — цель: {}. Прежде чем выполнять атаки, объявляет свои атаки сторона «{}», в том числе перехват атакующего (GDB-CHG-03, 04, GDB-OPP-01).";
     OtherDeclaresHow => "To declare one: the unit's Charge… in the roster or on the table, Declare only; then Declarations done in the checklist.", "Чтобы объявить атаку: «Атаковать…» у подразделения в списке или на столе, «Только объявить»; затем «Объявления закончены» в перечне фазы.";
-    OtherDeclaresNone => "{} declare none: carry out the charge", "{}: атак нет, выполнить атаку";
-    OtherDeclaresSome => "{} declare charges", "{}: объявить атаки";
+    OtherDeclaresNone => "No charges by {}: carry out the charge", "{}: атак нет, выполнить атаку";
+    OtherDeclaresSome => "Declare charges for {}", "{}: объявить атаки";
     QuickThenOther => "Declare: this charge is declared and the declarations of {} end; {} then declare theirs before any charge is carried out (GDB-CHG-03, 04).", "«Объявить»: атака объявлена, объявления стороны «{}» закончены; затем свои атаки объявляет сторона «{}», и только потом атаки выполняются (GDB-CHG-03, 04).";
     QuickUnasked => "{}: no unit may declare a charge, so this charge is carried out at once (GDB-CHG-03).", "{}: ни одно подразделение не может объявить атаку, поэтому атака выполняется сразу (GDB-CHG-03).";
     ErrDeclarationsOpen => "Charges are carried out once both sides have declared (GDB-CHG-03)", "Атаки выполняются, когда обе стороны закончат объявления (GDB-CHG-03)";

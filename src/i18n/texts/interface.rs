@@ -11,7 +11,7 @@ super::texts! {
     AboutDataFolder => "Data folder (autosaves, the club's tables, settings): {}", "Папка данных (автосохранения, таблицы клуба, настройки): {}";
     AboutNoDataFolder => "none (set COLDSTEEL_DATA_DIR)", "нет (задайте COLDSTEEL_DATA_DIR)";
     AboutCreditsTitle => "Rules", "Правила";
-    AboutCreditsGdb => "General de Brigade by David C. R. Brown, published by Partizan Press.", "General de Brigade («Бригадный генерал») Дэвида Брауна (David C. R. Brown), издательство Partizan Press.";
+    AboutCreditsGdb => "General de Brigade by David C. R. Brown, published by Partizan Press.", "General de Brigade («Генерал де Бригад») Дэвида Брауна (David C. R. Brown), издательство Partizan Press.";
     AboutCreditsB => "Ruleset B: a Russian ruleset with the average die whose title and authors are not known to us.", "Правила B: русские правила со средним кубиком, название и авторы которых нам неизвестны.";
     AboutNoRulesText => "coldsteel contains no rules text: it does the arithmetic, and you need your rulebook to play.", "coldsteel не содержит текста правил: он лишь считает, а для игры нужна ваша книга правил.";
     LoadSyntax => "line {}, column {}: {}", "строка {}, столбец {}: {}";
@@ -308,7 +308,7 @@ super::texts! {
     Fight => "Fight…", "Разыграть…";
     History => "Undo history", "История отмены";
     HistoryEmpty => "Nothing done yet", "Пока ничего не сделано";
-    MovesFirst => "{} moves first", "Первый ход: {}";
+    MovesFirst => "First to move: {}", "Первым ходит: {}";
     NothingOwed => "Nothing owed in this phase", "В этой фазе ничего не требуется";
     PhasingIs => "Moves first: {}", "Ходит первой: {}";
     ShowEdits => "Roster edits", "Правки состава";

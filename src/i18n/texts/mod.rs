@@ -374,7 +374,7 @@ keys! {
     ResOutcome,
     ResEffects,
     ResOdds,
-    ResWins,
+    ResWinsWith,
     ResNoDice,
     BUnopposed,
     BZone,

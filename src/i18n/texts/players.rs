@@ -21,7 +21,7 @@ super::texts! {
     PvDistance => "distance {} cm", "дистанция: {} см";
     PvTotal => "Total", "Итого";
     PvDice => "Dice: {} and {}", "Кости: {} и {}";
-    PvMovesFirst => "{} moves first", "Первым ходит: {}";
+    PvMovesFirst => "First to move: {}", "Первым ходит: {}";
     PvOutOfPlay => "Out of play", "Вне игры";
     PvNoTable => "No table set up", "Стол не размечен";
     PvConnecting => "Connecting to the battle…", "Подключение к битве…";

@@ -4,7 +4,7 @@ use super::super::Lang;
 use super::T;
 
 super::texts! {
-    RulesetGdbShort => "General de Brigade", "Бригадный генерал";
+    RulesetGdbShort => "General de Brigade", "«Генерал де Бригад»";
     RulesetBShort => "Ruleset B", "Правила B";
     TopicMelee => "Melee", "Рукопашная";
     TopicCharges => "Charges", "Атаки";

@@ -407,8 +407,8 @@ pub fn odds_label(
 ) -> String {
     use crate::rules::gdb::Role;
     match winner {
-        Some(Role::Attacker) => format!("{}: {}", lang.fmt(T::ResWins, &[&names[0]]), outcome.label(lang)),
-        Some(Role::Defender) => format!("{}: {}", lang.fmt(T::ResWins, &[&names[1]]), outcome.label(lang)),
+        Some(Role::Attacker) => crate::i18n::log_text::win_with_outcome(lang, &names[0], outcome.label(lang)),
+        Some(Role::Defender) => crate::i18n::log_text::win_with_outcome(lang, &names[1], outcome.label(lang)),
         None => outcome.label(lang).to_owned(),
     }
 }
