@@ -158,13 +158,18 @@ pub fn lan_address() -> Option<IpAddr> {
 }
 
 /// The page's address for a server listening on `bound`, with its token.
-pub fn page_url(bound: SocketAddr, token: &str) -> String {
+pub fn page_url(bound: SocketAddr, token: &str, lang: Lang) -> String {
     let host = match bound.ip() {
         ip if ip.is_unspecified() => lan_address().unwrap_or(IpAddr::V4(Ipv4Addr::LOCALHOST)),
         ip => ip,
     };
     let at = SocketAddr::new(host, bound.port());
-    format!("http://{at}/?t={token}")
+    // The page speaks the language the command or the window was started in (issue 45);
+    // English needs no word in the address.
+    match lang {
+        Lang::En => format!("http://{at}/?t={token}"),
+        Lang::Ru => format!("http://{at}/?t={token}&lang={}", lang.code()),
+    }
 }
 
 /// The QR code of an address: its modules row by row (true is dark) and its width.
@@ -244,12 +249,12 @@ impl Sharing {
     }
 
     /// Starts serving on `bind` with a new token; a running server stops first (its
-    /// token is void from then on).
-    pub fn start(&mut self, bind: SocketAddr) -> Result<String, ShareError> {
+    /// token is void from then on). The address opens the page in `lang`.
+    pub fn start(&mut self, bind: SocketAddr, lang: Lang) -> Result<String, ShareError> {
         self.stop();
         let token = new_token();
         let server = Server::start(bind, &token, self.hub.clone())?;
-        let url = page_url(server.local_addr(), &token);
+        let url = page_url(server.local_addr(), &token, lang);
         self.server = Some(server);
         Ok(url)
     }

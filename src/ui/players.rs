@@ -158,7 +158,7 @@ impl PlayersScreen {
         };
         // The state is there before the first viewer comes.
         self.sharing.hub().publish_battle(battle, self.open.as_ref());
-        match self.sharing.start(SocketAddr::new(ip, port)) {
+        match self.sharing.start(SocketAddr::new(ip, port), lang) {
             Ok(url) => {
                 self.share.qr = crate::share::qr_modules(&url);
                 self.share.url = Some(url);

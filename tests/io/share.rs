@@ -29,8 +29,13 @@ impl Drop for Shared {
 
 /// Starts `coldsteel share FILE` on a free loopback port and reads its address.
 fn share_file(file: &Path, data: &Path) -> Shared {
+    share_file_in(file, data, "en").0
+}
+
+/// `coldsteel --lang LANG share FILE`; the address printed too.
+fn share_file_in(file: &Path, data: &Path, lang: &str) -> (Shared, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_coldsteel"))
-        .args(["share", file.to_str().unwrap(), "--bind", "127.0.0.1:0"])
+        .args(["--lang", lang, "share", file.to_str().unwrap(), "--bind", "127.0.0.1:0"])
         .env("COLDSTEEL_DATA_DIR", data)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -42,7 +47,27 @@ fn share_file(file: &Path, data: &Path) -> Shared {
     let url = line.split_whitespace().find(|w| w.starts_with("http://")).unwrap_or_else(|| panic!("{line}"));
     let rest = url.trim_start_matches("http://");
     let (host, query) = rest.split_once("/?t=").unwrap();
-    Shared { child, _stdout: stdout, addr: host.parse().unwrap(), token: query.to_owned() }
+    let token = query.split('&').next().unwrap_or_default().to_owned();
+    let url = url.to_owned();
+    (Shared { child, _stdout: stdout, addr: host.parse().unwrap(), token }, url)
+}
+
+/// Issue 45: `coldsteel --lang ru share` gives an address whose page speaks Russian
+/// (English stays the page's default without a word in the address).
+#[test]
+fn the_page_speaks_the_language_the_command_was_started_in() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = battle_file(dir.path());
+    for (lang, title) in [("ru", "lang=\"ru\""), ("en", "lang=\"en\"")] {
+        let (s, url) = share_file_in(&file, dir.path(), lang);
+        let target = url.trim_start_matches("http://").split_once('/').unwrap().1;
+        let (status, body) = get(s.addr, &format!("/{target}"));
+        assert_eq!(status, 200, "{lang}: {url}");
+        let page = String::from_utf8_lossy(&body);
+        assert!(page.contains(title), "{lang}: {}", &page[..page.len().min(200)]);
+        let russian = coldsteel::i18n::Lang::Ru.t(coldsteel::i18n::T::PvTitle);
+        assert_eq!(page.contains(russian), lang == "ru", "{lang}: the page's own words");
+    }
 }
 
 /// Sends raw bytes and reads the answer until the server closes or 3 s pass.
@@ -228,7 +253,7 @@ fn a_hundred_viewers_each_see_every_state_of_a_200_action_game_in_order() {
     let mut sharing = Sharing::default();
     let hub = sharing.hub().clone();
     let first = hub.publish_battle(game.battle(), None);
-    let url = sharing.start("127.0.0.1:0".parse().unwrap()).unwrap();
+    let url = sharing.start("127.0.0.1:0".parse().unwrap(), coldsteel::i18n::Lang::En).unwrap();
     assert!(url.starts_with("http://127.0.0.1:"));
     let token = url.split_once("?t=").unwrap().1.to_owned();
     let addr = sharing.local_addr().unwrap();

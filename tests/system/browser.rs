@@ -40,7 +40,7 @@ fn shared_charge() -> (coldsteel::game::Game, Sharing, String, coldsteel::game::
     let open = draft.open_engagement(g.battle());
     let mut sharing = Sharing::default();
     sharing.hub().publish_battle(g.battle(), Some(&open));
-    let url = sharing.start("127.0.0.1:0".parse().unwrap()).unwrap();
+    let url = sharing.start("127.0.0.1:0".parse().unwrap(), coldsteel::i18n::Lang::En).unwrap();
     (g, sharing, url, open)
 }
 
