@@ -211,8 +211,9 @@ fn share(path: &Path, bind: std::net::SocketAddr, lang: Lang) -> Result<String, 
     let game = follower.read().map_err(|e| at_path(load_error_text(lang, &e), path))?;
     let mut sharing = coldsteel::share::Sharing::default();
     sharing.hub().publish_battle(game.battle(), None);
-    let url =
-        sharing.start(bind, lang).map_err(|e| lang.fmt(T::CliShareFailed, &[&coldsteel::share::error_text(lang, &e)]))?;
+    let url = sharing
+        .start(bind, lang)
+        .map_err(|e| lang.fmt(T::CliShareFailed, &[&coldsteel::share::error_text(lang, &e)]))?;
     let title = coldsteel::i18n::names::battle_title(game.battle(), lang).to_owned();
     // A closed standard output (a pipe whose reader left) stops no one from viewing.
     let mut out = std::io::stdout().lock();

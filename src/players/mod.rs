@@ -295,9 +295,10 @@ fn roster(battle: &Battle, side: Side, lang: Lang) -> RosterView {
 
 fn unit_row(battle: &Battle, u: &Unit, lang: Lang) -> UnitRow {
     let brigade = u.brigade.and_then(|b| battle.brigade(b)).map(|b| shown(&b.name, b.name_ru.as_deref(), lang));
+    // Each part says what it is: a class and a formation may both be "Line" (issue 45).
     let grade = match battle.ruleset {
-        crate::rules::Ruleset::Gdb => u.class.label(lang),
-        crate::rules::Ruleset::RulesetB => u.status.label(lang),
+        crate::rules::Ruleset::Gdb => lang.fmt(T::PvClassIs, &[&u.class.label(lang)]),
+        crate::rules::Ruleset::RulesetB => lang.fmt(T::StatusShort, &[&u.status.label(lang)]),
     };
     UnitRow {
         id: u.id.0,
@@ -306,7 +307,7 @@ fn unit_row(battle: &Battle, u: &Unit, lang: Lang) -> UnitRow {
         kind: format!("{} · {grade}", u.arm.label(lang)),
         order: u.order.label(lang).to_owned(),
         order_key: u.order.key(),
-        formation: u.formation.label(lang).to_owned(),
+        formation: lang.fmt(T::PvFormationIs, &[&u.formation.label(lang)]),
         figures: u.figures,
         figures_start: u.figures_start,
         markers: u.markers.iter().map(|m| m.label(lang).to_owned()).collect(),
@@ -402,13 +403,18 @@ fn entry_shown(battle: &Battle, e: &LogEntry) -> bool {
 /// default), each under its turn and phase.
 fn latest(battle: &Battle, lang: Lang) -> Vec<String> {
     let play = |e: &&LogEntry| !matches!(e.detail, LogDetail::Edit { .. });
-    let line = |e: &LogEntry| {
-        // A phase's entry names its turn and phase itself.
-        if matches!(e.detail, LogDetail::Phase { .. }) {
-            entry_summary(lang, battle, e)
-        } else {
-            lang.fmt(T::TurnPhase, &[&e.turn, &e.phase.label(lang)]) + ": " + &entry_summary(lang, battle, e)
+    // Each line says what it is (issue 45): a phase's entry that it began, any other its
+    // turn and what happened, which names its own kind ("Melee: …").
+    let line = |e: &LogEntry| match &e.detail {
+        LogDetail::Phase { phase, expired, moved, .. } => {
+            let begins = lang.fmt(T::PvPhaseBegins, &[&e.turn, &phase.label(lang)]);
+            if expired.is_empty() && moved.is_empty() {
+                begins
+            } else {
+                format!("{begins}: {}", entry_summary(lang, battle, e))
+            }
         }
+        _ => lang.fmt(T::PvTurnEntry, &[&e.turn, &entry_summary(lang, battle, e)]),
     };
     let mut out: Vec<String> = battle
         .log

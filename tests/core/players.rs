@@ -6,7 +6,7 @@ use crate::common;
 
 use coldsteel::game::Action;
 use coldsteel::game::procedure::{ChargeDraft, Measured};
-use coldsteel::i18n::Lang;
+use coldsteel::i18n::{Label, Lang};
 use coldsteel::model::LogDetail;
 use coldsteel::players::build;
 use coldsteel::rules::Phase;
@@ -200,4 +200,39 @@ fn a_charge_carried_out_by_a_unit_hidden_since_its_declaration_reveals_it_and_un
     assert_eq!(g.battle(), &before, "undone whole, hidden again");
     g.redo().unwrap();
     assert!(coldsteel::game::journal::replay(&g).is_ok());
+}
+
+/// Issue 45: each line of the page says what it is, in both languages: a unit's formation
+/// and its class never read as the same bare word ("Line · Light cavalry · Line"); a
+/// phase's entry says that the phase began, not a bare "Turn 1 · Melee"; an entry's kind
+/// is said once ("Melee: Melee:" was the phase and the entry).
+#[test]
+fn each_line_of_the_page_says_what_it_is() {
+    let g = common::whole_gdb_turn();
+    for lang in [Lang::En, Lang::Ru] {
+        let v = build(g.battle(), None, lang);
+        for u in v.sides.iter().flat_map(|s| &s.units) {
+            let formation = coldsteel::i18n::Lang::fmt(lang, coldsteel::i18n::T::PvFormationIs, &[&""]);
+            assert!(u.formation.starts_with(formation.trim()), "{lang:?}: {}", u.formation);
+            assert!(
+                !u.kind.split(" · ").any(|part| u.formation.ends_with(part)),
+                "{lang:?}: {} / {}",
+                u.formation,
+                u.kind
+            );
+        }
+        assert!(v.latest.len() >= 5, "{lang:?}: {:?}", v.latest);
+        let melee = coldsteel::rules::Phase::Melee.label(lang);
+        for line in &v.latest {
+            assert!(!line.contains(&format!("{melee}: {melee}:")), "{lang:?}: {line}");
+            let bare = (1..=g.battle().turn).any(|t| {
+                coldsteel::rules::Phase::ALL
+                    .iter()
+                    .any(|p| *line == lang.fmt(coldsteel::i18n::T::TurnPhase, &[&t, &p.label(lang)]))
+            });
+            assert!(!bare, "{lang:?}: a bare turn and phase: {line}");
+        }
+        let begins = lang.fmt(coldsteel::i18n::T::PvPhaseBegins, &[&g.battle().turn, &g.battle().phase.label(lang)]);
+        assert!(v.latest.iter().any(|l| l.starts_with(&begins)), "{lang:?}: {begins} in {:?}", v.latest);
+    }
 }

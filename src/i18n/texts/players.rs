@@ -19,6 +19,10 @@ super::texts! {
     PvStep => "Step {}", "Шаг {}";
     PvDeclared => "declared", "объявлена";
     PvDistance => "distance {} cm", "дистанция: {} см";
+    PvFormationIs => "formation: {}", "построение: {}";
+    PvClassIs => "class: {}", "класс: {}";
+    PvPhaseBegins => "Turn {} · the {} phase begins", "Ход {} · начало фазы «{}»";
+    PvTurnEntry => "Turn {}: {}", "Ход {}: {}";
     PvTotal => "Total", "Итого";
     PvDice => "Dice: {} and {}", "Кости: {} и {}";
     PvMovesFirst => "First to move: {}", "Первым ходит: {}";
