@@ -68,7 +68,8 @@ fn viewer(addr: SocketAddr, token: String, seen: Arc<AtomicU64>) {
 /// Sharing with 100 viewers following it.
 fn hundred_viewers(sharing: &mut Sharing, battle: &Battle) -> Vec<Arc<AtomicU64>> {
     sharing.hub().publish_battle(battle, None);
-    let url = sharing.start("127.0.0.1:0".parse().unwrap_or(SocketAddr::from(([127, 0, 0, 1], 0)))).ok();
+    let bind = "127.0.0.1:0".parse().unwrap_or(SocketAddr::from(([127, 0, 0, 1], 0)));
+    let url = sharing.start(bind, coldsteel::i18n::Lang::En).ok();
     let token = url.as_deref().and_then(|u| u.split_once("?t=")).map(|(_, t)| t.to_owned()).unwrap_or_default();
     let addr = sharing.local_addr().unwrap_or(SocketAddr::from(([127, 0, 0, 1], 0)));
     let seen: Vec<Arc<AtomicU64>> = (0..100).map(|_| Arc::new(AtomicU64::new(0))).collect();

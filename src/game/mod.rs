@@ -39,6 +39,6 @@ pub use history::{Game, History, Step};
 pub use journal::{
     ReplayError, Replayed, RulesChange, each_turn_end, first_difference, play, replay, replay_recorded, turn_ends,
 };
-pub use play::{casualty_row_for, gdb_melee_result, initiative_preview, owed_melee_test};
+pub use play::{SUBJECT_PART, casualty_row_for, gdb_melee_result, initiative_preview, owed_melee_test};
 pub use ruleset_b::{MAX_FIGURES_IN_CONTACT, b_melee_input, b_melee_outcome, b_side_of};
 pub use turn::{Todo, Unfinished, checklist, moved_on_table, unfinished, unfought_melees};

@@ -73,8 +73,17 @@ pub(super) fn subject(battle: &Battle, action: &Action, events: &[Event]) -> Str
         A::PlaceUnit { unit, .. } => name(*unit),
         A::PlaceGeneral { general, .. } => battle.general(*general).map(|g| g.name.clone()).unwrap_or_default(),
         A::SetTable(t) => super::table::table_change(battle.table.as_ref(), t.as_deref()),
-        A::Fire(f) => pair(f.firer, f.target),
-        A::TakeTest(t) => name(t.unit),
+        // The step names its result too (issue 45: "Undone: Test" said nothing).
+        A::Fire(f) => match logged(events) {
+            Some(LogDetail::Fire { figures, .. }) => format!("{}{SUBJECT_PART}{figures}", pair(f.firer, f.target)),
+            _ => pair(f.firer, f.target),
+        },
+        A::TakeTest(t) => match logged(events) {
+            Some(LogDetail::TestTaken { test, result, .. }) => {
+                format!("{}{SUBJECT_PART}{}{SUBJECT_PART}{}", name(t.unit), test.key(), result.key())
+            }
+            _ => name(t.unit),
+        },
         A::DropTests { reason } => reason.chars().take(40).collect(),
         A::EditBattle(info) => info.name.clone(),
         A::ChangeFormation { unit, .. } => name(*unit),
@@ -91,6 +100,15 @@ pub(super) fn subject(battle: &Battle, action: &Action, events: &[Event]) -> Str
         | A::EditBrigade(_)
         | A::DeleteBrigade(_) => super::history::subject_of(events),
     }
+}
+
+/// Between the parts of an undo step's subject that carry a result: a fire's figures
+/// lost, a test's kind and result.
+pub const SUBJECT_PART: char = '\u{1e}';
+
+/// The detail of the log entry an action appended, if it appended one.
+fn logged(events: &[Event]) -> Option<&LogDetail> {
+    events.iter().rev().find_map(|e| if let Event::LogAppended(entry) = e { Some(&entry.detail) } else { None })
 }
 
 pub(super) fn rng_event(battle: &Battle, after: Option<&RngState>) -> Option<Event> {

@@ -79,12 +79,12 @@ pub fn action_label(lang: Lang, battle: &Battle, kind: ActionKind, subject: &str
         ActionKind::PlaceUnit => T::StepPlaceUnit,
         ActionKind::PlaceGeneral => T::StepPlaceGeneral,
         ActionKind::SetTable => return table_change_label(lang, subject),
-        ActionKind::Fire => T::StepFire,
+        ActionKind::Fire => return fire_step_label(lang, subject),
         ActionKind::EditBattle => T::StepEditBattle,
         ActionKind::ChangeFormation => T::StepChangeFormation,
         ActionKind::Move => T::StepMove,
         ActionKind::AtTheEdge => T::StepAtTheEdge,
-        ActionKind::TakeTest => T::StepTakeTest,
+        ActionKind::TakeTest => return test_step_label(lang, subject),
         ActionKind::DropTests => T::StepDropTests,
         ActionKind::ImportOrderOfBattle => {
             let mut counts = subject.split('/').map(|n| n.parse::<u64>().unwrap_or(0));
@@ -385,6 +385,35 @@ fn modifier_line(lang: Lang, m: &crate::rules::Modifier) -> String {
 /// A side's 2D6 and total.
 fn dice_line(lang: Lang, who: &str, dice: [u8; 2], total: i32) -> String {
     format!("{who}: {} {}+{}, {} {total}", lang.t(T::ResDice), dice[0], dice[1], lang.t(T::ResTotal))
+}
+
+/// A fire's undo step: who fired at whom and the figures lost (a step recorded before
+/// the figures were, by its units alone).
+fn fire_step_label(lang: Lang, subject: &str) -> String {
+    let parts: Vec<&str> = subject.split(crate::game::SUBJECT_PART).collect();
+    match parts.as_slice() {
+        [units, figures] => match figures.parse::<u64>() {
+            Ok(n) => lang.fmt(T::StepFireLost, &[units, &lang.count(n, Noun::Figure)]),
+            Err(_) => lang.fmt(T::StepFire, &[units]),
+        },
+        _ => lang.fmt(T::StepFire, &[&subject]),
+    }
+}
+
+/// A test's undo step: the unit, the test and what it did ("49th Jägers: Morale test
+/// (halts)"); a step recorded before them, by its unit alone.
+fn test_step_label(lang: Lang, subject: &str) -> String {
+    use crate::rules::options::{TestKind, TestResult};
+    let parts: Vec<&str> = subject.split(crate::game::SUBJECT_PART).collect();
+    let test = |key: &str| TestKind::ALL.into_iter().find(|t| t.key() == key);
+    let result = |key: &str| TestResult::ALL.into_iter().find(|r| r.key() == key);
+    match parts.as_slice() {
+        [unit, t, r] => match (test(t), result(r)) {
+            (Some(t), Some(r)) => lang.fmt(T::StepTestTaken, &[unit, &t.label(lang), &result_words(lang, t, r)]),
+            _ => lang.fmt(T::StepTakeTest, &[unit]),
+        },
+        _ => lang.fmt(T::StepTakeTest, &[&subject]),
+    }
 }
 
 /// A melee's winner and what the result does to the loser: "Ladoga Infantry wins: Loser

@@ -405,16 +405,16 @@ fn latest(battle: &Battle, lang: Lang) -> Vec<String> {
     let play = |e: &&LogEntry| !matches!(e.detail, LogDetail::Edit { .. });
     // Each line says what it is (issue 45): a phase's entry that it began, any other its
     // turn and what happened, which names its own kind ("Melee: …").
-    let line = |e: &LogEntry| match &e.detail {
-        LogDetail::Phase { phase, expired, moved, .. } => {
-            let begins = lang.fmt(T::PvPhaseBegins, &[&e.turn, &phase.label(lang)]);
-            if expired.is_empty() && moved.is_empty() {
-                begins
-            } else {
-                format!("{begins}: {}", entry_summary(lang, battle, e))
-            }
+    let line = |e: &LogEntry| {
+        let LogDetail::Phase { phase, expired, moved, .. } = &e.detail else {
+            return lang.fmt(T::PvTurnEntry, &[&e.turn, &entry_summary(lang, battle, e)]);
+        };
+        let begins = lang.fmt(T::PvPhaseBegins, &[&e.turn, &phase.label(lang)]);
+        if expired.is_empty() && moved.is_empty() {
+            begins
+        } else {
+            format!("{begins}: {}", entry_summary(lang, battle, e))
         }
-        _ => lang.fmt(T::PvTurnEntry, &[&e.turn, &entry_summary(lang, battle, e)]),
     };
     let mut out: Vec<String> = battle
         .log

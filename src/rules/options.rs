@@ -172,6 +172,19 @@ impl TestKind {
         TestKind::Rally,
     ];
 
+    /// The stable name used in files.
+    pub const fn key(self) -> &'static str {
+        match self {
+            TestKind::Charge => "charge",
+            TestKind::Stand => "stand",
+            TestKind::CounterCharge => "counter_charge",
+            TestKind::Formation => "formation",
+            TestKind::Pursuit => "pursuit",
+            TestKind::Morale => "morale",
+            TestKind::Rally => "rally",
+        }
+    }
+
     /// The results this test can have: the charge tests pass, halt, disorder, send back or
     /// rout the unit; the formation test leaves it formed or unformed (GDB-RES-02); the
     /// pursuit test holds the winner or sends it on (GDB-RES-02, GDB-MOD-21).

@@ -4,6 +4,7 @@
 
 use crate::common;
 
+use coldsteel::game::ActionKind;
 use coldsteel::i18n::Lang;
 use coldsteel::report::markdown::to_text;
 use coldsteel::report::summary::game_report;
@@ -89,4 +90,31 @@ fn the_ruleset_b_account_names_every_event() {
             assert!(said.contains(&line), "{lang:?}: {line}\n\n{said}");
         }
     }
+}
+
+/// Issue 45: each undo step of a fire and a test names its units and its result, in both
+/// languages ("Undone: Test" said nothing).
+#[test]
+fn the_undo_history_names_each_fire_and_test_with_its_result() {
+    let g = common::whole_gdb_turn();
+    let b = g.battle();
+    let labels = |lang: Lang| -> Vec<String> {
+        g.history()
+            .done
+            .iter()
+            .filter(|s| matches!(s.kind, ActionKind::Fire | ActionKind::TakeTest))
+            .map(|s| coldsteel::i18n::log_text::action_label(lang, b, s.kind, &s.subject))
+            .collect()
+    };
+    let en = labels(Lang::En);
+    assert!(en.contains(&"Fire: 4th bn, 33e Léger × Poltava Infantry, 2 figures lost".to_owned()), "{en:?}");
+    assert!(en.contains(&"Poltava Infantry: Morale test (passes)".to_owned()), "{en:?}");
+    let ru = labels(Lang::Ru);
+    assert!(ru.contains(&"Огонь: 4th bn, 33e Léger × Poltava Infantry, потери: 2 фигуры".to_owned()), "{ru:?}");
+    assert!(ru.contains(&"Poltava Infantry: Тест морали (пройден)".to_owned()), "{ru:?}");
+    // A step recorded before its result was: its units, named.
+    assert_eq!(
+        coldsteel::i18n::log_text::action_label(Lang::En, b, ActionKind::TakeTest, "5th Jägers"),
+        "Test: 5th Jägers"
+    );
 }

@@ -42,8 +42,10 @@ super::texts! {
     OptRallyAtOnce => "A passed rally test rallies the unit at once", "Пройденный тест на сбор приводит подразделение в порядок сразу";
     ExplainRallyAtOnce => "Off: the unit stops routing at once and rallies as the next Compulsory Move phase begins, where the sequence of play puts the moves of the turn's results.", "Выключено: подразделение сразу прекращает бегство и приводится в порядок с началом следующей фазы обязательных передвижений, куда порядок хода относит перемещения по итогам хода.";
     LogTestsDropped => "Tests owed dropped ({}): {}", "Отменены тесты ({}): {}";
-    StepFire => "Fire", "Огонь";
-    StepTakeTest => "Test", "Тест";
+    StepFire => "Fire: {}", "Огонь: {}";
+    StepFireLost => "Fire: {}, {} lost", "Огонь: {}, потери: {}";
+    StepTakeTest => "Test: {}", "Тест: {}";
+    StepTestTaken => "{}: {} ({})", "{}: {} ({})";
     StepDropTests => "Drop the tests owed", "Отмена тестов";
     ErrNotFiringPhase => "fire is recorded in the Firing phase (closing fire belongs to the charge)", "огонь записывается в фазе стрельбы (огонь в упор — часть атаки)";
     ErrFireChangingFormation => "a unit changing formation may not fire (GDB-CHG-11)", "подразделение, меняющее построение, не стреляет (GDB-CHG-11)";
