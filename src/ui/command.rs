@@ -144,6 +144,8 @@ pub enum AppCommand {
     LeaveUnfinished,
     /// Carry the tests still owed into the next phase, and go on to it.
     CarryTestsAndAdvance,
+    /// Close the tests-owed question and open the first test owed.
+    TakeOwedTests,
     /// Drop the tests still owed with this reason, then go on to the next phase.
     DropTestsAndAdvance(String),
     /// Start a charge (or Ruleset B attack) by this unit: the next click picks the target.

@@ -332,6 +332,27 @@ impl CsApp {
                 self.modal = Modal::None;
                 self.next_phase(false);
             }
+            AppCommand::TakeOwedTests => {
+                self.modal = Modal::None;
+                // Issue 45: "Take them now" opens the first of them, not only the checklist.
+                let first = crate::game::checklist(self.game.battle()).into_iter().find_map(|todo| match todo {
+                    crate::game::Todo::Test { unit, test, .. } => Some((unit, test)),
+                    crate::game::Todo::Declarations { .. }
+                    | crate::game::Todo::Attacks
+                    | crate::game::Todo::RollInitiative
+                    | crate::game::Todo::Melee { .. }
+                    | crate::game::Todo::Rout(_)
+                    | crate::game::Todo::Retreat(_)
+                    | crate::game::Todo::PushBackThenRally(_)
+                    | crate::game::Todo::Pursue(_)
+                    | crate::game::Todo::RecordFire
+                    | crate::game::Todo::AtTheEdge(_)
+                    | crate::game::Todo::CarryOutCharge { .. } => None,
+                });
+                if first.is_some() {
+                    self.run_cmd(AppCommand::OpenTest(first));
+                }
+            }
             AppCommand::CarryTestsAndAdvance => {
                 self.modal = Modal::None;
                 self.perform(&Action::AdvancePhase);
@@ -530,6 +551,7 @@ impl CsApp {
             | other @ AppCommand::LeaveUnfinished
             | other @ AppCommand::DropTestsAndAdvance(_)
             | other @ AppCommand::CarryTestsAndAdvance
+            | other @ AppCommand::TakeOwedTests
             | other @ AppCommand::StartCharge(_)
             | other @ AppCommand::PickTarget(_)
             | other @ AppCommand::CarryOutCharge(..)

@@ -438,9 +438,9 @@ fn tests_owed_ui(ui: &mut Ui, lang: crate::i18n::Lang, owed: usize, reason: &mut
         ui.heading(lang.t(T::TestsOwedTitle));
         ui.label(lang.fmt(T::TestsOwedText, &[&lang.count(owed, crate::i18n::Noun::Test)]));
         ui.horizontal(|ui| {
-            if ui.button(RichText::new(lang.t(T::TakeThemNow)).strong()).clicked()
-                || ui.input(|i| i.key_pressed(Key::Escape))
-            {
+            if ui.button(RichText::new(lang.t(T::TakeThemNow)).strong()).clicked() {
+                choice = Choice::Command(AppCommand::TakeOwedTests);
+            } else if ui.input(|i| i.key_pressed(Key::Escape)) {
                 choice = Choice::Close;
             }
             if ui.button(lang.t(T::CarryThem)).clicked() {

@@ -167,3 +167,30 @@ fn a_ruleset_b_test_is_rolled_on_one_d6() {
         assert_eq!((roll.dice, *result), ([4, 0], TestResult::Pass), "{lang:?}: one D6, steady");
     }
 }
+
+/// Issue 45: Next phase with a test still owed asks; "Take the first now" opens that
+/// test's wizard (it had only closed the question), and the question agrees with one test.
+#[test]
+fn take_the_first_now_opens_the_first_owed_test() {
+    for lang in [Lang::En, Lang::Ru] {
+        let mut g = common::default_at(Phase::Morale);
+        let mut ladoga = common::unit(&g, "Ladoga Infantry").clone();
+        ladoga.order = Order::Wavering;
+        g.perform(&Action::EditUnit(ladoga)).unwrap();
+        let mut h = harness(g, lang);
+        h.run();
+        h.get_by_label(lang.t(T::NextPhase)).click();
+        h.run();
+        let one = lang.fmt(T::TestsOwedText, &[&lang.count(1, coldsteel::i18n::Noun::Test)]);
+        h.get_by_label(&one);
+        assert!(!one.contains("them"), "{lang:?}: {one}");
+        h.get_by_label(lang.t(T::TakeThemNow)).click();
+        h.run();
+        assert!(matches!(h.state().modal, coldsteel::ui::Modal::None), "{lang:?}");
+        assert!(matches!(h.state().wizard, Some(coldsteel::ui::wizard::Wizard::Test(_))), "{lang:?}: the test opened");
+        let ladoga = name(&h.state().game, "Ladoga Infantry", lang);
+        let morale = coldsteel::i18n::Label::label(TestKind::Morale, lang);
+        h.get_by_label(&lang.fmt(T::TestResultIs, &[&ladoga, &morale]));
+        assert_eq!(h.state().game.battle().phase, Phase::Morale, "{lang:?}: still the Morale phase");
+    }
+}

@@ -128,8 +128,8 @@ super::texts! {
     TestWhich => "Test", "Тест";
     TestResultIs => "{}: {}", "{}: {}";
     TestsOwedTitle => "Tests are still owed", "Ещё не пройдены тесты";
-    TestsOwedText => "{} owed in this phase. Take them now, carry them into the next phase, or drop them with a reason (the log keeps it).", "В этой фазе осталось пройти: {}. Пройдите их сейчас, перенесите в следующую фазу или отмените с причиной (она останется в журнале).";
-    TakeThemNow => "Take them now", "Пройти сейчас";
+    TestsOwedText => "Owed in this phase: {}. Take each now, carry all into the next phase, or drop all with a reason (the log keeps it).", "В этой фазе осталось пройти: {}. Пройдите сейчас, перенесите в следующую фазу или отмените с причиной (она останется в журнале).";
+    TakeThemNow => "Take the first now", "Пройти первый сейчас";
     ChargesUndoneTitle => "Declared charges are not carried out", "Объявленные атаки не выполнены";
     ChargesUndoneText => "{} declared and not carried out (GDB-CHG-04). Carry them out now (Carry out… in the checklist), or go on without them: the declarations lapse.", "Объявлено и не выполнено: {} (GDB-CHG-04). Выполните их сейчас («Выполнить…» в перечне фазы) или продолжайте без них: объявления теряют силу.";
     CarryThemOutNow => "Carry them out now", "Выполнить сейчас";
@@ -139,7 +139,7 @@ super::texts! {
     FightThemNow => "Fight them now", "Разыграть сейчас";
     LeaveThemUnfought => "Go on without fighting them", "Продолжить без рукопашных";
     CarryThem => "Carry into the next phase", "Перенести в следующую фазу";
-    DropThem => "Drop them", "Отменить";
+    DropThem => "Drop all", "Отменить все";
     DropReason => "Reason", "Причина";
     TodoPushBack => "{}: pushed back its full retreat move, then rallies", "{}: оттеснены на полную дистанцию отступления, затем сбор";
     TodoPursue => "{}: pursuing cavalry moves", "{}: преследующая кавалерия движется";
