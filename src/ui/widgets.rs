@@ -67,7 +67,8 @@ pub fn committing_text_ui(ui: &mut Ui, buffer: &mut String, width: f32, label: &
 
 /// An editor's edit as the game judges it, before it is sent: its refusal is shown under
 /// the fields it is about. A full journal is left to the handler, which offers to go on in
-/// a new file.
+/// a new file; an edit that changes nothing to the handler too, which says nothing of it
+/// (issue 45: a red "Not changed: nothing to change" for a value typed again).
 pub fn judged_edit(
     action: crate::game::Action,
     battle: &crate::model::Battle,
@@ -75,7 +76,9 @@ pub fn judged_edit(
     use crate::game::ActionError;
     use crate::model::Problem;
     match crate::game::check(&action, battle) {
-        Ok(_) | Err(ActionError::Invalid(Problem::OutOfRange { field: "log", .. })) => Ok(action),
+        Ok(_) | Err(ActionError::NoChange | ActionError::Invalid(Problem::OutOfRange { field: "log", .. })) => {
+            Ok(action)
+        }
         Err(e) => Err(e),
     }
 }

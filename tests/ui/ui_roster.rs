@@ -340,3 +340,38 @@ fn a_new_units_counts_move_together_until_the_battle_begins() {
         assert_eq!((unit(&h).figures, unit(&h).figures_start), (24, 30), "{lang:?}: the battle has begun");
     }
 }
+
+/// Issue 45: a value typed again, the same as it was, changes nothing and says nothing:
+/// no red "Not changed: nothing to change", no step in the history, in both languages.
+#[test]
+fn a_value_typed_again_says_nothing() {
+    use coldsteel::i18n::T;
+    for lang in [Lang::En, Lang::Ru] {
+        let mut h = harness(lang);
+        h.run();
+        let ladoga = h.state().game.battle().units.iter().find(|u| u.name == "Ladoga Infantry").unwrap().clone();
+        h.get_by_label(ladoga.display_name(lang == Lang::Ru)).click();
+        h.run();
+        let steps = h.state().game.history().done.len();
+        // The same values, written otherwise: a space after the name, a nought before a count.
+        let again = [
+            (T::Name, format!("{} ", ladoga.name)),
+            (T::FiguresNow, format!("0{}", ladoga.figures)),
+            (T::FiguresStart, format!("0{}", ladoga.figures_start)),
+        ];
+        for (field, value) in again {
+            let field = lang.t(field);
+            h.get_by_role_and_label(Role::TextInput, field).click();
+            h.run();
+            h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+            h.get_by_role_and_label(Role::TextInput, field).type_text(&value);
+            h.run();
+            h.key_press(Key::Enter);
+            h.run();
+        }
+        assert_eq!(h.state().game.history().done.len(), steps, "{lang:?}: no step");
+        let refused = lang.fmt(T::Refused, &[&""]);
+        assert!(h.query_by_label_contains(refused.trim()).is_none(), "{lang:?}: no refusal shown");
+        assert!(h.state().message.is_none(), "{lang:?}: {:?}", h.state().message);
+    }
+}
