@@ -42,6 +42,8 @@ pub enum Noun {
     Map,
     /// Overlapping figures (Ruleset B).
     Overlap,
+    /// Roster edits in the log.
+    RosterEdit,
 }
 
 /// A noun's forms: English one and other; Russian one, few, many and other (fractions).
@@ -89,6 +91,10 @@ const fn forms(noun: Noun) -> Forms {
         Noun::Map => Forms { en: ["map", "maps"], ru: ["карта", "карты", "карт", "карты"] },
         Noun::Overlap => Forms {
             en: ["overlap", "overlaps"], ru: ["нахлёст", "нахлёста", "нахлёстов", "нахлёста"]
+        },
+        Noun::RosterEdit => Forms {
+            en: ["roster edit", "roster edits"],
+            ru: ["правка состава", "правки состава", "правок состава", "правки состава"],
         },
     }
 }

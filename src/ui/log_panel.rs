@@ -26,6 +26,8 @@ pub struct LogView {
     pub note: String,
     /// The note is the umpire's, hidden from the players (issue 32).
     pub note_hidden: bool,
+    /// The entry to scroll to at the next frame (hidden edits just shown).
+    pub scroll_to: Option<u64>,
 }
 
 /// The log (or the undo history).
@@ -100,6 +102,40 @@ fn filters_ui(ui: &mut Ui, lang: Lang, battle: &Battle, view: &mut LogView) {
 enum Row {
     Heading(u32, crate::rules::Phase),
     Entry(usize),
+    /// A run of roster edits the log does not show: their numbers and how many (issue 45:
+    /// a new battle's log began at 37, its first 36 entries nowhere to be seen).
+    HiddenEdits {
+        first: u64,
+        last: u64,
+        count: usize,
+    },
+}
+
+/// The roster edits hidden since the last row shown.
+#[derive(Default)]
+struct HiddenRun {
+    first: Option<(u64, u32, crate::rules::Phase)>,
+    last: u64,
+    count: usize,
+}
+
+impl HiddenRun {
+    fn add(&mut self, e: &crate::model::LogEntry) {
+        self.first.get_or_insert((e.seq, e.turn, e.phase));
+        self.last = e.seq;
+        self.count += 1;
+    }
+
+    /// The run as a row under its heading, if there was one; a new run begins.
+    fn flush(&mut self, rows: &mut Vec<Row>, heading: &mut Option<(u32, crate::rules::Phase)>) {
+        let run = std::mem::take(self);
+        let Some((first, turn, phase)) = run.first else { return };
+        if *heading != Some((turn, phase)) {
+            *heading = Some((turn, phase));
+            rows.push(Row::Heading(turn, phase));
+        }
+        rows.push(Row::HiddenEdits { first, last: run.last, count: run.count });
+    }
 }
 
 const ROW_H: f32 = 20.0;
@@ -107,20 +143,27 @@ const ROW_H: f32 = 20.0;
 fn entries_ui(ui: &mut Ui, lang: Lang, battle: &Battle, view: &mut LogView, cmds: &mut Vec<AppCommand>) {
     let mut rows = Vec::new();
     let mut heading = None;
+    let mut hidden = HiddenRun::default();
     for (i, e) in battle.log.iter().enumerate() {
-        let shown = view.turn.is_none_or(|t| e.turn == t)
-            && view.unit.is_none_or(|u| e.units.contains(&u))
-            && (view.show_edits || !matches!(e.detail, LogDetail::Edit { .. }))
+        let filtered = view.turn.is_none_or(|t| e.turn == t) && view.unit.is_none_or(|u| e.units.contains(&u));
+        let edit = matches!(e.detail, LogDetail::Edit { .. });
+        if filtered && edit && !view.show_edits {
+            hidden.add(e);
+            continue;
+        }
+        let shown = filtered
             && !matches!(&e.detail, LogDetail::Phase { expired, moved, .. } if expired.is_empty() && moved.is_empty());
         if !shown {
             continue;
         }
+        hidden.flush(&mut rows, &mut heading);
         if heading != Some((e.turn, e.phase)) {
             heading = Some((e.turn, e.phase));
             rows.push(Row::Heading(e.turn, e.phase));
         }
         rows.push(Row::Entry(i));
     }
+    hidden.flush(&mut rows, &mut heading);
     if rows.is_empty() {
         ui.label(RichText::new(lang.t(T::LogEmpty)).weak());
         return;
@@ -134,37 +177,53 @@ fn entries_ui(ui: &mut Ui, lang: Lang, battle: &Battle, view: &mut LogView, cmds
     let opened = view.open;
     let height = |r: &Row| match r {
         Row::Entry(i) if battle.log.get(*i).map(|e| e.seq) == opened => ROW_H * (open_lines as f32 + 2.0),
-        Row::Heading(..) | Row::Entry(_) => ROW_H,
+        Row::Heading(..) | Row::Entry(_) | Row::HiddenEdits { .. } => ROW_H,
     };
     let total: f32 = rows.iter().map(height).sum();
-    egui::ScrollArea::vertical()
-        .id_salt("log_entries")
-        .auto_shrink([false, false])
-        .stick_to_bottom(true)
-        .show_viewport(ui, |ui, viewport| {
-            ui.set_min_height(total);
-            let top = ui.min_rect().top();
-            let width = ui.available_width();
-            let mut y = 0.0;
-            for row in &rows {
-                let h = height(row);
-                if y + h >= viewport.min.y && y <= viewport.max.y {
-                    let rect =
-                        egui::Rect::from_min_size(egui::pos2(ui.min_rect().left(), top + y), egui::vec2(width, h));
-                    let mut child = ui.new_child(
-                        egui::UiBuilder::new().max_rect(rect).layout(egui::Layout::top_down(egui::Align::Min)),
-                    );
-                    // One line per row: long entries are cut, their breakdown shows in full.
-                    child.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
-                    row_ui(&mut child, lang, battle, row, view, cmds);
-                }
-                y += h;
+    let mut area = egui::ScrollArea::vertical().id_salt("log_entries").auto_shrink([false, false]);
+    match view.scroll_to.take().and_then(|seq| offset_of(&rows, battle, seq, height)) {
+        Some(y) => area = area.vertical_scroll_offset(y),
+        None => area = area.stick_to_bottom(true),
+    }
+    area.show_viewport(ui, |ui, viewport| {
+        ui.set_min_height(total);
+        let top = ui.min_rect().top();
+        let width = ui.available_width();
+        let mut y = 0.0;
+        for row in &rows {
+            let h = height(row);
+            if y + h >= viewport.min.y && y <= viewport.max.y {
+                let rect = egui::Rect::from_min_size(egui::pos2(ui.min_rect().left(), top + y), egui::vec2(width, h));
+                let mut child = ui
+                    .new_child(egui::UiBuilder::new().max_rect(rect).layout(egui::Layout::top_down(egui::Align::Min)));
+                // One line per row: long entries are cut, their breakdown shows in full.
+                child.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
+                row_ui(&mut child, lang, battle, row, view, cmds);
             }
-        });
+            y += h;
+        }
+    });
+}
+
+/// How far down the rows the entry `seq` stands (its heading with it).
+fn offset_of(rows: &[Row], battle: &Battle, seq: u64, height: impl Fn(&Row) -> f32) -> Option<f32> {
+    let at =
+        rows.iter().position(|r| matches!(r, Row::Entry(i) if battle.log.get(*i).is_some_and(|e| e.seq == seq)))?;
+    let above = at.saturating_sub(usize::from(at > 0 && matches!(rows[at - 1], Row::Heading(..))));
+    Some(rows[..above].iter().map(height).sum())
 }
 
 fn row_ui(ui: &mut Ui, lang: Lang, battle: &Battle, row: &Row, view: &mut LogView, cmds: &mut Vec<AppCommand>) {
     match row {
+        Row::HiddenEdits { first, last, count } => {
+            let numbers = if first == last { format!("{first:>4}") } else { format!("{first:>4}–{last}") };
+            let edits = lang.count(*count, crate::i18n::Noun::RosterEdit);
+            let text = RichText::new(lang.fmt(T::LogEditsHidden, &[&numbers, &edits])).weak();
+            if ui.selectable_label(false, text).on_hover_text(lang.t(T::ShowEdits)).clicked() {
+                view.show_edits = true;
+                view.scroll_to = Some(*first);
+            }
+        }
         Row::Heading(turn, phase) => {
             ui.label(RichText::new(lang.fmt(T::TurnPhase, &[turn, &phase.label(lang)])).strong());
         }

@@ -375,3 +375,25 @@ fn a_value_typed_again_says_nothing() {
         assert!(h.state().message.is_none(), "{lang:?}: {:?}", h.state().message);
     }
 }
+
+/// Issue 45: the log hides roster edits by default, and a battle set up in the window
+/// began its log at 37; the edits before the first entry shown are a row of their own,
+/// their numbers and count, which shows them when clicked. In both languages.
+#[test]
+fn the_log_says_which_entries_it_hides_and_shows_them_on_a_click() {
+    for lang in [Lang::En, Lang::Ru] {
+        let mut h = harness(lang);
+        h.run();
+        let b = h.state().game.battle();
+        let edits = b.log.iter().take_while(|e| matches!(e.detail, coldsteel::model::LogDetail::Edit { .. })).count();
+        assert!(edits > 30, "the default battle's roster is set up in its log: {edits}");
+        let numbers = format!("{:>4}–{edits}", 1);
+        let count = lang.count(edits, coldsteel::i18n::Noun::RosterEdit);
+        let row = lang.fmt(coldsteel::i18n::T::LogEditsHidden, &[&numbers, &count]);
+        h.get_by_label(&row).click();
+        h.run();
+        assert!(h.state().log_view.show_edits, "{lang:?}: the edits are shown");
+        assert!(h.query_by_label(&row).is_none(), "{lang:?}");
+        assert!(h.query_by_label_contains("   1  ").is_some(), "{lang:?}: entry 1 in sight");
+    }
+}

@@ -312,6 +312,7 @@ super::texts! {
     NothingOwed => "Nothing owed in this phase", "В этой фазе ничего не требуется";
     PhasingIs => "Moves first: {}", "Ходит первой: {}";
     ShowEdits => "Roster edits", "Правки состава";
+    LogEditsHidden => "{} · {}, hidden: click to show", "{} · {}: скрыты, щёлкните, чтобы показать";
     ShowUnit => "Show", "Показать";
     ThisPhase => "This phase: {}", "Эта фаза: {}";
     UndoToHere => "Click to undo back to this step", "Щёлкните, чтобы отменить всё после этого шага";

@@ -550,6 +550,7 @@ keys! {
     PhasingIs,
     RollForMe,
     ShowEdits,
+    LogEditsHidden,
     ShowUnit,
     ThisPhase,
     TurnN,
