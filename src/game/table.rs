@@ -182,6 +182,8 @@ pub struct TableFacts {
     pub target_visible: Option<bool>,
     /// The way the charger goes over the ground, when the table is set up.
     pub slope: Option<Slope>,
+    /// The charger's own units in its path (its skirmishers aside, GDB-CHG-21).
+    pub friends_in_path: Vec<UnitId>,
 }
 
 /// What the table shows of `charger` charging `target`, when both are placed and based.
@@ -201,6 +203,7 @@ pub fn charge_facts(battle: &Battle, charger: UnitId, target: UnitId) -> Option<
         commander_within,
         target_visible: table.map(|table| sight_is_clear(table, &fc, &ft)),
         slope: table.map(|table| slopes(table, &fc, &ft).0),
+        friends_in_path: friends_in_path(battle, charger, target),
     })
 }
 
@@ -217,24 +220,45 @@ pub fn between(a: &Footprint, b: &Footprint) -> (Point, Point, f64) {
     (p, q, geometry::distance_cm(a, b))
 }
 
+/// The charger's path to its target: the straight line from the middle of its front to
+/// the target's nearest point, when both are placed and based.
+pub fn charge_path(battle: &Battle, charger: UnitId, target: UnitId) -> Option<(Point, Point)> {
+    let (c, t) = (battle.unit(charger)?, battle.unit(target)?);
+    let (fc, ft) = (footprint(battle, c)?, footprint(battle, t)?);
+    let from = fc.front_middle();
+    Some((from, ft.nearest_point(from)))
+}
+
+/// The units in play, other than the two, whose bases the charge's path crosses and
+/// that `which` picks.
+fn in_path(
+    battle: &Battle,
+    charger: UnitId,
+    target: UnitId,
+    which: impl Fn(&crate::model::Unit, &crate::model::Unit, &crate::model::Unit) -> bool,
+) -> Vec<UnitId> {
+    let (Some(c), Some(t)) = (battle.unit(charger), battle.unit(target)) else { return Vec::new() };
+    let Some((from, to)) = charge_path(battle, charger, target) else { return Vec::new() };
+    let crosses = |u: &crate::model::Unit| {
+        footprint(battle, u)
+            .is_some_and(|f| geometry::Shape::Polygon(f.corner_points().to_vec()).meets_segment(from, to))
+    };
+    let others = battle.units.iter().filter(|u| u.id != c.id && u.id != t.id && u.order.in_play());
+    others.filter(|u| which(u, c, t) && crosses(u)).map(|u| u.id).collect()
+}
+
 /// GDB-CHG-22: the target side's skirmishers the charger's path crosses (the straight
 /// line from the middle of its front to the target's nearest point), when the units are
 /// placed.
 pub fn screen_in_path(battle: &Battle, charger: UnitId, target: UnitId) -> Vec<UnitId> {
-    let (Some(c), Some(t)) = (battle.unit(charger), battle.unit(target)) else { return Vec::new() };
-    let (Some(fc), Some(ft)) = (footprint(battle, c), footprint(battle, t)) else { return Vec::new() };
-    let (from, to) = (fc.front_middle(), ft.nearest_point(fc.front_middle()));
-    let skirmishers = battle
-        .units
-        .iter()
-        .filter(|u| u.side == t.side && u.id != t.id && u.arm == crate::rules::Arm::Skirmishers && u.order.in_play());
-    skirmishers
-        .filter(|u| {
-            footprint(battle, u)
-                .is_some_and(|f| geometry::Shape::Polygon(f.corner_points().to_vec()).meets_segment(from, to))
-        })
-        .map(|u| u.id)
-        .collect()
+    in_path(battle, charger, target, |u, _, t| u.side == t.side && u.arm == crate::rules::Arm::Skirmishers)
+}
+
+/// The charger's own units its path crosses, its skirmishers aside (they make way,
+/// GDB-CHG-21): the seeds let a charge through its own skirmishers only, so the table
+/// flags the others for the players to judge (issue 45).
+pub fn friends_in_path(battle: &Battle, charger: UnitId, target: UnitId) -> Vec<UnitId> {
+    in_path(battle, charger, target, |u, c, _| u.side == c.side && u.arm != crate::rules::Arm::Skirmishers)
 }
 
 /// GDB-CHG-01: whether the unit's own brigade general or its C-in-C is within 15 cm of

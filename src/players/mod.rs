@@ -157,7 +157,8 @@ pub fn build(battle: &Battle, open: Option<&OpenEngagement>, lang: Lang) -> Play
     let seen = players_battle(battle);
     let seen = seen.as_ref();
     let open = open.filter(|o| o.units.iter().all(|id| visible(battle, *id)));
-    let focus = Focus { unit: open.filter(|o| o.kind == OpenKind::Charge).map(|o| o.units[0]), general: None };
+    let charge = open.filter(|o| o.kind == OpenKind::Charge);
+    let focus = Focus { unit: charge.map(|o| o.units[0]), target: charge.map(|o| o.units[1]), general: None };
     PlayersView {
         lang: lang.code(),
         title: battle_title(battle, lang).to_owned(),

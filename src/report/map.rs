@@ -27,8 +27,10 @@ pub enum Ink {
     Selected,
     /// A general.
     General(Side),
-    /// The 22° charge sector and the charge reach.
+    /// The 22° charge sector and the charge reach; the charge's path.
     Sector,
+    /// A unit of the charger's own side in its path (issue 45).
+    InTheWay,
     /// A general's command radius.
     Command,
     /// A measured line: the ruler, a hover distance, a move.
@@ -103,6 +105,9 @@ pub struct Focus {
     pub unit: Option<UnitId>,
     /// The selected general.
     pub general: Option<crate::model::GeneralId>,
+    /// The target of the selected unit's charge: its path is drawn, and its own units in
+    /// the way outlined.
+    pub target: Option<UnitId>,
 }
 
 /// The outline of a drawn area as points (an ellipse as 48), for painters without
@@ -166,6 +171,9 @@ pub fn scene(battle: &Battle, lang: Lang, focus: Focus) -> Scene {
     if let Some((u, f)) = focused.and_then(|u| footprint(battle, u).map(|f| (u, f))) {
         sector_marks(&mut marks, battle, u, &f);
     }
+    if let (Some(charger), Some(target)) = (focus.unit, focus.target) {
+        path_marks(&mut marks, battle, charger, target);
+    }
     for g in &battle.generals {
         let Some(p) = g.place else { continue };
         let selected = focus.general == Some(g.id);
@@ -194,6 +202,17 @@ pub fn scene(battle: &Battle, lang: Lang, focus: Focus) -> Scene {
         crate::rules::Scale::Inch => lang.fmt(crate::i18n::T::InchesValue, &[&6]),
     };
     Scene { width_cm: w, depth_cm: d, marks, bar: Some((table.scale.table_cm(10.0), bar)) }
+}
+
+/// A charge's path, and the charger's own units in its way outlined (issue 45).
+fn path_marks(marks: &mut Vec<Mark>, battle: &Battle, charger: UnitId, target: UnitId) {
+    let Some((from, to)) = crate::game::table::charge_path(battle, charger, target) else { return };
+    marks.push(Mark::Line { from, to, ink: Ink::Sector });
+    for id in crate::game::table::friends_in_path(battle, charger, target) {
+        if let Some(f) = battle.unit(id).and_then(|u| footprint(battle, u)) {
+            marks.push(Mark::Polygon { points: f.corner_points().to_vec(), ink: Ink::InTheWay, filled: false });
+        }
+    }
 }
 
 /// A unit's base, its order band along the rear edge, its label and, when selected, its
@@ -273,6 +292,7 @@ pub fn print_colour(ink: Ink) -> (u8, u8, u8) {
         Ink::Order(Order::Dispersed | Order::Destroyed) => (97, 97, 97),
         Ink::Selected => (230, 120, 0),
         Ink::Sector => (200, 60, 60),
+        Ink::InTheWay => (220, 150, 0),
         Ink::Command => (120, 60, 160),
         Ink::Ruler => (40, 40, 40),
         Ink::Label => (20, 20, 20),

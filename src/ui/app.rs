@@ -366,14 +366,17 @@ impl CsApp {
             CentralTab::Roster => {
                 roster::roster_ui(ui, self.lang, battle, self.selection, self.picking, &mut self.roster_view, cmds);
             }
-            CentralTab::Table => super::table_view::table_ui(
-                ui,
-                self.lang,
-                battle,
-                (self.selection, self.picking, keys_free),
-                &mut self.table_view,
-                cmds,
-            ),
+            CentralTab::Table => {
+                self.table_view.charge = self.wizard.as_ref().and_then(Wizard::charge);
+                super::table_view::table_ui(
+                    ui,
+                    self.lang,
+                    battle,
+                    (self.selection, self.picking, keys_free),
+                    &mut self.table_view,
+                    cmds,
+                );
+            }
         }
     }
 

@@ -119,6 +119,7 @@ pub fn map_colour(ink: super::report_view::Ink) -> Color32 {
         Ink::Order(order) => order_colors(order).0,
         Ink::Selected => CURRENT_PHASE,
         Ink::Sector => Color32::from_rgb(239, 83, 80),
+        Ink::InTheWay => Color32::from_rgb(255, 193, 7),
         Ink::Command => Color32::from_rgb(186, 104, 200),
         Ink::Ruler => MAP_RULER,
         Ink::Label => Color32::from_rgb(230, 230, 230),

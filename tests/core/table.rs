@@ -967,3 +967,37 @@ fn gdb_mod_25_26_27_every_ground_the_melee_reads_can_be_drawn() {
         assert!(mods.iter().any(|m| m.rule == rule), "{kind:?}: {mods:?}");
     }
 }
+
+/// Issue 45 (GDB-CHG-21): the charger's own units in its path are found, to be flagged
+/// on the table and in the wizard; its own skirmishers make way and are not; the enemy's
+/// screen is GDB-CHG-22's. The table's drawing outlines them, the path drawn to the target.
+#[test]
+fn a_charges_path_through_its_own_units_is_flagged() {
+    use coldsteel::report::map::{Focus, Ink, Mark, scene};
+    let mut b = common::ex4_on_a_table();
+    let friend = coldsteel::model::Unit::new(UnitId(3), "Own dragoons", Side::First, Arm::Dragoons, 8);
+    let mut own_screen = coldsteel::model::Unit::new(UnitId(4), "Own screen", Side::First, Arm::Skirmishers, 4);
+    own_screen.formation = Formation::OpenOrder;
+    b.units.extend([coldsteel::model::Unit { formation: Formation::Line, ..friend }, own_screen]);
+    b.options.basing.push(BasingRow {
+        arm: Arm::Skirmishers,
+        formation: None,
+        frontage_mm: 40,
+        depth_mm: 20,
+        figures_per_base: 2,
+        bases_deep: 1,
+    });
+    let mut g = common::game_at(b, Phase::Charges);
+    g.perform(&Action::PlaceUnit { unit: CUIRASSIERS, place: place(50, 40, 90) }).unwrap();
+    g.perform(&Action::PlaceUnit { unit: DRAGOONS, place: place(90, 40, 270) }).unwrap();
+    g.perform(&Action::PlaceUnit { unit: UnitId(3), place: place(65, 40, 90) }).unwrap();
+    g.perform(&Action::PlaceUnit { unit: UnitId(4), place: place(78, 40, 90) }).unwrap();
+    let facts = charge_facts(g.battle(), CUIRASSIERS, DRAGOONS).unwrap();
+    assert_eq!(facts.friends_in_path, vec![UnitId(3)], "the own dragoons, not the own screen");
+    let focus = Focus { unit: Some(CUIRASSIERS), target: Some(DRAGOONS), general: None };
+    let marks = scene(g.battle(), coldsteel::i18n::Lang::En, focus).marks;
+    let outlined = marks.iter().filter(|m| matches!(m, Mark::Polygon { ink: Ink::InTheWay, filled: false, .. })).count();
+    assert_eq!(outlined, 1, "the unit in the way outlined");
+    g.perform(&Action::PlaceUnit { unit: UnitId(3), place: place(65, 90, 90) }).unwrap();
+    assert!(charge_facts(g.battle(), CUIRASSIERS, DRAGOONS).unwrap().friends_in_path.is_empty(), "off the path");
+}

@@ -572,6 +572,7 @@ keys! {
     HapEvades,
     HapFailsStays,
     HapFlank,
+    FriendsInPath,
     HapFollowUp,
     HapFormation,
     HapFriendDisordered,

@@ -32,7 +32,9 @@ pub(super) fn canvas_ui(
     let v = View { rect, centre, zoom: view.zoom };
     view.last_view = Some(v);
     let painter = ui.painter_at(rect);
-    paint_scene(&painter, &v, &scene(battle, lang, focus_of(selection)));
+    let mut focus = focus_of(selection);
+    focus.target = view.charge.filter(|(charger, _)| focus.unit == Some(*charger)).map(|(_, target)| target);
+    paint_scene(&painter, &v, &scene(battle, lang, focus));
     let hover = response.hover_pos().map(|s| v.table(s));
     // While a drag goes on, where the pointer is (over the table or not); its start is
     // where the button went down, not where the drag was noticed.

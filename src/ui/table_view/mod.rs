@@ -79,6 +79,8 @@ pub struct TableView {
     last_move: Option<(UnitId, Point, Point)>,
     /// The drawn area selected (Delete removes it).
     area: Option<usize>,
+    /// The charge a wizard is walking through (charger, target): its path is drawn.
+    pub charge: Option<(UnitId, UnitId)>,
     /// The table's size, as typed.
     size: [String; 2],
     /// The view as last drawn.
@@ -113,6 +115,7 @@ impl Default for TableView {
             polygon: Vec::new(),
             last_move: None,
             area: None,
+            charge: None,
             size: [String::new(), String::new()],
             last_view: None,
             menu: None,
@@ -346,8 +349,8 @@ fn off_the_table(battle: &Battle, u: &crate::model::Unit) -> bool {
 /// What the selection adds to the drawing: a unit's sector and reach, a general's radius.
 pub fn focus_of(selection: Selection) -> Focus {
     match selection {
-        Selection::Unit(id) => Focus { unit: Some(id), general: None },
-        Selection::General(id) => Focus { unit: None, general: Some(id) },
+        Selection::Unit(id) => Focus { unit: Some(id), ..Focus::default() },
+        Selection::General(id) => Focus { general: Some(id), ..Focus::default() },
         Selection::None | Selection::Brigade(_) => Focus::default(),
     }
 }

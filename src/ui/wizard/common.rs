@@ -368,6 +368,10 @@ pub fn table_facts_ui(
     if !f.in_sector {
         ui.colored_label(crate::ui::theme::ERROR, lang.t(T::OutsideSector));
     }
+    if !f.friends_in_path.is_empty() {
+        let names: Vec<String> = f.friends_in_path.iter().map(|id| unit_name(battle, *id, lang)).collect();
+        ui.colored_label(crate::ui::theme::ERROR, lang.fmt(T::FriendsInPath, &[&names.join(", ")]));
+    }
 }
 
 /// Both sides' modifiers side by side, then the exact odds of every result as bars, as

@@ -131,6 +131,15 @@ impl Wizard {
         (kind << 32) | u64::from(step)
     }
 
+    /// The charge it walks through (charger, target), for the table to draw its path.
+    pub fn charge(&self) -> Option<(crate::model::UnitId, crate::model::UnitId)> {
+        match self {
+            Wizard::GdbCharge(w) => Some((w.draft.charger(), w.draft.target())),
+            Wizard::BCollision(w) => Some((w.draft.attacker(), w.draft.defender())),
+            Wizard::GdbMelee(_) | Wizard::BMelee(_) | Wizard::Fire(_) | Wizard::Test(_) => None,
+        }
+    }
+
     /// The wizard's title.
     pub fn title(&self, lang: Lang) -> &'static str {
         lang.t(match self {
