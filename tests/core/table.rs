@@ -560,6 +560,18 @@ fn gdb_chg_01_the_c_in_c_counts_as_the_commander() {
     assert_eq!(facts.commander_within, Some(true), "the C-in-C 5 cm behind the rear edge");
 }
 
+/// Skirmishers' bases: 4 cm by 2, two figures each.
+fn skirmishers_basing() -> BasingRow {
+    BasingRow {
+        arm: Arm::Skirmishers,
+        formation: None,
+        frontage_mm: 40,
+        depth_mm: 20,
+        figures_per_base: 2,
+        bases_deep: 1,
+    }
+}
+
 /// GDB-CHG-22 on the table: a skirmisher screen of the dragoons standing in the
 /// cuirassiers' path is found by the game and evades with the charge.
 #[test]
@@ -569,14 +581,7 @@ fn gdb_chg_22_the_table_finds_the_screen_in_the_path() {
     screen.formation = Formation::OpenOrder;
     screen.brigade = Some(coldsteel::model::BrigadeId(2));
     b.units.push(screen);
-    b.options.basing.push(BasingRow {
-        arm: Arm::Skirmishers,
-        formation: None,
-        frontage_mm: 40,
-        depth_mm: 20,
-        figures_per_base: 2,
-        bases_deep: 1,
-    });
+    b.options.basing.push(skirmishers_basing());
     let mut g = common::game_at(b, Phase::Charges);
     g.perform(&Action::PlaceUnit { unit: CUIRASSIERS, place: place(50, 40, 90) }).unwrap();
     g.perform(&Action::PlaceUnit { unit: DRAGOONS, place: place(77, 40, 0) }).unwrap();
@@ -979,14 +984,7 @@ fn a_charges_path_through_its_own_units_is_flagged() {
     let mut own_screen = coldsteel::model::Unit::new(UnitId(4), "Own screen", Side::First, Arm::Skirmishers, 4);
     own_screen.formation = Formation::OpenOrder;
     b.units.extend([coldsteel::model::Unit { formation: Formation::Line, ..friend }, own_screen]);
-    b.options.basing.push(BasingRow {
-        arm: Arm::Skirmishers,
-        formation: None,
-        frontage_mm: 40,
-        depth_mm: 20,
-        figures_per_base: 2,
-        bases_deep: 1,
-    });
+    b.options.basing.push(skirmishers_basing());
     let mut g = common::game_at(b, Phase::Charges);
     g.perform(&Action::PlaceUnit { unit: CUIRASSIERS, place: place(50, 40, 90) }).unwrap();
     g.perform(&Action::PlaceUnit { unit: DRAGOONS, place: place(90, 40, 270) }).unwrap();
@@ -996,7 +994,8 @@ fn a_charges_path_through_its_own_units_is_flagged() {
     assert_eq!(facts.friends_in_path, vec![UnitId(3)], "the own dragoons, not the own screen");
     let focus = Focus { unit: Some(CUIRASSIERS), target: Some(DRAGOONS), general: None };
     let marks = scene(g.battle(), coldsteel::i18n::Lang::En, focus).marks;
-    let outlined = marks.iter().filter(|m| matches!(m, Mark::Polygon { ink: Ink::InTheWay, filled: false, .. })).count();
+    let outlined =
+        marks.iter().filter(|m| matches!(m, Mark::Polygon { ink: Ink::InTheWay, filled: false, .. })).count();
     assert_eq!(outlined, 1, "the unit in the way outlined");
     g.perform(&Action::PlaceUnit { unit: UnitId(3), place: place(65, 90, 90) }).unwrap();
     assert!(charge_facts(g.battle(), CUIRASSIERS, DRAGOONS).unwrap().friends_in_path.is_empty(), "off the path");
