@@ -219,8 +219,8 @@ fn report_with_maps(battle: &Battle, lang: Lang, maps: Vec<Block>) -> Report {
     ));
     summary_blocks(battle, lang, &mut b);
     super::narrative::narrative_blocks(battle, lang, &mut b);
-    // Issue 28: the record reads summary, account, each side's roster (each on its own
-    // page, to hand to its player), then the maps and the full log.
+    // Issue 28: the record reads summary, account, each side's roster (a side's table
+    // whole, to hand to its player), then the maps and the full log.
     units_blocks(battle, lang, &mut b);
     if !maps.is_empty() {
         b.push(Block::PageBreak);
@@ -426,19 +426,20 @@ fn appendix_blocks(battle: &Battle, lang: Lang, b: &mut Vec<Block>) {
     });
 }
 
+/// The state of every unit, a table a side. A side's table begins a page only when it
+/// does not fit what is left of the one before, and never splits where it fits a page
+/// (issue 45: five units took two pages of three rows each).
 fn units_blocks(battle: &Battle, lang: Lang, b: &mut Vec<Block>) {
-    b.push(Block::PageBreak);
-    b.push(Block::Heading(lang.t(T::RepUnits).to_owned()));
     let header = [T::RepUnit, T::Arm, T::OrderHeading, T::Formation, T::RepFigures, T::RepLost, T::Markers]
         .iter()
         .map(|k| lang.t(*k).to_owned())
         .collect::<Vec<_>>();
     for (i, side) in Side::ALL.iter().enumerate() {
-        // Each side on its own pages, so that each player can be handed theirs.
-        if i > 0 {
-            b.push(Block::PageBreak);
+        let mut part = Vec::new();
+        if i == 0 {
+            part.push(Block::Heading(lang.t(T::RepUnits).to_owned()));
         }
-        b.push(Block::Subheading(side_name(battle, *side, lang).to_owned()));
+        part.push(Block::Subheading(side_name(battle, *side, lang).to_owned()));
         let rows = battle
             .units
             .iter()
@@ -456,7 +457,8 @@ fn units_blocks(battle: &Battle, lang: Lang, b: &mut Vec<Block>) {
                 ]
             })
             .collect();
-        b.push(Block::Table { header: header.clone(), rows });
+        part.push(Block::Table { header: header.clone(), rows });
+        b.push(Block::KeepTogether(part));
     }
 }
 
