@@ -251,57 +251,29 @@ impl PlayersScreen {
         }
         let mut open = true;
         let (mut start, mut stop) = (false, false);
+        // Below the menu and phase bars, its whole size from the first frame (a window
+        // that grows to its content takes no clicks below its first size, egui 0.37): the
+        // settings on the left, the address's QR code on the right where it will stand.
         egui::Window::new(lang.t(T::ShareTitle))
             .id(egui::Id::unique("coldsteel-share"))
             .open(&mut open)
             .collapsible(false)
             .resizable(false)
-            .default_size([560.0, 600.0])
+            .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, SHARE_TOP))
+            .fixed_size(egui::vec2(SHARE_W, SHARE_H))
             .show(ctx, |ui| {
-                // Its whole size from the first frame: a window that grows to its content
-                // takes no clicks below its first size (egui 0.37).
-                ui.set_min_size(egui::vec2(540.0, 560.0));
-                let running = self.sharing.running();
-                ui.add_enabled_ui(!running, |ui| {
-                    ui.label(lang.t(T::ShareListenOn));
-                    ui.radio_value(&mut self.share.listen, Listen::Loopback, lang.t(T::ShareLoopback));
-                    if let Some(ip) = self.share.lan {
-                        ui.radio_value(&mut self.share.listen, Listen::Lan, lang.fmt(T::ShareLan, &[&ip]));
-                    }
-                    ui.radio_value(&mut self.share.listen, Listen::Every, lang.t(T::ShareEvery));
-                    ui.horizontal(|ui| {
-                        let label = ui.label(lang.t(T::SharePort));
-                        ui.add(egui::TextEdit::singleline(&mut self.share.port).desired_width(80.0))
-                            .labelled_by(label.id);
-                    });
-                });
-                ui.horizontal(|ui| {
-                    if running {
-                        stop = ui.button(lang.t(T::ShareStop)).clicked();
-                    } else {
-                        start = ui.button(lang.t(T::ShareStart)).clicked();
-                    }
-                });
-                if let Some(e) = &self.share.error {
-                    ui.colored_label(super::theme::ERROR, e);
-                }
-                if let Some(url) = self.share.url.clone() {
-                    ui.separator();
-                    ui.label(lang.t(T::ShareOpenThis));
-                    ui.horizontal(|ui| {
-                        ui.add(egui::Label::new(RichText::new(&url).monospace()).selectable(true));
-                        if ui.button(lang.t(T::ShareCopy)).clicked() {
-                            ui.ctx().copy_text(url.clone());
+                ui.set_min_size(egui::vec2(SHARE_W, SHARE_H));
+                ui.columns(2, |cols| {
+                    let [left, right] = cols else { return };
+                    // Not justified: a column's buttons and notes keep their own widths.
+                    left.vertical(|ui| (start, stop) = self.share_settings_ui(ui, lang));
+                    right.vertical(|ui| match &self.share.qr {
+                        Some((modules, width)) if self.share.url.is_some() => qr_ui(ui, modules, *width),
+                        Some(_) | None => {
+                            ui.label(RichText::new(lang.t(T::ShareQrHere)).weak());
                         }
                     });
-                    if let Some((modules, width)) = &self.share.qr {
-                        qr_ui(ui, modules, *width);
-                    }
-                    if self.share.listen == Listen::Loopback {
-                        ui.label(RichText::new(lang.t(T::ShareLoopbackNote)).weak());
-                    }
-                    ui.label(RichText::new(lang.t(T::ShareNewToken)).weak());
-                }
+                });
             });
         if start {
             self.start_sharing(battle, lang);
@@ -310,6 +282,54 @@ impl PlayersScreen {
             self.stop_sharing();
         }
         self.share.open = open;
+    }
+}
+
+/// The Share dialog's place and size: below the menu and phase bars, wide enough for
+/// the settings beside the QR code.
+const SHARE_TOP: f32 = 70.0;
+const SHARE_W: f32 = 620.0;
+const SHARE_H: f32 = 360.0;
+
+impl PlayersScreen {
+    /// Where to listen, start and stop, and the address: the Share dialog's left column.
+    /// Gives whether Start or Stop was clicked.
+    fn share_settings_ui(&mut self, ui: &mut Ui, lang: Lang) -> (bool, bool) {
+        let (mut start, mut stop) = (false, false);
+        let running = self.sharing.running();
+        ui.add_enabled_ui(!running, |ui| {
+            ui.label(lang.t(T::ShareListenOn));
+            ui.radio_value(&mut self.share.listen, Listen::Loopback, lang.t(T::ShareLoopback));
+            if let Some(ip) = self.share.lan {
+                ui.radio_value(&mut self.share.listen, Listen::Lan, lang.fmt(T::ShareLan, &[&ip]));
+            }
+            ui.radio_value(&mut self.share.listen, Listen::Every, lang.t(T::ShareEvery));
+            ui.horizontal(|ui| {
+                let label = ui.label(lang.t(T::SharePort));
+                ui.add(egui::TextEdit::singleline(&mut self.share.port).desired_width(80.0)).labelled_by(label.id);
+            });
+        });
+        if running {
+            stop = ui.button(lang.t(T::ShareStop)).clicked();
+        } else {
+            start = ui.button(lang.t(T::ShareStart)).clicked();
+        }
+        if let Some(e) = &self.share.error {
+            ui.colored_label(super::theme::ERROR, e);
+        }
+        if let Some(url) = self.share.url.clone() {
+            ui.separator();
+            ui.label(lang.t(T::ShareOpenThis));
+            ui.add(egui::Label::new(RichText::new(&url).monospace()).selectable(true).wrap());
+            if ui.button(lang.t(T::ShareCopy)).clicked() {
+                ui.ctx().copy_text(url.clone());
+            }
+            if self.share.listen == Listen::Loopback {
+                ui.label(RichText::new(lang.t(T::ShareLoopbackNote)).weak());
+            }
+            ui.label(RichText::new(lang.t(T::ShareNewToken)).weak());
+        }
+        (start, stop)
     }
 }
 

@@ -485,3 +485,28 @@ fn every_wizards_prompt_and_first_answer_keep_their_place_from_one_wizard_to_the
     }
     assert!(moved.is_empty(), "moved:\n{}", moved.join("\n"));
 }
+
+/// Issue 45: the Share dialog stands below the menu and phase bars (it overlapped them),
+/// is no taller than what it holds (it was mostly empty space over the roster), and
+/// nothing in it is cut, before sharing and while sharing, in both languages.
+#[test]
+fn the_share_dialog_keeps_clear_of_the_bars_and_fits() {
+    let mut found = Vec::new();
+    for lang in LANGS {
+        let mut h = laptop(common::russians_declared_none(), lang);
+        h.key_press(egui::Key::F8);
+        h.run();
+        let bars = h.get_by_role_and_label(Role::Button, lang.t(T::NextPhase)).rect().bottom();
+        let window = h.get_by_role(Role::Window).rect();
+        assert!(window.top() > bars, "{lang:?}: {window:?} over the bars ending at {bars}");
+        assert!(window.height() < 420.0, "{lang:?}: {window:?}");
+        found.extend(problems(&h, &format!("{lang:?} share, before")));
+        click_button(&mut h, lang.t(T::ShareStart));
+        assert!(h.state().players.share.url.is_some(), "{lang:?}: sharing");
+        let sharing = h.get_by_role(Role::Window).rect();
+        assert_eq!(sharing, window, "{lang:?}: the same place and size while sharing");
+        found.extend(problems(&h, &format!("{lang:?} share, sharing")));
+        click_button(&mut h, lang.t(T::ShareStop));
+    }
+    assert_fits(&found);
+}

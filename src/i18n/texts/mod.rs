@@ -1184,6 +1184,7 @@ keys! {
     ShareStop,
     ShareOpenThis,
     ShareLoopbackNote,
+    ShareQrHere,
     ShareNewToken,
     ShareFailed,
     ShareBadPort,

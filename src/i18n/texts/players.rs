@@ -45,6 +45,7 @@ super::texts! {
     ShareStop => "Stop sharing", "Остановить показ";
     ShareOpenThis => "Open this address in a browser on the same network, or scan the code:", "Откройте этот адрес в браузере в той же сети или отсканируйте код:";
     ShareLoopbackNote => "Only this computer can open it; choose the local network to let phones in.", "Открыть его можно только на этом компьютере; чтобы пустить телефоны, выберите локальную сеть.";
+    ShareQrHere => "The address's QR code appears here once sharing starts.", "QR-код адреса появится здесь, когда показ начнётся.";
     ShareNewToken => "Each start makes a new secret address; the old one stops working.", "Каждый запуск даёт новый секретный адрес; старый перестаёт работать.";
     ShareFailed => "Sharing did not start: {}", "Показ не начат: {}";
     ShareBadPort => "The port is a number from 0 to 65535 (0: any free port)", "Порт — число от 0 до 65535 (0 — любой свободный)";
