@@ -3,6 +3,7 @@
 //! embedded default battle.
 
 mod autosave;
+pub mod browse;
 mod files;
 pub mod follow;
 mod format;

@@ -161,6 +161,8 @@ pub struct CsApp {
     pub saved_revision: u64,
     /// The modal dialog on screen.
     pub modal: Modal,
+    /// The folder the path prompt browses, as last listed.
+    pub(super) browse: Option<crate::storage::browse::Listing>,
     /// The first evening's rates were asked for this battle (issue 30): once is enough.
     pub rates_asked: bool,
     /// Recently opened or saved files, newest first.
@@ -227,6 +229,7 @@ impl CsApp {
             revision: 0,
             saved_revision: 0,
             modal: Modal::None,
+            browse: None,
             rates_asked: false,
             recent: Vec::new(),
             dialogs: Dialogs::InApp,

@@ -81,6 +81,25 @@ pub enum PathPurpose {
     TableSvg,
 }
 
+impl PathPurpose {
+    /// The kinds of file the prompt lists for it, by the end of their names.
+    pub const fn suffixes(self) -> &'static [&'static str] {
+        match self {
+            PathPurpose::Open | PathPurpose::Save => &[".coldsteel.json"],
+            PathPurpose::ReportPdf | PathPurpose::RosterPdf => &[".pdf"],
+            PathPurpose::ReportMarkdown => &[".md"],
+            PathPurpose::LoadProfile | PathPurpose::SaveProfile => &[".profile.json"],
+            PathPurpose::ImportOob | PathPurpose::ExportOob => &[".csv"],
+            PathPurpose::TableSvg => &[".svg"],
+        }
+    }
+
+    /// Whether the prompt asks for a file to write (else one to read).
+    pub const fn writes(self) -> bool {
+        !matches!(self, PathPurpose::Open | PathPurpose::LoadProfile | PathPurpose::ImportOob)
+    }
+}
+
 /// What the report window asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ReportChoice {

@@ -35,7 +35,10 @@ impl CsApp {
             Modal::Unsaved(op) => unsaved_ui(ui, self.lang, op),
             Modal::Recovery(rec, when) => recovery_ui(ui, self.lang, rec, when),
             Modal::Kept(list) => kept_ui(ui, self.lang, list),
-            Modal::PathPrompt { purpose, text, error } => path_ui(ui, self.lang, *purpose, text, error.as_deref()),
+            Modal::PathPrompt { purpose, text, error } => {
+                let listing = listing_for(&mut self.browse, text, *purpose);
+                path_ui(ui, self.lang, (*purpose, listing), text, error.as_deref())
+            }
             Modal::Report(text) => {
                 super::report_view::report_ui(ui, self.lang, text).map_or(Choice::None, Choice::Command)
             }
@@ -230,15 +233,28 @@ fn kept_row_ui(ui: &mut Ui, lang: crate::i18n::Lang, row: &super::app::KeptRow) 
     choice
 }
 
+/// The listing of the folder the typed path points into, listed again when the path
+/// moves to another folder.
+fn listing_for<'a>(
+    cache: &'a mut Option<crate::storage::browse::Listing>,
+    text: &str,
+    purpose: PathPurpose,
+) -> Option<&'a crate::storage::browse::Listing> {
+    let dir = crate::storage::browse::folder_of(text)?;
+    if cache.as_ref().is_none_or(|l| l.dir != dir) {
+        *cache = crate::storage::browse::list(&dir, purpose.suffixes()).ok();
+    }
+    cache.as_ref()
+}
+
 fn path_ui(
     ui: &mut Ui,
     lang: crate::i18n::Lang,
-    purpose: PathPurpose,
+    (purpose, listing): (PathPurpose, Option<&crate::storage::browse::Listing>),
     text: &mut String,
     error: Option<&str>,
 ) -> Choice {
     let mut choice = Choice::None;
-    let save = !matches!(purpose, PathPurpose::Open | PathPurpose::LoadProfile | PathPurpose::ImportOob);
     window("path").show(ui.ctx(), |ui| {
         let (title, hint) = prompt_words(purpose);
         ui.heading(lang.t(title));
@@ -248,8 +264,13 @@ fn path_ui(
         if let Some(e) = error {
             ui.colored_label(theme::ERROR, e);
         }
+        if let Some(listing) = listing
+            && browse_ui(ui, lang, listing, purpose, text)
+        {
+            choice = Choice::Path(purpose, text.clone());
+        }
         ui.horizontal(|ui| {
-            let ok = lang.t(if save { T::Save } else { T::Open });
+            let ok = lang.t(if purpose.writes() { T::Save } else { T::Open });
             if ui.button(ok).clicked() || ui.input(|i| i.key_pressed(Key::Enter)) {
                 choice = Choice::Path(purpose, text.clone());
             }
@@ -261,6 +282,72 @@ fn path_ui(
     });
     choice
 }
+
+/// The folder's subfolders and files under the path: a click on a folder goes into it
+/// (keeping the file name typed, to save there), on a file takes it; a double click on a
+/// file chooses it at once (given back as `true`).
+fn browse_ui(
+    ui: &mut Ui,
+    lang: crate::i18n::Lang,
+    listing: &crate::storage::browse::Listing,
+    purpose: PathPurpose,
+    text: &mut String,
+) -> bool {
+    let mut chosen = false;
+    let kept_name = || {
+        let typed = std::path::Path::new(text.trim());
+        (purpose.writes() && !text.ends_with(std::path::MAIN_SEPARATOR) && !typed.is_dir())
+            .then(|| typed.file_name().map(|n| n.to_string_lossy().into_owned()))
+            .flatten()
+            .unwrap_or_default()
+    };
+    let into = |dir: &std::path::Path, name: &str| {
+        let mut s = dir.to_string_lossy().into_owned();
+        if !s.ends_with(std::path::MAIN_SEPARATOR) {
+            s.push(std::path::MAIN_SEPARATOR);
+        }
+        s + name
+    };
+    ui.label(RichText::new(lang.fmt(T::BrowseIn, &[&listing.dir.display()])).weak());
+    let mut new_text = None;
+    egui::ScrollArea::vertical().id_salt("coldsteel-path-browse").max_height(BROWSE_H).auto_shrink([false, true]).show(
+        ui,
+        |ui| {
+            if let Some(parent) = listing.dir.parent().filter(|p| !p.as_os_str().is_empty())
+                && ui.selectable_label(false, lang.t(T::BrowseUp)).clicked()
+            {
+                new_text = Some(into(parent, &kept_name()));
+            }
+            for folder in &listing.folders {
+                let shown = format!("{folder}{}", std::path::MAIN_SEPARATOR);
+                if ui.selectable_label(false, shown).clicked() {
+                    new_text = Some(into(&listing.dir.join(folder), &kept_name()));
+                }
+            }
+            for file in &listing.files {
+                let picked = std::path::Path::new(text.trim()) == listing.dir.join(file);
+                let response = ui.selectable_label(picked, file);
+                if response.clicked() || response.double_clicked() {
+                    new_text = Some(into(&listing.dir, file));
+                    chosen = response.double_clicked();
+                }
+            }
+            if listing.folders.is_empty() && listing.files.is_empty() {
+                ui.label(RichText::new(lang.t(T::BrowseEmpty)).weak());
+            }
+            if listing.more {
+                ui.label(RichText::new(lang.t(T::BrowseMore)).weak());
+            }
+        },
+    );
+    if let Some(t) = new_text {
+        *text = t;
+    }
+    chosen
+}
+
+/// The browsed folder's list: this high at most, then it scrolls.
+const BROWSE_H: f32 = 220.0;
 
 /// The prompt's title and the kind of file it asks for.
 fn prompt_words(purpose: PathPurpose) -> (T, T) {

@@ -799,3 +799,42 @@ fn the_club_tables_are_copied_into_a_battle_without_tables_as_one_step() {
     h.run();
     assert!(h.state().game.battle().options.gdb.distances.is_empty());
 }
+
+/// Issue 45: where no file dialog opens, the path prompt browses: it lists the typed
+/// folder's subfolders and the battles in it (other files left out), a click on a folder
+/// goes into it, and a click on a battle takes it for Open (a double click opens it at
+/// once). In both languages.
+#[test]
+fn the_path_prompt_lists_folders_and_battles_to_pick_from() {
+    for lang in [Lang::En, Lang::Ru] {
+        let dir = tempfile::tempdir().unwrap();
+        let campaign = dir.path().join("campaign");
+        std::fs::create_dir(&campaign).unwrap();
+        std::fs::write(dir.path().join("notes.txt"), "not a battle").unwrap();
+        let mut g = storage::default_game().unwrap();
+        let mut info = coldsteel::model::BattleInfo::of(g.battle());
+        info.name = "Borodino, day two".into();
+        g.perform(&coldsteel::game::Action::EditBattle(Box::new(info))).unwrap();
+        storage::save_battle(&campaign.join("day-two.coldsteel.json"), &g).unwrap();
+        let mut h = harness(CsApp::new(storage::default_game().unwrap(), lang));
+        h.run();
+        h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+        h.run();
+        assert!(matches!(h.state().modal, Modal::PathPrompt { .. }), "{lang:?}: the prompt");
+        h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+        let field = lang.t(coldsteel::i18n::T::FilePath);
+        let typed = format!("{}{}", dir.path().display(), std::path::MAIN_SEPARATOR);
+        h.get_by_role_and_label(Role::TextInput, field).type_text(&typed);
+        h.run();
+        let folder = format!("campaign{}", std::path::MAIN_SEPARATOR);
+        assert!(h.query_by_label("notes.txt").is_none(), "{lang:?}: only battles are listed");
+        h.get_by_label(&folder).click();
+        h.run();
+        h.get_by_label("day-two.coldsteel.json").click();
+        h.run();
+        h.get_by_role_and_label(Role::Button, lang.t(coldsteel::i18n::T::Open)).click();
+        h.run();
+        assert!(matches!(h.state().modal, Modal::None), "{lang:?}: {:?} {:?}", h.state().message, h.state().modal);
+        assert_eq!(h.state().game.battle().name, "Borodino, day two", "{lang:?}: the battle picked is open");
+    }
+}

@@ -257,6 +257,10 @@ super::texts! {
     OpenTitle => "Open a battle", "Открыть битву";
     Opened => "Opened {}", "Открыто: {}";
     PathEmpty => "Type a file path", "Введите путь к файлу";
+    BrowseIn => "In {}:", "В папке {}:";
+    BrowseUp => "../  (up one folder)", "../  (на папку выше)";
+    BrowseEmpty => "No folders or files of this kind here.", "Здесь нет папок и файлов этого вида.";
+    BrowseMore => "More than 500 here: type the name.", "Здесь больше 500: введите имя.";
     PathHint => "Battle file path (*.coldsteel.json):", "Путь к файлу битвы (*.coldsteel.json):";
     Quit => "Quit", "Выход";
     RecentFiles => "Recent files", "Недавние файлы";
