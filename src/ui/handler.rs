@@ -102,6 +102,9 @@ pub fn empty_battle(ruleset: Ruleset) -> Battle {
     }
 }
 
+/// A folder's listing for the path prompt.
+pub(super) type Listing = storage::browse::Listing;
+
 impl CsApp {
     /// Builds the app from eframe's creation context: the language is the one given on
     /// the command line, else the one remembered, else English. Native dialogs,
@@ -680,6 +683,19 @@ impl CsApp {
             }
         }
         self.open_charge(choice.charge.0, choice.charge.1);
+    }
+
+    /// The path prompt's folder listed again when the typed path moves to another folder
+    /// (issue 45: the prompt browses where no file dialog opens).
+    pub(super) fn refresh_browse(&mut self) {
+        let Modal::PathPrompt { purpose, text, .. } = &self.modal else { return };
+        let Some(dir) = storage::browse::folder_of(text) else {
+            self.browse = None;
+            return;
+        };
+        if self.browse.as_ref().is_none_or(|l| l.dir != dir) {
+            self.browse = storage::browse::list(&dir, purpose.suffixes()).ok();
+        }
     }
 
     fn perform(&mut self, action: &Action) {

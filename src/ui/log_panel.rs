@@ -39,7 +39,8 @@ pub fn log_ui(
     view: &mut LogView,
     cmds: &mut Vec<AppCommand>,
 ) {
-    ui.horizontal(|ui| {
+    // Wrapped: in Russian the filters need more than the panel's width (issue 45).
+    ui.horizontal_wrapped(|ui| {
         ui.selectable_value(&mut view.history, false, RichText::new(lang.t(T::Log)).strong());
         ui.selectable_value(&mut view.history, true, RichText::new(lang.t(T::History)).strong());
         if !view.history {
@@ -88,7 +89,7 @@ fn filters_ui(ui: &mut Ui, lang: Lang, battle: &Battle, view: &mut LogView) {
         .and_then(|id| battle.unit(id))
         .map_or_else(|| lang.t(T::AllUnits).to_owned(), |u| u.display_name(lang == Lang::Ru).to_owned());
     let units =
-        egui::ComboBox::from_id_salt("log_unit").selected_text(unit_text).width(180.0).truncate().show_ui(ui, |ui| {
+        egui::ComboBox::from_id_salt("log_unit").selected_text(unit_text).width(180.0).wrap().show_ui(ui, |ui| {
             ui.selectable_value(&mut view.unit, None, lang.t(T::AllUnits));
             for u in &battle.units {
                 ui.selectable_value(&mut view.unit, Some(u.id), u.display_name(lang == Lang::Ru));

@@ -26,6 +26,7 @@ pub(super) enum Choice {
 impl CsApp {
     /// Draws the open modal, if any; its choice becomes a command for the handler.
     pub(super) fn modal_ui(&mut self, ui: &mut Ui, cmds: &mut Vec<AppCommand>) {
+        self.refresh_browse();
         let choice = match &mut self.modal {
             Modal::None => {
                 // The next dialog opened starts its own guard.
@@ -36,8 +37,7 @@ impl CsApp {
             Modal::Recovery(rec, when) => recovery_ui(ui, self.lang, rec, when),
             Modal::Kept(list) => kept_ui(ui, self.lang, list),
             Modal::PathPrompt { purpose, text, error } => {
-                let listing = listing_for(&mut self.browse, text, *purpose);
-                path_ui(ui, self.lang, (*purpose, listing), text, error.as_deref())
+                path_ui(ui, self.lang, (*purpose, self.browse.as_ref()), text, error.as_deref())
             }
             Modal::Report(text) => {
                 super::report_view::report_ui(ui, self.lang, text).map_or(Choice::None, Choice::Command)
@@ -233,24 +233,10 @@ fn kept_row_ui(ui: &mut Ui, lang: crate::i18n::Lang, row: &super::app::KeptRow) 
     choice
 }
 
-/// The listing of the folder the typed path points into, listed again when the path
-/// moves to another folder.
-fn listing_for<'a>(
-    cache: &'a mut Option<crate::storage::browse::Listing>,
-    text: &str,
-    purpose: PathPurpose,
-) -> Option<&'a crate::storage::browse::Listing> {
-    let dir = crate::storage::browse::folder_of(text)?;
-    if cache.as_ref().is_none_or(|l| l.dir != dir) {
-        *cache = crate::storage::browse::list(&dir, purpose.suffixes()).ok();
-    }
-    cache.as_ref()
-}
-
 fn path_ui(
     ui: &mut Ui,
     lang: crate::i18n::Lang,
-    (purpose, listing): (PathPurpose, Option<&crate::storage::browse::Listing>),
+    (purpose, listing): (PathPurpose, Option<&super::handler::Listing>),
     text: &mut String,
     error: Option<&str>,
 ) -> Choice {
@@ -289,7 +275,7 @@ fn path_ui(
 fn browse_ui(
     ui: &mut Ui,
     lang: crate::i18n::Lang,
-    listing: &crate::storage::browse::Listing,
+    listing: &super::handler::Listing,
     purpose: PathPurpose,
     text: &mut String,
 ) -> bool {

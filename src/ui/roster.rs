@@ -40,6 +40,13 @@ enum Line {
 
 const LINE_H: f32 = 24.0;
 const MARKERS_H: f32 = 20.0;
+/// A unit's row: two lines of text, so that long names, types and grounds wrap rather
+/// than being cut short (issue 45: «Пехота в открытом постр…»).
+const UNIT_H: f32 = 38.0;
+/// A row of the list of targets while one is picked: one line, its name given the type's
+/// and the ground's columns, so that a side's units fit on screen without a scroll
+/// (issue 30).
+const TARGET_H: f32 = 26.0;
 
 fn line_height(line: &Line) -> f32 {
     match line {
@@ -49,9 +56,9 @@ fn line_height(line: &Line) -> f32 {
         // Every unit keeps a line for its markers, empty or not: rows keep their places
         // when markers come and go at Next phase (issue 30: the next click selected
         // another unit).
-        Line::Unit(_) => LINE_H + MARKERS_H,
-        Line::Target(_)
-        | Line::Commander(_)
+        Line::Unit(_) => UNIT_H + MARKERS_H,
+        Line::Target(_) => TARGET_H,
+        Line::Commander(_)
         | Line::Brigade(_)
         | Line::BrigadeGenerals(_)
         | Line::Unattached(_)
@@ -277,7 +284,10 @@ fn offset_to_bring(ui: &Ui, salt: (&str, u8), heights: &[f32], span: LineSpan) -
     let now = egui::scroll_area::State::load(ui.ctx(), id).map_or(0.0, |s| s.clamped_offset().y);
     let (y0, y1): (f32, f32) = (heights.iter().take(span.start).sum(), heights.iter().take(span.end).sum());
     let shown = ui.available_height();
-    (y0 < now || y1 > now + shown).then_some(y0)
+    // No further than the end of the list: beyond it the area would spring back over
+    // several frames (egui's overscroll).
+    let most = (heights.iter().sum::<f32>() - shown).max(0.0);
+    (y0 < now || y1 > now + shown).then_some(y0.min(most))
 }
 
 /// Lines in a scroll area of their own, rows at least `min_row` wide, only those in view
@@ -305,7 +315,9 @@ fn lines_ui(
             let y: f32 = heights.iter().take(at).sum();
             let row =
                 egui::Rect::from_min_size(egui::pos2(ui.min_rect().left(), top + y), egui::vec2(row_w, heights[at]));
-            ui.scroll_to_rect(row, Some(egui::Align::Center));
+            // At once, not animated (as the enemy's side is brought): the rows stand still
+            // by the next click.
+            ui.scroll_to_rect_animation(row, Some(egui::Align::Center), egui::style::ScrollAnimation::none());
         }
 
         let mut y = 0.0;
@@ -382,14 +394,14 @@ fn line_ui(ui: &mut Ui, draw: &mut Draw<'_>, line: Line) {
         Line::Unit(id) => {
             if let Some(u) = battle.unit(id) {
                 ui.vertical(|ui| {
-                    unit_row_ui(ui, lang, battle, u, selection, cmds);
+                    unit_row_ui(ui, (lang, battle), u, (selection, false), cmds);
                     markers_ui(ui, lang, u);
                 });
             }
         }
         Line::Target(id) => {
             if let Some(u) = battle.unit(id) {
-                unit_row_ui(ui, lang, battle, u, selection, cmds);
+                unit_row_ui(ui, (lang, battle), u, (selection, true), cmds);
             }
         }
         Line::NoUnits => {
@@ -460,7 +472,7 @@ fn headers_ui(ui: &mut Ui, lang: Lang) {
     let widths = widths(ui);
     ui.horizontal(|ui| {
         for (i, (name, width)) in names.into_iter().zip(widths).enumerate().filter(|(_, (_, w))| *w > 0.0) {
-            cell_ui(ui, width, |ui| {
+            header_cell_ui(ui, width, |ui| {
                 if i == 0 {
                     ui.add_space(40.0);
                 }
@@ -470,38 +482,48 @@ fn headers_ui(ui: &mut Ui, lang: Lang) {
     });
 }
 
-fn cell_ui(ui: &mut Ui, width: f32, add: impl FnOnce(&mut Ui)) {
-    let layout = egui::Layout::left_to_right(egui::Align::Center);
-    ui.allocate_ui_with_layout(egui::vec2(width, LINE_H - 2.0), layout, |ui| {
+/// A cell of a unit's row: its text wraps onto a second line within the cell's width;
+/// every cell starts at the row's top line, so that one-line and two-line cells read
+/// along the same line.
+fn cell_ui(ui: &mut Ui, (width, height): (f32, f32), add: impl FnOnce(&mut Ui)) {
+    let layout = egui::Layout::top_down(egui::Align::Min);
+    ui.allocate_ui_with_layout(egui::vec2(width, height - 2.0), layout, |ui| {
         ui.set_width(width);
-        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
+        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
+        add(ui);
+    });
+}
+
+/// A column's header, one line.
+fn header_cell_ui(ui: &mut Ui, width: f32, add: impl FnOnce(&mut Ui)) {
+    let layout = egui::Layout::left_to_right(egui::Align::Center);
+    ui.allocate_ui_with_layout(egui::vec2(width, LINE_H - 8.0), layout, |ui| {
+        ui.set_width(width);
         add(ui);
     });
 }
 
 fn unit_row_ui(
     ui: &mut Ui,
-    lang: Lang,
-    battle: &Battle,
+    (lang, battle): (Lang, &Battle),
     unit: &Unit,
-    selection: Selection,
+    (selection, target): (Selection, bool),
     cmds: &mut Vec<AppCommand>,
 ) {
     let selected = selection == Selection::Unit(unit.id);
-    let w = widths(ui);
+    let mut w = widths(ui);
+    let height = if target { TARGET_H } else { UNIT_H };
+    if target {
+        // The type's and the ground's columns go to the name.
+        w[0] += w[1] + w[4] + 2.0 * ui.spacing().item_spacing.x;
+        (w[1], w[4]) = (0.0, 0.0);
+    }
+    let w = w.map(|width| (width, height));
     ui.horizontal(|ui| {
         cell_ui(ui, w[0], |ui| {
-            ui.add_space(18.0);
-            theme::arm_icon_ui(ui, unit.arm);
-            let shown = unit.display_name(lang == Lang::Ru);
-            let name = RichText::new(shown).strong();
-            // A name cut short is shown whole on hover, with the type when its column is not shown.
-            let hover = format!("{shown} · {}", type_text(lang, battle, unit));
-            if ui.selectable_label(selected, name).on_hover_text(hover).clicked() {
-                cmds.push(AppCommand::Select(Selection::Unit(unit.id)));
-            }
+            ui.horizontal_top(|ui| name_ui(ui, lang, battle, unit, selected, cmds));
         });
-        if w[1] > 0.0 {
+        if w[1].0 > 0.0 {
             cell_ui(ui, w[1], |ui| {
                 ui.label(type_text(lang, battle, unit));
             });
@@ -518,15 +540,33 @@ fn unit_row_ui(
                 badge_ui(ui, unit.formation.label(lang), theme::NEUTRAL_BADGE);
             }
         });
-        cell_ui(ui, w[4], |ui| {
-            if unit.terrain == Terrain::Open {
-                ui.label(RichText::new(unit.terrain.label(lang)).weak().small());
-            } else {
-                badge_ui(ui, unit.terrain.label(lang), theme::TERRAIN_BADGE);
-            }
-        });
+        if w[4].0 > 0.0 {
+            cell_ui(ui, w[4], |ui| ground_ui(ui, lang, unit));
+        }
         cell_ui(ui, w[5], |ui| casualties_ui(ui, lang, unit));
     });
+}
+
+/// The ground a unit stands on: weak when open, a badge otherwise.
+fn ground_ui(ui: &mut Ui, lang: Lang, unit: &Unit) {
+    if unit.terrain == Terrain::Open {
+        ui.label(RichText::new(unit.terrain.label(lang)).weak().small());
+    } else {
+        badge_ui(ui, unit.terrain.label(lang), theme::TERRAIN_BADGE);
+    }
+}
+
+/// A unit's arm icon and its name, which selects it.
+fn name_ui(ui: &mut Ui, lang: Lang, battle: &Battle, unit: &Unit, selected: bool, cmds: &mut Vec<AppCommand>) {
+    ui.add_space(18.0);
+    theme::arm_icon_ui(ui, unit.arm);
+    let shown = unit.display_name(lang == Lang::Ru);
+    let name = RichText::new(shown).strong();
+    // The type on hover, for the narrow roster that leaves its column out.
+    let hover = format!("{shown} · {}", type_text(lang, battle, unit));
+    if ui.selectable_label(selected, name).on_hover_text(hover).clicked() {
+        cmds.push(AppCommand::Select(Selection::Unit(unit.id)));
+    }
 }
 
 /// The line of a unit's markers under its row, kept when it has none.
@@ -554,9 +594,11 @@ fn type_text(lang: Lang, battle: &Battle, unit: &Unit) -> String {
     format!("{} · {grade}", unit.arm.label(lang))
 }
 
+/// Figures now of the start, the losses under them.
 fn casualties_ui(ui: &mut Ui, lang: Lang, unit: &Unit) {
     let text = lang.fmt(T::FiguresOf, &[&unit.figures, &unit.figures_start]);
     let lost = unit.casualties();
+    ui.spacing_mut().item_spacing.y = 0.0;
     ui.label(text);
     if lost > 0 {
         ui.label(RichText::new(lang.fmt(T::Lost, &[&lost])).color(theme::LOSSES).small());

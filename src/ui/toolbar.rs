@@ -10,9 +10,6 @@ use crate::i18n::{Label, Lang, T};
 use crate::model::{Brigade, BrigadeId, General, GeneralId, Unit, UnitId};
 use crate::rules::{Arm, Quality, Rank, Side};
 
-/// The most width the battle's title takes in the toolbar.
-const TITLE_WIDTH: f32 = 320.0;
-
 impl CsApp {
     pub(super) fn shortcuts(&self, ctx: &egui::Context) -> Vec<AppCommand> {
         let typing = ctx.egui_wants_keyboard_input();
@@ -106,19 +103,8 @@ impl CsApp {
                 }
             });
             ui.separator();
-            // The title gives way (cut short, whole on hover) so the toolbar keeps to one row:
-            // it takes what the rest of the row (measured last frame) leaves.
-            let rest_id = egui::Id::unique("coldsteel-toolbar-rest");
-            let rest = ui.data(|d| d.get_temp::<f32>(rest_id)).unwrap_or(TITLE_WIDTH * 3.0);
-            let left_on_row = ui.max_rect().right() - ui.cursor().left();
-            let title_w = (left_on_row - rest).clamp(TITLE_WIDTH / 4.0, TITLE_WIDTH);
-            let title = super::roster::battle_title(battle, lang);
-            let size = egui::vec2(title_w, ui.spacing().interact_size.y);
-            ui.allocate_ui_with_layout(size, egui::Layout::left_to_right(egui::Align::Center), |ui| {
-                ui.add(egui::Label::new(RichText::new(title).strong()).truncate()).on_hover_text(title);
-            });
-            let rest_from = ui.cursor().left();
-            ui.separator();
+            // No battle title here (issue 45: cut short in Russian): the window's title and
+            // the battle's card say it whole.
             // A full-strength button that says it opens the rules (a weak one read as disabled).
             let short = match battle.ruleset {
                 crate::rules::Ruleset::Gdb => lang.t(T::RulesetGdbShort),
@@ -151,15 +137,6 @@ impl CsApp {
                     cmds.push(AppCommand::SetLang(l));
                 }
             }
-            // What the rest took; wrapped onto a second row (a narrower window the frame
-            // before), the rest is taken as wider, so that the title gives way.
-            let wrapped = ui.min_rect().height() > ui.spacing().interact_size.y * 1.6;
-            let used = if wrapped {
-                rest + TITLE_WIDTH / 4.0
-            } else {
-                ui.min_rect().right() - rest_from + ui.spacing().item_spacing.x
-            };
-            ui.data_mut(|d| d.insert_temp(rest_id, used));
         });
     }
 

@@ -356,8 +356,9 @@ fn charge_targets_ui(ui: &mut Ui, lang: Lang, charger: UnitId, targets: &[&Unit]
     egui::ScrollArea::vertical().id_salt("charge-targets").max_height(220.0).show(ui, |ui| {
         for target in targets {
             let text = lang.fmt(T::ChargeTargetButton, &[&target.display_name(lang == Lang::Ru)]);
-            ui.horizontal(|ui| {
-                if ui.button(text).clicked() {
+            // Wrapped: a long Russian name and its state are wider than the card (issue 45).
+            ui.horizontal_wrapped(|ui| {
+                if ui.add(egui::Button::new(text).wrap()).clicked() {
                     cmds.push(AppCommand::StartCharge(charger));
                     cmds.push(AppCommand::PickTarget(target.id));
                 }

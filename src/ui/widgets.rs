@@ -20,7 +20,7 @@ pub fn badge_ui(ui: &mut Ui, text: &str, (fill, fg): (Color32, Color32)) -> egui
 /// when the user picks a different one.
 pub fn enum_combo_ui<E: Label + PartialEq>(ui: &mut Ui, label: &str, lang: Lang, current: E, all: &[E]) -> Option<E> {
     let mut picked = None;
-    let combo = egui::ComboBox::from_id_salt(label).selected_text(current.label(lang)).width(190.0).truncate();
+    let combo = egui::ComboBox::from_id_salt(label).selected_text(current.label(lang)).width(190.0).wrap();
     let inner = combo.show_ui(ui, |ui| {
         for value in all {
             if ui.selectable_label(*value == current, value.label(lang)).clicked() && *value != current {
@@ -43,7 +43,7 @@ pub fn option_combo_ui<V: Copy + PartialEq>(
     let shown =
         current.and_then(|c| choices.iter().find(|(v, _)| *v == c).map(|(_, l)| l.as_str())).unwrap_or(none_label);
     let mut picked = None;
-    let combo = egui::ComboBox::from_id_salt(label).selected_text(shown).width(190.0).truncate();
+    let combo = egui::ComboBox::from_id_salt(label).selected_text(shown).width(190.0).wrap();
     let inner = combo.show_ui(ui, |ui| {
         if ui.selectable_label(current.is_none(), none_label).clicked() && current.is_some() {
             picked = Some(None);

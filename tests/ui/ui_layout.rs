@@ -111,6 +111,17 @@ fn the_roster_and_the_editor_fit_a_laptop() {
         h.state_mut().selection = coldsteel::ui::Selection::Brigade(brigade);
         h.run();
         found.extend(problems(&h, &format!("{lang:?} brigade editor")));
+        // Issue 45: in the Charges phase the unit's card lists the enemy units it may
+        // charge; the longest names (the Russian ones) wrap in the card.
+        let mut h = laptop(common::russians_declared_none(), lang);
+        let lancers = name(&h, "1st Polish Guard Lancers", lang);
+        scroll_to(&mut h, &lancers);
+        click(&mut h, &lancers);
+        h.run();
+        let target = lang.fmt(T::ChargeTargetButton, &[&name(&h, "Ilovaisky's Don Cossacks", lang)]);
+        let in_card = h.query_all_by_label(&target).any(|n| n.rect().left() > 1280.0 - 370.0);
+        assert!(in_card, "{lang:?}: the card lists the targets");
+        found.extend(problems(&h, &format!("{lang:?} unit card, charge targets")));
     }
     assert_fits(&found);
 }

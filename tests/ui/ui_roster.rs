@@ -13,7 +13,7 @@ use egui_kittest::kittest::{NodeT, Queryable};
 
 fn harness(lang: Lang) -> Harness<'static, CsApp> {
     let app = CsApp::new(storage::default_game().unwrap(), lang);
-    Harness::builder().with_size(egui::vec2(1280.0, 1800.0)).build_ui_state(|ui, app: &mut CsApp| app.ui_root(ui), app)
+    Harness::builder().with_size(egui::vec2(1280.0, 2400.0)).build_ui_state(|ui, app: &mut CsApp| app.ui_root(ui), app)
 }
 
 fn unit_named<'a>(app: &'a CsApp, name: &str) -> &'a coldsteel::model::Unit {

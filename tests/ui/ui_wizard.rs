@@ -21,7 +21,7 @@ fn game_at(phase: Phase) -> Game {
 
 fn harness(game: Game) -> Harness<'static, CsApp> {
     let app = common::app_without_rates_form(game, Lang::En);
-    Harness::builder().with_size(egui::vec2(1280.0, 2200.0)).build_ui_state(|ui, app: &mut CsApp| app.ui_root(ui), app)
+    Harness::builder().with_size(egui::vec2(1280.0, 2800.0)).build_ui_state(|ui, app: &mut CsApp| app.ui_root(ui), app)
 }
 
 fn type_into(h: &mut Harness<'static, CsApp>, label: &str, text: &str) {
