@@ -367,7 +367,8 @@ fn charge_targets_ui(ui: &mut Ui, lang: Lang, charger: UnitId, targets: &[&Unit]
                     target.formation.label(lang),
                     lang.count(target.figures, crate::i18n::Noun::Figure)
                 );
-                ui.label(RichText::new(state).weak());
+                // Kept whole: on the next line where it does not fit beside the name.
+                ui.add(egui::Label::new(RichText::new(state).weak()).extend());
             });
         }
     });

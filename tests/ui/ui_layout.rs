@@ -273,6 +273,22 @@ fn the_table_tab_fits_a_laptop() {
         let size = h.state().game.battle().table.clone().unwrap();
         click(&mut h, &lang.fmt(T::TableSizeIs, &[&size.width_cm, &size.depth_cm]));
         found.extend(problems(&h, &format!("{lang:?} table, resizing")));
+        // Issue 45: the charge wizard docked beside the table, its measures and what the
+        // table measured within its panel, in both languages.
+        let mut game = storage::read_battle_file(&path).unwrap();
+        common::to(&mut game, Phase::Charges);
+        let mut app = common::app_without_rates_form(game, lang);
+        app.tab = coldsteel::ui::CentralTab::Table;
+        let grenadiers = common::id(&app.game, "Grenadiers à cheval");
+        app.selection = coldsteel::ui::Selection::Unit(grenadiers);
+        let mut h = Harness::builder()
+            .with_size(egui::vec2(1280.0, 800.0))
+            .build_ui_state(|ui, app: &mut CsApp| app.ui_root(ui), app);
+        h.run();
+        let kiev = name(&h, "Kiev Dragoons", lang);
+        click_button(&mut h, &lang.fmt(T::ChargeTargetButton, &[&kiev]));
+        assert!(h.state().wizard.is_some(), "{lang:?}: the wizard docked");
+        found.extend(problems(&h, &format!("{lang:?} table, docked wizard")));
     }
     assert_fits(&found);
 }

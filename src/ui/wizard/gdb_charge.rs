@@ -46,6 +46,11 @@ pub(super) struct StepFields {
     pub step_reason: String,
 }
 
+/// What a measure's field and the table's value beside it take, and the least a label
+/// is given before it wraps.
+const MEASURE_FIELDS_W: f32 = 190.0;
+const MEASURE_LABEL_MIN_W: f32 = 200.0;
+
 impl ChargeWizard {
     /// The step shown, as the draft numbers it.
     pub(super) fn step_number(&self) -> u32 {
@@ -119,7 +124,11 @@ impl ChargeWizard {
             }
         };
         let f = &mut self.draft.typed;
-        egui::Grid::new("declare").num_columns(2).spacing([8.0, 4.0]).show(ui, |ui| {
+        // Long Russian labels wrap in their column where the step is narrow (docked), so that
+        // the fields and what the table measured fit (issue 45: "со стола: 50.9" was cut at
+        // the panel's edge); in the window they keep one line, and their places.
+        let label_w = (ui.available_width() - MEASURE_FIELDS_W).max(MEASURE_LABEL_MIN_W);
+        egui::Grid::new("declare").num_columns(3).spacing([8.0, 4.0]).max_col_width(label_w).show(ui, |ui| {
             super::common::number_focus_ui(ui, lang.t(T::DistanceCm), &mut f.distance, 60.0, self.arrived);
             tag(ui, distance);
             ui.end_row();
