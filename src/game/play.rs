@@ -74,16 +74,20 @@ pub(super) fn subject(battle: &Battle, action: &Action, events: &[Event]) -> Str
         A::PlaceGeneral { general, .. } => battle.general(*general).map(|g| g.name.clone()).unwrap_or_default(),
         A::SetTable(t) => super::table::table_change(battle.table.as_ref(), t.as_deref()),
         // The step names its result too (issue 45: "Undone: Test" said nothing).
-        A::Fire(f) => match logged(events) {
-            Some(LogDetail::Fire { figures, .. }) => format!("{}{SUBJECT_PART}{figures}", pair(f.firer, f.target)),
-            _ => pair(f.firer, f.target),
-        },
-        A::TakeTest(t) => match logged(events) {
-            Some(LogDetail::TestTaken { test, result, .. }) => {
-                format!("{}{SUBJECT_PART}{}{SUBJECT_PART}{}", name(t.unit), test.key(), result.key())
+        A::Fire(f) => {
+            if let Some(LogDetail::Fire { figures, .. }) = logged(events) {
+                format!("{}{SUBJECT_PART}{figures}", pair(f.firer, f.target))
+            } else {
+                pair(f.firer, f.target)
             }
-            _ => name(t.unit),
-        },
+        }
+        A::TakeTest(t) => {
+            if let Some(LogDetail::TestTaken { test, result, .. }) = logged(events) {
+                format!("{}{SUBJECT_PART}{}{SUBJECT_PART}{}", name(t.unit), test.key(), result.key())
+            } else {
+                name(t.unit)
+            }
+        }
         A::DropTests { reason } => reason.chars().take(40).collect(),
         A::EditBattle(info) => info.name.clone(),
         A::ChangeFormation { unit, .. } => name(*unit),

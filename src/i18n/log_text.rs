@@ -190,9 +190,10 @@ fn detail_summary(lang: Lang, battle: &Battle, entry: &LogEntry) -> String {
             lang.fmt(T::LogCollision, &[&name(0), &name(1), &result.outcome.label(lang)])
         }
         LogDetail::BMelee { melee_turn, hits, state, .. } => {
-            // Issue 28: who killed whom, each side's test and who gave way, in one line.
-            let killed = [hits.0, hits.1].map(|h| lang.count(h, Noun::Figure));
-            let mut line = lang.fmt(T::LogBMelee, &[&name(0), &name(1), melee_turn, &killed[0], &killed[1]]);
+            // Issue 28: who lost what, each side's test and who gave way, in one line. Each
+            // side's hits are the other's losses (issue 45: they read backwards).
+            let lost = [hits.1, hits.0].map(|h| lang.count(h, Noun::Figure));
+            let mut line = lang.fmt(T::LogBMelee, &[&name(0), &name(1), melee_turn, &lost[0], &lost[1]]);
             if let Some(crate::model::Action::BMelee(m)) = entry.action.as_deref() {
                 for (who, test) in [(name(0), m.tests.0), (name(1), m.tests.1)] {
                     if let Some(t) = test {
@@ -425,6 +426,15 @@ pub fn win_with_outcome(lang: Lang, winner: &str, outcome: &str) -> String {
         Lang::Ru => lower_first(outcome),
     };
     lang.fmt(T::ResWinsWith, &[&winner, &outcome])
+}
+
+/// An outcome of a melee's odds: its winner and what it does to the loser, or what it
+/// does when no side wins.
+pub fn odds_result(lang: Lang, winner: Option<&str>, outcome: &str) -> String {
+    match winner {
+        Some(w) => win_with_outcome(lang, w, outcome),
+        None => format!("{} — {outcome}", lang.t(T::ResNoWinner)),
+    }
 }
 
 /// The text with its first letter in lower case.

@@ -24,6 +24,18 @@ pub fn side_name(battle: &Battle, side: Side, lang: Lang) -> &str {
     shown(&info.name, info.name_ru.as_deref(), lang)
 }
 
+/// A unit's arm and its class (General de Brigade) or status letter (Ruleset B):
+/// "Infantry · Guard", "Infantry · status B"; with `class_named`, "Infantry · class:
+/// Line", where a class could be read as a formation of the same name.
+pub fn unit_type(lang: Lang, battle: &Battle, unit: &crate::model::Unit, class_named: bool) -> String {
+    let grade = match battle.ruleset {
+        crate::rules::Ruleset::Gdb if class_named => lang.fmt(T::PvClassIs, &[&unit.class.label(lang)]),
+        crate::rules::Ruleset::Gdb => unit.class.label(lang).to_owned(),
+        crate::rules::Ruleset::RulesetB => lang.fmt(T::StatusShort, &[&unit.status.label(lang)]),
+    };
+    format!("{} · {grade}", unit.arm.label(lang))
+}
+
 /// A general's name with rank and quality, e.g. "Mortier (Commander-in-chief, Good)".
 pub fn general_line(g: &General, lang: Lang) -> String {
     // Russian writes a rank and a quality inside a phrase in lower case.

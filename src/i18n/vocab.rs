@@ -183,7 +183,7 @@ labels!(Rule {
     GdbMod16BritishLine => "British infantry in line", "Британская пехота в линии";
     GdbMod17GoodHorses => "Good horses", "Хорошие лошади";
     GdbMod18PoorHorses => "Poor horses", "Плохие лошади";
-    GdbMod19Unformed => "Unformed or wavering", "Непостроенные или колеблющиеся";
+    GdbMod19Unformed => "Unformed or wavering", "Непостроены или колеблются";
     GdbMod20FlankRear => "Attacked in flank or rear", "Атакованы с фланга или с тыла";
     GdbMod21Charging => "Charging or pursuing", "Атакуют или преследуют";
     GdbMod22ColumnCharge => "Infantry charging in column", "Пехота атакует в колонне";

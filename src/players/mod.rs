@@ -296,16 +296,12 @@ fn roster(battle: &Battle, side: Side, lang: Lang) -> RosterView {
 
 fn unit_row(battle: &Battle, u: &Unit, lang: Lang) -> UnitRow {
     let brigade = u.brigade.and_then(|b| battle.brigade(b)).map(|b| shown(&b.name, b.name_ru.as_deref(), lang));
-    // Each part says what it is: a class and a formation may both be "Line" (issue 45).
-    let grade = match battle.ruleset {
-        crate::rules::Ruleset::Gdb => lang.fmt(T::PvClassIs, &[&u.class.label(lang)]),
-        crate::rules::Ruleset::RulesetB => lang.fmt(T::StatusShort, &[&u.status.label(lang)]),
-    };
     UnitRow {
         id: u.id.0,
         name: u.display_name(lang == Lang::Ru).to_owned(),
         brigade: brigade.unwrap_or_default().to_owned(),
-        kind: format!("{} · {grade}", u.arm.label(lang)),
+        // Each part says what it is: a class and a formation may both be "Line" (issue 45).
+        kind: crate::i18n::names::unit_type(lang, battle, u, true),
         order: u.order.label(lang).to_owned(),
         order_key: u.order.key(),
         formation: lang.fmt(T::PvFormationIs, &[&u.formation.label(lang)]),
@@ -364,10 +360,8 @@ fn melee_breakdown(input: &MeleeInput, names: [&str; 2], lang: Lang) -> (Vec<Mod
     let odds = odds
         .iter()
         .map(|o| {
-            let result = match o.winner {
-                Some(w) => crate::i18n::log_text::win_with_outcome(lang, w.label(lang), o.outcome.label(lang)),
-                None => format!("{} — {}", lang.t(T::ResNoWinner), o.outcome.label(lang)),
-            };
+            let winner = o.winner.map(|w| w.label(lang));
+            let result = crate::i18n::log_text::odds_result(lang, winner, o.outcome.label(lang));
             OddsView { chance: format!("{:.1}%", o.p * 100.0), result }
         })
         .collect();

@@ -638,10 +638,8 @@ fn gdb_text(input: &MeleeInput, dice: &Option<([u8; 2], [u8; 2])>, lang: Lang) -
     }
     out.push_str(&format!("\n{}:\n", lang.t(T::ResOdds)));
     for o in input.odds() {
-        let result = match o.winner {
-            Some(w) => crate::i18n::log_text::win_with_outcome(lang, w.label(lang), o.outcome.label(lang)),
-            None => format!("{} — {}", lang.t(T::ResNoWinner), o.outcome.label(lang)),
-        };
+        let winner = o.winner.map(|w| w.label(lang));
+        let result = crate::i18n::log_text::odds_result(lang, winner, o.outcome.label(lang));
         out.push_str(&format!("  {:>6.2}%  {result}  ({}/1296)\n", o.p * 100.0, o.ways));
     }
     out

@@ -164,8 +164,9 @@ pub fn page_url(bound: SocketAddr, token: &str, lang: Lang) -> String {
         ip => ip,
     };
     let at = SocketAddr::new(host, bound.port());
-    // The page speaks the language the command or the window was started in (issue 45);
-    // English needs no word in the address.
+    // A Russian window or command opens the page in Russian (issue 45); an address
+    // without a language opens it in English, or in the language its viewer picked before
+    // in that browser.
     match lang {
         Lang::En => format!("http://{at}/?t={token}"),
         Lang::Ru => format!("http://{at}/?t={token}&lang={}", lang.code()),

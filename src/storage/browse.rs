@@ -19,11 +19,17 @@ pub struct Listing {
     pub more: bool,
 }
 
+/// At most this many entries of a folder are read (a folder of millions of files costs no
+/// more than this).
+const MAX_READ: usize = 100_000;
+
 /// Lists `dir`: its folders and its files ending with one of `suffixes` (any file when
-/// `suffixes` is empty). Names that are not valid UTF-8 are left out.
+/// `suffixes` is empty), the first [`MAX_LISTED`] by name. Names that are not valid UTF-8
+/// are left out.
 pub fn list(dir: &Path, suffixes: &[&str]) -> std::io::Result<Listing> {
     let mut listing = Listing { dir: dir.to_path_buf(), ..Listing::default() };
-    for entry in std::fs::read_dir(dir)? {
+    let mut entries: Vec<(bool, String)> = Vec::new();
+    for entry in std::fs::read_dir(dir)?.take(MAX_READ) {
         let Ok(entry) = entry else { continue };
         let Ok(name) = entry.file_name().into_string() else { continue };
         if name.starts_with('.') {
@@ -31,19 +37,19 @@ pub fn list(dir: &Path, suffixes: &[&str]) -> std::io::Result<Listing> {
         }
         // Links are followed: a link to a folder browses like a folder.
         let is_dir = entry.path().is_dir();
-        let wanted = is_dir || suffixes.is_empty() || suffixes.iter().any(|s| name.to_lowercase().ends_with(s));
-        if !wanted {
-            continue;
+        let lower = name.to_lowercase();
+        if is_dir || suffixes.is_empty() || suffixes.iter().any(|s| lower.ends_with(s)) {
+            entries.push((is_dir, name));
         }
-        if listing.folders.len() + listing.files.len() >= MAX_LISTED {
-            listing.more = true;
-            break;
-        }
+    }
+    // Folders first, then files, each by name whatever the case.
+    entries.sort_by(|(a_dir, a), (b_dir, b)| {
+        b_dir.cmp(a_dir).then_with(|| a.to_lowercase().cmp(&b.to_lowercase())).then_with(|| a.cmp(b))
+    });
+    listing.more = entries.len() > MAX_LISTED;
+    for (is_dir, name) in entries.into_iter().take(MAX_LISTED) {
         if is_dir { listing.folders.push(name) } else { listing.files.push(name) }
     }
-    let by_name = |a: &String, b: &String| a.to_lowercase().cmp(&b.to_lowercase()).then_with(|| a.cmp(b));
-    listing.folders.sort_by(by_name);
-    listing.files.sort_by(by_name);
     Ok(listing)
 }
 

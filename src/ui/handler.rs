@@ -105,6 +105,9 @@ pub fn empty_battle(ruleset: Ruleset) -> Battle {
 /// A folder's listing for the path prompt.
 pub(super) type Listing = storage::browse::Listing;
 
+/// The most a folder's listing holds.
+pub(super) const MAX_LISTED: usize = storage::browse::MAX_LISTED;
+
 impl CsApp {
     /// Builds the app from eframe's creation context: the language is the one given on
     /// the command line, else the one remembered, else English. Native dialogs,
@@ -337,21 +340,9 @@ impl CsApp {
             }
             AppCommand::TakeOwedTests => {
                 self.modal = Modal::None;
-                // Issue 45: "Take them now" opens the first of them, not only the checklist.
-                let first = crate::game::checklist(self.game.battle()).into_iter().find_map(|todo| match todo {
-                    crate::game::Todo::Test { unit, test, .. } => Some((unit, test)),
-                    crate::game::Todo::Declarations { .. }
-                    | crate::game::Todo::Attacks
-                    | crate::game::Todo::RollInitiative
-                    | crate::game::Todo::Melee { .. }
-                    | crate::game::Todo::Rout(_)
-                    | crate::game::Todo::Retreat(_)
-                    | crate::game::Todo::PushBackThenRally(_)
-                    | crate::game::Todo::Pursue(_)
-                    | crate::game::Todo::RecordFire
-                    | crate::game::Todo::AtTheEdge(_)
-                    | crate::game::Todo::CarryOutCharge { .. } => None,
-                });
+                // Issue 45: "Take the first now" opens the first of them.
+                let owed = crate::game::testing::owed_tests(self.game.battle());
+                let first = owed.first().map(|o| (o.unit, o.test));
                 if first.is_some() {
                     self.run_cmd(AppCommand::OpenTest(first));
                 }
@@ -687,14 +678,18 @@ impl CsApp {
 
     /// The path prompt's folder listed again when the typed path moves to another folder
     /// (issue 45: the prompt browses where no file dialog opens).
+    /// Each prompt lists afresh (a file saved since shows), and for its own kind of file.
     pub(super) fn refresh_browse(&mut self) {
-        let Modal::PathPrompt { purpose, text, .. } = &self.modal else { return };
+        let Modal::PathPrompt { purpose, text, .. } = &self.modal else {
+            self.browse = None;
+            return;
+        };
         let Some(dir) = storage::browse::folder_of(text) else {
             self.browse = None;
             return;
         };
-        if self.browse.as_ref().is_none_or(|l| l.dir != dir) {
-            self.browse = storage::browse::list(&dir, purpose.suffixes()).ok();
+        if self.browse.as_ref().is_none_or(|(p, l)| *p != *purpose || l.dir != dir) {
+            self.browse = storage::browse::list(&dir, purpose.suffixes()).ok().map(|l| (*purpose, l));
         }
     }
 

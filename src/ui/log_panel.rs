@@ -121,6 +121,11 @@ struct HiddenRun {
 }
 
 impl HiddenRun {
+    /// Whether the entry goes on the run (none yet, or one of the same turn and phase).
+    fn takes(&self, e: &crate::model::LogEntry) -> bool {
+        self.first.is_none_or(|(_, turn, phase)| (turn, phase) == (e.turn, e.phase))
+    }
+
     fn add(&mut self, e: &crate::model::LogEntry) {
         self.first.get_or_insert((e.seq, e.turn, e.phase));
         self.last = e.seq;
@@ -149,6 +154,10 @@ fn entries_ui(ui: &mut Ui, lang: Lang, battle: &Battle, view: &mut LogView, cmds
         let filtered = view.turn.is_none_or(|t| e.turn == t) && view.unit.is_none_or(|u| e.units.contains(&u));
         let edit = matches!(e.detail, LogDetail::Edit { .. });
         if filtered && edit && !view.show_edits {
+            // A run stays under one heading: a new turn or phase begins a new run.
+            if !hidden.takes(e) {
+                hidden.flush(&mut rows, &mut heading);
+            }
             hidden.add(e);
             continue;
         }

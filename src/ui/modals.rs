@@ -37,7 +37,8 @@ impl CsApp {
             Modal::Recovery(rec, when) => recovery_ui(ui, self.lang, rec, when),
             Modal::Kept(list) => kept_ui(ui, self.lang, list),
             Modal::PathPrompt { purpose, text, error } => {
-                path_ui(ui, self.lang, (*purpose, self.browse.as_ref()), text, error.as_deref())
+                let listing = self.browse.as_ref().map(|(_, listing)| listing);
+                path_ui(ui, self.lang, (*purpose, listing), text, error.as_deref())
             }
             Modal::Report(text) => {
                 super::report_view::report_ui(ui, self.lang, text).map_or(Choice::None, Choice::Command)
@@ -279,57 +280,71 @@ fn browse_ui(
     purpose: PathPurpose,
     text: &mut String,
 ) -> bool {
-    let mut chosen = false;
-    let kept_name = || {
-        let typed = std::path::Path::new(text.trim());
-        (purpose.writes() && !text.ends_with(std::path::MAIN_SEPARATOR) && !typed.is_dir())
-            .then(|| typed.file_name().map(|n| n.to_string_lossy().into_owned()))
-            .flatten()
-            .unwrap_or_default()
-    };
-    let into = |dir: &std::path::Path, name: &str| {
-        let mut s = dir.to_string_lossy().into_owned();
-        if !s.ends_with(std::path::MAIN_SEPARATOR) {
-            s.push(std::path::MAIN_SEPARATOR);
-        }
-        s + name
+    // The name typed stays when saving into another folder; the typed path is the
+    // listed folder itself when it names no file.
+    let typed = std::path::Path::new(text.trim());
+    let names_file = typed != listing.dir && !text.ends_with(std::path::MAIN_SEPARATOR);
+    let kept = match typed.file_name() {
+        Some(name) if purpose.writes() && names_file => name.to_string_lossy().into_owned(),
+        Some(_) | None => String::new(),
     };
     ui.label(RichText::new(lang.fmt(T::BrowseIn, &[&listing.dir.display()])).weak());
-    let mut new_text = None;
-    egui::ScrollArea::vertical().id_salt("coldsteel-path-browse").max_height(BROWSE_H).auto_shrink([false, true]).show(
-        ui,
-        |ui| {
-            if let Some(parent) = listing.dir.parent().filter(|p| !p.as_os_str().is_empty())
-                && ui.selectable_label(false, lang.t(T::BrowseUp)).clicked()
-            {
-                new_text = Some(into(parent, &kept_name()));
-            }
-            for folder in &listing.folders {
-                let shown = format!("{folder}{}", std::path::MAIN_SEPARATOR);
-                if ui.selectable_label(false, shown).clicked() {
-                    new_text = Some(into(&listing.dir.join(folder), &kept_name()));
-                }
-            }
-            for file in &listing.files {
-                let picked = std::path::Path::new(text.trim()) == listing.dir.join(file);
-                let response = ui.selectable_label(picked, file);
-                if response.clicked() || response.double_clicked() {
-                    new_text = Some(into(&listing.dir, file));
-                    chosen = response.double_clicked();
-                }
-            }
-            if listing.folders.is_empty() && listing.files.is_empty() {
-                ui.label(RichText::new(lang.t(T::BrowseEmpty)).weak());
-            }
-            if listing.more {
-                ui.label(RichText::new(lang.t(T::BrowseMore)).weak());
-            }
-        },
-    );
-    if let Some(t) = new_text {
-        *text = t;
+    let mut picked = None;
+    egui::ScrollArea::vertical()
+        .id_salt("coldsteel-path-browse")
+        .max_height(BROWSE_H)
+        .auto_shrink([false, true])
+        .show(ui, |ui| picked = listing_rows_ui(ui, lang, listing, (typed, &kept)));
+    match picked {
+        Some((path, chosen)) => {
+            *text = path;
+            chosen
+        }
+        None => false,
     }
-    chosen
+}
+
+/// The rows of a folder's listing: up, its folders, its files. Gives the path clicked and
+/// whether it was chosen at once (a double click on a file).
+fn listing_rows_ui(
+    ui: &mut Ui,
+    lang: crate::i18n::Lang,
+    listing: &super::handler::Listing,
+    (typed, kept): (&std::path::Path, &str),
+) -> Option<(String, bool)> {
+    let mut picked = None;
+    if let Some(parent) = listing.dir.parent().filter(|p| !p.as_os_str().is_empty())
+        && ui.selectable_label(false, lang.t(T::BrowseUp)).clicked()
+    {
+        picked = Some((in_folder(parent, kept), false));
+    }
+    for folder in &listing.folders {
+        if ui.selectable_label(false, format!("{folder}{}", std::path::MAIN_SEPARATOR)).clicked() {
+            picked = Some((in_folder(&listing.dir.join(folder), kept), false));
+        }
+    }
+    for file in &listing.files {
+        let response = ui.selectable_label(typed == listing.dir.join(file), file);
+        if response.clicked() || response.double_clicked() {
+            picked = Some((in_folder(&listing.dir, file), response.double_clicked()));
+        }
+    }
+    if listing.folders.is_empty() && listing.files.is_empty() {
+        ui.label(RichText::new(lang.t(T::BrowseEmpty)).weak());
+    }
+    if listing.more {
+        ui.label(RichText::new(lang.fmt(T::BrowseMore, &[&super::handler::MAX_LISTED])).weak());
+    }
+    picked
+}
+
+/// `name` in the folder `dir`, as the prompt shows a path.
+fn in_folder(dir: &std::path::Path, name: &str) -> String {
+    let mut path = dir.to_string_lossy().into_owned();
+    if !path.ends_with(std::path::MAIN_SEPARATOR) {
+        path.push(std::path::MAIN_SEPARATOR);
+    }
+    path + name
 }
 
 /// The browsed folder's list: this high at most, then it scrolls.

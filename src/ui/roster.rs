@@ -514,8 +514,9 @@ fn unit_row_ui(
     let mut w = widths(ui);
     let height = if target { TARGET_H } else { UNIT_H };
     if target {
-        // The type's and the ground's columns go to the name.
-        w[0] += w[1] + w[4] + 2.0 * ui.spacing().item_spacing.x;
+        // The type's and the ground's columns go to the name, with the gaps they had.
+        let spacing = ui.spacing().item_spacing.x;
+        w[0] += [w[1], w[4]].iter().filter(|c| **c > 0.0).map(|c| c + spacing).sum::<f32>();
         (w[1], w[4]) = (0.0, 0.0);
     }
     let w = w.map(|width| (width, height));
@@ -587,11 +588,7 @@ fn markers_ui(ui: &mut Ui, lang: Lang, unit: &Unit) {
 
 /// The unit's arm and its class (GdB) or status (Ruleset B): "Infantry · Guard".
 fn type_text(lang: Lang, battle: &Battle, unit: &Unit) -> String {
-    let grade = match battle.ruleset {
-        crate::rules::Ruleset::Gdb => unit.class.label(lang).to_owned(),
-        crate::rules::Ruleset::RulesetB => lang.fmt(T::StatusShort, &[&unit.status.label(lang)]),
-    };
-    format!("{} · {grade}", unit.arm.label(lang))
+    crate::i18n::names::unit_type(lang, battle, unit, false)
 }
 
 /// Figures now of the start, the losses under them.

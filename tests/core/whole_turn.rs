@@ -118,3 +118,27 @@ fn the_undo_history_names_each_fire_and_test_with_its_result() {
         "Test: 5th Jägers"
     );
 }
+
+/// Issue 45: a Ruleset B melee's line names each unit with the figures it lost, as the
+/// roster shows them (it read the kills as losses, backwards), in the log and the report,
+/// in both languages.
+#[test]
+fn a_ruleset_b_melee_line_names_each_unit_with_its_own_losses() {
+    let g = common::whole_b_turn();
+    let b = g.battle();
+    let entry = b.log.iter().find(|e| matches!(e.detail, coldsteel::model::LogDetail::BMelee { .. })).unwrap();
+    let lost = |name: &str| {
+        let u = common::unit(&g, name);
+        u.figures_start - u.figures
+    };
+    assert_eq!((lost("Sumy Hussars"), lost("Guard Chasseurs à cheval")), (0, 3), "the roster's losses");
+    let en = coldsteel::i18n::log_text::entry_summary(Lang::En, b, entry);
+    assert!(en.contains("Sumy Hussars lost 0 figures, Guard Chasseurs à cheval lost 3 figures"), "{en}");
+    let ru = coldsteel::i18n::log_text::entry_summary(Lang::Ru, b, entry);
+    assert!(ru.contains("Потери: Сумской гусарский полк — 0 фигур, Гвардейские конные егеря — 3 фигуры"), "{ru}");
+    for lang in [Lang::En, Lang::Ru] {
+        let report = account(&g, lang);
+        let line = coldsteel::i18n::log_text::entry_summary(lang, b, entry);
+        assert!(report.contains(&line), "{lang:?}: the report tells it as the log does");
+    }
+}

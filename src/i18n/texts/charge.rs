@@ -19,7 +19,7 @@ super::texts! {
     HapDisordered => "mark {} Disordered", "отметьте как расстроенных: {}";
     HapEvades => "Move {} {} straight away from the charger", "Уклонение: {} — на {} прямо от атакующего";
     HapFailsStays => "{} fails its test ({}) but stays in place", "Тест не пройден ({}: {}), но цель остаётся на месте";
-    FriendsInPath => "On the table the charge's path crosses your own units: {} (only your skirmishers make way, GDB-CHG-21)", "На столе путь атаки проходит через своих: {} (дорогу уступают только свои застрельщики, GDB-CHG-21)";
+    FriendsInPath => "On the table the charge's path crosses your own units: {} (only your skirmishers make way, GDB-CHG-21)", "Путь атаки на столе пересекает свои подразделения: {} (пропускают атакующих только свои застрельщики, GDB-CHG-21)";
     HapFlank => "The target is struck in flank or rear.", "Удар во фланг или тыл.";
     HapFollowUp => "{}: {}", "{}: {}";
     HapFormation => "Set {} in {}", "Новое построение ({}): {}";

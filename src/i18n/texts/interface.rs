@@ -258,9 +258,9 @@ super::texts! {
     Opened => "Opened {}", "Открыто: {}";
     PathEmpty => "Type a file path", "Введите путь к файлу";
     BrowseIn => "In {}:", "В папке {}:";
-    BrowseUp => "../  (up one folder)", "../  (на папку выше)";
-    BrowseEmpty => "No folders or files of this kind here.", "Здесь нет папок и файлов этого вида.";
-    BrowseMore => "More than 500 here: type the name.", "Здесь больше 500: введите имя.";
+    BrowseUp => "../  (up one folder)", "../  (на уровень выше)";
+    BrowseEmpty => "No folders or files of this kind here.", "Здесь нет ни папок, ни файлов нужного вида.";
+    BrowseMore => "More than {} here: type the name.", "Здесь больше {}: введите имя файла.";
     PathHint => "Battle file path (*.coldsteel.json):", "Путь к файлу битвы (*.coldsteel.json):";
     Quit => "Quit", "Выход";
     RecentFiles => "Recent files", "Недавние файлы";
@@ -312,11 +312,11 @@ super::texts! {
     Fight => "Fight…", "Разыграть…";
     History => "Undo history", "История отмены";
     HistoryEmpty => "Nothing done yet", "Пока ничего не сделано";
-    MovesFirst => "First to move: {}", "Первым ходит: {}";
+    MovesFirst => "First to move: {}", "Первый ход: {}";
     NothingOwed => "Nothing owed in this phase", "В этой фазе ничего не требуется";
-    PhasingIs => "Moves first: {}", "Ходит первой: {}";
+    PhasingIs => "First to move: {}", "Первый ход: {}";
     ShowEdits => "Roster edits", "Правки состава";
-    LogEditsHidden => "{} · {}, hidden: click to show", "{} · {}: скрыты, щёлкните, чтобы показать";
+    LogEditsHidden => "{} · {} hidden: click to show", "{} · скрыто: {} — щёлкните, чтобы показать";
     ShowUnit => "Show", "Показать";
     ThisPhase => "This phase: {}", "Эта фаза: {}";
     UndoToHere => "Click to undo back to this step", "Щёлкните, чтобы отменить всё после этого шага";

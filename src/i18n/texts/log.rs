@@ -69,7 +69,7 @@ super::texts! {
     EffCasualties => "loses {}", "теряет {}";
     EffCasualtiesHalved => "loses {} (halved: infantry against cavalry)", "теряет {} (половина: пехота против кавалерии)";
     EffCasualtiesToEnter => "casualties: enter them from your rulebook (the table is empty)", "потери: введите по своим правилам (таблица не заполнена)";
-    LogBMelee => "Melee turn {2}: {0} against {1}: {0} lost {3}, {1} lost {4}", "Рукопашная, ход {2}: {0} — {1}: потери: {0} — {3}, {1} — {4}";
+    LogBMelee => "Melee turn {2}: {0} against {1}: {0} lost {3}, {1} lost {4}", "Рукопашная, ход {2}: {0} — {1}. Потери: {0} — {3}, {1} — {4}";
     LogBTestPassed => "{} passes its morale test", "{}: тест морали пройден";
     LogBTestFailed => "{} fails its morale test", "{}: тест морали не пройден";
     LogCollision => "Attack: {} against {}: {}", "Атака: {} — {}: {}";
@@ -82,7 +82,7 @@ super::texts! {
     LogOverrideReason => "The players overruled the result: {} (reason: {})", "Игроки изменили результат: {} (причина: {})";
     StepAddPendingMelee => "Contact: {}", "Контакт: {}";
     StepClearPendingMelee => "Melee withdrawn: {}", "Рукопашная отменена: {}";
-    StepInitiative => "Initiative: first to move: {}", "Инициатива: первым ходит {}";
+    StepInitiative => "Initiative: first to move: {}", "Инициатива: первый ход — {}";
     StepMelee => "Melee: {}", "Рукопашная: {}";
     StepNote => "Note: {}", "Заметка: {}";
     StepHiddenNote => "Umpire's note: {}", "Заметка посредника: {}";
@@ -128,7 +128,7 @@ super::texts! {
     TestWhich => "Test", "Тест";
     TestResultIs => "{}: {}", "{}: {}";
     TestsOwedTitle => "Tests are still owed", "Ещё не пройдены тесты";
-    TestsOwedText => "Owed in this phase: {}. Take each now, carry all into the next phase, or drop all with a reason (the log keeps it).", "В этой фазе осталось пройти: {}. Пройдите сейчас, перенесите в следующую фазу или отмените с причиной (она останется в журнале).";
+    TestsOwedText => "Owed in this phase: {}. Take each now, carry all into the next phase, or drop all with a reason (the log keeps it).", "В этой фазе осталось пройти: {}. Пройдите их по одному сейчас, перенесите все в следующую фазу или отмените все, указав причину (она останется в журнале).";
     TakeThemNow => "Take the first now", "Пройти первый сейчас";
     ChargesUndoneTitle => "Declared charges are not carried out", "Объявленные атаки не выполнены";
     ChargesUndoneText => "{} declared and not carried out (GDB-CHG-04). Carry them out now (Carry out… in the checklist), or go on without them: the declarations lapse.", "Объявлено и не выполнено: {} (GDB-CHG-04). Выполните их сейчас («Выполнить…» в перечне фазы) или продолжайте без них: объявления теряют силу.";
@@ -145,7 +145,7 @@ super::texts! {
     TodoPursue => "{}: pursuing cavalry moves", "{}: преследующая кавалерия движется";
     TodoRetreat => "{}: makes its full retreat move", "{}: полное передвижение отступления";
     TodoRout => "{}: routing, makes its full rout move", "{}: бегство, полное передвижение бегства";
-    TodoWavering => "Morale test: {} is wavering", "Тест морали: {} (колеблющийся)";
+    TodoWavering => "Morale test: {} is wavering", "Тест морали: {} (статус «колеблющийся»)";
     NoCommanderNoMinus => "{}: no commander-in-chief in the battle, so no −1 (AMB-50)", "{}: главнокомандующего в сражении нет, поэтому без −1 (AMB-50)";
     InitiativeTie => "Equal totals: roll again (GDB-SEQ-01)", "Равные результаты: бросьте снова (GDB-SEQ-01)";
     RecordTieRollAgain => "Record the tie and roll again", "Записать ничью и бросить снова";

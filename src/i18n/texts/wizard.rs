@@ -70,7 +70,7 @@ super::texts! {
     FreshCharge => "Charged by a fresh enemy unit this turn (B-MEL-05)", "Атакованы свежей частью противника в этом ходу (B-MEL-05)";
     LossesReasonTestNeeded => "Enter both sides' losses, the winner's test result and, to overrule the dice, a reason", "Введите потери обеих сторон, результат теста победителя и, если меняете результат, причину";
     BTurnKills => "{} kills {}; {} kills {}", "{}: потери противника — {}; {}: потери противника — {}";
-    BecomesWavering => "{} becomes wavering", "{}: становится колеблющимся";
+    BecomesWavering => "{} becomes wavering", "{}: статус «колеблющийся»";
     Declare => "Declare", "Объявить";
     DiceHintAverage => "{} × digit 2 to 5", "{} × цифра от 2 до 5";
     DiceHintD6 => "{} × digit 1 to 6", "{} × цифра от 1 до 6";
