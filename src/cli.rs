@@ -186,15 +186,19 @@ fn load_file(path: &Path, lang: Lang) -> Result<Game, String> {
 }
 
 fn check(path: &Path, lang: Lang) -> Result<String, Failure> {
-    // Every problem of a battle that breaks an invariant, a line each (exit 2).
-    if let Err(storage::LoadError::Invalid(problems)) = storage::read_battle_file(path) {
-        let refused = problems.iter().any(|p| p.problem().protects_reader());
-        let key = if refused { T::CliProblemsRefused } else { T::CliProblems };
-        let mut out = vec![lang.fmt(key, &[&lang.count(problems.len(), Noun::Problem), &path.display()])];
-        out.extend(problems.iter().map(|p| coldsteel::i18n::errors::model_error_text(lang, p)));
-        return Err(Failure(out));
-    }
-    let game = load_file(path, lang)?;
+    // One read (issue 46: it read and parsed the file twice). Every problem of a battle
+    // that breaks an invariant, a line each (exit 2).
+    let game = match storage::read_battle_file(path) {
+        Ok(game) => game,
+        Err(storage::LoadError::Invalid(problems)) => {
+            let refused = problems.iter().any(|p| p.problem().protects_reader());
+            let key = if refused { T::CliProblemsRefused } else { T::CliProblems };
+            let mut out = vec![lang.fmt(key, &[&lang.count(problems.len(), Noun::Problem), &path.display()])];
+            out.extend(problems.iter().map(|p| coldsteel::i18n::errors::model_error_text(lang, p)));
+            return Err(Failure(out));
+        }
+        Err(e) => return Err(at_path(load_error_text(lang, &e), path).into()),
+    };
     let b = &game.battle();
     let (units, generals, brigades) = (b.units.len(), b.generals.len(), b.brigades.len());
     let name = coldsteel::i18n::names::battle_title(b, lang);
