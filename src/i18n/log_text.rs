@@ -79,12 +79,12 @@ pub fn action_label(lang: Lang, battle: &Battle, kind: ActionKind, subject: &str
         ActionKind::PlaceUnit => T::StepPlaceUnit,
         ActionKind::PlaceGeneral => T::StepPlaceGeneral,
         ActionKind::SetTable => return table_change_label(lang, subject),
-        ActionKind::Fire => return fire_step_label(lang, subject),
+        ActionKind::Fire => return fire_step_label(lang, battle, subject),
         ActionKind::EditBattle => T::StepEditBattle,
         ActionKind::ChangeFormation => T::StepChangeFormation,
         ActionKind::Move => T::StepMove,
         ActionKind::AtTheEdge => T::StepAtTheEdge,
-        ActionKind::TakeTest => return test_step_label(lang, subject),
+        ActionKind::TakeTest => return test_step_label(lang, battle, subject),
         ActionKind::DropTests => T::StepDropTests,
         ActionKind::ImportOrderOfBattle => {
             let mut counts = subject.split('/').map(|n| n.parse::<u64>().unwrap_or(0));
@@ -93,7 +93,28 @@ pub fn action_label(lang: Lang, battle: &Battle, kind: ActionKind, subject: &str
             return lang.fmt(T::StepImport, &[&units, &generals, &brigades]);
         }
     };
-    lang.fmt(key, &[&subject])
+    lang.fmt(key, &[&shown_subject(lang, battle, subject)])
+}
+
+/// The names an undo step recorded (units' and generals' own names, "A × B" for two) in
+/// the interface's language, where the battle still has them (issue 45: the Russian
+/// history read "Empress Dragoons × Kiev Dragoons").
+fn shown_subject(lang: Lang, battle: &Battle, subject: &str) -> String {
+    if lang == Lang::En {
+        return subject.to_owned();
+    }
+    let shown = |part: &str| {
+        let unit = battle.units.iter().find(|u| u.name == part).map(|u| u.display_name(true));
+        let general = || {
+            battle
+                .generals
+                .iter()
+                .find(|g| g.name == part)
+                .map(|g| super::names::shown(&g.name, g.name_ru.as_deref(), lang))
+        };
+        unit.or_else(general).unwrap_or(part).to_owned()
+    };
+    subject.split(" × ").map(shown).collect::<Vec<_>>().join(" × ")
 }
 
 /// A table change in words, from its subject (`game::table::table_change`).
@@ -390,30 +411,32 @@ fn dice_line(lang: Lang, who: &str, dice: [u8; 2], total: i32) -> String {
 
 /// A fire's undo step: who fired at whom and the figures lost (a step recorded before
 /// the figures were, by its units alone).
-fn fire_step_label(lang: Lang, subject: &str) -> String {
+fn fire_step_label(lang: Lang, battle: &Battle, subject: &str) -> String {
     let parts: Vec<&str> = subject.split(crate::game::SUBJECT_PART).collect();
+    let units = shown_subject(lang, battle, parts.first().copied().unwrap_or_default());
     match parts.as_slice() {
-        [units, figures] => match figures.parse::<u64>() {
-            Ok(n) => lang.fmt(T::StepFireLost, &[units, &lang.count(n, Noun::Figure)]),
-            Err(_) => lang.fmt(T::StepFire, &[units]),
+        [_, figures] => match figures.parse::<u64>() {
+            Ok(n) => lang.fmt(T::StepFireLost, &[&units, &lang.count(n, Noun::Figure)]),
+            Err(_) => lang.fmt(T::StepFire, &[&units]),
         },
-        _ => lang.fmt(T::StepFire, &[&subject]),
+        _ => lang.fmt(T::StepFire, &[&units]),
     }
 }
 
 /// A test's undo step: the unit, the test and what it did ("49th Jägers: Morale test
 /// (halts)"); a step recorded before them, by its unit alone.
-fn test_step_label(lang: Lang, subject: &str) -> String {
+fn test_step_label(lang: Lang, battle: &Battle, subject: &str) -> String {
     use crate::rules::options::{TestKind, TestResult};
     let parts: Vec<&str> = subject.split(crate::game::SUBJECT_PART).collect();
+    let unit = shown_subject(lang, battle, parts.first().copied().unwrap_or_default());
     let test = |key: &str| TestKind::ALL.into_iter().find(|t| t.key() == key);
     let result = |key: &str| TestResult::ALL.into_iter().find(|r| r.key() == key);
     match parts.as_slice() {
-        [unit, t, r] => match (test(t), result(r)) {
-            (Some(t), Some(r)) => lang.fmt(T::StepTestTaken, &[unit, &t.label(lang), &result_words(lang, t, r)]),
-            _ => lang.fmt(T::StepTakeTest, &[unit]),
+        [_, t, r] => match (test(t), result(r)) {
+            (Some(t), Some(r)) => lang.fmt(T::StepTestTaken, &[&unit, &t.label(lang), &result_words(lang, t, r)]),
+            _ => lang.fmt(T::StepTakeTest, &[&unit]),
         },
-        _ => lang.fmt(T::StepTakeTest, &[&subject]),
+        _ => lang.fmt(T::StepTakeTest, &[&unit]),
     }
 }
 

@@ -31,6 +31,8 @@ enum Line {
     OutOfPlay(Side),
     /// The column headers under a side's heading.
     Headers,
+    /// The column headers of the list of targets (its columns, see [`Line::Target`]).
+    TargetHeaders,
     Unit(UnitId),
     /// A unit offered as a charge's target: its row without the markers' line.
     Target(UnitId),
@@ -52,7 +54,7 @@ fn line_height(line: &Line) -> f32 {
     match line {
         Line::Side(_) => 30.0,
         Line::Gap => 12.0,
-        Line::Headers => 18.0,
+        Line::Headers | Line::TargetHeaders => 18.0,
         // Every unit keeps a line for its markers, empty or not: rows keep their places
         // when markers come and go at Next phase (issue 30: the next click selected
         // another unit).
@@ -112,7 +114,7 @@ fn lines(battle: &Battle, folded: &BTreeSet<FoldKey>, sides: &[Side]) -> Vec<Lin
 /// its units in play, a line each, brigade by brigade.
 fn target_lines(battle: &Battle, side: Side) -> Vec<Line> {
     let units = crate::game::procedure::charge::in_play_in_roster_order(battle, side).map(|u| Line::Target(u.id));
-    [Line::Side(side), Line::Headers].into_iter().chain(units).collect()
+    [Line::Side(side), Line::TargetHeaders].into_iter().chain(units).collect()
 }
 
 /// A foldable group of the roster.
@@ -339,7 +341,8 @@ fn line_ui(ui: &mut Ui, draw: &mut Draw<'_>, line: Line) {
     let (cmds, toggles) = (&mut draw.cmds, &mut draw.toggles);
     match line {
         Line::Side(side) => side_heading_ui(ui, lang, battle, side),
-        Line::Headers => headers_ui(ui, lang),
+        Line::Headers => headers_ui(ui, lang, false),
+        Line::TargetHeaders => headers_ui(ui, lang, true),
         Line::Commander(side) => match battle.commander_in_chief(side) {
             Some(c) => general_button_ui(ui, lang, c, selection, cmds, T::CommanderPrefix),
             None => {
@@ -466,10 +469,10 @@ fn widths(ui: &Ui) -> [f32; 6] {
     w
 }
 
-/// The column headers, aligned with the unit rows.
-fn headers_ui(ui: &mut Ui, lang: Lang) {
+/// The column headers, aligned with the unit rows (a target's row when `target`).
+fn headers_ui(ui: &mut Ui, lang: Lang, target: bool) {
     let names = [T::ColUnit, T::ColType, T::ColOrder, T::ColFormation, T::ColGround, T::ColFigures];
-    let widths = widths(ui);
+    let widths = row_widths(ui, target);
     ui.horizontal(|ui| {
         for (i, (name, width)) in names.into_iter().zip(widths).enumerate().filter(|(_, (_, w))| *w > 0.0) {
             header_cell_ui(ui, width, |ui| {
@@ -480,6 +483,18 @@ fn headers_ui(ui: &mut Ui, lang: Lang) {
             });
         }
     });
+}
+
+/// The columns of a unit's row; a target's row gives the type's and the ground's
+/// columns, with the gaps they had, to the name.
+fn row_widths(ui: &Ui, target: bool) -> [f32; 6] {
+    let mut w = widths(ui);
+    if target {
+        let spacing = ui.spacing().item_spacing.x;
+        w[0] += [w[1], w[4]].iter().filter(|c| **c > 0.0).map(|c| c + spacing).sum::<f32>();
+        (w[1], w[4]) = (0.0, 0.0);
+    }
+    w
 }
 
 /// A cell of a unit's row: its text wraps onto a second line within the cell's width;
@@ -511,15 +526,8 @@ fn unit_row_ui(
     cmds: &mut Vec<AppCommand>,
 ) {
     let selected = selection == Selection::Unit(unit.id);
-    let mut w = widths(ui);
     let height = if target { TARGET_H } else { UNIT_H };
-    if target {
-        // The type's and the ground's columns go to the name, with the gaps they had.
-        let spacing = ui.spacing().item_spacing.x;
-        w[0] += [w[1], w[4]].iter().filter(|c| **c > 0.0).map(|c| c + spacing).sum::<f32>();
-        (w[1], w[4]) = (0.0, 0.0);
-    }
-    let w = w.map(|width| (width, height));
+    let w = row_widths(ui, target).map(|width| (width, height));
     ui.horizontal(|ui| {
         cell_ui(ui, w[0], |ui| {
             ui.horizontal_top(|ui| name_ui(ui, lang, battle, unit, selected, cmds));

@@ -110,8 +110,12 @@ fn the_undo_history_names_each_fire_and_test_with_its_result() {
     assert!(en.contains(&"Fire: 4th bn, 33e Léger × Poltava Infantry, 2 figures lost".to_owned()), "{en:?}");
     assert!(en.contains(&"Poltava Infantry: Morale test (passes)".to_owned()), "{en:?}");
     let ru = labels(Lang::Ru);
-    assert!(ru.contains(&"Огонь: 4th bn, 33e Léger × Poltava Infantry, потери: 2 фигуры".to_owned()), "{ru:?}");
-    assert!(ru.contains(&"Poltava Infantry: Тест морали (пройден)".to_owned()), "{ru:?}");
+    // In Russian, the units' Russian names.
+    assert!(
+        ru.contains(&"Огонь: 4-й батальон 33-го лёгкого полка × Полтавский пехотный полк, потери: 2 фигуры".to_owned()),
+        "{ru:?}"
+    );
+    assert!(ru.contains(&"Полтавский пехотный полк: Тест морали (пройден)".to_owned()), "{ru:?}");
     // A step recorded before its result was: its units, named.
     assert_eq!(
         coldsteel::i18n::log_text::action_label(Lang::En, b, ActionKind::TakeTest, "5th Jägers"),

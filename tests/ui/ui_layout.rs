@@ -289,6 +289,36 @@ fn the_table_tab_fits_a_laptop() {
         click_button(&mut h, &lang.fmt(T::ChargeTargetButton, &[&kiev]));
         assert!(h.state().wizard.is_some(), "{lang:?}: the wizard docked");
         found.extend(problems(&h, &format!("{lang:?} table, docked wizard")));
+        // The melee docked too, the longest names of the example in it: its odds, its
+        // dice and its result wrap at the panel's width.
+        let mut game = storage::read_battle_file(&path).unwrap();
+        common::to(&mut game, Phase::Charges);
+        let (a, d) = (common::id(&game, "Empress Dragoons"), common::id(&game, "Ilovaisky's Don Cossacks"));
+        let contact = coldsteel::model::Engagement {
+            charging: true,
+            moved_cm: Some(10),
+            ..coldsteel::model::Engagement::contact(a, d)
+        };
+        game.perform(&coldsteel::game::Action::AddPendingMelee(contact)).unwrap();
+        common::to(&mut game, Phase::Melee);
+        let mut app = common::app_without_rates_form(game, lang);
+        app.tab = coldsteel::ui::CentralTab::Table;
+        let mut h = Harness::builder()
+            .with_size(egui::vec2(1280.0, 800.0))
+            .build_ui_state(|ui, app: &mut CsApp| app.ui_root(ui), app);
+        h.run();
+        let fight = h.query_all_by_label(lang.t(T::Fight)).count();
+        h.get_all_by_label(lang.t(T::Fight)).nth(fight - 1).unwrap().click();
+        h.run();
+        assert!(h.state().wizard.is_some(), "{lang:?}: the melee docked");
+        found.extend(problems(&h, &format!("{lang:?} table, docked melee")));
+        click_button(&mut h, lang.t(T::Next));
+        let (empress, cossacks) = (name(&h, "Empress Dragoons", lang), name(&h, "Ilovaisky's Don Cossacks", lang));
+        type_into(&mut h, &empress, "66");
+        type_into(&mut h, &cossacks, "11");
+        found.extend(problems(&h, &format!("{lang:?} table, docked melee dice")));
+        click_button(&mut h, lang.t(T::Next));
+        found.extend(problems(&h, &format!("{lang:?} table, docked melee result")));
     }
     assert_fits(&found);
 }

@@ -69,7 +69,7 @@ pub fn odds_ui(ui: &mut Ui, lang: Lang, rows: &[(String, f64)]) {
             let filled = egui::Rect::from_min_size(rect.min, egui::vec2(width * (*p as f32), 14.0));
             ui.painter().rect_filled(filled, 2.0, theme::ODDS_BAR);
             ui.label(RichText::new(format!("{:>6.2}%", p * 100.0)).monospace());
-            ui.label(label);
+            ui.add(egui::Label::new(label.as_str()).wrap());
         });
     }
 }

@@ -178,7 +178,8 @@ impl MeleeWizard {
         let arrived = super::common::arriving(&mut self.seen, 1);
         // Arriving, the first thing to type takes the focus: the losses, else the test dice.
         let mut focus_losses = arrived && self.draft.losses.iter().any(|l| l.trim().is_empty());
-        ui.horizontal(|ui| {
+        // Wrapped: two long Russian names do not fit one line of the docked panel.
+        ui.horizontal_wrapped(|ui| {
             for (name, losses) in names.iter().zip(self.draft.losses.iter_mut()) {
                 let focus = std::mem::take(&mut focus_losses);
                 super::common::number_focus_ui(ui, &lang.fmt(T::LossesOf, &[name]), losses, 40.0, focus);

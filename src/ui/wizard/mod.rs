@@ -167,7 +167,7 @@ impl Wizard {
                 WIZARD_W.min(screen.width() - 40.0).max(480.0),
                 (screen.height() - 150.0).max(300.0),
             ))
-            .show(ui.ctx(), |ui| outcome = self.body_ui(ui, lang, battle, false));
+            .show(ui.ctx(), |ui| outcome = self.body_ui(ui, lang, battle));
         self.escape(ui, outcome)
     }
 
@@ -182,7 +182,7 @@ impl Wizard {
         child.set_clip_rect(rect.intersect(ui.clip_rect()));
         child.heading(self.title(lang));
         child.separator();
-        let outcome = self.body_ui(&mut child, lang, battle, true);
+        let outcome = self.body_ui(&mut child, lang, battle);
         ui.allocate_rect(rect, egui::Sense::hover());
         self.escape(ui, outcome)
     }
@@ -192,16 +192,17 @@ impl Wizard {
         if ui.input(|i| i.key_pressed(egui::Key::Escape)) { Outcome::Cancel } else { outcome }
     }
 
-    /// The step in a scroll area, its buttons in a footer pinned under it; docked, the
-    /// step scrolls sideways too, where a long label needs more than the panel's width.
-    fn body_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle, docked: bool) -> Outcome {
+    /// The step in a scroll area, its buttons in a footer pinned under it.
+    fn body_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle) -> Outcome {
         let mut outcome = Outcome::Continue;
         // The step scrolls; its buttons sit in a footer pinned under it, never below
         // the fold (the steps draw them through `common::nav_ui`).
         let full = ui.available_rect_before_wrap();
         let footer = egui::Rect::from_min_max(egui::pos2(full.left(), full.bottom() - FOOTER_H), full.max);
         ui.ctx().data_mut(|d| d.insert_temp(footer_id(), footer));
-        egui::ScrollArea::new([docked, true])
+        // Vertical only: docked too, a step's words wrap at the panel's width (issue 45:
+        // sideways, nothing wrapped and the panel's edge cut it).
+        egui::ScrollArea::vertical()
             .id_salt("coldsteel-wizard-step")
             .max_height(full.height() - FOOTER_H)
             .auto_shrink([false, false])
