@@ -46,6 +46,15 @@ impl Lang {
         }
     }
 
+    /// A number with `places` decimals, its decimal sign the language's ("49.3", «49,3»).
+    pub fn decimal(self, value: f64, places: usize) -> String {
+        let text = format!("{value:.places$}");
+        match self {
+            Lang::En => text,
+            Lang::Ru => text.replace('.', ","),
+        }
+    }
+
     /// Parses `en` or `ru`.
     pub fn from_code(code: &str) -> Option<Lang> {
         Lang::ALL.into_iter().find(|l| l.code().eq_ignore_ascii_case(code))

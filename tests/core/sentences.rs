@@ -110,6 +110,15 @@ fn phrases(lang: Lang) -> Vec<String> {
         lang.fmt(T::BCaught, &[&"1st Polish Guard Lancers", &"Jägers"]),
     ];
     out.extend(Face::ALL.iter().map(|f| format!("{}: {}", lang.t(T::StruckFace), f.label(lang))));
+    // One of a kind, where a plural pronoun read wrong ("1 test … take them").
+    use coldsteel::i18n::Noun;
+    for (key, noun) in
+        [(T::TestsOwedText, Noun::Test), (T::MeleesUnfoughtText, Noun::Melee), (T::ChargesUndoneText, Noun::Charge)]
+    {
+        out.push(lang.fmt(key, &[&lang.count(1, noun)]));
+    }
+    out.push(lang.fmt(T::SoFar, &[&lang.decimal(49.3, 1)]));
+    out.push(format!("{} · {}", lang.t(T::DeclarationsHeading), lang.t(T::NoteUmpires)));
     out.push(log_text::win_with_outcome(lang, "Grenadiers à cheval", coldsteel::rules::gdb::Outcome::Rout.label(lang)));
     out
 }

@@ -157,7 +157,7 @@ super::texts! {
     ErrNotOrderingGeneral => "This general cannot give the order: he is lost, of the other side, or a regimental commander (GDB-OPP-05)", "Этот генерал не может отдать приказ: он выбыл, из другой армии или полковой командир (GDB-OPP-05)";
     ErrNotOverrulable => "This cannot be overruled: {}", "Это нельзя отменить решением игроков: {}";
     ErrOverruleReason => "Give the reason for overruling the rules", "Укажите причину, по которой игроки отступают от правил";
-    OverruleRefusal => "Overrule: the table agrees otherwise", "Отступить от правил: игроки договорились иначе";
+    OverruleRefusal => "Overrule: the players agree otherwise", "Отступить от правил: игроки договорились иначе";
     OverruleReason => "Reason", "Причина";
     LogOverruled => "Overruled by the players: {}. Reason: {}", "Игроки отступили от правил: {}. Причина: {}";
     ErrNotAScreen => "Unit {} is no skirmisher screen of the target's side (GDB-CHG-22)", "Подразделение {} — не застрельщики стороны цели (GDB-CHG-22)";

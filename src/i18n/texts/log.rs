@@ -93,7 +93,7 @@ super::texts! {
     TodoDeclarations => "Declarations (GDB-CHG-03, 04): {} · {}", "Объявления атак (GDB-CHG-03, 04): {} · {}";
     DeclSideDone => "{}: declared {}, done", "{}: объявлено атак: {}, закончено";
     DeclSideDeclaring => "{}: declaring, {} so far", "{}: объявляет атаки, пока {}";
-    DeclarationsHeading => "Declarations, the phasing side first (GDB-CHG-03, 04):", "Объявления атак, первой ходящая сторона (GDB-CHG-03, 04):";
+    DeclarationsHeading => "Declarations, the phasing side first (GDB-CHG-03, 04):", "Объявления атак (первой объявляет ходящая сторона, GDB-CHG-03, 04):";
     DeclSideNext => "{}: declares next", "{}: объявляет следом";
     TodoAttacks => "Attacks: the attacker's Charge…, then its target; a frontal attack is tested for collision first (B-COL-01); units in contact fight in the Melee phase (B-MEL-01)", "Атаки: «Атаковать…» у атакующего, затем цель; фронтальная атака сначала проверяется на столкновение (B-COL-01); сошедшиеся в контакт бьются в фазе рукопашной (B-MEL-01)";
     TodoCarryOut => "Carry out the charge: {} at {}", "Выполните атаку: {} (цель: {})";
@@ -128,14 +128,14 @@ super::texts! {
     TestWhich => "Test", "Тест";
     TestResultIs => "{}: {}", "{}: {}";
     TestsOwedTitle => "Tests are still owed", "Ещё не пройдены тесты";
-    TestsOwedText => "Owed in this phase: {}. Take each now, carry all into the next phase, or drop all with a reason (the log keeps it).", "В этой фазе осталось пройти: {}. Пройдите их по одному сейчас, перенесите все в следующую фазу или отмените все, указав причину (она останется в журнале).";
+    TestsOwedText => "Owed in this phase: {}. Take each now, carry all into the next phase, or drop all with a reason (the log keeps it).", "В этой фазе осталось пройти: {}. Можно пройти сейчас по одному, перенести все в следующую фазу или отменить все, указав причину (она останется в журнале).";
     TakeThemNow => "Take the first now", "Пройти первый сейчас";
     ChargesUndoneTitle => "Declared charges are not carried out", "Объявленные атаки не выполнены";
-    ChargesUndoneText => "{} declared and not carried out (GDB-CHG-04). Carry them out now (Carry out… in the checklist), or go on without them: the declarations lapse.", "Объявлено и не выполнено: {} (GDB-CHG-04). Выполните их сейчас («Выполнить…» в перечне фазы) или продолжайте без них: объявления теряют силу.";
+    ChargesUndoneText => "{} declared and not carried out (GDB-CHG-04). Carry each out now (Carry out… in the checklist), or go on: the declarations lapse.", "Объявлено и не выполнено: {} (GDB-CHG-04). Можно выполнить сейчас («Выполнить…» в перечне фазы) или продолжить без этого: объявления теряют силу.";
     CarryThemOutNow => "Carry them out now", "Выполнить сейчас";
     LetThemLapse => "Go on: the declarations lapse", "Продолжить: объявления теряют силу";
     MeleesUnfoughtTitle => "Melees are still to fight", "Рукопашные ещё не проведены";
-    MeleesUnfoughtText => "{} to fight in this Melee phase. Fight them now (Fight… in the checklist), or go on without them: the units stay in base contact, and the melee is fought in a later Melee phase.", "В этой фазе рукопашной осталось провести: {}. Разыграйте их сейчас («Разыграть…» в перечне фазы) или продолжайте без них: подразделения остаются в контакте, а рукопашная будет проведена в одной из следующих фаз рукопашной.";
+    MeleesUnfoughtText => "{} to fight in this Melee phase. Fight each now (Fight… in the checklist), or go on: the units stay in base contact, and the melee is fought in a later Melee phase.", "В этой фазе рукопашной осталось провести: {}. Можно разыграть сейчас («Разыграть…» в перечне фазы) или продолжить без этого: подразделения остаются в контакте, а рукопашная будет проведена в одной из следующих фаз рукопашной.";
     FightThemNow => "Fight them now", "Разыграть сейчас";
     LeaveThemUnfought => "Go on without fighting them", "Продолжить без рукопашных";
     CarryThem => "Carry into the next phase", "Перенести в следующую фазу";

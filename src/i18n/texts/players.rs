@@ -54,7 +54,7 @@ super::texts! {
     UnitHiddenTip => "The umpire's mark: absent from the players' window and page until shown again, or until it charges or is charged.", "Отметка посредника: не видно в окне и на странице для игроков, пока отметку не снимут или пока подразделение не атакует или не будет атаковано.";
     HiddenBadge => "hidden", "скрыто";
     NoteHint => "A note for the log…", "Заметка в журнал…";
-    NoteUmpires => "Umpire's", "Посредника";
+    NoteUmpires => "Umpire's only", "Только для посредника";
     AddNote => "Add note", "Добавить заметку";
     NoteHiddenFromPlayers => "Umpire's note, hidden from the players", "Заметка посредника, скрыта от игроков";
     ShareCannotListen => "cannot listen on {}: {}", "не удаётся слушать {}: {}";

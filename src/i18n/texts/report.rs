@@ -16,7 +16,7 @@ super::texts! {
     RepSummary => "Summary", "Итоги";
     RepTestLine => "{}: {}: {}", "{}: {}: {}";
     RepChargeMeasures => "{} charges {}, {} cm away, {}° off straight ahead", "Атака: {} — цель: {}; расстояние {} см, {}° от направления прямо";
-    SoFar => "So far: {}", "Пока: {}";
+    SoFar => "So far: {}", "Уже известно: {}";
     RepReaction => "{} reacts: {}", "{}: реакция — {}";
     RepClosingFire => "Closing fire of {}: {} lost by {}", "Огонь в упор ({}): потери {} — {}";
     RepNotCaught => "{} is not caught", "{}: уклонение удалось";

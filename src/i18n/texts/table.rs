@@ -16,7 +16,7 @@ super::texts! {
     StepTableOff => "Table view put away", "Вид стола убран";
     AreaSelected => "{}: Delete removes it", "{}: Delete удаляет";
     ResizeTip => "Change the table's size", "Изменить размер стола";
-    MovedOnTable => "made on the table view ({} cm)", "сделано на виде стола ({} см)";
+    MovedOnTable => "made on the table view ({} cm)", "сделано на столе ({} см)";
     LogMovedBack => "{}: its compulsory move made on the table, {} cm", "{}: обязательное передвижение сделано на столе, {} см";
     RepMaps => "The table", "Стол";
     RepMapsRule => "A long battle: the table at the end of each turn that is a multiple of {}, and now (at most {} and the present).", "Долгая битва: стол в конце ходов, кратных {}, и сейчас (не больше чем {}, и нынешняя).";

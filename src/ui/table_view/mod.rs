@@ -167,7 +167,7 @@ impl View {
 /// A distance measured on the table, in the club's unit to 0.1 (AMB-26).
 pub fn distance_text(lang: Lang, scale: Scale, table_cm: f64) -> String {
     let key = if scale == Scale::Inch { T::InchesValue } else { T::CmValue };
-    lang.fmt(key, &[&format!("{:.1}", scale.shown(table_cm))])
+    lang.fmt(key, &[&lang.decimal(scale.shown(table_cm), 1)])
 }
 
 /// The Table tab.

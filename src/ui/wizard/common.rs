@@ -68,7 +68,7 @@ pub fn odds_ui(ui: &mut Ui, lang: Lang, rows: &[(String, f64)]) {
             ui.painter().rect_filled(rect, 2.0, ui.visuals().extreme_bg_color);
             let filled = egui::Rect::from_min_size(rect.min, egui::vec2(width * (*p as f32), 14.0));
             ui.painter().rect_filled(filled, 2.0, theme::ODDS_BAR);
-            ui.label(RichText::new(format!("{:>6.2}%", p * 100.0)).monospace());
+            ui.label(RichText::new(format!("{:>6}%", lang.decimal(p * 100.0, 2))).monospace());
             ui.add(egui::Label::new(label.as_str()).wrap());
         });
     }
@@ -341,14 +341,18 @@ pub fn table_facts_ui(
     ids: (crate::model::UnitId, crate::model::UnitId),
     f: &crate::game::table::TableFacts,
 ) {
-    let yes_no = |b: bool| lang.t(if b { T::Yes } else { T::No });
+    // Inside the sentence: «да», «нет» in lower case in Russian.
+    let yes_no = |b: bool| {
+        let word = lang.t(if b { T::Yes } else { T::No });
+        if lang == Lang::Ru { word.to_lowercase() } else { word.to_owned() }
+    };
     let mut parts = vec![
         lang.fmt(
             T::FromTableDistance,
             &[
                 &crate::ui::table_view::distance_text(lang, crate::game::table::scale_of(battle), f.table_cm),
-                &format!("{:.1}", f.distance_cm),
-                &format!("{:.1}", f.angle_deg),
+                &lang.decimal(f.distance_cm, 1),
+                &lang.decimal(f.angle_deg, 1),
             ],
         ),
         lang.fmt(T::FromTableFace, &[&f.struck_face.label(lang).to_lowercase()]),

@@ -120,7 +120,7 @@ impl ChargeWizard {
         let [distance, bearing] = self.draft.typed_as_table();
         let tag = |ui: &mut Ui, value: Option<f64>| {
             if let Some(v) = value {
-                ui.label(RichText::new(lang.fmt(T::FromTableValue, &[&format!("{v:.1}")])).weak().small());
+                ui.label(RichText::new(lang.fmt(T::FromTableValue, &[&lang.decimal(v, 1)])).weak().small());
             }
         };
         let f = &mut self.draft.typed;
