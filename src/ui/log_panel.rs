@@ -180,13 +180,13 @@ fn entries_ui(ui: &mut Ui, lang: Lang, battle: &Battle, view: &mut LogView, cmds
     }
     // Only the open entry is taller; every other row has one height, so only the rows
     // in view are laid out, however long the log.
-    let open_lines = view
+    let open_height = view
         .open
         .and_then(|seq| battle.log.iter().find(|e| e.seq == seq))
-        .map_or(0, |e| entry_lines(lang, battle, e).len());
+        .map_or(0.0, |e| opened_height(ui, lang, battle, e));
     let opened = view.open;
     let height = |r: &Row| match r {
-        Row::Entry(i) if battle.log.get(*i).map(|e| e.seq) == opened => ROW_H * (open_lines as f32 + 2.0),
+        Row::Entry(i) if battle.log.get(*i).map(|e| e.seq) == opened => open_height,
         Row::Heading(..) | Row::Entry(_) | Row::HiddenEdits { .. } => ROW_H,
     };
     let total: f32 = rows.iter().map(height).sum();
@@ -215,6 +215,26 @@ fn entries_ui(ui: &mut Ui, lang: Lang, battle: &Battle, view: &mut LogView, cmds
     });
 }
 
+/// The height of the open entry: its summary and its breakdown wrapped at the log's
+/// width (issue 45: cut at the panel's edge), and the copy button.
+fn opened_height(ui: &Ui, lang: Lang, battle: &Battle, e: &crate::model::LogEntry) -> f32 {
+    let width = ui.available_width() - ui.spacing().scroll.bar_width - 4.0;
+    let spacing = ui.spacing().item_spacing.y;
+    let tall = |text: String, font: egui::FontId| {
+        ui.ctx().fonts_mut(|f| f.layout(text, font, egui::Color32::WHITE, width).size().y) + spacing
+    };
+    let font = |style: egui::TextStyle| ui.style().text_styles.get(&style).cloned().unwrap_or_default();
+    let (body, mono) = (font(egui::TextStyle::Body), font(egui::TextStyle::Monospace));
+    let summary = tall(entry_text(lang, battle, e), body);
+    let lines: f32 = entry_lines(lang, battle, e).into_iter().map(|l| tall(format!("    {l}"), mono.clone())).sum();
+    summary + lines + ROW_H + ui.spacing().button_padding.y * 2.0
+}
+
+/// An entry's line: its number and what happened.
+fn entry_text(lang: Lang, battle: &Battle, e: &crate::model::LogEntry) -> String {
+    format!("{:>4}  {}", e.seq, entry_summary(lang, battle, e))
+}
+
 /// How far down the rows the entry `seq` stands (its heading with it).
 fn offset_of(rows: &[Row], battle: &Battle, seq: u64, height: impl Fn(&Row) -> f32) -> Option<f32> {
     let at =
@@ -240,8 +260,11 @@ fn row_ui(ui: &mut Ui, lang: Lang, battle: &Battle, row: &Row, view: &mut LogVie
         Row::Entry(i) => {
             let Some(entry) = battle.log.get(*i) else { return };
             let open = view.open == Some(entry.seq);
-            let text = format!("{:>4}  {}", entry.seq, entry_summary(lang, battle, entry));
-            if ui.selectable_label(open, text).clicked() {
+            if open {
+                // Open, the entry is shown whole: its summary and breakdown wrap.
+                ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
+            }
+            if ui.selectable_label(open, entry_text(lang, battle, entry)).clicked() {
                 view.open = if open { None } else { Some(entry.seq) };
             }
             if open {
