@@ -264,7 +264,16 @@ fn row_ui(ui: &mut Ui, lang: Lang, battle: &Battle, row: &Row, view: &mut LogVie
                 // Open, the entry is shown whole: its summary and breakdown wrap.
                 ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
             }
-            if ui.selectable_label(open, entry_text(lang, battle, entry)).clicked() {
+            let row = ui.selectable_label(open, entry_text(lang, battle, entry));
+            // Closed, a long entry is cut at the log's edge: the pointer shows it whole.
+            let row = if open {
+                row
+            } else {
+                row.on_hover_ui(|ui| {
+                    ui.label(entry_summary(lang, battle, entry));
+                })
+            };
+            if row.clicked() {
                 view.open = if open { None } else { Some(entry.seq) };
             }
             if open {

@@ -319,7 +319,9 @@ impl PlayersScreen {
         }
         if let Some(url) = self.share.url.clone() {
             ui.separator();
-            ui.label(lang.t(T::ShareOpenThis));
+            // On this computer only, the address is for a browser here, not the network's.
+            let open_this = if self.share.listen == Listen::Loopback { T::ShareOpenHere } else { T::ShareOpenThis };
+            ui.label(lang.t(open_this));
             ui.add(egui::Label::new(RichText::new(&url).monospace()).selectable(true).wrap());
             if ui.button(lang.t(T::ShareCopy)).clicked() {
                 ui.ctx().copy_text(url.clone());

@@ -1189,6 +1189,7 @@ keys! {
     ShareOpenThis,
     ShareLoopbackNote,
     ShareQrHere,
+    ShareOpenHere,
     ShareNewToken,
     ShareFailed,
     ShareBadPort,

@@ -44,6 +44,7 @@ super::texts! {
     ShareStart => "Start sharing", "Начать показ";
     ShareStop => "Stop sharing", "Остановить показ";
     ShareOpenThis => "Open this address in a browser on the same network, or scan the code:", "Откройте этот адрес в браузере в той же сети или отсканируйте код:";
+    ShareOpenHere => "Open this address in a browser on this computer:", "Откройте этот адрес в браузере на этом компьютере:";
     ShareLoopbackNote => "Only this computer can open it; choose the local network to let phones in.", "Открыть его можно только на этом компьютере; чтобы пустить телефоны, выберите локальную сеть.";
     ShareQrHere => "The address's QR code appears here once sharing starts.", "QR-код адреса появится здесь, когда показ начнётся.";
     ShareNewToken => "Each start makes a new secret address; the old one stops working.", "Каждый запуск даёт новый секретный адрес; старый перестаёт работать.";
