@@ -196,10 +196,10 @@ fn judge_charge(battle: &Battle, c: &Unit, was_charged: bool, a: &ChargeAction) 
 /// may overrule it with their reason). Whole cm and degrees as the wizard shows them; the
 /// unrounded measures of `exact` are the table's own.
 fn as_the_table_shows(battle: &Battle, a: &ChargeAction) -> Result<(), ChargeError> {
-    let Some(facts) = super::table::charge_facts(battle, a.charger, a.target) else { return Ok(()) };
     if a.measured.exact.is_some() {
         return Ok(());
     }
+    let Some(facts) = super::table::charge_facts(battle, a.charger, a.target) else { return Ok(()) };
     let whole = super::table::whole;
     let (distance, bearing) = (whole(facts.distance_cm), whole(facts.angle_deg));
     if a.measured.distance_cm.abs_diff(distance) > 1 {

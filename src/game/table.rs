@@ -182,8 +182,6 @@ pub struct TableFacts {
     pub target_visible: Option<bool>,
     /// The way the charger goes over the ground, when the table is set up.
     pub slope: Option<Slope>,
-    /// The charger's own units in its path (its skirmishers aside, GDB-CHG-21).
-    pub friends_in_path: Vec<UnitId>,
 }
 
 /// What the table shows of `charger` charging `target`, when both are placed and based.
@@ -203,7 +201,6 @@ pub fn charge_facts(battle: &Battle, charger: UnitId, target: UnitId) -> Option<
         commander_within,
         target_visible: table.map(|table| sight_is_clear(table, &fc, &ft)),
         slope: table.map(|table| slopes(table, &fc, &ft).0),
-        friends_in_path: friends_in_path(battle, charger, target),
     })
 }
 

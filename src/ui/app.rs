@@ -162,7 +162,7 @@ pub struct CsApp {
     /// The modal dialog on screen.
     pub modal: Modal,
     /// The folder the path prompt browses, as last listed.
-    pub(super) browse: Option<(PathPurpose, super::handler::Listing)>,
+    pub(super) browse: Option<super::handler::Browsed>,
     /// The first evening's rates were asked for this battle (issue 30): once is enough.
     pub rates_asked: bool,
     /// Recently opened or saved files, newest first.

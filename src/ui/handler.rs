@@ -105,6 +105,15 @@ pub fn empty_battle(ruleset: Ruleset) -> Battle {
 /// A folder's listing for the path prompt.
 pub(super) type Listing = storage::browse::Listing;
 
+/// What the path prompt browses: for which kind of file and which typed path, and the
+/// folder's listing (none where the path points into no folder).
+#[derive(Debug)]
+pub(super) struct Browsed {
+    purpose: PathPurpose,
+    typed: String,
+    pub(super) listing: Option<Listing>,
+}
+
 /// The most a folder's listing holds.
 pub(super) const MAX_LISTED: usize = storage::browse::MAX_LISTED;
 
@@ -676,21 +685,26 @@ impl CsApp {
         self.open_charge(choice.charge.0, choice.charge.1);
     }
 
-    /// The path prompt's folder listed again when the typed path moves to another folder
-    /// (issue 45: the prompt browses where no file dialog opens).
-    /// Each prompt lists afresh (a file saved since shows), and for its own kind of file.
+    /// The path prompt's folder, listed as the prompt opens and again when the typed path
+    /// changes folder (issue 45: the prompt browses where no file dialog opens); each
+    /// prompt lists afresh (a file saved since shows), for its own kind of file. The disk
+    /// is looked at only when the typed path changes, not every frame.
     pub(super) fn refresh_browse(&mut self) {
         let Modal::PathPrompt { purpose, text, .. } = &self.modal else {
             self.browse = None;
             return;
         };
-        let Some(dir) = storage::browse::folder_of(text) else {
-            self.browse = None;
+        if self.browse.as_ref().is_some_and(|b| b.purpose == *purpose && b.typed == *text) {
             return;
-        };
-        if self.browse.as_ref().is_none_or(|(p, l)| *p != *purpose || l.dir != dir) {
-            self.browse = storage::browse::list(&dir, purpose.suffixes()).ok().map(|l| (*purpose, l));
         }
+        let dir = storage::browse::folder_of(text);
+        // Typing within the same folder keeps its listing.
+        let kept = (self.browse.take())
+            .filter(|b| b.purpose == *purpose)
+            .and_then(|b| b.listing)
+            .filter(|l| Some(&l.dir) == dir.as_ref());
+        let listing = kept.or_else(|| dir.and_then(|d| storage::browse::list(&d, purpose.suffixes()).ok()));
+        self.browse = Some(Browsed { purpose: *purpose, typed: text.clone(), listing });
     }
 
     fn perform(&mut self, action: &Action) {

@@ -37,7 +37,7 @@ impl CsApp {
             Modal::Recovery(rec, when) => recovery_ui(ui, self.lang, rec, when),
             Modal::Kept(list) => kept_ui(ui, self.lang, list),
             Modal::PathPrompt { purpose, text, error } => {
-                let listing = self.browse.as_ref().map(|(_, listing)| listing);
+                let listing = self.browse.as_ref().and_then(|b| b.listing.as_ref());
                 path_ui(ui, self.lang, (*purpose, listing), text, error.as_deref())
             }
             Modal::Report(text) => {

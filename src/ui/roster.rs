@@ -534,7 +534,7 @@ fn unit_row_ui(
         });
         if w[1].0 > 0.0 {
             cell_ui(ui, w[1], |ui| {
-                ui.label(type_text(lang, battle, unit));
+                ui.label(crate::i18n::names::unit_type(lang, battle, unit, false));
             });
         }
         cell_ui(ui, w[2], |ui| {
@@ -571,9 +571,12 @@ fn name_ui(ui: &mut Ui, lang: Lang, battle: &Battle, unit: &Unit, selected: bool
     theme::arm_icon_ui(ui, unit.arm);
     let shown = unit.display_name(lang == Lang::Ru);
     let name = RichText::new(shown).strong();
-    // The type on hover, for the narrow roster that leaves its column out.
-    let hover = format!("{shown} · {}", type_text(lang, battle, unit));
-    if ui.selectable_label(selected, name).on_hover_text(hover).clicked() {
+    // The type on hover, for the narrow roster that leaves its column out (made only
+    // while the pointer is there, not every frame).
+    let hover = |ui: &mut Ui| {
+        ui.label(format!("{shown} · {}", crate::i18n::names::unit_type(lang, battle, unit, false)));
+    };
+    if ui.selectable_label(selected, name).on_hover_ui(hover).clicked() {
         cmds.push(AppCommand::Select(Selection::Unit(unit.id)));
     }
 }
@@ -592,11 +595,6 @@ fn markers_ui(ui: &mut Ui, lang: Lang, unit: &Unit) {
             badge_ui(ui, marker.label(lang), theme::MARKER_BADGE);
         }
     });
-}
-
-/// The unit's arm and its class (GdB) or status (Ruleset B): "Infantry · Guard".
-fn type_text(lang: Lang, battle: &Battle, unit: &Unit) -> String {
-    crate::i18n::names::unit_type(lang, battle, unit, false)
 }
 
 /// Figures now of the start, the losses under them.

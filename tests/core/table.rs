@@ -990,13 +990,13 @@ fn a_charges_path_through_its_own_units_is_flagged() {
     g.perform(&Action::PlaceUnit { unit: DRAGOONS, place: place(90, 40, 270) }).unwrap();
     g.perform(&Action::PlaceUnit { unit: UnitId(3), place: place(65, 40, 90) }).unwrap();
     g.perform(&Action::PlaceUnit { unit: UnitId(4), place: place(78, 40, 90) }).unwrap();
-    let facts = charge_facts(g.battle(), CUIRASSIERS, DRAGOONS).unwrap();
-    assert_eq!(facts.friends_in_path, vec![UnitId(3)], "the own dragoons, not the own screen");
+    let friends = coldsteel::game::table::friends_in_path(g.battle(), CUIRASSIERS, DRAGOONS);
+    assert_eq!(friends, vec![UnitId(3)], "the own dragoons, not the own screen");
     let focus = Focus { unit: Some(CUIRASSIERS), target: Some(DRAGOONS), general: None };
     let marks = scene(g.battle(), coldsteel::i18n::Lang::En, focus).marks;
     let outlined =
         marks.iter().filter(|m| matches!(m, Mark::Polygon { ink: Ink::InTheWay, filled: false, .. })).count();
     assert_eq!(outlined, 1, "the unit in the way outlined");
     g.perform(&Action::PlaceUnit { unit: UnitId(3), place: place(65, 90, 90) }).unwrap();
-    assert!(charge_facts(g.battle(), CUIRASSIERS, DRAGOONS).unwrap().friends_in_path.is_empty(), "off the path");
+    assert!(coldsteel::game::table::friends_in_path(g.battle(), CUIRASSIERS, DRAGOONS).is_empty(), "off the path");
 }

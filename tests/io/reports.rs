@@ -153,16 +153,16 @@ fn an_overrun_reaches_the_losses() {
 /// The mid-game example's report in `lang` as PDF, through pdftotext -layout with `pages`
 /// (e.g. `["-f", "1", "-l", "1"]`).
 fn report_text(lang: Lang, pages: &[&str]) -> String {
+    pdf_text(mid_game().battle(), lang, &[&["-layout"], pages].concat())
+}
+
+/// A battle's report in `lang` as PDF, through pdftotext with `args`.
+fn pdf_text(battle: &coldsteel::model::Battle, lang: Lang, args: &[&str]) -> String {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("report.pdf");
-    std::fs::write(&path, pdf::to_pdf(&summary::battle_report(mid_game().battle(), lang)).unwrap()).unwrap();
-    let out = std::process::Command::new("pdftotext")
-        .arg("-layout")
-        .args(pages)
-        .arg(&path)
-        .arg("-")
-        .output()
-        .expect("pdftotext installed");
+    std::fs::write(&path, pdf::to_pdf(&summary::battle_report(battle, lang)).unwrap()).unwrap();
+    let out =
+        std::process::Command::new("pdftotext").args(args).arg(&path).arg("-").output().expect("pdftotext installed");
     assert!(out.status.success());
     String::from_utf8(out.stdout).unwrap()
 }
@@ -431,19 +431,7 @@ fn short_unit_tables_share_a_page() {
 #[ignore = "needs pdftotext (poppler-utils); .ci/run runs it with --ignored"]
 fn pdftotext_reads_both_short_unit_tables_on_one_page() {
     let b = five_units();
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("report.pdf");
-    std::fs::write(&path, pdf::to_pdf(&summary::battle_report(&b, Lang::En)).unwrap()).unwrap();
-    let text = |pages: &[&str]| {
-        let out = std::process::Command::new("pdftotext")
-            .args(pages)
-            .arg(&path)
-            .arg("-")
-            .output()
-            .expect("pdftotext installed");
-        assert!(out.status.success());
-        String::from_utf8(out.stdout).unwrap()
-    };
+    let text = |pages: &[&str]| pdf_text(&b, Lang::En, pages);
     let whole = text(&[]);
     assert_eq!(whole.matches('\u{c}').count(), 2, "two pages:\n{whole}");
     let first = text(&["-f", "1", "-l", "1"]);

@@ -58,12 +58,17 @@ fn a_fire_is_recorded_from_the_checklist() {
     }
 }
 
-/// The Ladoga Infantry wavering in the Morale phase, its listed test opened.
-fn wavering_ladoga_tests(mut g: Game, lang: Lang) -> Harness<'static, CsApp> {
+/// The game with the Ladoga Infantry wavering: it owes a morale test.
+fn ladoga_wavering(mut g: Game) -> Game {
     let mut ladoga = common::unit(&g, "Ladoga Infantry").clone();
     ladoga.order = Order::Wavering;
     g.perform(&Action::EditUnit(ladoga)).unwrap();
-    let mut h = harness(g, lang);
+    g
+}
+
+/// The Ladoga Infantry wavering in the Morale phase, its listed test opened.
+fn wavering_ladoga_tests(g: Game, lang: Lang) -> Harness<'static, CsApp> {
+    let mut h = harness(ladoga_wavering(g), lang);
     h.run();
     h.get_by_label(lang.t(T::TakeTest)).click();
     h.run();
@@ -173,11 +178,7 @@ fn a_ruleset_b_test_is_rolled_on_one_d6() {
 #[test]
 fn take_the_first_now_opens_the_first_owed_test() {
     for lang in [Lang::En, Lang::Ru] {
-        let mut g = common::default_at(Phase::Morale);
-        let mut ladoga = common::unit(&g, "Ladoga Infantry").clone();
-        ladoga.order = Order::Wavering;
-        g.perform(&Action::EditUnit(ladoga)).unwrap();
-        let mut h = harness(g, lang);
+        let mut h = harness(ladoga_wavering(common::default_at(Phase::Morale)), lang);
         h.run();
         h.get_by_label(lang.t(T::NextPhase)).click();
         h.run();

@@ -149,6 +149,8 @@ pub struct ChargeDraft {
     overrule: Option<Overrule>,
     /// The target side's skirmishers in the charge's path (GDB-CHG-22).
     screen: Vec<UnitId>,
+    /// The charger's own units in its path on the table, flagged (GDB-CHG-21).
+    friends_in_path: Vec<UnitId>,
 }
 
 impl ChargeDraft {
@@ -197,6 +199,7 @@ impl ChargeDraft {
             ordering_general: None,
             overrule: None,
             screen: crate::game::table::screen_in_path(battle, charger, target),
+            friends_in_path: crate::game::table::friends_in_path(battle, charger, target),
         })
     }
 
@@ -236,6 +239,12 @@ impl ChargeDraft {
     /// What the table view showed, if both units stand on it.
     pub fn from_table(&self) -> Option<&TableFacts> {
         self.from_table.as_ref()
+    }
+
+    /// The charger's own units in its path on the table (GDB-CHG-21), measured as the
+    /// wizard opened.
+    pub fn friends_in_path(&self) -> &[UnitId] {
+        &self.friends_in_path
     }
 
     pub fn is_declared(&self) -> bool {

@@ -39,6 +39,8 @@ pub struct CollisionDraft {
     pub rng_after: Option<RngState>,
     rolled: bool,
     from_table: Option<crate::game::table::TableFacts>,
+    /// The attacker's own units in its path on the table, flagged (GDB-CHG-21).
+    friends_in_path: Vec<UnitId>,
 }
 
 impl CollisionDraft {
@@ -78,6 +80,7 @@ impl CollisionDraft {
             rng_after: None,
             rolled: false,
             from_table: facts,
+            friends_in_path: crate::game::table::friends_in_path(battle, attacker, defender),
         })
     }
 
@@ -97,6 +100,11 @@ impl CollisionDraft {
 
     pub fn from_table(&self) -> Option<&crate::game::table::TableFacts> {
         self.from_table.as_ref()
+    }
+
+    /// The attacker's own units in its path on the table, measured as the wizard opened.
+    pub fn friends_in_path(&self) -> &[UnitId] {
+        &self.friends_in_path
     }
 
     /// Whether the result is shown (the dice are in).

@@ -52,7 +52,8 @@ impl CollisionWizard {
         let Ok(preview) = self.draft.preview(battle) else { return Outcome::Cancel };
         opening_prompt_ui(ui, &lang.fmt(T::AskCollision, &[&names[0], &names[1]]), 2);
         if let Some(facts) = self.draft.from_table().cloned() {
-            super::common::table_facts_ui(ui, lang, battle, (self.draft.attacker(), self.draft.defender()), &facts);
+            let ids = (self.draft.attacker(), self.draft.defender());
+            super::common::table_facts_ui(ui, lang, battle, ids, (&facts, self.draft.friends_in_path()));
         }
         ui.columns(2, |cols| {
             for (i, col) in cols.iter_mut().enumerate() {

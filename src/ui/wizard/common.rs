@@ -339,7 +339,7 @@ pub fn table_facts_ui(
     lang: Lang,
     battle: &crate::model::Battle,
     ids: (crate::model::UnitId, crate::model::UnitId),
-    f: &crate::game::table::TableFacts,
+    (f, friends_in_path): (&crate::game::table::TableFacts, &[crate::model::UnitId]),
 ) {
     // Inside the sentence: «да», «нет» in lower case in Russian.
     let yes_no = |b: bool| {
@@ -372,8 +372,8 @@ pub fn table_facts_ui(
     if !f.in_sector {
         ui.colored_label(crate::ui::theme::ERROR, lang.t(T::OutsideSector));
     }
-    if !f.friends_in_path.is_empty() {
-        let names: Vec<String> = f.friends_in_path.iter().map(|id| unit_name(battle, *id, lang)).collect();
+    if !friends_in_path.is_empty() {
+        let names: Vec<String> = friends_in_path.iter().map(|id| unit_name(battle, *id, lang)).collect();
         ui.colored_label(crate::ui::theme::ERROR, lang.fmt(T::FriendsInPath, &[&names.join(", ")]));
     }
 }

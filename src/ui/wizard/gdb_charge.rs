@@ -149,7 +149,8 @@ impl ChargeWizard {
     fn declaration_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle, names: &[String; 2]) -> Outcome {
         opening_prompt_ui(ui, &lang.fmt(T::AskDeclare, &[&names[0], &names[1]]), 3);
         if let Some(facts) = self.draft.from_table().cloned() {
-            super::common::table_facts_ui(ui, lang, battle, (self.draft.charger(), self.draft.target()), &facts);
+            let ids = (self.draft.charger(), self.draft.target());
+            super::common::table_facts_ui(ui, lang, battle, ids, (&facts, self.draft.friends_in_path()));
         }
         self.measures_ui(ui, lang, names);
         if let Some(g) = self.draft.commander(battle) {
