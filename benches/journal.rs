@@ -1,15 +1,17 @@
 //! Budgets of issue 31 for a season in one file: a generated 50,000-action evening of
-//! charges and melees between fresh pairs (ten a turn), its replay, its load (without
-//! replay) and save, beside a bare `serde_json::Value` parse of the same bytes; and the
-//! mean cost of an autosave (one journal line, written and flushed to the disk) over
-//! 1,000 consecutive actions when the journal already holds 50 and 50,000.
+//! charges and melees between fresh pairs (ten a turn), its replay, its load (which,
+//! since issue 46, performs the journal again to rebuild the log's results and the undo
+//! history) and save, beside a bare `serde_json::Value` parse of the same bytes; undoing
+//! its last step once reopened (issue 46: under 16 ms); and the mean cost of an autosave
+//! (one journal line, written and flushed to the disk) over 1,000 consecutive actions when
+//! the journal already holds 50 and 50,000.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use coldsteel::game::{self, Game, stress};
 use coldsteel::storage::{self, Base, Op, journal::Writer};
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 
 /// The evening at `actions` actions, and the next 1,000 actions' journal lines.
 fn evening_and_next(actions: usize) -> Option<(Game, Vec<Op>, Vec<Op>)> {
@@ -36,6 +38,16 @@ fn fifty_thousand(c: &mut Criterion) {
         b.iter(|| black_box(serde_json::from_str::<serde_json::Value>(&text).is_ok()))
     });
     c.bench_function("save_50000_actions", |b| b.iter(|| black_box(storage::save_battle(&file, &g).is_ok())));
+    if let Ok(reopened) = storage::from_json(&text) {
+        c.bench_function("undo_last_of_50000_actions", |b| {
+            // The game is handed back, to be dropped outside the time measured.
+            let undo = |mut g: Game| {
+                black_box(g.undo().is_ok());
+                g
+            };
+            b.iter_batched(|| reopened.clone(), undo, BatchSize::LargeInput)
+        });
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }
 

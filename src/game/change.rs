@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::apply::{ApplyError, Event, Item, Recorded};
-use crate::model::{Battle, LogEntry};
+use crate::model::{Battle, LogEntry, Unit};
 
 /// Some fields of an item, by name, as the battle file writes them; an absent field (one
 /// the file leaves out when empty) is `null`. Kept as a short list in key order rather
@@ -82,7 +82,7 @@ pub enum Change {
     },
     /// Any other event, kept as it is: the turn, the dice, an engagement, the names, or
     /// the rarer ones (the options, the table, an item added or removed).
-    Whole(Event),
+    Whole(Box<Event>),
 }
 
 /// The kind of item a [`Change::Fields`] is about.
@@ -106,7 +106,18 @@ impl Change {
         };
         let compact = match event {
             Event::UnitChanged { before, after } => {
-                fields(ItemKind::Unit, before.id.0, serde_json::to_value(before), serde_json::to_value(after))
+                let typed = unit_fields(before, after).map(|(b, a)| Change::Fields {
+                    item: ItemKind::Unit,
+                    id: before.id.0,
+                    before: b.into(),
+                    after: a.into(),
+                });
+                debug_assert_eq!(
+                    typed,
+                    fields(ItemKind::Unit, before.id.0, serde_json::to_value(before), serde_json::to_value(after)),
+                    "the typed difference of two units is the one their objects give"
+                );
+                typed
             }
             Event::GeneralChanged { before, after } => {
                 fields(ItemKind::General, before.id.0, serde_json::to_value(before), serde_json::to_value(after))
@@ -132,7 +143,7 @@ impl Change {
             | Event::RngAdvanced { .. } => None,
         };
         // An item serde cannot write as an object is kept whole rather than lost.
-        compact.unwrap_or_else(|| Change::Whole(event.clone()))
+        compact.unwrap_or_else(|| Change::Whole(Box::new(event.clone())))
     }
 }
 
@@ -153,6 +164,82 @@ pub fn changed_fields(
         }
     }
     (was, now)
+}
+
+/// The fields two versions of a unit differ in, each as the battle file writes it (`null`
+/// where it leaves the field out), as [`changed_fields`] finds them from the units'
+/// objects, but writing only the fields that differ (issue 46: rebuilding the undo
+/// history of a season's journal does this for every unit each action changes). `None`
+/// where serde cannot write a field.
+fn unit_fields(was: &Unit, now: &Unit) -> Option<(Map<String, Value>, Map<String, Value>)> {
+    let Unit {
+        id,
+        name,
+        name_ru,
+        side,
+        brigade,
+        arm,
+        class,
+        nation,
+        formation,
+        order,
+        terrain,
+        horses,
+        figures_start,
+        figures,
+        status,
+        regular,
+        lances,
+        markers,
+        place,
+        hidden,
+    } = now;
+    let mut out = (Map::new(), Map::new());
+    let o = &mut out;
+    differ(o, "id", &was.id, id, never)?;
+    differ(o, "name", &was.name, name, never)?;
+    differ(o, "name_ru", &was.name_ru, name_ru, Option::is_none)?;
+    differ(o, "side", &was.side, side, never)?;
+    differ(o, "brigade", &was.brigade, brigade, Option::is_none)?;
+    differ(o, "arm", &was.arm, arm, never)?;
+    differ(o, "class", &was.class, class, never)?;
+    differ(o, "nation", &was.nation, nation, never)?;
+    differ(o, "formation", &was.formation, formation, never)?;
+    differ(o, "order", &was.order, order, never)?;
+    differ(o, "terrain", &was.terrain, terrain, never)?;
+    differ(o, "horses", &was.horses, horses, never)?;
+    differ(o, "figures_start", &was.figures_start, figures_start, never)?;
+    differ(o, "figures", &was.figures, figures, never)?;
+    differ(o, "status", &was.status, status, never)?;
+    differ(o, "regular", &was.regular, regular, never)?;
+    differ(o, "lances", &was.lances, lances, never)?;
+    differ(o, "markers", &was.markers, markers, std::collections::BTreeSet::is_empty)?;
+    differ(o, "place", &was.place, place, Option::is_none)?;
+    differ(o, "hidden", &was.hidden, hidden, |h: &bool| !*h)?;
+    Some(out)
+}
+
+/// A field the file always writes.
+fn never<T>(_: &T) -> bool {
+    false
+}
+
+/// Notes a field that differs, each side as the file writes it (`null` where `left_out`
+/// says the file leaves it out).
+fn differ<T: Serialize + PartialEq>(
+    out: &mut (Map<String, Value>, Map<String, Value>),
+    key: &str,
+    was: &T,
+    now: &T,
+    left_out: fn(&T) -> bool,
+) -> Option<()> {
+    if was == now {
+        return Some(());
+    }
+    let written = |v: &T| if left_out(v) { Ok(Value::Null) } else { serde_json::to_value(v) };
+    out.0.insert(key.to_owned(), written(was).ok()?);
+    out.1.insert(key.to_owned(), written(now).ok()?);
+    Some(())
 }
 
 /// Applies a step's changes, forward (redo) or backward (undo, in reverse order). If one
@@ -205,7 +292,7 @@ fn apply_change(battle: &mut Battle, change: &mut Change, forward: bool) -> Resu
             }
             _ => Err(ApplyError::NotAsRecorded(Recorded::Log)),
         },
-        Change::Whole(event) if forward => super::apply::apply(battle, std::slice::from_ref(event)),
+        Change::Whole(event) if forward => super::apply::apply(battle, std::slice::from_ref(&**event)),
         Change::Whole(event) => super::apply::apply(battle, &[event.inverse()]),
     }
 }

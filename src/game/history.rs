@@ -43,6 +43,10 @@ pub struct Game {
     pub(in crate::game) start: Option<Box<Battle>>,
     /// Whether performed actions are kept for undo; a replay keeps none.
     pub(in crate::game) keeps_history: bool,
+    /// How many steps at the front of `done` a battle file keeps as they are, because
+    /// they came from a file of an earlier version that the current rules may not replay
+    /// (issue 46); every later step is rebuilt from its log entry's action on reading.
+    pub(in crate::game) kept: usize,
     /// The watch over the size of the game's battle file, once the file is watched.
     file: Option<FileWatch>,
 }
@@ -69,7 +73,7 @@ impl Default for Game {
 impl Game {
     /// A game with no history.
     pub fn new(battle: Battle) -> Self {
-        Game { battle, history: History::default(), start: None, keeps_history: true, file: None }
+        Game { battle, history: History::default(), start: None, keeps_history: true, kept: 0, file: None }
     }
 
     /// A game that keeps no undo history: for replays, which need only the battle.
@@ -77,9 +81,29 @@ impl Game {
         Game { keeps_history: false, ..Game::new(battle) }
     }
 
-    /// A game as a battle file holds it: the battle, its history and its journal's start.
+    /// A game of a battle, its history and its journal's start, whose journal replays
+    /// from the start to the battle: the file it is saved to keeps each entry after the
+    /// start as its action, and rebuilds the rest.
     pub fn from_parts(battle: Battle, history: History, start: Option<Box<Battle>>) -> Self {
-        Game { battle, history, start, keeps_history: true, file: None }
+        Game { battle, history, start, keeps_history: true, kept: 0, file: None }
+    }
+
+    /// A game as a battle file of an earlier version holds it: its steps are kept as they
+    /// are in the file it is saved to (the current rules may not replay them).
+    pub fn from_earlier_file(battle: Battle, history: History, start: Option<Box<Battle>>) -> Self {
+        let kept = history.done.len();
+        Game { battle, history, start, keeps_history: true, kept, file: None }
+    }
+
+    /// The same game, no longer watching a file: a copy to try an action on.
+    pub fn detached(&self) -> Game {
+        Game { file: None, ..self.clone() }
+    }
+
+    /// How many steps at the front of the undo history the battle file keeps as they are
+    /// (taken from a file of an earlier version); the later ones it rebuilds by replay.
+    pub fn kept_steps(&self) -> usize {
+        self.kept.min(self.history.done.len())
     }
 
     /// The battle.
@@ -197,6 +221,9 @@ impl Game {
             return Ok(());
         }
         let changes = events.iter().map(Change::of);
+        // A new step replaces whatever was undone: the file keeps as they are only the
+        // steps still done.
+        self.kept = self.kept_steps();
         // Turning a unit again and again (Q/E) is one undo step, as one turn on the table.
         match self.history.done.last_mut() {
             Some(last) if turning.is_some() && self.history.undone.is_empty() && turning == turn_of(last) => {

@@ -5,8 +5,10 @@
 use serde_json::Value;
 use thiserror::Error;
 
-use super::{Action, ActionError, Game};
-use crate::model::Battle;
+use super::change::{Change, apply_changes};
+use super::{Action, ActionError, Game, History, Step};
+use crate::model::{Battle, LogEntry};
+use crate::rules::Phase;
 
 /// Why a journal did not replay to the same battle.
 #[derive(Debug, Error, PartialEq)]
@@ -168,6 +170,208 @@ pub fn replay_recorded(game: &Game, version: u32) -> Result<Replayed, ReplayErro
         return Err(ReplayError::FinalDiffers { path, recorded, replayed });
     }
     Ok(Replayed { count, rules_changes })
+}
+
+/// A log entry as a battle file keeps it (issue 46): whole, or, where the replay makes it
+/// again from its action, only its number, turn, phase and action.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FileEntry {
+    /// The entry as it is: before the journal's start, in a step kept as it is, or
+    /// without an action.
+    Whole(Box<LogEntry>),
+    /// An entry the replay makes again from its action.
+    Replayed {
+        /// The entry's sequence number.
+        seq: u64,
+        /// The turn it happened in.
+        turn: u32,
+        /// The phase it happened in.
+        phase: Phase,
+        /// The action's inputs.
+        action: Box<Action>,
+        /// The [`entry_check`] of the entry as it was made, where the file keeps one: a
+        /// die or a figure changed by hand in the file is caught at its entry.
+        check: Option<u32>,
+    },
+}
+
+/// A short check of what a log entry says (its detail and the units it names), kept in
+/// the file beside an entry kept as its action: the 32-bit FNV-1a hash of their compact
+/// JSON.
+pub fn entry_check(entry: &LogEntry) -> u32 {
+    let mut hash = Fnv(0x811c_9dc5);
+    // Writing to the hash cannot fail; a value serde cannot write hashes as far as it got.
+    let _ = serde_json::to_writer(&mut hash, &(&entry.detail, &entry.units, &entry.revealed));
+    hash.0
+}
+
+/// The 32-bit FNV-1a hash of the bytes written to it.
+struct Fnv(u32);
+
+impl std::io::Write for Fnv {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        for b in buf {
+            self.0 = (self.0 ^ u32::from(*b)).wrapping_mul(0x0100_0193);
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl FileEntry {
+    /// The entry's sequence number.
+    pub fn seq(&self) -> u64 {
+        match self {
+            FileEntry::Whole(e) => e.seq,
+            FileEntry::Replayed { seq, .. } => *seq,
+        }
+    }
+}
+
+/// What a battle file keeps of a game's history: the battle's log entries, the steps at
+/// the front of its undo history kept as they are, and the steps undone.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct FileJournal {
+    /// Every log entry, in order.
+    pub entries: Vec<FileEntry>,
+    /// The first steps of the undo history, kept as they are.
+    pub kept: Vec<Step>,
+    /// The steps undone, most recently undone last.
+    pub undone: Vec<Step>,
+}
+
+/// How many entries after the journal's start the game's kept steps cover, and so how
+/// many a battle file keeps whole.
+pub fn kept_entries(game: &Game) -> usize {
+    let logged = |s: &Step| s.changes.iter().filter(|c| matches!(c, Change::Logged { .. })).count();
+    game.history.done[..game.kept_steps()].iter().map(logged).sum()
+}
+
+/// Rebuilds a game from its battle file (issue 46): the battle as the file states it
+/// (`stated`, its log left empty), the journal's start, and the file's journal. The log
+/// entries the file keeps whole up to the start are the start's; the kept steps are
+/// applied as they are; every later entry's action is performed again, its undo step
+/// made again, and the entry compared with what the file keeps of it. An entry refused or
+/// made otherwise is an error. A battle the file states that the journal does not lead to
+/// (edited outside coldsteel: issue 26, never locked out) is taken as it stands, with the
+/// rebuilt log, its journal beginning again there: the difference is returned beside it.
+pub fn rebuild(
+    stated: Battle,
+    start: Option<Box<Battle>>,
+    journal: FileJournal,
+) -> Result<(Game, Option<ReplayError>), ReplayError> {
+    let FileJournal { entries, kept, undone } = journal;
+    let Some(start) = start else { return unjournaled(stated, entries, kept, undone).map(|g| (g, None)) };
+    let mut entries = entries.into_iter();
+    for recorded in start.log.iter() {
+        match entries.next() {
+            Some(FileEntry::Whole(e)) if *e == *recorded => {}
+            Some(_) | None => return Err(ReplayError::StartMismatch),
+        }
+    }
+    let mut game = Game::new((*start).clone());
+    game.start = Some(start);
+    for step in kept {
+        apply_kept(&mut game, step, &mut entries)?;
+    }
+    game.kept = game.history.done.len();
+    for entry in entries {
+        perform_again(&mut game, &entry)?;
+    }
+    game.history.undone = undone;
+    ends_as_stated(game, stated)
+}
+
+/// A game whose journal has not begun: its log is kept whole and its history as it is.
+fn unjournaled(
+    mut stated: Battle,
+    entries: Vec<FileEntry>,
+    kept: Vec<Step>,
+    undone: Vec<Step>,
+) -> Result<Game, ReplayError> {
+    for entry in entries {
+        match entry {
+            FileEntry::Whole(e) => stated.log.push(*e),
+            FileEntry::Replayed { .. } => return Err(ReplayError::StartMismatch),
+        }
+    }
+    Ok(Game::from_earlier_file(stated, History { done: kept, undone }, None))
+}
+
+/// Applies a step kept as it is, its log entries taken whole from the file.
+fn apply_kept(
+    game: &mut Game,
+    mut step: Step,
+    entries: &mut impl Iterator<Item = FileEntry>,
+) -> Result<(), ReplayError> {
+    let mut seq = 0;
+    for change in &mut step.changes {
+        if let Change::Logged { seq: logged, entry } = change {
+            seq = *logged;
+            match entries.next() {
+                Some(FileEntry::Whole(e)) if e.seq == *logged => *entry = Some(e),
+                Some(_) | None => return Err(ReplayError::NoAction { seq: *logged }),
+            }
+        }
+    }
+    apply_changes(&mut game.battle, &mut step.changes, true)
+        .map_err(|e| ReplayError::Refused { seq, reason: ActionError::Apply(e) })?;
+    // A done step keeps only its entry's number: the log holds the entry.
+    for change in &mut step.changes {
+        if let Change::Logged { entry, .. } = change {
+            *entry = None;
+        }
+    }
+    game.history.done.push(step);
+    Ok(())
+}
+
+/// Performs a file's entry again and compares the entry it makes with the file's.
+fn perform_again(game: &mut Game, entry: &FileEntry) -> Result<(), ReplayError> {
+    let seq = entry.seq();
+    let action = match entry {
+        FileEntry::Whole(e) => e.action.as_deref().ok_or(ReplayError::NoAction { seq })?,
+        FileEntry::Replayed { action, .. } => action,
+    };
+    game.perform(action).map_err(|reason| ReplayError::Refused { seq, reason })?;
+    let Some(made) = game.battle.log.last() else { return Err(ReplayError::NoAction { seq }) };
+    let differs = |path: &str, recorded: String, replayed: String| {
+        Err(ReplayError::Differs { seq, path: path.to_owned(), recorded, replayed })
+    };
+    match entry {
+        FileEntry::Whole(e) if **e != *made => match first_difference(&**e, made) {
+            Some((path, recorded, replayed)) => differs(&path, recorded, replayed),
+            None => Ok(()),
+        },
+        FileEntry::Whole(_) => Ok(()),
+        FileEntry::Replayed { seq, turn, phase, .. } if (made.seq, made.turn, made.phase) != (*seq, *turn, *phase) => {
+            differs(".seq/turn/phase", format!("{seq}/{turn}/{}", phase.key()), {
+                format!("{}/{}/{}", made.seq, made.turn, made.phase.key())
+            })
+        }
+        FileEntry::Replayed { check: Some(check), .. } if *check != entry_check(made) => {
+            differs(".check", check.to_string(), entry_check(made).to_string())
+        }
+        FileEntry::Replayed { .. } => Ok(()),
+    }
+}
+
+/// The rebuilt game, if its battle is the one the file states.
+fn ends_as_stated(mut game: Game, mut stated: Battle) -> Result<(Game, Option<ReplayError>), ReplayError> {
+    // The file states no log of its own: the rebuilt one is set aside to compare the rest.
+    let log = std::mem::take(&mut game.battle.log);
+    if stated == game.battle {
+        game.battle.log = log;
+        return Ok((game, None));
+    }
+    let (path, recorded, replayed) =
+        first_difference(&stated, &game.battle).unwrap_or_else(|| (".".to_owned(), String::new(), String::new()));
+    stated.log = log;
+    let as_it_stands = Game::new(stated);
+    Ok((as_it_stands, Some(ReplayError::FinalDiffers { path, recorded, replayed })))
 }
 
 /// A test replayed as recorded under earlier rules was, then, one the game owed: the

@@ -361,6 +361,7 @@ pub fn load_error_text(lang: Lang, e: &LoadError) -> String {
         LoadError::NotAnObject => lang.t(T::LoadNotAnObject).to_owned(),
         LoadError::NotAJournal => lang.t(T::LoadNotAJournal).to_owned(),
         LoadError::SourceChanged(path) => lang.fmt(T::LoadSourceChanged, &[&path.display()]),
+        LoadError::Journal(e) => lang.fmt(T::LoadJournal, &[&replay_error_text(lang, e)]),
     }
 }
 

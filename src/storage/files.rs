@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use super::{LoadError, MAX_FILE_BYTES, from_json, iso8601, now_unix, try_to_json_at};
+use super::{LoadError, MAX_FILE_BYTES, iso8601, now_unix, try_to_json_at};
 use crate::game::Game;
 
 /// Why a save failed; the file on disk is untouched.
@@ -50,13 +50,16 @@ pub(super) fn save_refused(path: &Path, reason: SaveReason) -> SaveError {
 
 /// Reads and parses a battle file, refusing files over 64 MiB before reading them.
 pub fn read_battle_file(path: &Path) -> Result<Game, LoadError> {
-    from_json(&read_text_file(path)?)
+    match super::from_text_with_problems(read_text_file(path)?)? {
+        (game, problems) if problems.is_empty() => Ok(game),
+        (_, problems) => Err(LoadError::Invalid(problems)),
+    }
 }
 
 /// Reads a battle file for the window: a battle that breaks an invariant is read with its
 /// problems (see [`super::from_json_with_problems`]).
 pub fn read_battle_file_with_problems(path: &Path) -> Result<(Game, Vec<crate::model::ModelError>), LoadError> {
-    super::from_json_with_problems(&read_text_file(path)?)
+    super::from_text_with_problems(read_text_file(path)?)
 }
 
 /// Reads a regular file of at most 64 MiB as text (a byte-order mark accepted): pipes,

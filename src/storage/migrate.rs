@@ -7,7 +7,7 @@ use serde_json::Value;
 type Step = fn(&mut Value);
 
 /// The steps, oldest first.
-const STEPS: &[Step] = &[v1_to_v2, v2_to_v3, v3_to_v4, v4_to_v5, v5_to_v6, v6_to_v7];
+const STEPS: &[Step] = &[v1_to_v2, v2_to_v3, v3_to_v4, v4_to_v5, v5_to_v6, v6_to_v7, v7_to_v8];
 
 /// Version 2 made the file a journal and pending melees engagements: `pending_melees`
 /// becomes `engagements` (their fields carry over), and each row of a test table gets
@@ -141,6 +141,13 @@ fn kind_named(name: &str) -> &'static str {
         _ => "halt",
     }
 }
+
+/// Version 8 keeps each fact once (issue 46): a log entry the replay makes again from its
+/// action keeps only its number, turn, phase and action, and the undo history keeps only
+/// the steps the replay cannot make again. A version-7 file, its entries whole and every
+/// step kept, reads as it is; its steps stay kept as they are when it is saved again
+/// (the rules since may not replay them).
+fn v7_to_v8(_: &mut Value) {}
 
 /// Migrates a file of `version` to the current version.
 pub fn to_current(value: &mut Value, version: u32) {

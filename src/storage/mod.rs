@@ -11,6 +11,7 @@ pub mod journal;
 mod lock;
 mod migrate;
 mod profile;
+mod stored;
 mod time;
 
 pub use autosave::{
@@ -30,16 +31,16 @@ pub use profile::{
 };
 pub use time::{iso8601, now_unix, now_unix_ms};
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use thiserror::Error;
 
-use crate::game::{Game, History};
+use crate::game::{Game, History, ReplayError};
 use crate::model::{Battle, ModelError};
 
 /// The `format` tag of a battle file.
 pub const FORMAT: &str = "coldsteel.battle";
 /// The battle-file version this build writes.
-pub const VERSION: u32 = 7;
+pub const VERSION: u32 = 8;
 const _: () = assert!(VERSION >= crate::game::sequence::ALL_JUDGED_SINCE_VERSION, "this build writes what it judges");
 /// Files larger than this are refused before reading (the limit lives with the others).
 pub use crate::model::limits::MAX_FILE_BYTES;
@@ -112,6 +113,10 @@ pub enum LoadError {
     /// An autosave journal whose battle file changed since the journal began from it.
     #[error("{0}: the battle file changed since its autosave began")]
     SourceChanged(std::path::PathBuf),
+    /// A file whose journal, replayed from its start to rebuild the undo history and the
+    /// log (issue 46), does not lead to the battle it states.
+    #[error("the battle's journal does not lead to the battle the file states: {0}")]
+    Journal(crate::game::ReplayError),
 }
 
 /// Refuses text that is valid JSON but not an object (syntax errors are left to the reader,
@@ -135,6 +140,26 @@ impl From<serde_json::Error> for LoadError {
         let located = format!(" at line {} column {}", e.line(), e.column());
         let message = e.to_string().trim_end_matches(&located).to_owned();
         LoadError::Syntax { line: e.line(), column: e.column(), message }
+    }
+}
+
+/// [`parse_known`] with nothing expected beside the type's own keys, quicker where the
+/// text is sound: the path of an offending field is looked for only once there is one.
+fn parse_strict<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, LoadError> {
+    let mut unknown: Option<String> = None;
+    let parsed: Result<T, serde_json::Error> = {
+        let mut de = serde_json::Deserializer::from_str(text);
+        let mut note = |path: serde_ignored::Path<'_>| {
+            if unknown.is_none() {
+                unknown = Some(path.to_string());
+            }
+        };
+        serde_ignored::deserialize(&mut de, &mut note).and_then(|value| de.end().map(|()| value))
+    };
+    match (parsed, unknown) {
+        (Ok(_), Some(path)) => Err(LoadError::UnknownKey(path)),
+        (Ok(value), None) => Ok(value),
+        (Err(_), _) => parse_known(text, &[]),
     }
 }
 
@@ -183,36 +208,6 @@ fn locate<T>(r: Result<T, serde_path_to_error::Error<serde_json::Error>>) -> Res
     })
 }
 
-/// The keys of a battle file beside the battle's own.
-const FILE_KEYS: &[&str] = &["format", "version", "app_version", "saved_at", "undo", "start"];
-
-/// The battle's own keys, read by the first pass.
-const BATTLE_KEYS: &[&str] = &[
-    "format",
-    "version",
-    "app_version",
-    "saved_at",
-    "name",
-    "name_ru",
-    "description",
-    "description_ru",
-    "ruleset",
-    "options",
-    "sides",
-    "brigades",
-    "generals",
-    "units",
-    "turn",
-    "phase",
-    "rng",
-    "phasing",
-    "initiative",
-    "engagements",
-    "pending_melees",
-    "table",
-    "log",
-];
-
 #[derive(Deserialize)]
 struct Header {
     format: String,
@@ -228,20 +223,6 @@ struct UndoOnly {
     undo: History,
     #[serde(default)]
     start: Option<Box<Battle>>,
-}
-
-#[derive(Serialize)]
-struct FileOut<'a> {
-    format: &'static str,
-    version: u32,
-    app_version: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    saved_at: Option<&'a str>,
-    #[serde(flatten)]
-    battle: &'a Battle,
-    undo: &'a History,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    start: Option<&'a Battle>,
 }
 
 /// Reads a migrated value, naming the field of an error.
@@ -280,44 +261,114 @@ pub fn from_json(text: &str) -> Result<Game, LoadError> {
 /// commanders-in-chief, a reference to nothing) is read, with its problems, for the
 /// players to fix in the editor.
 pub fn from_json_with_problems(text: &str) -> Result<(Game, Vec<ModelError>), LoadError> {
-    expect_object(text)?;
-    let header: Header = serde_json::from_str(text)?;
-    if header.format != FORMAT {
-        return Err(LoadError::WrongFormat(header.format));
-    }
-    if header.version > VERSION {
-        return Err(LoadError::Newer { found: header.version });
-    }
-    let (battle, undo): (Battle, UndoOnly) = if header.version == VERSION {
-        (parse_known(text, FILE_KEYS)?, parse_known(text, BATTLE_KEYS)?)
-    } else {
-        // Older files are read as they stand first, so that a wrong field is named with
-        // its line and column; the migrations change names, not the shape of values.
-        let _: Battle = parse_located(text)?;
-        let mut value: serde_json::Value = serde_json::from_str(text)?;
-        migrate::to_current(&mut value, header.version);
-        (from_migrated(&value, header.version)?, from_migrated(&value, header.version)?)
+    finish_reading(parse_file(text)?).map(|(game, problems, _)| (game, problems))
+}
+
+/// [`from_json_with_problems`] of a file's text read into memory: the text is let go once
+/// parsed, before the journal is replayed (issue 46: a season's memory).
+fn from_text_with_problems(text: String) -> Result<(Game, Vec<ModelError>), LoadError> {
+    let parsed = parse_file(&text)?;
+    drop(text);
+    finish_reading(parsed).map(|(game, problems, _)| (game, problems))
+}
+
+/// A battle file parsed: of this version, still to be rebuilt; of an earlier one, read.
+enum Parsed {
+    Current(Box<stored::FileIn>),
+    Earlier(Game, Vec<ModelError>, u32),
+}
+
+/// Reads a battle file's text as [`from_json`] does, letting the text go once parsed;
+/// with the version the file had (a file of an earlier version is replayed under the
+/// rules of its time) and, for a file of this version whose battle its journal does not
+/// lead to (edited outside coldsteel, read as it stands), the difference.
+pub fn from_text_versioned(text: String) -> Result<(Game, u32, Option<ReplayError>), LoadError> {
+    let parsed = parse_file(&text)?;
+    drop(text);
+    let version = match &parsed {
+        Parsed::Current(_) => VERSION,
+        Parsed::Earlier(_, _, version) => *version,
     };
+    match finish_reading(parsed)? {
+        (game, problems, differs) if problems.is_empty() => Ok((game, version, differs)),
+        (_, problems, _) => Err(LoadError::Invalid(problems)),
+    }
+}
+
+fn parse_file(text: &str) -> Result<Parsed, LoadError> {
+    expect_object(text)?;
+    // A file of this version is read in one pass; the header decides for any other.
+    let current = parse_strict::<stored::FileIn>(text);
+    let (format, version) = match &current {
+        Ok(file) => (file.format.clone(), file.version),
+        Err(_) => {
+            let header: Header = serde_json::from_str(text)?;
+            (header.format, header.version)
+        }
+    };
+    if format != FORMAT {
+        return Err(LoadError::WrongFormat(format));
+    }
+    if version > VERSION {
+        return Err(LoadError::Newer { found: version });
+    }
+    if version < VERSION {
+        let (game, problems) = from_earlier_version(text, version)?;
+        return Ok(Parsed::Earlier(game, problems, version));
+    }
+    Ok(Parsed::Current(Box::new(current?)))
+}
+
+/// A parsed file's game: one of this version rebuilt from its journal, once its battle
+/// and start pass the reader's checks; with the difference between the battle the file
+/// states and the one its journal leads to, where they differ.
+type Finished = (Game, Vec<ModelError>, Option<ReplayError>);
+
+fn finish_reading(parsed: Parsed) -> Result<Finished, LoadError> {
+    let file = match parsed {
+        Parsed::Current(file) => file,
+        Parsed::Earlier(game, problems, _) => return Ok((game, problems, None)),
+    };
+    let (stated, start, journal) =
+        file.into_parts().map_err(|seq| LoadError::Journal(ReplayError::NoAction { seq }))?;
+    // The start the journal is replayed from is checked first; the battle, once its log
+    // is rebuilt.
+    if let Some(start) = start.as_deref() {
+        reader_checks(start, None)?;
+    }
+    let (game, differs) = crate::game::rebuild(stated, start, journal).map_err(LoadError::Journal)?;
+    let problems = reader_checks(game.battle(), None)?;
+    Ok((game, problems, differs))
+}
+
+/// A file of an earlier version, migrated step by step: its undo history is read as it
+/// stands (and kept as it is when the file is saved again).
+fn from_earlier_version(text: &str, version: u32) -> Result<(Game, Vec<ModelError>), LoadError> {
+    // Older files are read as they stand first, so that a wrong field is named with its
+    // line and column; the migrations change names, not the shape of values.
+    let _: Battle = parse_located(text)?;
+    let mut value: serde_json::Value = serde_json::from_str(text)?;
+    migrate::to_current(&mut value, version);
+    let (battle, undo): (Battle, UndoOnly) = (from_migrated(&value, version)?, from_migrated(&value, version)?);
+    let problems = reader_checks(&battle, undo.start.as_deref())?;
+    Ok((Game::from_earlier_file(battle, undo.undo, undo.start), problems))
+}
+
+/// The battle's problems; an error where one of them, or one of the journal's start,
+/// protects the reader. The journal's start is read as the battle is; a problem it had
+/// that the players fixed since (with the journal recording the fix) is no problem of
+/// the file.
+fn reader_checks(battle: &Battle, start: Option<&Battle>) -> Result<Vec<ModelError>, LoadError> {
     let problems = battle.problems();
-    // The journal's start is read as the battle is; a problem it had that the players
-    // fixed since (with the journal recording the fix) is no problem of the file.
-    let start = undo.start.as_ref().map(|s| s.problems()).unwrap_or_default();
+    let start = start.map(|s| s.problems()).unwrap_or_default();
     if problems.iter().chain(&start).any(|p| p.problem().protects_reader()) {
         return Err(LoadError::Invalid(problems.into_iter().chain(start).collect()));
     }
-    Ok((Game::from_parts(battle, undo.undo, undo.start), problems))
+    Ok(problems)
 }
 
-fn file_out<'a>(game: &'a Game, saved_at: Option<&'a str>) -> FileOut<'a> {
-    FileOut {
-        format: FORMAT,
-        version: VERSION,
-        app_version: env!("CARGO_PKG_VERSION"),
-        saved_at,
-        battle: game.battle(),
-        undo: game.history(),
-        start: game.start(),
-    }
+fn file_out<'a>(game: &'a Game, saved_at: Option<&'a str>) -> stored::FileOut<'a> {
+    stored::FileOut::of(game, saved_at)
 }
 
 /// Writes a battle file's text, stamped with the time it was saved; an error (a value
@@ -382,7 +433,20 @@ pub fn is_scenario(text: &str) -> bool {
     struct Tag {
         format: String,
     }
-    serde_json::from_str::<Tag>(text).is_ok_and(|t| t.format == SCENARIO_FORMAT)
+    match leading_format(text) {
+        Some(format) => format == SCENARIO_FORMAT,
+        None => serde_json::from_str::<Tag>(text).is_ok_and(|t| t.format == SCENARIO_FORMAT),
+    }
+}
+
+/// The `format` a text states as its first key (as coldsteel writes it), read without
+/// going through the rest of the text (issue 46: a season's file is 25 MB); `None` where
+/// the text does not begin so.
+fn leading_format(text: &str) -> Option<&str> {
+    let rest = text.trim_start().strip_prefix('{')?.trim_start().strip_prefix("\"format\"")?;
+    let rest = rest.trim_start().strip_prefix(':')?.trim_start().strip_prefix('"')?;
+    let tag = rest.get(..rest.find('"')?)?;
+    (!tag.contains('\\')).then_some(tag)
 }
 
 /// Reads a scenario: the battle to start from and the actions to play, in order.

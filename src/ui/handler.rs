@@ -1179,7 +1179,8 @@ impl CsApp {
             | storage::LoadError::UnknownKey(_)
             | storage::LoadError::NotAnObject
             | storage::LoadError::NotAJournal
-            | storage::LoadError::SourceChanged(_) => None,
+            | storage::LoadError::SourceChanged(_)
+            | storage::LoadError::Journal(_) => None,
         };
         let text = plain.map_or_else(|| detail.clone(), |t| lang.t(t).to_owned());
         let bak = storage::backup_path(path);

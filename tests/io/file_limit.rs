@@ -4,8 +4,8 @@
 //! the three evenings at the real 64 MiB run against the release binary in
 //! `tests/system/file_limit.rs`.
 
+use coldsteel::game::ActionError;
 use coldsteel::game::stress::{FillEvening, Filler};
-use coldsteel::game::{ActionError, Game};
 use coldsteel::i18n::{Lang, errors::action_error_text};
 use coldsteel::storage;
 
@@ -51,11 +51,7 @@ fn fills_to(filler: Filler, scale: usize, limit: u64) -> (usize, u64) {
             Err(e @ ActionError::FileFull { bytes, limit: said }) => {
                 assert_eq!(said, limit);
                 assert_eq!(game, before, "{filler:?}: a refusal changes nothing");
-                let mut over = Game::from_parts(
-                    game.battle().clone(),
-                    game.history().clone(),
-                    game.start().cloned().map(Box::new),
-                );
+                let mut over = game.detached();
                 over.perform(&action).unwrap();
                 assert_eq!(storage::file_bytes(&over), bytes, "{filler:?}: the size said is the file's");
                 assert!(bytes > limit, "{filler:?}: refused at {bytes} bytes");

@@ -159,6 +159,7 @@ super::texts! {
     EngNotAnObject => "the file must hold one JSON object ({ \"ruleset\": ..., \"step\": ..., ... })", "файл должен содержать один объект JSON ({ \"ruleset\": ..., \"step\": ..., ... })";
     LoadNotAnObject => "the file must hold one JSON object, not a list or a single value", "файл должен содержать один объект JSON, а не список или отдельное значение";
     LoadNotAJournal => "not a coldsteel autosave journal (its first line is damaged, or it is another file)", "это не журнал автосохранения coldsteel (его первая строка повреждена, или это другой файл)";
+    LoadJournal => "the battle's journal does not lead to the battle the file states: {0}", "журнал сражения не приводит к сражению, записанному в файле: {0}";
     LoadSourceChanged => "{0} changed since its autosave began, so the autosave no longer fits it", "файл {0} изменился после начала автосохранения, и автосохранение к нему больше не подходит";
     LineColumn => "line {}, column {}", "строка {}, столбец {}";
     SerdeUnknownVariant => "unknown value «{}»; expected one of {}", "неизвестное значение «{}»; допустимые: {}";

@@ -80,6 +80,7 @@ keys! {
     NotAWholeNumber,
     LoadNotAnObject,
     LoadSourceChanged,
+    LoadJournal,
     LoadNotAJournal,
     EngNotAnObject,
     LineColumn,
