@@ -1,6 +1,8 @@
 //! The game: a battle plus its undo history. `Game::perform` is the one entry point
 //! through which every change passes.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use serde::{Deserialize, Serialize};
 
 use super::change::{Change, apply_changes};
@@ -49,6 +51,16 @@ pub struct Game {
     pub(in crate::game) kept: usize,
     /// The watch over the size of the game's battle file, once the file is watched.
     file: Option<FileWatch>,
+    /// A number no other state of any game of this run has had (see [`Game::stamp`]).
+    stamp: u64,
+}
+
+/// The stamps given so far in this run.
+static STAMPS: AtomicU64 = AtomicU64::new(1);
+
+/// A stamp no game of this run has had.
+fn new_stamp() -> u64 {
+    STAMPS.fetch_add(1, Ordering::Relaxed)
 }
 
 /// Two games are equal when they hold the same battle, history and start: the watch over
@@ -73,7 +85,15 @@ impl Default for Game {
 impl Game {
     /// A game with no history.
     pub fn new(battle: Battle) -> Self {
-        Game { battle, history: History::default(), start: None, keeps_history: true, kept: 0, file: None }
+        Game {
+            battle,
+            history: History::default(),
+            start: None,
+            keeps_history: true,
+            kept: 0,
+            file: None,
+            stamp: new_stamp(),
+        }
     }
 
     /// A game that keeps no undo history: for replays, which need only the battle.
@@ -85,14 +105,14 @@ impl Game {
     /// from the start to the battle: the file it is saved to keeps each entry after the
     /// start as its action, and rebuilds the rest.
     pub fn from_parts(battle: Battle, history: History, start: Option<Box<Battle>>) -> Self {
-        Game { battle, history, start, keeps_history: true, kept: 0, file: None }
+        Game { battle, history, start, keeps_history: true, kept: 0, file: None, stamp: new_stamp() }
     }
 
     /// A game as a battle file of an earlier version holds it: its steps are kept as they
     /// are in the file it is saved to (the current rules may not replay them).
     pub fn from_earlier_file(battle: Battle, history: History, start: Option<Box<Battle>>) -> Self {
         let kept = history.done.len();
-        Game { battle, history, start, keeps_history: true, kept, file: None }
+        Game { battle, history, start, keeps_history: true, kept, file: None, stamp: new_stamp() }
     }
 
     /// The same game, no longer watching a file: a copy to try an action on.
@@ -111,6 +131,14 @@ impl Game {
         &self.battle
     }
 
+    /// A number that changes whenever the game does (an action, an undo, a redo) and that
+    /// no other state of any game of this run has had: what is drawn from the battle can
+    /// be kept until it changes (issue 46: the table's scene). A copy has its original's
+    /// stamp until one of them changes.
+    pub fn stamp(&self) -> u64 {
+        self.stamp
+    }
+
     /// The undo and redo stacks.
     pub fn history(&self) -> &History {
         &self.history
@@ -124,6 +152,7 @@ impl Game {
     /// Gives a new game its own dice: the generator's seed, in the battle and in its
     /// journal's start alike (so that it still replays).
     pub fn reseed(&mut self, seed: u64) {
+        self.stamp = new_stamp();
         self.battle.rng.seed = seed;
         if let Some(start) = self.start.as_mut() {
             start.rng.seed = seed;
@@ -216,6 +245,7 @@ impl Game {
             self.start = Some(Box::new(self.battle.clone()));
         }
         let turning = turned_unit(action, &self.battle);
+        self.stamp = new_stamp();
         apply(&mut self.battle, &events).map_err(ActionError::Apply)?;
         if !self.keeps_history {
             return Ok(());
@@ -243,6 +273,7 @@ impl Game {
             return Err(e);
         }
         self.history.undone.push(step);
+        self.stamp = new_stamp();
         self.grew_by_last(false);
         Ok(self.history.undone.last())
     }
@@ -255,6 +286,7 @@ impl Game {
             return Err(e);
         }
         self.history.done.push(step);
+        self.stamp = new_stamp();
         self.grew_by_last(true);
         Ok(self.history.done.last())
     }

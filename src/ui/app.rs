@@ -374,7 +374,7 @@ impl CsApp {
                 super::table_view::table_ui(
                     ui,
                     self.lang,
-                    battle,
+                    (battle, self.game.stamp()),
                     (self.selection, self.picking, keys_free),
                     &mut self.table_view,
                     cmds,

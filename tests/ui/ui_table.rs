@@ -341,3 +341,29 @@ fn on_the_table_tab_the_wizard_docks_beside_the_table() {
     h.run();
     assert!(h.state().wizard.is_none());
 }
+
+/// Issue 46: a whole order of battle off the table (2,000 units) lists only the rows in
+/// sight, one line each, and a row still selects its unit; the drawn table is kept from
+/// frame to frame and drawn again once the battle changes.
+#[test]
+fn a_long_list_off_the_table_draws_only_the_rows_in_sight() {
+    use coldsteel::model::TableSetup;
+    let mut battle = coldsteel::model::stress::stress_battle(2_000, 0);
+    battle.table = Some(TableSetup::new(600, 300));
+    let mut h = harness(Game::new(battle), Lang::En);
+    let listed = h.query_all_by_label_contains("Unit ").count();
+    assert!((5..100).contains(&listed), "{listed} rows drawn of 2,000");
+    h.get_by_label("Unit 1").click();
+    h.run();
+    assert_eq!(h.state().selection, coldsteel::ui::Selection::Unit(UnitId(1)));
+    let stamp = h.state().game.stamp();
+    h.run();
+    assert_eq!(h.state().game.stamp(), stamp, "a frame changes nothing");
+    let mut unit = h.state().game.battle().unit(UnitId(1)).cloned().unwrap();
+    unit.name = "Renamed".into();
+    h.state_mut().game.perform(&coldsteel::game::Action::EditUnit(unit)).unwrap();
+    assert_ne!(h.state().game.stamp(), stamp, "an action changes the stamp");
+    h.run();
+    assert!(h.query_by_label("Unit 1").is_none(), "the list follows the battle");
+    assert!(h.query_all_by_label("Renamed").count() >= 1);
+}

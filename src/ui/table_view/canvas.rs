@@ -8,7 +8,7 @@ use super::*;
 pub(super) fn canvas_ui(
     ui: &mut Ui,
     lang: Lang,
-    battle: &Battle,
+    (battle, stamp): (&Battle, u64),
     (selection, picking, keys_free): (Selection, Option<UnitId>, bool),
     view: &mut TableView,
     cmds: &mut Vec<AppCommand>,
@@ -34,7 +34,13 @@ pub(super) fn canvas_ui(
     let painter = ui.painter_at(rect);
     let mut focus = focus_of(selection);
     focus.target = view.charge.filter(|(charger, _)| focus.unit == Some(*charger)).map(|(_, target)| target);
-    paint_scene(&painter, &v, &scene(battle, lang, focus));
+    let key = (stamp, lang, focus);
+    if view.scene.as_ref().is_none_or(|(drawn, _)| *drawn != key) {
+        view.scene = Some((key, scene(battle, lang, focus)));
+    }
+    if let Some((_, scene)) = &view.scene {
+        paint_scene(&painter, &v, scene);
+    }
     let hover = response.hover_pos().map(|s| v.table(s));
     // While a drag goes on, where the pointer is (over the table or not); its start is
     // where the button went down, not where the drag was noticed.

@@ -93,7 +93,13 @@ pub struct TableView {
     moved_view: bool,
     /// The canvas's size when last fitted.
     fitted_to: Option<Vec2>,
+    /// The scene last drawn, kept while the game, the language and the focus stay as they
+    /// were (issue 46: building it for every frame of a pan was most of the frame).
+    scene: Option<(SceneKey, Scene)>,
 }
+
+/// What a table's scene is drawn from: the game's stamp, the language and the focus.
+type SceneKey = (u64, Lang, Focus);
 
 impl TableView {
     /// The ruler's measure: from where to where on the table, cm.
@@ -122,6 +128,7 @@ impl Default for TableView {
             resizing: false,
             moved_view: false,
             fitted_to: None,
+            scene: None,
         }
     }
 }
@@ -176,7 +183,7 @@ pub fn distance_text(lang: Lang, scale: Scale, table_cm: f64) -> String {
 pub fn table_ui(
     ui: &mut Ui,
     lang: Lang,
-    battle: &Battle,
+    (battle, stamp): (&Battle, u64),
     (selection, picking, keys_free): (Selection, Option<UnitId>, bool),
     view: &mut TableView,
     cmds: &mut Vec<AppCommand>,
@@ -194,7 +201,7 @@ pub fn table_ui(
             unplaced_ui(ui, lang, battle, selection, cmds);
         });
     }
-    canvas_ui(ui, lang, battle, (selection, picking, keys_free), view, cmds);
+    canvas_ui(ui, lang, (battle, stamp), (selection, picking, keys_free), view, cmds);
 }
 
 /// Before the table is set up: its size, typed once per battle.
@@ -305,39 +312,73 @@ fn narrow_combo_ui<E: Label + PartialEq + Copy>(
 }
 
 /// Units and generals not on the table: drag one onto it, or select it and click the
-/// table.
+/// table. A long list (an order of battle imported whole) draws only the rows in sight,
+/// one line each, the whole name under the pointer (issue 46: laying out 80,000 names
+/// every frame took over a gigabyte).
 fn unplaced_ui(ui: &mut Ui, lang: Lang, battle: &Battle, selection: Selection, cmds: &mut Vec<AppCommand>) {
     ui.label(egui::RichText::new(lang.t(T::NotOnTable)).strong());
     ui.label(egui::RichText::new(lang.t(T::NotOnTableHint)).weak().small());
-    egui::ScrollArea::vertical().id_salt("table-unplaced-list").auto_shrink([false, false]).show(ui, |ui| {
-        for side in Side::ALL {
-            let units = battle.units.iter().filter(|u| u.side == *side && off_the_table(battle, u));
-            for u in units {
-                let name = u.display_name(lang == Lang::Ru);
-                let based = unit_size_cm(battle, u).is_some();
-                let text = egui::RichText::new(name).color(theme::side_color(*side));
-                let r = ui.selectable_label(selection == Selection::Unit(u.id), text).interact(Sense::drag());
-                if r.dragged() {
-                    r.dnd_set_drag_payload(u.id);
-                }
-                let r = if based { r } else { r.on_hover_text(lang.fmt(T::NoBasingRow, &[&u.arm.label(lang)])) };
-                if r.clicked() {
-                    cmds.push(AppCommand::Select(Selection::Unit(u.id)));
-                }
-            }
-        }
-        for g in battle.generals.iter().filter(|g| g.place.is_none() && !g.lost) {
-            let name = crate::i18n::names::shown(&g.name, g.name_ru.as_deref(), lang);
-            let text = egui::RichText::new(format!("{name} ({})", g.rank.label(lang))).color(theme::side_color(g.side));
-            let r = ui.selectable_label(selection == Selection::General(g.id), text).interact(Sense::drag());
-            if r.dragged() {
-                r.dnd_set_drag_payload(g.id);
-            }
-            if r.clicked() {
-                cmds.push(AppCommand::Select(Selection::General(g.id)));
-            }
+    let units = Side::ALL
+        .iter()
+        .flat_map(|side| battle.units.iter().filter(move |u| u.side == *side && off_the_table(battle, u)));
+    let generals = battle.generals.iter().filter(|g| g.place.is_none() && !g.lost);
+    let pieces: Vec<Piece> = units.map(|u| Piece::Unit(u.id)).chain(generals.map(|g| Piece::General(g.id))).collect();
+    let area = egui::ScrollArea::vertical().id_salt("table-unplaced-list").auto_shrink([false, false]);
+    if pieces.len() <= LIST_WHOLE_UP_TO {
+        area.show(ui, |ui| pieces.iter().for_each(|p| unplaced_row_ui(ui, lang, battle, (*p, selection), cmds)));
+        return;
+    }
+    let row = ui.text_style_height(&egui::TextStyle::Button) + 2.0 * ui.spacing().button_padding.y;
+    area.show_rows(ui, row, pieces.len(), |ui, rows| {
+        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
+        for p in pieces.get(rows).unwrap_or_default() {
+            unplaced_row_ui(ui, lang, battle, (*p, selection), cmds);
         }
     });
+}
+
+/// The longest list of pieces off the table drawn whole, each name wrapping.
+const LIST_WHOLE_UP_TO: usize = 500;
+
+/// One piece off the table: select it with a click, or drag it onto the table.
+fn unplaced_row_ui(
+    ui: &mut Ui,
+    lang: Lang,
+    battle: &Battle,
+    (piece, selection): (Piece, Selection),
+    cmds: &mut Vec<AppCommand>,
+) {
+    let (name, side, this) = match piece {
+        Piece::Unit(id) => {
+            let Some(u) = battle.unit(id) else { return };
+            (u.display_name(lang == Lang::Ru).to_owned(), u.side, Selection::Unit(id))
+        }
+        Piece::General(id) => {
+            let Some(g) = battle.general(id) else { return };
+            let name = crate::i18n::names::shown(&g.name, g.name_ru.as_deref(), lang);
+            (format!("{name} ({})", g.rank.label(lang)), g.side, Selection::General(id))
+        }
+    };
+    let text = egui::RichText::new(&name).color(theme::side_color(side));
+    let r = ui.selectable_label(selection == this, text).interact(Sense::drag());
+    if r.dragged() {
+        match piece {
+            Piece::Unit(id) => r.dnd_set_drag_payload(id),
+            Piece::General(id) => r.dnd_set_drag_payload(id),
+        }
+    }
+    let unbased = match piece {
+        Piece::Unit(id) => battle.unit(id).filter(|u| unit_size_cm(battle, u).is_none()),
+        Piece::General(_) => None,
+    };
+    let r = match unbased {
+        Some(u) => r.on_hover_text(lang.fmt(T::NoBasingRow, &[&u.arm.label(lang)])),
+        None if ui.wrap_mode() == egui::TextWrapMode::Truncate => r.on_hover_text(name),
+        None => r,
+    };
+    if r.clicked() {
+        cmds.push(AppCommand::Select(this));
+    }
 }
 
 /// A unit in play that the table does not show: not placed, or placed with no basing row

@@ -10,7 +10,7 @@ pub fn paint_scene(painter: &egui::Painter, v: &View, scene: &Scene) {
     // Marks wholly off the view are skipped (a big table zoomed in shows a few of them).
     let seen = v.rect.expand(4.0);
     let visible = |points: &[Point]| {
-        let r = Rect::from_points(&points.iter().map(|p| v.screen(*p)).collect::<Vec<_>>());
+        let r = points.iter().fold(Rect::NOTHING, |r, p| r.union(Rect::from_pos(v.screen(*p))));
         r.intersects(seen)
     };
     for mark in scene.marks.iter().filter(|m| match m {
@@ -60,7 +60,9 @@ pub fn paint_scene(painter: &egui::Painter, v: &View, scene: &Scene) {
                 let width = (*min_width_cm as f32) * v.zoom;
                 if width >= 36.0 {
                     painter.extend(std::mem::take(&mut shapes));
-                    let galley = painter.layout_job(fitted_label(text, width));
+                    // Whole steps of 4 points: a label is laid out again only when the
+                    // zoom changes its width by a step, not on every turn of the wheel.
+                    let galley = painter.layout_job(fitted_label(text, (width / 4.0).floor() * 4.0));
                     let rect = Align2::CENTER_CENTER.anchor_size(v.screen(*at), galley.size());
                     painter.galley(rect.min, galley, theme::MAP_LABEL);
                 }
