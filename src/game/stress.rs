@@ -275,7 +275,7 @@ pub fn evening_battle(pairs: u32) -> Battle {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Filler {
     /// Notes of 20,000 characters each (Russian, quotes and line breaks, which the file
-    /// writes longer than they are), up to 1,700 of them.
+    /// writes longer than they are), up to 3,400 of them.
     Notes,
     /// Orders of battle imported in batches of units with 158-character names, up to the
     /// 100,000 units a battle may have.
@@ -316,7 +316,7 @@ impl FillEvening {
     /// The next action; `None` once the evening is over.
     pub fn next_action(&mut self, game: &Game) -> Option<Action> {
         let action = match self.filler {
-            Filler::Notes => (self.done < 1_700).then(|| long_note(self.done)),
+            Filler::Notes => (self.done < 3_400).then(|| long_note(self.done)),
             Filler::Names => self.next_import(game),
             Filler::Actions => {
                 let charge = self.charges.as_mut().and_then(|e| e.next_action(game));
