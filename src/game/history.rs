@@ -101,17 +101,27 @@ impl Game {
         Game { keeps_history: false, ..Game::new(battle) }
     }
 
-    /// A game of a battle, its history and its journal's start, whose journal replays
-    /// from the start to the battle: the file it is saved to keeps each entry after the
-    /// start as its action, and rebuilds the rest.
+    /// A game of a battle, its history and its journal's start, as given. The file it is
+    /// saved to keeps each entry after the start as its action and rebuilds the rest by
+    /// replaying them; where they do not lead to the battle (a battle changed by hand, as
+    /// the tests' fixtures do), the file reads as that battle with no history, and where
+    /// an entry no longer replays from the start, it is refused naming the entry.
     pub fn from_parts(battle: Battle, history: History, start: Option<Box<Battle>>) -> Self {
         Game { battle, history, start, keeps_history: true, kept: 0, file: None, stamp: new_stamp() }
     }
 
-    /// A game as a battle file of an earlier version holds it: its steps are kept as they
-    /// are in the file it is saved to (the current rules may not replay them).
-    pub fn from_earlier_file(battle: Battle, history: History, start: Option<Box<Battle>>) -> Self {
-        let kept = history.done.len();
+    /// A game as a battle file of an earlier version holds it: its steps, done and undone,
+    /// are kept as they are in the file it is saved to (the current rules may not replay
+    /// them). Steps from before its journal's start (a game begun in version 1, which kept
+    /// no start) are let go: the journal cannot rebuild them (issue 46); a start its log has
+    /// been undone past is no start.
+    pub fn from_earlier_file(battle: Battle, mut history: History, start: Option<Box<Battle>>) -> Self {
+        let start = start.filter(|s| s.log.len() <= battle.log.len());
+        if let Some(last) = start.as_ref().and_then(|s| s.log.last()).map(|e| e.seq) {
+            let before = history.done.iter().take_while(|s| logged(s).all(|seq| seq <= last)).count();
+            history.done.drain(..before);
+        }
+        let kept = history.done.len().saturating_add(history.undone.len());
         Game { battle, history, start, keeps_history: true, kept, file: None, stamp: new_stamp() }
     }
 
@@ -124,6 +134,12 @@ impl Game {
     /// (taken from a file of an earlier version); the later ones it rebuilds by replay.
     pub fn kept_steps(&self) -> usize {
         self.kept.min(self.history.done.len())
+    }
+
+    /// How many steps at the front of the undo history are kept as they are, counting
+    /// those undone that a redo would put back there: what a battle file records of it.
+    pub fn kept_count(&self) -> usize {
+        self.kept
     }
 
     /// The battle.
@@ -241,12 +257,17 @@ impl Game {
     /// Applies a checked action's events as one undo step.
     fn commit(&mut self, action: &Action, events: Vec<Event>) -> Result<(), ActionError> {
         let subject = super::play::subject(&self.battle, action, &events);
-        if self.start.is_none() {
-            self.start = Some(Box::new(self.battle.clone()));
-        }
+        let begins_journal = self.start.is_none().then(|| Box::new(self.battle.clone()));
         let turning = turned_unit(action, &self.battle);
         self.stamp = new_stamp();
         apply(&mut self.battle, &events).map_err(ActionError::Apply)?;
+        if let Some(start) = begins_journal {
+            self.start = Some(start);
+            // Steps from a file that kept no start (version 1) lie before the journal,
+            // which cannot rebuild them (issue 46): they are let go as it begins.
+            self.history.done.clear();
+            self.kept = 0;
+        }
         if !self.keeps_history {
             return Ok(());
         }
@@ -254,9 +275,10 @@ impl Game {
         // A new step replaces whatever was undone: the file keeps as they are only the
         // steps still done.
         self.kept = self.kept_steps();
-        // Turning a unit again and again (Q/E) is one undo step, as one turn on the table.
+        // Turning a unit again and again (Q/E) is one undo step, as one turn on the table;
+        // decided by what the journal's replay sees too (issue 46), not by what was undone.
         match self.history.done.last_mut() {
-            Some(last) if turning.is_some() && self.history.undone.is_empty() && turning == turn_of(last) => {
+            Some(last) if turning.is_some() && turning == turn_of(last) => {
                 last.changes.extend(changes);
             }
             _ => self.history.done.push(Step { kind: action.kind(), subject, changes: changes.collect() }),
@@ -300,6 +322,14 @@ impl Game {
             watch.grew(file_size::undo_bound(step));
         }
     }
+}
+
+/// The numbers of the log entries a step appended.
+pub(in crate::game) fn logged(step: &Step) -> impl Iterator<Item = u64> + '_ {
+    step.changes.iter().filter_map(|c| match c {
+        Change::Logged { seq, .. } => Some(*seq),
+        Change::Fields { .. } | Change::Whole(_) => None,
+    })
 }
 
 /// The name of the main thing an edit changed (its last event's subject).

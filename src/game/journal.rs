@@ -6,8 +6,9 @@ use serde_json::Value;
 use thiserror::Error;
 
 use super::change::{Change, apply_changes};
+use super::history::logged;
 use super::{Action, ActionError, Game, History, Step};
-use crate::model::{Battle, LogEntry};
+use crate::model::{Battle, LogEntry, Problem};
 use crate::rules::Phase;
 
 /// Why a journal did not replay to the same battle.
@@ -241,13 +242,15 @@ pub struct FileJournal {
     pub kept: Vec<Step>,
     /// The steps undone, most recently undone last.
     pub undone: Vec<Step>,
+    /// How many steps at the front of the history are kept as they are, those undone
+    /// that a redo would put back among them counted ([`Game::kept_count`]).
+    pub kept_count: usize,
 }
 
 /// How many entries after the journal's start the game's kept steps cover, and so how
 /// many a battle file keeps whole.
 pub fn kept_entries(game: &Game) -> usize {
-    let logged = |s: &Step| s.changes.iter().filter(|c| matches!(c, Change::Logged { .. })).count();
-    game.history.done[..game.kept_steps()].iter().map(logged).sum()
+    game.history.done[..game.kept_steps()].iter().map(|s| logged(s).count()).sum()
 }
 
 /// Rebuilds a game from its battle file (issue 46): the battle as the file states it
@@ -263,7 +266,7 @@ pub fn rebuild(
     start: Option<Box<Battle>>,
     journal: FileJournal,
 ) -> Result<(Game, Option<ReplayError>), ReplayError> {
-    let FileJournal { entries, kept, undone } = journal;
+    let FileJournal { entries, kept, undone, kept_count } = journal;
     let Some(start) = start else { return unjournaled(stated, entries, kept, undone).map(|g| (g, None)) };
     let mut entries = entries.into_iter();
     for recorded in start.log.iter() {
@@ -274,13 +277,24 @@ pub fn rebuild(
     }
     let mut game = Game::new((*start).clone());
     game.start = Some(start);
+    let applied = kept.len();
+    let mut last_kept = 0;
     for step in kept {
+        last_kept = logged(&step).last().unwrap_or(last_kept);
         apply_kept(&mut game, step, &mut entries)?;
     }
-    game.kept = game.history.done.len();
+    // Steps applied as they were recorded are checked as a file is, before the rules
+    // are run on the battle they make.
+    if applied > 0
+        && let Some(problem) =
+            game.battle.problems().into_iter().map(|e| e.problem().clone()).find(Problem::protects_reader)
+    {
+        return Err(ReplayError::Refused { seq: last_kept, reason: ActionError::Invalid(problem) });
+    }
     for entry in entries {
         perform_again(&mut game, &entry)?;
     }
+    game.kept = applied.max(kept_count).min(game.history.done.len().saturating_add(undone.len()));
     game.history.undone = undone;
     ends_as_stated(game, stated)
 }

@@ -85,6 +85,8 @@ impl<'a> FileOut<'a> {
             None => log.len(),
         };
         let history = game.history();
+        // Without a start nothing is replayed: every step is kept as it is.
+        let kept = if game.start().is_some() { game.kept_steps() } else { history.done.len() };
         FileOut {
             format: super::FORMAT,
             version: super::VERSION,
@@ -108,7 +110,7 @@ impl<'a> FileOut<'a> {
             engagements,
             table,
             log: LogOut { entries: log, whole },
-            undo: UndoOut { done: &history.done[..game.kept_steps()], undone: &history.undone },
+            undo: UndoOut { done: &history.done[..kept], undone: &history.undone, kept: game.kept_count() },
             start: game.start(),
         }
     }
@@ -145,6 +147,13 @@ impl Serialize for LogOut<'_> {
 struct UndoOut<'a> {
     done: &'a [Step],
     undone: &'a [Step],
+    /// The steps at the front kept as they are, those undone counted.
+    #[serde(skip_serializing_if = "is_zero")]
+    kept: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// A battle file as it is read: every key known, in one pass.
@@ -248,6 +257,8 @@ struct UndoIn {
     done: Vec<Step>,
     #[serde(default)]
     undone: Vec<Step>,
+    #[serde(default)]
+    kept: usize,
 }
 
 impl FileIn {
@@ -306,6 +317,7 @@ impl FileIn {
             let seq = entry.seq;
             entries.push(entry.into_file_entry().ok_or(seq)?);
         }
-        Ok((stated, start, FileJournal { entries, kept: undo.done, undone: undo.undone }))
+        let journal = FileJournal { entries, kept: undo.done, undone: undo.undone, kept_count: undo.kept };
+        Ok((stated, start, journal))
     }
 }

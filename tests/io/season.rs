@@ -235,3 +235,62 @@ fn the_journal_recovers_to_its_last_whole_line_from_its_own_copy() {
     storage::discard_recovery(&rec);
     assert!(storage::find_recovery(&data).is_none());
 }
+
+/// The game a version-8 file of `g` reads back as: the same battle, history, start and
+/// steps kept as they are (issue 46).
+fn read_back(g: &Game) -> Game {
+    let back = storage::from_json(&storage::to_json(g)).unwrap();
+    assert_eq!(back.battle(), g.battle());
+    assert_eq!(back.history(), g.history());
+    assert_eq!(back.start(), g.start());
+    assert_eq!(back.kept_count(), g.kept_count());
+    back
+}
+
+/// Issue 46: the file rebuilds the undo history the game had, whatever was undone: a
+/// unit turned again after an undo is one step in the game and in the file alike; steps
+/// kept from a version-7 file, undone, saved and redone stay kept, so the file still
+/// reads; a version-1 game played on lets its steps from before the journal go and reads.
+#[test]
+fn the_file_rebuilds_the_history_whatever_was_undone() {
+    use coldsteel::game::Action;
+    use coldsteel::model::{Placement, UnitId};
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/krasnoi-1812-on-the-table.coldsteel.json");
+    let mut g = storage::read_battle_file(&path).unwrap();
+    let places: Vec<Placement> =
+        [1, 2].iter().map(|id| g.battle().unit(UnitId(*id)).and_then(|u| u.place).unwrap()).collect();
+    let turn = |unit: u32, facing_deg: i32| {
+        let at = places[usize::try_from(unit - 1).unwrap()];
+        Action::PlaceUnit { unit: UnitId(unit), place: Some(Placement { facing_deg, ..at }) }
+    };
+    g.perform(&turn(1, 10)).unwrap();
+    g.perform(&turn(2, 10)).unwrap();
+    g.undo().unwrap();
+    g.perform(&turn(1, 20)).unwrap();
+    let steps = g.history().done.len();
+    let mut back = read_back(&g);
+    back.undo().unwrap();
+    assert_eq!(back.battle().unit(UnitId(1)).and_then(|u| u.place).map(|p| p.facing_deg), Some(0), "one step");
+    assert_eq!(back.history().done.len(), steps - 1);
+
+    let v7 = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/battle-v7.coldsteel.json");
+    let mut old = storage::read_battle_file(&v7).unwrap();
+    let all = old.history().done.len();
+    assert_eq!(old.kept_count(), all);
+    for _ in 0..3 {
+        old.undo().unwrap();
+    }
+    let mut back = read_back(&old);
+    for _ in 0..3 {
+        back.redo().unwrap();
+    }
+    assert_eq!(back.kept_steps(), all, "redone, the steps are kept as they are again");
+    let again = read_back(&back);
+    assert_eq!(again.history().done.len(), all);
+
+    let v1 = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/battle-v1.coldsteel.json");
+    let mut first = storage::read_battle_file(&v1).unwrap();
+    first.perform(&Action::Note("played on".into())).unwrap();
+    assert_eq!(first.history().done.len(), 1, "the steps from before the journal are let go");
+    read_back(&first);
+}

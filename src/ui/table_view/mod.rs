@@ -371,9 +371,12 @@ fn unplaced_row_ui(
         Piece::Unit(id) => battle.unit(id).filter(|u| unit_size_cm(battle, u).is_none()),
         Piece::General(_) => None,
     };
+    // A row cut to one line shows the whole name under the pointer.
+    let cut = ui.wrap_mode() == egui::TextWrapMode::Truncate;
     let r = match unbased {
+        Some(u) if cut => r.on_hover_text(format!("{name}\n{}", lang.fmt(T::NoBasingRow, &[&u.arm.label(lang)]))),
         Some(u) => r.on_hover_text(lang.fmt(T::NoBasingRow, &[&u.arm.label(lang)])),
-        None if ui.wrap_mode() == egui::TextWrapMode::Truncate => r.on_hover_text(name),
+        None if cut => r.on_hover_text(name),
         None => r,
     };
     if r.clicked() {
