@@ -192,28 +192,45 @@ pub enum FileEntry {
         action: Box<Action>,
         /// The [`entry_check`] of the entry as it was made, where the file keeps one: a
         /// die or a figure changed by hand in the file is caught at its entry.
-        check: Option<u32>,
+        check: Option<u64>,
     },
 }
 
 /// A short check of what a log entry says (its detail and the units it names), kept in
-/// the file beside an entry kept as its action: the 32-bit FNV-1a hash of their compact
-/// JSON.
-pub fn entry_check(entry: &LogEntry) -> u32 {
-    let mut hash = Fnv(0x811c_9dc5);
+/// the file beside an entry kept as its action: the FNV-1a hash of their compact JSON.
+pub fn entry_check(entry: &LogEntry) -> u64 {
+    let mut hash = Fnv1a::default();
     // Writing to the hash cannot fail; a value serde cannot write hashes as far as it got.
     let _ = serde_json::to_writer(&mut hash, &(&entry.detail, &entry.units, &entry.revealed));
     hash.0
 }
 
-/// The 32-bit FNV-1a hash of the bytes written to it.
-struct Fnv(u32);
+/// The 64-bit FNV-1a hash of some bytes: the same in every process and version (a file's
+/// fingerprint, a lock's name, a log entry's check).
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut hash = Fnv1a::default();
+    hash.add(bytes);
+    hash.0
+}
 
-impl std::io::Write for Fnv {
+/// The 64-bit FNV-1a hash of the bytes written to it.
+struct Fnv1a(u64);
+
+impl Default for Fnv1a {
+    fn default() -> Self {
+        Fnv1a(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Fnv1a {
+    fn add(&mut self, bytes: &[u8]) {
+        self.0 = bytes.iter().fold(self.0, |h, b| (h ^ u64::from(*b)).wrapping_mul(0x0000_0100_0000_01b3));
+    }
+}
+
+impl std::io::Write for Fnv1a {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        for b in buf {
-            self.0 = (self.0 ^ u32::from(*b)).wrapping_mul(0x0100_0193);
-        }
+        self.add(buf);
         Ok(buf.len())
     }
 

@@ -37,7 +37,7 @@ pub use charge::{
 pub use engagement::{gdb_melee_input, melee_side, melee_sides, role_of};
 pub use history::{Game, History, Step};
 pub use journal::{
-    FileEntry, FileJournal, ReplayError, Replayed, RulesChange, each_turn_end, entry_check, first_difference,
+    FileEntry, FileJournal, ReplayError, Replayed, RulesChange, each_turn_end, entry_check, first_difference, fnv1a,
     kept_entries, play, rebuild, replay, replay_recorded, turn_ends,
 };
 pub use play::{SUBJECT_PART, casualty_row_for, gdb_melee_result, initiative_preview, owed_melee_test};

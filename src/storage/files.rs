@@ -246,12 +246,8 @@ fn lock_in_data_folder(target: &Path) -> Option<PathBuf> {
         Ok::<PathBuf, std::io::Error>(parent.join(target.file_name().unwrap_or_default()))
     });
     let real = real.ok()?;
-    Some(dir.join(format!("{:016x}.lock", fnv1a(real.as_os_str().as_encoded_bytes()))))
-}
-
-/// FNV-1a, 64 bits: the same name for the same path in every process and version.
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3))
+    // FNV-1a: the same name for the same path in every process and version.
+    Some(dir.join(format!("{:016x}.lock", crate::game::fnv1a(real.as_os_str().as_encoded_bytes()))))
 }
 
 /// Keeps the current file as `.bak`, a copy (never a second link to the battle's own

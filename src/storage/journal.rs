@@ -106,11 +106,8 @@ pub enum Base {
 
 /// The FNV-1a fingerprint of a file's bytes.
 pub fn fingerprint(bytes: &[u8]) -> Fingerprint {
-    Fingerprint { bytes: u64::try_from(bytes.len()).unwrap_or(u64::MAX), fnv1a: format!("{:016x}", fnv1a(bytes)) }
-}
-
-pub(super) fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(*b)).wrapping_mul(0x0000_0100_0000_01b3))
+    let fnv1a = format!("{:016x}", crate::game::fnv1a(bytes));
+    Fingerprint { bytes: u64::try_from(bytes.len()).unwrap_or(u64::MAX), fnv1a }
 }
 
 /// The fingerprint of the file at `path` now, if it reads.

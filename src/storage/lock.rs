@@ -44,7 +44,7 @@ pub enum Locked {
 
 /// The lock file of the battle file at `battle` in the data folder `dir`.
 fn lock_file(dir: &Path, battle: &Path) -> PathBuf {
-    let key = super::journal::fnv1a(super::canonical(battle).to_string_lossy().as_bytes());
+    let key = crate::game::fnv1a(super::canonical(battle).to_string_lossy().as_bytes());
     dir.join("locks").join(format!("battle-{key:016x}.lock"))
 }
 

@@ -128,7 +128,7 @@ struct LogOut<'a> {
 #[serde(untagged)]
 enum EntryOut<'a> {
     Whole(&'a LogEntry),
-    Replayed { seq: u64, turn: u32, phase: Phase, action: &'a Action, check: u32 },
+    Replayed { seq: u64, turn: u32, phase: Phase, action: &'a Action, check: u64 },
 }
 
 impl Serialize for LogOut<'_> {
@@ -226,7 +226,7 @@ struct EntryIn {
     #[serde(default)]
     revealed: Vec<UnitId>,
     #[serde(default)]
-    check: Option<u32>,
+    check: Option<u64>,
 }
 
 impl EntryIn {

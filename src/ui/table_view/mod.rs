@@ -348,15 +348,17 @@ fn unplaced_row_ui(
     (piece, selection): (Piece, Selection),
     cmds: &mut Vec<AppCommand>,
 ) {
-    let (name, side, this) = match piece {
+    // A unit without a basing row says so under the pointer (its arm named).
+    let (name, side, this, unbased) = match piece {
         Piece::Unit(id) => {
             let Some(u) = battle.unit(id) else { return };
-            (u.display_name(lang == Lang::Ru).to_owned(), u.side, Selection::Unit(id))
+            let unbased = unit_size_cm(battle, u).is_none().then_some(u.arm);
+            (u.display_name(lang == Lang::Ru).to_owned(), u.side, Selection::Unit(id), unbased)
         }
         Piece::General(id) => {
             let Some(g) = battle.general(id) else { return };
             let name = crate::i18n::names::shown(&g.name, g.name_ru.as_deref(), lang);
-            (format!("{name} ({})", g.rank.label(lang)), g.side, Selection::General(id))
+            (format!("{name} ({})", g.rank.label(lang)), g.side, Selection::General(id), None)
         }
     };
     let text = egui::RichText::new(&name).color(theme::side_color(side));
@@ -367,15 +369,11 @@ fn unplaced_row_ui(
             Piece::General(id) => r.dnd_set_drag_payload(id),
         }
     }
-    let unbased = match piece {
-        Piece::Unit(id) => battle.unit(id).filter(|u| unit_size_cm(battle, u).is_none()),
-        Piece::General(_) => None,
-    };
     // A row cut to one line shows the whole name under the pointer.
     let cut = ui.wrap_mode() == egui::TextWrapMode::Truncate;
     let r = match unbased {
-        Some(u) if cut => r.on_hover_text(format!("{name}\n{}", lang.fmt(T::NoBasingRow, &[&u.arm.label(lang)]))),
-        Some(u) => r.on_hover_text(lang.fmt(T::NoBasingRow, &[&u.arm.label(lang)])),
+        Some(arm) if cut => r.on_hover_text(format!("{name}\n{}", lang.fmt(T::NoBasingRow, &[&arm.label(lang)]))),
+        Some(arm) => r.on_hover_text(lang.fmt(T::NoBasingRow, &[&arm.label(lang)])),
         None if cut => r.on_hover_text(name),
         None => r,
     };
