@@ -209,18 +209,22 @@ fn check(path: &Path, lang: Lang) -> Result<String, Failure> {
     Ok(said)
 }
 
-/// `coldsteel share`: the page for a battle file until Ctrl+C, read again within a
-/// quarter of a second of each save or autosave.
+/// How often `coldsteel share` looks at the battle file and its journal: a look is a
+/// few `stat`s, and an action reaches the viewers within this and the time to publish.
+const SHARE_LOOK: std::time::Duration = std::time::Duration::from_millis(20);
+
+/// `coldsteel share`: the page for a battle file until Ctrl+C, following each save and
+/// each line of the autosave journal a window writes of it.
 fn share(path: &Path, bind: std::net::SocketAddr, lang: Lang) -> Result<String, String> {
     let dir = storage::autosave_dir();
     let mut follower = storage::follow::Follower::new(path, dir.as_deref());
-    let game = follower.read().map_err(|e| at_path(load_error_text(lang, &e), path))?;
+    let game = follower.read_whole().map_err(|e| at_path(load_error_text(lang, &e), path))?;
     let mut sharing = coldsteel::share::Sharing::default();
     sharing.hub().publish_battle(game.battle(), None);
+    let title = coldsteel::i18n::names::battle_title(game.battle(), lang).to_owned();
     let url = sharing
         .start(bind, lang)
         .map_err(|e| lang.fmt(T::CliShareFailed, &[&coldsteel::share::error_text(lang, &e)]))?;
-    let title = coldsteel::i18n::names::battle_title(game.battle(), lang).to_owned();
     // A closed standard output (a pipe whose reader left) stops no one from viewing.
     let mut out = std::io::stdout().lock();
     let _ = writeln!(out, "{}", lang.fmt(T::CliSharing, &[&title, &url]));
@@ -230,12 +234,10 @@ fn share(path: &Path, bind: std::net::SocketAddr, lang: Lang) -> Result<String, 
     let _ = out.flush();
     drop(out);
     loop {
-        std::thread::sleep(std::time::Duration::from_millis(250));
-        if follower.changed() {
-            // A file caught half-written reads again at the next look.
-            if let Ok(game) = follower.read() {
-                sharing.hub().publish_battle(game.battle(), None);
-            }
+        std::thread::sleep(SHARE_LOOK);
+        // A file caught half-written reads again once its writer is done with it.
+        if let Ok(Some(game)) = follower.look() {
+            sharing.hub().publish_battle(game.battle(), None);
         }
     }
 }

@@ -10,10 +10,12 @@
 //! served or named; connections, request heads and targets are bounded; the server
 //! stops with its handle.
 
+pub mod delta;
+mod gzip;
 mod server;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use bytes::Bytes;
 use serde::Serialize;
@@ -21,26 +23,75 @@ use serde::Serialize;
 use crate::i18n::Lang;
 use crate::players::PlayersView;
 
-pub use server::{MAX_CONNECTIONS, MAX_HEAD_BYTES, MAX_TARGET_BYTES, Server, ShareError};
+pub use server::{
+    HEAD_TIMEOUT, MAX_CONNECTIONS, MAX_HEAD_BYTES, MAX_PENDING_PER_ADDRESS, MAX_TARGET_BYTES, Server, ShareError,
+};
 
 /// The port sharing offers first.
 pub const DEFAULT_PORT: u16 = 8765;
 
-/// One state of the battle as published: its number and the view in each language, as
-/// the JSON the page reads.
-#[derive(Debug, Clone)]
+/// One state of the battle as published: its number and the view in each language.
+/// Every response of this state shares it: the page, the state and the events are made
+/// once, as the first viewer asks, plain and compressed (issue 47: each response held its
+/// own copy).
+#[derive(Debug)]
 pub struct Published {
     /// Counts from 1 with each state published.
     pub version: u64,
-    /// The English view.
-    pub en: Bytes,
-    /// The Russian view.
-    pub ru: Bytes,
+    en: Edition,
+    ru: Edition,
+}
+
+/// A state in one language: its JSON, what changed since the state before, and what was
+/// made of them for the viewers.
+#[derive(Debug, Default)]
+pub struct Edition {
+    /// The whole state as the page's JSON.
+    pub full: Bytes,
+    /// The operations from the state before (`{"from":…,"to":…,"ops":[…]}`, see
+    /// [`delta`]), when they are smaller than the whole.
+    pub delta: Option<Bytes>,
+    made: [OnceLock<Bytes>; Made::COUNT],
+}
+
+/// What a state's edition is made into, once, for every response that sends it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Made {
+    Page,
+    PageGzip,
+    StateGzip,
+    FullEvent,
+    FullEventGzip,
+    DeltaEvent,
+    DeltaEventGzip,
+}
+
+impl Made {
+    const COUNT: usize = 7;
+
+    fn slot(self) -> usize {
+        match self {
+            Made::Page => 0,
+            Made::PageGzip => 1,
+            Made::StateGzip => 2,
+            Made::FullEvent => 3,
+            Made::FullEventGzip => 4,
+            Made::DeltaEvent => 5,
+            Made::DeltaEventGzip => 6,
+        }
+    }
+}
+
+impl Edition {
+    /// What `make` makes of this edition, made the first time it is asked.
+    pub(crate) fn made(&self, what: Made, make: impl FnOnce(&Edition) -> Bytes) -> Bytes {
+        self.made[what.slot()].get_or_init(|| make(self)).clone()
+    }
 }
 
 impl Published {
-    /// The view in a language.
-    pub fn in_lang(&self, lang: Lang) -> &Bytes {
+    /// The state in a language.
+    pub fn in_lang(&self, lang: Lang) -> &Edition {
         match lang {
             Lang::En => &self.en,
             Lang::Ru => &self.ru,
@@ -48,21 +99,28 @@ impl Published {
     }
 }
 
-/// What the page receives: the view, its state's number, and the map as SVG.
+/// What the page receives: the view, its state's number, and the map as SVG, a line
+/// an element (so that a change sends only the lines it touched).
 #[derive(Serialize)]
 struct Wire<'a> {
     version: u64,
     #[serde(flatten)]
     view: &'a PlayersView,
-    map_svg: Option<String>,
+    map_svg: Option<Vec<&'a str>>,
+}
+
+/// A view as the page's JSON, as a tree of parts.
+fn wire_tree(view: &PlayersView, version: u64) -> delta::Node {
+    let svg = (view.scene.width_cm > 0.0).then(|| crate::report::map::svg(&view.scene));
+    let map_svg = svg.as_deref().map(|s| s.split('\n').collect());
+    // The view is plain strings and numbers: it always serializes.
+    let value = serde_json::to_value(Wire { version, view, map_svg }).unwrap_or_default();
+    delta::Node::of(value)
 }
 
 /// A view as the page's JSON, one line.
 pub fn wire_json(view: &PlayersView, version: u64) -> Bytes {
-    let map_svg = (view.scene.width_cm > 0.0).then(|| crate::report::map::svg(&view.scene));
-    // The view is plain strings and numbers: it always serializes.
-    let text = serde_json::to_vec(&Wire { version, view, map_svg }).unwrap_or_default();
-    Bytes::from(text)
+    Bytes::from(wire_tree(view, version).json())
 }
 
 /// Where the published states meet the viewers: the latest, and a channel that hands
@@ -70,6 +128,10 @@ pub fn wire_json(view: &PlayersView, version: u64) -> Bytes {
 #[derive(Debug)]
 pub struct Hub {
     latest: Mutex<Arc<Published>>,
+    /// The latest state's parts in each language, to compare the next with: held while
+    /// the next is made, so that states are made one at a time while viewers read the
+    /// latest.
+    parts: Mutex<Option<Box<[delta::Node; 2]>>>,
     updates: tokio::sync::broadcast::Sender<Arc<Published>>,
 }
 
@@ -78,18 +140,50 @@ const BACKLOG: usize = 1024;
 
 impl Default for Hub {
     fn default() -> Self {
-        let empty = Arc::new(Published { version: 0, en: Bytes::new(), ru: Bytes::new() });
-        Hub { latest: Mutex::new(empty), updates: tokio::sync::broadcast::channel(BACKLOG).0 }
+        let empty = Arc::new(Published { version: 0, en: Edition::default(), ru: Edition::default() });
+        Hub { latest: Mutex::new(empty), parts: Mutex::new(None), updates: tokio::sync::broadcast::channel(BACKLOG).0 }
     }
+}
+
+/// A state's edition in one language, and its parts: the whole, and the operations from
+/// the state before when they are smaller.
+fn edition(view: &PlayersView, version: u64, before: Option<&delta::Node>) -> (Edition, delta::Node) {
+    let tree = wire_tree(view, version);
+    let full = Bytes::from(tree.json());
+    let delta = before.map(|b| {
+        let ops = delta::diff(b, &tree);
+        let head = format!("{{\"from\":{},\"to\":{version},\"ops\":", version.saturating_sub(1));
+        let mut out = Vec::with_capacity(head.len() + ops.len() + 1);
+        out.extend_from_slice(head.as_bytes());
+        out.extend_from_slice(&ops);
+        out.push(b'}');
+        Bytes::from(out)
+    });
+    let delta = delta.filter(|d| d.len() < full.len());
+    (Edition { full, delta, made: Default::default() }, tree)
 }
 
 impl Hub {
     /// Publishes the battle's views in both languages as the next state.
     pub fn publish(&self, en: &PlayersView, ru: &PlayersView) -> u64 {
-        let mut latest = self.latest.lock().unwrap_or_else(PoisonError::into_inner);
-        let version = latest.version.saturating_add(1);
-        let state = Arc::new(Published { version, en: wire_json(en, version), ru: wire_json(ru, version) });
-        *latest = state.clone();
+        let mut parts = self.parts.lock().unwrap_or_else(PoisonError::into_inner);
+        let version = self.latest().version.saturating_add(1);
+        let before = parts.take();
+        let [en_before, ru_before] = match before {
+            Some(b) => {
+                let [e, r] = *b;
+                [Some(e), Some(r)]
+            }
+            None => [None, None],
+        };
+        // One language at a time: the old parts go before the next are made.
+        let (en, en_tree) = edition(en, version, en_before.as_ref());
+        drop(en_before);
+        let (ru, ru_tree) = edition(ru, version, ru_before.as_ref());
+        drop(ru_before);
+        let state = Arc::new(Published { version, en, ru });
+        *self.latest.lock().unwrap_or_else(PoisonError::into_inner) = state.clone();
+        *parts = Some(Box::new([en_tree, ru_tree]));
         // No viewer yet is no error: they read the latest when they come.
         let _ = self.updates.send(state);
         version

@@ -3,10 +3,12 @@
 //! `/` (the page), `/state` (the latest state as JSON) and `/events` (every state from
 //! the latest on, as server-sent events). Anything else gets an empty refusal.
 
+use std::collections::HashMap;
 use std::convert::Infallible;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::pin::Pin;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::task::{Context, Poll};
 use std::time::Duration;
 
@@ -18,22 +20,29 @@ use hyper::{Method, Request, Response, StatusCode};
 use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::sync::{Semaphore, mpsc, watch};
 
-use super::{Hub, Published};
+use super::{Hub, Made, Published, gzip};
 use crate::i18n::{Lang, T};
 
-/// The most connections served at once; the next are closed as soon as they open.
+/// The most connections served at once; the next wait for one to close, until their
+/// head's time is up.
 pub const MAX_CONNECTIONS: usize = 160;
+/// The most connections one address may hold open before it has shown the token: room
+/// for 100 players behind one router, and 60 left for the rest (issue 47).
+pub const MAX_PENDING_PER_ADDRESS: usize = 100;
 /// The longest request head read (request line and headers).
 pub const MAX_HEAD_BYTES: usize = 16 * 1024;
 /// The longest request target (path and query).
 pub const MAX_TARGET_BYTES: usize = 1024;
-/// How long a client may take to send a request head.
-const HEAD_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long a client has, from its connection's acceptance, to send its whole first
+/// request head, however slowly it trickles (and each later one, from the answer before).
+pub const HEAD_TIMEOUT: Duration = Duration::from_secs(3);
 /// How often a quiet event stream says it is still there (and finds a gone viewer).
 const KEEP_ALIVE: Duration = Duration::from_secs(15);
-
 /// The page, its words filled in from i18n as it is served.
 const PAGE: &str = include_str!("../../assets/share/index.html");
+/// Connections waiting to be accepted: a flood's are taken and closed quickly, and the
+/// players' wait their turn rather than being turned away.
+const BACKLOG: u32 = 1024;
 
 /// Why sharing did not start.
 #[derive(Debug, thiserror::Error)]
@@ -57,16 +66,16 @@ pub struct Server {
 impl Server {
     /// Listens on `bind` and serves the hub's states to requests with `token`.
     pub fn start(bind: SocketAddr, token: &str, hub: Arc<Hub>) -> Result<Server, ShareError> {
-        let listener = std::net::TcpListener::bind(bind).map_err(|e| ShareError::Bind(bind, e.kind()))?;
-        listener.set_nonblocking(true).map_err(|e| ShareError::Start(e.kind()))?;
-        let addr = listener.local_addr().map_err(|e| ShareError::Start(e.kind()))?;
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_io()
             .enable_time()
             .build()
             .map_err(|e| ShareError::Start(e.kind()))?;
+        let listener = listen(bind, &runtime)?;
+        let addr = listener.local_addr().map_err(|e| ShareError::Start(e.kind()))?;
         let (stop, stopped) = watch::channel(false);
-        let shared = Arc::new(Shared { token: token.to_owned(), hub });
+        let still_here = [Bytes::from_static(STILL_HERE), gzip::chunk(STILL_HERE)];
+        let shared = Arc::new(Shared { token: token.to_owned(), hub, still_here });
         let thread = std::thread::Builder::new()
             .name("coldsteel-share".into())
             .spawn(move || runtime.block_on(serve(listener, shared, stopped)))
@@ -98,51 +107,151 @@ impl Drop for Server {
     }
 }
 
+/// A listener on `bind` with room for [`BACKLOG`] connections waiting, registered with
+/// the runtime that will serve it.
+fn listen(bind: SocketAddr, runtime: &tokio::runtime::Runtime) -> Result<tokio::net::TcpListener, ShareError> {
+    let socket = match bind {
+        SocketAddr::V4(_) => tokio::net::TcpSocket::new_v4(),
+        SocketAddr::V6(_) => tokio::net::TcpSocket::new_v6(),
+    }
+    .map_err(|e| ShareError::Start(e.kind()))?;
+    // As the standard library's listeners do on Unix: a port just left is free again.
+    #[cfg(unix)]
+    socket.set_reuseaddr(true).map_err(|e| ShareError::Start(e.kind()))?;
+    socket.bind(bind).map_err(|e| ShareError::Bind(bind, e.kind()))?;
+    let _inside = runtime.enter();
+    socket.listen(BACKLOG).map_err(|e| ShareError::Bind(bind, e.kind()))
+}
+
+/// What an event stream says when it has nothing new.
+const STILL_HERE: &[u8] = b": still here\n\n";
+
 /// What every connection reads.
 struct Shared {
     token: String,
     hub: Arc<Hub>,
+    /// [`STILL_HERE`], plain and as a compressed chunk.
+    still_here: [Bytes; 2],
 }
 
-/// Accepts connections up to the bound until told to stop; dropping the runtime then
-/// closes the ones still open.
-async fn serve(listener: std::net::TcpListener, shared: Arc<Shared>, mut stopped: watch::Receiver<bool>) {
-    let Ok(listener) = tokio::net::TcpListener::from_std(listener) else { return };
+/// The connections each address holds open that have not yet shown the token.
+#[derive(Default)]
+struct Doors {
+    pending: Mutex<HashMap<IpAddr, usize>>,
+}
+
+impl Doors {
+    /// A connection from `ip` let in, if its address has room.
+    fn admit(self: &Arc<Self>, ip: IpAddr) -> Option<Arc<Pending>> {
+        let mut pending = self.pending.lock().unwrap_or_else(PoisonError::into_inner);
+        let count = pending.entry(ip).or_insert(0);
+        if *count >= MAX_PENDING_PER_ADDRESS {
+            return None;
+        }
+        *count += 1;
+        Some(Arc::new(Pending { doors: self.clone(), ip, counted: AtomicBool::new(true) }))
+    }
+
+    fn leave(&self, ip: IpAddr) {
+        let mut pending = self.pending.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(count) = pending.get_mut(&ip) {
+            *count = count.saturating_sub(1);
+            if *count == 0 {
+                pending.remove(&ip);
+            }
+        }
+    }
+}
+
+/// A connection counted against its address until it shows the token or closes.
+struct Pending {
+    doors: Arc<Doors>,
+    ip: IpAddr,
+    counted: AtomicBool,
+}
+
+impl Pending {
+    /// It showed the token: its address's count no longer holds it.
+    fn shown_token(&self) {
+        if self.counted.swap(false, Ordering::AcqRel) {
+            self.doors.leave(self.ip);
+        }
+    }
+}
+
+impl Drop for Pending {
+    fn drop(&mut self) {
+        self.shown_token();
+    }
+}
+
+/// Accepts connections until told to stop; dropping the runtime then closes the ones
+/// still open.
+async fn serve(listener: tokio::net::TcpListener, shared: Arc<Shared>, mut stopped: watch::Receiver<bool>) {
     let permits = Arc::new(Semaphore::new(MAX_CONNECTIONS));
+    let doors = Arc::new(Doors::default());
     loop {
         let accepted = tokio::select! {
             a = listener.accept() => a,
             _ = stopped.changed() => return,
         };
-        let Ok((stream, _)) = accepted else { continue };
-        // Over the bound: closed at once, before a byte is read.
-        let Ok(permit) = permits.clone().try_acquire_owned() else { continue };
-        let shared = shared.clone();
-        let mut stop = stopped.clone();
-        tokio::spawn(async move {
-            let service = hyper::service::service_fn(move |req| {
-                let shared = shared.clone();
-                async move { Ok::<_, Infallible>(answer(&shared, &req)) }
-            });
-            let conn = hyper::server::conn::http1::Builder::new()
-                .timer(TokioTimer::new())
-                .header_read_timeout(HEAD_TIMEOUT)
-                .max_buf_size(MAX_HEAD_BYTES)
-                .serve_connection(TokioIo::new(stream), service);
-            tokio::select! {
-                _ = conn => {}
-                _ = stop.changed() => {}
-            }
-            drop(permit);
-        });
+        let Ok((stream, peer)) = accepted else { continue };
+        // An address over its count: closed at once, before a byte is read.
+        let Some(pending) = doors.admit(peer.ip()) else { continue };
+        let deadline = tokio::time::Instant::now() + HEAD_TIMEOUT;
+        tokio::spawn(connection(stream, pending, deadline, permits.clone(), shared.clone(), stopped.clone()));
+    }
+}
+
+/// One connection: it waits for room, then is served until it closes, its first head
+/// comes too late, or the server stops.
+async fn connection(
+    stream: tokio::net::TcpStream,
+    pending: Arc<Pending>,
+    deadline: tokio::time::Instant,
+    permits: Arc<Semaphore>,
+    shared: Arc<Shared>,
+    mut stop: watch::Receiver<bool>,
+) {
+    let permit = tokio::select! {
+        p = permits.acquire_owned() => p,
+        _ = tokio::time::sleep_until(deadline) => return,
+        _ = stop.changed() => return,
+    };
+    let Ok(_permit) = permit else { return };
+    let head_seen = Arc::new(AtomicBool::new(false));
+    let seen = head_seen.clone();
+    let service = hyper::service::service_fn(move |req| {
+        seen.store(true, Ordering::Release);
+        let answer = answer(&shared, &req, &pending);
+        async move { Ok::<_, Infallible>(answer) }
+    });
+    let conn = hyper::server::conn::http1::Builder::new()
+        .timer(TokioTimer::new())
+        .header_read_timeout(HEAD_TIMEOUT)
+        .max_buf_size(MAX_HEAD_BYTES)
+        .serve_connection(TokioIo::new(stream), service);
+    tokio::select! {
+        _ = conn => {}
+        _ = stop.changed() => {}
+        _ = first_head_late(deadline, &head_seen) => {}
+    }
+}
+
+/// Ready when the deadline passes before the first request's whole head came (a head
+/// trickling a byte at a time never is whole); never once it came.
+async fn first_head_late(deadline: tokio::time::Instant, seen: &AtomicBool) {
+    tokio::time::sleep_until(deadline).await;
+    if seen.load(Ordering::Acquire) {
+        std::future::pending::<()>().await;
     }
 }
 
 type Answer = Response<Either<Full<Bytes>, EventStream>>;
 
 /// The answer to one request: the page, the state or the stream for a GET with the
-/// token; an empty refusal for anything else.
-fn answer(shared: &Shared, req: &Request<Incoming>) -> Answer {
+/// token; an empty refusal, closing the connection, for anything else.
+fn answer(shared: &Shared, req: &Request<Incoming>, pending: &Pending) -> Answer {
     let target_len = req.uri().path_and_query().map_or(0, |p| p.as_str().len());
     if target_len > MAX_TARGET_BYTES {
         return refusal(StatusCode::URI_TOO_LONG);
@@ -159,12 +268,33 @@ fn answer(shared: &Shared, req: &Request<Incoming>) -> Answer {
     if !query.token.is_some_and(|t| same_secret(t, &shared.token)) {
         return refusal(StatusCode::FORBIDDEN);
     }
+    pending.shown_token();
+    let gzip = accepts_gzip(req);
     match req.uri().path() {
-        "/" => page(query.lang, &shared.hub.latest()),
-        "/state" => state(&shared.hub.latest(), query.lang),
-        "/events" => events(&shared.hub, query.lang),
+        "/" => page(query.lang, &shared.hub.latest(), gzip),
+        "/state" => state(&shared.hub.latest(), query.lang, gzip),
+        "/events" => events(shared, query.lang, gzip, known_version(req, &query)),
         _ => refusal(StatusCode::NOT_FOUND),
     }
+}
+
+/// The state the viewer already has: the last event's number it read (a reconnecting
+/// stream's `Last-Event-ID`), else the one its page came with (`since`).
+fn known_version(req: &Request<Incoming>, query: &Query) -> Option<u64> {
+    let last = req.headers().get("last-event-id").and_then(|v| v.to_str().ok()).and_then(|v| v.trim().parse().ok());
+    last.or(query.since)
+}
+
+/// Whether the client takes gzip: named in `Accept-Encoding` without `q=0`.
+fn accepts_gzip(req: &Request<Incoming>) -> bool {
+    let items = req.headers().get_all(header::ACCEPT_ENCODING).into_iter().filter_map(|v| v.to_str().ok());
+    items.flat_map(|v| v.split(',')).any(|item| {
+        let mut parts = item.split(';');
+        let named = parts.next().is_some_and(|name| name.trim().eq_ignore_ascii_case("gzip"));
+        let refused =
+            parts.any(|p| p.trim().strip_prefix("q=").is_some_and(|q| q.trim().parse::<f32>().is_ok_and(|q| q <= 0.0)));
+        named && !refused
+    })
 }
 
 /// A GET with a body: a length other than 0, or a chunked body.
@@ -177,15 +307,18 @@ fn has_body(req: &Request<Incoming>) -> bool {
 struct Query<'a> {
     token: Option<&'a str>,
     lang: Lang,
+    /// The state the page came with.
+    since: Option<u64>,
 }
 
 impl<'a> Query<'a> {
     fn of(query: &'a str) -> Self {
-        let mut q = Query { token: None, lang: Lang::En };
+        let mut q = Query { token: None, lang: Lang::En, since: None };
         for pair in query.split('&') {
             match pair.split_once('=') {
                 Some(("t", t)) => q.token = Some(t),
                 Some(("lang", "ru")) => q.lang = Lang::Ru,
+                Some(("since", v)) => q.since = v.parse().ok(),
                 _ => {}
             }
         }
@@ -216,18 +349,41 @@ fn full(status: StatusCode, content_type: &'static str, body: Bytes) -> Answer {
     guarded(r)
 }
 
-/// An empty refusal: nothing of the battle, the page or the machine.
+/// An empty refusal: nothing of the battle, the page or the machine; the connection
+/// closes with it (issue 47: idle connections after a refusal held their places).
 fn refusal(status: StatusCode) -> Answer {
     let mut r = Response::new(Either::Left(Full::new(Bytes::new())));
     *r.status_mut() = status;
+    r.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
     guarded(r)
 }
 
+/// A body as asked: compressed (made once for the state) when the client takes gzip.
+fn body(status: StatusCode, content_type: &'static str, plain: Bytes, gzipped: Option<Bytes>) -> Answer {
+    let mut r = full(status, content_type, gzipped.clone().unwrap_or(plain));
+    r.headers_mut().insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    if gzipped.is_some() {
+        r.headers_mut().insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+    }
+    r
+}
+
 /// The page with its words in the language asked, and the latest state in it (drawn as
-/// the page loads; the stream brings the next).
-fn page(lang: Lang, latest: &Published) -> Answer {
+/// the page loads; the stream brings the next): made once for each state and language.
+fn page(lang: Lang, latest: &Published, gzip: bool) -> Answer {
+    let edition = latest.in_lang(lang);
+    let html = edition.made(Made::Page, |e| page_html(lang, &e.full));
+    let gzipped = gzip.then(|| edition.made(Made::PageGzip, |_| gzip::whole(&html)));
+    let mut r = body(StatusCode::OK, "text/html; charset=utf-8", html, gzipped);
+    // Its own inline script and style only; it talks to this server alone.
+    let policy = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'";
+    r.headers_mut().insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(policy));
+    r
+}
+
+fn page_html(lang: Lang, state: &[u8]) -> Bytes {
     // Inside a script element: no `<` may close it early (JSON reads `\u003c` the same).
-    let state = String::from_utf8_lossy(latest.in_lang(lang)).replace('<', "\\u003c");
+    let state = String::from_utf8_lossy(state).replace('<', "\\u003c");
     let state = if state.is_empty() { "null".to_owned() } else { state };
     let html = PAGE
         .replace("{{LANG}}", lang.code())
@@ -237,33 +393,36 @@ fn page(lang: Lang, latest: &Published) -> Answer {
         .replace("{{SIDE_FIRST}}", &html_text(lang.t(T::PvSideFirst)))
         // Last: nothing the battle's names hold is read as a placeholder.
         .replace("{{STATE}}", &state);
-    let mut r = full(StatusCode::OK, "text/html; charset=utf-8", Bytes::from(html));
-    // Its own inline script and style only; it talks to this server alone.
-    let policy = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'";
-    r.headers_mut().insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(policy));
-    r
+    Bytes::from(html)
 }
 
 fn html_text(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
-fn state(latest: &Published, lang: Lang) -> Answer {
-    full(StatusCode::OK, "application/json", latest.in_lang(lang).clone())
+fn state(latest: &Published, lang: Lang, gzip: bool) -> Answer {
+    let edition = latest.in_lang(lang);
+    let gzipped = gzip.then(|| edition.made(Made::StateGzip, |e| gzip::whole(&e.full)));
+    body(StatusCode::OK, "application/json", edition.full.clone(), gzipped)
 }
 
-/// The stream of states: the latest now, then each new one in order (a viewer that
-/// falls a backlog behind gets the latest next).
-fn events(hub: &Arc<Hub>, lang: Lang) -> Answer {
+/// The stream of states: the latest now (unless the viewer has it), then each new one in
+/// order, as the operations from the one before where there are any; a viewer that falls
+/// a backlog behind gets the latest whole next. Each event is made once for every viewer.
+fn events(shared: &Shared, lang: Lang, gzip: bool, known: Option<u64>) -> Answer {
     let (tx, rx) = mpsc::channel(8);
+    let hub = shared.hub.clone();
     let mut updates = hub.subscribe();
     let first = hub.latest();
-    let hub = hub.clone();
+    let still_here = shared.still_here[usize::from(gzip)].clone();
     tokio::spawn(async move {
-        let mut sent = 0;
-        if first.version > 0 {
+        if gzip && tx.send(Bytes::from_static(gzip::STREAM_HEADER)).await.is_err() {
+            return;
+        }
+        let mut sent = known.filter(|k| *k == first.version).unwrap_or(0);
+        if first.version > sent {
             sent = first.version;
-            if tx.send(event(&first, lang)).await.is_err() {
+            if tx.send(event(&first, lang, gzip, false)).await.is_err() {
                 return;
             }
         }
@@ -271,7 +430,7 @@ fn events(hub: &Arc<Hub>, lang: Lang) -> Answer {
             let next = tokio::select! {
                 n = updates.recv() => n,
                 _ = tokio::time::sleep(KEEP_ALIVE) => {
-                    if tx.send(Bytes::from_static(b": still here\n\n")).await.is_err() { return; }
+                    if tx.send(still_here.clone()).await.is_err() { return; }
                     continue;
                 }
             };
@@ -283,25 +442,47 @@ fn events(hub: &Arc<Hub>, lang: Lang) -> Answer {
             if state.version <= sent {
                 continue;
             }
+            let follows = state.version == sent.saturating_add(1);
             sent = state.version;
-            if tx.send(event(&state, lang)).await.is_err() {
+            if tx.send(event(&state, lang, gzip, follows)).await.is_err() {
                 return;
             }
         }
     });
     let mut r = Response::new(Either::Right(EventStream { rx }));
     r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/event-stream"));
+    r.headers_mut().insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    if gzip {
+        r.headers_mut().insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+    }
     guarded(r)
 }
 
-/// One server-sent event: the state's number and its JSON on one line.
-fn event(state: &Published, lang: Lang) -> Bytes {
-    let json = state.in_lang(lang);
-    let mut out = Vec::with_capacity(json.len() + 32);
-    out.extend_from_slice(format!("id: {}\ndata: ", state.version).as_bytes());
-    out.extend_from_slice(json);
-    out.extend_from_slice(b"\n\n");
-    Bytes::from(out)
+/// One server-sent event of a state: the operations from the state before (`event:
+/// delta`) when the viewer has that one and they are smaller, else the whole state; its
+/// number as the event's id; compressed as a chunk of the stream when asked.
+fn event(state: &Published, lang: Lang, gzip: bool, follows: bool) -> Bytes {
+    let edition = state.in_lang(lang);
+    let version = state.version;
+    let as_delta = follows && edition.delta.is_some();
+    let plain = |what| {
+        edition.made(what, |e| {
+            let (kind, data) = match (&e.delta, as_delta) {
+                (Some(d), true) => ("event: delta\n", d),
+                (Some(_) | None, _) => ("", &e.full),
+            };
+            let head = format!("id: {version}\n{kind}data: ");
+            let mut out = Vec::with_capacity(data.len() + head.len() + 2);
+            out.extend_from_slice(head.as_bytes());
+            out.extend_from_slice(data);
+            out.extend_from_slice(b"\n\n");
+            Bytes::from(out)
+        })
+    };
+    let (plain_slot, gzip_slot) =
+        if as_delta { (Made::DeltaEvent, Made::DeltaEventGzip) } else { (Made::FullEvent, Made::FullEventGzip) };
+    let text = plain(plain_slot);
+    if gzip { edition.made(gzip_slot, |_| gzip::chunk(&text)) } else { text }
 }
 
 /// The body of an event stream: what the viewer's task hands over, as it comes.

@@ -25,37 +25,81 @@ pub struct Follower {
     journal: Option<PathBuf>,
     /// The file's, the data folder's (a journal begun or removed) and the journal's.
     stamps: [Stamp; 3],
+    /// The battle as last read.
+    game: Option<Game>,
+    /// Where the journal's lines that played end, and the last one's number, when the
+    /// battle was read from it: only what a window appends after is read next.
+    read_to: Option<(u64, u64)>,
+    /// How many times the battle was read whole.
+    whole_reads: u64,
 }
 
 impl Follower {
     /// Follows `file`, with the journals in the data folder `dir` (if there is one).
     pub fn new(file: &Path, dir: Option<&Path>) -> Self {
-        Follower { file: file.to_path_buf(), dir: dir.map(Path::to_path_buf), journal: None, stamps: [None; 3] }
+        Follower {
+            file: file.to_path_buf(),
+            dir: dir.map(Path::to_path_buf),
+            journal: None,
+            stamps: [None; 3],
+            game: None,
+            read_to: None,
+            whole_reads: 0,
+        }
     }
 
     fn now(&self) -> [Stamp; 3] {
         [stamp(&self.file), self.dir.as_deref().and_then(stamp), self.journal.as_deref().and_then(stamp)]
     }
 
-    /// Whether the file, the data folder or the journal changed on disk since the last
-    /// read.
-    pub fn changed(&self) -> bool {
-        self.now() != self.stamps
+    /// The battle as it stands, when it changed on disk since the last look (`None`
+    /// when it did not): only the lines a window appended to its journal are read where
+    /// that is all that changed (issue 47: each look read the file and the journal whole),
+    /// else the live journal's game where a window is writing one that plays, else the
+    /// file's.
+    pub fn look(&mut self) -> Result<Option<&Game>, LoadError> {
+        let now = self.now();
+        if self.game.is_some() && now == self.stamps {
+            return Ok(None);
+        }
+        let only_the_journal = now[..2] == self.stamps[..2];
+        if only_the_journal
+            && let (Some(journal), Some(game), Some((at, n))) = (&self.journal, &mut self.game, self.read_to)
+        {
+            self.stamps = now;
+            self.read_to = super::journal::read_on(journal, game, at, n);
+            if self.read_to.is_some() {
+                return Ok(self.game.as_ref());
+            }
+        }
+        self.read_whole().map(Some)
     }
 
-    /// The battle as it stands: the live journal's game where a window is writing one
-    /// that plays, else the file's.
-    pub fn read(&mut self) -> Result<Game, LoadError> {
+    /// How many times the battle was read whole (the rest of the looks that found a
+    /// change read only what its journal gained).
+    pub fn whole_reads(&self) -> u64 {
+        self.whole_reads
+    }
+
+    /// The battle read whole: the live journal's game where a window is writing one that
+    /// plays, else the file's. A file that does not read is read again once it changes.
+    pub fn read_whole(&mut self) -> Result<&Game, LoadError> {
         if self.dir.as_deref().and_then(stamp) != self.stamps[1] || self.journal.as_deref().is_some_and(|j| !j.exists())
         {
             self.journal = self.dir.as_deref().and_then(|d| super::journal::live_journal_of(d, &self.file));
         }
         self.stamps = self.now();
-        if let Some(journal) = self.journal.as_deref()
-            && let Ok(read) = super::journal::read_journal(journal, Some(&self.file))
-        {
-            return Ok(read.game);
-        }
-        super::read_battle_file(&self.file)
+        self.read_to = None;
+        self.whole_reads = self.whole_reads.saturating_add(1);
+        let from_journal = self.journal.as_deref().and_then(|j| super::journal::read_journal(j, Some(&self.file)).ok());
+        let game = match from_journal {
+            Some(read) => {
+                // Read on from its end only while every whole line played.
+                self.read_to = (read.unread == 0).then_some(read.played_to);
+                read.game
+            }
+            None => super::read_battle_file(&self.file)?,
+        };
+        Ok(self.game.insert(game))
     }
 }

@@ -325,6 +325,9 @@ pub struct Read {
     /// Whole lines from that one on, none of which played: work lost to damage, not to
     /// a kill (the line a kill cut short is not whole).
     pub unread: usize,
+    /// Where the last line that played ends, in bytes, and its number: a follower reads
+    /// on from there ([`read_on`]).
+    pub played_to: (u64, u64),
 }
 
 /// Why a journal cannot be read back.
@@ -417,13 +420,24 @@ pub fn read_journal(path: &Path, opening: Option<&Path>) -> Result<Read, Journal
         None => start_of_version_1(&header, source.as_deref())?,
     };
     let source_state = state_of(source.as_deref(), header.fingerprint.as_ref());
-    let mut read =
-        Read { game: Game::default(), source, source_state, played: 0, last_at_ms: 0, stopped_at: None, unread: 0 };
+    let mut read = Read {
+        game: Game::default(),
+        source,
+        source_state,
+        played: 0,
+        last_at_ms: 0,
+        stopped_at: None,
+        unread: 0,
+        played_to: (opened.actions_at, 0),
+    };
     let mut n: u64 = 0;
+    let mut at = opened.actions_at;
     loop {
-        if read_line(&mut reader, &mut line, MAX_JOURNAL_BYTES)? == 0 {
+        let got = read_line(&mut reader, &mut line, MAX_JOURNAL_BYTES)?;
+        if got == 0 {
             break;
         }
+        at = at.saturating_add(u64::try_from(got).unwrap_or(u64::MAX));
         n = n.saturating_add(1);
         let whole = line.ends_with(b"\n");
         if read.stopped_at.is_some() {
@@ -435,6 +449,7 @@ pub fn read_journal(path: &Path, opening: Option<&Path>) -> Result<Read, Journal
             Some(l) if play(&mut game, &l.op) => {
                 read.played += 1;
                 read.last_at_ms = l.at_ms;
+                read.played_to = (at, n);
             }
             Some(_) | None => {
                 read.stopped_at = Some(n);
@@ -444,6 +459,35 @@ pub fn read_journal(path: &Path, opening: Option<&Path>) -> Result<Read, Journal
     }
     read.game = game;
     Ok(read)
+}
+
+/// Reads on in a journal a window is writing: the whole lines after `at` bytes (just
+/// after line `n`), each played through `game`, which that journal's lines up to `n`
+/// made. Where the lines played then end, and the last one's number; `None` when one does
+/// not read or play (the journal is then to be read again whole). A line not yet whole
+/// waits for the next look.
+pub fn read_on(path: &Path, game: &mut Game, at: u64, n: u64) -> Option<(u64, u64)> {
+    let mut file = File::open(path).ok()?;
+    if file.metadata().ok()?.len() < at {
+        return None;
+    }
+    std::io::Seek::seek(&mut file, std::io::SeekFrom::Start(at)).ok()?;
+    let mut reader = std::io::BufReader::new(std::io::Read::take(file, MAX_JOURNAL_BYTES.saturating_sub(at)));
+    let (mut at, mut n) = (at, n);
+    let mut line = Vec::new();
+    loop {
+        let got = read_line(&mut reader, &mut line, MAX_JOURNAL_BYTES).ok()?;
+        if got == 0 || !line.ends_with(b"\n") {
+            return Some((at, n));
+        }
+        let next = n.checked_add(1)?;
+        let l = serde_json::from_slice::<Line>(&line).ok().filter(|l| l.n == next)?;
+        if !play(game, &l.op) {
+            return None;
+        }
+        at = at.saturating_add(u64::try_from(got).ok()?);
+        n = next;
+    }
 }
 
 /// An earlier version's `source` as written (perhaps relative to the folder that app
