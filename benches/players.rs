@@ -89,6 +89,21 @@ fn percentile(mut times: Vec<Duration>, p: f64) -> Duration {
     times.get(i).copied().unwrap_or_default()
 }
 
+/// How long from `start` until every viewer read a state numbered over `before` (10 s at
+/// most).
+fn until_all_read_past(seen: &[Arc<AtomicU64>], before: u64, start: Instant) -> Duration {
+    let deadline = start + Duration::from_secs(10);
+    while seen.iter().any(|s| s.load(Ordering::Acquire) <= before) && Instant::now() < deadline {
+        std::thread::yield_now();
+    }
+    start.elapsed()
+}
+
+fn print_percentiles(name: &str, all: &[Duration], what: &str) {
+    let (p50, p99) = (percentile(all.to_vec(), 0.5), percentile(all.to_vec(), 0.99));
+    println!("{name}: p50 {p50:?}, p99 {p99:?} over {} {what}", all.len());
+}
+
 fn to_hundred_viewers(c: &mut Criterion) {
     for (name, battle) in [
         ("share_update_to_100_viewers_default_battle", coldsteel::storage::default_game().map(|g| g.battle().clone())),
@@ -104,25 +119,78 @@ fn to_hundred_viewers(c: &mut Criterion) {
                 for _ in 0..iters {
                     let start = Instant::now();
                     let v = sharing.hub().publish_battle(&battle, None);
-                    let deadline = start + Duration::from_secs(10);
-                    while seen.iter().any(|s| s.load(Ordering::Acquire) < v) && Instant::now() < deadline {
-                        std::thread::yield_now();
-                    }
-                    let took = start.elapsed();
+                    let took = until_all_read_past(&seen, v.saturating_sub(1), start);
                     all.push(took);
                     total += took;
                 }
                 total
             })
         });
-        println!(
-            "{name}: p50 {:?}, p99 {:?} over {} updates",
-            percentile(all.clone(), 0.5),
-            percentile(all.clone(), 0.99),
-            all.len()
-        );
+        print_percentiles(name, &all, "updates");
         sharing.stop();
     }
+}
+
+/// Issue 47: from the umpire's action in a window (its line in the autosave journal) to
+/// 100 viewers of `coldsteel share` reading the new state, on the 1,000-unit battle: the
+/// command notices the journal's line within its look and reads only that line.
+fn share_command_to_hundred_viewers(c: &mut Criterion) {
+    let Ok(dir) = tempfile::tempdir() else { return };
+    let (file, data) = (dir.path().join("battle.coldsteel.json"), dir.path().join("data"));
+    let mut game = Game::new(battle());
+    if coldsteel::storage::save_battle(&file, &game).is_err() {
+        return;
+    }
+    let Ok(mut child) = std::process::Command::new(env!("CARGO_BIN_EXE_coldsteel"))
+        .args(["share", &file.to_string_lossy(), "--bind", "127.0.0.1:0"])
+        .env("COLDSTEEL_DATA_DIR", &data)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+    else {
+        return;
+    };
+    let mut line = String::new();
+    if let Some(out) = child.stdout.take() {
+        let _ = BufReader::new(out).read_line(&mut line);
+    }
+    let url = line.split_whitespace().find(|w| w.starts_with("http://")).unwrap_or_default();
+    let (host, token) = url.trim_start_matches("http://").split_once("/?t=").unwrap_or_default();
+    let addr: SocketAddr = host.parse().unwrap_or(SocketAddr::from(([127, 0, 0, 1], 0)));
+    let seen: Vec<Arc<AtomicU64>> = (0..100).map(|_| Arc::new(AtomicU64::new(0))).collect();
+    for s in &seen {
+        viewer(addr, token.to_owned(), s.clone());
+    }
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while seen.iter().any(|s| s.load(Ordering::Acquire) < 1) && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let saver = coldsteel::storage::Autosaver::start(data);
+    saver.begin(coldsteel::storage::Base::OnDisk(file.clone(), Box::new(game.clone())), None, false);
+    let unit = game.battle().units[10].id;
+    let mut all = Vec::new();
+    c.bench_function("share_command_action_to_100_viewers_1000_units", |b| {
+        b.iter_custom(|iters| {
+            let mut total = Duration::ZERO;
+            for _ in 0..iters {
+                let before = seen.iter().map(|s| s.load(Ordering::Acquire)).min().unwrap_or(0);
+                let start = Instant::now();
+                let hidden = !game.battle().units[10].hidden;
+                let action = coldsteel::game::Action::SetHidden { unit, hidden };
+                if game.perform(&action).is_err() {
+                    break;
+                }
+                saver.record(coldsteel::storage::Op::Did(Box::new(action)));
+                let took = until_all_read_past(&seen, before, start);
+                all.push(took);
+                total += took;
+            }
+            total
+        })
+    });
+    print_percentiles("share_command_action_to_100_viewers_1000_units", &all, "actions");
+    drop(saver);
+    let _ = child.kill();
+    let _ = child.wait();
 }
 
 fn frame_beside_viewers(c: &mut Criterion) {
@@ -148,6 +216,6 @@ fn frame_beside_viewers(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(30).measurement_time(Duration::from_secs(4));
-    targets = read_model, to_hundred_viewers, frame_beside_viewers
+    targets = read_model, to_hundred_viewers, share_command_to_hundred_viewers, frame_beside_viewers
 }
 criterion_main!(benches);

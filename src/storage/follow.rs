@@ -68,8 +68,11 @@ impl Follower {
         {
             self.stamps = now;
             self.read_to = super::journal::read_on(journal, game, at, n);
-            if self.read_to.is_some() {
-                return Ok(self.game.as_ref());
+            match self.read_to {
+                // Only a line not yet whole: nothing to show until it is.
+                Some(to) if to == (at, n) => return Ok(None),
+                Some(_) => return Ok(self.game.as_ref()),
+                None => {}
             }
         }
         self.read_whole().map(Some)

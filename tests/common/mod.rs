@@ -10,6 +10,7 @@ use coldsteel::rules::{BySide, Phase, Side};
 use coldsteel::storage;
 
 pub mod layout;
+pub mod share;
 
 /// A unit's melee situation as the wizard pre-fills it, charging or not, with no general
 /// leading.

@@ -6,26 +6,13 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
+
+use crate::common::share::Shared;
 use std::time::{Duration, Instant};
 
 use coldsteel::share::{HEAD_TIMEOUT, MAX_PENDING_PER_ADDRESS, Sharing};
 use coldsteel::storage;
-
-/// A `coldsteel share` child, stopped when dropped.
-struct Shared {
-    child: Child,
-    _stdout: BufReader<std::process::ChildStdout>,
-    addr: SocketAddr,
-    token: String,
-}
-
-impl Drop for Shared {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 /// Starts `coldsteel share FILE` on a free loopback port and reads its address.
 fn share_file(file: &Path, data: &Path) -> Shared {
@@ -34,22 +21,14 @@ fn share_file(file: &Path, data: &Path) -> Shared {
 
 /// `coldsteel --lang LANG share FILE`; the address printed too.
 fn share_file_in(file: &Path, data: &Path, lang: &str) -> (Shared, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_coldsteel"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_coldsteel"));
+    command
         .args(["--lang", lang, "share", file.to_str().unwrap(), "--bind", "127.0.0.1:0"])
         .env("COLDSTEEL_DATA_DIR", data)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    stdout.read_line(&mut line).unwrap();
-    let url = line.split_whitespace().find(|w| w.starts_with("http://")).unwrap_or_else(|| panic!("{line}"));
-    let rest = url.trim_start_matches("http://");
-    let (host, query) = rest.split_once("/?t=").unwrap();
-    let token = query.split('&').next().unwrap_or_default().to_owned();
-    let url = url.to_owned();
-    (Shared { child, _stdout: stdout, addr: host.parse().unwrap(), token }, url)
+        .stderr(Stdio::null());
+    let shared = Shared::start(command);
+    let url = shared.url.clone();
+    (shared, url)
 }
 
 /// Issue 45: `coldsteel --lang ru share` gives an address whose page speaks Russian
@@ -471,4 +450,106 @@ fn a_follower_reads_only_what_the_window_appended_and_stays_exact() {
     drop(saver);
     let whole = storage::read_battle_file(&file).unwrap();
     assert_eq!(follower.look().unwrap().map(|g| g.battle().clone()).as_ref(), Some(whole.battle()), "the save");
+}
+
+/// The 1,000-unit battle of the players' benchmarks: a 10,000-entry log, every unit placed
+/// and based on a 6 × 3 m table.
+fn thousand_placed() -> coldsteel::model::Battle {
+    let mut battle = coldsteel::model::stress::stress_battle(1000, 10_000);
+    battle.table = Some(coldsteel::model::TableSetup::new(600, 300));
+    for arm in coldsteel::rules::Arm::ALL {
+        let row = coldsteel::rules::options::BasingRow {
+            arm: *arm,
+            formation: None,
+            frontage_mm: 40,
+            depth_mm: 20,
+            figures_per_base: 6,
+            bases_deep: 1,
+        };
+        battle.options.basing.push(row);
+    }
+    for (i, u) in battle.units.iter_mut().enumerate() {
+        let (col, row) = (i32::try_from(i % 40).unwrap(), i32::try_from(i / 40).unwrap());
+        u.place = Some(coldsteel::model::Placement { x_mm: 100 + col * 145, y_mm: 100 + row * 110, facing_deg: 0 });
+    }
+    battle
+}
+
+fn gzip_len(data: &[u8]) -> usize {
+    let mut out = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::new(6));
+    out.write_all(data).unwrap();
+    out.finish().unwrap().len()
+}
+
+/// Issue 47: on the 1,000-unit battle, what one action sends each viewer is under 20 KB
+/// (a unit hidden, moved, losing figures, a note; before: the whole 763 KB state), and the
+/// first load, the page with its state, under 150 KB on the wire.
+#[test]
+fn on_the_thousand_unit_battle_an_action_sends_under_20_kb_and_the_first_load_under_150_kb() {
+    let mut game = coldsteel::game::Game::new(thousand_placed());
+    let hub = coldsteel::share::Hub::default();
+    hub.publish_battle(game.battle(), None);
+    let whole = hub.latest().in_lang(coldsteel::i18n::Lang::En).full.len();
+    let unit = |g: &coldsteel::game::Game, i: usize| g.battle().units[i].clone();
+    let mut moved = unit(&game, 500).place.unwrap();
+    moved.x_mm += 30;
+    let mut hurt = unit(&game, 700);
+    hurt.figures -= 2;
+    let actions = [
+        ("hidden", coldsteel::game::Action::SetHidden { unit: unit(&game, 10).id, hidden: true }),
+        ("moved", coldsteel::game::Action::PlaceUnit { unit: unit(&game, 500).id, place: Some(moved) }),
+        ("losses", coldsteel::game::Action::EditUnit(hurt)),
+        ("note", coldsteel::game::Action::Note("The Guard holds the village.".into())),
+    ];
+    for (what, action) in actions {
+        game.perform(&action).unwrap();
+        hub.publish_battle(game.battle(), None);
+        let latest = hub.latest();
+        for lang in [coldsteel::i18n::Lang::En, coldsteel::i18n::Lang::Ru] {
+            let delta = latest.in_lang(lang).delta.clone().expect("what changed is smaller than the whole");
+            let on_wire = gzip_len(&delta);
+            println!("{what} ({lang:?}): {} bytes, {on_wire} compressed (the whole: {whole})", delta.len());
+            assert!(on_wire < 20_000 && delta.len() < 20_000, "{what}: {} bytes", delta.len());
+        }
+    }
+    let mut sharing = Sharing::default();
+    sharing.hub().publish_battle(game.battle(), None);
+    let url = sharing.start("127.0.0.1:0".parse().unwrap(), coldsteel::i18n::Lang::En).unwrap();
+    let (addr, token) = (sharing.local_addr().unwrap(), url.split_once("?t=").unwrap().1.to_owned());
+    let mut s = TcpStream::connect(addr).unwrap();
+    write!(s, "GET /?t={token} HTTP/1.1\r\nHost: {addr}\r\nAccept-Encoding: gzip\r\nConnection: close\r\n\r\n")
+        .unwrap();
+    let mut page = Vec::new();
+    s.read_to_end(&mut page).unwrap();
+    println!("the first load: {} bytes on the wire (the page with its state)", page.len());
+    assert!(page.len() < 150_000, "{} bytes", page.len());
+    let mut events = Stream::open(addr, &format!("/events?t={token}&since={}", sharing.hub().latest().version), true);
+    events.socket.set_read_timeout(Some(Duration::from_millis(500))).unwrap();
+    let mut b = [0u8; 4096];
+    while let Ok(n @ 1..) = (&events.socket).read(&mut b) {
+        events.raw.extend_from_slice(&b[..n]);
+    }
+    // Only the gzip stream's header, as one chunk ("a\r\n", 10 bytes, "\r\n").
+    assert!(events.raw.len() <= 15, "the stream sends nothing the page has: {} bytes", events.raw.len());
+}
+
+/// Issue 47: a refused request (without the token, with a wrong one, or with the token
+/// for nothing there) closes its connection at once, well before a head's time is up: a
+/// refused client idling holds no place.
+#[test]
+fn a_refused_request_closes_its_connection_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = battle_file(dir.path());
+    let s = share_file(&file, dir.path());
+    for (target, status) in
+        [("/state".to_owned(), "403"), ("/state?t=0123".to_owned(), "403"), (format!("/nothing?t={}", s.token), "404")]
+    {
+        let mut c = TcpStream::connect(s.addr).unwrap();
+        c.set_read_timeout(Some(HEAD_TIMEOUT / 2)).unwrap();
+        write!(c, "GET {target} HTTP/1.1\r\nHost: {}\r\n\r\n", s.addr).unwrap();
+        let mut out = Vec::new();
+        c.read_to_end(&mut out).unwrap_or_else(|e| panic!("{target}: not closed at once ({e})"));
+        let text = String::from_utf8_lossy(&out);
+        assert!(text.starts_with(&format!("HTTP/1.1 {status}")), "{target}: {text}");
+    }
 }

@@ -160,6 +160,20 @@ impl Driver {
         http(self.port, "POST", &format!("/session/{}/url", self.session), Some(&json!({ "url": url }))).unwrap();
     }
 
+    /// The number of the state the page drew last (0 before it drew one).
+    fn version(&self) -> u64 {
+        self.script("return Number(document.body.dataset.version || 0)").as_u64().unwrap_or(0)
+    }
+
+    /// Waits until the page drew the state `version` or a later one.
+    fn wait_for(&self, version: u64, what: &str) {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while self.version() < version {
+            assert!(Instant::now() < deadline, "{what}: {} of {version}", self.version());
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
     fn script(&self, script: &str) -> Value {
         let body = json!({ "script": script, "args": [] });
         http(self.port, "POST", &format!("/session/{}/execute/sync", self.session), Some(&body)).unwrap()["value"]
@@ -173,22 +187,17 @@ fn the_page_follows_an_action_without_a_reload_and_fits_a_phone() {
     let (mut g, sharing, url, _) = shared_charge();
     let driver = Driver::start(375, 800);
     driver.go(&format!("{url}&lang=ru"));
-    let version = || driver.script("return Number(document.body.dataset.version || 0)").as_u64().unwrap_or(0);
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while version() == 0 {
-        assert!(Instant::now() < deadline, "the page drew its state");
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    driver.wait_for(1, "the page drew its state");
     let fits = driver.script("return document.documentElement.scrollWidth <= window.innerWidth");
     assert_eq!(fits, json!(true), "nothing wider than a phone");
     // The page is marked, so that a reload would show.
     driver.script("window.coldsteelMark = 1; return 0");
-    let before = version();
+    let before = driver.version();
     let cossacks = common::id(&g, "Ilovaisky's Don Cossacks");
     g.perform(&Action::SetHidden { unit: cossacks, hidden: true }).unwrap();
     let sent = Instant::now();
     sharing.hub().publish_battle(g.battle(), None);
-    while version() == before {
+    while driver.version() == before {
         assert!(sent.elapsed() < Duration::from_secs(10), "the page followed the action");
         std::thread::sleep(Duration::from_millis(10));
     }
@@ -198,4 +207,53 @@ fn the_page_follows_an_action_without_a_reload_and_fits_a_phone() {
     let name = common::unit(&g, "Ilovaisky's Don Cossacks").display_name(true).to_owned();
     assert!(!text.contains(&name), "the hidden unit left the page");
     assert!(text.contains(Lang::Ru.t(T::PvNothingInProgress)), "the engagement is over");
+}
+
+/// Issue 47: 200 actions of an evening reach the page as what changed (deltas applied to
+/// the state it has), and what it draws then is what a fresh load of the page draws.
+#[test]
+#[ignore = "needs chromium and chromedriver (Debian); .ci/run runs it with --ignored"]
+fn two_hundred_actions_applied_as_deltas_draw_what_a_fresh_load_draws() {
+    let (mut game, mut evening) = coldsteel::game::stress::Evening::new(200, 20);
+    // On a table, so that the map's lines change too: every fourth action moves a unit.
+    let table = coldsteel::model::TableSetup::new(600, 300);
+    game.perform(&Action::SetTable(Some(Box::new(table)))).unwrap();
+    let ids: Vec<_> = game.battle().units.iter().map(|u| u.id).collect();
+    let place = |i: usize, step: i32| {
+        let (x, y) = (i32::try_from(i % 10).unwrap(), i32::try_from(i / 10).unwrap());
+        coldsteel::model::Placement { x_mm: 200 + x * 500 + step * 7, y_mm: 200 + y * 300, facing_deg: 0 }
+    };
+    for (i, unit) in ids.iter().enumerate() {
+        game.perform(&Action::PlaceUnit { unit: *unit, place: Some(place(i, 0)) }).unwrap();
+    }
+    let mut sharing = Sharing::default();
+    let hub = sharing.hub().clone();
+    hub.publish_battle(game.battle(), None);
+    let url = sharing.start("127.0.0.1:0".parse().unwrap(), Lang::En).unwrap();
+    let driver = Driver::start(1024, 1800);
+    driver.go(&format!("{url}&lang=ru"));
+    driver.wait_for(1, "the page drew its state");
+    for n in 0..200 {
+        let action = if n % 4 == 3 {
+            let i = (n / 4) % ids.len();
+            Action::PlaceUnit { unit: ids[i], place: Some(place(i, i32::try_from(n).unwrap())) }
+        } else {
+            evening.next_action(&game).expect("the evening goes on")
+        };
+        game.perform(&action).unwrap();
+        hub.publish_battle(game.battle(), None);
+        // Now and then the page catches up before the next, now and then it falls behind.
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let last = hub.latest().version;
+    driver.wait_for(last, "the page reached the last state");
+    let drawn = "return document.querySelector('header').outerHTML + document.querySelector('main').outerHTML";
+    let followed = driver.script(drawn);
+    let deltas = driver.script("return Number(document.body.dataset.deltas || 0)").as_u64().unwrap_or(0);
+    assert_eq!(deltas, 200, "every action came as what changed");
+    assert!(followed.as_str().unwrap().contains("<polygon"), "the map is drawn");
+    driver.go(&format!("{url}&lang=ru"));
+    driver.wait_for(last, "the fresh page drew the last state");
+    assert_eq!(driver.script("return Number(document.body.dataset.deltas || 0)"), json!(0), "a fresh load");
+    assert_eq!(driver.script(drawn), followed, "what 200 deltas drew is what a fresh load draws");
 }

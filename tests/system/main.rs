@@ -11,6 +11,7 @@ mod common;
 mod browser;
 mod file_limit;
 mod limits;
+mod players_page;
 mod season;
 
 use std::path::{Path, PathBuf};

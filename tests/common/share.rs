@@ -1,0 +1,43 @@
+//! A `coldsteel share` child for the players' page's tests (issues 32 and 47): started on
+//! a free loopback port, its address and token read from its first line, stopped when
+//! dropped.
+
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::process::{Child, ChildStdout, Command, Stdio};
+
+/// The running command, its address and token, and the page's address as printed.
+pub struct Shared {
+    child: Child,
+    _stdout: BufReader<ChildStdout>,
+    pub addr: SocketAddr,
+    pub token: String,
+    pub url: String,
+}
+
+impl Drop for Shared {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Shared {
+    /// Runs `command` (a `coldsteel … share FILE --bind 127.0.0.1:0`, perhaps under
+    /// `prlimit`) and reads the address it prints.
+    pub fn start(mut command: Command) -> Shared {
+        let mut child = command.stdout(Stdio::piped()).spawn().expect("the command runs");
+        let mut line = String::new();
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        stdout.read_line(&mut line).unwrap();
+        let url = line.split_whitespace().find(|w| w.starts_with("http://")).unwrap_or_else(|| panic!("{line}"));
+        let (host, query) = url.trim_start_matches("http://").split_once("/?t=").unwrap();
+        let token = query.split('&').next().unwrap_or_default().to_owned();
+        Shared { child, _stdout: stdout, addr: host.parse().unwrap(), token, url: url.to_owned() }
+    }
+
+    /// Whether the command still runs.
+    pub fn alive(&mut self) -> bool {
+        self.child.try_wait().unwrap().is_none()
+    }
+}
