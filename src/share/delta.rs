@@ -39,14 +39,18 @@ enum Kind {
 }
 
 impl Node {
-    /// The tree of a JSON value (consumed, so that its parts are freed as they are
-    /// written).
-    pub fn of(value: Value) -> Node {
-        node(value, 0)
+    /// The tree of a JSON text, read straight into its parts (no value of the whole is
+    /// built: its leaves are the text's own bytes), if it is JSON.
+    pub fn parse(json: &[u8]) -> Option<Node> {
+        let mut reader = serde_json::Deserializer::from_slice(json);
+        let node = serde::de::DeserializeSeed::deserialize(Depth(0), &mut reader).ok()?;
+        reader.end().ok()?;
+        Some(node)
     }
 
     /// The state's JSON, as one line.
-    pub fn json(&self) -> Vec<u8> {
+    #[cfg(test)]
+    fn json(&self) -> Vec<u8> {
         let mut out = Vec::new();
         self.write(&mut out);
         out
@@ -90,30 +94,87 @@ fn write_str(text: &str, out: &mut Vec<u8>) {
     let _ = serde_json::to_writer(&mut *out, text);
 }
 
-fn node(value: Value, depth: usize) -> Node {
-    match value {
-        Value::Object(map) if depth < LEAF_DEPTH => {
-            let fields: Vec<(String, Node)> = map.into_iter().map(|(k, v)| (k, node(v, depth + 1))).collect();
-            let hash =
-                fields.iter().fold(0x6f62_6a00_u64, |h, (k, n)| mix(mix(h, crate::game::fnv1a(k.as_bytes())), n.hash));
-            Node { hash, kind: Kind::Object(fields) }
+fn object(fields: Vec<(String, Node)>) -> Node {
+    let hash = fields.iter().fold(0x6f62_6a00_u64, |h, (k, n)| mix(mix(h, crate::game::fnv1a(k.as_bytes())), n.hash));
+    Node { hash, kind: Kind::Object(fields) }
+}
+
+fn list(items: Vec<Node>) -> Node {
+    let hash = items.iter().fold(0x6c69_7374_u64, |h, n| mix(h, n.hash));
+    Node { hash, kind: Kind::List(items) }
+}
+
+fn leaf(json: &[u8]) -> Node {
+    Node { hash: crate::game::fnv1a(json), kind: Kind::Leaf(json.into()) }
+}
+
+/// Reads a node this deep in the text: objects and lists above [`LEAF_DEPTH`] part by
+/// part, anything at it as its bytes.
+struct Depth(usize);
+
+impl<'de> serde::de::DeserializeSeed<'de> for Depth {
+    type Value = Node;
+
+    fn deserialize<D: serde::Deserializer<'de>>(self, reader: D) -> Result<Node, D::Error> {
+        if self.0 >= LEAF_DEPTH {
+            let raw: &serde_json::value::RawValue = serde::Deserialize::deserialize(reader)?;
+            return Ok(leaf(raw.get().as_bytes()));
         }
-        Value::Array(items) if depth < LEAF_DEPTH => {
-            let items: Vec<Node> = items.into_iter().map(|v| node(v, depth + 1)).collect();
-            let hash = items.iter().fold(0x6c69_7374_u64, |h, n| mix(h, n.hash));
-            Node { hash, kind: Kind::List(items) }
-        }
-        other @ (Value::Null
-        | Value::Bool(_)
-        | Value::Number(_)
-        | Value::String(_)
-        | Value::Array(_)
-        | Value::Object(_)) => {
-            // A value always serializes.
-            let json = serde_json::to_vec(&other).unwrap_or_default().into_boxed_slice();
-            Node { hash: crate::game::fnv1a(&json), kind: Kind::Leaf(json) }
-        }
+        reader.deserialize_any(self)
     }
+}
+
+impl<'de> serde::de::Visitor<'de> for Depth {
+    type Value = Node;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("JSON")
+    }
+
+    fn visit_bool<E>(self, v: bool) -> Result<Node, E> {
+        Ok(scalar(&v))
+    }
+
+    fn visit_i64<E>(self, v: i64) -> Result<Node, E> {
+        Ok(scalar(&v))
+    }
+
+    fn visit_u64<E>(self, v: u64) -> Result<Node, E> {
+        Ok(scalar(&v))
+    }
+
+    fn visit_f64<E>(self, v: f64) -> Result<Node, E> {
+        Ok(scalar(&v))
+    }
+
+    fn visit_str<E>(self, v: &str) -> Result<Node, E> {
+        Ok(scalar(&v))
+    }
+
+    fn visit_unit<E>(self) -> Result<Node, E> {
+        Ok(leaf(b"null"))
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Node, A::Error> {
+        let mut fields = Vec::new();
+        while let Some(key) = map.next_key::<String>()? {
+            fields.push((key, map.next_value_seed(Depth(self.0 + 1))?));
+        }
+        Ok(object(fields))
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Node, A::Error> {
+        let mut items = Vec::new();
+        while let Some(item) = seq.next_element_seed(Depth(self.0 + 1))? {
+            items.push(item);
+        }
+        Ok(list(items))
+    }
+}
+
+fn scalar(v: &impl serde::Serialize) -> Node {
+    // A scalar always serializes.
+    leaf(&serde_json::to_vec(v).unwrap_or_default())
 }
 
 fn mix(h: u64, x: u64) -> u64 {
@@ -333,8 +394,15 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    /// The tree read from the text, as the hub reads it (and the same as of the value).
+    fn tree(v: &Value) -> Node {
+        let read = Node::parse(&serde_json::to_vec(v).unwrap()).unwrap();
+        assert_eq!(serde_json::from_slice::<Value>(&read.json()).unwrap(), *v);
+        read
+    }
+
     fn check(old: Value, new: Value) -> usize {
-        let ops = diff(&Node::of(old.clone()), &Node::of(new.clone()));
+        let ops = diff(&tree(&old), &tree(&new));
         let ops: Value = serde_json::from_slice(&ops).unwrap();
         let mut state = old;
         apply(&mut state, &ops).unwrap();
@@ -426,6 +494,7 @@ mod tests {
     #[test]
     fn the_tree_writes_the_json_it_was_made_of() {
         let v = json!({"a": [1, {"b": [[1, 2], {"c": "é\"<"}]}], "d": null, "e": {"f": {"g": {"h": {"i": 1}}}}});
-        assert_eq!(serde_json::from_slice::<Value>(&Node::of(v.clone()).json()).unwrap(), v);
+        assert_eq!(serde_json::from_slice::<Value>(&tree(&v).json()).unwrap(), v);
+        assert!(Node::parse(b"{\"a\":").is_none() && Node::parse(b"[1] 2").is_none());
     }
 }

@@ -109,18 +109,12 @@ struct Wire<'a> {
     map_svg: Option<Vec<&'a str>>,
 }
 
-/// A view as the page's JSON, as a tree of parts.
-fn wire_tree(view: &PlayersView, version: u64) -> delta::Node {
+/// A view as the page's JSON, one line.
+pub fn wire_json(view: &PlayersView, version: u64) -> Bytes {
     let svg = (view.scene.width_cm > 0.0).then(|| crate::report::map::svg(&view.scene));
     let map_svg = svg.as_deref().map(|s| s.split('\n').collect());
     // The view is plain strings and numbers: it always serializes.
-    let value = serde_json::to_value(Wire { version, view, map_svg }).unwrap_or_default();
-    delta::Node::of(value)
-}
-
-/// A view as the page's JSON, one line.
-pub fn wire_json(view: &PlayersView, version: u64) -> Bytes {
-    Bytes::from(wire_tree(view, version).json())
+    Bytes::from(serde_json::to_vec(&Wire { version, view, map_svg }).unwrap_or_default())
 }
 
 /// Where the published states meet the viewers: the latest, and a channel that hands
@@ -131,7 +125,7 @@ pub struct Hub {
     /// The latest state's parts in each language, to compare the next with: held while
     /// the next is made, so that states are made one at a time while viewers read the
     /// latest.
-    parts: Mutex<Option<Box<[delta::Node; 2]>>>,
+    parts: Mutex<[Option<delta::Node>; 2]>,
     updates: tokio::sync::broadcast::Sender<Arc<Published>>,
 }
 
@@ -141,17 +135,21 @@ const BACKLOG: usize = 1024;
 impl Default for Hub {
     fn default() -> Self {
         let empty = Arc::new(Published { version: 0, en: Edition::default(), ru: Edition::default() });
-        Hub { latest: Mutex::new(empty), parts: Mutex::new(None), updates: tokio::sync::broadcast::channel(BACKLOG).0 }
+        Hub {
+            latest: Mutex::new(empty),
+            parts: Mutex::new([None, None]),
+            updates: tokio::sync::broadcast::channel(BACKLOG).0,
+        }
     }
 }
 
 /// A state's edition in one language, and its parts: the whole, and the operations from
 /// the state before when they are smaller.
-fn edition(view: &PlayersView, version: u64, before: Option<&delta::Node>) -> (Edition, delta::Node) {
-    let tree = wire_tree(view, version);
-    let full = Bytes::from(tree.json());
-    let delta = before.map(|b| {
-        let ops = delta::diff(b, &tree);
+fn edition(view: &PlayersView, version: u64, before: Option<&delta::Node>) -> (Edition, Option<delta::Node>) {
+    let full = wire_json(view, version);
+    let tree = delta::Node::parse(&full);
+    let delta = before.zip(tree.as_ref()).map(|(b, t)| {
+        let ops = delta::diff(b, t);
         let head = format!("{{\"from\":{},\"to\":{version},\"ops\":", version.saturating_sub(1));
         let mut out = Vec::with_capacity(head.len() + ops.len() + 1);
         out.extend_from_slice(head.as_bytes());
@@ -168,14 +166,7 @@ impl Hub {
     pub fn publish(&self, en: &PlayersView, ru: &PlayersView) -> u64 {
         let mut parts = self.parts.lock().unwrap_or_else(PoisonError::into_inner);
         let version = self.latest().version.saturating_add(1);
-        let before = parts.take();
-        let [en_before, ru_before] = match before {
-            Some(b) => {
-                let [e, r] = *b;
-                [Some(e), Some(r)]
-            }
-            None => [None, None],
-        };
+        let [en_before, ru_before] = std::mem::take(&mut *parts);
         // One language at a time: the old parts go before the next are made.
         let (en, en_tree) = edition(en, version, en_before.as_ref());
         drop(en_before);
@@ -183,7 +174,7 @@ impl Hub {
         drop(ru_before);
         let state = Arc::new(Published { version, en, ru });
         *self.latest.lock().unwrap_or_else(PoisonError::into_inner) = state.clone();
-        *parts = Some(Box::new([en_tree, ru_tree]));
+        *parts = [en_tree, ru_tree];
         // No viewer yet is no error: they read the latest when they come.
         let _ = self.updates.send(state);
         version
