@@ -56,8 +56,10 @@ fn viewer(addr: SocketAddr, token: String, seen: Arc<AtomicU64>) {
         }
         for line in BufReader::new(s).split(b'\n') {
             let Ok(line) = line else { return };
-            if let Some(n) = line.strip_prefix(b"id: ")
-                && let Ok(n) = String::from_utf8_lossy(n).trim().parse::<u64>()
+            // `id: EPOCH-VERSION`.
+            if let Some(id) = line.strip_prefix(b"id: ")
+                && let Some((_, n)) = String::from_utf8_lossy(id).trim().split_once('-')
+                && let Ok(n) = n.parse::<u64>()
             {
                 seen.store(n, Ordering::Release);
             }

@@ -24,7 +24,8 @@ use crate::i18n::Lang;
 use crate::players::PlayersView;
 
 pub use server::{
-    HEAD_TIMEOUT, MAX_CONNECTIONS, MAX_HEAD_BYTES, MAX_PENDING_PER_ADDRESS, MAX_TARGET_BYTES, Server, ShareError,
+    HEAD_TIMEOUT, MAX_CONNECTIONS, MAX_HEAD_BYTES, MAX_PENDING, MAX_PENDING_PER_ADDRESS, MAX_TARGET_BYTES, Server,
+    ShareError,
 };
 
 /// The port sharing offers first.
@@ -36,6 +37,8 @@ pub const DEFAULT_PORT: u16 = 8765;
 /// own copy).
 #[derive(Debug)]
 pub struct Published {
+    /// The run of the hub that published it.
+    pub epoch: u32,
     /// Counts from 1 with each state published.
     pub version: u64,
     en: Edition,
@@ -103,6 +106,8 @@ impl Published {
 /// an element (so that a change sends only the lines it touched).
 #[derive(Serialize)]
 struct Wire<'a> {
+    /// The hub's run (see [`Hub::epoch`]).
+    epoch: u32,
     version: u64,
     #[serde(flatten)]
     view: &'a PlayersView,
@@ -111,10 +116,14 @@ struct Wire<'a> {
 
 /// A view as the page's JSON, one line.
 pub fn wire_json(view: &PlayersView, version: u64) -> Bytes {
+    wire(view, 0, version)
+}
+
+fn wire(view: &PlayersView, epoch: u32, version: u64) -> Bytes {
     let svg = (view.scene.width_cm > 0.0).then(|| crate::report::map::svg(&view.scene));
     let map_svg = svg.as_deref().map(|s| s.split('\n').collect());
     // The view is plain strings and numbers: it always serializes.
-    Bytes::from(serde_json::to_vec(&Wire { version, view, map_svg }).unwrap_or_default())
+    Bytes::from(serde_json::to_vec(&Wire { epoch, version, view, map_svg }).unwrap_or_default())
 }
 
 /// Where the published states meet the viewers: the latest, and a channel that hands
@@ -126,18 +135,25 @@ pub struct Hub {
     /// the next is made, so that states are made one at a time while viewers read the
     /// latest.
     parts: Mutex<[Option<delta::Node>; 2]>,
+    /// A random number of this hub's run, in each event's id and in the state: a page
+    /// open across a restart of `coldsteel share` (whose numbers start again from 1) is
+    /// never taken to have a state of this run.
+    epoch: u32,
     updates: tokio::sync::broadcast::Sender<Arc<Published>>,
 }
 
-/// How many states a slow viewer may fall behind before it is sent the latest instead.
-const BACKLOG: usize = 1024;
+/// How many states a slow viewer may fall behind before it is sent the latest instead:
+/// few, since each held state may be a whole large battle.
+const BACKLOG: usize = 16;
 
 impl Default for Hub {
     fn default() -> Self {
-        let empty = Arc::new(Published { version: 0, en: Edition::default(), ru: Edition::default() });
+        let epoch = rand::random();
+        let empty = Arc::new(Published { epoch, version: 0, en: Edition::default(), ru: Edition::default() });
         Hub {
             latest: Mutex::new(empty),
             parts: Mutex::new([None, None]),
+            epoch,
             updates: tokio::sync::broadcast::channel(BACKLOG).0,
         }
     }
@@ -145,8 +161,12 @@ impl Default for Hub {
 
 /// A state's edition in one language, and its parts: the whole, and the operations from
 /// the state before when they are smaller.
-fn edition(view: &PlayersView, version: u64, before: Option<&delta::Node>) -> (Edition, Option<delta::Node>) {
-    let full = wire_json(view, version);
+fn edition(
+    view: &PlayersView,
+    (epoch, version): (u32, u64),
+    before: Option<&delta::Node>,
+) -> (Edition, Option<delta::Node>) {
+    let full = wire(view, epoch, version);
     let tree = delta::Node::parse(&full);
     let delta = before.zip(tree.as_ref()).map(|(b, t)| {
         let ops = delta::diff(b, t);
@@ -168,11 +188,11 @@ impl Hub {
         let version = self.latest().version.saturating_add(1);
         let [en_before, ru_before] = std::mem::take(&mut *parts);
         // One language at a time: the old parts go before the next are made.
-        let (en, en_tree) = edition(en, version, en_before.as_ref());
+        let (en, en_tree) = edition(en, (self.epoch, version), en_before.as_ref());
         drop(en_before);
-        let (ru, ru_tree) = edition(ru, version, ru_before.as_ref());
+        let (ru, ru_tree) = edition(ru, (self.epoch, version), ru_before.as_ref());
         drop(ru_before);
-        let state = Arc::new(Published { version, en, ru });
+        let state = Arc::new(Published { epoch: self.epoch, version, en, ru });
         *self.latest.lock().unwrap_or_else(PoisonError::into_inner) = state.clone();
         *parts = [en_tree, ru_tree];
         // No viewer yet is no error: they read the latest when they come.
@@ -195,6 +215,11 @@ impl Hub {
     /// The latest state.
     pub fn latest(&self) -> Arc<Published> {
         self.latest.lock().unwrap_or_else(PoisonError::into_inner).clone()
+    }
+
+    /// This run's number, in each event's id (`EPOCH-VERSION`) and in the state.
+    pub fn epoch(&self) -> u32 {
+        self.epoch
     }
 
     /// How many viewers follow the stream now.

