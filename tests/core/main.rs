@@ -8,6 +8,7 @@ mod common;
 mod default_battle;
 mod drafts;
 mod engagements;
+mod events;
 mod firing;
 mod game_turns;
 mod gdb_charge;
