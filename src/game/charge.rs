@@ -8,7 +8,7 @@ use super::{ActionError, Event};
 use crate::model::{Battle, ChargeAction, CollisionAction, Engagement, General, LogDetail, Unit, UnitId};
 use crate::rules::gdb::charge::{Ask, Charge, ChargeError, ChargeUnit, Declaration, FollowUp, Happening, Opportunity};
 use crate::rules::ruleset_b::{BSide, CollisionInput, CollisionOutcome};
-use crate::rules::{BySide, Face, Formation, Marker, Order, Phase, Rank, Role, Ruleset, Terrain};
+use crate::rules::{BySide, Face, Formation, Marker, Order, Phase, Rank, Role, Ruleset};
 
 fn two_enemies(battle: &Battle, a: UnitId, b: UnitId) -> Result<(&Unit, &Unit), ActionError> {
     let ua = battle.unit(a).ok_or(ActionError::NoSuchUnit(a))?;
@@ -156,7 +156,7 @@ pub fn declaration(battle: &Battle, a: &ChargeAction) -> Result<Declaration, Act
         opportunity,
         reach_left_cm: used.map(|used| charger_reach.map_or(0, |full| full.saturating_sub(used))),
         // GDB-CHG-20: buildings, castles and churches, built-up areas.
-        target_in_buildings: matches!(t.terrain, Terrain::Building | Terrain::Fortified | Terrain::BuiltUp),
+        target_in_buildings: t.terrain.in_buildings(),
         overruled: a.overrule.as_ref().map(|o| o.refusals.clone()).unwrap_or_default(),
     })
 }

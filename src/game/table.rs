@@ -491,8 +491,8 @@ fn compulsory_place(battle: &Battle, u: &Unit) -> Option<(Placement, bool)> {
         return None;
     }
     let row = battle.options.gdb.distance(u.arm, u.formation);
-    // A building counts as part of a built-up area, as the melee reads it (GDB-RES-07).
-    let in_town = matches!(u.terrain, Terrain::BuiltUp | Terrain::Building);
+    // As the melee reads it (GDB-RES-07).
+    let in_town = u.terrain.in_buildings();
     let cm = if pushed && in_town && !u.markers.contains(&Marker::Retreating) {
         Some(BUILT_UP_PUSHBACK_CM)
     } else if u.order == Order::Routing {

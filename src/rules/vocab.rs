@@ -137,6 +137,34 @@ impl Terrain {
     pub const fn fortified(self) -> bool {
         matches!(self, Terrain::Fortified | Terrain::Redoubt)
     }
+
+    /// A building: a house, or a castle, church or fortified farm (AMB-48). A field work
+    /// is no building.
+    pub const fn building(self) -> bool {
+        matches!(self, Terrain::Building | Terrain::Fortified)
+    }
+
+    /// In buildings or a built-up area, a building counting as part of one: a defender
+    /// pushed back there moves 10 cm (GDB-RES-07), and charging infantry may occupy what
+    /// its enemy left (GDB-CHG-20). The one answer to "buildings?" (issue 48: two sets
+    /// disagreed on castles and churches).
+    pub const fn in_buildings(self) -> bool {
+        matches!(self, Terrain::BuiltUp) || self.building()
+    }
+
+    /// Rough ground, where infantry does not halve its damage to cavalry (GDB-MOD-FN2,
+    /// GDB-RES-16): rough, light woods, built-up areas and buildings, castles and churches
+    /// among them; not a redoubt (AMB-48).
+    pub const fn rough(self) -> bool {
+        matches!(self, Terrain::Rough | Terrain::Wood) || self.in_buildings()
+    }
+
+    /// Ground that shelters its defender: cover, woods, buildings, built-up areas and
+    /// fortified positions. Against it the attacker's own ground gives nothing
+    /// (GDB-MOD-FN8, AMB-08), and a column's charge needs a breach (GDB-MOD-22).
+    pub const fn shelters(self) -> bool {
+        matches!(self, Terrain::Cover | Terrain::Wood) || self.in_buildings() || self.fortified()
+    }
 }
 
 vocab! {

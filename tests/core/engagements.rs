@@ -198,6 +198,30 @@ fn gdb_res_05_a_pushed_back_unit_rallies_after_its_move() {
     assert!(g.battle().engagements.is_empty(), "the aftermath is over");
 }
 
+/// GDB-RES-07 (issue 48: "buildings" answered once, by `Terrain::in_buildings`): a
+/// defender of a castle, church or fortified farm, a building, is pushed back 10 cm as
+/// a built-up area's is.
+#[test]
+fn gdb_res_07_a_castle_is_a_building_its_defender_pushed_back_10_cm() {
+    let mut g = gdb_game();
+    let legion = unit(&g, "1st Vistula Legion").clone();
+    g.perform(&Action::EditUnit(coldsteel::model::Unit { terrain: Terrain::Fortified, ..legion })).unwrap();
+    let a = stood_charge(&g, "Ladoga Infantry", "1st Vistula Legion", 8);
+    do_charge(&mut g, a);
+    to(&mut g, Phase::Melee);
+    // Ladoga +2 +2 charging = +4: 12; the Legion +2 +3 (fortified) = +5: 11.
+    let m = melee(&g, "Ladoga Infantry", "1st Vistula Legion", ([4, 4], [3, 3]), (1, 1));
+    fight(&mut g, m);
+    let r = last_melee(&g);
+    assert!(r.defender_effects.contains(&coldsteel::rules::gdb::Effect::PushedBack { cm: Some(10) }), "{r:?}");
+    for t in Terrain::ALL {
+        let expected = matches!(t, Terrain::BuiltUp | Terrain::Building | Terrain::Fortified);
+        assert_eq!(t.in_buildings(), expected, "{t:?}");
+        assert_eq!(t.rough(), expected || matches!(t, Terrain::Rough | Terrain::Wood), "GDB-MOD-FN2, AMB-48: {t:?}");
+        assert_eq!(t.shelters(), expected || matches!(t, Terrain::Cover | Terrain::Wood | Terrain::Redoubt), "{t:?}");
+    }
+}
+
 /// GDB-RES-07, GDB-RES-08, GDB-RES-10: infantry pushing back a built-up-area defender
 /// follows it in base contact, so the melee goes on; a second push-back in a row makes
 /// the defender retreat.

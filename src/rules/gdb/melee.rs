@@ -523,10 +523,7 @@ impl MeleeInput {
         }
         // GDB-MOD-FN2, GDB-RES-16: rough terrain includes built-up areas, buildings (castles
         // and churches among them) and woods; a redoubt is no rough ground (AMB-48).
-        let rough = |t: Terrain| {
-            matches!(t, Terrain::Rough | Terrain::Wood | Terrain::BuiltUp | Terrain::Building | Terrain::Fortified)
-        };
-        let rough = rough(me.terrain) || rough(enemy.terrain);
+        let rough = me.terrain.rough() || enemy.terrain.rough();
         let halved = me.arm.is_cavalry() && enemy.arm.is_infantry() && !rough;
         Effect::Casualties { figures: if halved { figures / 2 } else { figures }, halved }
     }
@@ -610,9 +607,10 @@ fn in_redoubt_or_town(me: &MeleeSide) -> bool {
     me.terrain.fortified() || in_town(me)
 }
 
-/// In a built-up area; a building counts as part of one.
+/// In a built-up area or buildings (castles and churches among them), as GDB-RES-07
+/// reads it.
 fn in_town(me: &MeleeSide) -> bool {
-    matches!(me.terrain, Terrain::BuiltUp | Terrain::Building)
+    me.terrain.in_buildings()
 }
 
 /// A built-up-area defender pushed back only 10 cm (GDB-RES-07): not its second
@@ -639,10 +637,7 @@ fn situation(me: &MeleeSide, enemy: &MeleeSide, opt: &GdbOptions) -> Vec<Modifie
     if charging || (me.pursuing && !squadron_column) {
         out.push(Modifier::new(Rule::GdbMod21Charging, 2));
     }
-    let enemy_sheltered = matches!(
-        enemy.terrain,
-        Terrain::BuiltUp | Terrain::Cover | Terrain::Wood | Terrain::Fortified | Terrain::Redoubt | Terrain::Building
-    );
+    let enemy_sheltered = enemy.terrain.shelters();
     if charging && me.arm == Arm::Infantry && me.formation == Formation::Column && (!enemy_sheltered || me.breach) {
         out.push(Modifier::new(Rule::GdbMod22ColumnCharge, 1));
     }
@@ -661,11 +656,7 @@ fn situation(me: &MeleeSide, enemy: &MeleeSide, opt: &GdbOptions) -> Vec<Modifie
 /// GDB-MOD-25..27 with GDB-MOD-FN8 (AMB-08: one terrain, the best). A built-up area
 /// counts as buildings.
 fn terrain(me: &MeleeSide, enemy: &MeleeSide) -> Option<Modifier> {
-    let enemy_sheltered = matches!(
-        enemy.terrain,
-        Terrain::BuiltUp | Terrain::Building | Terrain::Fortified | Terrain::Redoubt | Terrain::Cover | Terrain::Wood
-    );
-    if enemy_sheltered {
+    if enemy.terrain.shelters() {
         return None;
     }
     match me.terrain {
