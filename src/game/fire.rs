@@ -10,6 +10,7 @@ use super::engagement::changed_unit;
 use super::play::Checked;
 use super::{ActionError, Event};
 use crate::model::{Battle, FireAction, FireRoll, LogDetail, TableRoll, Unit, UnitId};
+use crate::rules::dice::TableError;
 use crate::rules::{Marker, Phase, Ruleset};
 
 /// Why a fire is refused.
@@ -48,10 +49,11 @@ pub fn fire_losses(battle: &Battle, a: &FireAction) -> Result<(u32, Option<Table
 /// The players' firing table read for these dice and modifier: the figures lost and the
 /// row used (a fire's, and closing fire's in a charge).
 pub fn firing_table_read(battle: &Battle, roll: FireRoll) -> Result<(u32, TableRoll), ActionError> {
-    let faces = roll.dice.map(i64::from);
-    crate::rules::dice::check_rolls(crate::rules::DieKind::D6, 2, &faces)?;
-    let total = i32::from(roll.dice[0]).saturating_add(i32::from(roll.dice[1])).saturating_add(roll.modifier);
-    let row = battle.options.gdb.fire_row(total).ok_or(FireError::NoFiringRow(total))?;
+    let row = crate::rules::dice::table_row(&roll.dice, roll.modifier, |t| battle.options.gdb.fire_row(t));
+    let (_, row) = row.map_err(|e| match e {
+        TableError::NotAFace(face) => ActionError::Dice(TableError::dice(face)),
+        TableError::NoRow(total) => FireError::NoFiringRow(total).into(),
+    })?;
     let table = TableRoll { dice: roll.dice, modifier: roll.modifier, row: (row.from, row.to, row.result.clone()) };
     Ok((row.figures, table))
 }

@@ -6,6 +6,7 @@ use super::{Action, ActionError, Event};
 use crate::model::{
     Battle, Engagement, GdbMeleeAction, LogDetail, LogEntry, RngState, Stage, TestTaken, TurnState, Unit, UnitId,
 };
+use crate::rules::dice::TableError;
 use crate::rules::gdb::charge::{ChargeError, TestAnswer};
 use crate::rules::gdb::initiative::initiative as decide_initiative;
 use crate::rules::gdb::{Effect, MeleeInput, MeleeResult, Role, Test};
@@ -392,16 +393,11 @@ fn test_result(
         TestAnswer::Result(r) => Err(ActionError::Charge(ChargeError::NotAResultOf { test: kind, result: *r })),
         TestAnswer::RolledOne { .. } => Err(ActionError::Charge(ChargeError::TwoDiceNeeded)),
         TestAnswer::Rolled { dice, modifier } => {
-            if let Some(bad) = dice.iter().find(|d| !(1..=6).contains(*d)) {
-                return Err(ActionError::Dice(crate::rules::dice::DiceError::NotAFace {
-                    value: i64::from(*bad),
-                    kind: crate::rules::DieKind::D6,
-                }));
-            }
-            let sum = i32::from(dice[0]) + i32::from(dice[1]);
-            let total = sum.checked_add(*modifier).ok_or(ActionError::Charge(ChargeError::NoTableRow(sum)))?;
-            let row =
-                battle.options.gdb.test_row(kind, total).ok_or(ActionError::Charge(ChargeError::NoTableRow(total)))?;
+            let row = crate::rules::dice::table_row(dice, *modifier, |t| battle.options.gdb.test_row(kind, t));
+            let (_, row) = row.map_err(|e| match e {
+                TableError::NotAFace(face) => ActionError::Dice(TableError::dice(face)),
+                TableError::NoRow(total) => ActionError::Charge(ChargeError::NoTableRow(total)),
+            })?;
             if !kind.allows(row.kind) {
                 return Err(ActionError::Charge(ChargeError::NotAResultOf { test: kind, result: row.kind }));
             }

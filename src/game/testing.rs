@@ -221,6 +221,20 @@ impl TurnFacts {
 }
 
 /// The result of a test as the answer gives it, with the roll on the players' table.
+/// The players' table row a test's dice and modifier fall in.
+fn test_row<'a>(
+    battle: &'a Battle,
+    test: TestKind,
+    dice: &[u8],
+    modifier: i32,
+) -> Result<&'a crate::rules::options::TestRow, ActionError> {
+    let row = crate::rules::dice::table_row(dice, modifier, |t| battle.options.gdb.test_row(test, t));
+    row.map(|(_, row)| row).map_err(|e| match e {
+        crate::rules::dice::TableError::NotAFace(face) => crate::rules::dice::TableError::dice(face).into(),
+        crate::rules::dice::TableError::NoRow(total) => TestError::NoTableRow(total).into(),
+    })
+}
+
 pub fn test_result(
     battle: &Battle,
     test: TestKind,
@@ -229,10 +243,7 @@ pub fn test_result(
     let (result, roll) = match answer {
         TestAnswer::Result(r) => (*r, None),
         TestAnswer::Rolled { dice, modifier } => {
-            let faces = dice.map(i64::from);
-            crate::rules::dice::check_rolls(crate::rules::DieKind::D6, 2, &faces)?;
-            let total = i32::from(dice[0]).saturating_add(i32::from(dice[1])).saturating_add(*modifier);
-            let row = battle.options.gdb.test_row(test, total).ok_or(TestError::NoTableRow(total))?;
+            let row = test_row(battle, test, dice, *modifier)?;
             let roll = TableRoll { dice: *dice, modifier: *modifier, row: (row.from, row.to, row.result.clone()) };
             (row.kind, Some(roll))
         }
@@ -241,9 +252,7 @@ pub fn test_result(
             return Err(ActionError::Charge(crate::rules::gdb::charge::ChargeError::TwoDiceNeeded));
         }
         TestAnswer::RolledOne { die, modifier } => {
-            crate::rules::dice::check_rolls(crate::rules::DieKind::D6, 1, &[i64::from(*die)])?;
-            let total = i32::from(*die).saturating_add(*modifier);
-            let row = battle.options.gdb.test_row(test, total).ok_or(TestError::NoTableRow(total))?;
+            let row = test_row(battle, test, &[*die], *modifier)?;
             let roll = TableRoll { dice: [*die, 0], modifier: *modifier, row: (row.from, row.to, row.result.clone()) };
             (row.kind, Some(roll))
         }

@@ -70,6 +70,45 @@ pub fn check_rolls(kind: DieKind, expected: usize, rolls: &[i64]) -> Result<Vec<
         .collect()
 }
 
+/// Why a roll on one of the players' tables has no row.
+#[derive(Clone, Copy, Debug, Error, PartialEq, Eq)]
+pub enum TableError {
+    /// A die that is no face of a D6.
+    #[error("{0} is not a face of a D6")]
+    NotAFace(u8),
+    /// No row of the table holds the total.
+    #[error("no row holds {0}")]
+    NoRow(i32),
+}
+
+impl TableError {
+    /// The bad face as the dice's own error says it.
+    pub fn dice(face: u8) -> DiceError {
+        DiceError::NotAFace { value: i64::from(face), kind: DieKind::D6 }
+    }
+}
+
+/// Where a roll on one of the players' tables falls (AMB-23): the dice (two D6; one for
+/// Ruleset B's tests, B-MEL-17) checked face by face, summed with the players' modifier,
+/// and the row `row_of` gives that total. A total past the range of numbers saturates, and
+/// no row holds it. The one reading of dice against a table, for the charge, melee,
+/// morale and rally tests and the firing table (issue 48: it was written five times, with
+/// three errors and two ways of overflowing).
+pub fn table_row<'a, R>(
+    dice: &[u8],
+    modifier: i32,
+    row_of: impl FnOnce(i32) -> Option<&'a R>,
+) -> Result<(i32, &'a R), TableError> {
+    let mut total = modifier;
+    for die in dice {
+        if !DieKind::D6.has_face(*die) {
+            return Err(TableError::NotAFace(*die));
+        }
+        total = total.saturating_add(i32::from(*die));
+    }
+    row_of(total).map(|row| (total, row)).ok_or(TableError::NoRow(total))
+}
+
 /// The 36 equally likely sums of 2D6 as (sum, ways) pairs, sums 2 to 12.
 pub fn two_d6_sums() -> [(i32, u32); 11] {
     let mut out = [(0, 0); 11];
@@ -84,6 +123,20 @@ pub fn two_d6_sums() -> [(i32, u32); 11] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// AMB-23, B-MEL-17: 2D6 (or one D6) and the modifier read against a table, the dice
+    /// checked, an overflowing total in no row.
+    #[test]
+    fn a_roll_falls_in_the_row_that_holds_its_total() {
+        let rows = [(2, 7, "low"), (8, 12, "high")];
+        let row_of = |t: i32| rows.iter().find(|r| (r.0..=r.1).contains(&t));
+        assert_eq!(table_row(&[3, 4], 1, row_of).map(|(t, r)| (t, r.2)), Ok((8, "high")));
+        assert_eq!(table_row(&[3], 1, row_of).map(|(t, r)| (t, r.2)), Ok((4, "low")));
+        assert_eq!(table_row(&[3, 7], 0, row_of).map(|(t, _)| t), Err(TableError::NotAFace(7)));
+        assert_eq!(table_row(&[0, 1], 0, row_of).map(|(t, _)| t), Err(TableError::NotAFace(0)));
+        assert_eq!(table_row(&[6, 6], i32::MAX, row_of).map(|(t, _)| t), Err(TableError::NoRow(i32::MAX)));
+        assert_eq!(table_row(&[1, 1], -10, row_of).map(|(t, _)| t), Err(TableError::NoRow(-8)));
+    }
 
     #[test]
     fn two_d6_has_36_outcomes() {

@@ -26,8 +26,9 @@ use crate::rules::options::{TestKind, TestRow};
 /// The players' table row a test of 2D6 plus their modifier falls in (AMB-23): the one
 /// lookup every test the wizards offer on a table goes through.
 pub fn test_row(battle: &Battle, kind: TestKind, dice: [u8; 2], modifier: i32) -> Option<(i32, &TestRow)> {
-    let total = i32::from(dice[0]).checked_add(i32::from(dice[1]))?.checked_add(modifier)?;
-    battle.options.gdb.test_row(kind, total).map(|row| (total, row))
+    // One D6 is kept as `[die, 0]` (Ruleset B, B-MEL-17).
+    let rolled: &[u8] = if dice[1] == 0 { &dice[..1] } else { &dice };
+    crate::rules::dice::table_row(rolled, modifier, |t| battle.options.gdb.test_row(kind, t)).ok()
 }
 
 /// How many D6 a test on the players' table rolls: two, or one under Ruleset B (B-MEL-17).

@@ -313,6 +313,15 @@ pub enum ChargeError {
     WrongStep,
 }
 
+impl From<crate::rules::dice::TableError> for ChargeError {
+    fn from(e: crate::rules::dice::TableError) -> Self {
+        match e {
+            crate::rules::dice::TableError::NotAFace(face) => ChargeError::BadDie(face),
+            crate::rules::dice::TableError::NoRow(total) => ChargeError::NoTableRow(total),
+        }
+    }
+}
+
 impl ChargeError {
     /// Whether the players may overrule this refusal with a reason (design: the table
     /// agrees on something else): a clause that decides whether a charge may be declared
@@ -922,12 +931,7 @@ impl Charge {
             TestAnswer::Result(r) => *r,
             TestAnswer::RolledOne { .. } => return Err(ChargeError::TwoDiceNeeded),
             TestAnswer::Rolled { dice, modifier } => {
-                if let Some(bad) = dice.iter().find(|d| !(1..=6).contains(*d)) {
-                    return Err(ChargeError::BadDie(*bad));
-                }
-                let sum = i32::from(dice[0]) + i32::from(dice[1]);
-                let total = sum.checked_add(*modifier).ok_or(ChargeError::NoTableRow(sum))?;
-                let row = self.options.test_row(test, total).ok_or(ChargeError::NoTableRow(total))?;
+                let (_, row) = crate::rules::dice::table_row(dice, *modifier, |t| self.options.test_row(test, t))?;
                 let (kind, row) = (row.kind, (row.from, row.to, row.result.clone()));
                 self.happened.push(Happening::TableRoll { test, dice: *dice, modifier: *modifier, row });
                 kind
