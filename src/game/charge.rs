@@ -196,9 +196,6 @@ fn judge_charge(battle: &Battle, c: &Unit, was_charged: bool, a: &ChargeAction) 
 /// may overrule it with their reason). Whole cm and degrees as the wizard shows them; the
 /// unrounded measures of `exact` are the table's own.
 fn as_the_table_shows(battle: &Battle, a: &ChargeAction) -> Result<(), ChargeError> {
-    if a.measured.exact.is_some() {
-        return Ok(());
-    }
     let Some(facts) = super::table::charge_facts(battle, a.charger, a.target) else { return Ok(()) };
     let whole = super::table::whole;
     let (distance, bearing) = (whole(facts.distance_cm), whole(facts.angle_deg));
@@ -302,28 +299,42 @@ fn covered_cm(happened: &[Happening], distance_cm: u32) -> u32 {
 pub fn run_charge(battle: &Battle, a: &ChargeAction) -> Result<Charge, ActionError> {
     let decl = declaration(battle, a)?;
     let mut m = Charge::run(decl, battle.options.gdb.clone(), a.measured.struck_face.flank_or_rear(), &a.inputs)?;
-    if let Some(exact) = &a.measured.exact {
+    if let Some(exact) = &exact_measures(battle, a) {
         exact_checks(&m, exact)?;
         exact_contact(&mut m, exact);
     }
     Ok(m)
 }
 
+/// The table view's own measures, unrounded, where both units stand on it and the
+/// distance and bearing the players give are the table's (rounded to whole cm and
+/// degrees): the 22° sector, the reach and the 5 cm charging minimum compare these
+/// (AMB-21, GDB-CHG-02, 18). Derived here, never carried by the action (issue 48).
+fn exact_measures(battle: &Battle, a: &ChargeAction) -> Option<crate::model::ExactMeasures> {
+    let facts = super::table::charge_facts(battle, a.charger, a.target)?;
+    let whole = super::table::whole;
+    let kept = a.measured.distance_cm == whole(facts.distance_cm) && a.measured.bearing_deg == whole(facts.angle_deg);
+    kept.then(|| crate::model::ExactMeasures::of(facts.distance_cm, facts.angle_deg))
+}
+
 /// The sector and the reach compared with the table's unrounded measures, where the
 /// whole degrees and cm typed would let a charge through (AMB-21, GDB-CHG-02): 22.4° is
-/// outside, 12.4 cm is beyond a 12 cm charge move.
+/// outside, 12.4 cm is beyond a 12 cm charge move; unless the players overruled it, as
+/// any refusal of the declaration.
 fn exact_checks(m: &Charge, exact: &crate::model::ExactMeasures) -> Result<(), crate::rules::gdb::charge::ChargeError> {
     use crate::rules::gdb::charge::ChargeError;
     const SECTOR_MDEG: u32 = 22_010;
-    if exact.bearing_mdeg > SECTOR_MDEG {
-        return Err(ChargeError::OutsideSector(exact.bearing_mdeg.div_ceil(1000)));
+    let outside =
+        (exact.bearing_mdeg > SECTOR_MDEG).then(|| ChargeError::OutsideSector(exact.bearing_mdeg.div_ceil(1000)));
+    let beyond = m
+        .decl
+        .reach_cm()
+        .filter(|reach| u64::from(exact.distance_um) > u64::from(*reach) * 10_000)
+        .map(|reach| ChargeError::OutOfReach { distance: exact.distance_um.div_ceil(10_000), reach });
+    match [outside, beyond].into_iter().flatten().find(|e| !m.decl.overruled.contains(e)) {
+        Some(e) => Err(e),
+        None => Ok(()),
     }
-    if let Some(reach) = m.decl.reach_cm()
-        && u64::from(exact.distance_um) > u64::from(reach) * 10_000
-    {
-        return Err(ChargeError::OutOfReach { distance: exact.distance_um.div_ceil(10_000), reach });
-    }
-    Ok(())
 }
 
 /// GDB-CHG-18: a charger that covered the whole distance counts as charging from 5 cm,

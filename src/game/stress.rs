@@ -180,7 +180,6 @@ fn evening_charge(
             target_visible: true,
             struck_face: crate::rules::Face::Front,
             opportunity: None,
-            exact: None,
         },
         rates: crate::model::ChargeRates {
             charger_charge_cm: Some(30),

@@ -318,14 +318,12 @@ pub struct ChargeMeasures {
     pub struck_face: Face,
     /// An opportunity charge: what the table shows of it (GDB-OPP-08..10).
     pub opportunity: Option<OpportunityFacts>,
-    /// The table view's own measures, unrounded, when the distance and bearing above are
-    /// the table's (rounded to whole cm and degrees): the 22° sector, the reach and the
-    /// 5 cm charging minimum compare these (AMB-21, GDB-CHG-02, 18).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub exact: Option<ExactMeasures>,
 }
 
-/// Measures taken on the table view, to a micrometre and a thousandth of a degree.
+/// Measures taken on the table view, to a micrometre and a thousandth of a degree: the
+/// game derives them from the table where the distance and bearing typed are the
+/// table's, rounded (issue 48: an action carried them; version 8 files' `exact` is
+/// dropped as they are read).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ExactMeasures {
     /// Edge to edge, micrometres of the rules' cm (10,000 to the cm).

@@ -7,7 +7,7 @@ use serde_json::Value;
 type Step = fn(&mut Value);
 
 /// The steps, oldest first.
-const STEPS: &[Step] = &[v1_to_v2, v2_to_v3, v3_to_v4, v4_to_v5, v5_to_v6, v6_to_v7, v7_to_v8];
+const STEPS: &[Step] = &[v1_to_v2, v2_to_v3, v3_to_v4, v4_to_v5, v5_to_v6, v6_to_v7, v7_to_v8, v8_to_v9];
 
 /// Version 2 made the file a journal and pending melees engagements: `pending_melees`
 /// becomes `engagements` (their fields carry over), and each row of a test table gets
@@ -148,6 +148,22 @@ fn kind_named(name: &str) -> &'static str {
 /// step kept, reads as it is; its steps stay kept as they are when it is saved again
 /// (the rules since may not replay them).
 fn v7_to_v8(_: &mut Value) {}
+
+/// Version 8 → 9: a charge's action no longer carries the table's unrounded measures
+/// (issue 48: the game derives them from the table as it checks the charge): `exact`
+/// goes from every `measured`, wherever an action stands in the file.
+fn v8_to_v9(value: &mut Value) {
+    match value {
+        Value::Object(map) => {
+            if let Some(Value::Object(measured)) = map.get_mut("measured") {
+                measured.remove("exact");
+            }
+            map.values_mut().for_each(v8_to_v9);
+        }
+        Value::Array(items) => items.iter_mut().for_each(v8_to_v9),
+        Value::Null | Value::Bool(_) | Value::Number(_) | Value::String(_) => {}
+    }
+}
 
 /// Migrates a file of `version` to the current version.
 pub fn to_current(value: &mut Value, version: u32) {

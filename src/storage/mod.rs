@@ -40,7 +40,7 @@ use crate::model::{Battle, ModelError};
 /// The `format` tag of a battle file.
 pub const FORMAT: &str = "coldsteel.battle";
 /// The battle-file version this build writes.
-pub const VERSION: u32 = 8;
+pub const VERSION: u32 = 9;
 const _: () = assert!(VERSION >= crate::game::sequence::ALL_JUDGED_SINCE_VERSION, "this build writes what it judges");
 /// Files larger than this are refused before reading (the limit lives with the others).
 pub use crate::model::limits::MAX_FILE_BYTES;
@@ -312,11 +312,25 @@ fn parse_file(text: &str) -> Result<Parsed, LoadError> {
     if version > VERSION {
         return Err(LoadError::Newer { found: version });
     }
+    if (JOURNAL_FILES_SINCE..VERSION).contains(&version) {
+        return Ok(Parsed::Current(Box::new(migrated_journal_file(text, version)?)));
+    }
     if version < VERSION {
         let (game, problems) = from_earlier_version(text, version)?;
         return Ok(Parsed::Earlier(game, problems, version));
     }
     Ok(Parsed::Current(Box::new(current?)))
+}
+
+/// The first version whose log is kept as a journal of actions (issue 46).
+const JOURNAL_FILES_SINCE: u32 = 8;
+
+/// A file kept as a journal by an earlier version, migrated as values and then read as
+/// this version's, its journal performed again as it is read.
+fn migrated_journal_file(text: &str, version: u32) -> Result<stored::FileIn, LoadError> {
+    let mut value: serde_json::Value = serde_json::from_str(text)?;
+    migrate::to_current(&mut value, version);
+    parse_strict::<stored::FileIn>(&serde_json::to_string(&value)?)
 }
 
 /// A parsed file's game: one of this version rebuilt from its journal, once its battle

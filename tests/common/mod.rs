@@ -47,7 +47,6 @@ pub fn charge_of(charger: UnitId, target: UnitId, distance: u32, inputs: Vec<Inp
             target_visible: true,
             struck_face: coldsteel::rules::Face::Front,
             opportunity: None,
-            exact: None,
         },
         rates: Default::default(),
         inputs,

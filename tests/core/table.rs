@@ -433,23 +433,57 @@ fn a_basing_row_with_a_zero_is_refused() {
 /// AMB-21, GDB-CHG-02, 18 with the table's unrounded measures: typed as whole cm and
 /// degrees they would let these through, the table's own do not: a target 22.4° off
 /// straight ahead is outside the sector, 36.4 cm is beyond a 36 cm charge move, and a
-/// charger 4.6 cm away does not count as charging.
+/// charger 4.6 cm away does not count as charging. The game takes the unrounded measures
+/// from the table itself where the players give its rounded ones (issue 48: the action
+/// carried them).
 #[test]
 fn amb_21_gdb_chg_18_thresholds_compare_the_unrounded_table() {
     let g = ex4_game();
-    let with = |distance_cm: f64, angle_deg: f64| {
+    // The dragoons placed, millimetre by millimetre, where the table's measures from the
+    // cuirassiers are as wanted; the charge as the wizard sends it, the table's measures
+    // rounded.
+    let with = |wanted: &dyn Fn(f64, f64) -> bool| {
+        let mut b = g.battle().clone();
+        let at = (400..=800).flat_map(|y| (520..=1300).map(move |x| (x, y))).find(|&(x, y)| {
+            b.units
+                .iter_mut()
+                .filter(|u| u.id == DRAGOONS)
+                .for_each(|u| u.place = Some(Placement { x_mm: x, y_mm: y, facing_deg: 0 }));
+            let f = coldsteel::game::table::charge_facts(&b, CUIRASSIERS, DRAGOONS).unwrap();
+            wanted(f.distance_cm, f.angle_deg)
+        });
+        let (x, y) = at.expect("such a place on the table");
+        b.units
+            .iter_mut()
+            .filter(|u| u.id == DRAGOONS)
+            .for_each(|u| u.place = Some(Placement { x_mm: x, y_mm: y, facing_deg: 0 }));
+        let f = coldsteel::game::table::charge_facts(&b, CUIRASSIERS, DRAGOONS).unwrap();
+        let whole = coldsteel::game::table::whole;
         let inputs = vec![Input::Reaction(Reaction::Stand)];
-        let mut a = common::charge_of(CUIRASSIERS, DRAGOONS, distance_cm.round() as u32, inputs);
-        a.measured.bearing_deg = angle_deg.round() as u32;
-        a.measured.exact = Some(coldsteel::model::ExactMeasures::of(distance_cm, angle_deg));
-        a
+        let mut a = common::charge_of(CUIRASSIERS, DRAGOONS, whole(f.distance_cm), inputs);
+        a.measured.bearing_deg = whole(f.angle_deg);
+        a.measured.struck_face = f.struck_face;
+        (b, a)
     };
-    let refused = |a| coldsteel::game::run_charge(g.battle(), &a).err().map(|e| e.to_string());
-    assert!(refused(with(18.0, 22.4)).is_some_and(|e| e.contains("22")), "22.4° is outside");
-    assert!(refused(with(18.0, 22.005)).is_none(), "the sector's edge counts within 0.01°");
-    assert!(refused(with(36.4, 0.0)).is_some_and(|e| e.contains("36")), "beyond the 36 cm charge move");
-    let mut close = with(4.6, 0.0);
-    let m = common::answer_tests(&g, &mut close);
+    let refused = |(b, a): (coldsteel::model::Battle, coldsteel::game::ChargeAction)| {
+        coldsteel::game::run_charge(&b, &a).err().map(|e| e.to_string())
+    };
+    let within_reach = |d: f64| (6.0..30.0).contains(&d);
+    assert!(
+        refused(with(&|d, a| within_reach(d) && a > 22.3 && a < 22.45)).is_some_and(|e| e.contains("22")),
+        "22.4° is outside"
+    );
+    assert!(
+        refused(with(&|d, a| within_reach(d) && a > 22.0 && a <= 22.009)).is_none(),
+        "the sector's edge counts within 0.01°"
+    );
+    assert!(
+        refused(with(&|d, a| d > 36.3 && d < 36.5 && a < 1.0)).is_some_and(|e| e.contains("36")),
+        "beyond the 36 cm charge move"
+    );
+    let (b, mut close) = with(&|d, a| d > 4.5 && d < 4.7 && a < 1.0);
+    let close_game = Game::new(b);
+    let m = common::answer_tests(&close_game, &mut close);
     let contact = m.happened.iter().find_map(|h| match h {
         coldsteel::rules::gdb::charge::Happening::Contact { charging, moved_cm, .. } => Some((*charging, *moved_cm)),
         _ => None,

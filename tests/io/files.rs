@@ -46,6 +46,25 @@ fn the_version_1_fixture_loads_forever() {
     assert!(text.contains("\"version\": 1"));
 }
 
+/// Issue 48: a version-8 file whose charge carried the table's unrounded measures
+/// (`exact`) reads as version 9, its journal performed again with the measures the game
+/// derives from the table: the same battle as the example saved now, and saved again
+/// without them.
+#[test]
+fn the_version_8_fixture_drops_the_measures_its_charge_carried() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let path = root.join("tests/fixtures/battle-v8.coldsteel.json");
+    assert!(std::fs::read_to_string(&path).unwrap().contains("\"exact\""));
+    let old = storage::read_battle_file(&path).unwrap();
+    let now = storage::read_battle_file(&root.join("saves/krasnoi-1812-on-the-table.coldsteel.json")).unwrap();
+    assert_eq!(old.battle(), now.battle());
+    let dir = tempfile::tempdir().unwrap();
+    let again = dir.path().join("again.coldsteel.json");
+    storage::save_battle(&again, &old).unwrap();
+    let text = std::fs::read_to_string(&again).unwrap();
+    assert!(!text.contains("\"exact\"") && text.contains(&format!("\"version\": {}", storage::VERSION)));
+}
+
 #[test]
 fn a_newer_version_is_refused_with_the_version_needed() {
     let text =

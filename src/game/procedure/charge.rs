@@ -219,8 +219,6 @@ impl ChargeDraft {
             target_compulsory: shown(r.target_compulsory_cm, table.target_compulsory),
         };
         d.measured = declared.measured.clone();
-        // The table's unrounded measures stay only as they were declared.
-        d.from_table = d.from_table.filter(|_| declared.measured.exact.is_some());
         d.ordering_general = declared.ordering_general;
         d.overrule = declared.overrule.clone();
         d.screen = declared.screen.clone();
@@ -378,10 +376,6 @@ impl ChargeDraft {
         // `measures_refused` keeps text that is not a number from being declared.
         measured.distance_cm = t.distance.trim().parse().unwrap_or(0);
         measured.bearing_deg = t.bearing.trim().parse().unwrap_or(0);
-        measured.exact = self.from_table.as_ref().and_then(|f| {
-            let kept = measured.distance_cm == whole(f.distance_cm) && measured.bearing_deg == whole(f.angle_deg);
-            kept.then(|| crate::model::ExactMeasures::of(f.distance_cm, f.angle_deg))
-        });
         ChargeAction {
             charger: self.charger,
             target: self.target,
