@@ -228,6 +228,9 @@ fn share(path: &Path, bind: std::net::SocketAddr, lang: Lang) -> Result<String, 
     // A closed standard output (a pipe whose reader left) stops no one from viewing.
     let mut out = std::io::stdout().lock();
     let _ = writeln!(out, "{}", lang.fmt(T::CliSharing, &[&title, &url]));
+    if bind.ip().is_loopback() {
+        let _ = writeln!(out, "{}", lang.t(T::CliShareLoopbackOnly));
+    }
     if let Some(qr) = coldsteel::share::qr_text(&url) {
         let _ = writeln!(out, "{qr}");
     }

@@ -65,6 +65,7 @@ pub struct Labels {
     pub language: &'static str,
     pub side_first: &'static str,
     pub reconnecting: &'static str,
+    pub address_gone: &'static str,
     pub total: &'static str,
 }
 
@@ -248,6 +249,7 @@ fn labels(lang: Lang) -> Labels {
         language: lang.t(T::PvLanguage),
         side_first: lang.t(T::PvSideFirst),
         reconnecting: lang.t(T::PvReconnecting),
+        address_gone: lang.t(T::PvAddressGone),
         total: lang.t(T::PvTotal),
     }
 }

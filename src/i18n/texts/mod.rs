@@ -1174,6 +1174,7 @@ keys! {
     PvNoTable,
     PvConnecting,
     PvReconnecting,
+    PvAddressGone,
     PvLanguage,
     PvSideFirst,
     ViewMenu,
@@ -1210,6 +1211,7 @@ keys! {
     ShareOtherIo,
     CliSharing,
     CliShareFailed,
+    CliShareLoopbackOnly,
 }
 
 /// Every domain's table, in the order they are asked.

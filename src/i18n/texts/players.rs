@@ -30,6 +30,7 @@ super::texts! {
     PvNoTable => "No table set up", "Стол не размечен";
     PvConnecting => "Connecting to the battle…", "Подключение к битве…";
     PvReconnecting => "Connection lost; trying again…", "Связь потеряна; повторная попытка…";
+    PvAddressGone => "This address no longer opens the battle: sharing was stopped or started again. Scan the new code or ask for the new address.", "Этот адрес больше не открывает битву: показ остановлен или запущен заново. Отсканируйте новый код или попросите новый адрес.";
     PvLanguage => "Language", "Язык";
     PvSideFirst => "Roster first", "Первым в списке";
     ViewMenu => "View", "Вид";
@@ -66,4 +67,5 @@ super::texts! {
     ShareOtherIo => "system error ({})", "системная ошибка ({})";
     CliSharing => "Sharing {} at {} (Ctrl+C stops)", "Показ «{}»: {} (Ctrl+C — остановить)";
     CliShareFailed => "cannot share: {}", "показ невозможен: {}";
+    CliShareLoopbackOnly => "Only this computer can open it; to let phones in, share with --bind 0.0.0.0:8765.", "Открыть его можно только на этом компьютере; чтобы пустить телефоны, запустите показ с --bind 0.0.0.0:8765.";
 }
