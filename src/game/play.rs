@@ -219,12 +219,7 @@ pub(super) fn initiative(
         return Err(ActionError::InitiativeDone);
     }
     for d in [dice.first, dice.second].iter().flatten() {
-        if !(1..=6).contains(d) {
-            return Err(ActionError::Dice(crate::rules::dice::DiceError::NotAFace {
-                value: i64::from(*d),
-                kind: crate::rules::DieKind::D6,
-            }));
-        }
+        crate::rules::dice::D6::new(*d)?;
     }
     let result = initiative_preview(battle, dice);
     let mut events: Vec<Event> = rng_event(battle, rng_after).into_iter().collect();
@@ -423,13 +418,10 @@ pub(super) fn gdb_melee(battle: &Battle, m: &GdbMeleeAction) -> Result<Checked, 
     }
     let caught = |role: Role| gdb_melee_input(battle, m).map(|(i, _)| i.side(role).caught_evading);
     for (role, die) in [(Role::Attacker, m.dice.0), (Role::Defender, m.dice.1)] {
-        if let Some(bad) = die.iter().find(|x| !(1..=6).contains(*x))
+        if let Some(Err(bad)) = die.iter().map(|x| crate::rules::dice::D6::new(*x)).find(Result::is_err)
             && !caught(role)?
         {
-            return Err(ActionError::Dice(crate::rules::dice::DiceError::NotAFace {
-                value: i64::from(*bad),
-                kind: crate::rules::DieKind::D6,
-            }));
+            return Err(ActionError::Dice(bad));
         }
     }
     let (input, index) = gdb_melee_input(battle, m)?;

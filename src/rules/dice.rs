@@ -70,6 +70,28 @@ pub fn check_rolls(kind: DieKind, expected: usize, rolls: &[i64]) -> Result<Vec<
         .collect()
 }
 
+/// A face of an ordinary D6, 1 to 6: made only from a face, so that what holds one need
+/// not check it (issue 48: faces were checked by hand in eight places). The actions still
+/// keep their dice as numbers; they are read through this as they are judged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct D6(u8);
+
+impl D6 {
+    /// The face shown, if `value` is one.
+    pub fn new(value: u8) -> Result<D6, DiceError> {
+        if DieKind::D6.has_face(value) {
+            Ok(D6(value))
+        } else {
+            Err(DiceError::NotAFace { value: i64::from(value), kind: DieKind::D6 })
+        }
+    }
+
+    /// The number on the face.
+    pub const fn get(self) -> u8 {
+        self.0
+    }
+}
+
 /// Why a roll on one of the players' tables has no row.
 #[derive(Clone, Copy, Debug, Error, PartialEq, Eq)]
 pub enum TableError {
@@ -101,10 +123,8 @@ pub fn table_row<'a, R>(
 ) -> Result<(i32, &'a R), TableError> {
     let mut total = modifier;
     for die in dice {
-        if !DieKind::D6.has_face(*die) {
-            return Err(TableError::NotAFace(*die));
-        }
-        total = total.saturating_add(i32::from(*die));
+        let face = D6::new(*die).map_err(|_| TableError::NotAFace(*die))?;
+        total = total.saturating_add(i32::from(face.get()));
     }
     row_of(total).map(|row| (total, row)).ok_or(TableError::NoRow(total))
 }
@@ -123,6 +143,20 @@ pub fn two_d6_sums() -> [(i32, u32); 11] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A D6 face is made only from 1 to 6 (issue 48: no caller checks faces).
+    #[test]
+    fn a_d6_face_is_only_ever_1_to_6() {
+        for v in 0..=u8::MAX {
+            let face = D6::new(v);
+            assert_eq!(face.is_ok(), (1..=6).contains(&v), "{v}");
+            if let Ok(f) = face {
+                assert_eq!(f.get(), v);
+            } else {
+                assert_eq!(face, Err(DiceError::NotAFace { value: i64::from(v), kind: DieKind::D6 }));
+            }
+        }
+    }
 
     /// AMB-23, B-MEL-17: 2D6 (or one D6) and the modifier read against a table, the dice
     /// checked, an overflowing total in no row.

@@ -28,7 +28,8 @@ impl InitiativeDraft {
             if s.is_empty() {
                 return Ok(None);
             }
-            s.parse::<u8>().ok().filter(|d| (1..=6).contains(d)).map(Some).ok_or(NotAFace)
+            let face = s.parse::<u8>().ok().and_then(|d| crate::rules::dice::D6::new(d).ok());
+            face.map(|d| Some(d.get())).ok_or(NotAFace)
         };
         let pair = |p: &[String; 2]| -> Result<[Option<u8>; 2], NotAFace> { Ok([face(&p[0])?, face(&p[1])?]) };
         Ok(InitiativeDraft { dice: BySide { first: pair(first)?, second: pair(second)? }, rng_after: None })

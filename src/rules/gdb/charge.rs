@@ -1140,9 +1140,7 @@ impl Charge {
 
     /// GDB-ART-01..03: 1 abandons the guns and the crew flees half its retreat move.
     fn limbered(mut self, die: u8, named: &Option<String>) -> Result<Charge, ChargeError> {
-        if !(1..=6).contains(&die) {
-            return Err(ChargeError::BadDie(die));
-        }
+        crate::rules::dice::D6::new(die).map_err(|_| ChargeError::BadDie(die))?;
         if die == 1 {
             self.happened.push(Happening::GunsAbandoned);
             let cm = self.decl.target.compulsory_move_cm.map(|c| c / 2);
