@@ -455,13 +455,15 @@ fn state(latest: &Published, lang: Lang, gzip: bool) -> Answer {
 fn events(shared: &Shared, lang: Lang, gzip: bool, known: Option<u64>) -> Answer {
     let (tx, rx) = mpsc::channel(8);
     let hub = shared.hub.clone();
-    // Subscribed before the latest is read: no state published between is missed.
+    // Subscribed before the latest is read, and that read now, as the viewer comes: no
+    // state published between is missed, and the first is the one it came to.
     let updates = hub.subscribe();
+    let first = hub.latest();
     // A number past the latest is no state the viewer has.
-    let sent = known.filter(|k| *k <= hub.latest().version).unwrap_or(0);
+    let sent = known.filter(|k| *k <= first.version).unwrap_or(0);
     let still_here = shared.still_here[usize::from(gzip)].clone();
     let stream = Viewer { tx, hub, lang, gzip, sent, still_here };
-    tokio::spawn(stream.follow(updates));
+    tokio::spawn(stream.follow(updates, first));
     let mut r = Response::new(Either::Right(EventStream { rx }));
     r.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/event-stream"));
     r.headers_mut().insert(header::VARY, HeaderValue::from_static("accept-encoding"));
@@ -488,12 +490,14 @@ struct Viewer {
 }
 
 impl Viewer {
-    /// Sends the stream until the viewer goes, falls silent or the hub closes.
-    async fn follow(mut self, mut updates: tokio::sync::broadcast::Receiver<Arc<Published>>) {
+    /// Sends the stream, from the state the viewer came to, until the viewer goes, falls
+    /// silent or the hub closes.
+    async fn follow(mut self, mut updates: tokio::sync::broadcast::Receiver<Arc<Published>>, first: Arc<Published>) {
         if self.gzip && !self.send(Bytes::from_static(gzip::STREAM_HEADER)).await {
             return;
         }
-        if !self.offer(self.hub.latest()).await {
+        // The first state is let go of once its event is made (`offer` takes it).
+        if !self.offer(first).await {
             return;
         }
         loop {
