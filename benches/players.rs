@@ -11,9 +11,8 @@ use std::time::{Duration, Instant};
 
 use coldsteel::game::Game;
 use coldsteel::i18n::Lang;
+use coldsteel::model::Battle;
 use coldsteel::model::stress::stress_battle;
-use coldsteel::model::{Battle, Placement, TableSetup};
-use coldsteel::rules::options::BasingRow;
 use coldsteel::share::{Hub, Sharing};
 use coldsteel::ui::CsApp;
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -22,18 +21,7 @@ use std::hint::black_box;
 /// The 1,000-unit battle with its 10,000-entry log, every unit placed and based on a
 /// 6 × 3 m table.
 fn battle() -> Battle {
-    let mut battle = stress_battle(1000, 10_000);
-    battle.table = Some(TableSetup::new(600, 300));
-    for arm in coldsteel::rules::Arm::ALL {
-        let row =
-            BasingRow { arm: *arm, formation: None, frontage_mm: 40, depth_mm: 20, figures_per_base: 6, bases_deep: 1 };
-        battle.options.basing.push(row);
-    }
-    for (i, u) in battle.units.iter_mut().enumerate() {
-        let (col, row) = (i32::try_from(i % 40).unwrap_or(0), i32::try_from(i / 40).unwrap_or(0));
-        u.place = Some(Placement { x_mm: 100 + col * 145, y_mm: 100 + row * 110, facing_deg: 0 });
-    }
-    battle
+    coldsteel::model::stress::based_on_a_table(1000, 10_000, 1000)
 }
 
 fn read_model(c: &mut Criterion) {

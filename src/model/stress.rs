@@ -119,6 +119,29 @@ pub fn placed_battle(units: u32, placed: usize) -> Battle {
     b
 }
 
+/// [`stress_battle`] on a 6 × 3 m table, every arm based 40 × 20 mm with six figures a
+/// base, its first `placed` units on it in rows of 40 (the players' page's benchmarks and
+/// tests, issue 47).
+pub fn based_on_a_table(units: u32, log: u32, placed: usize) -> Battle {
+    let mut b = stress_battle(units, log);
+    b.table = Some(super::TableSetup::new(600, 300));
+    for arm in Arm::ALL {
+        b.options.basing.push(crate::rules::options::BasingRow {
+            arm: *arm,
+            formation: None,
+            frontage_mm: 40,
+            depth_mm: 20,
+            figures_per_base: 6,
+            bases_deep: 1,
+        });
+    }
+    for (i, u) in b.units.iter_mut().take(placed).enumerate() {
+        let (col, row) = (i32::try_from(i % 40).unwrap_or(0), i32::try_from(i / 40).unwrap_or(0));
+        u.place = Some(super::Placement { x_mm: 100 + col * 145, y_mm: 100 + row * 110, facing_deg: 0 });
+    }
+    b
+}
+
 /// A battle whose file comes near the 64 MiB a battle file may have: 80,000 units and a
 /// 20,000-entry log whose notes are 3,500 characters long (issue 29's benchmarks; issue 31
 /// wrote units and entries a line each, so the notes are longer to stay near the limit).

@@ -190,7 +190,7 @@ enum Step<'a> {
 
 /// The operations that turn `old` into `new`, as a JSON list.
 pub fn diff(old: &Node, new: &Node) -> Vec<u8> {
-    let mut ops = Ops { out: vec![b'['], count: 0 };
+    let mut ops = Ops { out: vec![b'['] };
     let mut path = Vec::new();
     diff_at(old, new, &mut path, &mut ops);
     ops.out.push(b']');
@@ -199,15 +199,14 @@ pub fn diff(old: &Node, new: &Node) -> Vec<u8> {
 
 struct Ops {
     out: Vec<u8>,
-    count: usize,
 }
 
 impl Ops {
     fn begin(&mut self, kind: &str, path: &[Step]) {
-        if self.count > 0 {
+        // After the opening bracket, each operation but the first follows a comma.
+        if self.out.len() > 1 {
             self.out.push(b',');
         }
-        self.count += 1;
         self.out.extend_from_slice(b"[\"");
         self.out.extend_from_slice(kind.as_bytes());
         self.out.extend_from_slice(b"\",[");

@@ -15,13 +15,11 @@ pub const STREAM_HEADER: &[u8] = &[0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff];
 
 /// How hard the deflater works: the level that keeps a 4 MB state under a tenth of a
 /// second on this machine's slow core.
-fn level() -> Compression {
-    Compression::new(6)
-}
+const LEVEL: Compression = Compression::new(6);
 
 /// A whole body as gzip.
 pub fn whole(data: &[u8]) -> Bytes {
-    let mut out = flate2::write::GzEncoder::new(Vec::with_capacity(data.len() / 8 + 64), level());
+    let mut out = flate2::write::GzEncoder::new(Vec::with_capacity(data.len() / 8 + 64), LEVEL);
     // Writing to memory does not fail.
     let _ = out.write_all(data);
     Bytes::from(out.finish().unwrap_or_default())
@@ -30,7 +28,7 @@ pub fn whole(data: &[u8]) -> Bytes {
 /// Data as deflate blocks that stand alone, to follow [`STREAM_HEADER`] and any chunks
 /// before them.
 pub fn chunk(data: &[u8]) -> Bytes {
-    let mut out = flate2::write::DeflateEncoder::new(Vec::with_capacity(data.len() / 8 + 64), level());
+    let mut out = flate2::write::DeflateEncoder::new(Vec::with_capacity(data.len() / 8 + 64), LEVEL);
     let _ = out.write_all(data);
     // A sync flush ends the blocks on a byte boundary without a final one; the encoder's
     // final block, written as it drops, goes to the emptied buffer.

@@ -547,24 +547,14 @@ impl Viewer {
 fn event(state: &Published, lang: Lang, gzip: bool, follows: bool) -> Bytes {
     let edition = state.in_lang(lang);
     let (epoch, version) = (state.epoch, state.version);
-    let as_delta = follows && edition.delta.is_some();
-    let plain = |what| {
-        edition.made(what, |e| {
-            let (kind, data) = match (&e.delta, as_delta) {
-                (Some(d), true) => ("event: delta\n", d),
-                (Some(_) | None, _) => ("", &e.full),
-            };
-            let head = format!("id: {epoch}-{version}\n{kind}data: ");
-            let mut out = Vec::with_capacity(data.len() + head.len() + 2);
-            out.extend_from_slice(head.as_bytes());
-            out.extend_from_slice(data);
-            out.extend_from_slice(b"\n\n");
-            Bytes::from(out)
-        })
+    let (kind, data, plain_slot, gzip_slot) = match &edition.delta {
+        Some(delta) if follows => ("event: delta\n", delta, Made::DeltaEvent, Made::DeltaEventGzip),
+        Some(_) | None => ("", &edition.full, Made::FullEvent, Made::FullEventGzip),
     };
-    let (plain_slot, gzip_slot) =
-        if as_delta { (Made::DeltaEvent, Made::DeltaEventGzip) } else { (Made::FullEvent, Made::FullEventGzip) };
-    let text = plain(plain_slot);
+    let text = edition.made(plain_slot, |_| {
+        let head = format!("id: {epoch}-{version}\n{kind}data: ");
+        Bytes::from([head.as_bytes(), data, b"\n\n"].concat())
+    });
     if gzip { edition.made(gzip_slot, |_| gzip::chunk(&text)) } else { text }
 }
 

@@ -2,9 +2,10 @@
 //! a free loopback port, its address and token read from its first line, stopped when
 //! dropped.
 
-use std::io::{BufRead, BufReader};
-use std::net::SocketAddr;
+use std::io::{BufRead, BufReader, Read};
+use std::net::{IpAddr, SocketAddr, TcpStream};
 use std::process::{Child, ChildStdout, Command, Stdio};
+use std::time::Duration;
 
 /// The running command, its address and token, and the page's address as printed.
 pub struct Shared {
@@ -46,4 +47,30 @@ impl Shared {
 pub fn event_number(line: &[u8]) -> Option<u64> {
     let id = String::from_utf8_lossy(line.strip_prefix(b"id: ")?).trim().to_owned();
     id.split_once('-')?.1.parse().ok()
+}
+
+/// A connection from a loopback address of the test's choosing (127.0.0.2 for an
+/// attacker), or none if it is refused or times out.
+pub fn connect_from(from: IpAddr, to: SocketAddr, timeout: Duration) -> Option<TcpStream> {
+    let socket = socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None).ok()?;
+    socket.bind(&SocketAddr::new(from, 0).into()).ok()?;
+    socket.connect_timeout(&to.into(), timeout).ok()?;
+    Some(socket.into())
+}
+
+/// Whether the server closed a connection, looked at without waiting (the connection is
+/// made non-blocking; what the server sent before closing is read and let go).
+pub fn closed(mut s: &TcpStream) -> bool {
+    if s.set_nonblocking(true).is_err() {
+        return true;
+    }
+    let mut b = [0u8; 4096];
+    loop {
+        match s.read(&mut b) {
+            Ok(0) => return true,
+            Ok(_) => continue,
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return false,
+            Err(_) => return true,
+        }
+    }
 }

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::common::share::{Shared, event_number};
+use crate::common::share::{Shared, closed, connect_from, event_number};
 
 use coldsteel::share::{HEAD_TIMEOUT, MAX_PENDING, MAX_PENDING_PER_ADDRESS, Sharing};
 use coldsteel::storage;
@@ -147,11 +147,11 @@ fn idle_connections_are_bounded_per_address_and_closed_when_their_head_is_late()
         (0..MAX_PENDING_PER_ADDRESS + extra).filter_map(|_| TcpStream::connect(s.addr).ok()).collect();
     assert_eq!(idle.len(), MAX_PENDING_PER_ADDRESS + extra, "the operating system took every connection");
     let opened = Instant::now();
-    let closed = |idle: &[TcpStream]| idle.iter().filter(|c| closed_now(c)).count();
-    let mut at_once = closed(&idle);
+    let how_many_closed = |idle: &[TcpStream]| idle.iter().filter(|c| closed(c)).count();
+    let mut at_once = how_many_closed(&idle);
     while at_once < extra && opened.elapsed() < HEAD_TIMEOUT / 2 {
         std::thread::sleep(Duration::from_millis(50));
-        at_once = closed(&idle);
+        at_once = how_many_closed(&idle);
     }
     assert!(at_once >= extra, "{at_once} closed at once, of the {extra} past the bound");
     // The rest are kept until their head's time is up (a count taken in time).
@@ -160,7 +160,7 @@ fn idle_connections_are_bounded_per_address_and_closed_when_their_head_is_late()
     }
     // Within a few seconds of their acceptance, the rest too (bounded, not timed).
     let deadline = Instant::now() + HEAD_TIMEOUT * 5;
-    while closed(&idle) < idle.len() {
+    while how_many_closed(&idle) < idle.len() {
         assert!(Instant::now() < deadline, "connections without a head were closed");
         std::thread::sleep(Duration::from_millis(200));
     }
@@ -476,24 +476,7 @@ fn a_follower_reads_only_what_the_window_appended_and_stays_exact() {
 /// The 1,000-unit battle of the players' benchmarks: a 10,000-entry log, every unit placed
 /// and based on a 6 × 3 m table.
 fn thousand_placed() -> coldsteel::model::Battle {
-    let mut battle = coldsteel::model::stress::stress_battle(1000, 10_000);
-    battle.table = Some(coldsteel::model::TableSetup::new(600, 300));
-    for arm in coldsteel::rules::Arm::ALL {
-        let row = coldsteel::rules::options::BasingRow {
-            arm: *arm,
-            formation: None,
-            frontage_mm: 40,
-            depth_mm: 20,
-            figures_per_base: 6,
-            bases_deep: 1,
-        };
-        battle.options.basing.push(row);
-    }
-    for (i, u) in battle.units.iter_mut().enumerate() {
-        let (col, row) = (i32::try_from(i % 40).unwrap(), i32::try_from(i / 40).unwrap());
-        u.place = Some(coldsteel::model::Placement { x_mm: 100 + col * 145, y_mm: 100 + row * 110, facing_deg: 0 });
-    }
-    battle
+    coldsteel::model::stress::based_on_a_table(1000, 10_000, 1000)
 }
 
 fn gzip_len(data: &[u8]) -> usize {
@@ -622,33 +605,17 @@ fn pending_connections_of_every_address_together_are_bounded() {
     let idle: Vec<TcpStream> = (0..addresses)
         .flat_map(|a| {
             let from = std::net::Ipv4Addr::new(127, 0, 1, u8::try_from(a + 1).unwrap());
-            (0..MAX_PENDING_PER_ADDRESS).filter_map(move |_| connect_from(from, s.addr))
+            (0..MAX_PENDING_PER_ADDRESS).filter_map(move |_| connect_from(from.into(), s.addr, Duration::from_secs(2)))
         })
         .collect();
     assert_eq!(idle.len(), addresses * MAX_PENDING_PER_ADDRESS, "the operating system took every connection");
-    let closed = || idle.iter().filter(|c| closed_now(c)).count();
+    let how_many_closed = || idle.iter().filter(|c| closed(c)).count();
     let past = idle.len() - MAX_PENDING;
     let deadline = opened + HEAD_TIMEOUT / 2;
-    while closed() < past && Instant::now() < deadline {
+    while how_many_closed() < past && Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(50));
     }
-    assert!(closed() >= past, "{} closed at once, of the {past} past the bound", closed());
-}
-
-/// A connection from a loopback address of the test's choosing.
-fn connect_from(from: std::net::Ipv4Addr, to: SocketAddr) -> Option<TcpStream> {
-    let socket = socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None).ok()?;
-    socket.bind(&SocketAddr::new(from.into(), 0).into()).ok()?;
-    socket.connect_timeout(&to.into(), Duration::from_secs(2)).ok()?;
-    Some(socket.into())
-}
-
-/// Whether the server closed a connection (looked at without waiting).
-fn closed_now(c: &TcpStream) -> bool {
-    let mut c: &TcpStream = c;
-    c.set_nonblocking(true).unwrap();
-    let mut b = [0u8; 1];
-    !matches!(c.read(&mut b), Err(e) if e.kind() == std::io::ErrorKind::WouldBlock)
+    assert!(how_many_closed() >= past, "{} closed at once, of the {past} past the bound", how_many_closed());
 }
 
 /// Issue 47 (review): a viewer that goes is let go of at once (its stream's task ends

@@ -174,6 +174,16 @@ impl Driver {
         }
     }
 
+    /// Waits until the page drew its first state and opened its event stream.
+    fn wait_for_stream(&self, hub: &coldsteel::share::Hub) {
+        self.wait_for(1, "the page drew its state");
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while hub.viewers() < 1 {
+            assert!(Instant::now() < deadline, "the page opened its stream");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
     fn script(&self, script: &str) -> Value {
         let body = json!({ "script": script, "args": [] });
         http(self.port, "POST", &format!("/session/{}/execute/sync", self.session), Some(&body)).unwrap()["value"]
@@ -232,13 +242,8 @@ fn two_hundred_actions_applied_as_deltas_draw_what_a_fresh_load_draws() {
     let url = sharing.start("127.0.0.1:0".parse().unwrap(), Lang::En).unwrap();
     let driver = Driver::start(1024, 1800);
     driver.go(&format!("{url}&lang=ru"));
-    driver.wait_for(1, "the page drew its state");
     // Its stream open before the first action: from then on, only what changed.
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while hub.viewers() < 1 {
-        assert!(Instant::now() < deadline, "the page opened its stream");
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    driver.wait_for_stream(&hub);
     for n in 0..200 {
         let action = if n % 4 == 3 {
             let i = (n / 4) % ids.len();
@@ -274,12 +279,7 @@ fn the_language_switch_is_whole_and_a_dead_address_says_so() {
     let (_g, mut sharing, url, _) = shared_charge();
     let driver = Driver::start(375, 900);
     driver.go(&format!("{url}&lang=ru"));
-    driver.wait_for(1, "the page drew its state");
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while sharing.hub().viewers() < 1 {
-        assert!(Instant::now() < deadline, "the page opened its stream");
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    driver.wait_for_stream(sharing.hub());
     let fits = driver.script("return document.documentElement.scrollWidth <= window.innerWidth");
     assert_eq!(fits, json!(true), "nothing wider than a phone, in Russian");
     driver.script("var s = document.getElementById('lang'); s.value = 'en'; s.onchange(); return 0");

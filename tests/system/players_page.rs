@@ -10,14 +10,12 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpStream};
 use std::path::Path;
 use std::process::Command;
 
-use crate::common::share::{Shared, event_number};
+use crate::common::share::{Shared, closed, connect_from, event_number};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use coldsteel::game::Game;
-use coldsteel::model::{Placement, TableSetup};
-use coldsteel::rules::options::BasingRow;
 
 /// Where the attackers come from.
 const ATTACKER: IpAddr = IpAddr::V4(Ipv4Addr::new(127, 0, 0, 2));
@@ -46,41 +44,14 @@ fn battle_file(dir: &Path, battle: coldsteel::model::Battle) -> std::path::PathB
 
 /// A battle of `units` units, the first `placed` on a 6 × 3 m table, every arm based.
 fn placed(units: u32, placed: usize) -> coldsteel::model::Battle {
-    let mut b = coldsteel::model::stress::stress_battle(units, 0);
-    b.table = Some(TableSetup::new(600, 300));
-    for arm in coldsteel::rules::Arm::ALL {
-        let row =
-            BasingRow { arm: *arm, formation: None, frontage_mm: 40, depth_mm: 20, figures_per_base: 6, bases_deep: 1 };
-        b.options.basing.push(row);
-    }
-    for (i, u) in b.units.iter_mut().take(placed).enumerate() {
-        let (col, row) = (i32::try_from(i % 40).unwrap(), i32::try_from(i / 40).unwrap());
-        u.place = Some(Placement { x_mm: 100 + col * 145, y_mm: 100 + row * 110, facing_deg: 0 });
-    }
-    b
+    coldsteel::model::stress::based_on_a_table(units, 0, placed)
 }
 
 /// A connection from the attacker's address, or none if it is refused or times out.
 fn attacker_connects(addr: SocketAddr) -> Option<TcpStream> {
-    let socket = socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None).ok()?;
-    socket.bind(&SocketAddr::new(ATTACKER, 0).into()).ok()?;
-    socket.connect_timeout(&addr.into(), Duration::from_millis(500)).ok()?;
-    let stream: TcpStream = socket.into();
+    let stream = connect_from(ATTACKER, addr, Duration::from_millis(500))?;
     stream.set_nonblocking(true).ok()?;
     Some(stream)
-}
-
-/// Whether the server closed a (non-blocking) connection.
-fn closed(mut s: &TcpStream) -> bool {
-    let mut b = [0u8; 4096];
-    loop {
-        match s.read(&mut b) {
-            Ok(0) => return true,
-            Ok(_) => continue,
-            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return false,
-            Err(_) => return true,
-        }
-    }
 }
 
 /// What an attacker does with each of its connections.

@@ -372,7 +372,11 @@ impl MeleeInput {
             return band;
         }
         let beaten_by_cavalry = loser.arm.is_infantry() && enemy.arm.is_cavalry();
-        if beaten_by_cavalry || (in_town(loser) && !bua_pushback(loser, enemy)) { Outcome::Retreat } else { band }
+        if beaten_by_cavalry || (loser.terrain.in_buildings() && !bua_pushback(loser, enemy)) {
+            Outcome::Retreat
+        } else {
+            band
+        }
     }
 
     /// Winner and result band for a difference (attacker minus defender).
@@ -455,7 +459,7 @@ impl MeleeInput {
             Outcome::SquareHolds => vec![Effect::PushedBack { cm: None }, Effect::Unformed],
             // GDB-RES-06: infantry pushed back by cavalry retreats instead.
             Outcome::PushedBack if me.arm.is_infantry() && enemy.arm.is_cavalry() => vec![Effect::Retreats],
-            Outcome::PushedBack if in_town(me) => {
+            Outcome::PushedBack if me.terrain.in_buildings() => {
                 if bua_pushback(me, enemy) {
                     vec![Effect::PushedBack { cm: Some(10) }, Effect::Unformed]
                 } else {
@@ -604,13 +608,7 @@ fn class(me: &MeleeSide, opt: &GdbOptions) -> Vec<Modifier> {
 }
 
 fn in_redoubt_or_town(me: &MeleeSide) -> bool {
-    me.terrain.fortified() || in_town(me)
-}
-
-/// In a built-up area or buildings (castles and churches among them), as GDB-RES-07
-/// reads it.
-fn in_town(me: &MeleeSide) -> bool {
-    me.terrain.in_buildings()
+    me.terrain.fortified() || me.terrain.in_buildings()
 }
 
 /// A built-up-area defender pushed back only 10 cm (GDB-RES-07): not its second
@@ -618,7 +616,7 @@ fn in_town(me: &MeleeSide) -> bool {
 /// cavalry (GDB-RES-06).
 fn bua_pushback(loser: &MeleeSide, winner: &MeleeSide) -> bool {
     let beaten_by_cavalry = loser.arm.is_infantry() && winner.arm.is_cavalry();
-    in_town(loser) && !loser.pushed_back_before && !loser.pushback_leaves_area && !beaten_by_cavalry
+    loser.terrain.in_buildings() && !loser.pushed_back_before && !loser.pushback_leaves_area && !beaten_by_cavalry
 }
 
 /// GDB-MOD-19..24 with GDB-MOD-FN5, FN6, FN7 (AMB-09, AMB-18, AMB-40).
