@@ -11,9 +11,8 @@ fn gdb_input() -> MeleeInput {
         attacker: MeleeSide {
             arm: Arm::Lancers,
             regular: true,
-            charging: true,
-            moved_cm: Some(12),
             figures: 12,
+            situation: coldsteel::rules::Situation { charging: true, moved_cm: Some(12), ..Default::default() },
             ..Default::default()
         },
         defender: MeleeSide {

@@ -100,6 +100,11 @@ pub enum ActionError {
     /// A test answer was given where none is owed.
     #[error("no test is owed")]
     NoTestOwed,
+    /// What an action says the table shows names a fact of a side's situation the game
+    /// derives (charging, pursuing, a push-back before...): derived, never carried
+    /// (issue 48).
+    #[error("what the table shows cannot say {0:?}: the game derives it")]
+    DerivedFact(crate::rules::Field),
     /// A unit named as a screen in the charge's path is no skirmisher of the target's
     /// side in play (GDB-CHG-22).
     #[error("unit {0} is no skirmisher screen of the target's side")]

@@ -8,7 +8,7 @@ use super::{ActionError, Event};
 use crate::model::{Battle, ChargeAction, CollisionAction, Engagement, General, LogDetail, Unit, UnitId};
 use crate::rules::gdb::charge::{Ask, Charge, ChargeError, ChargeUnit, Declaration, FollowUp, Happening, Opportunity};
 use crate::rules::ruleset_b::{BSide, CollisionInput, CollisionOutcome};
-use crate::rules::{BySide, Face, Formation, Marker, Order, Phase, Rank, Role, Ruleset};
+use crate::rules::{BySide, Face, Formation, Marker, Order, Phase, Rank, Role, Ruleset, Situation};
 
 fn two_enemies(battle: &Battle, a: UnitId, b: UnitId) -> Result<(&Unit, &Unit), ActionError> {
     let ua = battle.unit(a).ok_or(ActionError::NoSuchUnit(a))?;
@@ -606,24 +606,18 @@ fn crew_disorders_friend(battle: &Battle, a: &ChargeAction, m: &Charge) -> Resul
 /// close" from the recorded distance and the players' attack-proper table (AMB-37).
 pub fn collision_input(battle: &Battle, a: &CollisionAction) -> Result<CollisionInput, ActionError> {
     let (att, def) = two_enemies(battle, a.attacker, a.defender)?;
+    super::engagement::shows_only(&a.table, Situation::b_collision_table)?;
     let opts = &battle.options.ruleset_b;
-    let side = |u: &Unit, t: &crate::model::BTable, attacking: bool| {
-        let too_close = opts.began_too_close(u.arm, a.distance_cm).unwrap_or(t.started_close);
-        BSide {
-            charging: attacking,
-            started_close: attacking && too_close,
-            slope: t.slope,
-            stationary: t.stationary,
-            under_fire: t.under_fire,
-            withdrawing: t.withdrawing,
-            struck_face: t.struck_face,
-            changing_formation: t.changing_formation,
-            ..super::ruleset_b::b_side_of(u)
-        }
+    let side = |u: &Unit, shown: &Situation, attacking: bool| {
+        let too_close = opts.began_too_close(u.arm, a.distance_cm).unwrap_or(shown.started_close);
+        let mut situation = shown.b_collision_table();
+        situation.charging = attacking;
+        situation.started_close = attacking && too_close;
+        BSide { situation, ..super::ruleset_b::b_side_of(u) }
     };
     Ok(CollisionInput {
-        attacker: side(att, &a.table.0, true),
-        defender: side(def, &a.table.1, a.defender_attacking),
+        attacker: side(att, &a.table.attacker, true),
+        defender: side(def, &a.table.defender, a.defender_attacking),
         options: opts.clone(),
     })
 }
@@ -691,7 +685,7 @@ pub(super) fn collision(battle: &Battle, a: &CollisionAction) -> Result<Checked,
         ud.markers.insert(Marker::InMelee);
         let e = Engagement {
             charging: true,
-            struck_face: input.defender.struck_face,
+            struck_face: input.defender.situation.struck_face,
             slopes: super::table::engagement_slopes(battle, a.attacker, a.defender),
             both_attacking: input.both_attacking(),
             fleeing,

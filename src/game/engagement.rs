@@ -5,9 +5,9 @@
 use std::collections::BTreeSet;
 
 use super::{ActionError, Event};
-use crate::model::{Battle, Engagement, GdbMeleeAction, MeleeTable, Stage, Unit, UnitId};
+use crate::model::{Battle, Engagement, GdbMeleeAction, Stage, Unit, UnitId};
 use crate::rules::gdb::{MeleeInput, MeleeSide, Role};
-use crate::rules::{Face, Marker, Phase};
+use crate::rules::{ByRole, Face, Marker, Phase, Situation};
 
 /// A unit's own part of a melee situation: arm, class, formation, order, terrain,
 /// horses, figures, its leading general and its pursuit (GDB-MOD-01..19, GDB-MOD-21).
@@ -24,13 +24,15 @@ pub fn melee_side(u: &Unit, battle: &Battle) -> MeleeSide {
         figures: u.figures,
         regular: u.regular,
         lances: u.lances,
-        general_leads: general.is_some(),
         general_rank: general.map(|g| g.rank),
         general_quality: general.map(|g| g.quality),
-        pursuing: battle.pursuing(u.id),
-        // GDB-CHG-12, AMB-09: still changing formation, no formation bonus.
-        changing_formation: u.markers.contains(&crate::rules::Marker::ChangingFormation),
-        ..Default::default()
+        situation: Situation {
+            general_leads: general.is_some(),
+            pursuing: battle.pursuing(u.id),
+            // GDB-CHG-12, AMB-09: still changing formation, no formation bonus.
+            changing_formation: u.markers.contains(&crate::rules::Marker::ChangingFormation),
+            ..Situation::default()
+        },
     }
 }
 
@@ -55,23 +57,13 @@ fn formed_in_reaction(battle: &Battle, e: &Engagement) -> bool {
 /// the facts the engagement carries from the charge (charging and how far, a
 /// counter-charge, the flank, caught evaders, push-backs in a row) and what the table
 /// shows (slope, flank, a general leading, a breach, a push-back out of the area).
-pub fn melee_sides(
-    battle: &Battle,
-    e: &Engagement,
-    table: &(MeleeTable, MeleeTable),
-) -> Option<(MeleeSide, MeleeSide)> {
+pub fn melee_sides(battle: &Battle, e: &Engagement, table: &ByRole<Situation>) -> Option<ByRole<MeleeSide>> {
     let (a, d) = (battle.unit(e.attacker)?, battle.unit(e.defender)?);
-    let mut att = melee_side(a, battle);
+    let mut sides = ByRole::new(melee_side(a, battle), melee_side(d, battle));
+    let (att, def) = (&mut sides.attacker.situation, &mut sides.defender.situation);
     // GDB-MOD-21, GDB-CHG-18: the charger counts as charging on the melee's first turn.
     att.charging = e.charging;
     att.moved_cm = e.moved_cm.filter(|_| e.charging);
-    let mut def = melee_side(d, battle);
-    // AMB-15, AMB-16: the units joined count, whole, for their side's superiority.
-    let joined = |ids: &[UnitId]| -> u32 {
-        ids.iter().filter_map(|id| battle.unit(*id)).filter(|u| u.order.in_play()).map(|u| u.figures).sum()
-    };
-    att.figures = att.figures.saturating_add(joined(&e.joined.first));
-    def.figures = def.figures.saturating_add(joined(&e.joined.second));
     // GDB-CHG-10, 12, AMB-09: a formation change the target began as its reaction to this
     // charge was finished before contact; any other one still under way counts.
     if formed_in_reaction(battle, e) {
@@ -83,25 +75,29 @@ pub fn melee_sides(
     def.struck_face = e.struck_face;
     // GDB-EVD-11, AMB-47: caught evaders do not fight back.
     def.caught_evading = e.evaders_caught;
-    for (side, t, pushbacks, unit) in
-        [(&mut att, &table.0, e.pushbacks.first, a), (&mut def, &table.1, e.pushbacks.second, d)]
-    {
-        side.slope = t.slope;
-        if let Some(ground) = t.ground {
+    for (role, side) in sides.iter_mut() {
+        // AMB-15, AMB-16: the units joined count, whole, for their side's superiority.
+        let joined = e.joined_with(role).iter().filter_map(|id| battle.unit(*id));
+        let joined: u32 = joined.filter(|u| u.order.in_play()).map(|u| u.figures).sum();
+        side.figures = side.figures.saturating_add(joined);
+        let (shown, unit) = (table.get(role), battle.unit(e.unit(role))?);
+        let s = &mut side.situation;
+        s.slope = shown.slope;
+        if let Some(ground) = shown.ground {
             side.terrain = ground;
         }
-        if t.struck_face != Face::Front {
-            side.struck_face = t.struck_face;
+        if shown.struck_face != Face::Front {
+            s.struck_face = shown.struck_face;
         }
         // GDB-MOD-15: only with a general present and the table saying he leads.
-        side.general_leads &= t.general_leads;
-        side.breach = t.breach;
+        s.general_leads &= shown.general_leads;
+        s.breach = shown.breach;
         // GDB-RES-08: out of the built-up area, as the players say or the table shows.
-        side.pushback_leaves_area = t.leaves_area || super::table::pushback_leaves_area(battle, unit);
+        s.leaves_area = shown.leaves_area || super::table::pushback_leaves_area(battle, unit);
         // GDB-RES-08: a second push-back in a row.
-        side.pushed_back_before = pushbacks > 0;
+        s.pushed_back_before = *crate::model::by_role(&e.pushbacks, role) > 0;
     }
-    Some((att, def))
+    Some(sides)
 }
 
 /// The melee input of a GdB melee action and the position of its engagement.
@@ -110,8 +106,19 @@ pub fn gdb_melee_input(battle: &Battle, m: &GdbMeleeAction) -> Result<(MeleeInpu
         .engagement(m.attacker, m.defender)
         .filter(|(_, e)| e.is_melee())
         .ok_or(ActionError::NotEngaged(m.attacker, m.defender))?;
-    let (attacker, defender) = melee_sides(battle, e, &m.table).ok_or(ActionError::NoSuchUnit(m.attacker))?;
+    shows_only(&m.table, Situation::gdb_melee_table)?;
+    let sides = melee_sides(battle, e, &m.table).ok_or(ActionError::NoSuchUnit(m.attacker))?;
+    let (attacker, defender) = sides.into_pair();
     Ok((MeleeInput { attacker, defender, options: battle.options.gdb.clone() }, index))
+}
+
+/// Refuses what an action says the table shows where it names a fact beyond `shown`
+/// (the facts the table tells for this step): the game derives the rest (issue 48).
+pub fn shows_only(table: &ByRole<Situation>, shown: fn(&Situation) -> Situation) -> Result<(), ActionError> {
+    match table.iter().find_map(|(_, s)| s.carried_beyond(&shown(s))) {
+        Some(field) => Err(ActionError::DerivedFact(field)),
+        None => Ok(()),
+    }
 }
 
 /// The unit change event, when something changed.

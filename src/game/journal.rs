@@ -144,6 +144,7 @@ pub fn replay_recorded(game: &Game, version: u32) -> Result<Replayed, ReplayErro
             | reason @ ActionError::LossesNeeded
             | reason @ ActionError::TestsOwed
             | reason @ ActionError::NoTestOwed
+            | reason @ ActionError::DerivedFact(_)
             | reason @ ActionError::NotAScreen(_)
             | reason @ ActionError::NotOverrulable(_)
             | reason @ ActionError::OverruleNeedsReason

@@ -25,8 +25,8 @@ pub mod testing;
 mod turn;
 
 pub use crate::model::{
-    BContact, BMeleeAction, BTable, ChargeAction, ChargeMeasures, ChargeRates, CollisionAction, FireAction, FireRoll,
-    GdbMeleeAction, MeleeTable, OpportunityFacts, TestAction,
+    BContact, BMeleeAction, ChargeAction, ChargeMeasures, ChargeRates, CollisionAction, FireAction, FireRoll,
+    GdbMeleeAction, OpportunityFacts, TestAction,
 };
 pub use action::{Action, ActionError, ActionKind, battle_begun, check, counts_move_together};
 pub use apply::{ApplyError, Event, Item as ApplyItem, Recorded};

@@ -416,7 +416,7 @@ pub(super) fn gdb_melee(battle: &Battle, m: &GdbMeleeAction) -> Result<Checked, 
     if a.side == d.side {
         return Err(ActionError::SameSide(a.id, d.id));
     }
-    let caught = |role: Role| gdb_melee_input(battle, m).map(|(i, _)| i.side(role).caught_evading);
+    let caught = |role: Role| gdb_melee_input(battle, m).map(|(i, _)| i.side(role).situation.caught_evading);
     for (role, die) in [(Role::Attacker, m.dice.0), (Role::Defender, m.dice.1)] {
         if let Some(Err(bad)) = die.iter().map(|x| crate::rules::dice::D6::new(*x)).find(Result::is_err)
             && !caught(role)?
@@ -453,8 +453,10 @@ pub(super) fn gdb_melee(battle: &Battle, m: &GdbMeleeAction) -> Result<Checked, 
         }
         n
     });
-    let sides =
-        [(a, &result.attacker_effects, losses.0, &m.table.0), (d, &result.defender_effects, losses.1, &m.table.1)];
+    let sides = [
+        (a, &result.attacker_effects, losses.0, &m.table.attacker),
+        (d, &result.defender_effects, losses.1, &m.table.defender),
+    ];
     for (unit, effects, lost, table) in sides {
         let mut after = after_melee(unit, effects, lost, continues, &taken);
         // The ground the players said it fought on is where it stands.

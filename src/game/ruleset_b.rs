@@ -6,7 +6,7 @@ use super::play::{Checked, rng_event};
 use super::{ActionError, Event};
 use crate::model::{BContact, BMeleeAction, Battle, Engagement, LogDetail, Placement, Unit};
 use crate::rules::ruleset_b::{BMeleeInput, BSide, MeleeState, SideTurn};
-use crate::rules::{BySide, DieKind, Marker, Role};
+use crate::rules::{BySide, DieKind, Marker, Role, Situation};
 
 /// The most figures a side may have in contact or lose: no table holds more, and the
 /// dice counts and the odds stay bounded.
@@ -31,10 +31,14 @@ pub fn b_melee_input(battle: &Battle, m: &BMeleeAction) -> Result<(BMeleeInput, 
                 max: MAX_FIGURES_IN_CONTACT,
             });
         }
-        Ok(BSide {
+        let situation = Situation {
             charging: role == Role::Attacker || e.both_attacking,
             struck_face: if role == Role::Defender { e.struck_face } else { crate::rules::Face::Front },
-            fleeing: e.fleeing == Some(role),
+            caught_evading: e.fleeing == Some(role),
+            ..Situation::default()
+        };
+        Ok(BSide {
+            situation,
             figures,
             figures_in_contact: c.figures_in_contact,
             overlaps: c.overlaps,

@@ -228,6 +228,7 @@ pub fn action_error_text(lang: Lang, e: &ActionError) -> String {
         ActionError::LossesNeeded => lang.t(T::ErrLossesNeeded).to_owned(),
         ActionError::TestsOwed => lang.t(T::ErrTestsOwed).to_owned(),
         ActionError::NoTestOwed => lang.t(T::ErrNoTestOwed).to_owned(),
+        ActionError::DerivedFact(field) => lang.fmt(T::ErrDerivedFact, &[&super::vocab::field_label(*field, lang)]),
         ActionError::Apply(e) => apply_error_text(lang, e),
         ActionError::CrewFriendUnnamed => lang.t(T::ErrCrewFriendUnnamed).to_owned(),
         ActionError::NotOverrulable(e) => lang.fmt(T::ErrNotOverrulable, &[&charge_error_text(lang, e)]),

@@ -2,8 +2,8 @@
 
 use super::{Label, Lang};
 use crate::rules::{
-    AreaKind, Arm, Class, Face, Formation, Horses, Marker, Nation, Order, Phase, Quality, Rank, Rule, Ruleset, Scale,
-    Side, Slope, Status, Terrain, Weight,
+    AreaKind, Arm, Class, Face, Fact, Formation, Horses, Marker, Nation, Order, Phase, Quality, Rank, Rule, Ruleset,
+    Scale, Side, Slope, Status, Terrain, Weight,
 };
 
 macro_rules! labels {
@@ -30,6 +30,30 @@ labels!(Arm {
     Skirmishers => "Skirmishers", "Застрельщики";
     Artillery => "Artillery", "Артиллерия";
 });
+
+labels!(Fact {
+    Charging => "Charging", "Атакуют";
+    Pursuing => "Pursuing", "Преследуют";
+    GeneralLeads => "A general leads", "Ведёт генерал";
+    Breach => "Breach or gate", "Брешь или ворота";
+    ChangingFormation => "Still changing formation", "Ещё перестраиваются";
+    PushedBackBefore => "Pushed back in the last turn of this melee", "Оттеснены в прошлом ходу этой рукопашной";
+    LeavesArea => "Push-back leaves the built-up area", "Оттеснение выводит из населённого пункта";
+    CaughtEvading => "Caught evading", "Настигнуты при уклонении";
+    StartedClose => "Began inside the attack distance", "Начали ближе дистанции атаки";
+    Stationary => "Stationary (cavalry)", "Стоят на месте (кавалерия)";
+    UnderFire => "Under fire", "Под огнём";
+    Withdrawing => "Withdrawing", "Отходят";
+});
+
+/// A field of a side's situation, as a refusal names it.
+pub fn field_label(field: crate::rules::Field, lang: Lang) -> &'static str {
+    match field {
+        crate::rules::Field::Fact(fact) => fact.label(lang),
+        crate::rules::Field::MovedCm => lang.t(super::T::FieldMovedCm),
+        crate::rules::Field::Ground => lang.t(super::T::GroundAtContact),
+    }
+}
 
 labels!(Class {
     Guard => "Guard", "Гвардия";

@@ -10,7 +10,7 @@ use super::{
     UnitId,
 };
 use crate::rules::gdb::charge::{Input, TestAnswer};
-use crate::rules::{BySide, Face, Ruleset, Side, Slope};
+use crate::rules::{ByRole, BySide, Face, Ruleset, Side, Situation};
 
 /// A request to change the battle. Ids of added items are assigned by the check.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -250,29 +250,6 @@ pub struct OrderOfBattle {
     pub generals: Vec<General>,
 }
 
-/// What the table alone shows about one side of a GdB melee: the app cannot know it.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct MeleeTable {
-    /// The way it charged over the ground (GDB-MOD-FN6: no bonus for infantry uphill).
-    pub slope: Slope,
-    /// Where it is struck, when the table shows more than the charge established
-    /// (GDB-MOD-20).
-    #[serde(alias = "flank_or_rear", deserialize_with = "crate::rules::face_or_flag")]
-    pub struck_face: Face,
-    /// A general with the unit leads it (GDB-MOD-15; FN4 decides whether he may).
-    pub general_leads: bool,
-    /// A breach or gate in the enemy's position (GDB-MOD-FN7).
-    pub breach: bool,
-    /// A push-back would take it out of its built-up area (GDB-RES-08).
-    pub leaves_area: bool,
-    /// The ground it fights on, as the players say: off the table view, a charger's
-    /// ground at contact is theirs to tell (GDB-MOD-25..27, FN8, issue 27); the unit then
-    /// stands there.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub ground: Option<crate::rules::Terrain>,
-}
-
 /// A GdB melee turn: the engagement's two units, what the table shows, the dice, losses
 /// the players enter where their casualty table has no row, the winner's owed test, and
 /// a result the players impose.
@@ -282,9 +259,11 @@ pub struct GdbMeleeAction {
     pub attacker: UnitId,
     /// The unit charged.
     pub defender: UnitId,
-    /// What the table shows of the attacker and the defender.
+    /// What the table shows of the attacker and the defender: the slope, the face
+    /// struck, the ground the players tell and [`Fact::GDB_MELEE_TABLE`]; the game
+    /// derives the rest of each side's situation and refuses an action that carries it.
     #[serde(default)]
-    pub table: (MeleeTable, MeleeTable),
+    pub table: ByRole<Situation>,
     /// Attacker's and defender's 2D6 (caught evaders roll none: any values).
     pub dice: ([u8; 2], [u8; 2]),
     /// Figures lost by attacker and defender, entered by the players; `None` reads the
@@ -400,28 +379,6 @@ pub struct ChargeAction {
     pub screen: Vec<UnitId>,
 }
 
-/// What the table shows of one side of a Ruleset B collision.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct BTable {
-    /// The way it attacks over the ground (B-COL-07, AMB-30).
-    pub slope: Slope,
-    /// Cavalry standing still (B-COL-10).
-    pub stationary: bool,
-    /// Under fire (B-COL-11).
-    pub under_fire: bool,
-    /// Withdrawing (B-COL-12).
-    pub withdrawing: bool,
-    /// Where it is attacked (B-COL-02, B-MEL-11, 14).
-    #[serde(alias = "flank_or_rear", deserialize_with = "crate::rules::face_or_flag")]
-    pub struck_face: Face,
-    /// Changing formation at the moment of the test (B-COL-02).
-    pub changing_formation: bool,
-    /// Began its attack inside the attack-proper distance, said by the players when
-    /// their table has no distance for its arm (B-COL-06, AMB-37).
-    pub started_close: bool,
-}
-
 /// A Ruleset B collision test: the units, what the table shows, the average dice.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CollisionAction {
@@ -429,9 +386,10 @@ pub struct CollisionAction {
     pub attacker: UnitId,
     /// The unit attacked.
     pub defender: UnitId,
-    /// What the table shows of both.
+    /// What the table shows of both: the slope, the face struck and
+    /// [`Fact::B_COLLISION_TABLE`]; the game derives the rest.
     #[serde(default)]
-    pub table: (BTable, BTable),
+    pub table: ByRole<Situation>,
     /// The defender attacks too (B-COL-19..21).
     #[serde(default)]
     pub defender_attacking: bool,

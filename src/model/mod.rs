@@ -11,9 +11,8 @@ mod unit;
 mod validate;
 
 pub use action::{
-    Action, ActionKind, BContact, BMeleeAction, BTable, BattleInfo, ChargeAction, ChargeMeasures, ChargeRates,
-    CollisionAction, ExactMeasures, FireAction, FireRoll, GdbMeleeAction, MeleeTable, MoveAction, OpportunityFacts,
-    OrderOfBattle, TestAction,
+    Action, ActionKind, BContact, BMeleeAction, BattleInfo, ChargeAction, ChargeMeasures, ChargeRates, CollisionAction,
+    ExactMeasures, FireAction, FireRoll, GdbMeleeAction, MoveAction, OpportunityFacts, OrderOfBattle, TestAction,
 };
 pub use battle::{Battle, Brigade, General, RngState, RulesOptions, SideInfo};
 pub use engagement::{Engagement, Stage, TestTaken, by_role};

@@ -64,9 +64,8 @@ pub fn stress_battle(units: u32, log: u32) -> Battle {
     let melee = MeleeInput {
         attacker: MeleeSide {
             arm: Arm::Dragoons,
-            charging: true,
-            moved_cm: Some(10),
             figures: 12,
+            situation: crate::rules::Situation { charging: true, moved_cm: Some(10), ..Default::default() },
             ..Default::default()
         },
         defender: MeleeSide { arm: Arm::Infantry, figures: 24, ..Default::default() },

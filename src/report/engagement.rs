@@ -107,7 +107,7 @@ fn bound(path: &str, value: u32, limit: u32) -> Result<(), EngagementError> {
 
 fn check_gdb_side(role: &str, s: &MeleeSide) -> Result<(), EngagementError> {
     bound(&format!("{role}.figures"), s.figures, crate::model::MAX_FIGURES)?;
-    bound(&format!("{role}.moved_cm"), s.moved_cm.unwrap_or(0), crate::model::MAX_DISTANCE_CM)
+    bound(&format!("{role}.moved_cm"), s.situation.moved_cm.unwrap_or(0), crate::model::MAX_DISTANCE_CM)
 }
 
 fn check_b_side(role: &str, s: &BSide) -> Result<(), EngagementError> {
@@ -227,7 +227,7 @@ fn warnings(lang: Lang, d: &Derived, moved_cm: Option<u32>) -> Vec<(&'static str
 /// The attacker's charge distance a file gives (GdB only).
 fn moved_of(engagement: &Engagement) -> Option<u32> {
     match engagement {
-        Engagement::GdbMelee { input, .. } => input.attacker.moved_cm,
+        Engagement::GdbMelee { input, .. } => input.attacker.situation.moved_cm,
         Engagement::BCollision { .. } | Engagement::BMelee { .. } => None,
     }
 }
@@ -406,7 +406,7 @@ pub fn parse(text: &str) -> Result<Engagement, EngagementError> {
             let mut input =
                 MeleeInput { attacker: f.attacker, defender: f.defender, options: f.options.unwrap_or_default() };
             if let Some(d) = &derived {
-                input.defender.struck_face = d.struck_face;
+                input.defender.situation.struck_face = d.struck_face;
             }
             Ok(Engagement::GdbMelee { input, dice, derived })
         }
@@ -424,13 +424,13 @@ pub fn parse(text: &str) -> Result<Engagement, EngagementError> {
             };
             let options = f.options.unwrap_or_default();
             let (mut attacker, mut defender) = (f.attacker, f.defender);
-            for side in [&mut attacker, &mut defender].into_iter().filter(|s| s.charging) {
+            for side in [&mut attacker, &mut defender].into_iter().filter(|s| s.situation.charging) {
                 if let Some(close) = options.began_too_close(side.arm, f.distance_cm) {
-                    side.started_close = close;
+                    side.situation.started_close = close;
                 }
             }
             if let Some(d) = &derived {
-                defender.struck_face = d.struck_face;
+                defender.situation.struck_face = d.struck_face;
             }
             let input = CollisionInput { attacker, defender, options };
             Ok(Engagement::BCollision { input, dice, derived })
@@ -458,7 +458,7 @@ fn parse_b_melee(f: BFile, derived: Option<Derived>) -> Result<Engagement, Engag
     let mut input =
         BMeleeInput { attacker: f.attacker, defender: f.defender, turn, options: f.options.unwrap_or_default() };
     if let Some(d) = &derived {
-        input.defender.struck_face = d.struck_face;
+        input.defender.situation.struck_face = d.struck_face;
     }
     let dice = match &f.dice {
         Some(d) => {

@@ -29,12 +29,13 @@ pub mod dice;
 pub mod explain;
 pub mod geometry;
 pub mod options;
+pub mod situation;
 pub mod vocab;
 
 pub use dice::DieKind;
 pub use explain::{Modifier, Rule};
-pub use gdb::Role;
 pub use options::{BOptions, GdbOptions};
+pub use situation::{ByRole, Fact, Field, Role, Situation};
 pub use vocab::*;
 pub mod gdb;
 pub mod ruleset_b;

@@ -16,7 +16,9 @@ pub mod share;
 /// leading.
 pub fn side_of(u: &Unit, charging: bool, moved: Option<u32>) -> MeleeSide {
     let game = storage::default_game().unwrap();
-    MeleeSide { charging, moved_cm: moved, general_leads: false, ..melee_side(u, game.battle()) }
+    let mut side = melee_side(u, game.battle());
+    side.situation = coldsteel::rules::Situation { charging, moved_cm: moved, general_leads: false, ..side.situation };
+    side
 }
 
 /// The unit with this name.
@@ -521,7 +523,7 @@ pub const NOT_PASSED: [&str; 9] =
 /// first turn, both sides passing their tests; morale: every test owed taken, the
 /// routing Kiev Dragoons rallying; then turn 2 begins and they rally.
 pub fn whole_b_turn() -> Game {
-    use coldsteel::game::{BContact, BMeleeAction, BTable, CollisionAction};
+    use coldsteel::game::{BContact, BMeleeAction, CollisionAction};
     use coldsteel::rules::options::{TestKind, TestResult};
     let mut g = storage::default_game().unwrap();
     let mut options = g.battle().options.clone();
@@ -533,7 +535,7 @@ pub fn whole_b_turn() -> Game {
     let collision = CollisionAction {
         attacker: id(&g, "Sumy Hussars"),
         defender: id(&g, "Guard Chasseurs à cheval"),
-        table: (BTable::default(), BTable::default()),
+        table: Default::default(),
         defender_attacking: true,
         distance_cm: None,
         dice: (5, 3),

@@ -7,14 +7,14 @@ use crate::common;
 use common::{charge, do_charge, id, initiative, melee, to, unit};
 
 use coldsteel::game::{
-    Action, ActionError, BContact, BMeleeAction, BTable, ChargeRates, CollisionAction, Game, GdbMeleeAction,
-    MeleeTable, collision_input, gdb_melee_input,
+    Action, ActionError, BContact, BMeleeAction, ChargeRates, CollisionAction, Game, GdbMeleeAction, collision_input,
+    gdb_melee_input,
 };
 use coldsteel::model::{Engagement, LogDetail, RngState, RulesOptions};
 use coldsteel::rules::gdb::charge::{ChargeError, FollowUp, Input, Reaction, TestResult};
 use coldsteel::rules::gdb::{Outcome, Role};
 use coldsteel::rules::ruleset_b::{MeleeState, TestResult as BTest};
-use coldsteel::rules::{BySide, Marker, Order, Phase, Ruleset, Side, Slope, Terrain};
+use coldsteel::rules::{BySide, Marker, Order, Phase, Ruleset, Side, Situation, Slope, Terrain};
 use coldsteel::storage;
 
 fn pass() -> Input {
@@ -89,7 +89,7 @@ fn gdb_chg_17_18_a_counter_charger_charges_with_its_general() {
     assert_eq!(e.struck_face, coldsteel::rules::Face::Front, "GDB-CHG-16: they wheeled to face in time");
     to(&mut g, Phase::Melee);
     let mut m = melee(&g, "Ekaterinoslav Cuirassiers", "Empress Dragoons", ([3, 3], [3, 3]), (1, 1));
-    m.table.1.general_leads = true;
+    m.table.defender.general_leads = true;
     common::answer_owed(&g, &mut m);
     let def = modifiers(&g, &m, Role::Defender);
     assert!(def.contains(&("GDB-MOD-21", 2)), "{def:?}");
@@ -98,7 +98,41 @@ fn gdb_chg_17_18_a_counter_charger_charges_with_its_general() {
     assert!(att.contains(&("GDB-MOD-21", 2)), "the cuirassiers moved 12 cm: charging too");
     fight(&mut g, m);
     let LogDetail::GdbMelee { defender_side, .. } = &g.battle().log.last().unwrap().detail else { panic!() };
-    assert!(defender_side.charging);
+    assert!(defender_side.situation.charging);
+}
+
+/// Issue 48, derived never carried: what a melee's or a collision's action says the table
+/// shows holds only what the table tells (GDB-MOD-15, FN6, FN7, GDB-RES-08; B-COL-02,
+/// 06, 07, 10..12); charging (GDB-MOD-21), pursuing or a distance moved (GDB-CHG-18)
+/// are the game's, and an action or a file that carries them is refused.
+#[test]
+fn gdb_mod_21_b_col_06_an_action_that_carries_a_derived_fact_is_refused() {
+    let mut g = gdb_game();
+    let a = stood_charge(&g, "Ekaterinoslav Cuirassiers", "Empress Dragoons", 18);
+    do_charge(&mut g, a);
+    to(&mut g, Phase::Melee);
+    let mut m = melee(&g, "Ekaterinoslav Cuirassiers", "Empress Dragoons", ([3, 3], [3, 3]), (1, 1));
+    common::answer_owed(&g, &mut m);
+    m.table.defender.charging = true;
+    let carried = g.perform(&Action::GdbMelee(Box::new(m.clone())));
+    let charging = coldsteel::rules::Field::Fact(coldsteel::rules::Fact::Charging);
+    assert_eq!(carried.unwrap_err(), ActionError::DerivedFact(charging));
+    m.table.defender.charging = false;
+    m.table.attacker.moved_cm = Some(3);
+    let moved = g.perform(&Action::GdbMelee(Box::new(m.clone())));
+    assert_eq!(moved.unwrap_err(), ActionError::DerivedFact(coldsteel::rules::Field::MovedCm));
+    m.table.attacker.moved_cm = None;
+    m.table.defender.breach = true;
+    g.perform(&Action::GdbMelee(Box::new(m))).expect("a breach is the table's to tell (GDB-MOD-FN7)");
+
+    let mut b = b_game();
+    let mut c = collide(&b, "Sumy Hussars", "Guard Chasseurs à cheval", (4, 3));
+    c.table.attacker.pursuing = true;
+    let pursuing = coldsteel::rules::Field::Fact(coldsteel::rules::Fact::Pursuing);
+    assert_eq!(b.perform(&Action::Collision(Box::new(c.clone()))).unwrap_err(), ActionError::DerivedFact(pursuing));
+    c.table.attacker.pursuing = false;
+    c.table.defender.under_fire = true;
+    b.perform(&Action::Collision(Box::new(c))).expect("under fire is the table's to tell (B-COL-11)");
 }
 
 /// GDB-EVD-11, AMB-47: caught evaders do not fight back: they roll no dice, cannot win,
@@ -285,14 +319,14 @@ fn gdb_mod_fn6_no_bonus_for_infantry_charging_uphill() {
     let level = melee(&g, "Ladoga Infantry", "4th bn, 33e Léger", ([3, 3], [3, 3]), (1, 1));
     assert!(modifiers(&g, &level, Role::Attacker).contains(&("GDB-MOD-21", 2)));
     let mut uphill = GdbMeleeAction {
-        table: (MeleeTable { slope: Slope::Uphill, ..Default::default() }, MeleeTable::default()),
+        table: (Situation { slope: Slope::Uphill, ..Default::default() }, Situation::default()).into(),
         ..level
     };
     common::answer_owed(&g, &mut uphill);
     assert!(!modifiers(&g, &uphill, Role::Attacker).contains(&("GDB-MOD-21", 2)));
     fight(&mut g, uphill);
     let LogDetail::GdbMelee { attacker_side, .. } = &g.battle().log.last().unwrap().detail else { panic!() };
-    assert_eq!(attacker_side.slope, Slope::Uphill);
+    assert_eq!(attacker_side.situation.slope, Slope::Uphill);
 }
 
 /// GDB-CHG-05: a unit charged this turn may not charge a third unit, whether or not the
@@ -342,7 +376,7 @@ pub(crate) fn collide(g: &Game, attacker: &str, defender: &str, dice: (u8, u8)) 
     CollisionAction {
         attacker: id(g, attacker),
         defender: id(g, defender),
-        table: (BTable::default(), BTable::default()),
+        table: Default::default(),
         defender_attacking: false,
         distance_cm: Some(20),
         dice,

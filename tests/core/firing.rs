@@ -262,7 +262,7 @@ fn b_col_11_a_fire_marks_the_target_under_fire() {
     let d =
         coldsteel::game::procedure::CollisionDraft::open(g.battle(), id(&g, "Sumy Hussars"), id(&g, "Ladoga Infantry"))
             .unwrap();
-    assert!(d.table.1.under_fire);
+    assert!(d.table.defender.under_fire);
 }
 
 /// Issue 28: a Ruleset B melee's log line states each side's test and who gave way (or
@@ -343,7 +343,7 @@ fn gdb_chg_12_a_formation_change_carried_into_the_melee() {
     g.perform(&Action::AddPendingMelee(contact)).unwrap();
     let m = common::melee(&g, "Empress Dragoons", "Poltava Infantry", ([3, 3], [3, 3]), (0, 0));
     let (input, _) = coldsteel::game::gdb_melee_input(g.battle(), &m).unwrap();
-    assert!(input.defender.changing_formation, "read by the melee (AMB-09)");
+    assert!(input.defender.situation.changing_formation, "read by the melee (AMB-09)");
     // Finished, the marker goes.
     let mut g = default_at(Phase::Movement);
     g.perform(&change(&g, "Poltava Infantry", Formation::Column, true)).unwrap();

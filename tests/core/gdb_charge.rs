@@ -82,7 +82,11 @@ fn ex2_heavy_dragoons_and_the_square() {
     assert_eq!(contact_of(&c), Some((true, 20, false, false)));
     // In the melee phase the square is complete: dragoons +4 +2, the square +2 +4.
     let melee = MeleeInput {
-        attacker: MeleeSide { arm: Arm::HeavyCavalry, charging: true, moved_cm: Some(20), ..Default::default() },
+        attacker: MeleeSide {
+            arm: Arm::HeavyCavalry,
+            situation: coldsteel::rules::Situation { charging: true, moved_cm: Some(20), ..Default::default() },
+            ..Default::default()
+        },
         defender: MeleeSide { arm: Arm::Infantry, formation: Formation::Square, ..Default::default() },
         options: GdbOptions::default(),
     };
@@ -143,8 +147,7 @@ fn ex3_lancers_the_battery_and_the_column() {
         attacker: MeleeSide {
             arm: Arm::Lancers,
             regular: true,
-            charging: true,
-            moved_cm: Some(10),
+            situation: coldsteel::rules::Situation { charging: true, moved_cm: Some(10), ..Default::default() },
             ..Default::default()
         },
         defender: MeleeSide {

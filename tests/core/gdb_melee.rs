@@ -108,7 +108,11 @@ fn the_table_names_every_melee_clause() {
 #[test]
 fn ex2_dragoons_against_a_square_odds() {
     let input = MeleeInput {
-        attacker: MeleeSide { arm: Arm::HeavyCavalry, charging: true, moved_cm: Some(20), ..Default::default() },
+        attacker: MeleeSide {
+            arm: Arm::HeavyCavalry,
+            situation: coldsteel::rules::Situation { charging: true, moved_cm: Some(20), ..Default::default() },
+            ..Default::default()
+        },
         defender: MeleeSide { arm: Arm::Infantry, formation: Formation::Square, ..Default::default() },
         options: GdbOptions::default(),
     };
@@ -139,9 +143,12 @@ fn arb_side() -> impl Strategy<Value = MeleeSide> {
             order,
             terrain,
             figures,
-            charging,
-            struck_face: if flank { coldsteel::rules::Face::Flank } else { coldsteel::rules::Face::Front },
             regular: arm == Arm::Lancers,
+            situation: coldsteel::rules::Situation {
+                charging,
+                struck_face: if flank { coldsteel::rules::Face::Flank } else { coldsteel::rules::Face::Front },
+                ..Default::default()
+            },
             ..Default::default()
         })
 }

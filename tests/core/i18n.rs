@@ -356,6 +356,7 @@ fn every_error_reads_in_russian() {
         A::LossesNeeded,
         A::TestsOwed,
         A::NoTestOwed,
+        A::DerivedFact(coldsteel::rules::Field::Fact(coldsteel::rules::Fact::Charging)),
         A::NotAScreen(UnitId(9)),
         A::NotOverrulable(ChargeError::TargetInMelee),
         A::OverruleNeedsReason,
@@ -404,6 +405,7 @@ fn every_error_reads_in_russian() {
             | A::LossesNeeded
             | A::TestsOwed
             | A::NoTestOwed
+            | A::DerivedFact(_)
             | A::NotAScreen(_)
             | A::NotOverrulable(_)
             | A::OverruleNeedsReason

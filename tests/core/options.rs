@@ -120,7 +120,13 @@ fn amb_44_orders_per_general() {
 /// AMB-33: the tolerance for "relatively equal" losses, both ways.
 #[test]
 fn amb_33_equal_losses_tolerance() {
-    let inf = |c| BSide { arm: Arm::Infantry, charging: c, figures: 24, figures_in_contact: 6, ..Default::default() };
+    let inf = |c| BSide {
+        arm: Arm::Infantry,
+        figures: 24,
+        figures_in_contact: 6,
+        situation: coldsteel::rules::Situation { charging: c, ..Default::default() },
+        ..Default::default()
+    };
     let turn = |lost| SideTurn { losses: 0, earlier_losses: lost, test: None, fresh_charge: false };
     let m = BMeleeInput { attacker: inf(true), defender: inf(false), turn: 2, options: BOptions::default() };
     let state = m.state(&turn(2), &turn(3));

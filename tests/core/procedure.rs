@@ -893,15 +893,15 @@ fn gdb_mod_25_off_the_table_the_melee_asks_the_chargers_ground() {
     common::to(&mut g, Phase::Melee);
     let (_, pending) = g.battle().pending_melees().next().unwrap();
     let draft = coldsteel::game::procedure::melee::MeleeDraft::open(g.battle(), pending).unwrap();
-    assert_eq!(draft.table.0.ground, Some(Terrain::Wood), "pre-filled with where it stood");
+    assert_eq!(draft.table.attacker.ground, Some(Terrain::Wood), "pre-filled with where it stood");
     let mut m = common::melee(&g, "Ladoga Infantry", "1st Voltigeurs of the Guard", ([3, 3], [3, 3]), (1, 1));
     let cover = |m: &coldsteel::game::GdbMeleeAction| {
         let (input, _) = coldsteel::game::gdb_melee_input(g.battle(), m).unwrap();
         input.modifiers(coldsteel::rules::gdb::Role::Attacker).iter().any(|x| x.rule == Rule::GdbMod25CoverHill)
     };
-    m.table.0.ground = Some(Terrain::Wood);
+    m.table.attacker.ground = Some(Terrain::Wood);
     assert!(cover(&m), "still in the wood: cover");
-    m.table.0.ground = Some(Terrain::Open);
+    m.table.attacker.ground = Some(Terrain::Open);
     assert!(!cover(&m), "charged out into the open: none");
     common::answer_owed(&g, &mut m);
     g.perform(&Action::GdbMelee(Box::new(m))).unwrap();

@@ -122,18 +122,42 @@ fn dice_counts_of_the_digest() {
 #[test]
 fn units_that_roll_no_dice() {
     let foe = side(Arm::Dragoons, Formation::Line, 4);
-    let wavering_flanked =
-        BSide { order: Order::Wavering, struck_face: Face::Flank, ..side(Arm::Infantry, Formation::Column, 6) };
+    let wavering_flanked = BSide {
+        order: Order::Wavering,
+        situation: coldsteel::rules::Situation {
+            struck_face: Face::Flank,
+            ..side(Arm::Infantry, Formation::Column, 6).situation.clone()
+        },
+        ..side(Arm::Infantry, Formation::Column, 6)
+    };
     assert_eq!(melee(foe.clone(), wavering_flanked, 1).dice(Role::Defender), 0);
     let routing = BSide { order: Order::Routing, ..side(Arm::Infantry, Formation::Column, 6) };
     assert_eq!(melee(foe.clone(), routing, 1).dice(Role::Defender), 0);
-    let line_flanked = BSide { struck_face: Face::Flank, ..side(Arm::Infantry, Formation::Line, 6) };
+    let line_flanked = BSide {
+        situation: coldsteel::rules::Situation {
+            struck_face: Face::Flank,
+            ..side(Arm::Infantry, Formation::Line, 6).situation.clone()
+        },
+        ..side(Arm::Infantry, Formation::Line, 6)
+    };
     assert_eq!(melee(foe.clone(), line_flanked.clone(), 1).dice(Role::Defender), 0, "first turn only");
     assert_eq!(melee(foe.clone(), line_flanked, 2).dice(Role::Defender), 6);
     // B-MEL-11 (corrected reading): only a flank attack costs a line its dice; from the rear it fights.
-    let line_rear = BSide { struck_face: Face::Rear, ..side(Arm::Infantry, Formation::Line, 6) };
+    let line_rear = BSide {
+        situation: coldsteel::rules::Situation {
+            struck_face: Face::Rear,
+            ..side(Arm::Infantry, Formation::Line, 6).situation.clone()
+        },
+        ..side(Arm::Infantry, Formation::Line, 6)
+    };
     assert_eq!(melee(foe.clone(), line_rear, 1).dice(Role::Defender), 2);
-    let caught = BSide { fleeing: true, ..side(Arm::Infantry, Formation::Column, 6) };
+    let caught = BSide {
+        situation: coldsteel::rules::Situation {
+            caught_evading: true,
+            ..side(Arm::Infantry, Formation::Column, 6).situation.clone()
+        },
+        ..side(Arm::Infantry, Formation::Column, 6)
+    };
     assert_eq!(melee(foe, caught, 1).dice(Role::Defender), 0, "B-MEL-12: caught after flight");
 }
 
@@ -141,7 +165,13 @@ fn units_that_roll_no_dice() {
 #[test]
 fn per_die_modifiers_and_kills() {
     let lancers = BSide { lances: true, ..side(Arm::Lancers, Formation::Line, 4) };
-    let dragoons = BSide { struck_face: Face::Flank, ..side(Arm::Dragoons, Formation::Line, 4) };
+    let dragoons = BSide {
+        situation: coldsteel::rules::Situation {
+            struck_face: Face::Flank,
+            ..side(Arm::Dragoons, Formation::Line, 4).situation.clone()
+        },
+        ..side(Arm::Dragoons, Formation::Line, 4)
+    };
     let m = melee(lancers.clone(), dragoons.clone(), 1);
     let ids: Vec<&str> = m.die_modifiers(Role::Attacker).iter().map(|x| x.rule.id()).collect();
     assert_eq!(ids, ["B-MEL-13", "B-MEL-14"]);
@@ -175,7 +205,13 @@ fn turn(losses: u32, earlier: u32, test: Option<TestResult>) -> SideTurn {
 /// B-MEL-02, 03: infantry melee, one side attacking, at most two turns.
 #[test]
 fn infantry_melee_over_two_turns() {
-    let inf = |c| BSide { charging: c, ..side(Arm::Infantry, Formation::Column, 6) };
+    let inf = |c| BSide {
+        situation: coldsteel::rules::Situation {
+            charging: c,
+            ..side(Arm::Infantry, Formation::Column, 6).situation.clone()
+        },
+        ..side(Arm::Infantry, Formation::Column, 6)
+    };
     let m1 = melee(inf(true), inf(false), 1);
     assert_eq!(m1.kind(), MeleeKind::Infantry);
     let owed = m1.state(&turn(1, 0, None), &turn(2, 0, None));
@@ -205,7 +241,13 @@ fn infantry_melee_over_two_turns() {
 #[test]
 fn cavalry_melee_lasts_one_turn() {
     let m = melee(
-        BSide { charging: true, ..side(Arm::Cuirassiers, Formation::Line, 4) },
+        BSide {
+            situation: coldsteel::rules::Situation {
+                charging: true,
+                ..side(Arm::Cuirassiers, Formation::Line, 4).situation.clone()
+            },
+            ..side(Arm::Cuirassiers, Formation::Line, 4)
+        },
         side(Arm::LightCavalry, Formation::Line, 4),
         1,
     );
@@ -220,7 +262,13 @@ fn cavalry_melee_lasts_one_turn() {
 /// average die and, if both fail, the lower score gives way.
 #[test]
 fn both_attacking_melee_goes_on() {
-    let cav = BSide { charging: true, ..side(Arm::Dragoons, Formation::Line, 4) };
+    let cav = BSide {
+        situation: coldsteel::rules::Situation {
+            charging: true,
+            ..side(Arm::Dragoons, Formation::Line, 4).situation.clone()
+        },
+        ..side(Arm::Dragoons, Formation::Line, 4)
+    };
     let m1 = melee(cav.clone(), cav.clone(), 1);
     assert_eq!(m1.kind(), MeleeKind::BothAttacking);
     assert_eq!(m1.state(&turn(0, 0, None), &turn(0, 0, None)), MeleeState::Continues { next_turn: 2 });
@@ -238,7 +286,13 @@ fn both_attacking_melee_goes_on() {
 /// die, which replaces the D6 only from the second turn; the lower score gives way.
 #[test]
 fn both_attacking_first_turn_scores_are_d6() {
-    let cav = BSide { charging: true, ..side(Arm::Dragoons, Formation::Line, 4) };
+    let cav = BSide {
+        situation: coldsteel::rules::Situation {
+            charging: true,
+            ..side(Arm::Dragoons, Formation::Line, 4).situation.clone()
+        },
+        ..side(Arm::Dragoons, Formation::Line, 4)
+    };
     let m1 = melee(cav.clone(), cav, 1);
     let failed_without_score = Some(TestResult { passed: false, score: None });
     let owed = m1.state(&turn(1, 0, failed_without_score), &turn(1, 0, failed_without_score));
@@ -261,10 +315,13 @@ fn arb_b_side() -> impl Strategy<Value = BSide> {
             arm,
             formation,
             order,
-            charging,
-            struck_face: if flank { Face::Flank } else { Face::Front },
             figures_in_contact: contact,
             figures: 30,
+            situation: coldsteel::rules::Situation {
+                charging,
+                struck_face: if flank { Face::Flank } else { Face::Front },
+                ..Default::default()
+            },
             ..Default::default()
         })
 }
@@ -298,8 +355,8 @@ proptest! {
     fn a_plus_one_never_lowers_expected_kills(a in arb_b_side(), d in arb_b_side(), t in 1u32..4) {
         let expected = |m: &BMeleeInput| m.kill_distribution(Role::Attacker).iter().enumerate().map(|(k, p)| k as f64 * p).sum::<f64>();
         let base = melee(a.clone(), d.clone(), t);
-        let flanked = melee(a, BSide { struck_face: Face::Front, ..d.clone() }, t);
-        let with_flank = melee(flanked.attacker.clone(), BSide { struck_face: Face::Flank, ..d }, t);
+        let flanked = melee(a, BSide { situation: coldsteel::rules::Situation { struck_face: Face::Front, ..d.clone().situation.clone() }, ..d.clone() }, t);
+        let with_flank = melee(flanked.attacker.clone(), BSide { situation: coldsteel::rules::Situation { struck_face: Face::Flank, ..d.situation.clone() }, ..d }, t);
         // Same dice count when the defender's flank flag does not change the attacker's dice.
         if with_flank.dice(Role::Attacker) == flanked.dice(Role::Attacker) {
             prop_assert!(expected(&with_flank) + 1e-12 >= expected(&flanked));
@@ -314,8 +371,22 @@ proptest! {
 /// losses alone do not end the melee.
 #[test]
 fn b_mel_05_a_fresh_enemy_unit_charging_into_a_both_attacking_melee() {
-    let a = BSide { charging: true, figures: 12, ..side(Arm::Dragoons, Formation::Line, 6) };
-    let d = BSide { charging: true, figures: 12, ..side(Arm::Dragoons, Formation::Line, 6) };
+    let a = BSide {
+        figures: 12,
+        situation: coldsteel::rules::Situation {
+            charging: true,
+            ..side(Arm::Dragoons, Formation::Line, 6).situation.clone()
+        },
+        ..side(Arm::Dragoons, Formation::Line, 6)
+    };
+    let d = BSide {
+        figures: 12,
+        situation: coldsteel::rules::Situation {
+            charging: true,
+            ..side(Arm::Dragoons, Formation::Line, 6).situation.clone()
+        },
+        ..side(Arm::Dragoons, Formation::Line, 6)
+    };
     let m = melee(a, d, 3);
     let pass = Some(TestResult { passed: true, score: None });
     let fail = Some(TestResult { passed: false, score: None });

@@ -9,7 +9,7 @@ use common::{charge, do_charge, initiative, melee, to};
 
 use std::path::Path;
 
-use coldsteel::game::{Action, BTable, CollisionAction, Game, replay};
+use coldsteel::game::{Action, CollisionAction, Game, replay};
 use coldsteel::model::{Battle, LogDetail, RulesOptions};
 use coldsteel::rules::gdb::charge::{Input, Reaction, TestResult};
 use coldsteel::rules::{Marker, Phase, Ruleset, Side};
@@ -122,7 +122,7 @@ fn ruleset_b() -> Game {
     let collision = CollisionAction {
         attacker: common::id(&g, "Sumy Hussars"),
         defender: common::id(&g, "Guard Chasseurs à cheval"),
-        table: (BTable::default(), BTable::default()),
+        table: Default::default(),
         defender_attacking: true,
         distance_cm: None,
         dice: (5, 3),

@@ -312,8 +312,8 @@ fn b_face_to_face(wanted: coldsteel::rules::ruleset_b::CollisionOutcome) -> (Gam
     g.perform(&Action::PlaceUnit { unit: CUIRASSIERS, place: place(50, 40, 90) }).unwrap();
     g.perform(&Action::PlaceUnit { unit: DRAGOONS, place: place(77, 40, 270) }).unwrap();
     let facts = charge_facts(g.battle(), CUIRASSIERS, DRAGOONS).unwrap();
-    let mut table: (coldsteel::game::BTable, coldsteel::game::BTable) = Default::default();
-    table.1.struck_face = facts.struck_face;
+    let mut table: coldsteel::rules::ByRole<coldsteel::rules::Situation> = Default::default();
+    table.defender.struck_face = facts.struck_face;
     let action = |dice| coldsteel::game::CollisionAction {
         attacker: CUIRASSIERS,
         defender: DRAGOONS,

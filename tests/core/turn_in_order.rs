@@ -205,7 +205,7 @@ fn b_col_10_stationary_cavalry_is_known_from_the_record() {
     let (sumy, chasseurs, tula) =
         (id(&g, "Sumy Hussars"), id(&g, "Guard Chasseurs à cheval"), id(&g, "Tula Opolchenie, 1st druzhina"));
     let mut draft = CollisionDraft::open(g.battle(), sumy, chasseurs).unwrap();
-    assert!(draft.table.1.stationary && !draft.table.0.stationary, "a cavalry defender that stood");
+    assert!(draft.table.defender.stationary && !draft.table.attacker.stationary, "a cavalry defender that stood");
     assert!(draft.stationary_offered(g.battle(), 1) && !draft.stationary_offered(g.battle(), 0));
     let b_col_10 =
         |d: &CollisionDraft| d.preview(g.battle()).unwrap().modifiers[1].iter().any(|m| m.rule.id() == "B-COL-10");
@@ -213,12 +213,15 @@ fn b_col_10_stationary_cavalry_is_known_from_the_record() {
     draft.defender_attacking = true;
     assert!(!b_col_10(&draft) && !draft.stationary_offered(g.battle(), 1), "attacking too, it is not stationary");
     let infantry = CollisionDraft::open(g.battle(), chasseurs, tula).unwrap();
-    assert!(!infantry.table.1.stationary && !infantry.stationary_offered(g.battle(), 1), "infantry: not offered");
+    assert!(
+        !infantry.table.defender.stationary && !infantry.stationary_offered(g.battle(), 1),
+        "infantry: not offered"
+    );
     to(&mut g, Phase::Movement);
     let moved = MoveAction { unit: chasseurs, cm: 10, place: None, ground: None };
     g.perform(&Action::Move(Box::new(moved))).unwrap();
     let draft = CollisionDraft::open(g.battle(), sumy, chasseurs).unwrap();
-    assert!(!draft.table.1.stationary, "it moved this turn");
+    assert!(!draft.table.defender.stationary, "it moved this turn");
 }
 
 /// B-COL-11: a unit fired at in the Firing phase counts as under fire in the next turn's
@@ -242,9 +245,9 @@ fn b_col_11_last_turns_fire_counts_in_this_turns_collision() {
     common::next_turn_to(&mut g, Phase::Charges);
     assert!(!unit(&g, "Ladoga Infantry").markers.contains(&Marker::UnderFire), "the mark went with the turn");
     let draft = CollisionDraft::open(g.battle(), id(&g, "Sumy Hussars"), ladoga).unwrap();
-    assert!(draft.table.1.under_fire, "B-COL-11: under fire in this turn's collision");
+    assert!(draft.table.defender.under_fire, "B-COL-11: under fire in this turn's collision");
     let unfired = CollisionDraft::open(g.battle(), id(&g, "Sumy Hussars"), id(&g, "Poltava Infantry")).unwrap();
-    assert!(!unfired.table.1.under_fire);
+    assert!(!unfired.table.defender.under_fire);
 }
 
 /// B-MEL-17: Ruleset B's tests roll one D6 on the players' table: two dice are refused

@@ -217,7 +217,7 @@ fn the_ruleset_b_wizards_fit_a_laptop_at_every_step() {
         found.extend(problems(&h, &format!("{lang:?} collision: dice")));
         // The chasseurs stood this turn: B-COL-10 pre-sets them stationary; the players say
         // they moved, for an equal collision.
-        click(&mut h, lang.t(T::FlagStationary));
+        click(&mut h, coldsteel::rules::Fact::Stationary.label(lang));
         type_into(&mut h, &charger, "3");
         type_into(&mut h, &target, "3");
         click(&mut h, lang.t(T::Next));
@@ -441,7 +441,7 @@ fn typing_moves_no_button_and_no_answer_takes_anothers_place() {
         let (charger, target) =
             (name(&h, "Ekaterinoslav Cuirassiers", lang), name(&h, "Guard Chasseurs à cheval", lang));
         pick_charge(&mut h, &charger, &target);
-        click(&mut h, lang.t(T::FlagStationary));
+        click(&mut h, coldsteel::rules::Fact::Stationary.label(lang));
         let dice = answers(&h);
         type_into(&mut h, &charger, "3");
         type_into(&mut h, &target, "3");

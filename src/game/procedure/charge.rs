@@ -7,14 +7,14 @@ use std::collections::BTreeMap;
 
 use crate::game::table::{TableFacts, whole};
 use crate::game::{
-    Action, ActionError, ChargeAction, ChargeMeasures, ChargeRates, MeleeTable, OpportunityFacts, may_carry_out,
-    may_declare, melee_sides, run_charge,
+    Action, ActionError, ChargeAction, ChargeMeasures, ChargeRates, OpportunityFacts, may_carry_out, may_declare,
+    melee_sides, run_charge,
 };
 use crate::model::{Battle, Engagement, General, GeneralId, Overrule, RngState, RulesOptions, Unit, UnitId};
 use crate::rules::gdb::MeleeInput;
 use crate::rules::gdb::charge::{Ask, Charge, ChargeError, FollowUp, Frac, Guidance, Happening, Input, Reaction};
 use crate::rules::options::{DistanceRow, FirstMove};
-use crate::rules::{Arm, Formation, Side};
+use crate::rules::{Arm, ByRole, Formation, Side, Situation};
 
 /// Rates typed for units this turn, offered again when a charge is reopened (the players
 /// measured them once; the players' table, when it has a value, comes first).
@@ -639,8 +639,8 @@ impl ChargeDraft {
             ..Engagement::contact(self.charger, self.target)
         };
         // A general with the charger leads it in (GDB-MOD-15); the table adds nothing yet.
-        let table = (MeleeTable { general_leads: true, ..Default::default() }, MeleeTable::default());
-        let (attacker, defender) = melee_sides(battle, &contact, &table)?;
+        let table = ByRole::new(Situation { general_leads: true, ..Situation::default() }, Situation::default());
+        let (attacker, defender) = melee_sides(battle, &contact, &table)?.into_pair();
         Some(MeleeInput { attacker, defender, options: battle.options.gdb.clone() })
     }
 

@@ -4,12 +4,12 @@
 //! it finishes into `Action::GdbMelee`.
 
 use crate::game::play::figures_of;
-use crate::game::{Action, GdbMeleeAction, MeleeTable, gdb_melee_input, gdb_melee_result, owed_melee_test};
+use crate::game::{Action, GdbMeleeAction, gdb_melee_input, gdb_melee_result, owed_melee_test};
 use crate::model::{Battle, Engagement, Override, RngState, RulesOptions, UnitId};
-use crate::rules::Modifier;
 use crate::rules::gdb::charge::TestAnswer;
 use crate::rules::gdb::{MeleeInput, MeleeResult, Odds, Outcome, Role};
 use crate::rules::options::{CasualtyRow, TestKind};
+use crate::rules::{ByRole, Modifier, Situation};
 
 /// Where the melee draft stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,7 +55,7 @@ pub struct MeleeDraft {
     attacker: UnitId,
     defender: UnitId,
     /// What the table shows of each side.
-    pub table: (MeleeTable, MeleeTable),
+    pub table: ByRole<Situation>,
     step: MeleeDraftStep,
     /// The dice as typed or rolled, each side's pair.
     pub dice: [Option<[u8; 2]>; 2],
@@ -88,14 +88,14 @@ impl MeleeDraft {
         // Off the table view the players say where each side fights, pre-filled with
         // where it stood (a charger that left a wood fights where it arrived; issue 27).
         let ground = |u: &crate::model::Unit| battle.table.is_none().then_some(u.terrain);
-        let table = (
-            MeleeTable { general_leads: leads(a.id), slope: sa, ground: ground(a), ..Default::default() },
-            MeleeTable {
+        let table = ByRole::new(
+            Situation { general_leads: leads(a.id), slope: sa, ground: ground(a), ..Situation::default() },
+            Situation {
                 general_leads: leads(d.id),
                 slope: sd,
                 struck_face: pending.struck_face,
                 ground: ground(d),
-                ..Default::default()
+                ..Situation::default()
             },
         );
         Some(MeleeDraft {

@@ -3,12 +3,12 @@
 //! what the game will derive, and finishes into its action.
 
 use crate::game::{
-    Action, ActionError, BContact, BMeleeAction, BTable, CollisionAction, b_melee_input, b_melee_outcome,
-    collision_input, collision_result,
+    Action, ActionError, BContact, BMeleeAction, CollisionAction, b_melee_input, b_melee_outcome, collision_input,
+    collision_result,
 };
 use crate::model::{Battle, Engagement, RngState, UnitId};
 use crate::rules::ruleset_b::{CollisionOdds, CollisionResult, MeleeState, TestResult};
-use crate::rules::{Modifier, Role};
+use crate::rules::{ByRole, Modifier, Role, Situation};
 
 /// The collision before the dice: who is unopposed, both sides' modifiers and the odds
 /// of every outcome, and the attack distance the start is compared with (AMB-37).
@@ -26,7 +26,7 @@ pub struct CollisionDraft {
     attacker: UnitId,
     defender: UnitId,
     /// What the table shows of each side.
-    pub table: (BTable, BTable),
+    pub table: ByRole<Situation>,
     /// The defender attacks too (B-COL-03).
     pub defender_attacking: bool,
     /// The two average dice, once typed or rolled.
@@ -49,13 +49,13 @@ impl CollisionDraft {
     pub fn open(battle: &Battle, attacker: UnitId, defender: UnitId) -> Option<Self> {
         battle.unit(attacker)?;
         battle.unit(defender)?;
-        let mut table: (BTable, BTable) = Default::default();
+        let mut table: ByRole<Situation> = ByRole::default();
         let facts = crate::game::table::charge_facts(battle, attacker, defender);
         if let Some(f) = &facts {
-            table.1.struck_face = f.struck_face;
+            table.defender.struck_face = f.struck_face;
         }
         if let Some((sa, sd)) = crate::game::table::engagement_slopes(battle, attacker, defender) {
-            (table.0.slope, table.1.slope) = (sa, sd);
+            (table.attacker.slope, table.defender.slope) = (sa, sd);
         }
         // B-COL-11: a side fired at this turn (the fire marked it) or in the last turn's
         // Firing phase (its mark gone as this turn began, before the Charges phase) is
@@ -64,9 +64,9 @@ impl CollisionDraft {
             battle.unit(id).is_some_and(|u| u.markers.contains(&crate::rules::Marker::UnderFire))
                 || crate::game::sequence::fired_at_last_turn(battle, id)
         };
-        (table.0.under_fire, table.1.under_fire) = (fired_at(attacker), fired_at(defender));
+        (table.attacker.under_fire, table.defender.under_fire) = (fired_at(attacker), fired_at(defender));
         // B-COL-10: cavalry attacked that has neither moved nor attacked this turn stands.
-        table.1.stationary = battle.unit(defender).is_some_and(|u| u.arm.is_cavalry())
+        table.defender.stationary = battle.unit(defender).is_some_and(|u| u.arm.is_cavalry())
             && !crate::game::sequence::moved_or_attacked_this_turn(battle, defender);
         let start_cm = facts.as_ref().map(|f| crate::game::table::whole(f.distance_cm).to_string()).unwrap_or_default();
         Some(CollisionDraft {

@@ -65,6 +65,8 @@ super::texts! {
     ErrLossesNeeded => "the casualty table has no row for this result: enter the figures lost", "в таблице потерь нет строки для этого результата: введите потери";
     ErrTestsOwed => "the tests owed after this melee are not entered", "не введены тесты после этой рукопашной";
     ErrNoTestOwed => "no test is owed", "тест не требуется";
+    ErrDerivedFact => "what the table shows cannot say “{}”: the game derives it", "то, что показывает стол, не может задавать «{}»: это выводит игра";
+    FieldMovedCm => "Distance moved", "Пройденное расстояние";
     ErrApply => "the events did not fit the battle: {}", "события не подходят к сражению: {}";
     ErrNotMovementPhase => "units move and change formation in the Movement phase (a charge's moves and reaction belong to the charge)", "перемещаются и меняют построение в фазе передвижения (движение и реакция при атаке — часть атаки)";
     ErrMoveInContact => "a unit in base contact stays as it is until the melee (GDB-MEL-02)", "подразделение в контакте остаётся как есть до рукопашной (GDB-MEL-02)";

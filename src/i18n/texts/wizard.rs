@@ -61,7 +61,6 @@ super::texts! {
     NoPhasingYet => "Initiative not rolled yet", "Инициатива ещё не разыграна";
     RollForMe => "Roll for me", "Бросить за меня";
     BCaught => "{} reached {} with its full charge move: melee (B-FLE-02)", "{}: цель ({}) настигнута полным ходом атаки, рукопашная (B-FLE-02)";
-    FlagLeavesArea => "Push-back leaves the built-up area", "Оттеснение выводит из населённого пункта";
     OverrideWinner => "Winner", "Победитель";
     NotAWholeNumber => "{}: «{}» is not a whole number of 0 or more", "{}: «{}» — это не целое число от 0";
     ModifierNotNumber => "The modifier must be a whole number", "Модификатор должен быть целым числом";
@@ -83,14 +82,6 @@ super::texts! {
     Die => "Die", "Кубик";
     FiguresLost => "Figures lost", "Потеряно фигур";
     FlagAttacking => "Attacking", "Атакуют";
-    FlagBreach => "Breach or gate", "Брешь или ворота";
-    FlagChangingFormation => "Still changing formation", "Ещё перестраиваются";
-    FlagGeneralLeads => "A general leads", "Ведёт генерал";
-    FlagPursuing => "Pursuing", "Преследуют";
-    FlagStartedClose => "Began inside the attack distance", "Начали ближе дистанции атаки";
-    FlagStationary => "Stationary (cavalry)", "Стоят на месте (кавалерия)";
-    FlagUnderFire => "Under fire", "Под огнём";
-    FlagWithdrawing => "Withdrawing", "Отходят";
     InContact => "Figures in contact", "Фигур в контакте";
     LossesOf => "Figures lost by {}", "{}: потери (фигур)";
     ModifierTotal => "Total {}", "Итого {}";

@@ -11,104 +11,163 @@ use serde::{Deserialize, Serialize};
 use crate::rules::dice::two_d6_sums;
 use crate::rules::explain::{Modifier, Rule, sum};
 use crate::rules::options::GdbOptions;
+use crate::rules::situation::Situation;
 use crate::rules::vocab::{
     Arm, Class, Face, Formation, Horses, Nation, Order, Quality, Rank, Slope, Terrain, face_or_flag,
 };
 
-/// Which side of the melee: the one that charged in, or the one it struck.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Role {
-    /// The charging side.
-    Attacker,
-    /// The side charged.
-    Defender,
-}
+pub use crate::rules::situation::Role;
 
-impl Role {
-    /// The other side.
-    pub const fn other(self) -> Role {
-        match self {
-            Role::Attacker => Role::Defender,
-            Role::Defender => Role::Attacker,
-        }
-    }
-}
-
-/// One unit in a melee, with its situation (design.md section 4 field names).
+/// One unit in a melee: the unit's own facts and its situation. In files and in
+/// `coldsteel resolve` it is one flat object with design.md section 4's field names
+/// ([`MeleeSideFile`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(from = "MeleeSideFile", into = "MeleeSideFile")]
 pub struct MeleeSide {
     /// Troop type (GDB-MOD-01..09).
     pub arm: Arm,
     /// Troop class (GDB-MOD-11..14).
-    #[serde(default, skip_serializing_if = "is_default")]
     pub class: Class,
     /// Nation (GDB-MOD-16, GDB-MOD-FN5).
-    #[serde(default, skip_serializing_if = "is_default")]
     pub nation: Nation,
     /// Formation.
-    #[serde(default, skip_serializing_if = "is_default")]
     pub formation: Formation,
     /// Order (GDB-MOD-19).
-    #[serde(default, skip_serializing_if = "is_default")]
     pub order: Order,
     /// Where it fights from (GDB-MOD-25..27).
-    #[serde(default, skip_serializing_if = "is_default")]
     pub terrain: Terrain,
     /// Horses (GDB-MOD-17, 18).
-    #[serde(default, skip_serializing_if = "is_default")]
     pub horses: Horses,
     /// Figures counted for superiority (GDB-MOD-28, 29; AMB-16: whole unit).
-    #[serde(default)]
     pub figures: u32,
     /// Regular lancers (GDB-MOD-FN1).
-    #[serde(default, skip_serializing_if = "is_false")]
     pub regular: bool,
     /// Lance-armed (GDB-MOD-24 for any lance-armed cavalry, AMB-40).
-    #[serde(default, skip_serializing_if = "is_false")]
     pub lances: bool,
-    /// Charging this turn (GDB-MOD-21).
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub charging: bool,
-    /// Distance moved in the charge; under 5 cm it does not count as charging (GDB-CHG-18).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub moved_cm: Option<u32>,
-    /// Pursuing (GDB-MOD-21).
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub pursuing: bool,
-    /// Where it is struck: flank and rear alike give −4 (GDB-MOD-20); the older
-    /// `flank_or_rear: true` reads as a flank.
-    #[serde(default, skip_serializing_if = "is_default", alias = "flank_or_rear", deserialize_with = "face_or_flag")]
-    pub struck_face: Face,
-    /// A general leads the charge (GDB-MOD-15).
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub general_leads: bool,
     /// The leading general's rank (regimental commanders may not lead, GDB-MOD-FN4).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub general_rank: Option<Rank>,
     /// The leading general's quality (inept generals may not lead, GDB-MOD-FN4).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub general_quality: Option<Quality>,
-    /// There is a breach or gate in the enemy's position (GDB-MOD-FN7).
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub breach: bool,
-    /// The way it moved (infantry charging uphill gets no bonus, GDB-MOD-FN6).
+    /// Its situation: charging, pursuing, the face struck, a general leading, a breach,
+    /// the slope, changing formation, push-backs, caught evading (GDB-MOD-15, 20, 21,
+    /// FN6, FN7, GDB-CHG-12, 18, GDB-RES-08, GDB-EVD-11).
+    pub situation: Situation,
+}
+
+/// A melee side as files and `coldsteel resolve` write it: flat, with design.md section
+/// 4's field names and order (a log entry's check hashes these bytes).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MeleeSideFile {
+    arm: Arm,
     #[serde(default, skip_serializing_if = "is_default")]
-    pub slope: Slope,
-    /// Still changing formation: tests as disordered, no formation bonus (GDB-CHG-12, AMB-09).
+    class: Class,
+    #[serde(default, skip_serializing_if = "is_default")]
+    nation: Nation,
+    #[serde(default, skip_serializing_if = "is_default")]
+    formation: Formation,
+    #[serde(default, skip_serializing_if = "is_default")]
+    order: Order,
+    #[serde(default, skip_serializing_if = "is_default")]
+    terrain: Terrain,
+    #[serde(default, skip_serializing_if = "is_default")]
+    horses: Horses,
+    #[serde(default)]
+    figures: u32,
     #[serde(default, skip_serializing_if = "is_false")]
-    pub changing_formation: bool,
-    /// It was pushed back in the previous melee as well (GDB-RES-08).
+    regular: bool,
     #[serde(default, skip_serializing_if = "is_false")]
-    pub pushed_back_before: bool,
-    /// A push-back would take it out of its built-up area (GDB-RES-08).
+    lances: bool,
     #[serde(default, skip_serializing_if = "is_false")]
-    pub pushback_leaves_area: bool,
-    /// Caught while evading: it rolls no dice, cannot win and inflicts nothing; the
-    /// chargers' result and damage apply as the table gives them (GDB-EVD-11, AMB-47).
+    charging: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    moved_cm: Option<u32>,
     #[serde(default, skip_serializing_if = "is_false")]
-    pub caught_evading: bool,
+    pursuing: bool,
+    #[serde(default, skip_serializing_if = "is_default", alias = "flank_or_rear", deserialize_with = "face_or_flag")]
+    struck_face: Face,
+    #[serde(default, skip_serializing_if = "is_false")]
+    general_leads: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    general_rank: Option<Rank>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    general_quality: Option<Quality>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    breach: bool,
+    #[serde(default, skip_serializing_if = "is_default")]
+    slope: Slope,
+    #[serde(default, skip_serializing_if = "is_false")]
+    changing_formation: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pushed_back_before: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pushback_leaves_area: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    caught_evading: bool,
+}
+
+impl From<MeleeSideFile> for MeleeSide {
+    fn from(f: MeleeSideFile) -> Self {
+        MeleeSide {
+            arm: f.arm,
+            class: f.class,
+            nation: f.nation,
+            formation: f.formation,
+            order: f.order,
+            terrain: f.terrain,
+            horses: f.horses,
+            figures: f.figures,
+            regular: f.regular,
+            lances: f.lances,
+            general_rank: f.general_rank,
+            general_quality: f.general_quality,
+            situation: Situation {
+                charging: f.charging,
+                moved_cm: f.moved_cm,
+                pursuing: f.pursuing,
+                struck_face: f.struck_face,
+                general_leads: f.general_leads,
+                breach: f.breach,
+                slope: f.slope,
+                changing_formation: f.changing_formation,
+                pushed_back_before: f.pushed_back_before,
+                leaves_area: f.pushback_leaves_area,
+                caught_evading: f.caught_evading,
+                ..Situation::default()
+            },
+        }
+    }
+}
+
+impl From<MeleeSide> for MeleeSideFile {
+    fn from(m: MeleeSide) -> Self {
+        let s = m.situation;
+        MeleeSideFile {
+            arm: m.arm,
+            class: m.class,
+            nation: m.nation,
+            formation: m.formation,
+            order: m.order,
+            terrain: m.terrain,
+            horses: m.horses,
+            figures: m.figures,
+            regular: m.regular,
+            lances: m.lances,
+            charging: s.charging,
+            moved_cm: s.moved_cm,
+            pursuing: s.pursuing,
+            struck_face: s.struck_face,
+            general_leads: s.general_leads,
+            general_rank: m.general_rank,
+            general_quality: m.general_quality,
+            breach: s.breach,
+            slope: s.slope,
+            changing_formation: s.changing_formation,
+            pushed_back_before: s.pushed_back_before,
+            pushback_leaves_area: s.leaves_area,
+            caught_evading: s.caught_evading,
+        }
+    }
 }
 
 fn is_false(b: &bool) -> bool {
@@ -288,7 +347,7 @@ impl MeleeInput {
 
     /// The side caught evading, if one is (GDB-EVD-11): it rolls no dice.
     pub fn evader(&self) -> Option<Role> {
-        [Role::Attacker, Role::Defender].into_iter().find(|r| self.side(*r).caught_evading)
+        [Role::Attacker, Role::Defender].into_iter().find(|r| self.side(*r).situation.caught_evading)
     }
 
     /// Resolves the melee with both sides' 2D6 (GDB-MEL-03, 04). Caught evaders roll
@@ -356,7 +415,7 @@ impl MeleeInput {
             // A square still forming is no square yet (GDB-CHG-12, AMB-09).
             me.arm.is_infantry()
                 && me.formation == Formation::Square
-                && !me.changing_formation
+                && !me.situation.changing_formation
                 && enemy.arm.is_cavalry()
         })
     }
@@ -522,7 +581,7 @@ impl MeleeInput {
     fn casualty(&self, role: Role, figures: u32) -> Effect {
         let (me, enemy) = (self.side(role), self.side(role.other()));
         // GDB-EVD-11: caught evaders do not hit back.
-        if enemy.caught_evading {
+        if enemy.situation.caught_evading {
             return Effect::Casualties { figures: 0, halved: false };
         }
         // GDB-MOD-FN2, GDB-RES-16: rough terrain includes built-up areas, buildings (castles
@@ -545,11 +604,11 @@ fn modifiers(me: &MeleeSide, enemy: &MeleeSide, opt: &GdbOptions) -> Vec<Modifie
 
 /// Charging counts only from 5 cm of movement (GDB-CHG-18).
 fn counts_as_charging(me: &MeleeSide) -> bool {
-    me.charging && me.moved_cm.is_none_or(|cm| cm >= 5)
+    me.situation.charging && me.situation.moved_cm.is_none_or(|cm| cm >= 5)
 }
 
 fn unformed(me: &MeleeSide) -> bool {
-    matches!(me.order, Order::Disordered | Order::Wavering | Order::Routing) || me.changing_formation
+    matches!(me.order, Order::Disordered | Order::Wavering | Order::Routing) || me.situation.changing_formation
 }
 
 /// GDB-MOD-01..09 and GDB-MOD-FN1.
@@ -586,7 +645,7 @@ fn class(me: &MeleeSide, opt: &GdbOptions) -> Vec<Modifier> {
         Class::Conscript => Modifier::new(Rule::GdbMod14Conscripts, -1),
     }];
     let may_lead = me.general_quality != Some(Quality::Inept) && me.general_rank != Some(Rank::Regimental);
-    if me.general_leads && may_lead && counts_as_charging(me) {
+    if me.situation.general_leads && may_lead && counts_as_charging(me) {
         out.push(Modifier::new(Rule::GdbMod15GeneralLeads, 1));
     }
     // A routing unit fights in no formation (AMB-09): no formation modifier.
@@ -616,7 +675,10 @@ fn in_redoubt_or_town(me: &MeleeSide) -> bool {
 /// cavalry (GDB-RES-06).
 fn bua_pushback(loser: &MeleeSide, winner: &MeleeSide) -> bool {
     let beaten_by_cavalry = loser.arm.is_infantry() && winner.arm.is_cavalry();
-    loser.terrain.in_buildings() && !loser.pushed_back_before && !loser.pushback_leaves_area && !beaten_by_cavalry
+    loser.terrain.in_buildings()
+        && !loser.situation.pushed_back_before
+        && !loser.situation.leaves_area
+        && !beaten_by_cavalry
 }
 
 /// GDB-MOD-19..24 with GDB-MOD-FN5, FN6, FN7 (AMB-09, AMB-18, AMB-40).
@@ -626,17 +688,21 @@ fn situation(me: &MeleeSide, enemy: &MeleeSide, opt: &GdbOptions) -> Vec<Modifie
         out.push(Modifier::new(Rule::GdbMod19Unformed, -2));
     }
     let austrian_mass = me.nation == Nation::Austrian && me.formation == Formation::Mass && enemy.arm.is_cavalry();
-    if me.struck_face.flank_or_rear() && !austrian_mass {
+    if me.situation.struck_face.flank_or_rear() && !austrian_mass {
         out.push(Modifier::new(Rule::GdbMod20FlankRear, -4));
     }
     let squadron_column = me.arm.is_cavalry() && matches!(me.formation, Formation::SquadronColumn | Formation::Column);
-    let uphill_infantry = me.arm.is_infantry() && me.slope == Slope::Uphill;
+    let uphill_infantry = me.arm.is_infantry() && me.situation.slope == Slope::Uphill;
     let charging = counts_as_charging(me) && !squadron_column && !uphill_infantry;
-    if charging || (me.pursuing && !squadron_column) {
+    if charging || (me.situation.pursuing && !squadron_column) {
         out.push(Modifier::new(Rule::GdbMod21Charging, 2));
     }
     let enemy_sheltered = enemy.terrain.shelters();
-    if charging && me.arm == Arm::Infantry && me.formation == Formation::Column && (!enemy_sheltered || me.breach) {
+    if charging
+        && me.arm == Arm::Infantry
+        && me.formation == Formation::Column
+        && (!enemy_sheltered || me.situation.breach)
+    {
         out.push(Modifier::new(Rule::GdbMod22ColumnCharge, 1));
     }
     let formed_enough = !opt.column_square_bonus_needs_formed || !unformed(me);

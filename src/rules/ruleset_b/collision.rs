@@ -97,7 +97,7 @@ impl CollisionInput {
 
     /// Both sides attack each other (B-COL-19..21).
     pub fn both_attacking(&self) -> bool {
-        self.defender.charging
+        self.defender.situation.charging
     }
 
     /// The target goes unopposed, without a test (B-COL-02): a march column attacked
@@ -107,16 +107,16 @@ impl CollisionInput {
         let d = &self.defender;
         d.formation == Formation::MarchColumn
             || d.order == Order::Routing
-            || d.fleeing
+            || d.situation.caught_evading
             || d.formation == Formation::Limbered
-            || d.struck_face.flank_or_rear()
-            || d.changing_formation
+            || d.situation.struck_face.flank_or_rear()
+            || d.situation.changing_formation
     }
 
     /// One side's modifiers on its average die (B-COL-04..15, all that apply).
     pub fn modifiers(&self, role: Role) -> Vec<Modifier> {
         let me = self.side(role);
-        let attacking = role == Role::Attacker || me.charging;
+        let attacking = role == Role::Attacker || me.situation.charging;
         let mut out = Vec::new();
         let mut add = |on: bool, rule: Rule, value: i32| {
             if on {
@@ -125,15 +125,15 @@ impl CollisionInput {
         };
         add(me.status == Status::A, Rule::BCol04StatusA, 1);
         add(matches!(me.status, Status::E | Status::F), Rule::BCol05StatusEf, -1);
-        add(attacking && !me.started_close, Rule::BCol06Attacker, 1);
+        add(attacking && !me.situation.started_close, Rule::BCol06Attacker, 1);
         add(attacking && favoured_slope(me, &self.options), Rule::BCol07Slope, 1);
         add(attacking && me.arm == Arm::Cuirassiers, Rule::BCol08Cuirassiers, 1);
         let light = matches!(me.arm, Arm::LightCavalry | Arm::Cossacks);
         add(attacking && light && !me.lance_armed(), Rule::BCol09LightCavalry, -1);
         // B-COL-10: a side that attacks has moved: never stationary.
-        add(!attacking && me.arm.is_cavalry() && me.stationary, Rule::BCol10StationaryCavalry, -2);
-        add(me.under_fire, Rule::BCol11UnderFire, -1);
-        add(me.withdrawing, Rule::BCol12Withdrawing, -1);
+        add(!attacking && me.arm.is_cavalry() && me.situation.stationary, Rule::BCol10StationaryCavalry, -2);
+        add(me.situation.under_fire, Rule::BCol11UnderFire, -1);
+        add(me.situation.withdrawing, Rule::BCol12Withdrawing, -1);
         add(me.order == Order::Disordered, Rule::BCol13Disordered, -1);
         add(me.order == Order::Wavering, Rule::BCol14Wavering, -2);
         add(me.dispersed(), Rule::BCol15Dispersed, -3);
@@ -243,10 +243,10 @@ impl CollisionInput {
 fn favoured_slope(me: &BSide, options: &BOptions) -> bool {
     if me.arm.is_cavalry() {
         match options.cavalry_slope_bonus {
-            CavalrySlopeBonus::Uphill => me.slope == Slope::Uphill,
-            CavalrySlopeBonus::Downhill => me.slope == Slope::Downhill,
+            CavalrySlopeBonus::Uphill => me.situation.slope == Slope::Uphill,
+            CavalrySlopeBonus::Downhill => me.situation.slope == Slope::Downhill,
         }
     } else {
-        me.arm.is_infantry() && me.slope == Slope::Downhill
+        me.arm.is_infantry() && me.situation.slope == Slope::Downhill
     }
 }

@@ -118,7 +118,7 @@ impl BMeleeInput {
 
     /// The kind of melee, from the arms and who attacked.
     pub fn kind(&self) -> MeleeKind {
-        if self.defender.charging {
+        if self.defender.situation.charging {
             MeleeKind::BothAttacking
         } else if self.attacker.arm.is_cavalry() && self.defender.arm.is_cavalry() {
             MeleeKind::Cavalry
@@ -136,11 +136,13 @@ impl BMeleeInput {
     /// Why a side rolls no dice, if it does not (B-MEL-11, 12).
     pub fn no_dice(&self, role: Role) -> bool {
         let me = self.side(role);
-        let wavering_flanked = me.order == Order::Wavering && me.struck_face.flank_or_rear();
+        let wavering_flanked = me.order == Order::Wavering && me.situation.struck_face.flank_or_rear();
         // B-MEL-11: an infantry line struck in the flank (not the rear) loses its first turn.
-        let line_flanked =
-            self.turn <= 1 && me.arm.is_infantry() && me.formation == Formation::Line && me.struck_face == Face::Flank;
-        me.order == Order::Routing || me.fleeing || wavering_flanked || line_flanked
+        let line_flanked = self.turn <= 1
+            && me.arm.is_infantry()
+            && me.formation == Formation::Line
+            && me.situation.struck_face == Face::Flank;
+        me.order == Order::Routing || me.situation.caught_evading || wavering_flanked || line_flanked
     }
 
     /// Dice a side rolls this turn: in the first turn per B-MEL-09 (with AMB-32), from
@@ -169,7 +171,7 @@ impl BMeleeInput {
         if me.lance_armed() && (!cavalry_melee || self.turn <= 1) {
             out.push(Modifier::new(Rule::BMel13Lances, 1));
         }
-        if enemy.struck_face.flank_or_rear() {
+        if enemy.situation.struck_face.flank_or_rear() {
             out.push(Modifier::new(Rule::BMel14FlankRear, 1));
         }
         let counts_dispersed = |s: &BSide| s.dispersed() || s.arm == Arm::Artillery;

@@ -6,70 +6,137 @@ pub mod melee;
 
 use serde::{Deserialize, Serialize};
 
+use crate::rules::situation::Situation;
 use crate::rules::vocab::{Arm, Face, Formation, Order, Slope, Status, Weight, face_or_flag};
 
 pub use collision::{CollisionInput, CollisionOdds, CollisionOutcome, CollisionResult};
 pub use melee::{BMeleeInput, LoserReason, MeleeKind, MeleeState, SideTurn, TestResult};
 
-/// One unit in a Ruleset B collision or melee, with its situation (design.md section 4
-/// field names).
+/// One unit in a Ruleset B collision or melee: the unit's own facts and its situation.
+/// In files and in `coldsteel resolve` it is one flat object with design.md section 4's
+/// field names ([`BSideFile`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(from = "BSideFile", into = "BSideFile")]
 pub struct BSide {
     /// Troop type.
     pub arm: Arm,
     /// Formation (open order counts as dispersed, B-COL-15, B-MEL-09, 15).
-    #[serde(default)]
     pub formation: Formation,
     /// Order (B-COL-13, 14; routing units are unopposed, B-COL-02, and roll no dice, B-MEL-11).
-    #[serde(default)]
     pub order: Order,
     /// Status letter (B-COL-04, 05).
-    #[serde(default)]
     pub status: Status,
     /// Armed with lances (B-COL-09, B-MEL-13).
-    #[serde(default)]
     pub lances: bool,
-    /// This side attacks (B-COL-06..09; both sides may).
-    #[serde(default)]
-    pub charging: bool,
-    /// Began its attack inside the attack-proper distance: no +1 (B-COL-06, AMB-37).
-    #[serde(default)]
-    pub started_close: bool,
-    /// The way it attacks over the ground (B-COL-07, AMB-30).
-    #[serde(default)]
-    pub slope: Slope,
-    /// Cavalry standing still (B-COL-10).
-    #[serde(default)]
-    pub stationary: bool,
-    /// Under fire (B-COL-11).
-    #[serde(default)]
-    pub under_fire: bool,
-    /// Withdrawing (B-COL-12).
-    #[serde(default)]
-    pub withdrawing: bool,
-    /// Where this side is struck (B-COL-02, B-MEL-11, 14); the older `flank_or_rear: true`
-    /// reads as a flank.
-    #[serde(default, alias = "flank_or_rear", deserialize_with = "face_or_flag")]
-    pub struck_face: Face,
-    /// Changing formation at the moment of the test (B-COL-02).
-    #[serde(default)]
-    pub changing_formation: bool,
-    /// Fled before contact and was caught: rolls no dice (B-MEL-12).
-    #[serde(default)]
-    pub fleeing: bool,
     /// Figures at the start of the melee, for "relatively heavier losses" (B-MEL-03, AMB-33).
-    #[serde(default)]
     pub figures: u32,
     /// Figures whose bases touch enemy bases (B-MEL-08).
-    #[serde(default)]
     pub figures_in_contact: u32,
     /// Flanks (0..2) of a longer front that overlap the enemy: one figure each (B-MEL-08).
-    #[serde(default)]
     pub overlaps: u32,
     /// Melee turn, from 1 (the collision turn); the larger of the two sides' counts.
-    #[serde(default)]
     pub melee_turn: u32,
+    /// Its situation: attacking (B-COL-06..09; both sides may), began too close
+    /// (B-COL-06, AMB-37), the slope (B-COL-07, AMB-30), standing still (B-COL-10), under
+    /// fire (B-COL-11), withdrawing (B-COL-12), the face struck (B-COL-02, B-MEL-11, 14),
+    /// changing formation (B-COL-02), caught fleeing (B-MEL-12).
+    pub situation: Situation,
+}
+
+/// A Ruleset B side as files and `coldsteel resolve` write it: flat, with design.md
+/// section 4's field names and order (a log entry's check hashes these bytes).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BSideFile {
+    arm: Arm,
+    #[serde(default)]
+    formation: Formation,
+    #[serde(default)]
+    order: Order,
+    #[serde(default)]
+    status: Status,
+    #[serde(default)]
+    lances: bool,
+    #[serde(default)]
+    charging: bool,
+    #[serde(default)]
+    started_close: bool,
+    #[serde(default)]
+    slope: Slope,
+    #[serde(default)]
+    stationary: bool,
+    #[serde(default)]
+    under_fire: bool,
+    #[serde(default)]
+    withdrawing: bool,
+    #[serde(default, alias = "flank_or_rear", deserialize_with = "face_or_flag")]
+    struck_face: Face,
+    #[serde(default)]
+    changing_formation: bool,
+    #[serde(default)]
+    fleeing: bool,
+    #[serde(default)]
+    figures: u32,
+    #[serde(default)]
+    figures_in_contact: u32,
+    #[serde(default)]
+    overlaps: u32,
+    #[serde(default)]
+    melee_turn: u32,
+}
+
+impl From<BSideFile> for BSide {
+    fn from(f: BSideFile) -> Self {
+        BSide {
+            arm: f.arm,
+            formation: f.formation,
+            order: f.order,
+            status: f.status,
+            lances: f.lances,
+            figures: f.figures,
+            figures_in_contact: f.figures_in_contact,
+            overlaps: f.overlaps,
+            melee_turn: f.melee_turn,
+            situation: Situation {
+                charging: f.charging,
+                started_close: f.started_close,
+                slope: f.slope,
+                stationary: f.stationary,
+                under_fire: f.under_fire,
+                withdrawing: f.withdrawing,
+                struck_face: f.struck_face,
+                changing_formation: f.changing_formation,
+                caught_evading: f.fleeing,
+                ..Situation::default()
+            },
+        }
+    }
+}
+
+impl From<BSide> for BSideFile {
+    fn from(b: BSide) -> Self {
+        let s = b.situation;
+        BSideFile {
+            arm: b.arm,
+            formation: b.formation,
+            order: b.order,
+            status: b.status,
+            lances: b.lances,
+            charging: s.charging,
+            started_close: s.started_close,
+            slope: s.slope,
+            stationary: s.stationary,
+            under_fire: s.under_fire,
+            withdrawing: s.withdrawing,
+            struck_face: s.struck_face,
+            changing_formation: s.changing_formation,
+            fleeing: s.caught_evading,
+            figures: b.figures,
+            figures_in_contact: b.figures_in_contact,
+            overlaps: b.overlaps,
+            melee_turn: b.melee_turn,
+        }
+    }
 }
 
 impl BSide {

@@ -9,12 +9,11 @@ use super::common::unit_name;
 use super::common::{
     DiceField, Nav, dice_field_ui, modifiers_ui, nav_ui, odds_ui, opening_prompt_ui, parse_dice, prompt_ui, roll_into,
 };
-use crate::game::BTable;
 use crate::game::procedure::CollisionDraft;
 use crate::i18n::{Label, Lang, T};
 use crate::model::{Battle, UnitId};
 use crate::rules::ruleset_b::CollisionOutcome;
-use crate::rules::{DieKind, Role, Slope};
+use crate::rules::{DieKind, Fact, Role, Situation, Slope};
 use crate::ui::widgets::enum_combo_ui;
 
 /// A collision test being walked through: the game's draft and the dice fields.
@@ -64,7 +63,7 @@ impl CollisionWizard {
                 let stationary = self.draft.stationary_offered(battle, i);
                 // The defender is struck; the attacker only when the defender attacks too.
                 let struck = i == 1 || self.draft.defender_attacking;
-                let t = if i == 0 { &mut self.draft.table.0 } else { &mut self.draft.table.1 };
+                let t = if i == 0 { &mut self.draft.table.attacker } else { &mut self.draft.table.defender };
                 b_flags_ui(col, lang, i, t, (stationary, struck));
             }
         });
@@ -170,22 +169,18 @@ impl CollisionWizard {
 /// What the table shows of one side of a Ruleset B collision; "stationary" only where it
 /// can count (a cavalry defender, B-COL-10), the face struck only for a side that is
 /// struck (the defender, and the attacker when the defender attacks too).
-pub fn b_flags_ui(ui: &mut Ui, lang: Lang, i: usize, s: &mut BTable, (stationary, struck): (bool, bool)) {
+pub fn b_flags_ui(ui: &mut Ui, lang: Lang, i: usize, s: &mut Situation, (stationary, struck): (bool, bool)) {
     ui.horizontal(|ui| {
         ui.label(lang.t(T::SlopeLabel));
         if let Some(v) = enum_combo_ui(ui, &format!("{} {}", lang.t(T::SlopeLabel), i + 1), lang, s.slope, Slope::ALL) {
             s.slope = v;
         }
     });
-    ui.checkbox(&mut s.started_close, lang.t(T::FlagStartedClose));
-    // Kept while hidden: the rules ignore it for a side that attacks (B-COL-10).
-    if stationary {
-        ui.checkbox(&mut s.stationary, lang.t(T::FlagStationary));
-    }
-    ui.checkbox(&mut s.under_fire, lang.t(T::FlagUnderFire));
-    ui.checkbox(&mut s.withdrawing, lang.t(T::FlagWithdrawing));
     if struck {
         super::common::face_ui(ui, lang, i, &mut s.struck_face);
     }
-    ui.checkbox(&mut s.changing_formation, lang.t(T::FlagChangingFormation));
+    // Stationary kept while hidden: the rules ignore it for a side that attacks (B-COL-10).
+    for fact in Fact::B_COLLISION_TABLE.into_iter().filter(|f| stationary || *f != Fact::Stationary) {
+        ui.checkbox(s.fact_mut(fact), fact.label(lang));
+    }
 }

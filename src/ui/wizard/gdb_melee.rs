@@ -9,7 +9,6 @@ use super::common::{
     DiceField, Nav, breakdown_and_odds_ui, dice_field_typed_ui, dice_field_ui, nav_ui, odds_label, opening_prompt_ui,
     parse_dice, prompt_ui, roll_into, unit_name,
 };
-use crate::game::MeleeTable;
 use crate::game::procedure::melee::{IMPOSED_OUTCOMES, MeleeView};
 use crate::game::procedure::{MeleeDraft, MeleeDraftStep};
 use crate::i18n::log_text::effect_text;
@@ -17,7 +16,7 @@ use crate::i18n::{Label, Lang, T};
 use crate::model::{Battle, Engagement};
 use crate::rules::gdb::charge::TestAnswer;
 use crate::rules::gdb::{MeleeSide, Role};
-use crate::rules::{DieKind, Slope};
+use crate::rules::{DieKind, Fact, Situation, Slope};
 use crate::ui::widgets::enum_combo_ui;
 
 /// A GdB melee being walked through: the game's draft, and the dice fields the players
@@ -115,7 +114,7 @@ impl MeleeWizard {
                 col.label(RichText::new(&names[i]).strong());
                 let side = if i == 0 { &input.attacker } else { &input.defender };
                 engagement_facts_ui(col, lang, side);
-                let t = if i == 0 { &mut self.draft.table.0 } else { &mut self.draft.table.1 };
+                let t = if i == 0 { &mut self.draft.table.attacker } else { &mut self.draft.table.defender };
                 table_fields_ui(col, lang, i, t);
             }
         });
@@ -264,12 +263,13 @@ impl MeleeWizard {
 /// What the engagement fixes for one side, read-only: charging and how far, the flank,
 /// caught evaders, a second push-back.
 fn engagement_facts_ui(ui: &mut Ui, lang: Lang, side: &MeleeSide) {
+    let side = &side.situation;
     let mut facts = Vec::new();
     if side.charging {
         facts.push(lang.fmt(T::FactCharging, &[&side.moved_cm.unwrap_or_default()]));
     }
     if side.pursuing {
-        facts.push(lang.t(T::FlagPursuing).to_owned());
+        facts.push(Fact::Pursuing.label(lang).to_owned());
     }
     if side.caught_evading {
         facts.push(lang.t(T::HapEvadersNoFight).to_owned());
@@ -287,7 +287,7 @@ fn engagement_facts_ui(ui: &mut Ui, lang: Lang, side: &MeleeSide) {
 
 /// What the table shows of one side: slope, flank, a general leading, a breach, a
 /// push-back out of the built-up area.
-fn table_fields_ui(ui: &mut Ui, lang: Lang, i: usize, t: &mut MeleeTable) {
+fn table_fields_ui(ui: &mut Ui, lang: Lang, i: usize, t: &mut Situation) {
     ui.horizontal(|ui| {
         ui.label(lang.t(T::SlopeLabel));
         if let Some(v) = enum_combo_ui(ui, &format!("{} {}", lang.t(T::SlopeLabel), i + 1), lang, t.slope, Slope::ALL) {
@@ -305,14 +305,12 @@ fn table_fields_ui(ui: &mut Ui, lang: Lang, i: usize, t: &mut MeleeTable) {
         });
     }
     egui::Grid::new(("melee_flags", i)).num_columns(2).spacing([6.0, 2.0]).show(ui, |ui| {
-        ui.checkbox(&mut t.general_leads, lang.t(T::FlagGeneralLeads));
-        ui.end_row();
         super::common::face_ui(ui, lang, i, &mut t.struck_face);
         ui.end_row();
-        ui.checkbox(&mut t.breach, lang.t(T::FlagBreach));
-        ui.end_row();
         // One flag a row: two side by side ran past the column in Russian.
-        ui.checkbox(&mut t.leaves_area, lang.t(T::FlagLeavesArea));
-        ui.end_row();
+        for fact in Fact::GDB_MELEE_TABLE {
+            ui.checkbox(t.fact_mut(fact), fact.label(lang));
+            ui.end_row();
+        }
     });
 }
