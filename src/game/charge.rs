@@ -8,7 +8,7 @@ use super::{ActionError, Event};
 use crate::model::{Battle, ChargeAction, CollisionAction, Engagement, General, LogDetail, Unit, UnitId};
 use crate::rules::gdb::charge::{Ask, Charge, ChargeError, ChargeUnit, Declaration, FollowUp, Happening, Opportunity};
 use crate::rules::ruleset_b::{BSide, CollisionInput, CollisionOutcome};
-use crate::rules::{BySide, Face, Formation, Marker, Order, Phase, Rank, Role, Ruleset, Situation};
+use crate::rules::{BySide, Formation, Marker, Order, Phase, Rank, Role, Ruleset, Situation};
 
 fn two_enemies(battle: &Battle, a: UnitId, b: UnitId) -> Result<(&Unit, &Unit), ActionError> {
     let ua = battle.unit(a).ok_or(ActionError::NoSuchUnit(a))?;
@@ -151,6 +151,7 @@ pub fn declaration(battle: &Battle, a: &ChargeAction) -> Result<Declaration, Act
         charger_was_charged: was_charged,
         target_was_charging: m.opportunity.is_some(),
         target_changing_formation: t.markers.contains(&Marker::ChangingFormation),
+        struck_face: m.struck_face,
         // GDB-MEL-02, AMB-15: a charger that reaches it joins its melee.
         target_in_melee: battle.pending_melees().any(|(_, e)| e.involves(t.id)),
         opportunity,
@@ -298,7 +299,7 @@ fn covered_cm(happened: &[Happening], distance_cm: u32) -> u32 {
 /// at each step and what the game applies.
 pub fn run_charge(battle: &Battle, a: &ChargeAction) -> Result<Charge, ActionError> {
     let decl = declaration(battle, a)?;
-    let mut m = Charge::run(decl, battle.options.gdb.clone(), a.measured.struck_face.flank_or_rear(), &a.inputs)?;
+    let mut m = Charge::run(decl, battle.options.gdb.clone(), &a.inputs)?;
     if let Some(exact) = &exact_measures(battle, a) {
         exact_checks(&m, exact)?;
         exact_contact(&mut m, exact);
@@ -375,7 +376,7 @@ fn rout(u: &mut Unit) {
 }
 
 /// What the happenings do to charger and target; the engagement a contact opens.
-fn apply_happenings(m: &Charge, face: Face, c: &mut Unit, t: &mut Unit) -> Result<Option<Engagement>, ActionError> {
+fn apply_happenings(m: &Charge, c: &mut Unit, t: &mut Unit) -> Result<Option<Engagement>, ActionError> {
     let mut contact = None;
     for h in &m.happened {
         match h {
@@ -404,13 +405,13 @@ fn apply_happenings(m: &Charge, face: Face, c: &mut Unit, t: &mut Unit) -> Resul
             Happening::JoinsMelee => {}
             Happening::BasesDestroyed { figures } => lose(t, *figures)?,
             Happening::OccupiesBuildings { disordered: true } => disorder(c),
-            Happening::Contact { charging, moved_cm, flank_or_rear, counter_cm, evaders, .. } => {
+            Happening::Contact { charging, moved_cm, counter_cm, evaders, .. } => {
                 contact = Some(Engagement {
                     charging: *charging,
                     moved_cm: Some(*moved_cm),
                     counter_cm: *counter_cm,
                     // GDB-CHG-16: the face measured, unless the target wheeled to face in time.
-                    struck_face: if *flank_or_rear { face } else { Face::Front },
+                    struck_face: m.struck_face,
                     evaders_caught: *evaders,
                     distance_cm: Some(m.decl.distance_cm),
                     ..Engagement::contact(c.id, t.id)
@@ -446,7 +447,7 @@ pub(super) fn charge(battle: &Battle, a: &ChargeAction) -> Result<Checked, Actio
     let (mut c, mut t) = (charger.clone(), target.clone());
     c.markers.insert(Marker::ChargedThisTurn);
     t.markers.insert(Marker::WasCharged);
-    let contact = apply_happenings(&m, a.measured.struck_face, &mut c, &mut t)?;
+    let contact = apply_happenings(&m, &mut c, &mut t)?;
     let mut events: Vec<Event> = rng_event(battle, a.rng_after.as_ref()).into_iter().collect();
     let faces = (a.measured.struck_face, contact.as_ref().map(|e| e.struck_face));
     // The units as the charge left them (a square formed, bases lost) take their places.

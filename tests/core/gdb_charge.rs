@@ -47,7 +47,7 @@ fn contact_of(c: &Charge) -> Option<(bool, u32, bool, bool)> {
 fn ex1_young_guard_charges_landwehr() {
     let guard = ChargeUnit { charge_move_cm: Some(24), ..unit(Arm::Infantry, Formation::Column) };
     let landwehr = ChargeUnit { compulsory_move_cm: Some(18), ..unit(Arm::Infantry, Formation::Line) };
-    let c = Charge::declare(decl(guard, landwehr, 16), GdbOptions::default(), false).unwrap();
+    let c = Charge::declare(decl(guard, landwehr, 16), GdbOptions::default()).unwrap();
     assert_eq!(c.ask, Ask::Reaction);
     let c = step(c, Input::Reaction(Reaction::StandAndFire));
     assert_eq!(c.happened[0], Happening::ChargerMoves { cm: 8 });
@@ -70,7 +70,7 @@ fn ex1_young_guard_charges_landwehr() {
 fn ex2_heavy_dragoons_and_the_square() {
     let dragoons = ChargeUnit { charge_move_cm: Some(36), ..unit(Arm::HeavyCavalry, Formation::Line) };
     let column = unit(Arm::Infantry, Formation::Column);
-    let c = Charge::declare(decl(dragoons, column, 20), GdbOptions::default(), false).unwrap();
+    let c = Charge::declare(decl(dragoons, column, 20), GdbOptions::default()).unwrap();
     let c = step(c, Input::Reaction(Reaction::ChangeFormation { to: Formation::Square, duration: None }));
     assert_eq!(c.happened[0], Happening::ChargerMoves { cm: 10 });
     assert!(c.happened.contains(&Happening::TargetChangesFormation { to: Formation::Square }));
@@ -100,8 +100,7 @@ fn ex2_heavy_dragoons_and_the_square() {
 #[test]
 fn gdb_chg_10_no_time_to_form_square() {
     let dragoons = ChargeUnit { charge_move_cm: Some(36), ..unit(Arm::HeavyCavalry, Formation::Line) };
-    let c = Charge::declare(decl(dragoons, unit(Arm::Infantry, Formation::Column), 12), GdbOptions::default(), false)
-        .unwrap();
+    let c = Charge::declare(decl(dragoons, unit(Arm::Infantry, Formation::Column), 12), GdbOptions::default()).unwrap();
     let (back, e) =
         c.step(Input::Reaction(Reaction::ChangeFormation { to: Formation::Square, duration: None })).unwrap_err();
     assert_eq!(e, ChargeError::NoTimeToChange { needed: Frac(1, 2), available: Frac(12, 36) });
@@ -119,7 +118,7 @@ fn gdb_chg_10_no_time_to_form_square() {
 fn ex3_lancers_the_battery_and_the_column() {
     let lancers = ChargeUnit { charge_move_cm: Some(36), ..unit(Arm::Lancers, Formation::Line) };
     let battery = ChargeUnit { compulsory_move_cm: Some(20), ..unit(Arm::Artillery, Formation::Unlimbered) };
-    let c = Charge::declare(decl(lancers.clone(), battery, 14), GdbOptions::default(), false).unwrap();
+    let c = Charge::declare(decl(lancers.clone(), battery, 14), GdbOptions::default()).unwrap();
     let c = step(c, Input::Reaction(Reaction::StandAndFire));
     let c = step(c, Input::ClosingFire { casualties: 0 });
     let c = step(c, Input::ChargerTest(TestResult::Pass.into()));
@@ -135,7 +134,7 @@ fn ex3_lancers_the_battery_and_the_column() {
     assert_eq!(c.ask, Ask::Done);
     // The new charge: through the abandoned guns (GDB-CHG-25), on the disordered column.
     let column = ChargeUnit { order: Order::Disordered, ..unit(Arm::Infantry, Formation::Column) };
-    let c = Charge::declare(decl(lancers, column, 10), GdbOptions::default(), false).unwrap();
+    let c = Charge::declare(decl(lancers, column, 10), GdbOptions::default()).unwrap();
     let c = step(c, Input::Reaction(Reaction::StandAndFire));
     let c = step(c, Input::ClosingFire { casualties: 0 });
     let c = step(c, Input::ChargerTest(TestResult::Pass.into()));
@@ -172,13 +171,14 @@ fn ex3_lancers_the_battery_and_the_column() {
 fn ex4_cuirassiers_at_the_flank_of_dragoons() {
     let cuirassiers = ChargeUnit { charge_move_cm: Some(36), ..unit(Arm::Cuirassiers, Formation::Line) };
     let dragoons = ChargeUnit { move_cm: Some(18), charge_move_cm: Some(27), ..unit(Arm::Dragoons, Formation::Line) };
-    let c = Charge::declare(decl(cuirassiers, dragoons, 18), GdbOptions::default(), true).unwrap();
+    let flank = Declaration { struck_face: coldsteel::rules::Face::Flank, ..decl(cuirassiers, dragoons, 18) };
+    let c = Charge::declare(flank, GdbOptions::default()).unwrap();
     let c = step(c, Input::Reaction(Reaction::CounterCharge));
     assert_eq!(c.happened[0], Happening::ChargerMoves { cm: 9 });
     assert_eq!(c.happened[1], Happening::TimeForTarget { fraction: Frac(9, 27), allowance_cm: Some(6) });
     assert_eq!(c.ask, Ask::FacedInTime);
     let c = step(c, Input::FacedInTime(true));
-    assert!(!c.at_flank, "GDB-CHG-16: wheeled to face in time, no flank attack");
+    assert_eq!(c.struck_face, coldsteel::rules::Face::Front, "GDB-CHG-16: wheeled to face in time, no flank attack");
     let c = step(c, Input::ChargerTest(TestResult::Pass.into()));
     assert_eq!(c.ask, Ask::CounterTest);
     let c = step(c, Input::CounterTest(TestResult::Pass.into()));
@@ -198,7 +198,7 @@ fn ex5_hussars_opportunity_charge() {
     let mut d = decl(hussars, chasseurs, 20);
     d.opportunity = Some(opp.clone());
     d.target_was_charging = true;
-    let c = Charge::declare(d.clone(), GdbOptions::default(), false).unwrap();
+    let c = Charge::declare(d.clone(), GdbOptions::default()).unwrap();
     assert!(c.clone().step(Input::Reaction(Reaction::Evade)).is_ok(), "light cavalry may evade the interceptor");
     let c = step(c, Input::Reaction(Reaction::Stand));
     assert_eq!(c.happened[0], Happening::ChargerMoves { cm: 10 }, "GDB-OPP-11: the interceptor moves first");
@@ -209,7 +209,7 @@ fn ex5_hussars_opportunity_charge() {
     let refuse = |f: &dyn Fn(&mut Declaration)| {
         let mut x = d.clone();
         f(&mut x);
-        Charge::declare(x, GdbOptions::default(), false).unwrap_err()
+        Charge::declare(x, GdbOptions::default()).unwrap_err()
     };
     assert_eq!(refuse(&|x| x.charger.arm = Arm::Infantry), ChargeError::OpportunityNotCavalry);
     assert_eq!(refuse(&|x| x.opportunity.as_mut().unwrap().orders_used = 1), ChargeError::NoOrdersLeft);
@@ -230,7 +230,7 @@ fn ex5_hussars_opportunity_charge() {
 fn ex6_lancers_and_the_evading_crew() {
     let lancers = ChargeUnit { charge_move_cm: Some(36), ..unit(Arm::Lancers, Formation::Column) };
     let battery = ChargeUnit { compulsory_move_cm: Some(40), ..unit(Arm::Artillery, Formation::Unlimbered) };
-    let c = Charge::declare(decl(lancers, battery, 18), GdbOptions::default(), false).unwrap();
+    let c = Charge::declare(decl(lancers, battery, 18), GdbOptions::default()).unwrap();
     let c = step(c, Input::Reaction(Reaction::Evade));
     assert_eq!(c.happened[0], Happening::ChargerMoves { cm: 9 });
     assert_eq!(c.happened[1], Happening::TimeForTarget { fraction: Frac(9, 36), allowance_cm: Some(5) });
@@ -250,11 +250,11 @@ fn gdb_chg_01_02_05_declaration_checks() {
     let inf = unit(Arm::Infantry, Formation::Line);
     let opts = GdbOptions::default();
     let ok = decl(cav.clone(), inf.clone(), 20);
-    assert!(Charge::declare(ok.clone(), opts.clone(), false).is_ok());
+    assert!(Charge::declare(ok.clone(), opts.clone()).is_ok());
     let with = |f: &dyn Fn(&mut Declaration)| {
         let mut d = ok.clone();
         f(&mut d);
-        Charge::declare(d, opts.clone(), false).unwrap_err()
+        Charge::declare(d, opts.clone()).unwrap_err()
     };
     assert_eq!(with(&|d| d.commander_is_own = false), ChargeError::NoCommander);
     assert_eq!(with(&|d| d.commander = Some(Rank::Regimental)), ChargeError::RegimentalCommander);
@@ -269,16 +269,16 @@ fn gdb_chg_01_02_05_declaration_checks() {
 fn gdb_evd_01_and_chg_06_who_may_evade_or_counter_charge() {
     let cav = ChargeUnit { charge_move_cm: Some(30), ..unit(Arm::Dragoons, Formation::Line) };
     let line_infantry = unit(Arm::Infantry, Formation::Line);
-    let c = Charge::declare(decl(cav.clone(), line_infantry.clone(), 20), GdbOptions::default(), false).unwrap();
+    let c = Charge::declare(decl(cav.clone(), line_infantry.clone(), 20), GdbOptions::default()).unwrap();
     let (c, e) = c.step(Input::Reaction(Reaction::Evade)).unwrap_err();
     assert_eq!(e, ChargeError::MayNotEvade, "line infantry may not evade");
     let (_, e) = c.step(Input::Reaction(Reaction::CounterCharge)).unwrap_err();
     assert_eq!(e, ChargeError::MayNotCounterCharge, "AMB-41: infantry does not counter-charge by default");
     let opts = GdbOptions { infantry_may_counter_charge: true, ..GdbOptions::default() };
-    let c = Charge::declare(decl(cav.clone(), line_infantry, 20), opts, false).unwrap();
+    let c = Charge::declare(decl(cav.clone(), line_infantry, 20), opts).unwrap();
     assert!(c.step(Input::Reaction(Reaction::CounterCharge)).is_ok());
     let skirmishers = ChargeUnit { compulsory_move_cm: Some(30), ..unit(Arm::Skirmishers, Formation::OpenOrder) };
-    let c = Charge::declare(decl(cav, skirmishers, 20), GdbOptions::default(), false).unwrap();
+    let c = Charge::declare(decl(cav, skirmishers, 20), GdbOptions::default()).unwrap();
     let (c, e) = c.step(Input::Reaction(Reaction::Stand)).unwrap_err();
     assert_eq!(e, ChargeError::SkirmishersMustEvade, "GDB-CHG-22");
     // GDB-EVD-06: scaled half compulsory move; GDB-EVD-11/12: caught skirmishers are overrun.
@@ -298,7 +298,7 @@ fn gdb_evd_01_and_chg_06_who_may_evade_or_counter_charge() {
 #[test]
 fn gdb_chg_13_a_failed_cold_steel_test_stops_the_charge() {
     let cav = ChargeUnit { charge_move_cm: Some(30), ..unit(Arm::Dragoons, Formation::Line) };
-    let c = Charge::declare(decl(cav, unit(Arm::Infantry, Formation::Line), 20), GdbOptions::default(), false).unwrap();
+    let c = Charge::declare(decl(cav, unit(Arm::Infantry, Formation::Line), 20), GdbOptions::default()).unwrap();
     let c = step(c, Input::Reaction(Reaction::Stand));
     let c = step(c, Input::ChargerTest(TestResult::Halt.into()));
     assert_eq!(c.ask, Ask::Done);
@@ -310,15 +310,14 @@ fn gdb_chg_13_a_failed_cold_steel_test_stops_the_charge() {
 #[test]
 fn gdb_chg_18_under_5_cm_is_not_charging_and_chg_20_occupying_buildings() {
     let inf = ChargeUnit { charge_move_cm: Some(20), ..unit(Arm::Infantry, Formation::Column) };
-    let c = Charge::declare(decl(inf.clone(), unit(Arm::Infantry, Formation::Line), 4), GdbOptions::default(), false)
-        .unwrap();
+    let c = Charge::declare(decl(inf.clone(), unit(Arm::Infantry, Formation::Line), 4), GdbOptions::default()).unwrap();
     let c = step(c, Input::Reaction(Reaction::Stand));
     let c = step(c, Input::ChargerTest(TestResult::Pass.into()));
     let c = step(c, Input::StandTest(TestResult::Pass.into()));
     assert_eq!(contact_of(&c), Some((false, 4, false, false)));
     let defenders = ChargeUnit { compulsory_move_cm: Some(16), ..unit(Arm::Infantry, Formation::Line) };
     let in_buildings = Declaration { target_in_buildings: true, ..decl(inf, defenders, 12) };
-    let c = Charge::declare(in_buildings, GdbOptions::default(), false).unwrap();
+    let c = Charge::declare(in_buildings, GdbOptions::default()).unwrap();
     let c = step(c, Input::Reaction(Reaction::Stand));
     let c = step(c, Input::ChargerTest(TestResult::Pass.into()));
     let c = step(c, Input::StandTest(TestResult::Retreat.into()));
@@ -330,16 +329,16 @@ fn gdb_chg_18_under_5_cm_is_not_charging_and_chg_20_occupying_buildings() {
 fn amb_01_half_the_move_as_an_option() {
     let cav = ChargeUnit { charge_move_cm: Some(30), ..unit(Arm::Dragoons, Formation::Line) };
     let opts = GdbOptions { first_move: coldsteel::rules::options::FirstMove::HalfMove, ..GdbOptions::default() };
-    let c = Charge::declare(decl(cav.clone(), unit(Arm::Infantry, Formation::Line), 24), opts, false).unwrap();
+    let c = Charge::declare(decl(cav.clone(), unit(Arm::Infantry, Formation::Line), 24), opts).unwrap();
     assert_eq!(c.first_move_cm(), 15);
-    let c = Charge::declare(decl(cav, unit(Arm::Infantry, Formation::Line), 24), GdbOptions::default(), false).unwrap();
+    let c = Charge::declare(decl(cav, unit(Arm::Infantry, Formation::Line), 24), GdbOptions::default()).unwrap();
     assert_eq!(c.first_move_cm(), 12);
 }
 
 #[test]
 fn a_wrong_input_is_refused_and_changes_nothing() {
     let cav = ChargeUnit { charge_move_cm: Some(30), ..unit(Arm::Dragoons, Formation::Line) };
-    let c = Charge::declare(decl(cav, unit(Arm::Infantry, Formation::Line), 20), GdbOptions::default(), false).unwrap();
+    let c = Charge::declare(decl(cav, unit(Arm::Infantry, Formation::Line), 20), GdbOptions::default()).unwrap();
     let before = c.clone();
     let (back, e) = c.step(Input::StandTest(TestResult::Pass.into())).unwrap_err();
     assert_eq!(e, ChargeError::WrongStep);
@@ -355,7 +354,7 @@ fn guidance_follows_the_charge() {
     use coldsteel::rules::gdb::charge::Guidance as G;
     let lancers = ChargeUnit { charge_move_cm: Some(36), ..unit(Arm::Lancers, Formation::Column) };
     let battery = ChargeUnit { compulsory_move_cm: Some(40), ..unit(Arm::Artillery, Formation::Unlimbered) };
-    let c = Charge::declare(decl(lancers, battery, 18), GdbOptions::default(), false).unwrap();
+    let c = Charge::declare(decl(lancers, battery, 18), GdbOptions::default()).unwrap();
     let g = c.guidance();
     assert!(g.contains(&G::PhasingFirst) && g.contains(&G::ClearOwnSkirmishers) && g.contains(&G::LineOfSight));
     assert!(g.contains(&G::GunsLostInMelee) && g.contains(&G::WhoTests));
@@ -367,11 +366,11 @@ fn guidance_follows_the_charge() {
     }
     let skirm = ChargeUnit { compulsory_move_cm: Some(20), ..unit(Arm::Skirmishers, Formation::OpenOrder) };
     let cav = ChargeUnit { charge_move_cm: Some(30), ..unit(Arm::Dragoons, Formation::Line) };
-    let c = Charge::declare(decl(cav, skirm, 10), GdbOptions::default(), false).unwrap();
+    let c = Charge::declare(decl(cav, skirm, 10), GdbOptions::default()).unwrap();
     assert!(c.guidance().contains(&G::SkirmishersEvade));
     let inf = ChargeUnit { charge_move_cm: Some(20), ..unit(Arm::Infantry, Formation::Column) };
     let in_buildings = Declaration { target_in_buildings: true, ..decl(inf, unit(Arm::Infantry, Formation::Line), 12) };
-    let c = Charge::declare(in_buildings, GdbOptions::default(), false).unwrap();
+    let c = Charge::declare(in_buildings, GdbOptions::default()).unwrap();
     let c = step(c, Input::Reaction(Reaction::Stand));
     let c = step(c, Input::ChargerTest(TestResult::Pass.into()));
     let c = step(c, Input::StandTest(TestResult::Retreat.into()));
@@ -384,7 +383,7 @@ fn guidance_follows_the_charge() {
 fn gdb_art_03_limber_results_from_the_players_table() {
     let lancers = ChargeUnit { charge_move_cm: Some(36), ..unit(Arm::Lancers, Formation::Line) };
     let battery = ChargeUnit { compulsory_move_cm: Some(20), ..unit(Arm::Artillery, Formation::Limbered) };
-    let c = Charge::declare(decl(lancers, battery, 14), GdbOptions::default(), false).unwrap();
+    let c = Charge::declare(decl(lancers, battery, 14), GdbOptions::default()).unwrap();
     let c = step(c, Input::Reaction(Reaction::Stand));
     let c = step(c, Input::ChargerTest(TestResult::Pass.into()));
     let c = step(c, Input::StandTest(TestResult::Retreat.into()));
@@ -399,7 +398,7 @@ fn gdb_art_03_limber_results_from_the_players_table() {
 fn gdb_chg_14_a_routing_target_leaves_the_path() {
     let cav = ChargeUnit { charge_move_cm: Some(30), ..unit(Arm::Dragoons, Formation::Line) };
     let inf = ChargeUnit { compulsory_move_cm: Some(16), ..unit(Arm::Infantry, Formation::Line) };
-    let c = Charge::declare(decl(cav, inf, 20), GdbOptions::default(), false).unwrap();
+    let c = Charge::declare(decl(cav, inf, 20), GdbOptions::default()).unwrap();
     let c = step(c, Input::Reaction(Reaction::Stand));
     let c = step(c, Input::ChargerTest(TestResult::Pass.into()));
     let c = step(c, Input::StandTest(TestResult::Rout.into()));
@@ -426,7 +425,7 @@ fn amb_23_a_rolled_test_takes_the_kind_of_its_row() {
     ];
     opts.tests.push(TestTable { test: TestKind::Stand, rows });
     let cav = ChargeUnit { charge_move_cm: Some(30), ..unit(Arm::Dragoons, Formation::Line) };
-    let c = Charge::declare(decl(cav, unit(Arm::Infantry, Formation::Line), 20), opts, false).unwrap();
+    let c = Charge::declare(decl(cav, unit(Arm::Infantry, Formation::Line), 20), opts).unwrap();
     let c = step(c, Input::Reaction(Reaction::Stand));
     let c = step(c, Input::ChargerTest(TestResult::Pass.into()));
     let c = step(c, Input::StandTest(TestAnswer::Rolled { dice: [1, 2], modifier: 0 }));
@@ -442,7 +441,7 @@ fn the_table_instructions_are_logged_with_the_charge() {
     let hussars = ChargeUnit { charge_move_cm: Some(36), ..unit(Arm::LightCavalry, Formation::Line) };
     let mut d = decl(hussars, unit(Arm::LightCavalry, Formation::Line), 20);
     d.opportunity = Some(Opportunity { in_reach_at_phase_start: true, ..Default::default() });
-    let c = Charge::declare(d, GdbOptions::default(), false).unwrap();
+    let c = Charge::declare(d, GdbOptions::default()).unwrap();
     assert!(c.guidance().contains(&G::BothIntercept), "GDB-OPP-03");
     for g in c.guidance() {
         let en = coldsteel::i18n::log_text::guidance_text(coldsteel::i18n::Lang::En, g);

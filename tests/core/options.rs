@@ -69,10 +69,10 @@ fn amb_04_evade_list() {
         target_visible: true,
         ..Default::default()
     };
-    let c = Charge::declare(decl.clone(), GdbOptions::default(), false).unwrap();
+    let c = Charge::declare(decl.clone(), GdbOptions::default()).unwrap();
     assert_eq!(c.step(Input::Reaction(Reaction::Evade)).unwrap_err().1, ChargeError::MayNotEvade);
     let opts = GdbOptions { may_evade: vec![Arm::Dragoons], ..GdbOptions::default() };
-    assert!(Charge::declare(decl, opts, false).unwrap().step(Input::Reaction(Reaction::Evade)).is_ok());
+    assert!(Charge::declare(decl, opts).unwrap().step(Input::Reaction(Reaction::Evade)).is_ok());
 }
 
 /// AMB-05: the blank cells, both ways.
@@ -112,9 +112,9 @@ fn amb_44_orders_per_general() {
         opportunity: Some(Opportunity { orders_used: 1, in_reach_at_phase_start: true, ..Default::default() }),
         ..Default::default()
     };
-    assert_eq!(Charge::declare(decl.clone(), GdbOptions::default(), false).unwrap_err(), ChargeError::NoOrdersLeft);
+    assert_eq!(Charge::declare(decl.clone(), GdbOptions::default()).unwrap_err(), ChargeError::NoOrdersLeft);
     let opts = GdbOptions { opportunity_orders_per_general: 2, ..GdbOptions::default() };
-    assert!(Charge::declare(decl, opts, false).is_ok());
+    assert!(Charge::declare(decl, opts).is_ok());
 }
 
 /// AMB-33: the tolerance for "relatively equal" losses, both ways.

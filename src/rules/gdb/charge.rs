@@ -10,7 +10,7 @@ use thiserror::Error;
 
 pub use crate::rules::options::TestResult;
 use crate::rules::options::{FirstMove, GdbOptions, TestKind};
-use crate::rules::vocab::{Arm, Formation, Order, Quality, Rank};
+use crate::rules::vocab::{Arm, Face, Formation, Order, Quality, Rank};
 
 /// One unit's part in a charge: what the sequence reads of it.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -68,6 +68,9 @@ pub struct Declaration {
     /// The target is changing formation this turn: it may not fire (GDB-CHG-11).
     #[serde(default)]
     pub target_changing_formation: bool,
+    /// The face of the target the charge strikes, as measured (GDB-CHG-16, GDB-MOD-20).
+    #[serde(skip_serializing_if = "is_front")]
+    pub struck_face: Face,
     /// The target is already in a melee (GDB-MEL-02, AMB-15): it stays where it is and
     /// takes no test; a charger that reaches it joins that melee.
     #[serde(default)]
@@ -87,6 +90,10 @@ pub struct Declaration {
     /// (GDB-CHG-20).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub target_in_buildings: bool,
+}
+
+fn is_front(face: &Face) -> bool {
+    *face == Face::Front
 }
 
 impl Declaration {
@@ -737,8 +744,9 @@ pub struct Charge {
     pub decl: Declaration,
     /// The options it runs under.
     pub options: GdbOptions,
-    /// The charge is at the target's flank or rear.
-    pub at_flank: bool,
+    /// The face of the target the charge strikes: the one declared, until a flank or rear
+    /// target wheels to face in time (GDB-CHG-16).
+    pub struck_face: Face,
     /// What has happened so far.
     pub happened: Vec<Happening>,
     /// The reaction chosen.
@@ -844,20 +852,16 @@ pub fn known_duration(from: Formation, to: Formation) -> Option<Frac> {
 
 impl Charge {
     /// Declares a charge: checks every requirement (GDB-CHG-02) and asks for the reaction.
-    pub fn declare(decl: Declaration, options: GdbOptions, at_flank: bool) -> Result<Charge, ChargeError> {
+    pub fn declare(decl: Declaration, options: GdbOptions) -> Result<Charge, ChargeError> {
         check_declaration(&decl, &options)?;
-        Ok(Charge { decl, options, at_flank, happened: Vec::new(), reaction: None, ask: Ask::Reaction, moved_cm: 0 })
+        let struck_face = decl.struck_face;
+        Ok(Charge { decl, options, struck_face, happened: Vec::new(), reaction: None, ask: Ask::Reaction, moved_cm: 0 })
     }
 
     /// Declares a charge and takes every input in turn: what the game does to derive a
     /// charge's outcome from the players' inputs alone.
-    pub fn run(
-        decl: Declaration,
-        options: GdbOptions,
-        at_flank: bool,
-        inputs: &[Input],
-    ) -> Result<Charge, ChargeError> {
-        let mut m = Charge::declare(decl, options, at_flank)?;
+    pub fn run(decl: Declaration, options: GdbOptions, inputs: &[Input]) -> Result<Charge, ChargeError> {
+        let mut m = Charge::declare(decl, options)?;
         for input in inputs {
             m = m.step(input.clone()).map_err(|(_, e)| e)?;
         }
@@ -986,7 +990,7 @@ impl Charge {
             Reaction::StandAndFire => Ask::ClosingFire,
             Reaction::Evade => Ask::Caught,
             // A unit in melee does not wheel to face (GDB-MEL-02).
-            _ if self.at_flank && !self.decl.target_in_melee => Ask::FacedInTime,
+            _ if self.struck_face.flank_or_rear() && !self.decl.target_in_melee => Ask::FacedInTime,
             Reaction::Stand | Reaction::CounterCharge | Reaction::ChangeFormation { .. } => Ask::ChargerTest,
         };
         if let Reaction::Evade = r {
@@ -1041,14 +1045,14 @@ impl Charge {
         if casualties > 0 {
             self.happened.push(Happening::ChargerLoses { figures: casualties });
         }
-        self.ask = if self.at_flank { Ask::FacedInTime } else { Ask::ChargerTest };
+        self.ask = if self.struck_face.flank_or_rear() { Ask::FacedInTime } else { Ask::ChargerTest };
         Ok(self)
     }
 
     /// GDB-CHG-16: a flank target that wheeled to face in time is no flank attack.
     fn faced(mut self, faced: bool) -> Charge {
         if faced {
-            self.at_flank = false;
+            self.struck_face = Face::Front;
         }
         self.ask = Ask::ChargerTest;
         self
@@ -1178,7 +1182,7 @@ impl Charge {
         self.happened.push(Happening::Contact {
             charging: moved >= 5,
             moved_cm: moved,
-            flank_or_rear: self.at_flank,
+            flank_or_rear: self.struck_face.flank_or_rear(),
             counter_charging: counter_cm >= 5,
             counter_cm: Some(counter_cm),
             evaders: false,
@@ -1219,7 +1223,7 @@ impl Charge {
             self.happened.push(Happening::Contact {
                 charging: moved >= 5,
                 moved_cm: moved,
-                flank_or_rear: self.at_flank,
+                flank_or_rear: self.struck_face.flank_or_rear(),
                 counter_charging: false,
                 counter_cm: None,
                 evaders: false,
@@ -1340,7 +1344,7 @@ impl Charge {
         self.happened.push(Happening::Contact {
             charging: moved >= 5,
             moved_cm: moved,
-            flank_or_rear: self.at_flank,
+            flank_or_rear: self.struck_face.flank_or_rear(),
             counter_charging: counter_cm.is_some_and(|c| c >= 5),
             counter_cm,
             evaders,
