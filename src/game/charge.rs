@@ -629,7 +629,7 @@ pub fn collision_result(
     battle: &Battle,
     a: &CollisionAction,
 ) -> Result<crate::rules::ruleset_b::CollisionResult, ActionError> {
-    Ok(collision_input(battle, a)?.resolve(a.dice.0, a.dice.1))
+    Ok(collision_input(battle, a)?.resolve(a.dice.attacker, a.dice.defender))
 }
 
 /// Flight before contact (B-FLE-01, 02): the unit flees at once, leaving its guns if
@@ -648,7 +648,7 @@ pub(super) fn flee(u: &mut Unit) {
 pub(super) fn collision(battle: &Battle, a: &CollisionAction) -> Result<Checked, ActionError> {
     let (att, def) = two_enemies(battle, a.attacker, a.defender)?;
     let input = collision_input(battle, a)?;
-    for die in [a.dice.0, a.dice.1] {
+    for die in [a.dice.attacker, a.dice.defender] {
         if !crate::rules::dice::AVERAGE_DIE_FACES.contains(&die) {
             return Err(ActionError::Dice(crate::rules::dice::DiceError::NotAFace {
                 value: i64::from(die),
@@ -656,7 +656,7 @@ pub(super) fn collision(battle: &Battle, a: &CollisionAction) -> Result<Checked,
             }));
         }
     }
-    let result = input.resolve(a.dice.0, a.dice.1);
+    let result = input.resolve(a.dice.attacker, a.dice.defender);
     let (mut ua, mut ud) = (att.clone(), def.clone());
     ua.markers.insert(Marker::ChargedThisTurn);
     for role in &result.wavering {

@@ -326,7 +326,7 @@ pub fn owed_melee_test(result: &MeleeResult, m: &GdbMeleeAction) -> Option<(Unit
 
 /// The result that applies: the dice's, or the one the players impose.
 fn applied_result(input: &MeleeInput, m: &GdbMeleeAction) -> MeleeResult {
-    let derived = input.resolve(m.dice.0, m.dice.1);
+    let derived = input.resolve(m.dice.attacker, m.dice.defender);
     match m.overridden.as_ref().and_then(|o| o.outcome.map(|outcome| (o.winner, outcome))) {
         Some((winner, outcome)) => {
             let (attacker_effects, defender_effects) = input.effects(winner, outcome);
@@ -344,14 +344,15 @@ fn melee_losses(result: &MeleeResult, m: &GdbMeleeAction, units: [&Unit; 2]) -> 
         None => match (figures_of(&result.attacker_effects), figures_of(&result.defender_effects)) {
             (Some(a), Some(d)) => (a, d),
             _ => return Err(ActionError::LossesNeeded),
-        },
+        }
+        .into(),
     };
-    for (unit, lost) in units.into_iter().zip([losses.0, losses.1]) {
+    for (unit, lost) in units.into_iter().zip([losses.attacker, losses.defender]) {
         if lost > unit.figures {
             return Err(ActionError::TooManyLosses { unit: unit.id, lost, has: unit.figures });
         }
     }
-    Ok(losses)
+    Ok(losses.into())
 }
 
 /// The test the result owes, and the unit that takes it (GDB-RES-02, 04, 09).
@@ -417,7 +418,7 @@ pub(super) fn gdb_melee(battle: &Battle, m: &GdbMeleeAction) -> Result<Checked, 
         return Err(ActionError::SameSide(a.id, d.id));
     }
     let caught = |role: Role| gdb_melee_input(battle, m).map(|(i, _)| i.side(role).situation.caught_evading);
-    for (role, die) in [(Role::Attacker, m.dice.0), (Role::Defender, m.dice.1)] {
+    for (role, die) in m.dice.iter() {
         if let Some(Err(bad)) = die.iter().map(|x| crate::rules::dice::D6::new(*x)).find(Result::is_err)
             && !caught(role)?
         {
@@ -426,7 +427,7 @@ pub(super) fn gdb_melee(battle: &Battle, m: &GdbMeleeAction) -> Result<Checked, 
     }
     let (input, index) = gdb_melee_input(battle, m)?;
     let result = with_table_distances(battle, m, applied_result(&input, m));
-    let derived = input.resolve(m.dice.0, m.dice.1);
+    let derived = input.resolve(m.dice.attacker, m.dice.defender);
     let losses = melee_losses(&result, m, [a, d])?;
     let mut taken = Vec::new();
     let mut rolls = Vec::new();
@@ -479,7 +480,7 @@ pub(super) fn gdb_melee(battle: &Battle, m: &GdbMeleeAction) -> Result<Checked, 
         attacker_side: input.attacker,
         defender_side: input.defender,
         result: if overridden.is_some() { derived } else { result },
-        losses,
+        losses: losses.into(),
         overridden,
         tests: rolls,
         taken,

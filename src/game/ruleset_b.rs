@@ -47,8 +47,8 @@ pub fn b_melee_input(battle: &Battle, m: &BMeleeAction) -> Result<(BMeleeInput, 
         })
     };
     let input = BMeleeInput {
-        attacker: side(a, &m.contact.0, Role::Attacker, start.first)?,
-        defender: side(d, &m.contact.1, Role::Defender, start.second)?,
+        attacker: side(a, &m.contact.attacker, Role::Attacker, start.first)?,
+        defender: side(d, &m.contact.defender, Role::Defender, start.second)?,
         turn: e.melee_turn,
         options: battle.options.ruleset_b.clone(),
     };
@@ -64,12 +64,22 @@ pub fn b_melee_outcome(battle: &Battle, m: &BMeleeAction) -> Result<((u32, u32),
     let a = battle.unit(m.attacker).ok_or(ActionError::NoSuchUnit(m.attacker))?;
     let d = battle.unit(m.defender).ok_or(ActionError::NoSuchUnit(m.defender))?;
     // Kills cannot exceed the figures a unit has.
-    let hits =
-        (input.hits(Role::Attacker, &m.dice.0).min(d.figures), input.hits(Role::Defender, &m.dice.1).min(a.figures));
-    let turn_a =
-        SideTurn { losses: hits.1, earlier_losses: e.losses.first, test: m.tests.0, fresh_charge: m.fresh_charge.0 };
-    let turn_d =
-        SideTurn { losses: hits.0, earlier_losses: e.losses.second, test: m.tests.1, fresh_charge: m.fresh_charge.1 };
+    let hits = (
+        input.hits(Role::Attacker, &m.dice.attacker).min(d.figures),
+        input.hits(Role::Defender, &m.dice.defender).min(a.figures),
+    );
+    let turn_a = SideTurn {
+        losses: hits.1,
+        earlier_losses: e.losses.first,
+        test: m.tests.attacker,
+        fresh_charge: m.fresh_charge.attacker,
+    };
+    let turn_d = SideTurn {
+        losses: hits.0,
+        earlier_losses: e.losses.second,
+        test: m.tests.defender,
+        fresh_charge: m.fresh_charge.defender,
+    };
     Ok((hits, input.state(&turn_a, &turn_d)))
 }
 
@@ -80,7 +90,7 @@ pub(super) fn b_melee(battle: &Battle, m: &BMeleeAction) -> Result<Checked, Acti
     let e = battle.engagements.get(index).ok_or(ActionError::NotEngaged(m.attacker, m.defender))?;
     let a = battle.unit(m.attacker).ok_or(ActionError::NoSuchUnit(m.attacker))?;
     let d = battle.unit(m.defender).ok_or(ActionError::NoSuchUnit(m.defender))?;
-    for (role, dice) in [(Role::Attacker, &m.dice.0), (Role::Defender, &m.dice.1)] {
+    for (role, dice) in m.dice.iter() {
         let want = input.dice(role) as usize;
         crate::rules::dice::check_rolls(DieKind::D6, want, &dice.iter().map(|x| i64::from(*x)).collect::<Vec<_>>())
             .map_err(ActionError::Dice)?;
@@ -133,8 +143,8 @@ pub(super) fn b_melee(battle: &Battle, m: &BMeleeAction) -> Result<Checked, Acti
     let detail = LogDetail::BMelee {
         melee_turn: input.turn,
         dice: m.dice.clone(),
-        modifiers: (input.die_modifiers(Role::Attacker), input.die_modifiers(Role::Defender)),
-        hits,
+        modifiers: (input.die_modifiers(Role::Attacker), input.die_modifiers(Role::Defender)).into(),
+        hits: hits.into(),
         state,
     };
     Ok((events, vec![m.attacker, m.defender], detail))

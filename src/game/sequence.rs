@@ -187,7 +187,7 @@ pub fn rout_move_owed(battle: &Battle, unit: UnitId) -> bool {
 pub fn tested_in_melee_this_turn(battle: &Battle, unit: UnitId) -> bool {
     actions_of_turn(battle, battle.turn).any(|a| {
         matches!(a, Action::BMelee(m)
-            if (m.attacker == unit && m.tests.0.is_some()) || (m.defender == unit && m.tests.1.is_some()))
+            if (m.attacker == unit && m.tests.attacker.is_some()) || (m.defender == unit && m.tests.defender.is_some()))
     })
 }
 

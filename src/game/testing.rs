@@ -77,7 +77,7 @@ fn melee_losses(battle: &Battle) -> BTreeSet<UnitId> {
     let mut lost = BTreeSet::new();
     for entry in this_turn(battle) {
         let (first, second) = match &entry.detail {
-            LogDetail::GdbMelee { losses, .. } => (losses.0 > 0, losses.1 > 0),
+            LogDetail::GdbMelee { losses, .. } => (losses.attacker > 0, losses.defender > 0),
             // A Ruleset B melee takes its end-of-melee tests itself (B-MEL-02, 03).
             LogDetail::BMelee { .. }
             | LogDetail::Edit { .. }

@@ -213,10 +213,10 @@ fn detail_summary(lang: Lang, battle: &Battle, entry: &LogEntry) -> String {
         LogDetail::BMelee { melee_turn, hits, state, .. } => {
             // Issue 28: who lost what, each side's test and who gave way, in one line. Each
             // side's hits are the other's losses (issue 45: they read backwards).
-            let lost = [hits.1, hits.0].map(|h| lang.count(h, Noun::Figure));
+            let lost = [hits.defender, hits.attacker].map(|h| lang.count(h, Noun::Figure));
             let mut line = lang.fmt(T::LogBMelee, &[&name(0), &name(1), melee_turn, &lost[0], &lost[1]]);
             if let Some(crate::model::Action::BMelee(m)) = entry.action.as_deref() {
-                for (who, test) in [(name(0), m.tests.0), (name(1), m.tests.1)] {
+                for (who, test) in [(name(0), m.tests.attacker), (name(1), m.tests.defender)] {
                     if let Some(t) = test {
                         let key = if t.passed { T::LogBTestPassed } else { T::LogBTestFailed };
                         line.push_str(&format!("; {}", lang.fmt(key, &[&who])));
@@ -641,7 +641,7 @@ pub fn entry_lines(lang: Lang, battle: &Battle, entry: &LogEntry) -> Vec<String>
                 let list: Vec<String> = effects.iter().filter(recorded).map(|e| effect_text(lang, e)).collect();
                 out.push(format!("{who}: {}", list.join("; ")));
             }
-            out.push(lang.fmt(T::LogLosses, &[&name(0), &losses.0, &name(1), &losses.1]));
+            out.push(lang.fmt(T::LogLosses, &[&name(0), &losses.attacker, &name(1), &losses.defender]));
             if let Some(o) = overridden {
                 out.push(lang.fmt(T::LogOverrideReason, &[&override_text(lang, o), &o.reason]));
             }
@@ -673,11 +673,11 @@ pub fn entry_lines(lang: Lang, battle: &Battle, entry: &LogEntry) -> Vec<String>
         }
         LogDetail::BCollision { attacker_modifiers, defender_modifiers, dice, result, .. } => {
             // B-COL-03: one average die a side.
-            out.push(format!("{}: {} {}", name(0), lang.t(T::DieAverage), dice.0));
+            out.push(format!("{}: {} {}", name(0), lang.t(T::DieAverage), dice.attacker));
             for m in attacker_modifiers {
                 out.push(modifier_line(lang, m));
             }
-            out.push(format!("{}: {} {}", name(1), lang.t(T::DieAverage), dice.1));
+            out.push(format!("{}: {} {}", name(1), lang.t(T::DieAverage), dice.defender));
             for m in defender_modifiers {
                 out.push(modifier_line(lang, m));
             }
@@ -706,7 +706,10 @@ pub fn entry_lines(lang: Lang, battle: &Battle, entry: &LogEntry) -> Vec<String>
         }
         LogDetail::ChargeDeclared { overruled: Some(o), .. } => out.push(overrule_text(lang, o)),
         LogDetail::BMelee { dice, modifiers, hits, .. } => {
-            for (who, d, m, h) in [(name(0), &dice.0, &modifiers.0, hits.0), (name(1), &dice.1, &modifiers.1, hits.1)] {
+            for (who, d, m, h) in [
+                (name(0), &dice.attacker, &modifiers.attacker, hits.attacker),
+                (name(1), &dice.defender, &modifiers.defender, hits.defender),
+            ] {
                 let shown: Vec<String> = d.iter().map(u8::to_string).collect();
                 out.push(format!("{who}: {}", lang.fmt(T::BHits, &[&shown.join(" "), &lang.count(h, Noun::Figure)])));
                 for m in m {

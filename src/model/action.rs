@@ -265,11 +265,11 @@ pub struct GdbMeleeAction {
     #[serde(default)]
     pub table: ByRole<Situation>,
     /// Attacker's and defender's 2D6 (caught evaders roll none: any values).
-    pub dice: ([u8; 2], [u8; 2]),
+    pub dice: ByRole<[u8; 2]>,
     /// Figures lost by attacker and defender, entered by the players; `None` reads the
     /// casualty table (AMB-13).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub losses: Option<(u32, u32)>,
+    pub losses: Option<ByRole<u32>>,
     /// The winner's pursuit or formation test (GDB-RES-02, 04, 09), if taken now.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub test: Option<TestAnswer>,
@@ -398,7 +398,7 @@ pub struct CollisionAction {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub distance_cm: Option<u32>,
     /// Both average-die rolls.
-    pub dice: (u8, u8),
+    pub dice: ByRole<u8>,
     /// After a flight: the other side's full charge move reached the fleeing unit, and a
     /// melee follows (B-FLE-02).
     #[serde(default)]
@@ -426,16 +426,16 @@ pub struct BMeleeAction {
     /// The unit attacked.
     pub defender: UnitId,
     /// Figures in contact on each side.
-    pub contact: (BContact, BContact),
+    pub contact: ByRole<BContact>,
     /// Each side's D6s.
-    pub dice: (Vec<u8>, Vec<u8>),
+    pub dice: ByRole<Vec<u8>>,
     /// Each side's morale test after the turn, if taken.
     #[serde(default)]
-    pub tests: (Option<crate::rules::ruleset_b::TestResult>, Option<crate::rules::ruleset_b::TestResult>),
+    pub tests: ByRole<Option<crate::rules::ruleset_b::TestResult>>,
     /// A fresh enemy unit charged this side this turn, in a both-attacking melee
     /// (B-MEL-05): attacker's, defender's.
     #[serde(default)]
-    pub fresh_charge: (bool, bool),
+    pub fresh_charge: ByRole<bool>,
     /// The generator's state after the app rolled, if it did.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rng_after: Option<RngState>,

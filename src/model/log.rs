@@ -7,7 +7,7 @@ use super::UnitId;
 use crate::rules::gdb::initiative::InitiativeResult;
 use crate::rules::gdb::{MeleeResult, MeleeSide, Outcome};
 use crate::rules::ruleset_b::{BSide, CollisionResult};
-use crate::rules::{Modifier, Phase, Role, Side};
+use crate::rules::{ByRole, Modifier, Phase, Role, Side};
 
 /// A result the players overruled: the result they impose, as a kind, with their reason.
 /// The game applies the imposed result's effects; the log keeps both results.
@@ -80,7 +80,7 @@ pub enum LogDetail {
         /// The result.
         result: MeleeResult,
         /// Figures lost, attacker and defender.
-        losses: (u32, u32),
+        losses: ByRole<u32>,
         /// An overruled result.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         overridden: Option<Override>,
@@ -102,7 +102,7 @@ pub enum LogDetail {
         /// Defender's modifiers.
         defender_modifiers: Vec<Modifier>,
         /// Dice (average die).
-        dice: (u8, u8),
+        dice: ByRole<u8>,
         /// The result.
         result: CollisionResult,
         /// An overruled result.
@@ -114,11 +114,11 @@ pub enum LogDetail {
         /// Melee turn.
         melee_turn: u32,
         /// Dice each side rolled.
-        dice: (Vec<u8>, Vec<u8>),
+        dice: ByRole<Vec<u8>>,
         /// Per-die modifiers of each side.
-        modifiers: (Vec<Modifier>, Vec<Modifier>),
+        modifiers: ByRole<Vec<Modifier>>,
         /// Figures killed by attacker and defender.
-        hits: (u32, u32),
+        hits: ByRole<u32>,
         /// The melee's state after the turn, as text keys.
         state: crate::rules::ruleset_b::MeleeState,
     },

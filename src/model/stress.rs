@@ -84,7 +84,7 @@ pub fn stress_battle(units: u32, log: u32) -> Battle {
                 attacker_modifiers: melee.modifiers(Role::Attacker),
                 defender_modifiers: melee.modifiers(Role::Defender),
                 result: result.clone(),
-                losses: (1, 2),
+                losses: (1, 2).into(),
                 overridden: None,
                 tests: Vec::new(),
                 taken: Vec::new(),

@@ -110,10 +110,10 @@ pub fn losses_by_turn(battle: &Battle) -> Vec<(u32, u32, u32)> {
     for e in &battle.log {
         let pairs: Vec<(Option<Side>, u32)> = match &e.detail {
             LogDetail::GdbMelee { losses, .. } => {
-                vec![(side_of(e.units.first()), losses.0), (side_of(e.units.get(1)), losses.1)]
+                vec![(side_of(e.units.first()), losses.attacker), (side_of(e.units.get(1)), losses.defender)]
             }
             LogDetail::BMelee { hits, .. } => {
-                vec![(side_of(e.units.first()), hits.1), (side_of(e.units.get(1)), hits.0)]
+                vec![(side_of(e.units.first()), hits.defender), (side_of(e.units.get(1)), hits.attacker)]
             }
             LogDetail::Charge { happened, .. } => happened
                 .iter()

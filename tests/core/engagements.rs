@@ -379,7 +379,7 @@ pub(crate) fn collide(g: &Game, attacker: &str, defender: &str, dice: (u8, u8)) 
         table: Default::default(),
         defender_attacking: false,
         distance_cm: Some(20),
-        dice,
+        dice: dice.into(),
         caught: false,
         rng_after: None,
     }
@@ -390,10 +390,10 @@ pub(crate) fn b_melee(g: &Game, a: &str, d: &str, contact: (u32, u32), dice: (Ve
     BMeleeAction {
         attacker: id(g, a),
         defender: id(g, d),
-        contact: (c(contact.0), c(contact.1)),
-        dice,
-        tests: (None, None),
-        fresh_charge: (false, false),
+        contact: (c(contact.0), c(contact.1)).into(),
+        dice: dice.into(),
+        tests: (None, None).into(),
+        fresh_charge: (false, false).into(),
         rng_after: None,
     }
 }
@@ -424,7 +424,7 @@ fn b_mel_05_06_a_both_attacking_melee_goes_on() {
     let untested = b_melee(&g, "Sumy Hussars", "Guard Chasseurs à cheval", (6, 6), (vec![1; 6], vec![1; 6]));
     assert_eq!(g.perform(&Action::BMelee(Box::new(untested.clone()))).unwrap_err(), ActionError::TestsOwed, "B-MEL-06");
     let tested = BMeleeAction {
-        tests: (Some(BTest { passed: true, score: None }), Some(BTest { passed: false, score: None })),
+        tests: (Some(BTest { passed: true, score: None }), Some(BTest { passed: false, score: None })).into(),
         ..untested
     };
     g.perform(&Action::BMelee(Box::new(tested))).unwrap();
@@ -442,14 +442,14 @@ fn b_mel_03_heavier_losses_over_both_turns() {
         .unwrap();
     to(&mut g, Phase::Melee);
     let mut t1 = b_melee(&g, "Ladoga Infantry", "1st Voltigeurs of the Guard", (9, 9), (vec![6; 3], vec![1; 3]));
-    t1.tests.1 = Some(BTest { passed: true, score: None });
+    t1.tests.defender = Some(BTest { passed: true, score: None });
     g.perform(&Action::BMelee(Box::new(t1))).unwrap();
     assert_eq!(unit(&g, "1st Voltigeurs of the Guard").figures, 21);
     common::next_turn_to(&mut g, Phase::Melee);
     let mut d2 = vec![1u8; 9];
     d2[0] = 6;
     let mut t2 = b_melee(&g, "Ladoga Infantry", "1st Voltigeurs of the Guard", (9, 9), (vec![1; 9], d2));
-    t2.tests.0 = Some(BTest { passed: true, score: None });
+    t2.tests.attacker = Some(BTest { passed: true, score: None });
     g.perform(&Action::BMelee(Box::new(t2))).unwrap();
     // Over both turns Ladoga lost 1 of 24 and the Voltigeurs 3 of 24: the Voltigeurs give way
     // (turn 2 alone would have blamed Ladoga).
@@ -662,7 +662,7 @@ fn b_mel_03_the_loser_flees() {
     g.perform(&Action::BMelee(Box::new(first))).unwrap();
     common::next_turn_to(&mut g, Phase::Melee);
     let tested = BMeleeAction {
-        tests: (Some(BTest { passed: true, score: None }), Some(BTest { passed: false, score: None })),
+        tests: (Some(BTest { passed: true, score: None }), Some(BTest { passed: false, score: None })).into(),
         ..b_melee(&g, "Sumy Hussars", "Guard Chasseurs à cheval", (6, 6), (vec![1; 6], vec![1; 6]))
     };
     g.perform(&Action::BMelee(Box::new(tested))).unwrap();
@@ -686,10 +686,10 @@ fn b_mel_02_a_destroyed_unit_takes_no_test() {
     let m = b_melee(&g, "Ladoga Infantry", "Guard tirailleur screen", (24, 6), (vec![6; 8], vec![1; 8]));
     let dice_a = coldsteel::game::b_melee_input(g.battle(), &m).unwrap().0.dice(Role::Attacker) as usize;
     let dice_d = coldsteel::game::b_melee_input(g.battle(), &m).unwrap().0.dice(Role::Defender) as usize;
-    let m = BMeleeAction { dice: (vec![6; dice_a], vec![1; dice_d]), ..m };
+    let m = BMeleeAction { dice: (vec![6; dice_a], vec![1; dice_d]).into(), ..m };
     g.perform(&Action::BMelee(Box::new(m))).unwrap();
     let LogDetail::BMelee { state, hits, .. } = &g.battle().log.last().unwrap().detail else { panic!() };
-    assert_eq!(hits.0, 6, "every skirmisher hit");
+    assert_eq!(hits.attacker, 6, "every skirmisher hit");
     assert!(
         matches!(
             state,

@@ -857,7 +857,7 @@ fn amb_49_cossacks_with_and_without_lances() {
         table: Default::default(),
         defender_attacking: false,
         distance_cm: Some(20),
-        dice: (3, 3),
+        dice: (3, 3).into(),
         caught: false,
         rng_after: None,
     };

@@ -169,8 +169,8 @@ fn ex4_laid_out_on_the_table() {
         attacker: CUIRASSIERS,
         defender: DRAGOONS,
         table: Default::default(),
-        dice: ([4, 3], [3, 3]),
-        losses: Some((1, 2)),
+        dice: ([4, 3], [3, 3]).into(),
+        losses: Some((1, 2).into()),
         test: Some(TestResult::Pass.into()),
         overridden: None,
         rng_after: None,
@@ -328,9 +328,9 @@ fn b_face_to_face(wanted: coldsteel::rules::ruleset_b::CollisionOutcome) -> (Gam
     let dice = faces
         .iter()
         .flat_map(|a| faces.iter().map(move |d| (*a, *d)))
-        .find(|d| coldsteel::game::collision_result(g.battle(), &action(*d)).unwrap().outcome == wanted)
+        .find(|d| coldsteel::game::collision_result(g.battle(), &action((*d).into())).unwrap().outcome == wanted)
         .unwrap();
-    let collision = action(dice);
+    let collision = action(dice.into());
     (g, collision)
 }
 
@@ -373,14 +373,14 @@ fn b_mel_03_the_melee_loser_flees_on_the_table() {
     let mut m = BMeleeAction {
         attacker: CUIRASSIERS,
         defender: DRAGOONS,
-        contact: (c(6), c(6)),
-        dice: (Vec::new(), Vec::new()),
-        tests: (None, Some(BTest { passed: false, score: None })),
-        fresh_charge: (false, false),
+        contact: (c(6), c(6)).into(),
+        dice: (Vec::new(), Vec::new()).into(),
+        tests: (None, Some(BTest { passed: false, score: None })).into(),
+        fresh_charge: (false, false).into(),
         rng_after: None,
     };
     let (input, _) = coldsteel::game::b_melee_input(g.battle(), &m).unwrap();
-    m.dice = (vec![6; input.dice(Role::Attacker) as usize], vec![1; input.dice(Role::Defender) as usize]);
+    m.dice = (vec![6; input.dice(Role::Attacker) as usize], vec![1; input.dice(Role::Defender) as usize]).into();
     g.perform(&Action::BMelee(Box::new(m))).unwrap();
     let coldsteel::model::LogDetail::BMelee { state, .. } = &g.battle().log.last().unwrap().detail else { panic!() };
     let MeleeState::Ends { loser: Role::Defender, flee_cm, .. } = *state else { panic!("{state:?}") };

@@ -147,7 +147,7 @@ fn b_melee_in_contact() -> Game {
 fn b_melee_goes_on() -> (Game, BMeleeAction) {
     let mut g = b_melee_in_contact();
     let mut first = b_melee(&g, "Sumy Hussars", "Guard Chasseurs à cheval", (6, 6), (vec![1; 3], vec![6; 3]));
-    first.tests = (Some(BTest { passed: true, score: None }), Some(BTest { passed: true, score: None }));
+    first.tests = (Some(BTest { passed: true, score: None }), Some(BTest { passed: true, score: None })).into();
     g.perform(&Action::BMelee(Box::new(first.clone()))).unwrap();
     assert_eq!(g.battle().pending_melees().count(), 1, "it goes on");
     (g, first)
@@ -390,8 +390,8 @@ fn b_mel_08_melee_turn_2_starts_from_turn_1s_figures() {
     let fresh = BMeleeDraft::open(g.battle(), &pending).unwrap();
     assert_eq!(fresh.contact.0, BContact { figures_in_contact: 6, overlaps: 0 }, "a first turn: up to 6, no overlap");
     let mut first = b_melee(&g, "Sumy Hussars", "Guard Chasseurs à cheval", (5, 6), (vec![1; 3], vec![6; 3]));
-    first.contact.0.overlaps = 1;
-    first.tests = (Some(BTest { passed: true, score: None }), Some(BTest { passed: true, score: None }));
+    first.contact.attacker.overlaps = 1;
+    first.tests = (Some(BTest { passed: true, score: None }), Some(BTest { passed: true, score: None })).into();
     g.perform(&Action::BMelee(Box::new(first.clone()))).unwrap();
     assert_eq!(g.battle().pending_melees().count(), 1, "it goes on");
     common::next_turn_to(&mut g, Phase::Melee);

@@ -174,7 +174,7 @@ fn a_charge_to_its_melee_result_in_twelve_clicks_and_two_measurements() {
     let battle = t.h.state().game.battle();
     let last = battle.log.last().unwrap();
     let LogDetail::GdbMelee { losses, tests, .. } = &last.detail else { panic!("{last:?}") };
-    assert_eq!(*losses, (0, 4), "the casualty table's rout row, the cavalry's loss of 1 halved");
+    assert_eq!(*losses, (0, 4).into(), "the casualty table's rout row, the cavalry's loss of 1 halved");
     assert_eq!(tests.len(), 1, "the pursuit test was rolled on the table");
     let counted = format!(
         "{} clicks, {} keys, {} scrolls, {} measurements, {} dice",
@@ -428,7 +428,7 @@ fn fight_the_melee(t: &mut Table, charger: &str, target: &str) -> (u32, u32, Str
     assert!(t.h.state().wizard.is_none(), "{:?}", t.h.state().message);
     let last = t.h.state().game.battle().log.last().unwrap();
     let LogDetail::GdbMelee { losses, tests, .. } = &last.detail else { panic!("{last:?}") };
-    assert_eq!(*losses, (1, 4));
+    assert_eq!(*losses, (1, 4).into());
     assert!(tests.is_empty(), "no test rolled on a table: the pursuit test was answered by its result");
     t.counted()
 }

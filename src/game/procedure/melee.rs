@@ -179,8 +179,8 @@ impl MeleeDraft {
             attacker: self.attacker,
             defender: self.defender,
             table: self.table.clone(),
-            dice: ([0, 0], [0, 0]),
-            losses,
+            dice: ([0, 0], [0, 0]).into(),
+            losses: losses.map(ByRole::from),
             test: self.test.clone(),
             overridden,
             rng_after: self.rng_after.clone(),
@@ -189,7 +189,7 @@ impl MeleeDraft {
 
     fn action_with_dice(&self, battle: &Battle) -> Option<GdbMeleeAction> {
         let dice = self.dice_given(battle)?;
-        Some(GdbMeleeAction { dice, ..self.action() })
+        Some(GdbMeleeAction { dice: dice.into(), ..self.action() })
     }
 
     /// The result by the dice, the one applied, and the test owed with it; the answer to
@@ -202,7 +202,7 @@ impl MeleeDraft {
         if owed_test.is_none() {
             self.test = None;
         }
-        Some(MeleeView { by_dice, applied, dice: action.dice, owed_test })
+        Some(MeleeView { by_dice, applied, dice: action.dice.into(), owed_test })
     }
 
     /// The casualty-table row that gives the losses typed, when the table has none for

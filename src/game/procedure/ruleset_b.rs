@@ -119,7 +119,7 @@ impl CollisionDraft {
             table: self.table.clone(),
             defender_attacking: self.defender_attacking,
             distance_cm: self.start_cm.trim().parse().ok(),
-            dice: self.dice.unwrap_or((3, 3)),
+            dice: self.dice.unwrap_or((3, 3)).into(),
             caught: self.caught,
             rng_after: self.rng_after.clone(),
         }
@@ -204,13 +204,13 @@ pub struct BMeleeDraft {
 
 /// The figures in contact and overlaps of the last turn of the melee between the two
 /// units, as the journal recorded it (either way round), each side's its own.
-fn last_turn_contact(battle: &Battle, attacker: UnitId, defender: UnitId) -> Option<(BContact, BContact)> {
+fn last_turn_contact(battle: &Battle, attacker: UnitId, defender: UnitId) -> Option<ByRole<BContact>> {
     battle.log.iter().rev().filter_map(|e| e.action.as_deref()).find_map(|action| {
         let Action::BMelee(m) = action else { return None };
         if (m.attacker, m.defender) == (attacker, defender) {
             Some(m.contact.clone())
         } else if (m.attacker, m.defender) == (defender, attacker) {
-            Some((m.contact.1.clone(), m.contact.0.clone()))
+            Some((m.contact.defender.clone(), m.contact.attacker.clone()).into())
         } else {
             None
         }
@@ -230,7 +230,7 @@ impl BMeleeDraft {
             overlaps: c.overlaps,
         };
         let contact = match last_turn_contact(battle, a.id, d.id) {
-            Some((ca, cd)) => (kept(&ca, a.figures), kept(&cd, d.figures)),
+            Some(ByRole { attacker: ca, defender: cd }) => (kept(&ca, a.figures), kept(&cd, d.figures)),
             None => (first(a.figures), first(d.figures)),
         };
         Some(BMeleeDraft {
@@ -261,10 +261,10 @@ impl BMeleeDraft {
         BMeleeAction {
             attacker: self.attacker,
             defender: self.defender,
-            contact: self.contact.clone(),
-            dice,
-            tests: (self.test(0), self.test(1)),
-            fresh_charge: (self.fresh[0], self.fresh[1]),
+            contact: self.contact.clone().into(),
+            dice: dice.into(),
+            tests: (self.test(0), self.test(1)).into(),
+            fresh_charge: (self.fresh[0], self.fresh[1]).into(),
             rng_after: self.rng_after.clone(),
         }
     }
