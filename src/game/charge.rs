@@ -5,10 +5,10 @@
 use super::engagement::changed_unit;
 use super::play::{Checked, apply_test, rng_event};
 use super::{ActionError, Event};
-use crate::model::{Battle, ChargeAction, CollisionAction, Engagement, General, LogDetail, Unit, UnitId};
+use crate::model::{Battle, ChargeAction, CollisionAction, ContactRules, Engagement, General, LogDetail, Unit, UnitId};
 use crate::rules::gdb::charge::{Ask, Charge, ChargeError, ChargeUnit, Declaration, FollowUp, Happening, Opportunity};
 use crate::rules::ruleset_b::{BSide, CollisionInput, CollisionOutcome};
-use crate::rules::{BySide, Formation, Marker, Order, Phase, Rank, Role, Ruleset, Situation};
+use crate::rules::{ByRole, Formation, Marker, Order, Phase, Rank, Role, Ruleset, Situation};
 
 fn two_enemies(battle: &Battle, a: UnitId, b: UnitId) -> Result<(&Unit, &Unit), ActionError> {
     let ua = battle.unit(a).ok_or(ActionError::NoSuchUnit(a))?;
@@ -409,10 +409,9 @@ fn apply_happenings(m: &Charge, c: &mut Unit, t: &mut Unit) -> Result<Option<Eng
                 contact = Some(Engagement {
                     charging: *charging,
                     moved_cm: Some(*moved_cm),
-                    counter_cm: *counter_cm,
+                    rules: ContactRules::Gdb { counter_cm: *counter_cm, evaders_caught: *evaders },
                     // GDB-CHG-16: the face measured, unless the target wheeled to face in time.
                     struck_face: m.struck_face,
-                    evaders_caught: *evaders,
                     distance_cm: Some(m.decl.distance_cm),
                     ..Engagement::contact(c.id, t.id)
                 });
@@ -466,7 +465,7 @@ pub(super) fn charge(battle: &Battle, a: &ChargeAction) -> Result<Checked, Actio
     } else if let Some(e) = contact {
         c.markers.insert(Marker::InMelee);
         t.markers.insert(Marker::InMelee);
-        let start = BySide { first: c.figures, second: t.figures };
+        let start = ByRole::new(c.figures, t.figures);
         // GDB-MOD-FN6: the slope the table showed as the charge was declared.
         let slopes = super::table::engagement_slopes(battle, a.charger, a.target);
         events.push(Event::MeleePending {
@@ -688,10 +687,9 @@ pub(super) fn collision(battle: &Battle, a: &CollisionAction) -> Result<Checked,
             charging: true,
             struck_face: input.defender.situation.struck_face,
             slopes: super::table::engagement_slopes(battle, a.attacker, a.defender),
-            both_attacking: input.both_attacking(),
-            fleeing,
+            rules: ContactRules::RulesetB { both_attacking: input.both_attacking(), fleeing },
             distance_cm: a.distance_cm,
-            start_figures: Some(BySide { first: ua.figures, second: ud.figures }),
+            start_figures: Some(ByRole::new(ua.figures, ud.figures)),
             ..Engagement::contact(a.attacker, a.defender)
         };
         events.push(Event::MeleePending { index: battle.engagements.len(), melee: e });
@@ -716,8 +714,8 @@ fn joined(battle: &Battle, charger: &Unit, target: UnitId) -> Option<Event> {
     let (index, e) = battle.pending_melees().find(|(_, e)| e.involves(target))?;
     let mut after = e.clone();
     match e.side_of(target)? {
-        crate::rules::Role::Defender => after.joined.first.push(charger.id),
-        crate::rules::Role::Attacker => after.joined.second.push(charger.id),
+        crate::rules::Role::Defender => after.joined.attacker.push(charger.id),
+        crate::rules::Role::Attacker => after.joined.defender.push(charger.id),
     }
     Some(Event::EngagementChanged { index, before: Box::new(e.clone()), after: Box::new(after) })
 }

@@ -71,10 +71,10 @@ pub fn melee_sides(battle: &Battle, e: &Engagement, table: &ByRole<Situation>) -
     }
     // GDB-CHG-17, 18, EX-4: a counter-charger that moved 5 cm or more charges too.
     def.charging = e.counter_charging();
-    def.moved_cm = e.counter_cm.filter(|_| def.charging);
+    def.moved_cm = e.counter_cm().filter(|_| def.charging);
     def.struck_face = e.struck_face;
     // GDB-EVD-11, AMB-47: caught evaders do not fight back.
-    def.caught_evading = e.evaders_caught;
+    def.caught_evading = e.evaders_caught();
     for (role, side) in sides.iter_mut() {
         // AMB-15, AMB-16: the units joined count, whole, for their side's superiority.
         let joined = e.joined_with(role).iter().filter_map(|id| battle.unit(*id));
@@ -95,7 +95,7 @@ pub fn melee_sides(battle: &Battle, e: &Engagement, table: &ByRole<Situation>) -
         // GDB-RES-08: out of the built-up area, as the players say or the table shows.
         s.leaves_area = shown.leaves_area || super::table::pushback_leaves_area(battle, unit);
         // GDB-RES-08: a second push-back in a row.
-        s.pushed_back_before = *crate::model::by_role(&e.pushbacks, role) > 0;
+        s.pushed_back_before = *e.pushbacks.get(role) > 0;
     }
     Some(sides)
 }
@@ -135,22 +135,23 @@ pub(super) fn aftermath_events(battle: &Battle, next: Phase, turn: u32) -> (Vec<
     let mut ended_pursuits = BTreeSet::new();
     // Last first, so that removing one keeps the others' positions.
     for (index, e) in battle.engagements.iter().enumerate().rev() {
-        let Some(decided) = e.decided_turn.filter(|_| e.stage == Stage::Aftermath) else { continue };
-        if turn <= decided {
+        let Stage::Aftermath(owed) = &e.stage else { continue };
+        if turn <= owed.decided_turn {
             continue;
         }
-        let mut after = e.clone();
+        let mut owed = owed.clone();
         if matches!(next, Phase::Charges | Phase::Movement | Phase::Firing | Phase::Melee | Phase::Morale) {
-            after.pushed_back = None;
+            owed.pushed_back = None;
         }
         if next == Phase::Morale
-            && let Some(p) = after.pursuer.take()
+            && let Some(p) = owed.pursuer.take()
         {
             ended_pursuits.insert(p);
         }
-        if after.pushed_back.is_none() && after.pursuer.is_none() {
+        if owed.pushed_back.is_none() && owed.pursuer.is_none() {
             events.push(Event::MeleeCleared { index, melee: e.clone() });
-        } else if after != *e {
+        } else if e.aftermath() != Some(&owed) {
+            let after = Engagement { stage: Stage::Aftermath(owed), ..e.clone() };
             events.push(Event::EngagementChanged { index, before: Box::new(e.clone()), after: Box::new(after) });
         }
     }
@@ -158,11 +159,14 @@ pub(super) fn aftermath_events(battle: &Battle, next: Phase, turn: u32) -> (Vec<
     // aftermath names (set by hand, or by an older file) comes off at the Morale phase too.
     if next == Phase::Morale {
         let named = |id: UnitId| {
-            battle.engagements.iter().any(|e| e.pursuer == Some(id) && e.decided_turn.is_some_and(|t| t >= turn))
+            battle
+                .engagements
+                .iter()
+                .any(|e| e.aftermath().is_some_and(|a| a.pursuer == Some(id) && a.decided_turn >= turn))
         };
         ended_pursuits.retain(|id| !named(*id));
         for u in battle.units.iter().filter(|u| u.markers.contains(&Marker::Pursuing)) {
-            let anywhere = battle.engagements.iter().any(|e| e.pursuer == Some(u.id));
+            let anywhere = battle.engagements.iter().any(|e| e.pursuer() == Some(u.id));
             if !anywhere {
                 ended_pursuits.insert(u.id);
             }

@@ -4,14 +4,15 @@
 use super::engagement::{aftermath_events, changed_unit, gdb_melee_input};
 use super::{Action, ActionError, Event};
 use crate::model::{
-    Battle, Engagement, GdbMeleeAction, LogDetail, LogEntry, RngState, Stage, TestTaken, TurnState, Unit, UnitId,
+    Aftermath, Battle, Engagement, GdbMeleeAction, LogDetail, LogEntry, RngState, Stage, TestTaken, TurnState, Unit,
+    UnitId,
 };
 use crate::rules::dice::TableError;
 use crate::rules::gdb::charge::{ChargeError, TestAnswer};
 use crate::rules::gdb::initiative::initiative as decide_initiative;
 use crate::rules::gdb::{Effect, MeleeInput, MeleeResult, Role, Test};
 use crate::rules::options::{CasualtyRow, TestKind, TestResult};
-use crate::rules::{BySide, Marker, Order, Phase, Ruleset, Side};
+use crate::rules::{ByRole, BySide, Marker, Order, Phase, Ruleset, Side};
 
 /// What a play check returns: events, units concerned, log detail.
 pub(super) type Checked = (Vec<Event>, Vec<UnitId>, LogDetail);
@@ -467,7 +468,7 @@ pub(super) fn gdb_melee(battle: &Battle, m: &GdbMeleeAction) -> Result<Checked, 
         events.extend(changed_unit(unit, after));
     }
     if !continues {
-        events.extend(out_of_contact(battle, engagement.joined.first.iter().chain(&engagement.joined.second)));
+        events.extend(out_of_contact(battle, engagement.joined.attacker.iter().chain(&engagement.joined.defender)));
     }
     events.push(Event::MeleeCleared { index, melee: engagement.clone() });
     if let Some(next) = next {
@@ -507,13 +508,12 @@ fn next_engagement(
     let draw_goes_on = has(&result.attacker_effects, |x| *x == Effect::MeleeContinues);
     let mut next = e.clone();
     next.charging = false;
-    next.counter_cm = None;
-    next.losses =
-        BySide { first: e.losses.first.saturating_add(losses.0), second: e.losses.second.saturating_add(losses.1) };
-    next.pushbacks = BySide {
-        first: if pushed(&result.attacker_effects) { e.pushbacks.first.saturating_add(1) } else { 0 },
-        second: if pushed(&result.defender_effects) { e.pushbacks.second.saturating_add(1) } else { 0 },
-    };
+    next.end_counter_charge();
+    next.losses = ByRole::new(e.losses.attacker.saturating_add(losses.0), e.losses.defender.saturating_add(losses.1));
+    next.pushbacks = ByRole::new(
+        if pushed(&result.attacker_effects) { e.pushbacks.attacker.saturating_add(1) } else { 0 },
+        if pushed(&result.defender_effects) { e.pushbacks.defender.saturating_add(1) } else { 0 },
+    );
     next.tests.extend(taken.iter().cloned());
     if (draw_goes_on || follows) && !gone {
         next.melee_turn = e.melee_turn.saturating_add(1).min(crate::model::MAX_MELEE_TURN);
@@ -522,7 +522,7 @@ fn next_engagement(
     }
     let lost_by = |id: UnitId| if id == e.attacker { losses.0 } else { losses.1 };
     // The unit pushed back: the loser, or the cavalry drawn with infantry (GDB-RES-12).
-    next.pushed_back = if pushed(&result.attacker_effects) {
+    let pushed_back = if pushed(&result.attacker_effects) {
         Some(e.attacker)
     } else if pushed(&result.defender_effects) {
         Some(e.defender)
@@ -530,16 +530,15 @@ fn next_engagement(
         None
     }
     .filter(|id| !destroyed(*id, lost_by(*id)));
-    next.pursuer = taken
+    let pursuer = taken
         .iter()
         .find(|t| t.result == TestResult::Pursue)
         .map(|t| t.unit)
         .filter(|id| !destroyed(*id, lost_by(*id)));
-    if next.pushed_back.is_none() && next.pursuer.is_none() {
+    if pushed_back.is_none() && pursuer.is_none() {
         return None;
     }
-    next.stage = Stage::Aftermath;
-    next.decided_turn = Some(battle.turn);
+    next.stage = Stage::Aftermath(Aftermath { decided_turn: battle.turn, pushed_back, pursuer });
     Some(next)
 }
 
@@ -643,7 +642,7 @@ pub(super) fn add_pending(battle: &Battle, m: &Engagement) -> Result<Checked, Ac
         charging: m.charging,
         moved_cm: m.moved_cm.map(|cm| cm.min(crate::model::MAX_DISTANCE_CM)),
         struck_face: m.struck_face,
-        start_figures: Some(BySide { first: a.figures, second: d.figures }),
+        start_figures: Some(ByRole::new(a.figures, d.figures)),
         ..Engagement::contact(m.attacker, m.defender)
     };
     let mut events = vec![Event::MeleePending { index, melee }];

@@ -6,7 +6,7 @@ use super::play::{Checked, rng_event};
 use super::{ActionError, Event};
 use crate::model::{BContact, BMeleeAction, Battle, Engagement, LogDetail, Placement, Unit};
 use crate::rules::ruleset_b::{BMeleeInput, BSide, MeleeState, SideTurn};
-use crate::rules::{BySide, DieKind, Marker, Role, Situation};
+use crate::rules::{ByRole, DieKind, Marker, Role, Situation};
 
 /// The most figures a side may have in contact or lose: no table holds more, and the
 /// dice counts and the odds stay bounded.
@@ -22,7 +22,7 @@ pub fn b_melee_input(battle: &Battle, m: &BMeleeAction) -> Result<(BMeleeInput, 
         .ok_or(ActionError::NotEngaged(m.attacker, m.defender))?;
     let a = battle.unit(m.attacker).ok_or(ActionError::NoSuchUnit(m.attacker))?;
     let d = battle.unit(m.defender).ok_or(ActionError::NoSuchUnit(m.defender))?;
-    let start = e.start_figures.clone().unwrap_or(BySide { first: a.figures, second: d.figures });
+    let start = e.start_figures.unwrap_or(ByRole::new(a.figures, d.figures));
     let side = |u: &Unit, c: &BContact, role: Role, figures: u32| -> Result<BSide, ActionError> {
         if c.figures_in_contact > MAX_FIGURES_IN_CONTACT || c.overlaps > 2 {
             return Err(ActionError::TooManyInContact {
@@ -32,9 +32,9 @@ pub fn b_melee_input(battle: &Battle, m: &BMeleeAction) -> Result<(BMeleeInput, 
             });
         }
         let situation = Situation {
-            charging: role == Role::Attacker || e.both_attacking,
+            charging: role == Role::Attacker || e.both_attacking(),
             struck_face: if role == Role::Defender { e.struck_face } else { crate::rules::Face::Front },
-            caught_evading: e.fleeing == Some(role),
+            caught_evading: e.fleeing() == Some(role),
             ..Situation::default()
         };
         Ok(BSide {
@@ -47,8 +47,8 @@ pub fn b_melee_input(battle: &Battle, m: &BMeleeAction) -> Result<(BMeleeInput, 
         })
     };
     let input = BMeleeInput {
-        attacker: side(a, &m.contact.attacker, Role::Attacker, start.first)?,
-        defender: side(d, &m.contact.defender, Role::Defender, start.second)?,
+        attacker: side(a, &m.contact.attacker, Role::Attacker, start.attacker)?,
+        defender: side(d, &m.contact.defender, Role::Defender, start.defender)?,
         turn: e.melee_turn,
         options: battle.options.ruleset_b.clone(),
     };
@@ -70,13 +70,13 @@ pub fn b_melee_outcome(battle: &Battle, m: &BMeleeAction) -> Result<((u32, u32),
     );
     let turn_a = SideTurn {
         losses: hits.1,
-        earlier_losses: e.losses.first,
+        earlier_losses: e.losses.attacker,
         test: m.tests.attacker,
         fresh_charge: m.fresh_charge.attacker,
     };
     let turn_d = SideTurn {
         losses: hits.0,
-        earlier_losses: e.losses.second,
+        earlier_losses: e.losses.defender,
         test: m.tests.defender,
         fresh_charge: m.fresh_charge.defender,
     };
@@ -132,10 +132,7 @@ pub(super) fn b_melee(battle: &Battle, m: &BMeleeAction) -> Result<Checked, Acti
         let melee = Engagement {
             melee_turn: *next_turn,
             charging: false,
-            losses: BySide {
-                first: e.losses.first.saturating_add(hits.1),
-                second: e.losses.second.saturating_add(hits.0),
-            },
+            losses: ByRole::new(e.losses.attacker.saturating_add(hits.1), e.losses.defender.saturating_add(hits.0)),
             ..e.clone()
         };
         events.push(Event::MeleePending { index, melee });

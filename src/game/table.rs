@@ -287,10 +287,10 @@ fn slopes(table: &TableSetup, a: &Footprint, d: &Footprint) -> (Slope, Slope) {
 
 /// The slopes of an engagement's attacker and defender on the table, when both are placed
 /// and the table is set up.
-pub fn engagement_slopes(battle: &Battle, attacker: UnitId, defender: UnitId) -> Option<(Slope, Slope)> {
+pub fn engagement_slopes(battle: &Battle, attacker: UnitId, defender: UnitId) -> Option<crate::rules::ByRole<Slope>> {
     let table = battle.table.as_ref()?;
     let (a, d) = (battle.unit(attacker)?, battle.unit(defender)?);
-    Some(slopes(table, &footprint(battle, a)?, &footprint(battle, d)?))
+    Some(slopes(table, &footprint(battle, a)?, &footprint(battle, d)?).into())
 }
 
 /// Whether the line from the charger's front to the target's nearest point crosses no

@@ -223,7 +223,9 @@ impl Battle {
     /// A pursuit the unit won in an earlier turn that is still under way: it counts +2 in
     /// its melees this turn (GDB-RES-02, GDB-MOD-21).
     pub fn pursuing(&self, unit: UnitId) -> bool {
-        self.engagements.iter().any(|e| e.pursuer == Some(unit) && e.decided_turn.is_some_and(|t| t < self.turn))
+        self.engagements
+            .iter()
+            .any(|e| e.aftermath().is_some_and(|a| a.pursuer == Some(unit) && a.decided_turn < self.turn))
     }
 
     /// A side's commander-in-chief, if present.

@@ -7,18 +7,59 @@ use serde::{Deserialize, Serialize};
 
 use super::UnitId;
 use crate::rules::options::{TestKind, TestResult};
-use crate::rules::{BySide, Face, Role};
+use crate::rules::{ByRole, BySide, Face, Role, Slope};
 
-/// Where an engagement stands.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+/// Where an engagement stands: a melee waiting, or a decided melee's aftermath with
+/// what it still owes (issue 48: an aftermath's facts exist only in an aftermath).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub enum Stage {
     /// In base contact: a melee waits for the Melee phase (GDB-MEL-01, 02; B-MEL-01).
     #[default]
     Melee,
     /// The melee is decided; what follows it (the push-back and its rally, GDB-RES-05;
     /// a pursuit, GDB-RES-02, GDB-MOD-21) is still to happen next turn.
-    Aftermath,
+    Aftermath(Aftermath),
+}
+
+/// What a decided melee still owes the next turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Aftermath {
+    /// The turn the melee was decided in.
+    pub decided_turn: u32,
+    /// The unit pushed back: it rallies after its push-back move (GDB-RES-05).
+    pub pushed_back: Option<UnitId>,
+    /// The winner that pursues: +2 in its next melee (GDB-RES-02, GDB-MOD-21).
+    pub pursuer: Option<UnitId>,
+}
+
+/// The facts of the contact only one ruleset has (issue 48: a GdB counter-charge and a
+/// Ruleset B flight cannot be built together).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ContactRules {
+    /// General de Brigade's charge.
+    Gdb {
+        /// Distance the defender moved to meet the charger in a counter-charge, cm: from
+        /// 5 cm it counts as charging too (GDB-CHG-17, 18, EX-4); none from the second
+        /// melee turn.
+        counter_cm: Option<u32>,
+        /// The defender was caught evading: it does not fight back (GDB-EVD-11, AMB-47).
+        evaders_caught: bool,
+    },
+    /// Ruleset B's collision.
+    RulesetB {
+        /// Both sides attacked (B-COL-19..21): the melee goes on turn after turn
+        /// (B-MEL-05..07).
+        both_attacking: bool,
+        /// A side that fled before contact and was caught: it rolls no dice (B-FLE-02,
+        /// B-MEL-12).
+        fleeing: Option<Role>,
+    },
+}
+
+impl Default for ContactRules {
+    fn default() -> Self {
+        ContactRules::Gdb { counter_cm: None, evaders_caught: false }
+    }
 }
 
 /// A test taken during the engagement, with its result.
@@ -33,82 +74,198 @@ pub struct TestTaken {
 }
 
 /// Two units engaged: created when a charge (or a Ruleset B collision) comes to contact,
-/// carried through each melee turn, ended when its aftermath is done.
+/// carried through each melee turn, ended when its aftermath is done. In files it is one
+/// flat object ([`EngagementFile`]), as before the stages were a type.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "EngagementFile", into = "EngagementFile")]
 pub struct Engagement {
     /// The charging (attacking) unit.
     pub attacker: UnitId,
     /// The unit charged.
     pub defender: UnitId,
     /// Melee waiting, or aftermath.
-    #[serde(default, skip_serializing_if = "is_default")]
     pub stage: Stage,
     /// The attacker counts as charging in the coming melee turn: it moved 5 cm or more
     /// (GDB-MOD-21, GDB-CHG-18); false from the second turn on.
-    #[serde(default)]
     pub charging: bool,
     /// Distance the attacker moved in its charge, cm.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub moved_cm: Option<u32>,
-    /// Distance the defender moved to meet the charger in a counter-charge, cm: from
-    /// 5 cm it counts as charging too (GDB-CHG-17, 18, EX-4).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub counter_cm: Option<u32>,
-    /// Where the defender is struck (GDB-CHG-16, GDB-MOD-20; B-MEL-11, 14); the older
-    /// `flank_or_rear: true` reads as a flank.
-    #[serde(default, alias = "flank_or_rear", deserialize_with = "crate::rules::face_or_flag")]
+    /// Where the defender is struck (GDB-CHG-16, GDB-MOD-20; B-MEL-11, 14).
     pub struck_face: Face,
-    /// The ground each side charged over as the table showed it at the charge, attacker
-    /// then defender (GDB-MOD-FN6, B-COL-07): the melee wizard offers it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub slopes: Option<(crate::rules::Slope, crate::rules::Slope)>,
-    /// The defender was caught evading: it does not fight back (GDB-EVD-11, AMB-47).
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub evaders_caught: bool,
-    /// Both sides attacked (Ruleset B, B-COL-19..21): the melee goes on turn after turn
-    /// (B-MEL-05..07).
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub both_attacking: bool,
-    /// A side that fled before contact and was caught: it rolls no dice (B-FLE-02, B-MEL-12).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fleeing: Option<Role>,
+    /// The ground each side charged over as the table showed it at the charge
+    /// (GDB-MOD-FN6, B-COL-07): the melee wizard offers it.
+    pub slopes: Option<ByRole<Slope>>,
     /// The distance the attack began at, cm (AMB-37: "began too close").
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub distance_cm: Option<u32>,
+    /// What only the ruleset's own contact has: a counter-charge and caught evaders, or
+    /// both attacking and a caught fugitive.
+    pub rules: ContactRules,
     /// Tests taken so far, in order.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tests: Vec<TestTaken>,
     /// Melee turn, from 1 (a drawn melee goes on, GDB-RES-11; Ruleset B counts the
     /// collision turn as 1, B-MEL-02).
-    #[serde(default = "one")]
     pub melee_turn: u32,
     /// Figures each side has lost in this melee so far (B-MEL-03).
-    #[serde(default, skip_serializing_if = "is_default")]
-    pub losses: BySide<u32>,
-    /// Each side's figures when the melee began (B-MEL-03, AMB-33); `first` is the
-    /// attacker, `second` the defender.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub start_figures: Option<BySide<u32>>,
+    pub losses: ByRole<u32>,
+    /// Each side's figures when the melee began (B-MEL-03, AMB-33).
+    pub start_figures: Option<ByRole<u32>>,
     /// Push-backs in a row each side has suffered in this melee (GDB-RES-08).
-    #[serde(default, skip_serializing_if = "is_default")]
-    pub pushbacks: BySide<u32>,
+    pub pushbacks: ByRole<u32>,
     /// The winner followed the pushed-back enemy, staying in base contact (GDB-RES-10).
-    #[serde(default, skip_serializing_if = "is_false")]
     pub follow_in: bool,
-    /// The turn the melee was decided in (aftermath).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub decided_turn: Option<u32>,
-    /// The unit pushed back: it rallies after its push-back move (GDB-RES-05).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pushed_back: Option<UnitId>,
-    /// The winner that pursues: +2 in its next melee (GDB-RES-02, GDB-MOD-21).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pursuer: Option<UnitId>,
-    /// Units that charged into the melee and joined a side (AMB-15): `first` with the
-    /// attacker, `second` with the defender. Each side fights with its principal unit's
-    /// total; these count only for its numerical superiority (GDB-MOD-28, 29).
+    /// Units that charged into the melee and joined a side (AMB-15). Each side fights
+    /// with its principal unit's total; these count only for its numerical superiority
+    /// (GDB-MOD-28, 29).
+    pub joined: ByRole<Vec<UnitId>>,
+}
+
+/// An engagement as files write it: flat, the stages' and the rulesets' facts side by
+/// side, each side's values as `first` (the attacker) and `second` (the defender).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+struct EngagementFile {
+    attacker: UnitId,
+    defender: UnitId,
     #[serde(default, skip_serializing_if = "is_default")]
-    pub joined: BySide<Vec<UnitId>>,
+    stage: StageName,
+    #[serde(default)]
+    charging: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    moved_cm: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    counter_cm: Option<u32>,
+    #[serde(default, alias = "flank_or_rear", deserialize_with = "crate::rules::face_or_flag")]
+    struck_face: Face,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    slopes: Option<ByRole<Slope>>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    evaders_caught: bool,
+    #[serde(default, skip_serializing_if = "is_false")]
+    both_attacking: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    fleeing: Option<Role>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    distance_cm: Option<u32>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    tests: Vec<TestTaken>,
+    #[serde(default = "one")]
+    melee_turn: u32,
+    #[serde(default, skip_serializing_if = "is_default")]
+    losses: BySide<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    start_figures: Option<BySide<u32>>,
+    #[serde(default, skip_serializing_if = "is_default")]
+    pushbacks: BySide<u32>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    follow_in: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    decided_turn: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pushed_back: Option<UnitId>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pursuer: Option<UnitId>,
+    #[serde(default, skip_serializing_if = "is_default")]
+    joined: BySide<Vec<UnitId>>,
+}
+
+/// A stage's name in files.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum StageName {
+    #[default]
+    Melee,
+    Aftermath,
+}
+
+fn by_role<T>(pair: BySide<T>) -> ByRole<T> {
+    ByRole::new(pair.first, pair.second)
+}
+
+fn by_side<T>(pair: ByRole<T>) -> BySide<T> {
+    BySide { first: pair.attacker, second: pair.defender }
+}
+
+impl TryFrom<EngagementFile> for Engagement {
+    type Error = String;
+
+    fn try_from(f: EngagementFile) -> Result<Self, String> {
+        let stage = match (f.stage, f.decided_turn) {
+            (StageName::Melee, None) if f.pushed_back.is_none() && f.pursuer.is_none() => Stage::Melee,
+            (StageName::Melee, _) => {
+                return Err("a melee still waiting has no decided turn, push-back or pursuer".to_owned());
+            }
+            (StageName::Aftermath, Some(decided_turn)) => {
+                Stage::Aftermath(Aftermath { decided_turn, pushed_back: f.pushed_back, pursuer: f.pursuer })
+            }
+            (StageName::Aftermath, None) => {
+                return Err("an aftermath names the turn its melee was decided in".to_owned());
+            }
+        };
+        let gdb = f.counter_cm.is_some() || f.evaders_caught;
+        let rules = match (gdb, f.both_attacking || f.fleeing.is_some()) {
+            (true, true) => {
+                return Err(
+                    "a counter-charge or caught evaders (GdB) beside both attacking or a flight (Ruleset B)".to_owned()
+                );
+            }
+            (false, true) => ContactRules::RulesetB { both_attacking: f.both_attacking, fleeing: f.fleeing },
+            (true | false, false) => ContactRules::Gdb { counter_cm: f.counter_cm, evaders_caught: f.evaders_caught },
+        };
+        Ok(Engagement {
+            attacker: f.attacker,
+            defender: f.defender,
+            stage,
+            charging: f.charging,
+            moved_cm: f.moved_cm,
+            struck_face: f.struck_face,
+            slopes: f.slopes,
+            distance_cm: f.distance_cm,
+            rules,
+            tests: f.tests,
+            melee_turn: f.melee_turn,
+            losses: by_role(f.losses),
+            start_figures: f.start_figures.map(by_role),
+            pushbacks: by_role(f.pushbacks),
+            follow_in: f.follow_in,
+            joined: by_role(f.joined),
+        })
+    }
+}
+
+impl From<Engagement> for EngagementFile {
+    fn from(e: Engagement) -> Self {
+        let (stage, aftermath) = match e.stage {
+            Stage::Melee => (StageName::Melee, None),
+            Stage::Aftermath(a) => (StageName::Aftermath, Some(a)),
+        };
+        let (counter_cm, evaders_caught, both_attacking, fleeing) = match e.rules {
+            ContactRules::Gdb { counter_cm, evaders_caught } => (counter_cm, evaders_caught, false, None),
+            ContactRules::RulesetB { both_attacking, fleeing } => (None, false, both_attacking, fleeing),
+        };
+        EngagementFile {
+            attacker: e.attacker,
+            defender: e.defender,
+            stage,
+            charging: e.charging,
+            moved_cm: e.moved_cm,
+            counter_cm,
+            struck_face: e.struck_face,
+            slopes: e.slopes,
+            evaders_caught,
+            both_attacking,
+            fleeing,
+            distance_cm: e.distance_cm,
+            tests: e.tests,
+            melee_turn: e.melee_turn,
+            losses: by_side(e.losses),
+            start_figures: e.start_figures.map(by_side),
+            pushbacks: by_side(e.pushbacks),
+            follow_in: e.follow_in,
+            decided_turn: aftermath.as_ref().map(|a| a.decided_turn),
+            pushed_back: aftermath.as_ref().and_then(|a| a.pushed_back),
+            pursuer: aftermath.and_then(|a| a.pursuer),
+            joined: by_side(e.joined),
+        }
+    }
 }
 
 fn one() -> u32 {
@@ -132,29 +289,75 @@ impl Engagement {
             stage: Stage::Melee,
             charging: false,
             moved_cm: None,
-            counter_cm: None,
             struck_face: Face::Front,
             slopes: None,
-            evaders_caught: false,
-            both_attacking: false,
-            fleeing: None,
             distance_cm: None,
+            rules: ContactRules::default(),
             tests: Vec::new(),
             melee_turn: 1,
-            losses: BySide::default(),
+            losses: ByRole::default(),
             start_figures: None,
-            pushbacks: BySide::default(),
+            pushbacks: ByRole::default(),
             follow_in: false,
-            decided_turn: None,
-            pushed_back: None,
-            pursuer: None,
-            joined: BySide::default(),
+            joined: ByRole::default(),
         }
     }
 
     /// A melee waits to be fought.
     pub fn is_melee(&self) -> bool {
         self.stage == Stage::Melee
+    }
+
+    /// What a decided melee still owes, in its aftermath.
+    pub fn aftermath(&self) -> Option<&Aftermath> {
+        match &self.stage {
+            Stage::Melee => None,
+            Stage::Aftermath(a) => Some(a),
+        }
+    }
+
+    /// The unit that pursues from this engagement's aftermath (GDB-RES-02).
+    pub fn pursuer(&self) -> Option<UnitId> {
+        self.aftermath().and_then(|a| a.pursuer)
+    }
+
+    /// Distance the defender moved to meet the charger in a counter-charge (GdB).
+    pub fn counter_cm(&self) -> Option<u32> {
+        match self.rules {
+            ContactRules::Gdb { counter_cm, .. } => counter_cm,
+            ContactRules::RulesetB { .. } => None,
+        }
+    }
+
+    /// The defender was caught evading (GDB-EVD-11, AMB-47).
+    pub fn evaders_caught(&self) -> bool {
+        match self.rules {
+            ContactRules::Gdb { evaders_caught, .. } => evaders_caught,
+            ContactRules::RulesetB { .. } => false,
+        }
+    }
+
+    /// Both sides attacked (Ruleset B, B-COL-19..21).
+    pub fn both_attacking(&self) -> bool {
+        match self.rules {
+            ContactRules::Gdb { .. } => false,
+            ContactRules::RulesetB { both_attacking, .. } => both_attacking,
+        }
+    }
+
+    /// The side that fled before contact and was caught (Ruleset B, B-FLE-02, B-MEL-12).
+    pub fn fleeing(&self) -> Option<Role> {
+        match self.rules {
+            ContactRules::Gdb { .. } => None,
+            ContactRules::RulesetB { fleeing, .. } => fleeing,
+        }
+    }
+
+    /// The counter-charge is spent after the first melee turn (GDB-CHG-17).
+    pub fn end_counter_charge(&mut self) {
+        if let ContactRules::Gdb { counter_cm, .. } = &mut self.rules {
+            *counter_cm = None;
+        }
     }
 
     /// The unit on one side.
@@ -167,46 +370,59 @@ impl Engagement {
 
     /// Whether a unit takes part, as a principal or joined (AMB-15).
     pub fn involves(&self, id: UnitId) -> bool {
-        self.attacker == id
-            || self.defender == id
-            || self.joined.first.contains(&id)
-            || self.joined.second.contains(&id)
+        self.side_of(id).is_some()
     }
 
     /// The side a unit fights on in this engagement, if it takes part.
     pub fn side_of(&self, id: UnitId) -> Option<Role> {
-        if self.attacker == id || self.joined.first.contains(&id) {
-            Some(Role::Attacker)
-        } else if self.defender == id || self.joined.second.contains(&id) {
-            Some(Role::Defender)
-        } else {
-            None
-        }
+        Role::BOTH.into_iter().find(|r| self.unit(*r) == id || self.joined.get(*r).contains(&id))
     }
 
     /// The units joined on a side (AMB-15).
     pub fn joined_with(&self, role: Role) -> &[UnitId] {
-        by_role(&self.joined, role).as_slice()
+        self.joined.get(role).as_slice()
     }
 
     /// Every unit in the melee: the two principals, then those joined.
     pub fn units(&self) -> impl Iterator<Item = UnitId> + '_ {
         [self.attacker, self.defender]
             .into_iter()
-            .chain(self.joined.first.iter().copied())
-            .chain(self.joined.second.iter().copied())
+            .chain(self.joined.attacker.iter().copied())
+            .chain(self.joined.defender.iter().copied())
     }
 
     /// The defender counts as charging: it counter-charged 5 cm or more (GDB-CHG-17, 18).
     pub fn counter_charging(&self) -> bool {
-        self.counter_cm.is_some_and(|c| c >= 5) && self.melee_turn <= 1
+        self.counter_cm().is_some_and(|c| c >= 5) && self.melee_turn <= 1
     }
 }
 
-/// A side's value by role, with `first` the attacker and `second` the defender.
-pub fn by_role<T>(pair: &BySide<T>, role: Role) -> &T {
-    match role {
-        Role::Attacker => &pair.first,
-        Role::Defender => &pair.second,
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> Result<Engagement, String> {
+        serde_json::from_str(text).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn gdb_res_02_05_an_aftermath_reads_and_writes_flat_as_before() {
+        let text = r#"{"attacker":1,"defender":2,"stage":"aftermath","charging":false,"struck_face":"front","melee_turn":1,"losses":{"first":1,"second":3},"decided_turn":2,"pursuer":1}"#;
+        let e = read(text).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(e.aftermath(), Some(&Aftermath { decided_turn: 2, pushed_back: None, pursuer: Some(UnitId(1)) }));
+        assert_eq!(e.losses, ByRole::new(1, 3));
+        assert_eq!(serde_json::to_string(&e).ok().as_deref(), Some(text));
+    }
+
+    #[test]
+    fn impossible_engagements_are_refused_as_they_are_read() {
+        let no_turn = r#"{"attacker":1,"defender":2,"stage":"aftermath","pursuer":1}"#;
+        assert!(read(no_turn).is_err_and(|e| e.contains("decided in")), "an aftermath names its turn");
+        let pursuing_melee = r#"{"attacker":1,"defender":2,"pursuer":1}"#;
+        assert!(read(pursuing_melee).is_err(), "a melee waiting has no pursuer yet");
+        let both = r#"{"attacker":1,"defender":2,"counter_cm":6,"fleeing":"defender"}"#;
+        assert!(read(both).is_err_and(|e| e.contains("Ruleset B")), "GDB-CHG-17 and B-FLE-02 together");
+        let b = read(r#"{"attacker":1,"defender":2,"both_attacking":true}"#).unwrap_or_else(|e| panic!("{e}"));
+        assert!(b.both_attacking() && b.counter_cm().is_none(), "B-COL-19");
     }
 }

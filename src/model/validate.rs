@@ -405,7 +405,7 @@ impl super::Engagement {
         }
         // AMB-15: a joined unit is there, fights beside its side's principal, and takes
         // part once.
-        for (principal, joined) in [(a, &self.joined.first), (d, &self.joined.second)] {
+        for (principal, joined) in [(a, &self.joined.attacker), (d, &self.joined.defender)] {
             for id in joined {
                 match refs.unit_side(*id) {
                     None => out.push(Problem::EngagementWithoutUnit { index, unit: *id }),
@@ -422,19 +422,19 @@ impl super::Engagement {
         out.extend(
             within(
                 "joined",
-                (self.joined.first.len() + self.joined.second.len()) as u64,
+                (self.joined.attacker.len() + self.joined.defender.len()) as u64,
                 super::limits::MAX_JOINED as u64,
             )
             .err(),
         );
-        let distances = [self.moved_cm, self.counter_cm, self.distance_cm].into_iter().flatten();
+        let distances = [self.moved_cm, self.counter_cm(), self.distance_cm].into_iter().flatten();
         out.extend(
             distances.filter_map(|cm| within("distance_cm", u64::from(cm), u64::from(super::MAX_DISTANCE_CM)).err()),
         );
         out.extend(within("melee_turn", u64::from(self.melee_turn), u64::from(super::MAX_MELEE_TURN)).err());
-        let figures = [self.losses.first, self.losses.second, self.pushbacks.first, self.pushbacks.second]
+        let figures = [self.losses.attacker, self.losses.defender, self.pushbacks.attacker, self.pushbacks.defender]
             .into_iter()
-            .chain(self.start_figures.iter().flat_map(|s| [s.first, s.second]));
+            .chain(self.start_figures.iter().flat_map(|s| [s.attacker, s.defender]));
         out.extend(figures.filter_map(|n| within("figures", u64::from(n), u64::from(super::MAX_FIGURES)).err()));
         out
     }

@@ -14,7 +14,7 @@ use coldsteel::model::{Engagement, LogDetail, RngState, RulesOptions};
 use coldsteel::rules::gdb::charge::{ChargeError, FollowUp, Input, Reaction, TestResult};
 use coldsteel::rules::gdb::{Outcome, Role};
 use coldsteel::rules::ruleset_b::{MeleeState, TestResult as BTest};
-use coldsteel::rules::{BySide, Marker, Order, Phase, Ruleset, Side, Situation, Slope, Terrain};
+use coldsteel::rules::{ByRole, BySide, Marker, Order, Phase, Ruleset, Side, Situation, Slope, Terrain};
 use coldsteel::storage;
 
 fn pass() -> Input {
@@ -85,7 +85,7 @@ fn gdb_chg_17_18_a_counter_charger_charges_with_its_general() {
     });
     assert_eq!(time, Some(6));
     let (_, e) = g.battle().pending_melees().next().unwrap();
-    assert_eq!(e.counter_cm, Some(6));
+    assert_eq!(e.counter_cm(), Some(6));
     assert_eq!(e.struck_face, coldsteel::rules::Face::Front, "GDB-CHG-16: they wheeled to face in time");
     to(&mut g, Phase::Melee);
     let mut m = melee(&g, "Ekaterinoslav Cuirassiers", "Empress Dragoons", ([3, 3], [3, 3]), (1, 1));
@@ -146,7 +146,7 @@ fn gdb_evd_11_caught_evaders_do_not_fight_back() {
     do_charge(&mut g, a);
     assert_eq!(unit(&g, "Guard Chasseurs à cheval").order, Order::Routing, "caught evaders count as routing");
     let (_, e) = g.battle().pending_melees().next().unwrap();
-    assert!(e.evaders_caught);
+    assert!(e.evaders_caught());
     to(&mut g, Phase::Melee);
     // The evaders' dice, whatever the players type, count for nothing.
     let m = melee(&g, "Sumy Hussars", "Guard Chasseurs à cheval", ([1, 1], [6, 6]), (0, 2));
@@ -273,7 +273,7 @@ fn gdb_res_08_10_follow_in_and_the_second_push_back() {
     assert!(r.defender_effects.contains(&coldsteel::rules::gdb::Effect::PushedBack { cm: Some(10) }), "GDB-RES-07");
     assert!(r.attacker_effects.contains(&coldsteel::rules::gdb::Effect::FollowsInContact), "GDB-RES-10");
     let (_, e) = g.battle().pending_melees().next().expect("the follow-in keeps the melee pending");
-    assert_eq!((e.melee_turn, e.pushbacks.second, e.follow_in), (2, 1, true));
+    assert_eq!((e.melee_turn, e.pushbacks.defender, e.follow_in), (2, 1, true));
     common::next_turn_to(&mut g, Phase::Melee);
     let m = melee(&g, "Ladoga Infantry", "1st Vistula Legion", ([6, 6], [5, 4]), (1, 1));
     assert!(!modifiers(&g, &m, Role::Attacker).contains(&("GDB-MOD-21", 2)), "not charging on turn 2");
@@ -419,7 +419,7 @@ fn b_mel_05_06_a_both_attacking_melee_goes_on() {
     let LogDetail::BMelee { state, .. } = &g.battle().log.last().unwrap().detail else { panic!() };
     assert_eq!(*state, MeleeState::Continues { next_turn: 2 }, "cavalry both attacking do not stop after turn 1");
     let (_, e) = g.battle().pending_melees().next().unwrap();
-    assert!(e.both_attacking && e.melee_turn == 2);
+    assert!(e.both_attacking() && e.melee_turn == 2);
     common::next_turn_to(&mut g, Phase::Melee);
     let untested = b_melee(&g, "Sumy Hussars", "Guard Chasseurs à cheval", (6, 6), (vec![1; 6], vec![1; 6]));
     assert_eq!(g.perform(&Action::BMelee(Box::new(untested.clone()))).unwrap_err(), ActionError::TestsOwed, "B-MEL-06");
@@ -479,7 +479,7 @@ fn b_fle_01_02_the_fugitive_flees_and_caught_rolls_no_dice() {
     assert_eq!(battery.order, Order::Routing);
     assert!(battery.markers.contains(&Marker::GunsAbandoned));
     let (_, e) = g.battle().pending_melees().next().unwrap();
-    assert_eq!(e.fleeing, Some(Role::Defender));
+    assert_eq!(e.fleeing(), Some(Role::Defender));
     let m = b_melee(&g, "Ladoga Infantry", "6-pdr foot battery", (6, 4), (vec![], vec![]));
     let (input, _) = coldsteel::game::b_melee_input(g.battle(), &m).unwrap();
     assert_eq!(input.dice(Role::Defender), 0, "B-MEL-12");
@@ -617,8 +617,8 @@ fn a_contact_added_by_hand_carries_no_derived_facts() {
     let mut g = gdb_game();
     let (a, d) = (id(&g, "Kiev Dragoons"), id(&g, "Empress Dragoons"));
     let forged = Engagement {
-        evaders_caught: true,
-        losses: BySide { first: 0, second: 99 },
+        rules: coldsteel::model::ContactRules::Gdb { counter_cm: None, evaders_caught: true },
+        losses: ByRole::new(0, 99),
         melee_turn: u32::MAX,
         charging: true,
         moved_cm: Some(8),
@@ -626,7 +626,7 @@ fn a_contact_added_by_hand_carries_no_derived_facts() {
     };
     g.perform(&Action::AddPendingMelee(forged)).unwrap();
     let (_, e) = g.battle().pending_melees().next().unwrap();
-    assert!(!e.evaders_caught && e.losses == BySide::default() && e.melee_turn == 1);
+    assert!(!e.evaders_caught() && e.losses == ByRole::default() && e.melee_turn == 1);
     assert!(e.charging && e.moved_cm == Some(8));
 }
 
@@ -644,7 +644,7 @@ fn gdb_res_12_cavalry_drawn_with_infantry_is_pushed_back_and_rallies() {
     assert_eq!(last_melee(&g).outcome, Outcome::Draw);
     assert_eq!(unit(&g, "Sumy Hussars").order, Order::Disordered);
     let (_, e) = (0, g.battle().engagements.first().unwrap());
-    assert_eq!(e.pushed_back, Some(id(&g, "Sumy Hussars")));
+    assert_eq!(e.aftermath().and_then(|a| a.pushed_back), Some(id(&g, "Sumy Hussars")));
     common::next_turn_to(&mut g, Phase::Charges);
     assert_eq!(unit(&g, "Sumy Hussars").order, Order::Formed, "rallied");
 }

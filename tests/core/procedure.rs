@@ -105,7 +105,7 @@ fn amb_15_a_unit_charging_into_a_melee_joins_it() {
     common::charge_phase(&mut g, vec![a, joins]);
     let empress = id(&g, "Empress Dragoons");
     let (_, e) = g.battle().pending_melees().next().unwrap();
-    assert_eq!(e.joined.first, vec![empress]);
+    assert_eq!(e.joined.attacker, vec![empress]);
     assert_eq!(g.battle().pending_melees().count(), 1, "one melee, three units");
     assert!(unit(&g, "Empress Dragoons").markers.contains(&Marker::InMelee));
     let said =
@@ -118,7 +118,7 @@ fn amb_15_a_unit_charging_into_a_melee_joins_it() {
     assert!(!superiority(&input), "24 against 24: no superiority");
     g.perform(&Action::GdbMelee(Box::new(m))).unwrap();
     assert!(!unit(&g, "Empress Dragoons").markers.contains(&Marker::InMelee), "decided: out of contact");
-    assert!(g.battle().engagements.iter().all(|e| e.joined.first.is_empty() && e.joined.second.is_empty()));
+    assert!(g.battle().engagements.iter().all(|e| e.joined.attacker.is_empty() && e.joined.defender.is_empty()));
     // The file keeps it and replays it.
     let back = coldsteel::storage::from_json(&coldsteel::storage::to_json(&g)).unwrap();
     assert_eq!(back.battle(), g.battle());
@@ -216,7 +216,7 @@ fn gdb_chg_18_the_meet_is_at_most_the_gap_left() {
     let a = charge(&g, "Empress Dragoons", "Kiev Dragoons", 10, inputs);
     do_charge(&mut g, a);
     let (_, e) = g.battle().engagement(id(&g, "Empress Dragoons"), id(&g, "Kiev Dragoons")).unwrap();
-    assert_eq!((e.moved_cm, e.counter_cm), (Some(5), Some(5)));
+    assert_eq!((e.moved_cm, e.counter_cm()), (Some(5), Some(5)));
 }
 
 /// GDB-CHG-20: only charging infantry occupies buildings, and only buildings the enemy
@@ -531,7 +531,7 @@ fn step_rows_overruled() {
     overrule(&mut a, ChargeError::MeetBeyondGap { counter: 7, gap: 5 });
     do_charge(&mut g, a);
     let (_, e) = g.battle().engagement(id(&g, "Empress Dragoons"), id(&g, "Kiev Dragoons")).unwrap();
-    assert_eq!((e.moved_cm, e.counter_cm), (Some(3), Some(7)), "as the players measured it");
+    assert_eq!((e.moved_cm, e.counter_cm()), (Some(3), Some(7)), "as the players measured it");
     assert_eq!(last_overrule(&g).refusals, vec![ChargeError::MeetBeyondGap { counter: 7, gap: 5 }]);
 
     // The first charge carried out undeclared closed the declarations (GDB-CHG-03).

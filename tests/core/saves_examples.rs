@@ -299,7 +299,7 @@ fn ruleset_b_example() {
     let g = ruleset_b();
     assert_eq!(g.battle().ruleset, Ruleset::RulesetB);
     let (_, e) = g.battle().pending_melees().next().unwrap();
-    assert!(e.both_attacking, "the collision's both-attacking reaches the melee (B-MEL-05)");
+    assert!(e.both_attacking(), "the collision's both-attacking reaches the melee (B-MEL-05)");
     check_or_write(&saves("krasnoi-1812-ruleset-b.coldsteel.json"), &g);
 }
 

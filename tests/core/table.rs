@@ -10,7 +10,7 @@ use coldsteel::model::{AreaShape, GeneralId, Placement, TerrainArea, UnitId};
 use coldsteel::rules::gdb::Role;
 use coldsteel::rules::gdb::charge::{Input, Reaction, TestResult};
 use coldsteel::rules::options::BasingRow;
-use coldsteel::rules::{AreaKind, Arm, Face, Formation, Marker, Phase, Side, Slope, Terrain};
+use coldsteel::rules::{AreaKind, Arm, ByRole, Face, Formation, Marker, Phase, Side, Slope, Terrain};
 
 const CUIRASSIERS: UnitId = UnitId(1);
 const DRAGOONS: UnitId = UnitId(2);
@@ -103,7 +103,7 @@ fn terrain_comes_from_the_area_a_unit_stands_in_and_generals_follow_their_unit()
     assert_eq!(g.battle().unit(CUIRASSIERS).unwrap().terrain, Terrain::Open);
     // FN6: the cuirassiers go uphill against dragoons on the hill.
     assert_eq!(charge_facts(g.battle(), CUIRASSIERS, DRAGOONS).unwrap().slope, Some(Slope::Uphill));
-    assert_eq!(engagement_slopes(g.battle(), CUIRASSIERS, DRAGOONS), Some((Slope::Uphill, Slope::Downhill)));
+    assert_eq!(engagement_slopes(g.battle(), CUIRASSIERS, DRAGOONS), Some(ByRole::new(Slope::Uphill, Slope::Downhill)));
     g.perform(&Action::PlaceUnit { unit: DRAGOONS, place: place(110, 10, 0) }).unwrap();
     assert_eq!(g.battle().unit(DRAGOONS).unwrap().terrain, Terrain::Wood);
     g.perform(&Action::PlaceUnit { unit: DRAGOONS, place: place(150, 60, 0) }).unwrap();
@@ -408,7 +408,7 @@ fn gdb_mod_fn6_the_charge_uphill_is_carried_into_the_melee() {
     common::answer_tests(&g, &mut a);
     common::do_charge(&mut g, a);
     let (_, e) = g.battle().pending_melees().next().unwrap();
-    assert_eq!(e.slopes, Some((Slope::Uphill, Slope::Downhill)));
+    assert_eq!(e.slopes, Some(ByRole::new(Slope::Uphill, Slope::Downhill)));
     assert_eq!(e.struck_face, Face::Flank);
 }
 

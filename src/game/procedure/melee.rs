@@ -82,7 +82,7 @@ impl MeleeDraft {
         let (a, d) = (battle.unit(pending.attacker)?, battle.unit(pending.defender)?);
         // GDB-MOD-FN6: the slope the table showed at the charge, else as it shows now.
         let table_now = || crate::game::table::engagement_slopes(battle, a.id, d.id);
-        let (sa, sd) = pending.slopes.or_else(table_now).unwrap_or_default();
+        let ByRole { attacker: sa, defender: sd } = pending.slopes.or_else(table_now).unwrap_or_default();
         // The face the engagement carries from the charge (GDB-CHG-16), shown as chosen.
         let leads = |id: UnitId| battle.generals.iter().any(|g| g.attached_to == Some(id) && !g.lost);
         // Off the table view the players say where each side fights, pre-filled with

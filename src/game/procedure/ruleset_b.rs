@@ -54,7 +54,9 @@ impl CollisionDraft {
         if let Some(f) = &facts {
             table.defender.struck_face = f.struck_face;
         }
-        if let Some((sa, sd)) = crate::game::table::engagement_slopes(battle, attacker, defender) {
+        if let Some(ByRole { attacker: sa, defender: sd }) =
+            crate::game::table::engagement_slopes(battle, attacker, defender)
+        {
             (table.attacker.slope, table.defender.slope) = (sa, sd);
         }
         // B-COL-11: a side fired at this turn (the fire marked it) or in the last turn's
@@ -280,7 +282,7 @@ impl BMeleeDraft {
         };
         Ok(BMeleePreview {
             turn: input.turn,
-            both_attacking: battle.engagements.get(index).is_some_and(|e| e.both_attacking),
+            both_attacking: battle.engagements.get(index).is_some_and(|e| e.both_attacking()),
             sides: [side(Role::Attacker), side(Role::Defender)],
         })
     }
