@@ -2,7 +2,7 @@
 //! data; these say them in words. (`thiserror` messages are for logs.)
 
 use super::{Label, Lang, T};
-use crate::game::procedure::{DraftRefusal, MeasureField};
+use crate::game::procedure::DraftRefusal;
 use crate::game::{ActionError, ReplayError};
 use crate::i18n::Noun;
 use crate::model::ModelError;
@@ -158,28 +158,12 @@ pub fn charge_error_text(lang: Lang, e: &ChargeError) -> String {
     }
 }
 
-/// Why a charge's declaration cannot go on, in words; `names` are the charger's and the
-/// target's, for the typed field the refusal is about.
-pub fn draft_refusal_text(lang: Lang, r: &DraftRefusal, names: &[String; 2]) -> String {
+/// Why a charge's declaration cannot go on, in words.
+pub fn draft_refusal_text(lang: Lang, r: &DraftRefusal, _names: &[String; 2]) -> String {
     match r {
         DraftRefusal::DistanceNeeded => lang.t(T::DistanceNeeded).to_owned(),
         DraftRefusal::AskedFirst => lang.t(T::AskedBeforeReaction).to_owned(),
-        DraftRefusal::NotAWholeNumber { field, text } => {
-            lang.fmt(T::NotAWholeNumber, &[&measure_field_text(lang, *field, names), text])
-        }
         DraftRefusal::Game(e) => action_error_text(lang, e),
-    }
-}
-
-/// The label of a typed measure of the declaration.
-pub fn measure_field_text(lang: Lang, field: MeasureField, names: &[String; 2]) -> String {
-    match field {
-        MeasureField::Distance => lang.t(T::DistanceCm).to_owned(),
-        MeasureField::Bearing => lang.t(T::BearingDeg).to_owned(),
-        MeasureField::ChargerCharge => lang.fmt(T::ChargeMoveOf, &[&names[0]]),
-        MeasureField::TargetMove => lang.fmt(T::MoveOf, &[&names[1]]),
-        MeasureField::TargetCharge => lang.fmt(T::ChargeMoveOf, &[&names[1]]),
-        MeasureField::TargetCompulsory => lang.fmt(T::CompulsoryOf, &[&names[1]]),
     }
 }
 

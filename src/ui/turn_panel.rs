@@ -1,6 +1,7 @@
 //! The turn: the phase strip with "Next phase", the checklist of the current phase, and
 //! the initiative roll (typed or rolled by the app).
 
+use crate::rules::dice::D6;
 use egui::{RichText, Ui};
 
 use super::command::AppCommand;
@@ -22,6 +23,10 @@ pub struct InitiativeForm {
     rng_after: Option<RngState>,
 }
 
+/// A typed die that is not a face of a D6.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct NotAFace;
+
 impl InitiativeForm {
     /// Fills both sides' dice from the battle's generator.
     pub fn roll(&mut self, battle: &Battle) {
@@ -32,9 +37,19 @@ impl InitiativeForm {
         self.rng_after = Some(after);
     }
 
-    /// The roll as the game drafts it; `Err` while a typed die is not a face of a D6.
-    fn draft(&self) -> Result<InitiativeDraft, crate::game::procedure::initiative::NotAFace> {
-        let mut draft = InitiativeDraft::typed(&self.first, &self.second)?;
+    /// The roll as the game drafts it; `Err` while a typed die is not a face of a D6
+    /// (blank is not yet thrown).
+    fn draft(&self) -> Result<InitiativeDraft, NotAFace> {
+        let face = |s: &String| -> Result<Option<D6>, NotAFace> {
+            let s = s.trim();
+            if s.is_empty() {
+                return Ok(None);
+            }
+            s.parse::<u8>().ok().and_then(|d| D6::new(d).ok()).map(Some).ok_or(NotAFace)
+        };
+        let pair = |p: &[String; 2]| -> Result<[Option<D6>; 2], NotAFace> { Ok([face(&p[0])?, face(&p[1])?]) };
+        let dice = crate::rules::BySide { first: pair(&self.first)?, second: pair(&self.second)? };
+        let mut draft = InitiativeDraft::new(dice);
         draft.rng_after = self.rng_after.clone();
         Ok(draft)
     }

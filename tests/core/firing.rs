@@ -281,7 +281,7 @@ fn a_ruleset_b_melee_line_says_who_gave_way() {
         g.perform(&Action::AdvancePhase).unwrap();
         let (a, d) = (id(&g, "1st Tirailleurs of the Guard"), id(&g, "Ladoga Infantry"));
         let mut c = CollisionDraft::open(g.battle(), a, d).unwrap();
-        c.start_cm = "20".into();
+        c.start_cm = Some(20);
         c.dice = Some(dice);
         g.perform(&c.finish(g.battle()).unwrap()).unwrap();
         let pending = g.battle().pending_melees().next().map(|(_, e)| e.clone())?;

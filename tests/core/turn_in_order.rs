@@ -335,8 +335,8 @@ fn gdb_chg_03_a_side_with_no_unit_that_may_declare_is_passed_over() {
     let g = common::default_at(Phase::Charges);
     let (grenadiers, ladoga) = (id(&g, "Grenadiers à cheval"), id(&g, "Ladoga Infantry"));
     let mut draft = ChargeDraft::open(g.battle(), grenadiers, ladoga, &mut Measured::default()).unwrap();
-    draft.typed.distance = "12".into();
-    draft.typed.bearing = "0".into();
+    draft.typed.distance = Some(12);
+    draft.typed.bearing = Some(0);
     draft.measured.commander_within_15cm = true;
     let Ok(QuickDeclare::ThenOtherSide { actions, other }) = draft.declaration_view(g.battle()).quick else {
         panic!("{:?}", draft.declaration_view(g.battle()).quick)

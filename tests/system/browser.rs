@@ -36,7 +36,7 @@ fn shared_charge() -> (coldsteel::game::Game, Sharing, String, coldsteel::game::
     let (charger, target) = (common::id(&g, "Grenadiers à cheval"), common::id(&g, "Ladoga Infantry"));
     let mut memo = Measured::default();
     let mut draft = ChargeDraft::open(g.battle(), charger, target, &mut memo).unwrap();
-    draft.typed.distance = "20".into();
+    draft.typed.distance = Some(20);
     let open = draft.open_engagement(g.battle());
     let mut sharing = Sharing::default();
     sharing.hub().publish_battle(g.battle(), Some(&open));

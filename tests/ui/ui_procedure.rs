@@ -416,3 +416,36 @@ fn the_heading_and_first_field_keep_their_place_from_one_wizard_to_the_next() {
         assert_eq!(seen[0], seen[1], "{lang:?}: the same rectangles in both wizards");
     }
 }
+
+/// Issue 48: drafts hold numbers, the interface turns the players' text into them at its
+/// edge: a bearing typed as a word is refused there naming the field, never read as 0,
+/// and the declaration waits (GDB-CHG-02); the number typed in its place lets it go on.
+#[test]
+fn a_typed_measure_that_is_no_number_is_refused_at_the_interface() {
+    for lang in [Lang::En, Lang::Ru] {
+        let mut h = harness(common::default_at(Phase::Charges), lang);
+        h.run();
+        open_charge(&mut h, lang, ("Grenadiers à cheval", "Kiev Dragoons"), ["12", "36", ""]);
+        assert!(!h.get_by_label(lang.t(T::DeclareOnly)).accesskit_node().is_disabled(), "{lang:?}");
+        let word = if lang == Lang::Ru { "ноль" } else { "none" };
+        type_into(&mut h, lang.t(T::BearingDeg), word);
+        h.get_by_label(&lang.fmt(T::NotAWholeNumber, &[&lang.t(T::BearingDeg), &word]));
+        assert!(h.get_by_label(lang.t(T::DeclareOnly)).accesskit_node().is_disabled(), "{lang:?}: waits");
+        assert_eq!(h.state().game.battle().log.len(), common::default_at(Phase::Charges).battle().log.len());
+        h.get_by_role_and_label(Role::TextInput, lang.t(T::BearingDeg)).click();
+        h.run();
+        h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+        h.get_by_role_and_label(Role::TextInput, lang.t(T::BearingDeg)).type_text("5");
+        h.run();
+        assert!(h.query_by_label(&lang.fmt(T::NotAWholeNumber, &[&lang.t(T::BearingDeg), &word])).is_none());
+        click(&mut h, lang.t(T::DeclareOnly));
+        let last = &h.state().game.battle().log.last().unwrap().detail;
+        assert!(matches!(last, LogDetail::ChargeDeclared { .. }), "{lang:?}: {last:?}");
+        let Some(coldsteel::game::Action::DeclareCharge(a)) =
+            h.state().game.battle().log.last().unwrap().action.as_deref()
+        else {
+            panic!("{lang:?}: no declaration")
+        };
+        assert_eq!(a.measured.bearing_deg, 5, "{lang:?}");
+    }
+}

@@ -21,8 +21,8 @@ use crate::rules::{Arm, ByRole, Formation, Side, Situation};
 #[derive(Debug, Default)]
 pub struct Measured {
     turn: u32,
-    charge_move: BTreeMap<UnitId, String>,
-    moves: BTreeMap<UnitId, [String; 3]>,
+    charge_move: BTreeMap<UnitId, u32>,
+    moves: BTreeMap<UnitId, [Option<u32>; 3]>,
 }
 
 impl Measured {
@@ -35,37 +35,23 @@ impl Measured {
     }
 }
 
-/// The numbers of the declaration as the players type them.
+/// The numbers of the declaration as the players give them (blank is none): the
+/// interface turns their text into numbers at its edge and refuses what is not one.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub struct ChargeTyped {
-    pub distance: String,
-    pub bearing: String,
-    pub charge_move: String,
-    pub target_move: String,
-    pub target_charge: String,
-    pub target_compulsory: String,
+    pub distance: Option<u32>,
+    pub bearing: Option<u32>,
+    pub charge_move: Option<u32>,
+    pub target_move: Option<u32>,
+    pub target_charge: Option<u32>,
+    pub target_compulsory: Option<u32>,
 }
 
-/// Which typed number of the declaration a refusal is about.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MeasureField {
-    Distance,
-    Bearing,
-    ChargerCharge,
-    TargetMove,
-    TargetCharge,
-    TargetCompulsory,
-}
-
-/// Why the declaration cannot go on as typed: a measure missing or not a number, or the
-/// game's refusal of the charge.
+/// Why the declaration cannot go on as given: the distance missing, or the game's
+/// refusal of the charge.
 #[derive(Debug, Clone, PartialEq)]
 pub enum DraftRefusal {
     DistanceNeeded,
-    NotAWholeNumber {
-        field: MeasureField,
-        text: String,
-    },
     /// The charge asks something before the target's reaction: Declare, then the steps.
     AskedFirst,
     Game(ActionError),
@@ -163,10 +149,7 @@ impl ChargeDraft {
         let attached = commander.is_some_and(|g| g.attached_to == Some(charger));
         let rates = table_rates(battle, charger, target);
         let memo = memo.of_turn(battle.turn);
-        let earlier = |table: Option<u32>, typed: Option<&String>| match table {
-            Some(v) => v.to_string(),
-            None => typed.cloned().unwrap_or_default(),
-        };
+        let earlier = |table: Option<u32>, typed: Option<u32>| table.or(typed);
         let moves = memo.moves.get(&target);
         let from_table = crate::game::table::charge_facts(battle, charger, target);
         let mut measured =
@@ -177,12 +160,12 @@ impl ChargeDraft {
             measured.target_visible = f.target_visible.unwrap_or(true);
         }
         let typed = ChargeTyped {
-            distance: from_table.as_ref().map(|f| whole(f.distance_cm).to_string()).unwrap_or_default(),
-            bearing: from_table.as_ref().map(|f| whole(f.angle_deg).to_string()).unwrap_or_default(),
-            charge_move: earlier(rates.charge, memo.charge_move.get(&charger)),
-            target_move: earlier(rates.target_move, moves.map(|m| &m[0])),
-            target_charge: earlier(rates.target_charge, moves.map(|m| &m[1])),
-            target_compulsory: earlier(rates.target_compulsory, moves.map(|m| &m[2])),
+            distance: from_table.as_ref().map(|f| whole(f.distance_cm)),
+            bearing: from_table.as_ref().map(|f| whole(f.angle_deg)),
+            charge_move: earlier(rates.charge, memo.charge_move.get(&charger).copied()),
+            target_move: earlier(rates.target_move, moves.and_then(|m| m[0])),
+            target_charge: earlier(rates.target_charge, moves.and_then(|m| m[1])),
+            target_compulsory: earlier(rates.target_compulsory, moves.and_then(|m| m[2])),
         };
         Some(ChargeDraft {
             charger,
@@ -208,11 +191,11 @@ impl ChargeDraft {
     pub fn carry_out(battle: &Battle, declared: &ChargeAction, memo: &mut Measured) -> Option<Self> {
         let mut d = ChargeDraft::open(battle, declared.charger, declared.target, memo)?;
         let table = table_rates(battle, declared.charger, declared.target);
-        let shown = |typed: Option<u32>, table: Option<u32>| typed.or(table).map(|v| v.to_string()).unwrap_or_default();
+        let shown = |typed: Option<u32>, table: Option<u32>| typed.or(table);
         let r = &declared.rates;
         d.typed = ChargeTyped {
-            distance: declared.measured.distance_cm.to_string(),
-            bearing: declared.measured.bearing_deg.to_string(),
+            distance: Some(declared.measured.distance_cm),
+            bearing: Some(declared.measured.bearing_deg),
             charge_move: shown(r.charger_charge_cm, table.charge),
             target_move: shown(r.target_move_cm, table.target_move),
             target_charge: shown(r.target_charge_cm, table.target_charge),
@@ -281,16 +264,15 @@ impl ChargeDraft {
     /// and compulsory move) as rows of the distances table.
     fn typed_rates(&self) -> [(UnitId, DistanceRow); 2] {
         let t = &self.typed;
-        let cm = |t: &str| t.trim().parse::<u32>().ok();
         let row = DistanceRow::empty(Arm::Infantry);
         [
-            (self.charger, DistanceRow { charge_cm: cm(&t.charge_move), ..row.clone() }),
+            (self.charger, DistanceRow { charge_cm: t.charge_move, ..row.clone() }),
             (
                 self.target,
                 DistanceRow {
-                    move_cm: cm(&t.target_move),
-                    charge_cm: cm(&t.target_charge),
-                    retreat_cm: cm(&t.target_compulsory),
+                    move_cm: t.target_move,
+                    charge_cm: t.target_charge,
+                    retreat_cm: t.target_compulsory,
                     ..row
                 },
             ),
@@ -329,62 +311,46 @@ impl ChargeDraft {
     pub fn remember_typed(&self, battle: &Battle, memo: &mut Measured) {
         let memo = memo.of_turn(battle.turn);
         let t = &self.typed;
-        if !t.charge_move.trim().is_empty() {
-            memo.charge_move.insert(self.charger, t.charge_move.trim().to_owned());
+        if let Some(cm) = t.charge_move {
+            memo.charge_move.insert(self.charger, cm);
         }
-        let typed = [&t.target_move, &t.target_charge, &t.target_compulsory].map(|t| t.trim().to_owned());
-        if typed.iter().any(|t| !t.is_empty()) {
+        let typed = [t.target_move, t.target_charge, t.target_compulsory];
+        if typed.iter().any(Option::is_some) {
             memo.moves.insert(self.target, typed);
         }
     }
 
-    /// Why the typed distance, bearing or moves cannot be used: a refusal, never a silent 0.
+    /// Why the measures cannot be used: the distance not given (never a silent 0).
     pub fn measures_refused(&self) -> Option<DraftRefusal> {
-        let t = &self.typed;
-        if t.distance.trim().is_empty() {
-            return Some(DraftRefusal::DistanceNeeded);
-        }
-        let typed = [
-            (&t.distance, MeasureField::Distance),
-            (&t.bearing, MeasureField::Bearing),
-            (&t.charge_move, MeasureField::ChargerCharge),
-            (&t.target_move, MeasureField::TargetMove),
-            (&t.target_charge, MeasureField::TargetCharge),
-            (&t.target_compulsory, MeasureField::TargetCompulsory),
-        ];
-        let (text, field) = typed.into_iter().find(|(text, _)| {
-            let text = text.trim();
-            !text.is_empty() && text.parse::<u32>().is_err()
-        })?;
-        Some(DraftRefusal::NotAWholeNumber { field, text: text.trim().to_owned() })
+        self.typed.distance.is_none().then_some(DraftRefusal::DistanceNeeded)
     }
 
     /// Whether the typed distance and bearing are the table's, rounded (then the table's
     /// unrounded measures decide, GDB-CHG-18).
     pub fn typed_as_table(&self) -> [Option<f64>; 2] {
         let Some(t) = &self.from_table else { return [None, None] };
-        let kept = |typed: &str, v: f64| (typed.trim() == whole(v).to_string()).then_some(v);
-        [kept(&self.typed.distance, t.distance_cm), kept(&self.typed.bearing, t.angle_deg)]
+        let kept = |typed: Option<u32>, v: f64| (typed == Some(whole(v))).then_some(v);
+        [kept(self.typed.distance, t.distance_cm), kept(self.typed.bearing, t.angle_deg)]
     }
 
     /// The action as the players' inputs stand.
     pub fn action(&self, battle: &Battle) -> ChargeAction {
         let t = &self.typed;
         let table = table_rates(battle, self.charger, self.target);
-        let typed = |text: &str, table: Option<u32>| text.trim().parse::<u32>().ok().filter(|v| Some(*v) != table);
+        let typed = |given: Option<u32>, table: Option<u32>| given.filter(|v| Some(*v) != table);
         let mut measured = self.measured.clone();
-        // `measures_refused` keeps text that is not a number from being declared.
-        measured.distance_cm = t.distance.trim().parse().unwrap_or(0);
-        measured.bearing_deg = t.bearing.trim().parse().unwrap_or(0);
+        // `measures_refused` keeps a charge without its distance from being declared.
+        measured.distance_cm = t.distance.unwrap_or(0);
+        measured.bearing_deg = t.bearing.unwrap_or(0);
         ChargeAction {
             charger: self.charger,
             target: self.target,
             measured,
             rates: ChargeRates {
-                charger_charge_cm: typed(&t.charge_move, table.charge),
-                target_move_cm: typed(&t.target_move, table.target_move),
-                target_charge_cm: typed(&t.target_charge, table.target_charge),
-                target_compulsory_cm: typed(&t.target_compulsory, table.target_compulsory),
+                charger_charge_cm: typed(t.charge_move, table.charge),
+                target_move_cm: typed(t.target_move, table.target_move),
+                target_charge_cm: typed(t.target_charge, table.target_charge),
+                target_compulsory_cm: typed(t.target_compulsory, table.target_compulsory),
             },
             inputs: self.inputs.clone(),
             crew_ran_into: self.crew_ran_into,
@@ -626,7 +592,7 @@ impl ChargeDraft {
 
     /// The charge distance as typed, cm.
     pub fn typed_distance(&self) -> Option<u32> {
-        self.typed.distance.trim().parse::<u32>().ok()
+        self.typed.distance
     }
 
     /// If it comes to melee: both sides as the game would read the contact at the typed
@@ -634,7 +600,7 @@ impl ChargeDraft {
     pub fn melee_preview(&self, battle: &Battle) -> Option<MeleeInput> {
         let contact = Engagement {
             charging: true,
-            moved_cm: self.typed.distance.trim().parse::<u32>().ok(),
+            moved_cm: self.typed.distance,
             struck_face: self.measured.struck_face,
             ..Engagement::contact(self.charger, self.target)
         };
@@ -811,16 +777,6 @@ pub fn limber_input(battle: &Battle, die: Option<u8>, named: &str) -> Option<Inp
 /// Whether the players' table names the Emergency Limber result of this die.
 pub fn limber_from_table(battle: &Battle, die: u8) -> bool {
     die > 1 && battle.options.gdb.limber(die).is_some()
-}
-
-/// A formation change's duration typed as "1/2" or "0.5" of a turn.
-pub fn duration_of(text: &str) -> Option<Frac> {
-    let t = text.trim();
-    if let Some((a, b)) = t.split_once('/') {
-        return Some(Frac(a.trim().parse().ok()?, b.trim().parse().ok()?)).filter(|f| f.1 > 0);
-    }
-    let x: f64 = t.parse().ok()?;
-    (0.0..=10.0).contains(&x).then(|| Frac((x * 100.0).round() as u32, 100))
 }
 
 /// The formations the target may change into as its reaction, square first where it may

@@ -11,11 +11,11 @@ use crate::model::{Battle, RngState, TableRoll, Unit, UnitId};
 pub struct FireDraft {
     pub firer: Option<UnitId>,
     pub target: Option<UnitId>,
-    /// The 2D6, once typed or rolled, and the players' modifier as typed.
+    /// The 2D6, once typed or rolled, and the players' modifier (none given is 0).
     pub dice: Option<[u8; 2]>,
-    pub modifier: String,
-    /// The figures lost as typed (where the players keep no firing table).
-    pub figures: String,
+    pub modifier: Option<i32>,
+    /// The figures lost as given (where the players keep no firing table).
+    pub figures: Option<u32>,
     /// The players' rules owe the target a morale test (their setting gives the default).
     pub test_owed: bool,
     pub rng_after: Option<RngState>,
@@ -29,8 +29,8 @@ impl FireDraft {
             firer,
             target: None,
             dice: None,
-            modifier: String::new(),
-            figures: String::new(),
+            modifier: None,
+            figures: None,
             test_owed: battle.options.gdb.test_after_fire,
             rng_after: None,
         }
@@ -67,13 +67,12 @@ impl FireDraft {
 
     /// The action as the inputs stand.
     pub fn action(&self) -> Option<FireAction> {
-        let modifier = super::typed_modifier(&self.modifier)?;
-        let figures = self.figures.trim().parse::<u32>().ok();
+        let modifier = self.modifier.unwrap_or(0);
         Some(FireAction {
             firer: self.firer?,
             target: self.target?,
             roll: self.dice.map(|dice| FireRoll { dice, modifier }),
-            figures,
+            figures: self.figures,
             test_owed: self.test_owed,
             rng_after: self.rng_after.clone(),
         })

@@ -4,12 +4,9 @@
 
 use crate::game::Action;
 use crate::model::{Battle, RngState};
+use crate::rules::dice::D6;
 use crate::rules::gdb::initiative::InitiativeResult;
 use crate::rules::{BySide, Side};
-
-/// A typed die that is not a face of a D6.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct NotAFace;
 
 /// An initiative roll being drafted.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -20,19 +17,11 @@ pub struct InitiativeDraft {
 }
 
 impl InitiativeDraft {
-    /// The dice as the players typed them: blank is not yet thrown; anything else must
-    /// be a face of a D6.
-    pub fn typed(first: &[String; 2], second: &[String; 2]) -> Result<Self, NotAFace> {
-        let face = |s: &String| -> Result<Option<u8>, NotAFace> {
-            let s = s.trim();
-            if s.is_empty() {
-                return Ok(None);
-            }
-            let face = s.parse::<u8>().ok().and_then(|d| crate::rules::dice::D6::new(d).ok());
-            face.map(|d| Some(d.get())).ok_or(NotAFace)
-        };
-        let pair = |p: &[String; 2]| -> Result<[Option<u8>; 2], NotAFace> { Ok([face(&p[0])?, face(&p[1])?]) };
-        Ok(InitiativeDraft { dice: BySide { first: pair(first)?, second: pair(second)? }, rng_after: None })
+    /// The dice as the players give them: none is not yet thrown (a face of a D6 is
+    /// one when it is made, so nothing here checks one).
+    pub fn new(dice: BySide<[Option<D6>; 2]>) -> Self {
+        let pair = |p: [Option<D6>; 2]| p.map(|d| d.map(D6::get));
+        InitiativeDraft { dice: BySide { first: pair(dice.first), second: pair(dice.second) }, rng_after: None }
     }
 
     /// Both sides' dice, once all four are thrown.

@@ -59,8 +59,8 @@ pub struct MeleeDraft {
     step: MeleeDraftStep,
     /// The dice as typed or rolled, each side's pair.
     pub dice: [Option<[u8; 2]>; 2],
-    /// The losses typed (pre-filled from the casualty table).
-    pub losses: [String; 2],
+    /// The losses given (pre-filled from the casualty table).
+    pub losses: [Option<u32>; 2],
     table_losses: Option<(u32, u32)>,
     /// The players overrule the dice: the winner and result they impose, and why.
     pub override_on: bool,
@@ -158,14 +158,13 @@ impl MeleeDraft {
         self.step = MeleeDraftStep::Result;
         let (a, d) = (figures_of(&r.attacker_effects), figures_of(&r.defender_effects));
         self.table_losses = a.zip(d);
-        self.losses = [a.map(|x| x.to_string()).unwrap_or_default(), d.map(|x| x.to_string()).unwrap_or_default()];
+        self.losses = [a, d];
         true
     }
 
     /// The action as the players' inputs stand, without the dice.
     fn action(&self) -> GdbMeleeAction {
-        let typed = (self.losses[0].trim().parse::<u32>().ok(), self.losses[1].trim().parse::<u32>().ok());
-        let losses = match typed {
+        let losses = match (self.losses[0], self.losses[1]) {
             (Some(a), Some(d)) if self.table_losses != Some((a, d)) => Some((a, d)),
             _ => None,
         };
@@ -217,7 +216,7 @@ impl MeleeDraft {
         if self.table_losses.is_some() {
             return None;
         }
-        let typed = (self.losses[0].trim().parse().ok()?, self.losses[1].trim().parse().ok()?);
+        let typed = (self.losses[0]?, self.losses[1]?);
         crate::game::casualty_row_for(battle, &self.action_with_dice(battle)?, typed)
     }
 
@@ -232,7 +231,7 @@ impl MeleeDraft {
     /// Whether the melee may be applied: losses typed, an imposed result's reason given
     /// and the owed test answered (GDB-RES-02, 04, 09).
     pub fn ready(&mut self, battle: &Battle) -> bool {
-        let typed = self.losses.iter().all(|l| l.trim().parse::<u32>().is_ok());
+        let typed = self.losses.iter().all(Option::is_some);
         let override_ok = !self.override_on || !self.override_reason.trim().is_empty();
         let owed = self.view(battle).is_some_and(|v| v.owed_test.is_some());
         typed && override_ok && (!owed || self.test.is_some())

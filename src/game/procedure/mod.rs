@@ -12,7 +12,7 @@ pub mod rates;
 pub mod ruleset_b;
 pub mod test;
 
-pub use charge::{ChargeDraft, ChargeTyped, DeclarationView, DraftRefusal, MeasureField, Measured, QuickDeclare};
+pub use charge::{ChargeDraft, ChargeTyped, DeclarationView, DraftRefusal, Measured, QuickDeclare};
 pub use fire::FireDraft;
 pub use initiative::InitiativeDraft;
 pub use melee::{MeleeDraft, MeleeDraftStep};
@@ -41,12 +41,6 @@ pub fn test_dice_count(battle: &Battle) -> usize {
 pub fn rolled_answer(dice: [u8; 2], modifier: i32) -> crate::rules::gdb::charge::TestAnswer {
     use crate::rules::gdb::charge::TestAnswer;
     if dice[1] == 0 { TestAnswer::RolledOne { die: dice[0], modifier } } else { TestAnswer::Rolled { dice, modifier } }
-}
-
-/// The players' modifier of a test as typed: blank is none.
-pub fn typed_modifier(text: &str) -> Option<i32> {
-    let typed = text.trim();
-    if typed.is_empty() { Some(0) } else { typed.parse::<i32>().ok().filter(|m| m.unsigned_abs() <= 100) }
 }
 
 /// What kind of engagement the players have open.

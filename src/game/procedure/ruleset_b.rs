@@ -32,7 +32,7 @@ pub struct CollisionDraft {
     /// The two average dice, once typed or rolled.
     pub dice: Option<(u8, u8)>,
     /// The distance the attack started at, as typed (pre-filled from the table).
-    pub start_cm: String,
+    pub start_cm: Option<u32>,
     /// The fugitive was caught (B-FLE-02).
     pub caught: bool,
     /// The generator's state after the dice rolled here.
@@ -70,7 +70,7 @@ impl CollisionDraft {
         // B-COL-10: cavalry attacked that has neither moved nor attacked this turn stands.
         table.defender.stationary = battle.unit(defender).is_some_and(|u| u.arm.is_cavalry())
             && !crate::game::sequence::moved_or_attacked_this_turn(battle, defender);
-        let start_cm = facts.as_ref().map(|f| crate::game::table::whole(f.distance_cm).to_string()).unwrap_or_default();
+        let start_cm = facts.as_ref().map(|f| crate::game::table::whole(f.distance_cm));
         Some(CollisionDraft {
             attacker,
             defender,
@@ -120,7 +120,7 @@ impl CollisionDraft {
             defender: self.defender,
             table: self.table.clone(),
             defender_attacking: self.defender_attacking,
-            distance_cm: self.start_cm.trim().parse().ok(),
+            distance_cm: self.start_cm,
             dice: self.dice.unwrap_or((3, 3)).into(),
             caught: self.caught,
             rng_after: self.rng_after.clone(),
@@ -198,7 +198,7 @@ pub struct BMeleeDraft {
     pub dice: Option<(Vec<u8>, Vec<u8>)>,
     /// Each side's morale test: not taken, passed or failed, and the score.
     pub tests: [Option<bool>; 2],
-    pub scores: [String; 2],
+    pub scores: [Option<i32>; 2],
     /// A fresh enemy unit charging into the melee (B-MEL-05).
     pub fresh: [bool; 2],
     pub rng_after: Option<RngState>,
@@ -256,7 +256,7 @@ impl BMeleeDraft {
     }
 
     fn test(&self, i: usize) -> Option<TestResult> {
-        self.tests[i].map(|passed| TestResult { passed, score: self.scores[i].trim().parse().ok() })
+        self.tests[i].map(|passed| TestResult { passed, score: self.scores[i] })
     }
 
     fn action(&self, dice: (Vec<u8>, Vec<u8>)) -> BMeleeAction {

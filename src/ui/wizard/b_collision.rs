@@ -71,7 +71,14 @@ impl CollisionWizard {
             ui.horizontal(|ui| {
                 // AMB-37: the game compares the distance with the attack-proper table.
                 let label = lang.fmt(T::StartDistance, &[&attack]);
-                super::common::number_ui(ui, &label, &mut self.draft.start_cm, 50.0);
+                let salt = egui::Id::unique(("collision", self.draft.attacker(), self.draft.defender())).value();
+                let typed = (label.as_str(), salt);
+                let start = &mut self.draft.start_cm;
+                if let Err(text) =
+                    super::common::typed_value_ui(ui, typed, start, super::common::whole_number, (50.0, false))
+                {
+                    ui.colored_label(crate::ui::theme::ERROR, lang.fmt(T::NotAWholeNumber, &[&label, &text]));
+                }
             });
         }
         if preview.unopposed {

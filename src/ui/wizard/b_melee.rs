@@ -93,6 +93,7 @@ impl BMeleeWizard {
     /// Each side's morale test: not taken, passed or failed, and its score (B-MEL-13..16).
     fn tests_ui(&mut self, ui: &mut Ui, lang: Lang, names: &[String; 2]) {
         let d = &mut self.draft;
+        let salt = egui::Id::unique(("b melee", d.attacker(), d.defender())).value();
         for ((name, test), score) in names.iter().zip(d.tests.iter_mut()).zip(d.scores.iter_mut()) {
             // The question on its own line, its answers wrapped under it: a long Russian
             // name and three answers are wider than the window, which would otherwise
@@ -103,8 +104,12 @@ impl BMeleeWizard {
                 ui.radio_value(test, Some(true), lang.t(T::TestPass));
                 ui.radio_value(test, Some(false), lang.t(T::TestFailed));
                 ui.label(lang.t(T::Score));
-                let field = egui::TextEdit::singleline(score).desired_width(30.0);
-                ui.add(field).accessible_name(format!("{} {name}", lang.t(T::Score)));
+                let label = format!("{} {name}", lang.t(T::Score));
+                let typed =
+                    super::common::typed_value_field(ui, (&label, salt), score, |t| t.parse().ok(), (30.0, false));
+                if let Err(text) = typed {
+                    ui.colored_label(crate::ui::theme::ERROR, lang.fmt(T::NotAWholeNumber, &[&label, &text]));
+                }
             });
         }
     }

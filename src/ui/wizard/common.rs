@@ -314,6 +314,72 @@ pub fn number_focus_ui(ui: &mut Ui, label: &str, text: &mut String, width: f32, 
     text.trim().parse::<u32>().ok()
 }
 
+/// A field for a number a draft keeps (issue 48: drafts hold values, the interface
+/// turns text into them at its edge): the text the players type lives in the interface's
+/// memory under `salt` and the label, the draft holds the value (blank is none). A value
+/// the draft changes itself (pre-filled from the table) shows as typed; text `parse`
+/// does not take leaves the value blank and comes back, for the wizard to refuse.
+pub fn typed_value_ui<T>(
+    ui: &mut Ui,
+    (label, salt): (&str, u64),
+    value: &mut Option<T>,
+    parse: fn(&str) -> Option<T>,
+    width_focus: (f32, bool),
+) -> Result<(), String>
+where
+    T: Copy + PartialEq + std::fmt::Display,
+{
+    ui.label(label);
+    typed_value_field(ui, (label, salt), value, parse, width_focus)
+}
+
+/// [`typed_value_ui`] without the label shown (`label` is the field's accessible name).
+pub fn typed_value_field<T>(
+    ui: &mut Ui,
+    (label, salt): (&str, u64),
+    value: &mut Option<T>,
+    parse: fn(&str) -> Option<T>,
+    (width, focus): (f32, bool),
+) -> Result<(), String>
+where
+    T: Copy + PartialEq + std::fmt::Display,
+{
+    let id = egui::Id::unique(("typed value", label, salt));
+    let read = |text: &str| if text.trim().is_empty() { Some(None) } else { parse(text.trim()).map(Some) };
+    let shown = |v: Option<T>| v.map(|v| v.to_string()).unwrap_or_default();
+    let mut text = ui.data(|d| d.get_temp::<String>(id)).unwrap_or_else(|| shown(*value));
+    // The draft changed the value itself: show its value, unless the text is the
+    // players' own that is no number yet (the value then blank).
+    let kept = match read(&text) {
+        Some(v) => v == *value,
+        None => value.is_none(),
+    };
+    if !kept {
+        text = shown(*value);
+    }
+    let response = ui.add(egui::TextEdit::singleline(&mut text).desired_width(width)).accessible_name(label);
+    if focus {
+        response.request_focus();
+    }
+    let read_now = read(&text);
+    ui.data_mut(|d| d.insert_temp(id, text.clone()));
+    match read_now {
+        Some(v) => {
+            *value = v;
+            Ok(())
+        }
+        None => {
+            *value = None;
+            Err(text.trim().to_owned())
+        }
+    }
+}
+
+/// A whole number of 0 or more, as typed.
+pub fn whole_number(text: &str) -> Option<u32> {
+    text.parse().ok()
+}
+
 /// A text field with a label.
 pub fn text_ui(ui: &mut Ui, label: &str, text: &mut String, width: f32) {
     ui.label(label);

@@ -7,6 +7,17 @@ use crate::i18n::{Lang, T};
 use crate::model::Battle;
 use crate::rules::options::TestKind;
 
+/// The players' modifier of a test as typed: blank is none; at most 100 either way.
+pub fn typed_modifier(text: &str) -> Option<i32> {
+    let typed = text.trim();
+    if typed.is_empty() { Some(0) } else { modifier_value(typed) }
+}
+
+/// A modifier typed, at most 100 either way.
+pub fn modifier_value(text: &str) -> Option<i32> {
+    text.parse::<i32>().ok().filter(|m| m.unsigned_abs() <= 100)
+}
+
 /// The row of the players' table a typed 2D6 and modifier fall in, shown; the dice, the
 /// modifier and the row's result when there is one.
 pub fn test_roll_ui(
@@ -17,7 +28,7 @@ pub fn test_roll_ui(
     dice: &super::common::DiceField,
     modifier: &str,
 ) -> Option<([u8; 2], i32, String)> {
-    let Some(modifier) = crate::game::procedure::typed_modifier(modifier) else {
+    let Some(modifier) = typed_modifier(modifier) else {
         ui.colored_label(crate::ui::theme::ERROR, lang.t(T::ModifierNotNumber));
         return None;
     };

@@ -5,7 +5,10 @@
 use egui::{RichText, Ui};
 
 use super::Outcome;
-use super::common::{DiceField, Nav, dice_field_ui, nav_ui, number_ui, parse_dice, prompt_ui, roll_into, text_ui};
+use super::common::{
+    DiceField, Nav, dice_field_ui, nav_ui, parse_dice, prompt_ui, roll_into, typed_value_ui, whole_number,
+};
+use super::fields::modifier_value;
 use crate::game::ActionError;
 use crate::game::procedure::FireDraft;
 use crate::i18n::errors::action_error_text;
@@ -44,19 +47,26 @@ impl FireWizard {
             ui.label(RichText::new(measured).weak());
         }
         ui.add_space(6.0);
+        let mut bad = None;
         if FireDraft::has_table(battle) {
             ui.horizontal(|ui| {
                 dice_field_ui(ui, lang, lang.t(T::FireDice), &mut self.dice, (DieKind::D6, 2), false);
                 if ui.button(lang.t(T::RollForMe)).clicked() {
                     self.draft.rng_after = Some(roll_into(&battle.rng, &mut [(&mut self.dice, 2)], DieKind::D6));
                 }
-                text_ui(ui, lang.t(T::TestModifier), &mut self.draft.modifier, 40.0);
+                let field = (lang.t(T::TestModifier), 0);
+                let typed = typed_value_ui(ui, field, &mut self.draft.modifier, modifier_value, (40.0, false));
+                bad = typed.err().map(|_| lang.t(T::ModifierNotNumber).to_owned());
             });
             self.draft.dice =
                 parse_dice(&self.dice.text, DieKind::D6, 2).ok().and_then(|d| Some([*d.first()?, *d.get(1)?]));
         } else {
             ui.label(RichText::new(lang.t(T::FireNoTable)).weak());
-            ui.horizontal(|ui| number_ui(ui, lang.t(T::FireFigures), &mut self.draft.figures, 50.0));
+            ui.horizontal(|ui| {
+                let field = (lang.t(T::FireFigures), 0);
+                let typed = typed_value_ui(ui, field, &mut self.draft.figures, whole_number, (50.0, false));
+                bad = typed.err().map(|text| lang.fmt(T::NotAWholeNumber, &[&lang.t(T::FireFigures), &text]));
+            });
         }
         ui.checkbox(&mut self.draft.test_owed, lang.t(T::FireTestOwed));
         let target_name = self.draft.target.map(|id| super::common::unit_name(battle, id, lang)).unwrap_or_default();
@@ -74,12 +84,17 @@ impl FireWizard {
             }
             None => {}
         }
+        // What is typed and no number is refused here, at the interface's edge.
+        let typing = bad;
+        if let Some(why) = &typing {
+            ui.colored_label(crate::ui::theme::ERROR, why);
+        }
         let verdict = self.draft.finish(battle);
         if let Some(e) = &self.error {
             ui.colored_label(crate::ui::theme::ERROR, e);
         }
-        let why = verdict.as_ref().err().map(|e| action_error_text(lang, e));
-        match nav_ui(ui, lang, false, T::Apply, verdict.is_ok(), why.as_deref()) {
+        let why = typing.or_else(|| verdict.as_ref().err().map(|e| action_error_text(lang, e)));
+        match nav_ui(ui, lang, false, T::Apply, why.is_none(), why.as_deref()) {
             Nav::Cancel => Outcome::Cancel,
             Nav::Next => match verdict {
                 Ok(action) => Outcome::Apply(action),

@@ -6,7 +6,7 @@
 use egui::{RichText, Ui};
 
 use super::Outcome;
-use super::common::{Nav, breakdown_and_odds_ui, nav_ui, number_ui, opening_prompt_ui, unit_name};
+use super::common::{Nav, breakdown_and_odds_ui, nav_ui, opening_prompt_ui, typed_value_ui, unit_name, whole_number};
 use crate::game::ChargeAction;
 use crate::game::procedure::{ChargeDraft, Measured, QuickDeclare};
 use crate::i18n::errors::{action_error_text, charge_error_text, draft_refusal_text};
@@ -116,34 +116,45 @@ impl ChargeWizard {
         }
     }
 
-    fn measures_ui(&mut self, ui: &mut Ui, lang: Lang, names: &[String; 2]) {
+    /// The measures and rates; the refusal of the first that is no whole number.
+    fn measures_ui(&mut self, ui: &mut Ui, lang: Lang, names: &[String; 2]) -> Option<String> {
         let [distance, bearing] = self.draft.typed_as_table();
         let tag = |ui: &mut Ui, value: Option<f64>| {
             if let Some(v) = value {
                 ui.label(RichText::new(lang.fmt(T::FromTableValue, &[&lang.decimal(v, 1)])).weak().small());
             }
         };
+        let salt = egui::Id::unique(("charge", self.draft.charger(), self.draft.target())).value();
+        let focus = self.arrived;
         let f = &mut self.draft.typed;
+        let mut bad = None;
+        let mut field = |ui: &mut Ui, label: &str, value: &mut Option<u32>, focus: bool| {
+            let typed = typed_value_ui(ui, (label, salt), value, whole_number, (60.0, focus));
+            if let (Err(text), None) = (typed, &bad) {
+                bad = Some(lang.fmt(T::NotAWholeNumber, &[&label, &text]));
+            }
+        };
         // Long Russian labels wrap in their column where the step is narrow (docked), so that
         // the fields and what the table measured fit (issue 45: "со стола: 50.9" was cut at
         // the panel's edge); in the window they keep one line, and their places.
         let label_w = (ui.available_width() - MEASURE_FIELDS_W).max(MEASURE_LABEL_MIN_W);
         egui::Grid::new("declare").num_columns(3).spacing([8.0, 4.0]).max_col_width(label_w).show(ui, |ui| {
-            super::common::number_focus_ui(ui, lang.t(T::DistanceCm), &mut f.distance, 60.0, self.arrived);
+            field(ui, lang.t(T::DistanceCm), &mut f.distance, focus);
             tag(ui, distance);
             ui.end_row();
-            number_ui(ui, lang.t(T::BearingDeg), &mut f.bearing, 60.0);
+            field(ui, lang.t(T::BearingDeg), &mut f.bearing, false);
             tag(ui, bearing);
             ui.end_row();
-            number_ui(ui, &lang.fmt(T::ChargeMoveOf, &[&names[0]]), &mut f.charge_move, 60.0);
+            field(ui, &lang.fmt(T::ChargeMoveOf, &[&names[0]]), &mut f.charge_move, false);
             ui.end_row();
-            number_ui(ui, &lang.fmt(T::MoveOf, &[&names[1]]), &mut f.target_move, 60.0);
+            field(ui, &lang.fmt(T::MoveOf, &[&names[1]]), &mut f.target_move, false);
             ui.end_row();
-            number_ui(ui, &lang.fmt(T::ChargeMoveOf, &[&names[1]]), &mut f.target_charge, 60.0);
+            field(ui, &lang.fmt(T::ChargeMoveOf, &[&names[1]]), &mut f.target_charge, false);
             ui.end_row();
-            number_ui(ui, &lang.fmt(T::CompulsoryOf, &[&names[1]]), &mut f.target_compulsory, 60.0);
+            field(ui, &lang.fmt(T::CompulsoryOf, &[&names[1]]), &mut f.target_compulsory, false);
             ui.end_row();
         });
+        bad
     }
 
     fn declaration_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle, names: &[String; 2]) -> Outcome {
@@ -152,7 +163,7 @@ impl ChargeWizard {
             let ids = (self.draft.charger(), self.draft.target());
             super::common::table_facts_ui(ui, lang, battle, ids, (&facts, self.draft.friends_in_path()));
         }
-        self.measures_ui(ui, lang, names);
+        let bad = self.measures_ui(ui, lang, names);
         if let Some(g) = self.draft.commander(battle) {
             ui.label(RichText::new(crate::i18n::names::general_line(g, lang)).weak());
         }
@@ -168,7 +179,8 @@ impl ChargeWizard {
         // The answers first, then what typing makes appear (the refusal, the overrule,
         // the rates to remember), so that typing moves no answer (issue 30).
         if battle.ruleset == crate::rules::Ruleset::Gdb {
-            let only = ui.add_enabled(view.declare_only.is_ok(), egui::Button::new(lang.t(T::DeclareOnly)));
+            let only =
+                ui.add_enabled(view.declare_only.is_ok() && bad.is_none(), egui::Button::new(lang.t(T::DeclareOnly)));
             let only = only.on_hover_text(lang.t(T::DeclareOnlyTip));
             if let Err(later) = &view.declare_only {
                 only.clone().on_disabled_hover_text(text(later));
@@ -179,13 +191,15 @@ impl ChargeWizard {
                 return Outcome::Apply(action);
             }
         }
-        if self.declare_and_react_ui(ui, lang, battle, names, &view) {
+        if self.declare_and_react_ui(ui, lang, battle, names, (&view, bad.is_none())) {
             return Outcome::Continue;
         }
         if let Some(e) = &self.error {
             ui.colored_label(crate::ui::theme::ERROR, e);
         }
-        if let Some(why) = &view.refused {
+        if let Some(bad) = &bad {
+            ui.colored_label(crate::ui::theme::ERROR, bad);
+        } else if let Some(why) = &view.refused {
             ui.colored_label(crate::ui::theme::ERROR, text(why));
         } else {
             quick_note_ui(ui, lang, battle, &view.quick, &text);
@@ -194,7 +208,7 @@ impl ChargeWizard {
         self.remember_ui(ui, lang, battle);
         // The odds after the choices, so that the choices stay where they are.
         self.melee_preview_ui(ui, lang, battle, names);
-        let now = view.quick.as_ref().err().map(text);
+        let now = bad.or_else(|| view.quick.as_ref().err().map(text));
         match nav_ui(ui, lang, false, T::Declare, now.is_none(), now.as_deref()) {
             Nav::Cancel => Outcome::Cancel,
             // GDB-CHG-03, 04: carried out at once, or declared with this side's declarations
@@ -222,14 +236,14 @@ impl ChargeWizard {
         lang: Lang,
         battle: &Battle,
         names: &[String; 2],
-        view: &crate::game::procedure::DeclarationView,
+        (view, measures_ok): (&crate::game::procedure::DeclarationView, bool),
     ) -> bool {
         let mut chosen = None;
         ui.label(lang.fmt(T::DeclareAndReact, &[&names[1]]));
         ui.horizontal(|ui| {
             for (reaction, verdict) in &view.reactions {
                 let label = super::gdb_charge_steps::reaction_label(lang, reaction);
-                let b = ui.add_enabled(verdict.is_ok(), egui::Button::new(label));
+                let b = ui.add_enabled(verdict.is_ok() && measures_ok, egui::Button::new(label));
                 if let Err(why) = verdict {
                     b.clone().on_disabled_hover_text(draft_refusal_text(lang, why, names));
                 }

@@ -8,7 +8,7 @@ use super::Outcome;
 use super::common::{Nav, nav_ui, number_ui, prompt_ui, text_ui, yes_no_ui};
 use super::fields::{Field, bounded_number_ui, test_roll_ui};
 use super::gdb_charge::ChargeWizard;
-use crate::game::procedure::charge::{ChargeStep, REACTIONS, duration_of, limber_from_table, limber_input};
+use crate::game::procedure::charge::{ChargeStep, REACTIONS, limber_from_table, limber_input};
 use crate::i18n::errors::{action_error_text, charge_error_text};
 use crate::i18n::log_text::{follow_up_label, guidance_text, happening_text};
 use crate::i18n::{Label, Lang, T};
@@ -392,4 +392,16 @@ fn guidance_ui(ui: &mut Ui, lang: Lang, m: &ChargeStep) {
             ui.label(RichText::new(format!("• {}", guidance_text(lang, g))).weak());
         }
     });
+}
+
+/// A formation change's duration typed as "1/2" or "0.5" of a turn (the interface turns
+/// the text into the fraction the draft takes).
+pub fn duration_of(text: &str) -> Option<crate::rules::gdb::charge::Frac> {
+    use crate::rules::gdb::charge::Frac;
+    let t = text.trim();
+    if let Some((a, b)) = t.split_once('/') {
+        return Some(Frac(a.trim().parse().ok()?, b.trim().parse().ok()?)).filter(|f| f.1 > 0);
+    }
+    let x: f64 = t.parse().ok()?;
+    (0.0..=10.0).contains(&x).then(|| Frac((x * 100.0).round() as u32, 100))
 }

@@ -7,7 +7,7 @@ use egui::{RichText, Ui};
 use super::Outcome as Outcome2;
 use super::common::{
     DiceField, Nav, breakdown_and_odds_ui, dice_field_typed_ui, dice_field_ui, nav_ui, odds_label, opening_prompt_ui,
-    parse_dice, prompt_ui, roll_into, unit_name,
+    parse_dice, prompt_ui, roll_into, typed_value_ui, unit_name, whole_number,
 };
 use crate::game::procedure::melee::{IMPOSED_OUTCOMES, MeleeView};
 use crate::game::procedure::{MeleeDraft, MeleeDraftStep};
@@ -77,7 +77,7 @@ impl MeleeWizard {
         } else {
             lang.fmt(T::RememberLosses, &[&band, &row.loser_loses, &row.winner_loses])
         };
-        let typed: Vec<u32> = self.draft.losses.iter().filter_map(|l| l.trim().parse().ok()).collect();
+        let typed: Vec<u32> = self.draft.losses.iter().flatten().copied().collect();
         if !typed.contains(&row.loser_loses) || (row.outcome != "draw" && !typed.contains(&row.winner_loses)) {
             text.push(' ');
             text.push_str(lang.t(T::RememberHalved));
@@ -176,15 +176,24 @@ impl MeleeWizard {
         }
         let arrived = super::common::arriving(&mut self.seen, 1);
         // Arriving, the first thing to type takes the focus: the losses, else the test dice.
-        let mut focus_losses = arrived && self.draft.losses.iter().any(|l| l.trim().is_empty());
+        let mut focus_losses = arrived && self.draft.losses.iter().any(Option::is_none);
+        let salt = egui::Id::unique(("melee", self.draft.attacker(), self.draft.defender())).value();
+        let mut bad = None;
         // Wrapped: two long Russian names do not fit one line of the docked panel.
         ui.horizontal_wrapped(|ui| {
             for (name, losses) in names.iter().zip(self.draft.losses.iter_mut()) {
                 let focus = std::mem::take(&mut focus_losses);
-                super::common::number_focus_ui(ui, &lang.fmt(T::LossesOf, &[name]), losses, 40.0, focus);
+                let label = lang.fmt(T::LossesOf, &[name]);
+                let typed = typed_value_ui(ui, (&label, salt), losses, whole_number, (40.0, focus));
+                if let (Err(text), None) = (typed, &bad) {
+                    bad = Some(lang.fmt(T::NotAWholeNumber, &[&label, &text]));
+                }
             }
         });
-        let focus_test = arrived && self.draft.losses.iter().all(|l| !l.trim().is_empty());
+        if let Some(bad) = &bad {
+            ui.colored_label(crate::ui::theme::ERROR, bad);
+        }
+        let focus_test = arrived && self.draft.losses.iter().all(Option::is_some);
         self.override_ui(ui, lang, names);
         self.owed_test_ui(ui, lang, battle, names, &view, focus_test);
         // Last: its words change as the losses are typed, and nothing stands below it.
