@@ -7,6 +7,7 @@ use super::play::{Checked, apply_test, rng_event};
 use super::{ActionError, Event};
 use crate::model::{Battle, ChargeAction, CollisionAction, ContactRules, Engagement, General, LogDetail, Unit, UnitId};
 use crate::rules::gdb::charge::{Ask, Charge, ChargeError, ChargeUnit, Declaration, FollowUp, Happening, Opportunity};
+use crate::rules::dice::AverageDie;
 use crate::rules::ruleset_b::{BSide, CollisionInput, CollisionOutcome};
 use crate::rules::{ByRole, Formation, Marker, Order, Phase, Rank, Role, Ruleset, Situation};
 
@@ -647,15 +648,9 @@ pub(super) fn flee(u: &mut Unit) {
 pub(super) fn collision(battle: &Battle, a: &CollisionAction) -> Result<Checked, ActionError> {
     let (att, def) = two_enemies(battle, a.attacker, a.defender)?;
     let input = collision_input(battle, a)?;
-    for die in [a.dice.attacker, a.dice.defender] {
-        if !crate::rules::dice::AVERAGE_DIE_FACES.contains(&die) {
-            return Err(ActionError::Dice(crate::rules::dice::DiceError::NotAFace {
-                value: i64::from(die),
-                kind: crate::rules::DieKind::Average,
-            }));
-        }
-    }
-    let result = input.resolve(a.dice.attacker, a.dice.defender);
+    // B-COL-03: each side's average die.
+    let (da, dd) = (AverageDie::new(a.dice.attacker)?, AverageDie::new(a.dice.defender)?);
+    let result = input.resolve(da.get(), dd.get());
     let (mut ua, mut ud) = (att.clone(), def.clone());
     ua.markers.insert(Marker::ChargedThisTurn);
     for role in &result.wavering {

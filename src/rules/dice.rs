@@ -92,6 +92,27 @@ impl D6 {
     }
 }
 
+/// A face of Ruleset B's average die, 2 to 5 (B-COL-03): made only from a face, as
+/// [`D6`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct AverageDie(u8);
+
+impl AverageDie {
+    /// The face shown, if `value` is one.
+    pub fn new(value: u8) -> Result<AverageDie, DiceError> {
+        if DieKind::Average.has_face(value) {
+            Ok(AverageDie(value))
+        } else {
+            Err(DiceError::NotAFace { value: i64::from(value), kind: DieKind::Average })
+        }
+    }
+
+    /// The number on the face.
+    pub const fn get(self) -> u8 {
+        self.0
+    }
+}
+
 /// Why a roll on one of the players' tables has no row.
 #[derive(Clone, Copy, Debug, Error, PartialEq, Eq)]
 pub enum TableError {
@@ -155,6 +176,16 @@ mod tests {
             } else {
                 assert_eq!(face, Err(DiceError::NotAFace { value: i64::from(v), kind: DieKind::D6 }));
             }
+        }
+    }
+
+    /// B-COL-03: the average die shows 2, 3, 3, 4, 4, 5 and nothing else.
+    #[test]
+    fn b_col_03_an_average_die_face_is_only_ever_2_to_5() {
+        for v in 0..=u8::MAX {
+            let face = AverageDie::new(v);
+            assert_eq!(face.is_ok(), (2..=5).contains(&v), "{v}");
+            assert!(face.is_err() || face.map(AverageDie::get) == Ok(v));
         }
     }
 
