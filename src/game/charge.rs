@@ -6,8 +6,8 @@ use super::engagement::changed_unit;
 use super::play::{Checked, apply_test, rng_event};
 use super::{ActionError, Event};
 use crate::model::{Battle, ChargeAction, CollisionAction, ContactRules, Engagement, General, LogDetail, Unit, UnitId};
-use crate::rules::gdb::charge::{Ask, Charge, ChargeError, ChargeUnit, Declaration, FollowUp, Happening, Opportunity};
 use crate::rules::dice::AverageDie;
+use crate::rules::gdb::charge::{Ask, Charge, ChargeError, ChargeUnit, Declaration, FollowUp, Happening, Opportunity};
 use crate::rules::ruleset_b::{BSide, CollisionInput, CollisionOutcome};
 use crate::rules::{ByRole, Formation, Marker, Order, Phase, Rank, Role, Ruleset, Situation};
 
