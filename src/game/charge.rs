@@ -407,12 +407,13 @@ fn apply_happenings(m: &Charge, c: &mut Unit, t: &mut Unit) -> Result<Option<Eng
             Happening::BasesDestroyed { figures } => lose(t, *figures)?,
             Happening::OccupiesBuildings { disordered: true } => disorder(c),
             Happening::Contact { charging, moved_cm, counter_cm, evaders, .. } => {
+                let charger = Situation { charging: *charging, moved_cm: Some(*moved_cm), ..Situation::default() };
+                // GDB-CHG-16: the face measured, unless the target wheeled to face in time;
+                // GDB-EVD-11: caught evaders.
+                let target = Situation { struck_face: m.struck_face, caught_evading: *evaders, ..Situation::default() };
                 contact = Some(Engagement {
-                    charging: *charging,
-                    moved_cm: Some(*moved_cm),
-                    rules: ContactRules::Gdb { counter_cm: *counter_cm, evaders_caught: *evaders },
-                    // GDB-CHG-16: the face measured, unless the target wheeled to face in time.
-                    struck_face: m.struck_face,
+                    contact: ByRole::new(charger, target),
+                    rules: ContactRules::Gdb { counter_cm: *counter_cm },
                     distance_cm: Some(m.decl.distance_cm),
                     ..Engagement::contact(c.id, t.id)
                 });
@@ -449,7 +450,7 @@ pub(super) fn charge(battle: &Battle, a: &ChargeAction) -> Result<Checked, Actio
     t.markers.insert(Marker::WasCharged);
     let contact = apply_happenings(&m, &mut c, &mut t)?;
     let mut events: Vec<Event> = rng_event(battle, a.rng_after.as_ref()).into_iter().collect();
-    let faces = (a.measured.struck_face, contact.as_ref().map(|e| e.struck_face));
+    let faces = (a.measured.struck_face, contact.as_ref().map(|e| e.contact.defender.struck_face));
     // The units as the charge left them (a square formed, bases lost) take their places.
     if let Some((to_c, to_t, stopped)) = super::table::charge_moves(battle, &c, &t, &m.happened, faces) {
         if stopped {
@@ -678,11 +679,15 @@ pub(super) fn collision(battle: &Battle, a: &CollisionAction) -> Result<Checked,
     if melee {
         ua.markers.insert(Marker::InMelee);
         ud.markers.insert(Marker::InMelee);
+        // B-FLE-02, B-MEL-12: a fugitive caught rolls no dice.
+        let caught = |role: Role| fleeing == Some(role);
+        let attacker = Situation { charging: true, caught_evading: caught(Role::Attacker), ..Situation::default() };
+        let struck_face = input.defender.situation.struck_face;
+        let defender = Situation { struck_face, caught_evading: caught(Role::Defender), ..Situation::default() };
         let e = Engagement {
-            charging: true,
-            struck_face: input.defender.situation.struck_face,
+            contact: ByRole::new(attacker, defender),
             slopes: super::table::engagement_slopes(battle, a.attacker, a.defender),
-            rules: ContactRules::RulesetB { both_attacking: input.both_attacking(), fleeing },
+            rules: ContactRules::RulesetB { both_attacking: input.both_attacking() },
             distance_cm: a.distance_cm,
             start_figures: Some(ByRole::new(ua.figures, ud.figures)),
             ..Engagement::contact(a.attacker, a.defender)

@@ -62,8 +62,9 @@ pub fn melee_sides(battle: &Battle, e: &Engagement, table: &ByRole<Situation>) -
     let mut sides = ByRole::new(melee_side(a, battle), melee_side(d, battle));
     let (att, def) = (&mut sides.attacker.situation, &mut sides.defender.situation);
     // GDB-MOD-21, GDB-CHG-18: the charger counts as charging on the melee's first turn.
-    att.charging = e.charging;
-    att.moved_cm = e.moved_cm.filter(|_| e.charging);
+    let charge = &e.contact.attacker;
+    att.charging = charge.charging;
+    att.moved_cm = charge.moved_cm.filter(|_| charge.charging);
     // GDB-CHG-10, 12, AMB-09: a formation change the target began as its reaction to this
     // charge was finished before contact; any other one still under way counts.
     if formed_in_reaction(battle, e) {
@@ -72,9 +73,9 @@ pub fn melee_sides(battle: &Battle, e: &Engagement, table: &ByRole<Situation>) -
     // GDB-CHG-17, 18, EX-4: a counter-charger that moved 5 cm or more charges too.
     def.charging = e.counter_charging();
     def.moved_cm = e.counter_cm().filter(|_| def.charging);
-    def.struck_face = e.struck_face;
+    def.struck_face = e.contact.defender.struck_face;
     // GDB-EVD-11, AMB-47: caught evaders do not fight back.
-    def.caught_evading = e.evaders_caught();
+    def.caught_evading = e.contact.defender.caught_evading;
     for (role, side) in sides.iter_mut() {
         // AMB-15, AMB-16: the units joined count, whole, for their side's superiority.
         let joined = e.joined_with(role).iter().filter_map(|id| battle.unit(*id));

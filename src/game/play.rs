@@ -12,7 +12,7 @@ use crate::rules::gdb::charge::{ChargeError, TestAnswer};
 use crate::rules::gdb::initiative::initiative as decide_initiative;
 use crate::rules::gdb::{Effect, MeleeInput, MeleeResult, Role, Test};
 use crate::rules::options::{CasualtyRow, TestKind, TestResult};
-use crate::rules::{ByRole, BySide, Marker, Order, Phase, Ruleset, Side};
+use crate::rules::{ByRole, BySide, Marker, Order, Phase, Ruleset, Side, Situation};
 
 /// What a play check returns: events, units concerned, log detail.
 pub(super) type Checked = (Vec<Event>, Vec<UnitId>, LogDetail);
@@ -507,8 +507,7 @@ fn next_engagement(
         || has(&result.defender_effects, |x| *x == Effect::FollowsInContact);
     let draw_goes_on = has(&result.attacker_effects, |x| *x == Effect::MeleeContinues);
     let mut next = e.clone();
-    next.charging = false;
-    next.end_counter_charge();
+    next.end_charge();
     next.losses = ByRole::new(e.losses.attacker.saturating_add(losses.0), e.losses.defender.saturating_add(losses.1));
     next.pushbacks = ByRole::new(
         if pushed(&result.attacker_effects) { e.pushbacks.attacker.saturating_add(1) } else { 0 },
@@ -638,10 +637,11 @@ pub(super) fn add_pending(battle: &Battle, m: &Engagement) -> Result<Checked, Ac
     // A contact the app did not walk through brings only what the table shows: who,
     // whether the attacker charged and how far, and the face struck. Every other fact of
     // an engagement is derived by the game.
+    let moved_cm = m.contact.attacker.moved_cm.map(|cm| cm.min(crate::model::MAX_DISTANCE_CM));
+    let charger = Situation { charging: m.contact.attacker.charging, moved_cm, ..Situation::default() };
+    let target = Situation { struck_face: m.contact.defender.struck_face, ..Situation::default() };
     let melee = Engagement {
-        charging: m.charging,
-        moved_cm: m.moved_cm.map(|cm| cm.min(crate::model::MAX_DISTANCE_CM)),
-        struck_face: m.struck_face,
+        contact: ByRole::new(charger, target),
         start_figures: Some(ByRole::new(a.figures, d.figures)),
         ..Engagement::contact(m.attacker, m.defender)
     };

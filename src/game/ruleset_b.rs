@@ -33,7 +33,11 @@ pub fn b_melee_input(battle: &Battle, m: &BMeleeAction) -> Result<(BMeleeInput, 
         }
         let situation = Situation {
             charging: role == Role::Attacker || e.both_attacking(),
-            struck_face: if role == Role::Defender { e.struck_face } else { crate::rules::Face::Front },
+            struck_face: if role == Role::Defender {
+                e.contact.defender.struck_face
+            } else {
+                crate::rules::Face::Front
+            },
             caught_evading: e.fleeing() == Some(role),
             ..Situation::default()
         };
@@ -131,7 +135,10 @@ pub(super) fn b_melee(battle: &Battle, m: &BMeleeAction) -> Result<Checked, Acti
     if let (false, MeleeState::Continues { next_turn }) = (ends, &state) {
         let melee = Engagement {
             melee_turn: *next_turn,
-            charging: false,
+            contact: ByRole::new(
+                Situation { charging: false, ..e.contact.attacker.clone() },
+                e.contact.defender.clone(),
+            ),
             losses: ByRole::new(e.losses.attacker.saturating_add(hits.1), e.losses.defender.saturating_add(hits.0)),
             ..e.clone()
         };

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::UnitId;
 use crate::rules::options::{TestKind, TestResult};
-use crate::rules::{ByRole, BySide, Face, Role, Slope};
+use crate::rules::{ByRole, BySide, Face, Role, Situation, Slope};
 
 /// Where an engagement stands: a melee waiting, or a decided melee's aftermath with
 /// what it still owes (issue 48: an aftermath's facts exist only in an aftermath).
@@ -33,7 +33,7 @@ pub struct Aftermath {
 }
 
 /// The facts of the contact only one ruleset has (issue 48: a GdB counter-charge and a
-/// Ruleset B flight cannot be built together).
+/// Ruleset B both-attacking melee cannot be built together).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ContactRules {
     /// General de Brigade's charge.
@@ -42,23 +42,18 @@ pub enum ContactRules {
         /// 5 cm it counts as charging too (GDB-CHG-17, 18, EX-4); none from the second
         /// melee turn.
         counter_cm: Option<u32>,
-        /// The defender was caught evading: it does not fight back (GDB-EVD-11, AMB-47).
-        evaders_caught: bool,
     },
     /// Ruleset B's collision.
     RulesetB {
         /// Both sides attacked (B-COL-19..21): the melee goes on turn after turn
         /// (B-MEL-05..07).
         both_attacking: bool,
-        /// A side that fled before contact and was caught: it rolls no dice (B-FLE-02,
-        /// B-MEL-12).
-        fleeing: Option<Role>,
     },
 }
 
 impl Default for ContactRules {
     fn default() -> Self {
-        ContactRules::Gdb { counter_cm: None, evaders_caught: false }
+        ContactRules::Gdb { counter_cm: None }
     }
 }
 
@@ -85,20 +80,18 @@ pub struct Engagement {
     pub defender: UnitId,
     /// Melee waiting, or aftermath.
     pub stage: Stage,
-    /// The attacker counts as charging in the coming melee turn: it moved 5 cm or more
-    /// (GDB-MOD-21, GDB-CHG-18); false from the second turn on.
-    pub charging: bool,
-    /// Distance the attacker moved in its charge, cm.
-    pub moved_cm: Option<u32>,
-    /// Where the defender is struck (GDB-CHG-16, GDB-MOD-20; B-MEL-11, 14).
-    pub struck_face: Face,
+    /// Each side's situation as the contact left it (issue 48: the engagement carries
+    /// [`Situation`]s): the attacker charging and how far (GDB-MOD-21, GDB-CHG-18; false
+    /// from the second turn on), the face the defender is struck in (GDB-CHG-16,
+    /// GDB-MOD-20; B-MEL-11, 14), a side caught evading or fleeing (GDB-EVD-11, AMB-47;
+    /// B-FLE-02, B-MEL-12).
+    pub contact: ByRole<Situation>,
     /// The ground each side charged over as the table showed it at the charge
     /// (GDB-MOD-FN6, B-COL-07): the melee wizard offers it.
     pub slopes: Option<ByRole<Slope>>,
     /// The distance the attack began at, cm (AMB-37: "began too close").
     pub distance_cm: Option<u32>,
-    /// What only the ruleset's own contact has: a counter-charge and caught evaders, or
-    /// both attacking and a caught fugitive.
+    /// What only the ruleset's own contact has: a counter-charge, or both attacking.
     pub rules: ContactRules,
     /// Tests taken so far, in order.
     pub tests: Vec<TestTaken>,
@@ -207,16 +200,24 @@ impl TryFrom<EngagementFile> for Engagement {
                     "a counter-charge or caught evaders (GdB) beside both attacking or a flight (Ruleset B)".to_owned()
                 );
             }
-            (false, true) => ContactRules::RulesetB { both_attacking: f.both_attacking, fleeing: f.fleeing },
-            (true | false, false) => ContactRules::Gdb { counter_cm: f.counter_cm, evaders_caught: f.evaders_caught },
+            (false, true) => ContactRules::RulesetB { both_attacking: f.both_attacking },
+            (true | false, false) => ContactRules::Gdb { counter_cm: f.counter_cm },
         };
+        let caught = |role: Role| f.fleeing == Some(role) || (role == Role::Defender && f.evaders_caught);
+        let contact = ByRole::new(
+            Situation {
+                charging: f.charging,
+                moved_cm: f.moved_cm,
+                caught_evading: caught(Role::Attacker),
+                ..Situation::default()
+            },
+            Situation { struck_face: f.struck_face, caught_evading: caught(Role::Defender), ..Situation::default() },
+        );
         Ok(Engagement {
             attacker: f.attacker,
             defender: f.defender,
             stage,
-            charging: f.charging,
-            moved_cm: f.moved_cm,
-            struck_face: f.struck_face,
+            contact,
             slopes: f.slopes,
             distance_cm: f.distance_cm,
             rules,
@@ -237,18 +238,20 @@ impl From<Engagement> for EngagementFile {
             Stage::Melee => (StageName::Melee, None),
             Stage::Aftermath(a) => (StageName::Aftermath, Some(a)),
         };
+        let caught = Role::BOTH.into_iter().find(|r| e.contact.get(*r).caught_evading);
         let (counter_cm, evaders_caught, both_attacking, fleeing) = match e.rules {
-            ContactRules::Gdb { counter_cm, evaders_caught } => (counter_cm, evaders_caught, false, None),
-            ContactRules::RulesetB { both_attacking, fleeing } => (None, false, both_attacking, fleeing),
+            ContactRules::Gdb { counter_cm } => (counter_cm, caught == Some(Role::Defender), false, None),
+            ContactRules::RulesetB { both_attacking } => (None, false, both_attacking, caught),
         };
+        let (attacker, defender) = (&e.contact.attacker, &e.contact.defender);
         EngagementFile {
             attacker: e.attacker,
             defender: e.defender,
             stage,
-            charging: e.charging,
-            moved_cm: e.moved_cm,
+            charging: attacker.charging,
+            moved_cm: attacker.moved_cm,
             counter_cm,
-            struck_face: e.struck_face,
+            struck_face: defender.struck_face,
             slopes: e.slopes,
             evaders_caught,
             both_attacking,
@@ -287,9 +290,7 @@ impl Engagement {
             attacker,
             defender,
             stage: Stage::Melee,
-            charging: false,
-            moved_cm: None,
-            struck_face: Face::Front,
+            contact: ByRole::default(),
             slopes: None,
             distance_cm: None,
             rules: ContactRules::default(),
@@ -301,6 +302,13 @@ impl Engagement {
             follow_in: false,
             joined: ByRole::default(),
         }
+    }
+
+    /// The contact of a charge that moved `moved_cm` (a contact added by hand, a test's).
+    pub fn charged(mut self, moved_cm: Option<u32>) -> Self {
+        self.contact.attacker.charging = true;
+        self.contact.attacker.moved_cm = moved_cm;
+        self
     }
 
     /// A melee waits to be fought.
@@ -324,38 +332,34 @@ impl Engagement {
     /// Distance the defender moved to meet the charger in a counter-charge (GdB).
     pub fn counter_cm(&self) -> Option<u32> {
         match self.rules {
-            ContactRules::Gdb { counter_cm, .. } => counter_cm,
+            ContactRules::Gdb { counter_cm } => counter_cm,
             ContactRules::RulesetB { .. } => None,
         }
     }
 
     /// The defender was caught evading (GDB-EVD-11, AMB-47).
     pub fn evaders_caught(&self) -> bool {
-        match self.rules {
-            ContactRules::Gdb { evaders_caught, .. } => evaders_caught,
-            ContactRules::RulesetB { .. } => false,
-        }
+        self.contact.defender.caught_evading
     }
 
     /// Both sides attacked (Ruleset B, B-COL-19..21).
     pub fn both_attacking(&self) -> bool {
         match self.rules {
             ContactRules::Gdb { .. } => false,
-            ContactRules::RulesetB { both_attacking, .. } => both_attacking,
+            ContactRules::RulesetB { both_attacking } => both_attacking,
         }
     }
 
-    /// The side that fled before contact and was caught (Ruleset B, B-FLE-02, B-MEL-12).
+    /// The side that fled before contact and was caught (B-FLE-02, B-MEL-12; GDB-EVD-11).
     pub fn fleeing(&self) -> Option<Role> {
-        match self.rules {
-            ContactRules::Gdb { .. } => None,
-            ContactRules::RulesetB { fleeing, .. } => fleeing,
-        }
+        Role::BOTH.into_iter().find(|r| self.contact.get(*r).caught_evading)
     }
 
-    /// The counter-charge is spent after the first melee turn (GDB-CHG-17).
-    pub fn end_counter_charge(&mut self) {
-        if let ContactRules::Gdb { counter_cm, .. } = &mut self.rules {
+    /// The charge is spent after the first melee turn: the attacker no longer counts as
+    /// charging, nor a counter-charger (GDB-MOD-21, GDB-CHG-17).
+    pub fn end_charge(&mut self) {
+        self.contact.attacker.charging = false;
+        if let ContactRules::Gdb { counter_cm } = &mut self.rules {
             *counter_cm = None;
         }
     }

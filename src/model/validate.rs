@@ -427,7 +427,7 @@ impl super::Engagement {
             )
             .err(),
         );
-        let distances = [self.moved_cm, self.counter_cm(), self.distance_cm].into_iter().flatten();
+        let distances = [self.contact.attacker.moved_cm, self.counter_cm(), self.distance_cm].into_iter().flatten();
         out.extend(
             distances.filter_map(|cm| within("distance_cm", u64::from(cm), u64::from(super::MAX_DISTANCE_CM)).err()),
         );

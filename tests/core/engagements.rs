@@ -86,7 +86,11 @@ fn gdb_chg_17_18_a_counter_charger_charges_with_its_general() {
     assert_eq!(time, Some(6));
     let (_, e) = g.battle().pending_melees().next().unwrap();
     assert_eq!(e.counter_cm(), Some(6));
-    assert_eq!(e.struck_face, coldsteel::rules::Face::Front, "GDB-CHG-16: they wheeled to face in time");
+    assert_eq!(
+        e.contact.defender.struck_face,
+        coldsteel::rules::Face::Front,
+        "GDB-CHG-16: they wheeled to face in time"
+    );
     to(&mut g, Phase::Melee);
     let mut m = melee(&g, "Ekaterinoslav Cuirassiers", "Empress Dragoons", ([3, 3], [3, 3]), (1, 1));
     m.table.defender.general_leads = true;
@@ -617,17 +621,18 @@ fn a_contact_added_by_hand_carries_no_derived_facts() {
     let mut g = gdb_game();
     let (a, d) = (id(&g, "Kiev Dragoons"), id(&g, "Empress Dragoons"));
     let forged = Engagement {
-        rules: coldsteel::model::ContactRules::Gdb { counter_cm: None, evaders_caught: true },
+        contact: ByRole::new(
+            Situation { charging: true, moved_cm: Some(8), ..Situation::default() },
+            Situation { caught_evading: true, ..Situation::default() },
+        ),
         losses: ByRole::new(0, 99),
         melee_turn: u32::MAX,
-        charging: true,
-        moved_cm: Some(8),
         ..Engagement::contact(a, d)
     };
     g.perform(&Action::AddPendingMelee(forged)).unwrap();
     let (_, e) = g.battle().pending_melees().next().unwrap();
     assert!(!e.evaders_caught() && e.losses == ByRole::default() && e.melee_turn == 1);
-    assert!(e.charging && e.moved_cm == Some(8));
+    assert!(e.contact.attacker.charging && e.contact.attacker.moved_cm == Some(8));
 }
 
 /// GDB-RES-12: cavalry drawn with infantry is pushed back (there is no winner) and

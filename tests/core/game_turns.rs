@@ -111,7 +111,7 @@ fn two_turns_of_the_default_battle() {
 
     // A second melee that is drawn stays pending for next turn.
     let (dragoons, lancers) = (id(&g, "Kiev Dragoons"), id(&g, "1st Polish Guard Lancers"));
-    let contact = Engagement { charging: true, moved_cm: Some(10), ..Engagement::contact(dragoons, lancers) };
+    let contact = Engagement::contact(dragoons, lancers).charged(Some(10));
     g.perform(&Action::AddPendingMelee(contact)).unwrap();
     advance_to(&mut g, Phase::Melee);
     // Dragoons +3 +2 = +5; Guard lancers not charging count as light: +2 +2 = +4. 9 + 5 = 10 + 4.
@@ -142,7 +142,7 @@ fn arb_action(g: &Game, pick: u8, a: usize, b: usize, d: [u8; 4]) -> Action {
         2 => Action::EditUnit(Unit { order: Order::ALL[usize::from(d[0]) % 4], ..ua.clone() }),
         3 => Action::DuplicateUnit(ua.id),
         4 => Action::DeleteUnit(ua.id),
-        5 => Action::AddPendingMelee(Engagement { charging: true, ..Engagement::contact(ua.id, ub.id) }),
+        5 => Action::AddPendingMelee(Engagement::contact(ua.id, ub.id).charged(None)),
         6 => melee(g, &ua.name.clone(), &ub.name.clone(), ([d[0], d[1]], [d[2], d[3]]), (u32::from(d[0]), 1)),
         _ => Action::Note(format!("note {a}")),
     }

@@ -235,7 +235,7 @@ fn a_pursuit_test_rolled_on_the_table_is_logged() {
     options.gdb.tests.push(TestTable { test: TestKind::Pursuit, rows: vec![row] });
     g.perform(&Action::SetOptions(Box::new((Ruleset::Gdb, options)))).unwrap();
     let (a, d) = (g.battle().units[12].id, g.battle().units[5].id);
-    let contact = Engagement { charging: true, moved_cm: Some(10), ..Engagement::contact(a, d) };
+    let contact = Engagement::contact(a, d).charged(Some(10));
     g.perform(&Action::AddPendingMelee(contact)).unwrap();
     // Melees are fought in the Melee phase (GDB-MEL-02).
     crate::common::initiative(&mut g, [6, 6], [1, 1], coldsteel::rules::Side::First);
@@ -342,12 +342,7 @@ fn amb_13_typed_losses_become_the_casualty_row_that_gives_them() {
     let mut g = storage::default_game().unwrap();
     let id = |name: &str| g.battle().units.iter().find(|u| u.name == name).unwrap().id;
     let (cavalry, infantry) = (id("Grenadiers à cheval"), id("Ladoga Infantry"));
-    g.perform(&Action::AddPendingMelee(Engagement {
-        charging: true,
-        moved_cm: Some(10),
-        ..Engagement::contact(cavalry, infantry)
-    }))
-    .unwrap();
+    g.perform(&Action::AddPendingMelee(Engagement::contact(cavalry, infantry).charged(Some(10)))).unwrap();
     let m = GdbMeleeAction {
         attacker: cavalry,
         defender: infantry,

@@ -189,7 +189,7 @@ fn gdb_chg_19_carrying_on_reaches_the_target() {
     let a = with_rates(charge(&g, "Guard Chasseurs à cheval", "Poltava Infantry", 20, inputs), 36, 16);
     do_charge(&mut g, a);
     let (_, e) = g.battle().engagement(id(&g, "Guard Chasseurs à cheval"), id(&g, "Poltava Infantry")).unwrap();
-    assert_eq!(e.moved_cm, Some(28), "the 20 cm to its ground and the 8 cm it retreated");
+    assert_eq!(e.contact.attacker.moved_cm, Some(28), "the 20 cm to its ground and the 8 cm it retreated");
     // Out of reach: 12 cm left of a 24 cm move, the target 8 cm further on.
     let mut g = default_at(Phase::Charges);
     let inputs = vec![Input::Reaction(Reaction::Stand), pass(), stand(TestResult::Retreat)];
@@ -216,7 +216,7 @@ fn gdb_chg_18_the_meet_is_at_most_the_gap_left() {
     let a = charge(&g, "Empress Dragoons", "Kiev Dragoons", 10, inputs);
     do_charge(&mut g, a);
     let (_, e) = g.battle().engagement(id(&g, "Empress Dragoons"), id(&g, "Kiev Dragoons")).unwrap();
-    assert_eq!((e.moved_cm, e.counter_cm()), (Some(5), Some(5)));
+    assert_eq!((e.contact.attacker.moved_cm, e.counter_cm()), (Some(5), Some(5)));
 }
 
 /// GDB-CHG-20: only charging infantry occupies buildings, and only buildings the enemy
@@ -531,7 +531,7 @@ fn step_rows_overruled() {
     overrule(&mut a, ChargeError::MeetBeyondGap { counter: 7, gap: 5 });
     do_charge(&mut g, a);
     let (_, e) = g.battle().engagement(id(&g, "Empress Dragoons"), id(&g, "Kiev Dragoons")).unwrap();
-    assert_eq!((e.moved_cm, e.counter_cm()), (Some(3), Some(7)), "as the players measured it");
+    assert_eq!((e.contact.attacker.moved_cm, e.counter_cm()), (Some(3), Some(7)), "as the players measured it");
     assert_eq!(last_overrule(&g).refusals, vec![ChargeError::MeetBeyondGap { counter: 7, gap: 5 }]);
 
     // The first charge carried out undeclared closed the declarations (GDB-CHG-03).

@@ -409,7 +409,7 @@ fn gdb_mod_fn6_the_charge_uphill_is_carried_into_the_melee() {
     common::do_charge(&mut g, a);
     let (_, e) = g.battle().pending_melees().next().unwrap();
     assert_eq!(e.slopes, Some(ByRole::new(Slope::Uphill, Slope::Downhill)));
-    assert_eq!(e.struck_face, Face::Flank);
+    assert_eq!(e.contact.defender.struck_face, Face::Flank);
 }
 
 /// A basing row with a zero size is refused (a file holding it would not load again).

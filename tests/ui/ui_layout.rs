@@ -304,11 +304,7 @@ fn the_table_tab_fits_a_laptop() {
         let mut game = storage::read_battle_file(&path).unwrap();
         common::to(&mut game, Phase::Charges);
         let (a, d) = (common::id(&game, "Empress Dragoons"), common::id(&game, "Ilovaisky's Don Cossacks"));
-        let contact = coldsteel::model::Engagement {
-            charging: true,
-            moved_cm: Some(10),
-            ..coldsteel::model::Engagement::contact(a, d)
-        };
+        let contact = coldsteel::model::Engagement::contact(a, d).charged(Some(10));
         game.perform(&coldsteel::game::Action::AddPendingMelee(contact)).unwrap();
         common::to(&mut game, Phase::Melee);
         let mut app = common::app_without_rates_form(game, lang);
@@ -491,11 +487,7 @@ fn places_in_each(
 fn melees_pending(ruleset: Ruleset, pairs: &[(&str, &str)]) -> Game {
     let mut g = game_at(ruleset, Phase::Charges);
     for (a, d) in pairs {
-        let contact = coldsteel::model::Engagement {
-            charging: true,
-            moved_cm: Some(10),
-            ..coldsteel::model::Engagement::contact(common::id(&g, a), common::id(&g, d))
-        };
+        let contact = coldsteel::model::Engagement::contact(common::id(&g, a), common::id(&g, d)).charged(Some(10));
         g.perform(&coldsteel::game::Action::AddPendingMelee(contact)).unwrap();
     }
     common::to(&mut g, Phase::Melee);

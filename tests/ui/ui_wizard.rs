@@ -144,11 +144,7 @@ fn cancel_at_any_step_leaves_the_battle_byte_identical() {
 
 /// The game brought to the Melee phase with a charge by `a` on `d` in contact (10 cm).
 fn melee_pending(mut g: Game, a: coldsteel::model::UnitId, d: coldsteel::model::UnitId) -> Game {
-    let contact = coldsteel::model::Engagement {
-        charging: true,
-        moved_cm: Some(10),
-        ..coldsteel::model::Engagement::contact(a, d)
-    };
+    let contact = coldsteel::model::Engagement::contact(a, d).charged(Some(10));
     g.perform(&Action::AddPendingMelee(contact)).unwrap();
     while g.battle().phase != Phase::Melee {
         g.perform(&Action::AdvancePhase).unwrap();

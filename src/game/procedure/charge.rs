@@ -598,12 +598,10 @@ impl ChargeDraft {
     /// If it comes to melee: both sides as the game would read the contact at the typed
     /// distance (the rules decide whether that counts as charging, GDB-CHG-18).
     pub fn melee_preview(&self, battle: &Battle) -> Option<MeleeInput> {
-        let contact = Engagement {
-            charging: true,
-            moved_cm: self.typed.distance,
-            struck_face: self.measured.struck_face,
-            ..Engagement::contact(self.charger, self.target)
-        };
+        let charger = Situation { charging: true, moved_cm: self.typed.distance, ..Situation::default() };
+        let target = Situation { struck_face: self.measured.struck_face, ..Situation::default() };
+        let contact =
+            Engagement { contact: ByRole::new(charger, target), ..Engagement::contact(self.charger, self.target) };
         // A general with the charger leads it in (GDB-MOD-15); the table adds nothing yet.
         let table = ByRole::new(Situation { general_leads: true, ..Situation::default() }, Situation::default());
         let (attacker, defender) = melee_sides(battle, &contact, &table)?.into_pair();

@@ -93,7 +93,7 @@ impl MeleeDraft {
             Situation {
                 general_leads: leads(d.id),
                 slope: sd,
-                struck_face: pending.struck_face,
+                struck_face: pending.contact.defender.struck_face,
                 ground: ground(d),
                 ..Situation::default()
             },
