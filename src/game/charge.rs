@@ -6,7 +6,6 @@ use super::engagement::changed_unit;
 use super::play::{Checked, apply_test, rng_event};
 use super::{ActionError, Event};
 use crate::model::{Battle, ChargeAction, CollisionAction, ContactRules, Engagement, General, LogDetail, Unit, UnitId};
-use crate::rules::dice::AverageDie;
 use crate::rules::gdb::charge::{Ask, Charge, ChargeError, ChargeUnit, Declaration, FollowUp, Happening, Opportunity};
 use crate::rules::ruleset_b::{BSide, CollisionInput, CollisionOutcome};
 use crate::rules::{ByRole, Formation, Marker, Order, Phase, Rank, Role, Ruleset, Situation};
@@ -630,7 +629,7 @@ pub fn collision_result(
     battle: &Battle,
     a: &CollisionAction,
 ) -> Result<crate::rules::ruleset_b::CollisionResult, ActionError> {
-    Ok(collision_input(battle, a)?.resolve(a.dice.attacker, a.dice.defender))
+    Ok(collision_input(battle, a)?.resolve(a.dice.attacker.get(), a.dice.defender.get()))
 }
 
 /// Flight before contact (B-FLE-01, 02): the unit flees at once, leaving its guns if
@@ -650,8 +649,7 @@ pub(super) fn collision(battle: &Battle, a: &CollisionAction) -> Result<Checked,
     let (att, def) = two_enemies(battle, a.attacker, a.defender)?;
     let input = collision_input(battle, a)?;
     // B-COL-03: each side's average die.
-    let (da, dd) = (AverageDie::new(a.dice.attacker)?, AverageDie::new(a.dice.defender)?);
-    let result = input.resolve(da.get(), dd.get());
+    let result = input.resolve(a.dice.attacker.get(), a.dice.defender.get());
     let (mut ua, mut ud) = (att.clone(), def.clone());
     ua.markers.insert(Marker::ChargedThisTurn);
     for role in &result.wavering {
@@ -700,7 +698,7 @@ pub(super) fn collision(battle: &Battle, a: &CollisionAction) -> Result<Checked,
         defender_modifiers: input.modifiers(Role::Defender),
         attacker_side: input.attacker.clone(),
         defender_side: input.defender.clone(),
-        dice: a.dice,
+        dice: a.dice.map(|_, d| d.get()),
         result,
         overridden: None,
     };

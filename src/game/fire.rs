@@ -10,7 +10,6 @@ use super::engagement::changed_unit;
 use super::play::Checked;
 use super::{ActionError, Event};
 use crate::model::{Battle, FireAction, FireRoll, LogDetail, TableRoll, Unit, UnitId};
-use crate::rules::dice::TableError;
 use crate::rules::{Marker, Phase, Ruleset};
 
 /// Why a fire is refused.
@@ -50,11 +49,9 @@ pub fn fire_losses(battle: &Battle, a: &FireAction) -> Result<(u32, Option<Table
 /// row used (a fire's, and closing fire's in a charge).
 pub fn firing_table_read(battle: &Battle, roll: FireRoll) -> Result<(u32, TableRoll), ActionError> {
     let row = crate::rules::dice::table_row(&roll.dice, roll.modifier, |t| battle.options.gdb.fire_row(t));
-    let (_, row) = row.map_err(|e| match e {
-        TableError::NotAFace(face) => ActionError::Dice(TableError::dice(face)),
-        TableError::NoRow(total) => FireError::NoFiringRow(total).into(),
-    })?;
-    let table = TableRoll { dice: roll.dice, modifier: roll.modifier, row: (row.from, row.to, row.result.clone()) };
+    let (_, row) = row.map_err(|e| ActionError::from(FireError::NoFiringRow(e.0)))?;
+    let dice = crate::rules::dice::numbers(roll.dice);
+    let table = TableRoll { dice, modifier: roll.modifier, row: (row.from, row.to, row.result.clone()) };
     Ok((row.figures, table))
 }
 

@@ -7,7 +7,7 @@ use crate::model::{
     Aftermath, Battle, Engagement, GdbMeleeAction, LogDetail, LogEntry, RngState, Stage, TestTaken, TurnState, Unit,
     UnitId,
 };
-use crate::rules::dice::TableError;
+use crate::rules::dice::D6;
 use crate::rules::gdb::charge::{ChargeError, TestAnswer};
 use crate::rules::gdb::initiative::initiative as decide_initiative;
 use crate::rules::gdb::{Effect, MeleeInput, MeleeResult, Role, Test};
@@ -209,7 +209,7 @@ pub(super) fn advance_phase(battle: &Battle) -> Result<Checked, ActionError> {
 /// recorded (its dice used up) and rolled again.
 pub(super) fn initiative(
     battle: &Battle,
-    dice: BySide<[u8; 2]>,
+    dice: BySide<[D6; 2]>,
     phasing: Side,
     rng_after: Option<&RngState>,
 ) -> Result<Checked, ActionError> {
@@ -218,9 +218,6 @@ pub(super) fn initiative(
     }
     if battle.phasing.is_some() {
         return Err(ActionError::InitiativeDone);
-    }
-    for d in [dice.first, dice.second].iter().flatten() {
-        crate::rules::dice::D6::new(*d)?;
     }
     let result = initiative_preview(battle, dice);
     let mut events: Vec<Event> = rng_event(battle, rng_after).into_iter().collect();
@@ -235,9 +232,11 @@ pub(super) fn initiative(
 
 /// The initiative these dice come to, with each side's modifiers (GDB-SEQ-01, AMB-50):
 /// what the turn panel previews before the players record it.
-pub fn initiative_preview(battle: &Battle, dice: BySide<[u8; 2]>) -> crate::rules::gdb::initiative::InitiativeResult {
+pub fn initiative_preview(battle: &Battle, dice: BySide<[D6; 2]>) -> crate::rules::gdb::initiative::InitiativeResult {
     let lost = BySide { first: battle.commander_lost(Side::First), second: battle.commander_lost(Side::Second) };
-    decide_initiative(dice, lost)
+    let numbers =
+        BySide { first: crate::rules::dice::numbers(dice.first), second: crate::rules::dice::numbers(dice.second) };
+    decide_initiative(numbers, lost)
 }
 
 pub(super) fn fighting_unit(battle: &Battle, id: UnitId) -> Result<&Unit, ActionError> {
@@ -327,7 +326,7 @@ pub fn owed_melee_test(result: &MeleeResult, m: &GdbMeleeAction) -> Option<(Unit
 
 /// The result that applies: the dice's, or the one the players impose.
 fn applied_result(input: &MeleeInput, m: &GdbMeleeAction) -> MeleeResult {
-    let derived = input.resolve(m.dice.attacker, m.dice.defender);
+    let derived = input.resolve(m.dice.attacker.numbers(), m.dice.defender.numbers());
     match m.overridden.as_ref().and_then(|o| o.outcome.map(|outcome| (o.winner, outcome))) {
         Some((winner, outcome)) => {
             let (attacker_effects, defender_effects) = input.effects(winner, outcome);
@@ -391,17 +390,14 @@ fn test_result(
         TestAnswer::RolledOne { .. } => Err(ActionError::Charge(ChargeError::TwoDiceNeeded)),
         TestAnswer::Rolled { dice, modifier } => {
             let row = crate::rules::dice::table_row(dice, *modifier, |t| battle.options.gdb.test_row(kind, t));
-            let (_, row) = row.map_err(|e| match e {
-                TableError::NotAFace(face) => ActionError::Dice(TableError::dice(face)),
-                TableError::NoRow(total) => ActionError::Charge(ChargeError::NoTableRow(total)),
-            })?;
+            let (_, row) = row.map_err(|e| ActionError::Charge(ChargeError::NoTableRow(e.0)))?;
             if !kind.allows(row.kind) {
                 return Err(ActionError::Charge(ChargeError::NotAResultOf { test: kind, result: row.kind }));
             }
             let roll = crate::model::TestRoll {
                 unit,
                 test: kind,
-                dice: *dice,
+                dice: crate::rules::dice::numbers(*dice),
                 modifier: *modifier,
                 row: (row.from, row.to, row.result.clone()),
             };
@@ -418,17 +414,16 @@ pub(super) fn gdb_melee(battle: &Battle, m: &GdbMeleeAction) -> Result<Checked, 
     if a.side == d.side {
         return Err(ActionError::SameSide(a.id, d.id));
     }
+    // GDB-MEL-03: each side throws its 2D6; caught evaders throw none (GDB-EVD-11).
     let caught = |role: Role| gdb_melee_input(battle, m).map(|(i, _)| i.side(role).situation.caught_evading);
-    for (role, die) in m.dice.iter() {
-        if let Some(Err(bad)) = die.iter().map(|x| crate::rules::dice::D6::new(*x)).find(Result::is_err)
-            && !caught(role)?
-        {
-            return Err(ActionError::Dice(bad));
+    for (role, dice) in m.dice.iter() {
+        if dice.0.is_none() && !caught(role)? {
+            return Err(ActionError::Dice(crate::rules::dice::DiceError::WrongCount { expected: 2, got: 0 }));
         }
     }
     let (input, index) = gdb_melee_input(battle, m)?;
     let result = with_table_distances(battle, m, applied_result(&input, m));
-    let derived = input.resolve(m.dice.attacker, m.dice.defender);
+    let derived = input.resolve(m.dice.attacker.numbers(), m.dice.defender.numbers());
     let losses = melee_losses(&result, m, [a, d])?;
     let mut taken = Vec::new();
     let mut rolls = Vec::new();

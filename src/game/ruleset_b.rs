@@ -5,8 +5,9 @@ use super::engagement::changed_unit;
 use super::play::{Checked, rng_event};
 use super::{ActionError, Event};
 use crate::model::{BContact, BMeleeAction, Battle, Engagement, LogDetail, Placement, Unit};
+use crate::rules::dice::{DiceError, numbers_of};
 use crate::rules::ruleset_b::{BMeleeInput, BSide, MeleeState, SideTurn};
-use crate::rules::{ByRole, DieKind, Marker, Role, Situation};
+use crate::rules::{ByRole, Marker, Role, Situation};
 
 /// The most figures a side may have in contact or lose: no table holds more, and the
 /// dice counts and the odds stay bounded.
@@ -69,8 +70,8 @@ pub fn b_melee_outcome(battle: &Battle, m: &BMeleeAction) -> Result<((u32, u32),
     let d = battle.unit(m.defender).ok_or(ActionError::NoSuchUnit(m.defender))?;
     // Kills cannot exceed the figures a unit has.
     let hits = (
-        input.hits(Role::Attacker, &m.dice.attacker).min(d.figures),
-        input.hits(Role::Defender, &m.dice.defender).min(a.figures),
+        input.hits(Role::Attacker, &numbers_of(&m.dice.attacker)).min(d.figures),
+        input.hits(Role::Defender, &numbers_of(&m.dice.defender)).min(a.figures),
     );
     let turn_a = SideTurn {
         losses: hits.1,
@@ -94,10 +95,12 @@ pub(super) fn b_melee(battle: &Battle, m: &BMeleeAction) -> Result<Checked, Acti
     let e = battle.engagements.get(index).ok_or(ActionError::NotEngaged(m.attacker, m.defender))?;
     let a = battle.unit(m.attacker).ok_or(ActionError::NoSuchUnit(m.attacker))?;
     let d = battle.unit(m.defender).ok_or(ActionError::NoSuchUnit(m.defender))?;
+    // B-MEL-08: as many D6 as the side fights with.
     for (role, dice) in m.dice.iter() {
-        let want = input.dice(role) as usize;
-        crate::rules::dice::check_rolls(DieKind::D6, want, &dice.iter().map(|x| i64::from(*x)).collect::<Vec<_>>())
-            .map_err(ActionError::Dice)?;
+        let expected = input.dice(role) as usize;
+        if dice.len() != expected {
+            return Err(ActionError::Dice(DiceError::WrongCount { expected, got: dice.len() }));
+        }
     }
     let (hits, state) = b_melee_outcome(battle, m)?;
     if matches!(state, MeleeState::TestsOwed { .. }) {
@@ -146,7 +149,7 @@ pub(super) fn b_melee(battle: &Battle, m: &BMeleeAction) -> Result<Checked, Acti
     }
     let detail = LogDetail::BMelee {
         melee_turn: input.turn,
-        dice: m.dice.clone(),
+        dice: m.dice.as_ref().map(|_, d| numbers_of(d)),
         modifiers: (input.die_modifiers(Role::Attacker), input.die_modifiers(Role::Defender)).into(),
         hits: hits.into(),
         state,

@@ -3,14 +3,18 @@
 
 use super::{Action, ActionError, Game};
 use crate::model::{Battle, UnitId};
-use crate::rules::{BySide, Phase, Ruleset, Side};
+use crate::rules::dice::{D6, MeleeDice};
+use crate::rules::{ByRole, BySide, Phase, Ruleset, Side};
 
 /// The actions of `turns` turns from the start of one: under General de Brigade the
 /// initiative (typed dice, the first side phasing) and then each phase change to the next
 /// turn; under Ruleset B, which rolls no initiative, the phase changes alone.
 pub fn turns_of_phases(ruleset: Ruleset, turns: u32) -> Vec<Action> {
-    let initiative =
-        Action::Initiative { dice: BySide { first: [5, 4], second: [2, 4] }, phasing: Side::First, rng_after: None };
+    let initiative = Action::Initiative {
+        dice: BySide { first: [D6::FIVE, D6::FOUR], second: [D6::TWO, D6::FOUR] },
+        phasing: Side::First,
+        rng_after: None,
+    };
     let mut turn = Vec::new();
     if ruleset.phases().contains(&Phase::Initiative) {
         turn.push(initiative);
@@ -88,7 +92,7 @@ fn evening_turn(game: &Game, first: u32, pairs: u32) -> Vec<EveningStep> {
     let ids: Vec<(UnitId, UnitId)> =
         (first..first.saturating_add(pairs)).map(|p| (UnitId(2 * p + 1), UnitId(2 * p + 2))).collect();
     let mut steps: Vec<EveningStep> = vec![Box::new(|_| Action::Initiative {
-        dice: BySide { first: [5, 4], second: [2, 4] },
+        dice: BySide { first: [D6::FIVE, D6::FOUR], second: [D6::TWO, D6::FOUR] },
         phasing: Side::First,
         rng_after: None,
     })];
@@ -119,7 +123,7 @@ fn evening_turn(game: &Game, first: u32, pairs: u32) -> Vec<EveningStep> {
                 attacker,
                 defender,
                 table: Default::default(),
-                dice: ([5, 4], [2, 3]).into(),
+                dice: ByRole::new(MeleeDice::thrown([D6::FIVE, D6::FOUR]), MeleeDice::thrown([D6::TWO, D6::THREE])),
                 losses: Some((1, 2).into()),
                 test: None,
                 overridden: None,

@@ -225,14 +225,11 @@ impl TurnFacts {
 fn test_row<'a>(
     battle: &'a Battle,
     test: TestKind,
-    dice: &[u8],
+    dice: &[crate::rules::dice::D6],
     modifier: i32,
 ) -> Result<&'a crate::rules::options::TestRow, ActionError> {
     let row = crate::rules::dice::table_row(dice, modifier, |t| battle.options.gdb.test_row(test, t));
-    row.map(|(_, row)| row).map_err(|e| match e {
-        crate::rules::dice::TableError::NotAFace(face) => crate::rules::dice::TableError::dice(face).into(),
-        crate::rules::dice::TableError::NoRow(total) => TestError::NoTableRow(total).into(),
-    })
+    row.map(|(_, row)| row).map_err(|e| TestError::NoTableRow(e.0).into())
 }
 
 pub fn test_result(
@@ -244,7 +241,8 @@ pub fn test_result(
         TestAnswer::Result(r) => (*r, None),
         TestAnswer::Rolled { dice, modifier } => {
             let row = test_row(battle, test, dice, *modifier)?;
-            let roll = TableRoll { dice: *dice, modifier: *modifier, row: (row.from, row.to, row.result.clone()) };
+            let dice = crate::rules::dice::numbers(*dice);
+            let roll = TableRoll { dice, modifier: *modifier, row: (row.from, row.to, row.result.clone()) };
             (row.kind, Some(roll))
         }
         // B-MEL-17: Ruleset B's tests roll one D6, logged as [die, 0].
@@ -253,7 +251,8 @@ pub fn test_result(
         }
         TestAnswer::RolledOne { die, modifier } => {
             let row = test_row(battle, test, &[*die], *modifier)?;
-            let roll = TableRoll { dice: [*die, 0], modifier: *modifier, row: (row.from, row.to, row.result.clone()) };
+            let dice = [die.get(), 0];
+            let roll = TableRoll { dice, modifier: *modifier, row: (row.from, row.to, row.result.clone()) };
             (row.kind, Some(roll))
         }
     };

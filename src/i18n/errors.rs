@@ -110,7 +110,6 @@ pub fn charge_error_text(lang: Lang, e: &ChargeError) -> String {
         ChargeError::AlreadyCharged => lang.t(T::WhyOnlyStand).to_owned(),
         ChargeError::MayNotFire => lang.t(T::WhyNoFire).to_owned(),
         ChargeError::NoTableRow(total) => lang.fmt(T::NoTableRow, &[total]),
-        ChargeError::BadDie(d) => lang.fmt(T::ErrBadDie, &[d]),
         ChargeError::TwoDiceNeeded => lang.t(T::ErrTwoDiceNeeded).to_owned(),
         ChargeError::TooManyLost { lost, has } => {
             lang.fmt(T::ErrTooManyLost, &[&lang.count(*lost, Noun::Figure), &lang.count(*has, Noun::Figure)])

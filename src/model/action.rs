@@ -42,7 +42,7 @@ pub enum Action {
     /// tie is recorded too, and is rolled again.
     Initiative {
         /// Each side's 2D6.
-        dice: BySide<[u8; 2]>,
+        dice: BySide<[crate::rules::dice::D6; 2]>,
         /// The side the winner makes phasing.
         phasing: Side,
         /// The generator's state after the app rolled, if it did.
@@ -215,7 +215,7 @@ pub struct FireAction {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FireRoll {
     /// The 2D6.
-    pub dice: [u8; 2],
+    pub dice: [crate::rules::dice::D6; 2],
     /// The players' modifier.
     pub modifier: i32,
 }
@@ -265,7 +265,7 @@ pub struct GdbMeleeAction {
     #[serde(default)]
     pub table: ByRole<Situation>,
     /// Attacker's and defender's 2D6 (caught evaders roll none: any values).
-    pub dice: ByRole<[u8; 2]>,
+    pub dice: ByRole<crate::rules::dice::MeleeDice>,
     /// Figures lost by attacker and defender, entered by the players; `None` reads the
     /// casualty table (AMB-13).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -398,7 +398,7 @@ pub struct CollisionAction {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub distance_cm: Option<u32>,
     /// Both average-die rolls.
-    pub dice: ByRole<u8>,
+    pub dice: ByRole<crate::rules::dice::AverageDie>,
     /// After a flight: the other side's full charge move reached the fleeing unit, and a
     /// melee follows (B-FLE-02).
     #[serde(default)]
@@ -428,7 +428,7 @@ pub struct BMeleeAction {
     /// Figures in contact on each side.
     pub contact: ByRole<BContact>,
     /// Each side's D6s.
-    pub dice: ByRole<Vec<u8>>,
+    pub dice: ByRole<Vec<crate::rules::dice::D6>>,
     /// Each side's morale test after the turn, if taken.
     #[serde(default)]
     pub tests: ByRole<Option<crate::rules::ruleset_b::TestResult>>,

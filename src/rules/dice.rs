@@ -70,84 +70,153 @@ pub fn check_rolls(kind: DieKind, expected: usize, rolls: &[i64]) -> Result<Vec<
         .collect()
 }
 
-/// A face of an ordinary D6, 1 to 6: made only from a face, so that what holds one need
-/// not check it (issue 48: faces were checked by hand in eight places). The actions still
-/// keep their dice as numbers; they are read through this as they are judged.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct D6(u8);
+/// Declares a face type of a die: made only from one of the die's faces (`new`), read
+/// back as its number (`get`), and in files that number, refused as it is read when it
+/// is no face.
+macro_rules! face_type {
+    ($(#[$m:meta])* $name:ident, $kind:expr) => {
+        $(#[$m])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+        #[serde(try_from = "u8", into = "u8")]
+        pub struct $name(u8);
+
+        impl $name {
+            /// The face shown, if `value` is one.
+            pub fn new(value: u8) -> Result<$name, DiceError> {
+                if $kind.has_face(value) {
+                    Ok($name(value))
+                } else {
+                    Err(DiceError::NotAFace { value: i64::from(value), kind: $kind })
+                }
+            }
+
+            /// The number on the face.
+            pub const fn get(self) -> u8 {
+                self.0
+            }
+        }
+
+        impl TryFrom<u8> for $name {
+            type Error = DiceError;
+
+            fn try_from(value: u8) -> Result<Self, DiceError> {
+                $name::new(value)
+            }
+        }
+
+        impl From<$name> for u8 {
+            fn from(face: $name) -> u8 {
+                face.0
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(f, "{}", self.0)
+            }
+        }
+    };
+}
+
+face_type!(
+    /// A face of an ordinary D6, 1 to 6: made only from a face, so that what holds one
+    /// need not check it (issue 48: faces were checked by hand in eight places). The
+    /// actions keep their dice as faces: a file's number that is no face is refused as it
+    /// is read.
+    D6,
+    DieKind::D6
+);
+
+face_type!(
+    /// A face of Ruleset B's average die, 2 to 5 (B-COL-03).
+    AverageDie,
+    DieKind::Average
+);
+
+/// Faces of D6 from numbers, each checked.
+pub fn d6s<const N: usize>(values: [u8; N]) -> Result<[D6; N], DiceError> {
+    let mut out = [D6(1); N];
+    for (slot, value) in out.iter_mut().zip(values) {
+        *slot = D6::new(value)?;
+    }
+    Ok(out)
+}
+
+/// The numbers of some faces.
+pub fn numbers<const N: usize>(faces: [D6; N]) -> [u8; N] {
+    faces.map(D6::get)
+}
+
+/// The numbers of a throw of any number of D6.
+pub fn numbers_of(faces: &[D6]) -> Vec<u8> {
+    faces.iter().map(|f| f.get()).collect()
+}
+
+/// A side's 2D6 in a melee, or none where it rolls none (caught evaders, GDB-EVD-11,
+/// AMB-47): in files the pair of numbers, `[0, 0]` for none.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct MeleeDice(pub Option<[D6; 2]>);
+
+impl MeleeDice {
+    /// Two faces thrown.
+    pub const fn thrown(dice: [D6; 2]) -> Self {
+        MeleeDice(Some(dice))
+    }
+
+    /// The numbers as the rules read them, `[0, 0]` for none.
+    pub fn numbers(self) -> [u8; 2] {
+        self.0.map_or([0, 0], numbers)
+    }
+}
+
+impl serde::Serialize for MeleeDice {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.numbers().serialize(s)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for MeleeDice {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        match <[u8; 2]>::deserialize(d)? {
+            [0, 0] => Ok(MeleeDice(None)),
+            pair => d6s(pair).map(MeleeDice::thrown).map_err(serde::de::Error::custom),
+        }
+    }
+}
 
 impl D6 {
-    /// The face shown, if `value` is one.
-    pub fn new(value: u8) -> Result<D6, DiceError> {
-        if DieKind::D6.has_face(value) {
-            Ok(D6(value))
-        } else {
-            Err(DiceError::NotAFace { value: i64::from(value), kind: DieKind::D6 })
-        }
-    }
-
-    /// The number on the face.
-    pub const fn get(self) -> u8 {
-        self.0
-    }
+    /// Each face, by name.
+    pub const ONE: D6 = D6(1);
+    pub const TWO: D6 = D6(2);
+    pub const THREE: D6 = D6(3);
+    pub const FOUR: D6 = D6(4);
+    pub const FIVE: D6 = D6(5);
+    pub const SIX: D6 = D6(6);
 }
-
-/// A face of Ruleset B's average die, 2 to 5 (B-COL-03): made only from a face, as
-/// [`D6`] is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct AverageDie(u8);
 
 impl AverageDie {
-    /// The face shown, if `value` is one.
-    pub fn new(value: u8) -> Result<AverageDie, DiceError> {
-        if DieKind::Average.has_face(value) {
-            Ok(AverageDie(value))
-        } else {
-            Err(DiceError::NotAFace { value: i64::from(value), kind: DieKind::Average })
-        }
-    }
-
-    /// The number on the face.
-    pub const fn get(self) -> u8 {
-        self.0
-    }
+    /// The middle face, 3: what a preview shows before the dice are in.
+    pub const MIDDLE: AverageDie = AverageDie(3);
 }
 
-/// Why a roll on one of the players' tables has no row.
+/// Why a roll on one of the players' tables has no row: no row holds the total.
 #[derive(Clone, Copy, Debug, Error, PartialEq, Eq)]
-pub enum TableError {
-    /// A die that is no face of a D6.
-    #[error("{0} is not a face of a D6")]
-    NotAFace(u8),
-    /// No row of the table holds the total.
-    #[error("no row holds {0}")]
-    NoRow(i32),
-}
-
-impl TableError {
-    /// The bad face as the dice's own error says it.
-    pub fn dice(face: u8) -> DiceError {
-        DiceError::NotAFace { value: i64::from(face), kind: DieKind::D6 }
-    }
-}
+#[error("no row holds {0}")]
+pub struct NoRow(pub i32);
 
 /// Where a roll on one of the players' tables falls (AMB-23): the dice (two D6; one for
-/// Ruleset B's tests, B-MEL-17) checked face by face, summed with the players' modifier,
-/// and the row `row_of` gives that total. A total past the range of numbers saturates, and
-/// no row holds it. The one reading of dice against a table, for the charge, melee,
-/// morale and rally tests and the firing table (issue 48: it was written five times, with
-/// three errors and two ways of overflowing).
+/// Ruleset B's tests, B-MEL-17) summed with the players' modifier, and the row `row_of`
+/// gives that total. A total past the range of numbers saturates, and no row holds it.
+/// The one reading of dice against a table, for the charge, melee, morale and rally tests
+/// and the firing table (issue 48: it was written five times, with three errors and two
+/// ways of overflowing).
 pub fn table_row<'a, R>(
-    dice: &[u8],
+    dice: &[D6],
     modifier: i32,
     row_of: impl FnOnce(i32) -> Option<&'a R>,
-) -> Result<(i32, &'a R), TableError> {
-    let mut total = modifier;
-    for die in dice {
-        let face = D6::new(*die).map_err(|_| TableError::NotAFace(*die))?;
-        total = total.saturating_add(i32::from(face.get()));
-    }
-    row_of(total).map(|row| (total, row)).ok_or(TableError::NoRow(total))
+) -> Result<(i32, &'a R), NoRow> {
+    let total = dice.iter().fold(modifier, |total, face| total.saturating_add(i32::from(face.get())));
+    row_of(total).map(|row| (total, row)).ok_or(NoRow(total))
 }
 
 /// The 36 equally likely sums of 2D6 as (sum, ways) pairs, sums 2 to 12.
@@ -189,18 +258,33 @@ mod tests {
         }
     }
 
-    /// AMB-23, B-MEL-17: 2D6 (or one D6) and the modifier read against a table, the dice
-    /// checked, an overflowing total in no row.
+    /// AMB-23, B-MEL-17: 2D6 (or one D6) and the modifier read against a table, an
+    /// overflowing total in no row; a number that is no face never becomes a die.
     #[test]
     fn a_roll_falls_in_the_row_that_holds_its_total() {
         let rows = [(2, 7, "low"), (8, 12, "high")];
         let row_of = |t: i32| rows.iter().find(|r| (r.0..=r.1).contains(&t));
-        assert_eq!(table_row(&[3, 4], 1, row_of).map(|(t, r)| (t, r.2)), Ok((8, "high")));
-        assert_eq!(table_row(&[3], 1, row_of).map(|(t, r)| (t, r.2)), Ok((4, "low")));
-        assert_eq!(table_row(&[3, 7], 0, row_of).map(|(t, _)| t), Err(TableError::NotAFace(7)));
-        assert_eq!(table_row(&[0, 1], 0, row_of).map(|(t, _)| t), Err(TableError::NotAFace(0)));
-        assert_eq!(table_row(&[6, 6], i32::MAX, row_of).map(|(t, _)| t), Err(TableError::NoRow(i32::MAX)));
-        assert_eq!(table_row(&[1, 1], -10, row_of).map(|(t, _)| t), Err(TableError::NoRow(-8)));
+        let faces = |v: &[u8]| v.iter().map(|d| D6::new(*d)).collect::<Result<Vec<_>, _>>();
+        let roll = |v: &[u8], m: i32| faces(v).map(|f| table_row(&f, m, row_of).map(|(t, r)| (t, r.2)));
+        assert_eq!(roll(&[3, 4], 1), Ok(Ok((8, "high"))));
+        assert_eq!(roll(&[3], 1), Ok(Ok((4, "low"))));
+        assert_eq!(roll(&[3, 7], 0), Err(DiceError::NotAFace { value: 7, kind: DieKind::D6 }));
+        assert_eq!(roll(&[0, 1], 0), Err(DiceError::NotAFace { value: 0, kind: DieKind::D6 }));
+        assert_eq!(roll(&[6, 6], i32::MAX), Ok(Err(NoRow(i32::MAX))));
+        assert_eq!(roll(&[1, 1], -10), Ok(Err(NoRow(-8))));
+    }
+
+    /// GDB-EVD-11: a caught evader's dice are none, `[0, 0]` in files; a pair with a
+    /// number that is no face is refused as it is read.
+    #[test]
+    fn gdb_evd_11_melee_dice_read_none_as_zeros_and_refuse_other_numbers() {
+        let read = |t: &str| serde_json::from_str::<MeleeDice>(t).map_err(|e| e.to_string());
+        assert_eq!(read("[0,0]"), Ok(MeleeDice(None)));
+        assert_eq!(read("[6,1]").map(MeleeDice::numbers), Ok([6, 1]));
+        assert!(read("[7,1]").is_err_and(|e| e.contains("7 is not a face")), "{:?}", read("[7,1]"));
+        assert!(read("[0,3]").is_err());
+        assert_eq!(serde_json::to_string(&MeleeDice(None)).ok().as_deref(), Some("[0,0]"));
+        assert!(serde_json::from_str::<D6>("9").is_err() && serde_json::from_str::<AverageDie>("6").is_err());
     }
 
     #[test]

@@ -21,6 +21,55 @@ pub fn side_of(u: &Unit, charging: bool, moved: Option<u32>) -> MeleeSide {
     side
 }
 
+/// Faces of D6 from numbers (a test's dice).
+pub fn d6<const N: usize>(values: [u8; N]) -> [coldsteel::rules::dice::D6; N] {
+    coldsteel::rules::dice::d6s(values).unwrap()
+}
+
+/// One face of a D6.
+pub fn face(value: u8) -> coldsteel::rules::dice::D6 {
+    coldsteel::rules::dice::D6::new(value).unwrap()
+}
+
+/// A melee's dice, attacker's and defender's, `[0, 0]` for a side that rolls none.
+pub fn melee_dice((a, d): ([u8; 2], [u8; 2])) -> coldsteel::rules::ByRole<coldsteel::rules::dice::MeleeDice> {
+    let side =
+        |p: [u8; 2]| if p == [0, 0] { Default::default() } else { coldsteel::rules::dice::MeleeDice::thrown(d6(p)) };
+    coldsteel::rules::ByRole::new(side(a), side(d))
+}
+
+/// A collision's average dice.
+pub fn average_dice((a, d): (u8, u8)) -> coldsteel::rules::ByRole<coldsteel::rules::dice::AverageDie> {
+    let die = |v: u8| coldsteel::rules::dice::AverageDie::new(v).unwrap();
+    coldsteel::rules::ByRole::new(die(a), die(d))
+}
+
+/// One average die.
+pub fn avg(value: u8) -> coldsteel::rules::dice::AverageDie {
+    coldsteel::rules::dice::AverageDie::new(value).unwrap()
+}
+
+/// Two average dice, attacker's and defender's.
+pub fn avg_pair((a, d): (u8, u8)) -> (coldsteel::rules::dice::AverageDie, coldsteel::rules::dice::AverageDie) {
+    (avg(a), avg(d))
+}
+
+/// Some D6 from numbers.
+pub fn d6_vec(values: Vec<u8>) -> Vec<coldsteel::rules::dice::D6> {
+    values.into_iter().map(face).collect()
+}
+
+/// Both sides' initiative dice.
+pub fn d6_sides(dice: BySide<[u8; 2]>) -> BySide<[coldsteel::rules::dice::D6; 2]> {
+    BySide { first: d6(dice.first), second: d6(dice.second) }
+}
+
+/// A Ruleset B melee turn's D6, each side's.
+pub fn d6_lists((a, d): (Vec<u8>, Vec<u8>)) -> coldsteel::rules::ByRole<Vec<coldsteel::rules::dice::D6>> {
+    let faces = |v: Vec<u8>| v.into_iter().map(face).collect();
+    coldsteel::rules::ByRole::new(faces(a), faces(d))
+}
+
 /// The unit with this name.
 pub fn unit<'a>(g: &'a Game, name: &str) -> &'a Unit {
     g.battle().units.iter().find(|u| u.name == name).unwrap_or_else(|| panic!("no unit {name}"))
@@ -110,7 +159,7 @@ pub fn melee(g: &Game, attacker: &str, defender: &str, dice: ([u8; 2], [u8; 2]),
         attacker: id(g, attacker),
         defender: id(g, defender),
         table: Default::default(),
-        dice: dice.into(),
+        dice: melee_dice(dice),
         losses: Some(losses.into()),
         test: None,
         overridden: None,
@@ -172,7 +221,8 @@ pub fn to(g: &mut Game, phase: Phase) {
 
 /// Records the initiative.
 pub fn initiative(g: &mut Game, first: [u8; 2], second: [u8; 2], phasing: Side) {
-    g.perform(&Action::Initiative { dice: BySide { first, second }, phasing, rng_after: None }).unwrap();
+    g.perform(&Action::Initiative { dice: BySide { first: d6(first), second: d6(second) }, phasing, rng_after: None })
+        .unwrap();
 }
 
 /// Plays on to the given phase of the next turn, rolling a winning initiative.
@@ -411,7 +461,7 @@ pub fn fourth_bn_fires_at_poltava(g: &mut Game) {
     let fire = coldsteel::game::FireAction {
         firer: id(g, "4th bn, 33e Léger"),
         target: id(g, "Poltava Infantry"),
-        roll: Some(coldsteel::game::FireRoll { dice: [4, 3], modifier: 0 }),
+        roll: Some(coldsteel::game::FireRoll { dice: d6([4, 3]), modifier: 0 }),
         figures: None,
         test_owed: true,
         rng_after: None,
@@ -421,13 +471,13 @@ pub fn fourth_bn_fires_at_poltava(g: &mut Game) {
 
 /// A test rolled on the players' table.
 pub fn rolled_test(g: &Game, who: &str, test: coldsteel::rules::options::TestKind, dice: [u8; 2]) -> Action {
-    let answer = coldsteel::rules::gdb::charge::TestAnswer::Rolled { dice, modifier: 0 };
+    let answer = coldsteel::rules::gdb::charge::TestAnswer::Rolled { dice: d6(dice), modifier: 0 };
     Action::TakeTest(Box::new(coldsteel::game::TestAction { unit: id(g, who), test, answer, rng_after: None }))
 }
 
 /// A test rolled on one D6 on the players' table (Ruleset B, B-MEL-17).
 pub fn rolled_one_test(g: &Game, who: &str, test: coldsteel::rules::options::TestKind, die: u8) -> Action {
-    let answer = coldsteel::rules::gdb::charge::TestAnswer::RolledOne { die, modifier: 0 };
+    let answer = coldsteel::rules::gdb::charge::TestAnswer::RolledOne { die: face(die), modifier: 0 };
     Action::TakeTest(Box::new(coldsteel::game::TestAction { unit: id(g, who), test, answer, rng_after: None }))
 }
 
@@ -538,7 +588,7 @@ pub fn whole_b_turn() -> Game {
         table: Default::default(),
         defender_attacking: true,
         distance_cm: None,
-        dice: (5, 3).into(),
+        dice: average_dice((5, 3)),
         caught: false,
         rng_after: None,
     };
@@ -554,7 +604,7 @@ pub fn whole_b_turn() -> Game {
         attacker: id(&g, "Sumy Hussars"),
         defender: id(&g, "Guard Chasseurs à cheval"),
         contact: (contact.clone(), contact).into(),
-        dice: (vec![6, 6, 6], vec![1, 1, 1]).into(),
+        dice: d6_lists((vec![6, 6, 6], vec![1, 1, 1])),
         tests: (passed, passed).into(),
         fresh_charge: (false, false).into(),
         rng_after: None,

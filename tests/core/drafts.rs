@@ -140,7 +140,7 @@ fn gdb_mel_a_melee_drafted_to_the_end() {
     assert_eq!(m.step_now(), MeleeDraftStep::Situation);
     assert!(m.situation(g.battle()).is_some());
     assert!(!m.to_result(g.battle()), "no dice, no result");
-    m.dice = [Some([6, 6]), Some([1, 1])];
+    m.dice = [Some(crate::common::d6([6, 6])), Some(crate::common::d6([1, 1]))];
     assert!(m.to_result(g.battle()));
     m.losses = [Some(0), Some(2)];
     let view = m.view(g.battle()).unwrap();
@@ -170,7 +170,7 @@ fn gdb_seq_01_the_initiative_drafted() {
     assert_eq!(typed([0, 1], [1, 1]).unwrap().dice(), None, "a die not yet thrown");
     assert_eq!(
         InitiativeDraft::new(BySide { first: [face(3); 2], second: [face(4); 2] }).dice().map(|d| d.first),
-        Some([3, 3])
+        Some(crate::common::d6([3, 3]))
     );
     let tie = typed([3, 3], [3, 3]).unwrap();
     assert!(tie.moves_first(g.battle(), Side::First).is_none());
@@ -205,7 +205,7 @@ fn b_col_a_collision_and_a_melee_turn_drafted() {
     let total: f64 = preview.odds.iter().map(|o| o.p).sum();
     assert!((total - 1.0).abs() < 1e-9, "{total}");
     assert!(!c.ready(g.battle()));
-    c.dice = Some((5, 2));
+    c.dice = Some((crate::common::avg(5), crate::common::avg(2)));
     c.to_result(g.battle());
     assert!(c.at_result());
     let result = c.result(g.battle()).unwrap();
@@ -219,6 +219,7 @@ fn b_col_a_collision_and_a_melee_turn_drafted() {
     assert_eq!(preview.turn, 1);
     assert!(m.finish(g.battle()).is_none(), "no dice, nothing to apply");
     let dice = |n: u32| vec![3; usize::try_from(n).unwrap()];
-    m.dice = Some((dice(preview.sides[0].dice), dice(preview.sides[1].dice)));
+    m.dice =
+        Some((crate::common::d6_vec(dice(preview.sides[0].dice)), crate::common::d6_vec(dice(preview.sides[1].dice))));
     assert!(m.outcome(g.battle()).is_some());
 }

@@ -194,7 +194,7 @@ fn gdb_art_02_the_crew_flees_as_routers() {
         Input::ClosingFire { casualties: 0 },
         pass(),
         Input::StandTest(TestResult::Retreat.into()),
-        Input::EmergencyLimber { die: 1, named: None },
+        Input::EmergencyLimber { die: crate::common::face(1), named: None },
         Input::CrewRanIntoFriend,
         Input::FollowUp(FollowUp::NewTarget),
     ];
@@ -383,7 +383,7 @@ pub(crate) fn collide(g: &Game, attacker: &str, defender: &str, dice: (u8, u8)) 
         table: Default::default(),
         defender_attacking: false,
         distance_cm: Some(20),
-        dice: dice.into(),
+        dice: crate::common::average_dice(dice),
         caught: false,
         rng_after: None,
     }
@@ -395,7 +395,7 @@ pub(crate) fn b_melee(g: &Game, a: &str, d: &str, contact: (u32, u32), dice: (Ve
         attacker: id(g, a),
         defender: id(g, d),
         contact: (c(contact.0), c(contact.1)).into(),
-        dice: dice.into(),
+        dice: crate::common::d6_lists(dice),
         tests: (None, None).into(),
         fresh_charge: (false, false).into(),
         rng_after: None,
@@ -530,7 +530,7 @@ fn an_initiative_tie_is_recorded_and_the_generator_moves_on() {
     let mut g = storage::default_game().unwrap();
     let rolled = RngState { seed: g.battle().rng.seed, rolls: g.battle().rng.rolls + 4 };
     let tie = Action::Initiative {
-        dice: BySide { first: [3, 4], second: [5, 2] },
+        dice: BySide { first: crate::common::d6([3, 4]), second: crate::common::d6([5, 2]) },
         phasing: Side::First,
         rng_after: Some(rolled.clone()),
     };
@@ -675,7 +675,7 @@ fn b_mel_03_the_loser_flees() {
     assert_eq!(loser.order, Order::Routing, "it flees");
     assert!(loser.markers.contains(&Marker::Retreating));
     common::next_turn_to(&mut g, Phase::Charges);
-    let again = collide(&g, "Kiev Dragoons", "Guard Chasseurs à cheval", (1, 6));
+    let again = collide(&g, "Kiev Dragoons", "Guard Chasseurs à cheval", (2, 5));
     let r = coldsteel::game::collision_result(g.battle(), &again).unwrap();
     assert!(r.unopposed, "B-COL-02: a routing unit is attacked unopposed");
 }
@@ -691,7 +691,7 @@ fn b_mel_02_a_destroyed_unit_takes_no_test() {
     let m = b_melee(&g, "Ladoga Infantry", "Guard tirailleur screen", (24, 6), (vec![6; 8], vec![1; 8]));
     let dice_a = coldsteel::game::b_melee_input(g.battle(), &m).unwrap().0.dice(Role::Attacker) as usize;
     let dice_d = coldsteel::game::b_melee_input(g.battle(), &m).unwrap().0.dice(Role::Defender) as usize;
-    let m = BMeleeAction { dice: (vec![6; dice_a], vec![1; dice_d]).into(), ..m };
+    let m = BMeleeAction { dice: crate::common::d6_lists((vec![6; dice_a], vec![1; dice_d])), ..m };
     g.perform(&Action::BMelee(Box::new(m))).unwrap();
     let LogDetail::BMelee { state, hits, .. } = &g.battle().log.last().unwrap().detail else { panic!() };
     assert_eq!(hits.attacker, 6, "every skirmisher hit");

@@ -22,7 +22,7 @@ fn fire(g: &Game, firer: &str, target: &str, dice: [u8; 2], test_owed: bool) -> 
     Action::Fire(Box::new(FireAction {
         firer: id(g, firer),
         target: id(g, target),
-        roll: Some(FireRoll { dice, modifier: 0 }),
+        roll: Some(FireRoll { dice: crate::common::d6(dice), modifier: 0 }),
         figures: None,
         test_owed,
         rng_after: None,
@@ -62,8 +62,13 @@ fn a_fire_on_the_players_table_and_its_test() {
     let heavy = fire(&g, "4th bn, 33e Léger", "Tula Opolchenie, 2nd druzhina", [6, 6], false);
     refused(&mut g, heavy, ActionError::TooManyLosses { unit: few.id, lost: 3, has: 2 });
     // The test on the players' table: 3 + 3 falls back.
-    g.perform(&test(&g, "Poltava Infantry", TestKind::Morale, TestAnswer::Rolled { dice: [3, 3], modifier: 0 }))
-        .unwrap();
+    g.perform(&test(
+        &g,
+        "Poltava Infantry",
+        TestKind::Morale,
+        TestAnswer::Rolled { dice: crate::common::d6([3, 3]), modifier: 0 },
+    ))
+    .unwrap();
     assert!(unit(&g, "Poltava Infantry").markers.contains(&Marker::Retreating));
     assert!(owed_tests(g.battle()).is_empty());
     let LogDetail::TestTaken { result: TestResult::Retreat, called: false, .. } = g.battle().log.last().unwrap().detail
@@ -282,7 +287,7 @@ fn a_ruleset_b_melee_line_says_who_gave_way() {
         let (a, d) = (id(&g, "1st Tirailleurs of the Guard"), id(&g, "Ladoga Infantry"));
         let mut c = CollisionDraft::open(g.battle(), a, d).unwrap();
         c.start_cm = Some(20);
-        c.dice = Some(dice);
+        c.dice = Some(crate::common::avg_pair(dice));
         g.perform(&c.finish(g.battle()).unwrap()).unwrap();
         let pending = g.battle().pending_melees().next().map(|(_, e)| e.clone())?;
         Some((g, pending))
@@ -293,7 +298,7 @@ fn a_ruleset_b_melee_line_says_who_gave_way() {
     let mut m = BMeleeDraft::open(g.battle(), &pending).unwrap();
     let p = m.preview(g.battle()).unwrap();
     let n = |k: u32| vec![6; usize::try_from(k).unwrap()];
-    m.dice = Some((n(p.sides[0].dice), n(p.sides[1].dice)));
+    m.dice = Some((crate::common::d6_vec(n(p.sides[0].dice)), crate::common::d6_vec(n(p.sides[1].dice))));
     if let Some((_, MeleeState::TestsOwed { .. })) = m.outcome(g.battle()) {
         m.tests = [Some(true), Some(false)];
     }

@@ -52,13 +52,19 @@ fn two_turns_of_the_default_battle() {
     // Turn 1, initiative: the checklist asks for it and the turn cannot go on without it.
     assert_eq!(checklist(g.battle()), vec![Todo::RollInitiative]);
     assert!(g.perform(&Action::AdvancePhase).is_err());
-    let tie =
-        Action::Initiative { dice: BySide { first: [3, 3], second: [2, 4] }, phasing: Side::First, rng_after: None };
+    let tie = Action::Initiative {
+        dice: BySide { first: crate::common::d6([3, 3]), second: crate::common::d6([2, 4]) },
+        phasing: Side::First,
+        rng_after: None,
+    };
     g.perform(&tie).unwrap();
     assert_eq!(g.battle().phasing, None, "a tie is recorded and rolled again");
     assert!(matches!(g.battle().log.last().unwrap().detail, LogDetail::Initiative { phasing: None, .. }));
-    let init =
-        Action::Initiative { dice: BySide { first: [5, 4], second: [2, 4] }, phasing: Side::Second, rng_after: None };
+    let init = Action::Initiative {
+        dice: BySide { first: crate::common::d6([5, 4]), second: crate::common::d6([2, 4]) },
+        phasing: Side::Second,
+        rng_after: None,
+    };
     g.perform(&init).unwrap();
     assert_eq!(g.battle().phasing, Some(Side::Second));
     assert!(checklist(g.battle()).is_empty());
@@ -100,8 +106,11 @@ fn two_turns_of_the_default_battle() {
     assert_eq!((g.battle().turn, g.battle().phase), (2, Phase::Initiative));
     assert_eq!(g.battle().phasing, None);
     assert!(!unit(&g, "Ekaterinoslav Cuirassiers").markers.contains(&Marker::ChargedThisTurn));
-    let init2 =
-        Action::Initiative { dice: BySide { first: [6, 6], second: [1, 2] }, phasing: Side::First, rng_after: None };
+    let init2 = Action::Initiative {
+        dice: BySide { first: crate::common::d6([6, 6]), second: crate::common::d6([1, 2]) },
+        phasing: Side::First,
+        rng_after: None,
+    };
     g.perform(&init2).unwrap();
     g.perform(&Action::AdvancePhase).unwrap();
     assert_eq!(g.battle().phase, Phase::CompulsoryMoves);
@@ -135,7 +144,7 @@ fn arb_action(g: &Game, pick: u8, a: usize, b: usize, d: [u8; 4]) -> Action {
     match pick % 8 {
         0 => Action::AdvancePhase,
         1 => Action::Initiative {
-            dice: BySide { first: [d[0], d[1]], second: [d[2], d[3]] },
+            dice: BySide { first: crate::common::d6([d[0], d[1]]), second: crate::common::d6([d[2], d[3]]) },
             phasing: if d[0].is_multiple_of(2) { Side::First } else { Side::Second },
             rng_after: None,
         },
@@ -185,8 +194,11 @@ fn opportunity_orders_are_counted_and_reset() {
     use coldsteel::game::OpportunityFacts;
     use coldsteel::rules::gdb::charge::ChargeError;
     let mut g = game();
-    let init =
-        Action::Initiative { dice: BySide { first: [6, 6], second: [1, 1] }, phasing: Side::First, rng_after: None };
+    let init = Action::Initiative {
+        dice: BySide { first: crate::common::d6([6, 6]), second: crate::common::d6([1, 1]) },
+        phasing: Side::First,
+        rng_after: None,
+    };
     g.perform(&init).unwrap();
     advance_to(&mut g, Phase::Charges);
     let general = g.battle().generals.iter().find(|x| x.name == "Maj.-Gen. Vasilchikov").unwrap().id;

@@ -124,7 +124,7 @@ fn ex3_lancers_the_battery_and_the_column() {
     let c = step(c, Input::ChargerTest(TestResult::Pass.into()));
     let c = step(c, Input::StandTest(TestResult::Retreat.into()));
     assert_eq!(c.ask, Ask::EmergencyLimber, "GDB-CHG-27: gunners who retreat roll the Emergency Limber table");
-    let c = step(c, Input::EmergencyLimber { die: 1, named: None });
+    let c = step(c, Input::EmergencyLimber { die: crate::common::face(1), named: None });
     // GDB-ART-03: results 2..6 come from the players' table, by name (see below).
     assert!(c.happened.contains(&Happening::GunsAbandoned));
     assert!(c.happened.contains(&Happening::CrewFlees { cm: Some(10) }));
@@ -387,7 +387,8 @@ fn gdb_art_03_limber_results_from_the_players_table() {
     let c = step(c, Input::Reaction(Reaction::Stand));
     let c = step(c, Input::ChargerTest(TestResult::Pass.into()));
     let c = step(c, Input::StandTest(TestResult::Retreat.into()));
-    let c = step(c, Input::EmergencyLimber { die: 4, named: Some("limbers and withdraws".into()) });
+    let c =
+        step(c, Input::EmergencyLimber { die: crate::common::face(4), named: Some("limbers and withdraws".into()) });
     assert!(c.happened.contains(&Happening::EmergencyLimberResult { die: 4, named: "limbers and withdraws".into() }));
     assert!(!c.happened.contains(&Happening::GunsAbandoned));
 }
@@ -428,7 +429,7 @@ fn amb_23_a_rolled_test_takes_the_kind_of_its_row() {
     let c = Charge::declare(decl(cav, unit(Arm::Infantry, Formation::Line), 20), opts).unwrap();
     let c = step(c, Input::Reaction(Reaction::Stand));
     let c = step(c, Input::ChargerTest(TestResult::Pass.into()));
-    let c = step(c, Input::StandTest(TestAnswer::Rolled { dice: [1, 2], modifier: 0 }));
+    let c = step(c, Input::StandTest(TestAnswer::Rolled { dice: crate::common::d6([1, 2]), modifier: 0 }));
     assert!(c.happened.iter().any(|h| matches!(h, Happening::TargetRouts { .. })), "the row's kind, not its name");
     assert!(c.happened.iter().any(|h| matches!(h, Happening::TableRoll { row, .. } if row.2 == "Бегство")));
 }

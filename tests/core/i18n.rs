@@ -169,7 +169,6 @@ fn every_charge_and_action_refusal_reads_in_russian() {
         E::ChargeMoveUnknown,
         E::MayNotFire,
         E::NoTableRow(13),
-        E::BadDie(7),
         E::TwoDiceNeeded,
         E::NotAResultOf { test: TestKind::Pursuit, result: TestResult::Rout },
         E::TooManyLost { lost: 13, has: 12 },

@@ -198,7 +198,7 @@ fn a_filled_test_table_is_rolled_on_and_the_row_logged() {
     // The players roll 3 and 4 on their table for the charge test; the game reads the row.
     let inputs = vec![
         Input::Reaction(Reaction::Stand),
-        Input::ChargerTest(TestAnswer::Rolled { dice: [3, 4], modifier: 0 }),
+        Input::ChargerTest(TestAnswer::Rolled { dice: crate::common::d6([3, 4]), modifier: 0 }),
         Input::StandTest(TestResult::Pass.into()),
     ];
     let a = common::charge(&g, "Sumy Hussars", "1st Tirailleurs of the Guard", 12, inputs);
@@ -244,9 +244,9 @@ fn a_pursuit_test_rolled_on_the_table_is_logged() {
         attacker: a,
         defender: d,
         table: Default::default(),
-        dice: ([6, 6], [1, 1]).into(),
+        dice: crate::common::melee_dice(([6, 6], [1, 1])),
         losses: Some((0, 2).into()),
-        test: Some(TestAnswer::Rolled { dice: [4, 3], modifier: 1 }),
+        test: Some(TestAnswer::Rolled { dice: crate::common::d6([4, 3]), modifier: 1 }),
         overridden: None,
         rng_after: None,
     }));
@@ -347,7 +347,7 @@ fn amb_13_typed_losses_become_the_casualty_row_that_gives_them() {
         attacker: cavalry,
         defender: infantry,
         table: Default::default(),
-        dice: ([6, 6], [1, 1]).into(),
+        dice: crate::common::melee_dice(([6, 6], [1, 1])),
         losses: None,
         test: None,
         overridden: None,

@@ -239,7 +239,11 @@ fn gdb_chg_20_and_art_04_refused_by_the_game() {
     a.inputs.extend([pass(), stand(TestResult::Retreat), Input::Occupy { needed_cm: 4, left_cm: 8 }]);
     refused(&mut g, a, ChargeError::NoBuildingsToOccupy);
     let mut a = charge(&g, "Empress Dragoons", "Light Company No. 47", 10, vec![Input::Reaction(Reaction::Stand)]);
-    a.inputs.extend([pass(), stand(TestResult::Retreat), Input::EmergencyLimber { die: 4, named: Some("x".into()) }]);
+    a.inputs.extend([
+        pass(),
+        stand(TestResult::Retreat),
+        Input::EmergencyLimber { die: crate::common::face(4), named: Some("x".into()) },
+    ]);
     a.inputs.push(Input::CrewRanIntoFriend);
     a.crew_ran_into = Some(id(&g, "Poltava Infantry"));
     refused(&mut g, a, ChargeError::CrewDidNotFlee);
@@ -324,7 +328,12 @@ fn gdb_seq_01_a_tie_is_journaled() {
     let before = g.battle().rng.clone();
     let after = coldsteel::model::RngState { rolls: before.rolls + 4, ..before };
     let tie = BySide { first: [3, 4], second: [4, 3] };
-    g.perform(&Action::Initiative { dice: tie, phasing: Side::First, rng_after: Some(after.clone()) }).unwrap();
+    g.perform(&Action::Initiative {
+        dice: crate::common::d6_sides(tie),
+        phasing: Side::First,
+        rng_after: Some(after.clone()),
+    })
+    .unwrap();
     let LogDetail::Initiative { phasing, result } = &g.battle().log.last().unwrap().detail else { panic!() };
     assert_eq!((*phasing, result.winner), (None, None), "recorded as a tie");
     assert_eq!(g.battle().rng, after, "the generator moved on");
@@ -566,7 +575,11 @@ fn step_rows_overruled() {
 
     let mut g = default_at(Phase::Charges);
     let mut a = charge(&g, "1st Vistula Legion", "Light Company No. 47", 10, vec![Input::Reaction(Reaction::Stand)]);
-    a.inputs.extend([pass(), stand(TestResult::Retreat), Input::EmergencyLimber { die: 4, named: Some("x".into()) }]);
+    a.inputs.extend([
+        pass(),
+        stand(TestResult::Retreat),
+        Input::EmergencyLimber { die: crate::common::face(4), named: Some("x".into()) },
+    ]);
     a.inputs.extend([Input::CrewRanIntoFriend, Input::FollowUp(FollowUp::Stop)]);
     a.crew_ran_into = Some(id(&g, "Tula Opolchenie, 2nd druzhina"));
     overrule(&mut a, ChargeError::CrewDidNotFlee);
@@ -857,7 +870,7 @@ fn amb_49_cossacks_with_and_without_lances() {
         table: Default::default(),
         defender_attacking: false,
         distance_cm: Some(20),
-        dice: (3, 3).into(),
+        dice: crate::common::average_dice((3, 3)),
         caught: false,
         rng_after: None,
     };

@@ -125,7 +125,7 @@ fn ruleset_b() -> Game {
         table: Default::default(),
         defender_attacking: true,
         distance_cm: None,
-        dice: (5, 3).into(),
+        dice: crate::common::average_dice((5, 3)),
         caught: false,
         rng_after: None,
     };

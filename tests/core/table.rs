@@ -169,7 +169,7 @@ fn ex4_laid_out_on_the_table() {
         attacker: CUIRASSIERS,
         defender: DRAGOONS,
         table: Default::default(),
-        dice: ([4, 3], [3, 3]).into(),
+        dice: crate::common::melee_dice(([4, 3], [3, 3])),
         losses: Some((1, 2).into()),
         test: Some(TestResult::Pass.into()),
         overridden: None,
@@ -328,9 +328,12 @@ fn b_face_to_face(wanted: coldsteel::rules::ruleset_b::CollisionOutcome) -> (Gam
     let dice = faces
         .iter()
         .flat_map(|a| faces.iter().map(move |d| (*a, *d)))
-        .find(|d| coldsteel::game::collision_result(g.battle(), &action((*d).into())).unwrap().outcome == wanted)
+        .find(|d| {
+            coldsteel::game::collision_result(g.battle(), &action(crate::common::average_dice(*d))).unwrap().outcome
+                == wanted
+        })
         .unwrap();
-    let collision = action(dice.into());
+    let collision = action(crate::common::average_dice(dice));
     (g, collision)
 }
 
@@ -380,7 +383,10 @@ fn b_mel_03_the_melee_loser_flees_on_the_table() {
         rng_after: None,
     };
     let (input, _) = coldsteel::game::b_melee_input(g.battle(), &m).unwrap();
-    m.dice = (vec![6; input.dice(Role::Attacker) as usize], vec![1; input.dice(Role::Defender) as usize]).into();
+    m.dice = crate::common::d6_lists((
+        vec![6; input.dice(Role::Attacker) as usize],
+        vec![1; input.dice(Role::Defender) as usize],
+    ));
     g.perform(&Action::BMelee(Box::new(m))).unwrap();
     let coldsteel::model::LogDetail::BMelee { state, .. } = &g.battle().log.last().unwrap().detail else { panic!() };
     let MeleeState::Ends { loser: Role::Defender, flee_cm, .. } = *state else { panic!("{state:?}") };

@@ -262,8 +262,12 @@ fn b_mel_17_ruleset_b_tests_roll_one_d6() {
     let test = |answer| {
         Action::TakeTest(Box::new(TestAction { unit: poltava, test: TestKind::Morale, answer, rng_after: None }))
     };
-    refused(&mut g, &test(TestAnswer::Rolled { dice: [4, 4], modifier: 0 }), TurnError::OneDie(poltava));
-    g.perform(&test(TestAnswer::RolledOne { die: 4, modifier: 0 })).unwrap();
+    refused(
+        &mut g,
+        &test(TestAnswer::Rolled { dice: crate::common::d6([4, 4]), modifier: 0 }),
+        TurnError::OneDie(poltava),
+    );
+    g.perform(&test(TestAnswer::RolledOne { die: crate::common::face(4), modifier: 0 })).unwrap();
     let entry = g.battle().log.last().unwrap();
     let said = coldsteel::i18n::log_text::entry_lines(coldsteel::i18n::Lang::En, g.battle(), entry).join("\n");
     assert!(said.contains("rolled 4 +0 = 4; row 4 to 6 of your table: steady"), "{said}");
@@ -272,7 +276,7 @@ fn b_mel_17_ruleset_b_tests_roll_one_d6() {
     let one = Action::TakeTest(Box::new(TestAction {
         unit: poltava,
         test: TestKind::Morale,
-        answer: TestAnswer::RolledOne { die: 4, modifier: 0 },
+        answer: TestAnswer::RolledOne { die: crate::common::face(4), modifier: 0 },
         rng_after: None,
     }));
     let two_dice = coldsteel::rules::gdb::charge::ChargeError::TwoDiceNeeded;

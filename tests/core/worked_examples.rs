@@ -102,7 +102,7 @@ impl Scenario {
     fn on_to_charges(&mut self, phasing: Side) {
         self.actions.push(Action::SetOptions(Box::new((Ruleset::Gdb, self.options.clone()))));
         self.actions.push(Action::Initiative {
-            dice: BySide { first: [6, 5], second: [2, 1] },
+            dice: BySide { first: crate::common::d6([6, 5]), second: crate::common::d6([2, 1]) },
             phasing,
             rng_after: None,
         });
@@ -185,7 +185,7 @@ fn melee_action(s: &Scenario, a: &str, d: &str, dice: ([u8; 2], [u8; 2])) -> Gdb
         attacker: s.id(a),
         defender: s.id(d),
         table: Default::default(),
-        dice: dice.into(),
+        dice: crate::common::melee_dice(dice),
         losses: Some((1, 2).into()),
         test: None,
         overridden: None,
@@ -276,7 +276,7 @@ fn ex3_lancers_the_battery_and_the_column() {
         Input::ClosingFire { casualties: 0 },
         Input::ChargerTest(pass()),
         Input::StandTest(TestResult::Retreat.into()),
-        Input::EmergencyLimber { die: 1, named: None },
+        Input::EmergencyLimber { die: crate::common::face(1), named: None },
         Input::CrewRanIntoFriend,
         Input::FollowUp(FollowUp::NewTarget),
     ];

@@ -27,7 +27,7 @@ fn pick(g: &Game, kind: u8, a: usize, b: usize, d: [u8; 4], cm: u32) -> Action {
     match kind % 7 {
         0 | 1 => Action::AdvancePhase,
         2 => Action::Initiative {
-            dice: BySide { first: [d[0], d[1]], second: [d[2], d[3]] },
+            dice: BySide { first: crate::common::d6([d[0], d[1]]), second: crate::common::d6([d[2], d[3]]) },
             phasing: if d[0].is_multiple_of(2) { Side::First } else { Side::Second },
             rng_after: None,
         },
@@ -63,7 +63,7 @@ fn pick(g: &Game, kind: u8, a: usize, b: usize, d: [u8; 4], cm: u32) -> Action {
                 attacker: e.attacker,
                 defender: e.defender,
                 table: Default::default(),
-                dice: ([d[0], d[1]], [d[2], d[3]]).into(),
+                dice: crate::common::melee_dice(([d[0], d[1]], [d[2], d[3]])),
                 losses: Some((u32::from(d[0] % 3), u32::from(d[2] % 3)).into()),
                 test: None,
                 overridden: None,
@@ -182,11 +182,11 @@ fn every_charge_input_round_trips() {
     let inputs = vec![
         Input::Reaction(Reaction::Evade),
         Input::ClosingFire { casualties: 2 },
-        Input::ChargerTest(TestAnswer::Rolled { dice: [3, 4], modifier: -1 }),
+        Input::ChargerTest(TestAnswer::Rolled { dice: crate::common::d6([3, 4]), modifier: -1 }),
         Input::CounterTest(TestResult::Halt.into()),
         Input::StandTest(TestResult::Rout.into()),
         Input::BasesLost { figures: 2 },
-        Input::EmergencyLimber { die: 3, named: Some("x".into()) },
+        Input::EmergencyLimber { die: crate::common::face(3), named: Some("x".into()) },
         Input::Caught(true),
         Input::FacedInTime(false),
         Input::FollowUp(FollowUp::StraightOn),

@@ -330,7 +330,7 @@ fn a_new_units_counts_move_together_until_the_battle_begins() {
         h.run();
         assert_eq!((unit(&h).figures, unit(&h).figures_start), (24, 24), "{lang:?}: undone together");
         let initiative = coldsteel::game::Action::Initiative {
-            dice: coldsteel::rules::BySide { first: [6, 5], second: [1, 1] },
+            dice: coldsteel::rules::BySide { first: crate::common::d6([6, 5]), second: crate::common::d6([1, 1]) },
             phasing: coldsteel::rules::Side::First,
             rng_after: None,
         };

@@ -763,10 +763,10 @@ pub fn in_play_in_roster_order(battle: &Battle, side: crate::rules::Side) -> imp
 
 /// The Emergency Limber die (GDB-ART-03) as the players give it: a 1 needs nothing more;
 /// 2 to 6 read the players' table, or the result they name where the table has none.
-pub fn limber_input(battle: &Battle, die: Option<u8>, named: &str) -> Option<Input> {
-    let die = die.and_then(|d| crate::rules::dice::D6::new(d).ok())?.get();
+pub fn limber_input(battle: &Battle, die: Option<crate::rules::dice::D6>, named: &str) -> Option<Input> {
+    let die = die?;
     let named = Some(named.trim().to_owned()).filter(|s| !s.is_empty());
-    if die == 1 || limber_from_table(battle, die) {
+    if die.get() == 1 || limber_from_table(battle, die.get()) {
         return Some(Input::EmergencyLimber { die, named: None });
     }
     named.map(|named| Input::EmergencyLimber { die, named: Some(named) })

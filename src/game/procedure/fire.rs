@@ -5,6 +5,7 @@
 use crate::game::fire::{fire_losses, may_be_fired_at, may_fire_with};
 use crate::game::{Action, ActionError, FireAction, FireRoll};
 use crate::model::{Battle, RngState, TableRoll, Unit, UnitId};
+use crate::rules::dice::D6;
 
 /// A fire being drafted.
 #[derive(Debug, Clone, PartialEq)]
@@ -12,7 +13,7 @@ pub struct FireDraft {
     pub firer: Option<UnitId>,
     pub target: Option<UnitId>,
     /// The 2D6, once typed or rolled, and the players' modifier (none given is 0).
-    pub dice: Option<[u8; 2]>,
+    pub dice: Option<[D6; 2]>,
     pub modifier: Option<i32>,
     /// The figures lost as given (where the players keep no firing table).
     pub figures: Option<u32>,
@@ -94,6 +95,6 @@ impl FireDraft {
 /// Closing fire in a charge is read on the players' firing table as a fire is (the
 /// figures then go to the charge's closing-fire step, bounded by the charger's,
 /// GDB-CHG-13).
-pub fn firing_table_read(battle: &Battle, dice: [u8; 2], modifier: i32) -> Option<(u32, TableRoll)> {
+pub fn firing_table_read(battle: &Battle, dice: [D6; 2], modifier: i32) -> Option<(u32, TableRoll)> {
     crate::game::fire::firing_table_read(battle, FireRoll { dice, modifier }).ok()
 }

@@ -11,7 +11,7 @@ use crate::rules::{BySide, Side};
 /// An initiative roll being drafted.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct InitiativeDraft {
-    dice: BySide<[Option<u8>; 2]>,
+    dice: BySide<[Option<D6>; 2]>,
     /// The generator's state after the dice the app rolled.
     pub rng_after: Option<RngState>,
 }
@@ -20,13 +20,12 @@ impl InitiativeDraft {
     /// The dice as the players give them: none is not yet thrown (a face of a D6 is
     /// one when it is made, so nothing here checks one).
     pub fn new(dice: BySide<[Option<D6>; 2]>) -> Self {
-        let pair = |p: [Option<D6>; 2]| p.map(|d| d.map(D6::get));
-        InitiativeDraft { dice: BySide { first: pair(dice.first), second: pair(dice.second) }, rng_after: None }
+        InitiativeDraft { dice, rng_after: None }
     }
 
     /// Both sides' dice, once all four are thrown.
-    pub fn dice(&self) -> Option<BySide<[u8; 2]>> {
-        let pair = |p: &[Option<u8>; 2]| Some([p[0]?, p[1]?]);
+    pub fn dice(&self) -> Option<BySide<[D6; 2]>> {
+        let pair = |p: &[Option<D6>; 2]| Some([p[0]?, p[1]?]);
         Some(BySide { first: pair(&self.dice.first)?, second: pair(&self.dice.second)? })
     }
 
@@ -37,13 +36,13 @@ impl InitiativeDraft {
 
     /// GDB-SEQ-01: a tie goes into the journal with its dice, to roll again.
     pub fn record_tie(&self, battle: &Battle) -> Option<Action> {
-        let result = self.view(battle).filter(|r| r.winner.is_none())?;
-        Some(Action::Initiative { dice: result.dice, phasing: Side::First, rng_after: self.rng_after.clone() })
+        self.view(battle).filter(|r| r.winner.is_none())?;
+        Some(Action::Initiative { dice: self.dice()?, phasing: Side::First, rng_after: self.rng_after.clone() })
     }
 
     /// The winner's choice of the side that moves first.
     pub fn moves_first(&self, battle: &Battle, phasing: Side) -> Option<Action> {
-        let result = self.view(battle).filter(|r| r.winner.is_some())?;
-        Some(Action::Initiative { dice: result.dice, phasing, rng_after: self.rng_after.clone() })
+        self.view(battle).filter(|r| r.winner.is_some())?;
+        Some(Action::Initiative { dice: self.dice()?, phasing, rng_after: self.rng_after.clone() })
     }
 }

@@ -6,6 +6,7 @@
 use crate::game::play::figures_of;
 use crate::game::{Action, GdbMeleeAction, gdb_melee_input, gdb_melee_result, owed_melee_test};
 use crate::model::{Battle, Engagement, Override, RngState, RulesOptions, UnitId};
+use crate::rules::dice::{D6, MeleeDice};
 use crate::rules::gdb::charge::TestAnswer;
 use crate::rules::gdb::{MeleeInput, MeleeResult, Odds, Outcome, Role};
 use crate::rules::options::{CasualtyRow, TestKind};
@@ -58,7 +59,7 @@ pub struct MeleeDraft {
     pub table: ByRole<Situation>,
     step: MeleeDraftStep,
     /// The dice as typed or rolled, each side's pair.
-    pub dice: [Option<[u8; 2]>; 2],
+    pub dice: [Option<[D6; 2]>; 2],
     /// The losses given (pre-filled from the casualty table).
     pub losses: [Option<u32>; 2],
     table_losses: Option<(u32, u32)>,
@@ -139,10 +140,12 @@ impl MeleeDraft {
     }
 
     /// The dice of both sides, once each side that rolls has its pair.
-    pub fn dice_given(&self, battle: &Battle) -> Option<([u8; 2], [u8; 2])> {
+    pub fn dice_given(&self, battle: &Battle) -> Option<ByRole<MeleeDice>> {
         let evader = self.evader(battle);
-        let pair = |i: usize, role: Role| if evader == Some(role) { Some([0, 0]) } else { self.dice[i] };
-        Some((pair(0, Role::Attacker)?, pair(1, Role::Defender)?))
+        let pair = |i: usize, role: Role| {
+            if evader == Some(role) { Some(MeleeDice(None)) } else { self.dice[i].map(MeleeDice::thrown) }
+        };
+        Some(ByRole::new(pair(0, Role::Attacker)?, pair(1, Role::Defender)?))
     }
 
     /// One step back, to the situation and the dice.
@@ -178,7 +181,7 @@ impl MeleeDraft {
             attacker: self.attacker,
             defender: self.defender,
             table: self.table.clone(),
-            dice: ([0, 0], [0, 0]).into(),
+            dice: ByRole::default(),
             losses: losses.map(ByRole::from),
             test: self.test.clone(),
             overridden,
@@ -188,7 +191,7 @@ impl MeleeDraft {
 
     fn action_with_dice(&self, battle: &Battle) -> Option<GdbMeleeAction> {
         let dice = self.dice_given(battle)?;
-        Some(GdbMeleeAction { dice: dice.into(), ..self.action() })
+        Some(GdbMeleeAction { dice, ..self.action() })
     }
 
     /// The result by the dice, the one applied, and the test owed with it; the answer to
@@ -201,7 +204,8 @@ impl MeleeDraft {
         if owed_test.is_none() {
             self.test = None;
         }
-        Some(MeleeView { by_dice, applied, dice: action.dice.into(), owed_test })
+        let dice = (action.dice.attacker.numbers(), action.dice.defender.numbers());
+        Some(MeleeView { by_dice, applied, dice, owed_test })
     }
 
     /// The casualty-table row that gives the losses typed, when the table has none for

@@ -21,14 +21,13 @@ pub use ruleset_b::{BMeleeDraft, CollisionDraft};
 pub use test::TestDraft;
 
 use crate::model::Battle;
+use crate::rules::dice::D6;
 use crate::rules::options::{TestKind, TestRow};
 
 /// The players' table row a test of 2D6 plus their modifier falls in (AMB-23): the one
 /// lookup every test the wizards offer on a table goes through.
-pub fn test_row(battle: &Battle, kind: TestKind, dice: [u8; 2], modifier: i32) -> Option<(i32, &TestRow)> {
-    // One D6 is kept as `[die, 0]` (Ruleset B, B-MEL-17).
-    let rolled: &[u8] = if dice[1] == 0 { &dice[..1] } else { &dice };
-    crate::rules::dice::table_row(rolled, modifier, |t| battle.options.gdb.test_row(kind, t)).ok()
+pub fn test_row<'a>(battle: &'a Battle, kind: TestKind, dice: &[D6], modifier: i32) -> Option<(i32, &'a TestRow)> {
+    crate::rules::dice::table_row(dice, modifier, |t| battle.options.gdb.test_row(kind, t)).ok()
 }
 
 /// How many D6 a test on the players' table rolls: two, or one under Ruleset B (B-MEL-17).
@@ -36,11 +35,14 @@ pub fn test_dice_count(battle: &Battle) -> usize {
     if battle.ruleset == crate::rules::Ruleset::RulesetB { 1 } else { 2 }
 }
 
-/// The answer a roll on the players' table gives: two D6, or one kept as `[die, 0]`
-/// (Ruleset B, B-MEL-17).
-pub fn rolled_answer(dice: [u8; 2], modifier: i32) -> crate::rules::gdb::charge::TestAnswer {
+/// The answer a roll on the players' table gives: two D6, or one (Ruleset B, B-MEL-17).
+pub fn rolled_answer(dice: &[D6], modifier: i32) -> Option<crate::rules::gdb::charge::TestAnswer> {
     use crate::rules::gdb::charge::TestAnswer;
-    if dice[1] == 0 { TestAnswer::RolledOne { die: dice[0], modifier } } else { TestAnswer::Rolled { dice, modifier } }
+    match *dice {
+        [die] => Some(TestAnswer::RolledOne { die, modifier }),
+        [a, b] => Some(TestAnswer::Rolled { dice: [a, b], modifier }),
+        _ => None,
+    }
 }
 
 /// What kind of engagement the players have open.
@@ -106,7 +108,7 @@ impl MeleeDraft {
             declared: false,
             distance_cm: None,
             melee: self.situation(battle),
-            dice: self.dice_given(battle),
+            dice: self.dice_given(battle).map(|d| (d.attacker.numbers(), d.defender.numbers())),
         }
     }
 }

@@ -7,6 +7,7 @@ use crate::game::{
     collision_result,
 };
 use crate::model::{Battle, Engagement, RngState, UnitId};
+use crate::rules::dice::{AverageDie, D6};
 use crate::rules::ruleset_b::{CollisionOdds, CollisionResult, MeleeState, TestResult};
 use crate::rules::{ByRole, Modifier, Role, Situation};
 
@@ -30,7 +31,7 @@ pub struct CollisionDraft {
     /// The defender attacks too (B-COL-03).
     pub defender_attacking: bool,
     /// The two average dice, once typed or rolled.
-    pub dice: Option<(u8, u8)>,
+    pub dice: Option<(AverageDie, AverageDie)>,
     /// The distance the attack started at, as typed (pre-filled from the table).
     pub start_cm: Option<u32>,
     /// The fugitive was caught (B-FLE-02).
@@ -121,7 +122,7 @@ impl CollisionDraft {
             table: self.table.clone(),
             defender_attacking: self.defender_attacking,
             distance_cm: self.start_cm,
-            dice: self.dice.unwrap_or((3, 3)).into(),
+            dice: self.dice.unwrap_or((AverageDie::MIDDLE, AverageDie::MIDDLE)).into(),
             caught: self.caught,
             rng_after: self.rng_after.clone(),
         }
@@ -159,7 +160,7 @@ impl CollisionDraft {
 
     /// The dice each side rolled, as entered.
     pub fn dice_rolled(&self) -> (u8, u8) {
-        self.dice.unwrap_or((3, 3))
+        self.dice.map_or((3, 3), |(a, d)| (a.get(), d.get()))
     }
 
     /// The collision to apply.
@@ -195,7 +196,7 @@ pub struct BMeleeDraft {
     /// Figures in contact and overlaps of each side (B-MEL-08).
     pub contact: (BContact, BContact),
     /// Each side's dice, once typed or rolled.
-    pub dice: Option<(Vec<u8>, Vec<u8>)>,
+    pub dice: Option<(Vec<D6>, Vec<D6>)>,
     /// Each side's morale test: not taken, passed or failed, and the score.
     pub tests: [Option<bool>; 2],
     pub scores: [Option<i32>; 2],
@@ -259,7 +260,7 @@ impl BMeleeDraft {
         self.tests[i].map(|passed| TestResult { passed, score: self.scores[i] })
     }
 
-    fn action(&self, dice: (Vec<u8>, Vec<u8>)) -> BMeleeAction {
+    fn action(&self, dice: (Vec<D6>, Vec<D6>)) -> BMeleeAction {
         BMeleeAction {
             attacker: self.attacker,
             defender: self.defender,

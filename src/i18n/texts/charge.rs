@@ -40,7 +40,6 @@ super::texts! {
     FactCharging => "charging: moved {} cm", "атакуют: прошли {} см";
     FactPushedBackBefore => "pushed back in the last turn of this melee (GDB-RES-08)", "оттеснены в прошлом ходу этой рукопашной (GDB-RES-08)";
     WhyNoFire => "It is changing formation this turn: it may not fire (GDB-CHG-11)", "Перестраиваются в этом ходу: стрелять нельзя (GDB-CHG-11)";
-    ErrBadDie => "{} is not a face of a D6", "{} — не грань кубика Д6";
     ErrTwoDiceNeeded => "General de Brigade tests roll two D6 (one D6 is Ruleset B's, B-MEL-17)", "тесты «Генерала де Бригада» бросают два Д6, а не один (B-MEL-17)";
     ErrTooManyLost => "{} lost, but the unit has {}", "Потери: {}, а в подразделении {}";
     TooManyOf => "{0} has {1} and cannot lose {2}", "{0}: в строю {1}, потерять {2} нельзя";

@@ -601,7 +601,6 @@ keys! {
     FactPushedBackBefore,
     OverrideWinner,
     WhyNoFire,
-    ErrBadDie,
     ErrTwoDiceNeeded,
     ErrTooManyLost,
     TooManyOf,

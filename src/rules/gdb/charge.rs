@@ -8,6 +8,7 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::rules::dice::D6;
 pub use crate::rules::options::TestResult;
 use crate::rules::options::{FirstMove, GdbOptions, TestKind};
 use crate::rules::vocab::{Arm, Face, Formation, Order, Quality, Rank};
@@ -191,9 +192,6 @@ pub enum ChargeError {
     /// A test was rolled on the players' table, but no row holds the total (AMB-23).
     #[error("no row of the players' table holds the total {0}")]
     NoTableRow(i32),
-    /// A die that is not a face of a D6.
-    #[error("{0} is not a face of a D6")]
-    BadDie(u8),
     /// General de Brigade's tests read two D6 on the players' table; one die is Ruleset
     /// B's (B-MEL-17).
     #[error("General de Brigade tests roll two D6")]
@@ -320,12 +318,9 @@ pub enum ChargeError {
     WrongStep,
 }
 
-impl From<crate::rules::dice::TableError> for ChargeError {
-    fn from(e: crate::rules::dice::TableError) -> Self {
-        match e {
-            crate::rules::dice::TableError::NotAFace(face) => ChargeError::BadDie(face),
-            crate::rules::dice::TableError::NoRow(total) => ChargeError::NoTableRow(total),
-        }
+impl From<crate::rules::dice::NoRow> for ChargeError {
+    fn from(e: crate::rules::dice::NoRow) -> Self {
+        ChargeError::NoTableRow(e.0)
     }
 }
 
@@ -420,7 +415,6 @@ impl ChargeError {
             | E::ChargeMoveUnknown
             | E::MayNotFire
             | E::NoTableRow(_)
-            | E::BadDie(_)
             | E::TwoDiceNeeded
             | E::NotAResultOf { .. }
             | E::SkirmishersMustEvade
@@ -487,14 +481,14 @@ pub enum TestAnswer {
     /// Rolled on the players' table.
     Rolled {
         /// The 2D6.
-        dice: [u8; 2],
+        dice: [D6; 2],
         /// The players' modifier.
         modifier: i32,
     },
     /// Rolled on the players' table with one D6: Ruleset B's tests (B-MEL-17).
     RolledOne {
         /// The D6.
-        die: u8,
+        die: D6,
         /// The players' modifier.
         modifier: i32,
     },
@@ -546,7 +540,7 @@ pub enum Input {
     /// (GDB-ART-01..03, AMB-22).
     EmergencyLimber {
         /// The 1D6.
-        die: u8,
+        die: D6,
         /// The named result for 2..6.
         named: Option<String>,
     },
@@ -937,7 +931,8 @@ impl Charge {
             TestAnswer::Rolled { dice, modifier } => {
                 let (_, row) = crate::rules::dice::table_row(dice, *modifier, |t| self.options.test_row(test, t))?;
                 let (kind, row) = (row.kind, (row.from, row.to, row.result.clone()));
-                self.happened.push(Happening::TableRoll { test, dice: *dice, modifier: *modifier, row });
+                let dice = crate::rules::dice::numbers(*dice);
+                self.happened.push(Happening::TableRoll { test, dice, modifier: *modifier, row });
                 kind
             }
         };
@@ -1143,8 +1138,8 @@ impl Charge {
     }
 
     /// GDB-ART-01..03: 1 abandons the guns and the crew flees half its retreat move.
-    fn limbered(mut self, die: u8, named: &Option<String>) -> Result<Charge, ChargeError> {
-        crate::rules::dice::D6::new(die).map_err(|_| ChargeError::BadDie(die))?;
+    fn limbered(mut self, die: D6, named: &Option<String>) -> Result<Charge, ChargeError> {
+        let die = die.get();
         if die == 1 {
             self.happened.push(Happening::GunsAbandoned);
             let cm = self.decl.target.compulsory_move_cm.map(|c| c / 2);

@@ -7,7 +7,7 @@ use egui::{RichText, Ui};
 use super::Outcome;
 use super::common::unit_name;
 use super::common::{
-    DiceField, Nav, dice_field_ui, modifiers_ui, nav_ui, odds_ui, opening_prompt_ui, parse_dice, prompt_ui, roll_into,
+    DiceField, Nav, dice_field_ui, modifiers_ui, nav_ui, odds_ui, opening_prompt_ui, prompt_ui, roll_into,
 };
 use crate::game::procedure::CollisionDraft;
 use crate::i18n::{Label, Lang, T};
@@ -36,7 +36,7 @@ impl CollisionWizard {
 
     /// The typed dice into the draft.
     fn sync_dice(&mut self) {
-        let one = |f: &DiceField| parse_dice(&f.text, DieKind::Average, 1).ok().and_then(|v| v.first().copied());
+        let one = |f: &DiceField| super::common::parse_average(&f.text);
         self.draft.dice = one(&self.dice[0]).zip(one(&self.dice[1]));
         self.draft.rng_after = self.dice[1].rolled.clone().or_else(|| self.dice[0].rolled.clone());
     }

@@ -6,7 +6,7 @@ use egui::{RichText, Ui};
 
 use super::Outcome;
 use super::common::unit_name;
-use super::common::{DiceField, Nav, dice_field_ui, modifiers_ui, nav_ui, opening_prompt_ui, parse_dice, roll_into};
+use super::common::{DiceField, Nav, dice_field_ui, modifiers_ui, nav_ui, opening_prompt_ui, roll_into};
 use crate::game::BContact;
 use crate::game::procedure::BMeleeDraft;
 use crate::i18n::{Lang, T};
@@ -29,8 +29,8 @@ impl BMeleeWizard {
 
     /// The typed dice into the draft, as many as each side rolls.
     fn sync_dice(&mut self, counts: [usize; 2]) {
-        let a = parse_dice(&self.dice[0].text, DieKind::D6, counts[0]).ok();
-        let d = parse_dice(&self.dice[1].text, DieKind::D6, counts[1]).ok();
+        let a = super::common::parse_d6(&self.dice[0].text, counts[0]).ok();
+        let d = super::common::parse_d6(&self.dice[1].text, counts[1]).ok();
         self.draft.dice = a.zip(d);
         self.draft.rng_after = self.dice[1].rolled.clone().or_else(|| self.dice[0].rolled.clone());
     }

@@ -1,6 +1,7 @@
 //! Pieces every wizard step uses: the one-sentence prompt, modifier lists, the odds
 //! bar chart, typed-or-rolled dice, and the footer buttons.
 
+use crate::rules::dice::D6;
 use egui::{RichText, Ui};
 
 use crate::i18n::{Label, Lang, T};
@@ -119,6 +120,24 @@ pub fn parse_dice(text: &str, kind: DieKind, count: usize) -> Result<Vec<u8>, Di
         return Err(DiceTyping::Dice(DiceError::WrongCount { expected: count, got: out.len() }));
     }
     Ok(out)
+}
+
+/// Typed D6: exactly `count` faces, each made a face as it is read (the drafts hold faces).
+pub fn parse_d6(text: &str, count: usize) -> Result<Vec<D6>, DiceTyping> {
+    let numbers = parse_dice(text, DieKind::D6, count)?;
+    numbers.into_iter().map(|d| D6::new(d).map_err(DiceTyping::Dice)).collect()
+}
+
+/// Typed 2D6 as a pair of faces.
+pub fn parse_2d6(text: &str) -> Option<[D6; 2]> {
+    let dice = parse_d6(text, 2).ok()?;
+    Some([*dice.first()?, *dice.get(1)?])
+}
+
+/// A typed average die (B-COL-03).
+pub fn parse_average(text: &str) -> Option<crate::rules::dice::AverageDie> {
+    let dice = parse_dice(text, DieKind::Average, 1).ok()?;
+    crate::rules::dice::AverageDie::new(*dice.first()?).ok()
 }
 
 /// Whether a wizard's step `step` is drawn for the first time (`seen` keeps the last

@@ -27,22 +27,21 @@ pub fn test_roll_ui(
     kind: TestKind,
     dice: &super::common::DiceField,
     modifier: &str,
-) -> Option<([u8; 2], i32, String)> {
+) -> Option<(Vec<crate::rules::dice::D6>, i32, String)> {
     let Some(modifier) = typed_modifier(modifier) else {
         ui.colored_label(crate::ui::theme::ERROR, lang.t(T::ModifierNotNumber));
         return None;
     };
-    // Ruleset B's tests roll one D6 (B-MEL-17), kept as [die, 0].
+    // Ruleset B's tests roll one D6 (B-MEL-17).
     let count = crate::game::procedure::test_dice_count(battle);
-    let d = super::common::parse_dice(&dice.text, crate::rules::DieKind::D6, count).ok()?;
-    let d = [*d.first()?, d.get(1).copied().unwrap_or(0)];
-    match crate::game::procedure::test_row(battle, kind, d, modifier) {
+    let d = super::common::parse_d6(&dice.text, count).ok()?;
+    match crate::game::procedure::test_row(battle, kind, &d, modifier) {
         Some((total, row)) => {
             ui.label(lang.fmt(T::TableRow, &[&total, &row.from, &row.to, &row.result]));
             Some((d, modifier, row.result.clone()))
         }
         None => {
-            let total = i32::from(d[0]) + i32::from(d[1]) + modifier;
+            let total = d.iter().fold(modifier, |t, f| t.saturating_add(i32::from(f.get())));
             ui.colored_label(crate::ui::theme::ERROR, lang.fmt(T::NoTableRow, &[&total]));
             None
         }

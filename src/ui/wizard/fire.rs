@@ -5,9 +5,7 @@
 use egui::{RichText, Ui};
 
 use super::Outcome;
-use super::common::{
-    DiceField, Nav, dice_field_ui, nav_ui, parse_dice, prompt_ui, roll_into, typed_value_ui, whole_number,
-};
+use super::common::{DiceField, Nav, dice_field_ui, nav_ui, prompt_ui, roll_into, typed_value_ui, whole_number};
 use super::fields::modifier_value;
 use crate::game::ActionError;
 use crate::game::procedure::FireDraft;
@@ -58,8 +56,7 @@ impl FireWizard {
                 let typed = typed_value_ui(ui, field, &mut self.draft.modifier, modifier_value, (40.0, false));
                 bad = typed.err().map(|_| lang.t(T::ModifierNotNumber).to_owned());
             });
-            self.draft.dice =
-                parse_dice(&self.dice.text, DieKind::D6, 2).ok().and_then(|d| Some([*d.first()?, *d.get(1)?]));
+            self.draft.dice = super::common::parse_2d6(&self.dice.text);
         } else {
             ui.label(RichText::new(lang.t(T::FireNoTable)).weak());
             ui.horizontal(|ui| {

@@ -162,11 +162,9 @@ impl ChargeWizard {
             super::common::dice_field_ui(ui, lang, lang.t(T::FireDice), &mut self.test_dice, dice, false);
             text_ui(ui, lang.t(T::TestModifier), &mut self.fields.test_modifier, 40.0);
         });
-        let dice = super::common::parse_dice(&self.test_dice.text, crate::rules::DieKind::D6, 2).ok();
+        let dice = super::common::parse_2d6(&self.test_dice.text);
         let modifier = self.fields.test_modifier.trim().parse::<i32>().unwrap_or(0);
-        let read = dice
-            .and_then(|d| Some([*d.first()?, *d.get(1)?]))
-            .and_then(|d| crate::game::procedure::fire::firing_table_read(battle, d, modifier));
+        let read = dice.and_then(|d| crate::game::procedure::fire::firing_table_read(battle, d, modifier));
         if let Some((figures, roll)) = read {
             let total = i32::from(roll.dice[0]) + i32::from(roll.dice[1]) + roll.modifier;
             ui.label(lang.fmt(T::TableRow, &[&total, &roll.row.0, &roll.row.1, &roll.row.2]));
@@ -227,9 +225,10 @@ impl ChargeWizard {
             test_roll_ui(ui, lang, battle, kind, &self.test_dice, &self.fields.test_modifier)?;
         // Enter in the dice field uses the row, as the button does.
         let used = ui.button(RichText::new(lang.fmt(T::UseResult, &[&result])).strong()).clicked();
+        let answer = crate::game::procedure::rolled_answer(&dice, modifier)?;
         (used || enter).then(|| {
             self.test_dice = Default::default();
-            TestAnswer::Rolled { dice, modifier }
+            answer
         })
     }
 
@@ -250,9 +249,10 @@ impl ChargeWizard {
         prompt_ui(ui, lang.t(T::AskLimber));
         let mut out = None;
         ui.horizontal(|ui| {
-            let die =
-                number_ui(ui, lang.t(T::Die), &mut self.fields.limber_die, 30.0).and_then(|d| u8::try_from(d).ok());
-            if !die.is_some_and(|d| limber_from_table(battle, d)) {
+            let die = number_ui(ui, lang.t(T::Die), &mut self.fields.limber_die, 30.0)
+                .and_then(|d| u8::try_from(d).ok())
+                .and_then(|d| crate::rules::dice::D6::new(d).ok());
+            if !die.is_some_and(|d| limber_from_table(battle, d.get())) {
                 text_ui(ui, lang.t(T::LimberNamed), &mut self.fields.limber_named, 160.0);
             }
             let input = limber_input(battle, die, &self.fields.limber_named);

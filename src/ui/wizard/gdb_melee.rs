@@ -7,7 +7,7 @@ use egui::{RichText, Ui};
 use super::Outcome as Outcome2;
 use super::common::{
     DiceField, Nav, breakdown_and_odds_ui, dice_field_typed_ui, dice_field_ui, nav_ui, odds_label, opening_prompt_ui,
-    parse_dice, prompt_ui, roll_into, typed_value_ui, unit_name, whole_number,
+    prompt_ui, roll_into, typed_value_ui, unit_name, whole_number,
 };
 use crate::game::procedure::melee::{IMPOSED_OUTCOMES, MeleeView};
 use crate::game::procedure::{MeleeDraft, MeleeDraftStep};
@@ -87,8 +87,7 @@ impl MeleeWizard {
 
     /// The typed dice into the draft, with the generator's state after any rolled.
     fn sync_dice(&mut self) {
-        let pair =
-            |f: &DiceField| parse_dice(&f.text, DieKind::D6, 2).ok().and_then(|v| Some([*v.first()?, *v.get(1)?]));
+        let pair = |f: &DiceField| super::common::parse_2d6(&f.text);
         self.draft.dice = [pair(&self.dice[0]), pair(&self.dice[1])];
         let rolled = self.dice[1].rolled.clone().or_else(|| self.dice[0].rolled.clone());
         self.draft.rng_after = self.test_rng.clone().or(rolled);
@@ -265,7 +264,7 @@ impl MeleeWizard {
         });
         let rolled = super::fields::test_roll_ui(ui, lang, battle, kind, &self.test_dice, &self.test_modifier);
         if let Some((dice, modifier, _)) = rolled {
-            self.draft.test = Some(TestAnswer::Rolled { dice, modifier });
+            self.draft.test = crate::game::procedure::rolled_answer(&dice, modifier);
         }
     }
 }

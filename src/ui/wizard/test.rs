@@ -123,6 +123,6 @@ impl TestWizard {
         let (dice, modifier, result) =
             super::fields::test_roll_ui(ui, lang, battle, self.draft.test, &self.dice, &self.modifier)?;
         let used = ui.button(RichText::new(lang.fmt(T::UseResult, &[&result])).strong()).clicked();
-        used.then_some(crate::game::procedure::rolled_answer(dice, modifier))
+        used.then(|| crate::game::procedure::rolled_answer(&dice, modifier)).flatten()
     }
 }
