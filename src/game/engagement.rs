@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use super::{ActionError, Event};
 use crate::model::{Battle, Engagement, GdbMeleeAction, Stage, Unit, UnitId};
 use crate::rules::gdb::{MeleeInput, MeleeSide, Role};
-use crate::rules::{ByRole, Face, Marker, Phase, Situation};
+use crate::rules::{ByRole, Fact, Marker, Phase, Situation};
 
 /// A unit's own part of a melee situation: arm, class, formation, order, terrain,
 /// horses, figures, its leading general and its pursuit (GDB-MOD-01..19, GDB-MOD-21).
@@ -60,11 +60,12 @@ fn formed_in_reaction(battle: &Battle, e: &Engagement) -> bool {
 pub fn melee_sides(battle: &Battle, e: &Engagement, table: &ByRole<Situation>) -> Option<ByRole<MeleeSide>> {
     let (a, d) = (battle.unit(e.attacker)?, battle.unit(e.defender)?);
     let mut sides = ByRole::new(melee_side(a, battle), melee_side(d, battle));
-    let (att, def) = (&mut sides.attacker.situation, &mut sides.defender.situation);
-    // GDB-MOD-21, GDB-CHG-18: the charger counts as charging on the melee's first turn.
-    let charge = &e.contact.attacker;
-    att.charging = charge.charging;
-    att.moved_cm = charge.moved_cm.filter(|_| charge.charging);
+    // GDB-MOD-21, GDB-CHG-18: the charger counts as charging on the melee's first turn;
+    // GDB-CHG-16: the face struck; GDB-EVD-11, AMB-47: caught evaders do not fight back.
+    for (role, side) in sides.iter_mut() {
+        side.situation.take_contact(e.contact.get(role));
+    }
+    let def = &mut sides.defender.situation;
     // GDB-CHG-10, 12, AMB-09: a formation change the target began as its reaction to this
     // charge was finished before contact; any other one still under way counts.
     if formed_in_reaction(battle, e) {
@@ -73,28 +74,22 @@ pub fn melee_sides(battle: &Battle, e: &Engagement, table: &ByRole<Situation>) -
     // GDB-CHG-17, 18, EX-4: a counter-charger that moved 5 cm or more charges too.
     def.charging = e.counter_charging();
     def.moved_cm = e.counter_cm().filter(|_| def.charging);
-    def.struck_face = e.contact.defender.struck_face;
-    // GDB-EVD-11, AMB-47: caught evaders do not fight back.
-    def.caught_evading = e.contact.defender.caught_evading;
     for (role, side) in sides.iter_mut() {
         // AMB-15, AMB-16: the units joined count, whole, for their side's superiority.
         let joined = e.joined_with(role).iter().filter_map(|id| battle.unit(*id));
         let joined: u32 = joined.filter(|u| u.order.in_play()).map(|u| u.figures).sum();
         side.figures = side.figures.saturating_add(joined);
         let (shown, unit) = (table.get(role), battle.unit(e.unit(role))?);
-        let s = &mut side.situation;
-        s.slope = shown.slope;
         if let Some(ground) = shown.ground {
             side.terrain = ground;
         }
-        if shown.struck_face != Face::Front {
-            s.struck_face = shown.struck_face;
-        }
+        let s = &mut side.situation;
         // GDB-MOD-15: only with a general present and the table saying he leads.
-        s.general_leads &= shown.general_leads;
-        s.breach = shown.breach;
+        let general_present = s.general_leads;
+        s.show(shown, &Fact::GDB_MELEE_TABLE);
+        s.general_leads &= general_present;
         // GDB-RES-08: out of the built-up area, as the players say or the table shows.
-        s.leaves_area = shown.leaves_area || super::table::pushback_leaves_area(battle, unit);
+        s.leaves_area |= super::table::pushback_leaves_area(battle, unit);
         // GDB-RES-08: a second push-back in a row.
         s.pushed_back_before = *e.pushbacks.get(role) > 0;
     }

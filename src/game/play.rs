@@ -12,7 +12,7 @@ use crate::rules::gdb::charge::{ChargeError, TestAnswer};
 use crate::rules::gdb::initiative::initiative as decide_initiative;
 use crate::rules::gdb::{Effect, MeleeInput, MeleeResult, Role, Test};
 use crate::rules::options::{CasualtyRow, TestKind, TestResult};
-use crate::rules::{ByRole, BySide, Marker, Order, Phase, Ruleset, Side, Situation};
+use crate::rules::{ByRole, BySide, Marker, Order, Phase, Ruleset, Side};
 
 /// What a play check returns: events, units concerned, log detail.
 pub(super) type Checked = (Vec<Event>, Vec<UnitId>, LogDetail);
@@ -632,11 +632,10 @@ pub(super) fn add_pending(battle: &Battle, m: &Engagement) -> Result<Checked, Ac
     // A contact the app did not walk through brings only what the table shows: who,
     // whether the attacker charged and how far, and the face struck. Every other fact of
     // an engagement is derived by the game.
-    let moved_cm = m.contact.attacker.moved_cm.map(|cm| cm.min(crate::model::MAX_DISTANCE_CM));
-    let charger = Situation { charging: m.contact.attacker.charging, moved_cm, ..Situation::default() };
-    let target = Situation { struck_face: m.contact.defender.struck_face, ..Situation::default() };
+    let mut contact = m.contact.as_ref().map(|role, s| s.told_contact(role));
+    contact.attacker.moved_cm = contact.attacker.moved_cm.map(|cm| cm.min(crate::model::MAX_DISTANCE_CM));
     let melee = Engagement {
-        contact: ByRole::new(charger, target),
+        contact,
         start_figures: Some(ByRole::new(a.figures, d.figures)),
         ..Engagement::contact(m.attacker, m.defender)
     };

@@ -32,16 +32,10 @@ pub fn b_melee_input(battle: &Battle, m: &BMeleeAction) -> Result<(BMeleeInput, 
                 max: MAX_FIGURES_IN_CONTACT,
             });
         }
-        let situation = Situation {
-            charging: role == Role::Attacker || e.both_attacking(),
-            struck_face: if role == Role::Defender {
-                e.contact.defender.struck_face
-            } else {
-                crate::rules::Face::Front
-            },
-            caught_evading: e.fleeing() == Some(role),
-            ..Situation::default()
-        };
+        // B-MEL-11, 14: the face struck; B-MEL-12: a fugitive caught rolls no dice.
+        let mut situation = Situation::default();
+        situation.take_contact(e.contact.get(role));
+        situation.charging = role == Role::Attacker || e.both_attacking();
         Ok(BSide {
             situation,
             figures,

@@ -182,8 +182,7 @@ fn evening_charge(
             bearing_deg: 0,
             commander_within_15cm: true,
             target_visible: true,
-            struck_face: crate::rules::Face::Front,
-            opportunity: None,
+            ..Default::default()
         },
         rates: crate::model::ChargeRates {
             charger_charge_cm: Some(30),

@@ -6,7 +6,7 @@
 
 use super::{ActionError, Event};
 use crate::model::table::MAX_OFF_TABLE_MM;
-use crate::model::{Battle, General, GeneralId, Placement, TableSetup, Unit, UnitId};
+use crate::model::{Battle, ChargeMeasures, General, GeneralId, Placement, TableSetup, Unit, UnitId};
 use crate::rules::gdb::charge::{FollowUp, Happening};
 use crate::rules::geometry::{self, Footprint, Point};
 use crate::rules::options::basing_row;
@@ -182,6 +182,25 @@ pub struct TableFacts {
     pub target_visible: Option<bool>,
     /// The way the charger goes over the ground, when the table is set up.
     pub slope: Option<Slope>,
+}
+
+impl TableFacts {
+    /// The declaration's measures as the table shows them over `base` (what the players
+    /// ticked): the face struck (GDB-CHG-16), the commander within 15 cm where he is
+    /// placed (GDB-CHG-01), the target in sight where the table is set up (GDB-CHG-02).
+    pub fn measured(&self, base: ChargeMeasures) -> ChargeMeasures {
+        ChargeMeasures {
+            struck_face: self.struck_face,
+            commander_within_15cm: self.commander_within.unwrap_or(base.commander_within_15cm),
+            target_visible: self.target_visible.unwrap_or(true),
+            ..base
+        }
+    }
+
+    /// The target's side as the table shows it: the face struck (B-COL-02, B-MEL-11, 14).
+    pub fn target_shows(&self) -> crate::rules::Situation {
+        crate::rules::Situation { struck_face: self.struck_face, ..Default::default() }
+    }
 }
 
 /// What the table shows of `charger` charging `target`, when both are placed and based.

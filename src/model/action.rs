@@ -299,6 +299,15 @@ pub struct ChargeMeasures {
     pub opportunity: Option<OpportunityFacts>,
 }
 
+impl ChargeMeasures {
+    /// The contact these measures make, the charger having moved `moved_cm`: it charges,
+    /// and strikes the face measured (GDB-MOD-21, GDB-CHG-16, 18).
+    pub fn contact(&self, moved_cm: Option<u32>) -> ByRole<Situation> {
+        let charger = Situation { charging: true, moved_cm, ..Situation::default() };
+        ByRole::new(charger, Situation { struck_face: self.struck_face, ..Situation::default() })
+    }
+}
+
 /// Measures taken on the table view, to a micrometre and a thousandth of a degree: the
 /// game derives them from the table where the distance and bearing typed are the
 /// table's, rounded (issue 48: an action carried them; version 8 files' `exact` is

@@ -268,6 +268,38 @@ impl Situation {
         }
     }
 
+    /// The facts a contact leaves on a side, taken by its melee (an engagement keeps
+    /// them): charging and how far (GDB-MOD-21, GDB-CHG-18), the face struck
+    /// (GDB-CHG-16), caught evading or fleeing (GDB-EVD-11, B-MEL-12).
+    pub fn take_contact(&mut self, contact: &Situation) {
+        self.charging = contact.charging;
+        self.moved_cm = contact.moved_cm.filter(|_| contact.charging);
+        self.struck_face = contact.struck_face;
+        self.caught_evading = contact.caught_evading;
+    }
+
+    /// What a side of a contact the players tell by hand may bring (the rest is derived):
+    /// the attacker whether it charged and how far (GDB-MOD-21, GDB-CHG-18), the defender
+    /// the face it is struck in (GDB-CHG-16).
+    pub fn told_contact(&self, role: Role) -> Situation {
+        match role {
+            Role::Attacker => Situation { charging: self.charging, moved_cm: self.moved_cm, ..Situation::default() },
+            Role::Defender => Situation { struck_face: self.struck_face, ..Situation::default() },
+        }
+    }
+
+    /// What the table shows laid over a side: the slope, a face it shows beyond the
+    /// contact's (GDB-MOD-20), and each of `facts` as shown.
+    pub fn show(&mut self, shown: &Situation, facts: &[Fact]) {
+        self.slope = shown.slope;
+        if shown.struck_face != Face::Front {
+            self.struck_face = shown.struck_face;
+        }
+        for fact in facts {
+            *self.fact_mut(*fact) = shown.fact(*fact);
+        }
+    }
+
     /// Only what the table shows of a side of a GdB melee: the slope, the face struck,
     /// the ground the players tell and [`Fact::GDB_MELEE_TABLE`].
     pub fn gdb_melee_table(&self) -> Situation {
@@ -323,6 +355,37 @@ mod tests {
         let moved = Situation { moved_cm: Some(6), ..Situation::default() };
         assert_eq!(moved.carried_beyond(&moved.b_collision_table()), Some(Field::MovedCm));
         assert_eq!(shown.carried_beyond(&shown.gdb_melee_table()), None);
+    }
+
+    #[test]
+    fn gdb_chg_16_mod_20_a_melee_takes_the_contact_and_what_the_table_shows_over_it() {
+        let contact =
+            Situation { struck_face: Face::Flank, caught_evading: true, general_leads: true, ..Situation::default() };
+        let mut side = Situation { pursuing: true, ..Situation::default() };
+        side.take_contact(&contact);
+        assert!(side.caught_evading && side.pursuing && !side.general_leads, "only the contact's own facts");
+        assert_eq!(side.struck_face, Face::Flank);
+        let shown = Situation { struck_face: Face::Front, breach: true, slope: Slope::Uphill, ..Situation::default() };
+        side.show(&shown, &Fact::GDB_MELEE_TABLE);
+        assert_eq!(
+            (side.struck_face, side.slope, side.breach),
+            (Face::Flank, Slope::Uphill, true),
+            "front adds nothing"
+        );
+        side.show(&Situation { struck_face: Face::Rear, ..Situation::default() }, &[]);
+        assert_eq!(side.struck_face, Face::Rear, "the table shows more than the charge established");
+        let told = Situation {
+            charging: true,
+            moved_cm: Some(9),
+            struck_face: Face::Rear,
+            pursuing: true,
+            ..Situation::default()
+        };
+        assert_eq!(
+            told.told_contact(Role::Attacker),
+            Situation { charging: true, moved_cm: Some(9), ..Situation::default() }
+        );
+        assert_eq!(told.told_contact(Role::Defender), Situation { struck_face: Face::Rear, ..Situation::default() });
     }
 
     #[test]

@@ -152,13 +152,11 @@ impl ChargeDraft {
         let earlier = |table: Option<u32>, typed: Option<u32>| table.or(typed);
         let moves = memo.moves.get(&target);
         let from_table = crate::game::table::charge_facts(battle, charger, target);
-        let mut measured =
-            ChargeMeasures { commander_within_15cm: attached, target_visible: true, ..Default::default() };
-        if let Some(f) = &from_table {
-            measured.struck_face = f.struck_face;
-            measured.commander_within_15cm = f.commander_within.unwrap_or(measured.commander_within_15cm);
-            measured.target_visible = f.target_visible.unwrap_or(true);
-        }
+        let ticked = ChargeMeasures { commander_within_15cm: attached, target_visible: true, ..Default::default() };
+        let measured = match &from_table {
+            Some(f) => f.measured(ticked),
+            None => ticked,
+        };
         let typed = ChargeTyped {
             distance: from_table.as_ref().map(|f| whole(f.distance_cm)),
             bearing: from_table.as_ref().map(|f| whole(f.angle_deg)),
@@ -598,10 +596,8 @@ impl ChargeDraft {
     /// If it comes to melee: both sides as the game would read the contact at the typed
     /// distance (the rules decide whether that counts as charging, GDB-CHG-18).
     pub fn melee_preview(&self, battle: &Battle) -> Option<MeleeInput> {
-        let charger = Situation { charging: true, moved_cm: self.typed.distance, ..Situation::default() };
-        let target = Situation { struck_face: self.measured.struck_face, ..Situation::default() };
-        let contact =
-            Engagement { contact: ByRole::new(charger, target), ..Engagement::contact(self.charger, self.target) };
+        let contact = self.measured.contact(self.typed.distance);
+        let contact = Engagement { contact, ..Engagement::contact(self.charger, self.target) };
         // A general with the charger leads it in (GDB-MOD-15); the table adds nothing yet.
         let table = ByRole::new(Situation { general_leads: true, ..Situation::default() }, Situation::default());
         let (attacker, defender) = melee_sides(battle, &contact, &table)?.into_pair();

@@ -89,16 +89,13 @@ impl MeleeDraft {
         // Off the table view the players say where each side fights, pre-filled with
         // where it stood (a charger that left a wood fights where it arrived; issue 27).
         let ground = |u: &crate::model::Unit| battle.table.is_none().then_some(u.terrain);
-        let table = ByRole::new(
-            Situation { general_leads: leads(a.id), slope: sa, ground: ground(a), ..Situation::default() },
-            Situation {
-                general_leads: leads(d.id),
-                slope: sd,
-                struck_face: pending.contact.defender.struck_face,
-                ground: ground(d),
-                ..Situation::default()
-            },
-        );
+        let shown = |role: Role, u: &crate::model::Unit, slope| Situation {
+            general_leads: leads(u.id),
+            slope,
+            ground: ground(u),
+            ..pending.contact.get(role).gdb_melee_table()
+        };
+        let table = ByRole::new(shown(Role::Attacker, a, sa), shown(Role::Defender, d, sd));
         Some(MeleeDraft {
             attacker: a.id,
             defender: d.id,

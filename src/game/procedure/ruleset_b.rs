@@ -53,7 +53,7 @@ impl CollisionDraft {
         let mut table: ByRole<Situation> = ByRole::default();
         let facts = crate::game::table::charge_facts(battle, attacker, defender);
         if let Some(f) = &facts {
-            table.defender.struck_face = f.struck_face;
+            table.defender = f.target_shows();
         }
         if let Some(ByRole { attacker: sa, defender: sd }) =
             crate::game::table::engagement_slopes(battle, attacker, defender)
