@@ -170,7 +170,7 @@ pub enum Field {
 /// unit itself. In a rules input every field counts; in an action's "what the table
 /// shows" only the table's facts do (the game derives the rest and refuses a file that
 /// carries them).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Situation {
     /// Charging this turn (GDB-MOD-21; B-COL-06..09: both sides may).
@@ -229,6 +229,25 @@ pub struct Situation {
 
 fn is_false(b: &bool) -> bool {
     !*b
+}
+
+/// The slope, the face and only the facts set: a debug print (the events' snapshot
+/// among them) that a new fact leaves as it was.
+impl std::fmt::Debug for Situation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut d = f.debug_struct("Situation");
+        d.field("slope", &self.slope).field("struck_face", &self.struck_face);
+        if let Some(cm) = self.moved_cm {
+            d.field("moved_cm", &cm);
+        }
+        for fact in Fact::ALL.iter().filter(|fact| self.fact(**fact)) {
+            d.field(fact.key(), &true);
+        }
+        if let Some(ground) = self.ground {
+            d.field("ground", &ground);
+        }
+        d.finish()
+    }
 }
 
 impl Situation {
