@@ -312,13 +312,12 @@ fn table_fields_ui(ui: &mut Ui, lang: Lang, i: usize, t: &mut Situation) {
             }
         });
     }
-    egui::Grid::new(("melee_flags", i)).num_columns(2).spacing([6.0, 2.0]).show(ui, |ui| {
-        super::common::face_ui(ui, lang, i, &mut t.struck_face);
-        ui.end_row();
-        // One flag a row: two side by side ran past the column in Russian.
+    super::common::face_ui(ui, lang, i, &mut t.struck_face);
+    // The flags side by side where the column has room, wrapped where it has not (long
+    // Russian labels), so that a flag more costs a row only when it must.
+    ui.horizontal_wrapped(|ui| {
         for fact in Fact::GDB_MELEE_TABLE {
             ui.checkbox(t.fact_mut(fact), fact.label(lang));
-            ui.end_row();
         }
     });
 }
