@@ -272,17 +272,16 @@ fn with_table_distances(battle: &Battle, m: &GdbMeleeAction, mut r: MeleeResult)
     r
 }
 
-/// The casualty-table row (AMB-13) that gives the losses the players typed, `typed` as
-/// (attacker, defender), for every melee with the same result: the loser's and the
+/// The casualty-table row (AMB-13) that gives the losses the players typed, for every melee with the same result: the loser's and the
 /// winner's figures before the halving of infantry's damage to cavalry (GDB-RES-16),
 /// found by reading the result with each candidate row. `None` when no row gives them
 /// (a draw with unequal losses, or a halved side's odd figure).
-pub fn casualty_row_for(battle: &Battle, m: &GdbMeleeAction, typed: (u32, u32)) -> Option<CasualtyRow> {
+pub fn casualty_row_for(battle: &Battle, m: &GdbMeleeAction, typed: ByRole<u32>) -> Option<CasualtyRow> {
     let (mut input, _) = gdb_melee_input(battle, m).ok()?;
     let result = applied_result(&input, m);
     let (loser, winner) = match result.winner {
-        Some(Role::Attacker) => (typed.1, typed.0),
-        Some(Role::Defender) | None => (typed.0, typed.1),
+        Some(Role::Attacker) => (typed.defender, typed.attacker),
+        Some(Role::Defender) | None => (typed.attacker, typed.defender),
     };
     let either = |n: u32| [Some(n), n.checked_mul(2)].into_iter().flatten();
     let winner_choices: Vec<u32> = if result.winner.is_some() { either(winner).collect() } else { vec![0] };
@@ -292,7 +291,7 @@ pub fn casualty_row_for(battle: &Battle, m: &GdbMeleeAction, typed: (u32, u32)) 
             let row = CasualtyRow { outcome, winner_arm: None, loser_loses, winner_loses };
             input.options.casualties = vec![row.clone()];
             let (a, d) = input.effects(result.winner, result.outcome);
-            if (figures_of(&a), figures_of(&d)) == (Some(typed.0), Some(typed.1)) {
+            if (figures_of(&a), figures_of(&d)) == (Some(typed.attacker), Some(typed.defender)) {
                 return Some(row);
             }
         }
@@ -338,7 +337,7 @@ fn applied_result(input: &MeleeInput, m: &GdbMeleeAction) -> MeleeResult {
 
 /// Figures each side loses: entered by the players, else the casualty table's; never
 /// more than the unit has.
-fn melee_losses(result: &MeleeResult, m: &GdbMeleeAction, units: [&Unit; 2]) -> Result<(u32, u32), ActionError> {
+fn melee_losses(result: &MeleeResult, m: &GdbMeleeAction, units: [&Unit; 2]) -> Result<ByRole<u32>, ActionError> {
     let losses = match m.losses {
         Some(l) => l,
         None => match (figures_of(&result.attacker_effects), figures_of(&result.defender_effects)) {
@@ -352,7 +351,7 @@ fn melee_losses(result: &MeleeResult, m: &GdbMeleeAction, units: [&Unit; 2]) -> 
             return Err(ActionError::TooManyLosses { unit: unit.id, lost, has: unit.figures });
         }
     }
-    Ok(losses.into())
+    Ok(losses)
 }
 
 /// The test the result owes, and the unit that takes it (GDB-RES-02, 04, 09).
@@ -451,8 +450,8 @@ pub(super) fn gdb_melee(battle: &Battle, m: &GdbMeleeAction) -> Result<Checked, 
         n
     });
     let sides = [
-        (a, &result.attacker_effects, losses.0, &m.table.attacker),
-        (d, &result.defender_effects, losses.1, &m.table.defender),
+        (a, &result.attacker_effects, losses.attacker, &m.table.attacker),
+        (d, &result.defender_effects, losses.defender, &m.table.defender),
     ];
     for (unit, effects, lost, table) in sides {
         let mut after = after_melee(unit, effects, lost, continues, &taken);
@@ -476,7 +475,7 @@ pub(super) fn gdb_melee(battle: &Battle, m: &GdbMeleeAction) -> Result<Checked, 
         attacker_side: input.attacker,
         defender_side: input.defender,
         result: if overridden.is_some() { derived } else { result },
-        losses: losses.into(),
+        losses,
         overridden,
         tests: rolls,
         taken,
@@ -491,11 +490,11 @@ fn next_engagement(
     battle: &Battle,
     e: &Engagement,
     result: &MeleeResult,
-    losses: (u32, u32),
+    losses: ByRole<u32>,
     taken: &[TestTaken],
 ) -> Option<Engagement> {
     let destroyed = |id: UnitId, lost: u32| battle.unit(id).is_some_and(|u| u.figures <= lost);
-    let gone = destroyed(e.attacker, losses.0) || destroyed(e.defender, losses.1);
+    let gone = destroyed(e.attacker, losses.attacker) || destroyed(e.defender, losses.defender);
     let has = |effects: &[Effect], f: fn(&Effect) -> bool| effects.iter().any(f);
     let pushed = |effects: &[Effect]| has(effects, |x| matches!(x, Effect::PushedBack { .. }));
     let follows = has(&result.attacker_effects, |x| *x == Effect::FollowsInContact)
@@ -503,7 +502,7 @@ fn next_engagement(
     let draw_goes_on = has(&result.attacker_effects, |x| *x == Effect::MeleeContinues);
     let mut next = e.clone();
     next.end_charge();
-    next.losses = ByRole::new(e.losses.attacker.saturating_add(losses.0), e.losses.defender.saturating_add(losses.1));
+    next.losses = e.losses.map(|role, lost| lost.saturating_add(*losses.get(role)));
     next.pushbacks = ByRole::new(
         if pushed(&result.attacker_effects) { e.pushbacks.attacker.saturating_add(1) } else { 0 },
         if pushed(&result.defender_effects) { e.pushbacks.defender.saturating_add(1) } else { 0 },
@@ -514,7 +513,7 @@ fn next_engagement(
         next.follow_in = follows;
         return Some(next);
     }
-    let lost_by = |id: UnitId| if id == e.attacker { losses.0 } else { losses.1 };
+    let lost_by = |id: UnitId| if id == e.attacker { losses.attacker } else { losses.defender };
     // The unit pushed back: the loser, or the cavalry drawn with infantry (GDB-RES-12).
     let pushed_back = if pushed(&result.attacker_effects) {
         Some(e.attacker)

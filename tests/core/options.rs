@@ -356,7 +356,7 @@ fn amb_13_typed_losses_become_the_casualty_row_that_gives_them() {
     let result = gdb_melee_result(g.battle(), &m).unwrap();
     assert_eq!(result.winner, Some(Role::Attacker));
     // The cavalry winner typed 1 (infantry's damage halved), the infantry loser 4.
-    let row = casualty_row_for(g.battle(), &m, (1, 4)).unwrap();
+    let row = casualty_row_for(g.battle(), &m, (1, 4).into()).unwrap();
     assert_eq!(row.outcome, result.outcome.casualty_key());
     assert_eq!((row.loser_loses, row.winner_loses, row.winner_arm), (4, 2, None));
     let mut battle = g.battle().clone();

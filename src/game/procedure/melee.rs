@@ -45,7 +45,7 @@ pub struct MeleeView {
     /// What is applied (the imposed result, if any).
     pub applied: MeleeResult,
     /// The dice each side rolled.
-    pub dice: ([u8; 2], [u8; 2]),
+    pub dice: ByRole<[u8; 2]>,
     /// The winner's test owed with the melee (GDB-RES-02, 04, 09).
     pub owed_test: Option<(UnitId, TestKind)>,
 }
@@ -62,7 +62,7 @@ pub struct MeleeDraft {
     pub dice: [Option<[D6; 2]>; 2],
     /// The losses given (pre-filled from the casualty table).
     pub losses: [Option<u32>; 2],
-    table_losses: Option<(u32, u32)>,
+    table_losses: Option<ByRole<u32>>,
     /// The players overrule the dice: the winner and result they impose, and why.
     pub override_on: bool,
     pub override_winner: Option<Role>,
@@ -157,7 +157,7 @@ impl MeleeDraft {
         };
         self.step = MeleeDraftStep::Result;
         let (a, d) = (figures_of(&r.attacker_effects), figures_of(&r.defender_effects));
-        self.table_losses = a.zip(d);
+        self.table_losses = a.zip(d).map(ByRole::from);
         self.losses = [a, d];
         true
     }
@@ -165,7 +165,7 @@ impl MeleeDraft {
     /// The action as the players' inputs stand, without the dice.
     fn action(&self) -> GdbMeleeAction {
         let losses = match (self.losses[0], self.losses[1]) {
-            (Some(a), Some(d)) if self.table_losses != Some((a, d)) => Some((a, d)),
+            (Some(a), Some(d)) if self.table_losses != Some(ByRole::new(a, d)) => Some(ByRole::new(a, d)),
             _ => None,
         };
         let overridden = self.override_on.then(|| Override {
@@ -179,7 +179,7 @@ impl MeleeDraft {
             defender: self.defender,
             table: self.table.clone(),
             dice: ByRole::default(),
-            losses: losses.map(ByRole::from),
+            losses,
             test: self.test.clone(),
             overridden,
             rng_after: self.rng_after.clone(),
@@ -201,7 +201,7 @@ impl MeleeDraft {
         if owed_test.is_none() {
             self.test = None;
         }
-        let dice = (action.dice.attacker.numbers(), action.dice.defender.numbers());
+        let dice = action.dice.map(|_, d| d.numbers());
         Some(MeleeView { by_dice, applied, dice, owed_test })
     }
 
@@ -218,7 +218,7 @@ impl MeleeDraft {
             return None;
         }
         let typed = (self.losses[0]?, self.losses[1]?);
-        crate::game::casualty_row_for(battle, &self.action_with_dice(battle)?, typed)
+        crate::game::casualty_row_for(battle, &self.action_with_dice(battle)?, typed.into())
     }
 
     /// The battle's options with the typed losses kept, when the players asked.

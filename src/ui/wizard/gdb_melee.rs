@@ -16,7 +16,7 @@ use crate::i18n::{Label, Lang, T};
 use crate::model::{Battle, Engagement};
 use crate::rules::gdb::charge::TestAnswer;
 use crate::rules::gdb::{MeleeSide, Role};
-use crate::rules::{DieKind, Fact, Situation, Slope};
+use crate::rules::{ByRole, DieKind, Fact, Situation, Slope};
 use crate::ui::widgets::enum_combo_ui;
 
 /// A GdB melee being walked through: the game's draft, and the dice fields the players
@@ -163,7 +163,7 @@ impl MeleeWizard {
             super::common::breakdown_ui(ui, lang, names, &input);
         }
         let r = &view.by_dice;
-        let (a, d) = view.dice;
+        let ByRole { attacker: a, defender: d } = view.dice;
         for (name, dice, total) in [(&names[0], a, r.attacker_total), (&names[1], d, r.defender_total)] {
             let mods = total - i32::from(dice[0]) - i32::from(dice[1]);
             ui.label(lang.fmt(T::DiceAndTotal, &[name, &dice[0], &dice[1], &format!("{mods:+}"), &total]));
