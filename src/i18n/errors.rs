@@ -313,6 +313,17 @@ fn reader_message_ru(lang: Lang, m: &str) -> String {
     if let Some(rest) = m.strip_prefix("invalid value: ") {
         return lang.fmt(T::SerdeInvalidValue, &[&rest]);
     }
+    // A face type's refusal (rules::dice) and an engagement that cannot be
+    // (model::ImpossibleEngagement), as the reader passes their messages on.
+    if let Some((value, die)) = m.split_once(" is not a face of the ")
+        && let Ok(value) = value.parse::<i64>()
+    {
+        let kind = if die.starts_with("Average") { crate::rules::DieKind::Average } else { crate::rules::DieKind::D6 };
+        return dice_error_text(lang, &crate::rules::dice::DiceError::NotAFace { value, kind });
+    }
+    if let Some(impossible) = crate::model::ImpossibleEngagement::ALL.into_iter().find(|i| i.to_string() == m) {
+        return impossible_engagement_text(lang, impossible);
+    }
     if m.starts_with("EOF while parsing") {
         return lang.t(T::SerdeEof).to_owned();
     }
@@ -395,6 +406,17 @@ pub fn io_text(lang: Lang, kind: std::io::ErrorKind, code: Option<i32>) -> Strin
         Some(code) => lang.fmt(T::IoWithCode, &[&what, &code]),
         None => what.to_owned(),
     }
+}
+
+/// An engagement a file states that cannot be, in words.
+pub fn impossible_engagement_text(lang: Lang, e: crate::model::ImpossibleEngagement) -> String {
+    use crate::model::ImpossibleEngagement as I;
+    lang.t(match e {
+        I::OwedBeforeDecided => T::ErrOwedBeforeDecided,
+        I::AftermathWithoutTurn => T::ErrAftermathWithoutTurn,
+        I::BothRulesets => T::ErrBothRulesets,
+    })
+    .to_owned()
 }
 
 /// Dice that do not fit their step, in words.

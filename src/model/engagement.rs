@@ -177,29 +177,45 @@ fn by_side<T>(pair: ByRole<T>) -> BySide<T> {
     BySide { first: pair.attacker, second: pair.defender }
 }
 
-impl TryFrom<EngagementFile> for Engagement {
-    type Error = String;
+/// An engagement a file states that cannot be (issue 48: its stages and rulesets are
+/// types); the reader's message is the text, which `i18n` words in both languages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ImpossibleEngagement {
+    /// A push-back, a pursuer or a decided turn on a melee still waiting.
+    #[error("a melee still waiting has no decided turn, push-back or pursuer")]
+    OwedBeforeDecided,
+    /// An aftermath without the turn its melee was decided in.
+    #[error("an aftermath names the turn its melee was decided in")]
+    AftermathWithoutTurn,
+    /// A GdB counter-charge or caught evaders beside Ruleset B's both attacking or flight.
+    #[error("a counter-charge or caught evaders (GdB) beside both attacking or a flight (Ruleset B)")]
+    BothRulesets,
+}
 
-    fn try_from(f: EngagementFile) -> Result<Self, String> {
+impl ImpossibleEngagement {
+    /// Every kind.
+    pub const ALL: [ImpossibleEngagement; 3] = [
+        ImpossibleEngagement::OwedBeforeDecided,
+        ImpossibleEngagement::AftermathWithoutTurn,
+        ImpossibleEngagement::BothRulesets,
+    ];
+}
+
+impl TryFrom<EngagementFile> for Engagement {
+    type Error = ImpossibleEngagement;
+
+    fn try_from(f: EngagementFile) -> Result<Self, ImpossibleEngagement> {
         let stage = match (f.stage, f.decided_turn) {
             (StageName::Melee, None) if f.pushed_back.is_none() && f.pursuer.is_none() => Stage::Melee,
-            (StageName::Melee, _) => {
-                return Err("a melee still waiting has no decided turn, push-back or pursuer".to_owned());
-            }
+            (StageName::Melee, _) => return Err(ImpossibleEngagement::OwedBeforeDecided),
             (StageName::Aftermath, Some(decided_turn)) => {
                 Stage::Aftermath(Aftermath { decided_turn, pushed_back: f.pushed_back, pursuer: f.pursuer })
             }
-            (StageName::Aftermath, None) => {
-                return Err("an aftermath names the turn its melee was decided in".to_owned());
-            }
+            (StageName::Aftermath, None) => return Err(ImpossibleEngagement::AftermathWithoutTurn),
         };
         let gdb = f.counter_cm.is_some() || f.evaders_caught;
         let rules = match (gdb, f.both_attacking || f.fleeing.is_some()) {
-            (true, true) => {
-                return Err(
-                    "a counter-charge or caught evaders (GdB) beside both attacking or a flight (Ruleset B)".to_owned()
-                );
-            }
+            (true, true) => return Err(ImpossibleEngagement::BothRulesets),
             (false, true) => ContactRules::RulesetB { both_attacking: f.both_attacking },
             (true | false, false) => ContactRules::Gdb { counter_cm: f.counter_cm },
         };

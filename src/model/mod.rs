@@ -15,7 +15,7 @@ pub use action::{
     ExactMeasures, FireAction, FireRoll, GdbMeleeAction, MoveAction, OpportunityFacts, OrderOfBattle, TestAction,
 };
 pub use battle::{Battle, Brigade, General, RngState, RulesOptions, SideInfo};
-pub use engagement::{Aftermath, ContactRules, Engagement, Stage, TestTaken};
+pub use engagement::{Aftermath, ContactRules, Engagement, ImpossibleEngagement, Stage, TestTaken};
 pub use limits::{MAX_DISTANCE_CM, MAX_FIGURES, MAX_ITEMS, MAX_MELEE_TURN, MAX_TURN, is_json_but_not_an_object};
 pub use log::{LogDetail, LogEntry, Override, Overrule, TableRoll, TestRoll, TurnState};
 pub use table::{AreaShape, Placement, TableSetup, TerrainArea};

@@ -548,3 +548,18 @@ fn counts_follow_the_plural_rules() {
         Lang::En.fmt(coldsteel::i18n::T::HapRemoveFigures, &[&Lang::En.count(1u32, Noun::FigureAcc), &"Kiev Dragoons"]);
     assert_eq!(text, "Remove 1 figure from Kiev Dragoons");
 }
+
+/// Issue 48: a file's die that is no face, and an engagement that cannot be, are refused
+/// as the file is read and said in Russian.
+#[test]
+fn a_bad_face_and_an_impossible_engagement_read_in_russian() {
+    use coldsteel::i18n::errors::serde_message;
+    let face = serde_message(Lang::Ru, "7 is not a face of the D6 die at line 3 column 9");
+    assert!(face.contains('7') && latin_word(&face, &[]).is_none(), "{face}");
+    let average = serde_message(Lang::Ru, "6 is not a face of the Average die");
+    assert!(average.contains('6') && latin_word(&average, &[]).is_none(), "{average}");
+    for e in coldsteel::model::ImpossibleEngagement::ALL {
+        let ru = serde_message(Lang::Ru, &e.to_string());
+        assert!(latin_word(&ru, &[]).is_none(), "{e:?}: {ru}");
+    }
+}

@@ -67,6 +67,9 @@ super::texts! {
     ErrNoTestOwed => "no test is owed", "тест не требуется";
     ErrDerivedFact => "what the table shows cannot say “{}”: the game derives it", "то, что показывает стол, не может задавать «{}»: это выводит игра";
     FieldMovedCm => "Distance moved", "Пройденное расстояние";
+    ErrOwedBeforeDecided => "a melee still waiting has no decided turn, push-back or pursuer", "у ещё не разыгранной рукопашной нет хода решения, оттеснения или преследователя";
+    ErrAftermathWithoutTurn => "an aftermath names the turn its melee was decided in", "последствия рукопашной называют ход, в котором она решилась";
+    ErrBothRulesets => "a counter-charge or caught evaders (General de Brigade) beside both sides attacking or a flight (Ruleset B)", "встречная атака или настигнутые уклонявшиеся («Генерал де Бригад») рядом с обоюдной атакой или бегством (правила Б)";
     ErrApply => "the events did not fit the battle: {}", "события не подходят к сражению: {}";
     ErrNotMovementPhase => "units move and change formation in the Movement phase (a charge's moves and reaction belong to the charge)", "перемещаются и меняют построение в фазе передвижения (движение и реакция при атаке — часть атаки)";
     ErrMoveInContact => "a unit in base contact stays as it is until the melee (GDB-MEL-02)", "подразделение в контакте остаётся как есть до рукопашной (GDB-MEL-02)";
