@@ -1,6 +1,8 @@
-//! Reading an engagement: each side's melee situation built from its unit and the
-//! engagement record (one function, used by the game's checks and by the wizards'
-//! previews), and the aftermath that ends with the next turn's phases.
+//! Reading an engagement: each side's melee situation built from its unit, the
+//! contact's `Situation` the engagement keeps and what the action says the table shows
+//! (one function, used by the game's checks and by the wizards' previews; the table's
+//! facts are laid over by the ruleset's list, so a new one needs no line here), and the
+//! aftermath that ends with the next turn's phases.
 
 use std::collections::BTreeSet;
 

@@ -2,6 +2,12 @@
 //! its aftermath: the record of every fact a later step of the rules needs, so that the
 //! game derives the melee and what follows from it rather than from the players'
 //! memory or the interface's state (design.md section 2, "Engagements are records").
+//!
+//! Its shape says what can be (issue 48): each side's `Situation` as the contact left it
+//! (`contact`), the stage as a type (a melee waiting, or an aftermath with what it still
+//! owes), the facts only one ruleset has as `ContactRules`, each side's values `ByRole`.
+//! Files keep the flat object older versions wrote (`EngagementFile`); one that cannot be
+//! is refused as it is read (`ImpossibleEngagement`).
 
 use serde::{Deserialize, Serialize};
 

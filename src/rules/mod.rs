@@ -2,7 +2,9 @@
 //! functions (inputs and dice values in, explained outcomes out).
 //!
 //! Nothing here touches the UI, files, clocks or random generators; dice come in as
-//! values. `tests/core/layering.rs` guards that boundary.
+//! values. `tests/core/layering.rs` guards that boundary. The vocabulary is typed so that
+//! what is wrong cannot be made (issue 48): a side's facts are one `Situation` carried
+//! `ByRole`, a die's face is a `D6` or an `AverageDie`, made only from a face.
 
 /// Declares a small `Copy` vocabulary enum with a stable serde name per variant, an
 /// `ALL` array in display order and `key()` returning the serde name.
