@@ -294,6 +294,26 @@ fn split_place(message: &str) -> (&str, Option<(u64, u64)>) {
     }
 }
 
+/// A value the reader refused through our own types, its path (`log[53].action...: `)
+/// kept: a face type's refusal (rules::dice) or an engagement that cannot be
+/// (model::ImpossibleEngagement).
+fn refused_value_ru(lang: Lang, m: &str) -> Option<String> {
+    let (path, rest) = match m.split_once(": ") {
+        Some((path, rest)) if !path.contains(' ') => (Some(path), rest),
+        Some(_) | None => (None, m),
+    };
+    let said = if let Some((value, die)) = rest.split_once(" is not a face of the ")
+        && let Ok(value) = value.parse::<i64>()
+    {
+        let kind = if die.starts_with("Average") { crate::rules::DieKind::Average } else { crate::rules::DieKind::D6 };
+        dice_error_text(lang, &crate::rules::dice::DiceError::NotAFace { value, kind })
+    } else {
+        let impossible = crate::model::ImpossibleEngagement::ALL.into_iter().find(|i| i.to_string() == rest)?;
+        impossible_engagement_text(lang, impossible)
+    };
+    Some(path.map_or_else(|| said.clone(), |path| format!("{path}: {said}")))
+}
+
 /// The common reader messages said in Russian (the rest kept as they are).
 fn reader_message_ru(lang: Lang, m: &str) -> String {
     let quoted = |s: &str| s.split('`').nth(1).unwrap_or_default().to_owned();
@@ -313,16 +333,8 @@ fn reader_message_ru(lang: Lang, m: &str) -> String {
     if let Some(rest) = m.strip_prefix("invalid value: ") {
         return lang.fmt(T::SerdeInvalidValue, &[&rest]);
     }
-    // A face type's refusal (rules::dice) and an engagement that cannot be
-    // (model::ImpossibleEngagement), as the reader passes their messages on.
-    if let Some((value, die)) = m.split_once(" is not a face of the ")
-        && let Ok(value) = value.parse::<i64>()
-    {
-        let kind = if die.starts_with("Average") { crate::rules::DieKind::Average } else { crate::rules::DieKind::D6 };
-        return dice_error_text(lang, &crate::rules::dice::DiceError::NotAFace { value, kind });
-    }
-    if let Some(impossible) = crate::model::ImpossibleEngagement::ALL.into_iter().find(|i| i.to_string() == m) {
-        return impossible_engagement_text(lang, impossible);
+    if let Some(said) = refused_value_ru(lang, m) {
+        return said;
     }
     if m.starts_with("EOF while parsing") {
         return lang.t(T::SerdeEof).to_owned();

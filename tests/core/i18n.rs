@@ -556,10 +556,13 @@ fn a_bad_face_and_an_impossible_engagement_read_in_russian() {
     use coldsteel::i18n::errors::serde_message;
     let face = serde_message(Lang::Ru, "7 is not a face of the D6 die at line 3 column 9");
     assert!(face.contains('7') && latin_word(&face, &[]).is_none(), "{face}");
-    let average = serde_message(Lang::Ru, "6 is not a face of the Average die");
+    let average = serde_message(Lang::Ru, "log[3].action.with.dice.attacker: 6 is not a face of the Average die");
+    assert!(average.starts_with("log[3].action.with.dice.attacker: "), "the path kept: {average}");
+    let average = average.trim_start_matches("log[3].action.with.dice.attacker: ").to_owned();
     assert!(average.contains('6') && latin_word(&average, &[]).is_none(), "{average}");
     for e in coldsteel::model::ImpossibleEngagement::ALL {
-        let ru = serde_message(Lang::Ru, &e.to_string());
-        assert!(latin_word(&ru, &[]).is_none(), "{e:?}: {ru}");
+        let ru = serde_message(Lang::Ru, &format!("engagements[0]: {e}"));
+        let ru = ru.trim_start_matches("engagements[0]: ");
+        assert!(latin_word(ru, &[]).is_none(), "{e:?}: {ru}");
     }
 }
