@@ -412,7 +412,7 @@ fn apply_happenings(m: &Charge, c: &mut Unit, t: &mut Unit) -> Result<Option<Eng
                 let target = Situation { struck_face: m.struck_face, caught_evading: *evaders, ..Situation::default() };
                 contact = Some(Engagement {
                     contact: ByRole::new(charger, target),
-                    rules: ContactRules::Gdb { counter_cm: *counter_cm },
+                    rules: ContactRules::gdb(*counter_cm),
                     distance_cm: Some(m.decl.distance_cm),
                     ..Engagement::contact(c.id, t.id)
                 });
@@ -685,7 +685,7 @@ pub(super) fn collision(battle: &Battle, a: &CollisionAction) -> Result<Checked,
         let e = Engagement {
             contact: ByRole::new(attacker, defender),
             slopes: super::table::engagement_slopes(battle, a.attacker, a.defender),
-            rules: ContactRules::RulesetB { both_attacking: input.both_attacking() },
+            rules: ContactRules::ruleset_b(input.both_attacking()),
             distance_cm: a.distance_cm,
             start_figures: Some(ByRole::new(ua.figures, ud.figures)),
             ..Engagement::contact(a.attacker, a.defender)

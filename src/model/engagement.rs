@@ -38,28 +38,35 @@ pub struct Aftermath {
     pub pursuer: Option<UnitId>,
 }
 
-/// The facts of the contact only one ruleset has (issue 48: a GdB counter-charge and a
-/// Ruleset B both-attacking melee cannot be built together).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What a contact has beyond its sides' situations, which only one ruleset knows (issue
+/// 48: a GdB counter-charge and Ruleset B's both attacking cannot be built together; a
+/// contact with neither is one value, whichever ruleset made it, so that a file gives
+/// back exactly what was saved).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum ContactRules {
-    /// General de Brigade's charge.
-    Gdb {
-        /// Distance the defender moved to meet the charger in a counter-charge, cm: from
-        /// 5 cm it counts as charging too (GDB-CHG-17, 18, EX-4); none from the second
-        /// melee turn.
-        counter_cm: Option<u32>,
+    /// Neither.
+    #[default]
+    Plain,
+    /// GdB: the defender moved this far to meet the charger, cm: from 5 cm it counts as
+    /// charging too (GDB-CHG-17, 18, EX-4); spent after the first melee turn.
+    CounterCharge {
+        /// The distance, cm.
+        counter_cm: u32,
     },
-    /// Ruleset B's collision.
-    RulesetB {
-        /// Both sides attacked (B-COL-19..21): the melee goes on turn after turn
-        /// (B-MEL-05..07).
-        both_attacking: bool,
-    },
+    /// Ruleset B: both sides attacked (B-COL-19..21): the melee goes on turn after turn
+    /// (B-MEL-05..07).
+    BothAttacking,
 }
 
-impl Default for ContactRules {
-    fn default() -> Self {
-        ContactRules::Gdb { counter_cm: None }
+impl ContactRules {
+    /// A GdB charge's contact, with the counter-charger's distance if there was one.
+    pub fn gdb(counter_cm: Option<u32>) -> Self {
+        counter_cm.map_or(ContactRules::Plain, |counter_cm| ContactRules::CounterCharge { counter_cm })
+    }
+
+    /// A Ruleset B collision's contact.
+    pub fn ruleset_b(both_attacking: bool) -> Self {
+        if both_attacking { ContactRules::BothAttacking } else { ContactRules::Plain }
     }
 }
 
@@ -220,11 +227,10 @@ impl TryFrom<EngagementFile> for Engagement {
             (StageName::Aftermath, None) => return Err(ImpossibleEngagement::AftermathWithoutTurn),
         };
         let gdb = f.counter_cm.is_some() || f.evaders_caught;
-        let rules = match (gdb, f.both_attacking || f.fleeing.is_some()) {
-            (true, true) => return Err(ImpossibleEngagement::BothRulesets),
-            (false, true) => ContactRules::RulesetB { both_attacking: f.both_attacking },
-            (true | false, false) => ContactRules::Gdb { counter_cm: f.counter_cm },
-        };
+        if gdb && (f.both_attacking || f.fleeing.is_some()) {
+            return Err(ImpossibleEngagement::BothRulesets);
+        }
+        let rules = if f.both_attacking { ContactRules::BothAttacking } else { ContactRules::gdb(f.counter_cm) };
         let caught = |role: Role| f.fleeing == Some(role) || (role == Role::Defender && f.evaders_caught);
         let contact = ByRole::new(
             Situation {
@@ -260,10 +266,18 @@ impl From<Engagement> for EngagementFile {
             Stage::Melee => (StageName::Melee, None),
             Stage::Aftermath(a) => (StageName::Aftermath, Some(a)),
         };
+        // A caught defender is written as GdB's caught evaders unless both sides attacked
+        // (Ruleset B's flight then); either reads back as the same situation.
         let caught = Role::BOTH.into_iter().find(|r| e.contact.get(*r).caught_evading);
-        let (counter_cm, evaders_caught, both_attacking, fleeing) = match e.rules {
-            ContactRules::Gdb { counter_cm } => (counter_cm, caught == Some(Role::Defender), false, None),
-            ContactRules::RulesetB { both_attacking } => (None, false, both_attacking, caught),
+        let (counter_cm, both_attacking) = match e.rules {
+            ContactRules::Plain => (None, false),
+            ContactRules::CounterCharge { counter_cm } => (Some(counter_cm), false),
+            ContactRules::BothAttacking => (None, true),
+        };
+        let (evaders_caught, fleeing) = match caught {
+            Some(Role::Defender) if !both_attacking => (true, None),
+            Some(role) => (false, Some(role)),
+            None => (false, None),
         };
         let (attacker, defender) = (&e.contact.attacker, &e.contact.defender);
         EngagementFile {
@@ -354,8 +368,8 @@ impl Engagement {
     /// Distance the defender moved to meet the charger in a counter-charge (GdB).
     pub fn counter_cm(&self) -> Option<u32> {
         match self.rules {
-            ContactRules::Gdb { counter_cm } => counter_cm,
-            ContactRules::RulesetB { .. } => None,
+            ContactRules::CounterCharge { counter_cm } => Some(counter_cm),
+            ContactRules::Plain | ContactRules::BothAttacking => None,
         }
     }
 
@@ -366,10 +380,7 @@ impl Engagement {
 
     /// Both sides attacked (Ruleset B, B-COL-19..21).
     pub fn both_attacking(&self) -> bool {
-        match self.rules {
-            ContactRules::Gdb { .. } => false,
-            ContactRules::RulesetB { both_attacking } => both_attacking,
-        }
+        self.rules == ContactRules::BothAttacking
     }
 
     /// The side that fled before contact and was caught (B-FLE-02, B-MEL-12; GDB-EVD-11).
@@ -381,8 +392,8 @@ impl Engagement {
     /// charging, nor a counter-charger (GDB-MOD-21, GDB-CHG-17).
     pub fn end_charge(&mut self) {
         self.contact.attacker.charging = false;
-        if let ContactRules::Gdb { counter_cm } = &mut self.rules {
-            *counter_cm = None;
+        if let ContactRules::CounterCharge { .. } = self.rules {
+            self.rules = ContactRules::Plain;
         }
     }
 
@@ -438,6 +449,30 @@ mod tests {
         assert_eq!(e.aftermath(), Some(&Aftermath { decided_turn: 2, pushed_back: None, pursuer: Some(UnitId(1)) }));
         assert_eq!(e.losses, ByRole::new(1, 3));
         assert_eq!(serde_json::to_string(&e).ok().as_deref(), Some(text));
+    }
+
+    /// GDB-CHG-17, GDB-EVD-11, B-COL-19, B-FLE-02: every kind of contact comes back from
+    /// its file form exactly as it was.
+    #[test]
+    fn every_contact_comes_back_from_its_file_form() {
+        let caught = |role: Option<Role>| {
+            let mut e = Engagement::contact(UnitId(1), UnitId(2)).charged(Some(9));
+            if let Some(r) = role {
+                e.contact.get_mut(r).caught_evading = true;
+            }
+            e
+        };
+        let rules = [ContactRules::Plain, ContactRules::CounterCharge { counter_cm: 6 }, ContactRules::BothAttacking];
+        for rule in rules {
+            for role in [None, Some(Role::Defender), Some(Role::Attacker)] {
+                if matches!(rule, ContactRules::CounterCharge { .. }) && role == Some(Role::Attacker) {
+                    continue; // A GdB charger is never caught evading.
+                }
+                let e = Engagement { rules: rule, ..caught(role) };
+                let text = serde_json::to_string(&e).unwrap_or_default();
+                assert_eq!(read(&text).as_ref(), Ok(&e), "{rule:?} {role:?}: {text}");
+            }
+        }
     }
 
     #[test]

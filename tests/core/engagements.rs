@@ -728,3 +728,23 @@ fn gdb_res_05_a_push_back_reads_the_players_retreat_move() {
     let r = coldsteel::game::gdb_melee_result(g.battle(), &m).unwrap();
     assert!(r.attacker_effects.contains(&Effect::PushedBack { cm: Some(12) }), "{:?}", r.attacker_effects);
 }
+
+/// B-COL-16, B-FLE-02 (issue 48's review): a Ruleset B melee pending after a collision
+/// where only one side attacked, and one whose fugitive was caught, come back exactly
+/// from a saved file, its journal and undo history kept (a contact with neither a
+/// counter-charge nor both attacking is one value, whichever ruleset made it).
+#[test]
+fn b_col_16_b_fle_02_pending_melees_come_back_exactly_from_a_saved_file() {
+    let mut g = b_game();
+    g.perform(&Action::Collision(Box::new(collide(&g, "Ladoga Infantry", "1st Voltigeurs of the Guard", (4, 3)))))
+        .unwrap();
+    let mut fled = collide(&g, "Ladoga Infantry", "6-pdr foot battery", (5, 2));
+    fled.caught = true;
+    g.perform(&Action::Collision(Box::new(fled))).unwrap();
+    assert_eq!(g.battle().pending_melees().count(), 2);
+    let (again, version, replay) = storage::from_text_versioned(storage::to_json(&g)).unwrap();
+    assert_eq!((version, replay), (storage::VERSION, None), "the journal leads to the battle stated");
+    assert_eq!(again.battle().engagements, g.battle().engagements);
+    assert_eq!(again.battle().engagements[1].fleeing(), Some(Role::Defender));
+    assert_eq!(again.history().done.len(), g.history().done.len(), "the undo history kept");
+}

@@ -195,3 +195,39 @@ fn take_the_first_now_opens_the_first_owed_test() {
         assert_eq!(h.state().game.battle().phase, Phase::Morale, "{lang:?}: still the Morale phase");
     }
 }
+
+/// Issue 48's review: a modifier typed that is no number is refused in the wizard and
+/// holds Apply back; cancelled, the next fire opens with the field blank.
+#[test]
+fn a_modifier_that_is_no_number_holds_the_fire_back_and_is_forgotten_on_cancel() {
+    for lang in [Lang::En, Lang::Ru] {
+        let mut g = common::default_at(Phase::Firing);
+        let mut options = g.battle().options.clone();
+        options.gdb.firing = vec![FireRow { from: 2, to: 14, result: "volley".into(), figures: 2 }];
+        g.perform(&Action::SetOptions(Box::new((g.battle().ruleset, options)))).unwrap();
+        let (firer, target) = (name(&g, "4th bn, 33e Léger", lang), name(&g, "Poltava Infantry", lang));
+        let mut h = harness(g, lang);
+        h.run();
+        h.get_by_label(lang.t(T::RecordFire)).click();
+        h.run();
+        pick(&mut h, lang.t(T::FireFirer), &firer);
+        pick(&mut h, lang.t(T::FireTarget), &target);
+        h.get_by_role_and_label(Role::TextInput, lang.t(T::FireDice)).click();
+        h.run();
+        h.get_by_role_and_label(Role::TextInput, lang.t(T::FireDice)).type_text("34");
+        h.run();
+        h.get_by_role_and_label(Role::TextInput, lang.t(T::TestModifier)).click();
+        h.run();
+        h.get_by_role_and_label(Role::TextInput, lang.t(T::TestModifier)).type_text("2x");
+        h.run();
+        assert!(!h.get_all_by_label(lang.t(T::ModifierNotNumber)).collect::<Vec<_>>().is_empty(), "{lang:?}");
+        assert!(h.get_by_label(lang.t(T::Apply)).accesskit_node().is_disabled(), "{lang:?}: Apply waits");
+        h.get_by_label(lang.t(T::Cancel)).click();
+        h.run();
+        assert!(h.state().wizard.is_none());
+        h.get_by_label(lang.t(T::RecordFire)).click();
+        h.run();
+        let field = h.get_by_role_and_label(Role::TextInput, lang.t(T::TestModifier));
+        assert_eq!(field.value().as_deref(), Some(""), "{lang:?}: the next fire opens blank");
+    }
+}

@@ -21,6 +21,8 @@ use crate::ui::widgets::enum_combo_ui;
 pub struct CollisionWizard {
     pub(super) draft: CollisionDraft,
     dice: [DiceField; 2],
+    /// This wizard's own memory of the text typed into its number fields.
+    typing: u64,
 }
 
 impl CollisionWizard {
@@ -31,7 +33,11 @@ impl CollisionWizard {
 
     /// Opens a collision test of `attacker` on `defender`.
     pub fn new(battle: &Battle, attacker: UnitId, defender: UnitId) -> Option<Self> {
-        Some(CollisionWizard { draft: CollisionDraft::open(battle, attacker, defender)?, dice: Default::default() })
+        Some(CollisionWizard {
+            draft: CollisionDraft::open(battle, attacker, defender)?,
+            dice: Default::default(),
+            typing: super::common::fresh_salt(),
+        })
     }
 
     /// The typed dice into the draft.
@@ -67,17 +73,19 @@ impl CollisionWizard {
                 b_flags_ui(col, lang, i, t, (stationary, struck));
             }
         });
+        let mut typing = None;
         if let Some(attack) = preview.attack_distance_cm {
             ui.horizontal(|ui| {
                 // AMB-37: the game compares the distance with the attack-proper table.
                 let label = lang.fmt(T::StartDistance, &[&attack]);
-                let salt = egui::Id::unique(("collision", self.draft.attacker(), self.draft.defender())).value();
-                let typed = (label.as_str(), salt);
+                let typed = (label.as_str(), self.typing);
                 let start = &mut self.draft.start_cm;
                 if let Err(text) =
                     super::common::typed_value_ui(ui, typed, start, super::common::whole_number, (50.0, false))
                 {
-                    ui.colored_label(crate::ui::theme::ERROR, lang.fmt(T::NotAWholeNumber, &[&label, &text]));
+                    let why = lang.fmt(T::NotAWholeNumber, &[&label, &text]);
+                    ui.colored_label(crate::ui::theme::ERROR, &why);
+                    typing = Some(why);
                 }
             });
         }
@@ -87,8 +95,10 @@ impl CollisionWizard {
             self.odds_and_dice_ui(ui, lang, battle, &names, &preview);
         }
         self.sync_dice();
-        let ready = self.draft.ready(battle);
-        match nav_ui(ui, lang, false, T::Next, ready, Some(lang.t(T::DiceNeeded))) {
+        // A distance typed that is no number holds the test back, said here.
+        let ready = typing.is_none() && self.draft.ready(battle);
+        let why = typing.unwrap_or_else(|| lang.t(T::DiceNeeded).to_owned());
+        match nav_ui(ui, lang, false, T::Next, ready, Some(&why)) {
             Nav::Cancel => Outcome::Cancel,
             Nav::Next => {
                 self.draft.to_result(battle);

@@ -19,12 +19,18 @@ use crate::rules::ruleset_b::MeleeState;
 pub struct BMeleeWizard {
     pub(super) draft: BMeleeDraft,
     dice: [DiceField; 2],
+    /// This wizard's own memory of the text typed into its number fields.
+    typing: u64,
 }
 
 impl BMeleeWizard {
     /// Opens on a pending melee.
     pub fn new(battle: &Battle, pending: &Engagement) -> Option<Self> {
-        Some(BMeleeWizard { draft: BMeleeDraft::open(battle, pending)?, dice: Default::default() })
+        Some(BMeleeWizard {
+            draft: BMeleeDraft::open(battle, pending)?,
+            dice: Default::default(),
+            typing: super::common::fresh_salt(),
+        })
     }
 
     /// The typed dice into the draft, as many as each side rolls.
@@ -74,27 +80,33 @@ impl BMeleeWizard {
             roll_into(&battle.rng, &mut [(a, counts[0]), (d, counts[1])], DieKind::D6);
         }
         self.sync_dice(counts);
+        let mut typing = None;
         if let Some((hits, _)) = self.draft.outcome(battle) {
             let kills = [hits.0, hits.1].map(|h| lang.count(h, crate::i18n::Noun::Figure));
             ui.label(lang.fmt(T::BTurnKills, &[&names[0], &kills[0], &names[1], &kills[1]]));
-            self.tests_ui(ui, lang, &names);
+            typing = self.tests_ui(ui, lang, &names);
             // A preview of the state the game will derive from the same inputs.
             let Some((_, state)) = self.draft.outcome(battle) else { return Outcome::Cancel };
             ui.label(RichText::new(state_text(lang, &names, &state)).strong());
         }
-        let ready = self.draft.finish(battle).is_some();
-        match nav_ui(ui, lang, false, T::Apply, ready, Some(lang.t(T::TestsNeeded))) {
+        // A score typed that is no number holds the turn back, said here.
+        let ready = typing.is_none() && self.draft.finish(battle).is_some();
+        let why = typing.unwrap_or_else(|| lang.t(T::TestsNeeded).to_owned());
+        match nav_ui(ui, lang, false, T::Apply, ready, Some(&why)) {
             Nav::Cancel => Outcome::Cancel,
             Nav::Next => self.draft.finish(battle).map_or(Outcome::Continue, Outcome::Apply),
             Nav::Back | Nav::None => Outcome::Continue,
         }
     }
 
-    /// Each side's morale test: not taken, passed or failed, and its score (B-MEL-13..16).
-    fn tests_ui(&mut self, ui: &mut Ui, lang: Lang, names: &[String; 2]) {
+    /// Each side's morale test: not taken, passed or failed, and its score (B-MEL-13..16);
+    /// the refusal of a score typed that is no number.
+    fn tests_ui(&mut self, ui: &mut Ui, lang: Lang, names: &[String; 2]) -> Option<String> {
         let d = &mut self.draft;
-        let salt = egui::Id::unique(("b melee", d.attacker(), d.defender())).value();
-        for ((name, test), score) in names.iter().zip(d.tests.iter_mut()).zip(d.scores.iter_mut()) {
+        let mut bad = None;
+        let sides = names.iter().zip(d.tests.iter_mut()).zip(d.scores.iter_mut()).enumerate();
+        for (i, ((name, test), score)) in sides {
+            let salt = self.typing.wrapping_add(i as u64);
             // The question on its own line, its answers wrapped under it: a long Russian
             // name and three answers are wider than the window, which would otherwise
             // grow between one state of the turn and the next.
@@ -108,10 +120,13 @@ impl BMeleeWizard {
                 let typed =
                     super::common::typed_value_field(ui, (&label, salt), score, |t| t.parse().ok(), (30.0, false));
                 if let Err(text) = typed {
-                    ui.colored_label(crate::ui::theme::ERROR, lang.fmt(T::NotAWholeNumber, &[&label, &text]));
+                    let why = lang.fmt(T::NotAWholeNumber, &[&label, &text]);
+                    ui.colored_label(crate::ui::theme::ERROR, &why);
+                    bad.get_or_insert(why);
                 }
             });
         }
+        bad
     }
 }
 

@@ -394,6 +394,13 @@ where
     }
 }
 
+/// A salt of its own for each wizard opened: the text typed in one wizard's number
+/// fields never shows in the next (a refused text left in a cancelled one among them).
+pub fn fresh_salt() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed).wrapping_mul(64)
+}
+
 /// A whole number of 0 or more, as typed.
 pub fn whole_number(text: &str) -> Option<u32> {
     text.parse().ok()

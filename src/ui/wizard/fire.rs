@@ -20,12 +20,19 @@ pub struct FireWizard {
     draft: FireDraft,
     dice: DiceField,
     error: Option<String>,
+    /// This wizard's own memory of the text typed into its number fields.
+    typing: u64,
 }
 
 impl FireWizard {
     /// Opens a fire, from the unit selected if it may fire.
     pub fn new(battle: &Battle, selected: Option<UnitId>) -> Self {
-        FireWizard { draft: FireDraft::open(battle, selected), dice: DiceField::default(), error: None }
+        FireWizard {
+            draft: FireDraft::open(battle, selected),
+            dice: DiceField::default(),
+            error: None,
+            typing: super::common::fresh_salt(),
+        }
     }
 
     /// Draws the fire.
@@ -52,7 +59,7 @@ impl FireWizard {
                 if ui.button(lang.t(T::RollForMe)).clicked() {
                     self.draft.rng_after = Some(roll_into(&battle.rng, &mut [(&mut self.dice, 2)], DieKind::D6));
                 }
-                let field = (lang.t(T::TestModifier), 0);
+                let field = (lang.t(T::TestModifier), self.typing);
                 let typed = typed_value_ui(ui, field, &mut self.draft.modifier, modifier_value, (40.0, false));
                 bad = typed.err().map(|_| lang.t(T::ModifierNotNumber).to_owned());
             });
@@ -60,7 +67,7 @@ impl FireWizard {
         } else {
             ui.label(RichText::new(lang.t(T::FireNoTable)).weak());
             ui.horizontal(|ui| {
-                let field = (lang.t(T::FireFigures), 0);
+                let field = (lang.t(T::FireFigures), self.typing.wrapping_add(1));
                 let typed = typed_value_ui(ui, field, &mut self.draft.figures, whole_number, (50.0, false));
                 bad = typed.err().map(|text| lang.fmt(T::NotAWholeNumber, &[&lang.t(T::FireFigures), &text]));
             });

@@ -26,6 +26,8 @@ pub struct ChargeWizard {
     /// field then takes the focus).
     seen: Option<u32>,
     pub(super) arrived: bool,
+    /// This wizard's own memory of the text typed into its number fields.
+    typing: u64,
 }
 
 /// What the players type at the steps after the declaration.
@@ -65,6 +67,7 @@ impl ChargeWizard {
             test_dice: Default::default(),
             seen: None,
             arrived: false,
+            typing: super::common::fresh_salt(),
         }
     }
 
@@ -124,11 +127,13 @@ impl ChargeWizard {
                 ui.label(RichText::new(lang.fmt(T::FromTableValue, &[&lang.decimal(v, 1)])).weak().small());
             }
         };
-        let salt = egui::Id::unique(("charge", self.draft.charger(), self.draft.target())).value();
         let focus = self.arrived;
         let f = &mut self.draft.typed;
         let mut bad = None;
+        // Each field its own text, even where the two units' names are the same.
+        let mut salt = self.typing;
         let mut field = |ui: &mut Ui, label: &str, value: &mut Option<u32>, focus: bool| {
+            salt = salt.wrapping_add(1);
             let typed = typed_value_ui(ui, (label, salt), value, whole_number, (60.0, focus));
             if let (Err(text), None) = (typed, &bad) {
                 bad = Some(lang.fmt(T::NotAWholeNumber, &[&label, &text]));

@@ -30,6 +30,8 @@ pub struct MeleeWizard {
     test_rng: Option<crate::model::RngState>,
     /// The step last drawn, to give a newly shown step's first field the focus.
     seen: Option<u32>,
+    /// This wizard's own memory of the text typed into its number fields.
+    typing: u64,
 }
 
 impl MeleeWizard {
@@ -47,6 +49,7 @@ impl MeleeWizard {
             test_modifier: String::new(),
             test_rng: None,
             seen: None,
+            typing: super::common::fresh_salt(),
         })
     }
 
@@ -176,13 +179,13 @@ impl MeleeWizard {
         let arrived = super::common::arriving(&mut self.seen, 1);
         // Arriving, the first thing to type takes the focus: the losses, else the test dice.
         let mut focus_losses = arrived && self.draft.losses.iter().any(Option::is_none);
-        let salt = egui::Id::unique(("melee", self.draft.attacker(), self.draft.defender())).value();
         let mut bad = None;
         // Wrapped: two long Russian names do not fit one line of the docked panel.
         ui.horizontal_wrapped(|ui| {
-            for (name, losses) in names.iter().zip(self.draft.losses.iter_mut()) {
+            for (i, (name, losses)) in names.iter().zip(self.draft.losses.iter_mut()).enumerate() {
                 let focus = std::mem::take(&mut focus_losses);
                 let label = lang.fmt(T::LossesOf, &[name]);
+                let salt = self.typing.wrapping_add(i as u64);
                 let typed = typed_value_ui(ui, (&label, salt), losses, whole_number, (40.0, focus));
                 if let (Err(text), None) = (typed, &bad) {
                     bad = Some(lang.fmt(T::NotAWholeNumber, &[&label, &text]));
