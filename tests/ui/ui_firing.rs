@@ -30,25 +30,33 @@ fn pick(h: &mut Harness<'static, CsApp>, combo: &str, item: &str) {
     h.run();
 }
 
+/// The Firing phase with a firing table whose one row gives 2 figures for 2 to `to`, the
+/// fire wizard opened from the checklist, the 4th bn, 33e Léger firing at the Poltava
+/// Infantry with 3 and 4 typed; the target's name.
+fn fire_typed(lang: Lang, to: i32) -> (Harness<'static, CsApp>, String) {
+    let mut g = common::default_at(Phase::Firing);
+    let mut options = g.battle().options.clone();
+    options.gdb.firing = vec![FireRow { from: 2, to, result: "volley".into(), figures: 2 }];
+    g.perform(&Action::SetOptions(Box::new((g.battle().ruleset, options)))).unwrap();
+    let (firer, target) = (name(&g, "4th bn, 33e Léger", lang), name(&g, "Poltava Infantry", lang));
+    let mut h = harness(g, lang);
+    h.run();
+    h.get_by_label(lang.t(T::RecordFire)).click();
+    h.run();
+    pick(&mut h, lang.t(T::FireFirer), &firer);
+    pick(&mut h, lang.t(T::FireTarget), &target);
+    h.get_by_role_and_label(Role::TextInput, lang.t(T::FireDice)).click();
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, lang.t(T::FireDice)).type_text("34");
+    h.run();
+    (h, target)
+}
+
 #[test]
 fn a_fire_is_recorded_from_the_checklist() {
     for lang in [Lang::En, Lang::Ru] {
-        let mut g = common::default_at(Phase::Firing);
-        let mut options = g.battle().options.clone();
-        options.gdb.firing = vec![FireRow { from: 2, to: 12, result: "volley".into(), figures: 2 }];
-        g.perform(&Action::SetOptions(Box::new((g.battle().ruleset, options)))).unwrap();
-        let (firer, target) = (name(&g, "4th bn, 33e Léger", lang), name(&g, "Poltava Infantry", lang));
-        let before = common::unit(&g, "Poltava Infantry").figures;
-        let mut h = harness(g, lang);
-        h.run();
-        h.get_by_label(lang.t(T::RecordFire)).click();
-        h.run();
-        pick(&mut h, lang.t(T::FireFirer), &firer);
-        pick(&mut h, lang.t(T::FireTarget), &target);
-        h.get_by_role_and_label(Role::TextInput, lang.t(T::FireDice)).click();
-        h.run();
-        h.get_by_role_and_label(Role::TextInput, lang.t(T::FireDice)).type_text("34");
-        h.run();
+        let (mut h, target) = fire_typed(lang, 12);
+        let before = common::unit(&common::default_at(Phase::Firing), "Poltava Infantry").figures;
         h.get_by_label_contains(&lang.fmt(T::FireLoses, &[&target, &lang.count(2u32, coldsteel::i18n::Noun::Figure)]));
         h.get_by_label(lang.t(T::Apply)).click();
         h.run();
@@ -201,21 +209,7 @@ fn take_the_first_now_opens_the_first_owed_test() {
 #[test]
 fn a_modifier_that_is_no_number_holds_the_fire_back_and_is_forgotten_on_cancel() {
     for lang in [Lang::En, Lang::Ru] {
-        let mut g = common::default_at(Phase::Firing);
-        let mut options = g.battle().options.clone();
-        options.gdb.firing = vec![FireRow { from: 2, to: 14, result: "volley".into(), figures: 2 }];
-        g.perform(&Action::SetOptions(Box::new((g.battle().ruleset, options)))).unwrap();
-        let (firer, target) = (name(&g, "4th bn, 33e Léger", lang), name(&g, "Poltava Infantry", lang));
-        let mut h = harness(g, lang);
-        h.run();
-        h.get_by_label(lang.t(T::RecordFire)).click();
-        h.run();
-        pick(&mut h, lang.t(T::FireFirer), &firer);
-        pick(&mut h, lang.t(T::FireTarget), &target);
-        h.get_by_role_and_label(Role::TextInput, lang.t(T::FireDice)).click();
-        h.run();
-        h.get_by_role_and_label(Role::TextInput, lang.t(T::FireDice)).type_text("34");
-        h.run();
+        let (mut h, _) = fire_typed(lang, 14);
         h.get_by_role_and_label(Role::TextInput, lang.t(T::TestModifier)).click();
         h.run();
         h.get_by_role_and_label(Role::TextInput, lang.t(T::TestModifier)).type_text("2x");
