@@ -289,6 +289,18 @@ impl Writer {
     }
 }
 
+/// A journal kept when its run ends (the app closed without saving) leaves no lock file
+/// behind: start-up then knows it is not live from the folder's listing alone, without
+/// opening a lock (issue 41: start-up as fast with 100 kept journals as with none). A run
+/// that dies leaves its lock file, which the OS has unlocked, and which is tried.
+impl Drop for Writer {
+    fn drop(&mut self) {
+        if let (Some(path), Some(_)) = (&self.path, &self.lock) {
+            let _ = std::fs::remove_file(lock_path(path));
+        }
+    }
+}
+
 /// How the battle file a journal belongs to stands now.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SourceState {
@@ -367,11 +379,26 @@ struct Opened {
 /// wait for a writer), and reads its header.
 fn open_journal(path: &Path) -> Result<(Opened, std::io::BufReader<std::io::Take<File>>), JournalError> {
     let meta = std::fs::metadata(path).map_err(|e| JournalError::Io(e.kind()))?;
+    open_journal_as(path, &meta, READ_BUFFER)
+}
+
+/// The reading buffer of a journal read whole.
+const READ_BUFFER: usize = 64 * 1024;
+/// The reading buffer of a journal's header alone (start-up's list): a header is a few
+/// hundred bytes.
+const HEADER_BUFFER: usize = 1024;
+
+/// [`open_journal`] with the file's metadata already read, through a buffer of `capacity`.
+fn open_journal_as(
+    path: &Path,
+    meta: &std::fs::Metadata,
+    capacity: usize,
+) -> Result<(Opened, std::io::BufReader<std::io::Take<File>>), JournalError> {
     if !meta.is_file() {
         return Err(JournalError::NotAFile);
     }
     let file = File::open(path).map_err(|e| JournalError::Io(e.kind()))?;
-    let mut reader = std::io::BufReader::new(std::io::Read::take(file, MAX_JOURNAL_BYTES));
+    let mut reader = std::io::BufReader::with_capacity(capacity, std::io::Read::take(file, MAX_JOURNAL_BYTES));
     let mut first = Vec::new();
     let header_len = read_line(&mut reader, &mut first, MAX_JOURNAL_BYTES)?;
     if header_len == 0 || !first.ends_with(b"\n") {
@@ -573,13 +600,18 @@ impl Kept {
 }
 
 /// The journals in `dir` that hold something done and that no live run is writing,
-/// newest first. Only regular files are looked at, and only their headers read.
+/// newest first. Only regular files are looked at, and only their headers read; a lock is
+/// tried where the listing shows one, or where the journal is being written as the
+/// listing is read (its lock, made first, may have been missed).
 pub fn kept_journals(dir: &Path) -> Vec<Kept> {
     let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
-    let mut found: Vec<Kept> = entries
-        .filter_map(Result::ok)
-        .filter(|e| e.file_name().to_str().is_some_and(is_journal_name))
-        .filter_map(|e| kept(&e.path()))
+    let names: Vec<String> = entries.filter_map(Result::ok).filter_map(|e| e.file_name().into_string().ok()).collect();
+    let locks: std::collections::BTreeSet<&str> = names.iter().filter_map(|n| n.strip_suffix(LOCK_SUFFIX)).collect();
+    let listed_at = super::time::now_unix_ms();
+    let mut found: Vec<Kept> = names
+        .iter()
+        .filter(|n| is_journal_name(n))
+        .filter_map(|n| kept(&dir.join(n), locks.contains(n.as_str()), listed_at))
         .collect();
     found.sort_by_key(|k| std::cmp::Reverse(k.written_ms));
     found
@@ -591,13 +623,14 @@ fn is_journal_name(name: &str) -> bool {
 
 /// A journal worth keeping in the list: a regular file, not live, holding an action (or
 /// whose header does not read, which the list says).
-fn kept(path: &Path) -> Option<Kept> {
+fn kept(path: &Path, locked: bool, listed_at: u64) -> Option<Kept> {
     let meta = std::fs::metadata(path).ok().filter(std::fs::Metadata::is_file)?;
-    if is_live(path) {
+    let written_ms = super::time::modified_ms(&meta).unwrap_or(0);
+    let being_written = written_ms.saturating_add(RECENT_MS) >= listed_at;
+    if (locked || being_written) && is_live(path) {
         return None;
     }
-    let written_ms = super::time::modified_ms(&meta).unwrap_or(0);
-    let header = match read_header(path) {
+    let header = match open_journal_as(path, &meta, HEADER_BUFFER).map(|(opened, _)| opened) {
         Ok(o) if o.len <= o.actions_at => return None,
         Ok(o) => Ok(KeptHeader {
             source: o.header.source,
@@ -611,6 +644,10 @@ fn kept(path: &Path) -> Option<Kept> {
     };
     Some(Kept { path: path.to_path_buf(), header, written_ms })
 }
+
+/// How recently a journal must have been written for start-up to try its lock even where
+/// the folder's listing showed none (made a moment before, it may have been missed).
+const RECENT_MS: u64 = 10_000;
 
 /// Whether a (small) file holds a whole first line.
 fn ends_a_line(path: &Path) -> bool {

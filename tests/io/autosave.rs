@@ -296,3 +296,25 @@ fn an_autosave_that_cannot_be_written_says_so_once() {
     saver.sync();
     assert!(saver.take_error().is_none(), "said once");
 }
+
+/// Start-up as fast with kept journals as with none: a run that ends leaves its journal
+/// and no lock file beside it (start-up then knows it is not live without opening a
+/// lock); a killed run's lock file, which the OS unlocked, is tried and passed over.
+#[test]
+fn a_run_that_ends_leaves_no_lock_and_a_killed_runs_lock_is_passed_over() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let (file, _) = battle_file(dir.path(), "b.coldsteel.json", "Lützen");
+    run_without_saving(&data, &file, &["one", "two"]);
+    let names = || -> Vec<String> {
+        std::fs::read_dir(&data).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect()
+    };
+    assert!(!names().iter().any(|n| n.ends_with(".lock")), "{:?}", names());
+    let kept = storage::kept_journals(&data);
+    assert_eq!(kept.len(), 1);
+    let mut stale = kept[0].path.clone().into_os_string();
+    stale.push(".lock");
+    std::fs::write(&stale, b"").unwrap();
+    assert_eq!(storage::kept_journals(&data).len(), 1, "an unlocked lock file is a dead run's");
+    assert_eq!(storage::recoveries_of(&data, &file).pop().unwrap().unwrap().played, 2);
+}
