@@ -413,14 +413,13 @@ pub(super) fn gdb_melee(battle: &Battle, m: &GdbMeleeAction) -> Result<Checked, 
     if a.side == d.side {
         return Err(ActionError::SameSide(a.id, d.id));
     }
+    let (input, index) = gdb_melee_input(battle, m)?;
     // GDB-MEL-03: each side throws its 2D6; caught evaders throw none (GDB-EVD-11).
-    let caught = |role: Role| gdb_melee_input(battle, m).map(|(i, _)| i.side(role).situation.caught_evading);
     for (role, dice) in m.dice.iter() {
-        if dice.0.is_none() && !caught(role)? {
+        if dice.0.is_none() && !input.side(role).situation.caught_evading {
             return Err(ActionError::Dice(crate::rules::dice::DiceError::WrongCount { expected: 2, got: 0 }));
         }
     }
-    let (input, index) = gdb_melee_input(battle, m)?;
     let result = with_table_distances(battle, m, applied_result(&input, m));
     let derived = input.resolve(m.dice.attacker.numbers(), m.dice.defender.numbers());
     let losses = melee_losses(&result, m, [a, d])?;

@@ -158,7 +158,7 @@ pub fn charge_error_text(lang: Lang, e: &ChargeError) -> String {
 }
 
 /// Why a charge's declaration cannot go on, in words.
-pub fn draft_refusal_text(lang: Lang, r: &DraftRefusal, _names: &[String; 2]) -> String {
+pub fn draft_refusal_text(lang: Lang, r: &DraftRefusal) -> String {
     match r {
         DraftRefusal::DistanceNeeded => lang.t(T::DistanceNeeded).to_owned(),
         DraftRefusal::AskedFirst => lang.t(T::AskedBeforeReaction).to_owned(),

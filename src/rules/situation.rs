@@ -30,14 +30,6 @@ impl Role {
             Role::Defender => Role::Attacker,
         }
     }
-
-    /// 0 for the attacker, 1 for the defender (a column of the wizards).
-    pub const fn index(self) -> usize {
-        match self {
-            Role::Attacker => 0,
-            Role::Defender => 1,
-        }
-    }
 }
 
 /// A value for each role, the attacker's and the defender's. In files it is the pair

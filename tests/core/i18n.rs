@@ -505,9 +505,8 @@ fn every_error_reads_in_russian() {
         assert!(latin_word(&ru, &[]).is_none(), "{d:?}: {ru}");
     }
     let drafts = [DraftRefusal::DistanceNeeded, DraftRefusal::Game(A::Charge(ChargeError::NotChargesPhase))];
-    let unit_names = ["Драгуны".to_owned(), "Гусары".to_owned()];
     for d in &drafts {
-        let ru = draft_refusal_text(Ru, d, &unit_names);
+        let ru = draft_refusal_text(Ru, d);
         assert!(latin_word(&ru, &[]).is_none(), "{d:?}: {ru}");
     }
     for e in [coldsteel::report::pdf::PdfError::Font, coldsteel::report::pdf::PdfError::Writer("x".into())] {

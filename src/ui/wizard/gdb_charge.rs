@@ -180,7 +180,7 @@ impl ChargeWizard {
         self.opportunity_ui(ui, lang, battle);
         // The declaration as it stands, judged by the game once a frame.
         let view = self.draft.declaration_view(battle);
-        let text = |r: &crate::game::procedure::DraftRefusal| draft_refusal_text(lang, r, names);
+        let text = |r: &crate::game::procedure::DraftRefusal| draft_refusal_text(lang, r);
         // The answers first, then what typing makes appear (the refusal, the overrule,
         // the rates to remember), so that typing moves no answer (issue 30).
         if battle.ruleset == crate::rules::Ruleset::Gdb {
@@ -250,7 +250,7 @@ impl ChargeWizard {
                 let label = super::gdb_charge_steps::reaction_label(lang, reaction);
                 let b = ui.add_enabled(verdict.is_ok() && measures_ok, egui::Button::new(label));
                 if let Err(why) = verdict {
-                    b.clone().on_disabled_hover_text(draft_refusal_text(lang, why, names));
+                    b.clone().on_disabled_hover_text(draft_refusal_text(lang, why));
                 }
                 if b.clicked() {
                     chosen = Some(reaction.clone());
@@ -258,7 +258,7 @@ impl ChargeWizard {
             }
         });
         let Some(reaction) = chosen else { return false };
-        self.error = self.draft.declare_and_react(battle, reaction).err().map(|r| draft_refusal_text(lang, &r, names));
+        self.error = self.draft.declare_and_react(battle, reaction).err().map(|r| draft_refusal_text(lang, &r));
         true
     }
 
