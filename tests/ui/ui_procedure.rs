@@ -449,3 +449,17 @@ fn a_typed_measure_that_is_no_number_is_refused_at_the_interface() {
         assert_eq!(a.measured.bearing_deg, 5, "{lang:?}");
     }
 }
+
+/// What the players typed stays typed when the language changes: a bearing that is no
+/// number is still there, and still refused, in Russian.
+#[test]
+fn typed_text_stays_when_the_language_changes() {
+    let mut h = harness(common::default_at(Phase::Charges), Lang::En);
+    h.run();
+    open_charge(&mut h, Lang::En, ("Grenadiers à cheval", "Kiev Dragoons"), ["12", "36", ""]);
+    type_into(&mut h, Lang::En.t(T::BearingDeg), "ten");
+    click(&mut h, "Русский");
+    let field = h.get_by_role_and_label(Role::TextInput, Lang::Ru.t(T::BearingDeg));
+    assert_eq!(field.value().as_deref(), Some("ten"));
+    h.get_by_label(&Lang::Ru.fmt(T::NotAWholeNumber, &[&Lang::Ru.t(T::BearingDeg), &"ten"]));
+}

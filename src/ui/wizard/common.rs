@@ -335,7 +335,8 @@ pub fn number_focus_ui(ui: &mut Ui, label: &str, text: &mut String, width: f32, 
 
 /// A field for a number a draft keeps (issue 48: drafts hold values, the interface
 /// turns text into them at its edge): the text the players type lives in the interface's
-/// memory under `salt` and the label, the draft holds the value (blank is none). A value
+/// memory under `salt` (one for each field of each wizard opened, whatever its label's
+/// language), the draft holds the value (blank is none). A value
 /// the draft changes itself (pre-filled from the table) shows as typed; text `parse`
 /// does not take leaves the value blank and comes back, for the wizard to refuse.
 pub fn typed_value_ui<T>(
@@ -363,7 +364,8 @@ pub fn typed_value_field<T>(
 where
     T: Copy + PartialEq + std::fmt::Display,
 {
-    let id = egui::Id::unique(("typed value", label, salt));
+    // Keyed by the salt alone, not the label: a language switch keeps what is typed.
+    let id = egui::Id::unique(("typed value", salt));
     let read = |text: &str| if text.trim().is_empty() { Some(None) } else { parse(text.trim()).map(Some) };
     let shown = |v: Option<T>| v.map(|v| v.to_string()).unwrap_or_default();
     let mut text = ui.data(|d| d.get_temp::<String>(id)).unwrap_or_else(|| shown(*value));
