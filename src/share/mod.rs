@@ -135,6 +135,9 @@ pub struct Hub {
     /// the next is made, so that states are made one at a time while viewers read the
     /// latest.
     parts: Mutex<[Option<delta::Node>; 2]>,
+    /// The views of the latest state: a state the same as it is not published again (a
+    /// save seen twice by `coldsteel share`, as its temporary file and as the file).
+    shown: Mutex<Option<Box<(PlayersView, PlayersView)>>>,
     /// A random number of this hub's run, in each event's id and in the state: a page
     /// open across a restart of `coldsteel share` (whose numbers start again from 1) is
     /// never taken to have a state of this run.
@@ -153,6 +156,7 @@ impl Default for Hub {
         Hub {
             latest: Mutex::new(empty),
             parts: Mutex::new([None, None]),
+            shown: Mutex::new(None),
             epoch,
             updates: tokio::sync::broadcast::channel(BACKLOG).0,
         }
@@ -182,9 +186,17 @@ fn edition(
 }
 
 impl Hub {
-    /// Publishes the battle's views in both languages as the next state.
+    /// Publishes the battle's views in both languages as the next state, unless they are
+    /// the latest state's: its number is returned then, and no viewer is sent anything.
     pub fn publish(&self, en: &PlayersView, ru: &PlayersView) -> u64 {
         let mut parts = self.parts.lock().unwrap_or_else(PoisonError::into_inner);
+        {
+            let mut shown = self.shown.lock().unwrap_or_else(PoisonError::into_inner);
+            if shown.as_deref().is_some_and(|(e, r)| e == en && r == ru) {
+                return self.latest().version;
+            }
+            *shown = Some(Box::new((en.clone(), ru.clone())));
+        }
         let version = self.latest().version.saturating_add(1);
         let [en_before, ru_before] = std::mem::take(&mut *parts);
         // One language at a time: the old parts go before the next are made.

@@ -485,6 +485,21 @@ fn gzip_len(data: &[u8]) -> usize {
     out.finish().unwrap().len()
 }
 
+/// A state the same as the latest (a save `coldsteel share` sees twice, as the folder's
+/// temporary file and then as the file) is not published again: its number stays, and
+/// a viewer is sent nothing for it.
+#[test]
+fn the_same_state_published_twice_is_one_state() {
+    let mut game = storage::default_game().unwrap();
+    let hub = coldsteel::share::Hub::default();
+    assert_eq!(hub.publish_battle(game.battle(), None), 1);
+    assert_eq!(hub.publish_battle(game.battle(), None), 1, "the same state again");
+    let id = game.battle().units[0].id;
+    game.perform(&coldsteel::game::Action::SetHidden { unit: id, hidden: true }).unwrap();
+    assert_eq!(hub.publish_battle(game.battle(), None), 2, "a changed state");
+    assert_eq!(hub.latest().version, 2);
+}
+
 /// Issue 47: on the 1,000-unit battle, what one action sends each viewer is under 20 KB
 /// (a unit hidden, moved, losing figures, a note; before: the whole 763 KB state), and the
 /// first load, the page with its state, under 150 KB on the wire.
