@@ -139,22 +139,36 @@ fn kept_journals(n: usize) -> Option<tempfile::TempDir> {
     Some(dir)
 }
 
-/// Start-up as a player meets it: the default battle read, the app built (the autosaves
-/// kept offered, its journal begun) and its first frame drawn; with 100 kept journals
-/// and with none (issue 41: within 10 % of each other); and the list of kept journals
-/// read alone (`…_listed`).
+/// Start-up as a player meets it: the default battle read, the app built (its journal
+/// begun, the autosaves kept listed off the interface's thread) and its first frame
+/// drawn; with 100 kept journals and with none (issue 41: within 10 % of each other).
+/// Beside it, the list of kept journals read alone (`…_listed`), and start-up until the
+/// offer of the kept autosaves is on screen (`…_offered`: the list waited for, then a
+/// frame drawn with it).
 fn startup(c: &mut Criterion) {
     for (name, n) in [("startup_no_kept_journals", 0), ("startup_100_kept_journals", 100)] {
         let Some(data) = kept_journals(n) else { return };
         assert_eq!(storage::kept_journals(data.path()).len(), n);
         c.bench_function(&format!("{name}_listed"), |b| b.iter(|| black_box(storage::kept_journals(data.path()))));
+        let start = || {
+            let game = storage::default_game().unwrap_or_default();
+            let app = CsApp::start(game, None, Lang::En, Some(data.path().to_path_buf()));
+            Harness::builder()
+                .with_size(egui::vec2(1280.0, 800.0))
+                .build_ui_state(|ui, app: &mut CsApp| app.ui_root(ui), app)
+        };
         c.bench_function(name, |b| {
             b.iter(|| {
-                let game = storage::default_game().unwrap_or_default();
-                let app = CsApp::start(game, None, Lang::En, Some(data.path().to_path_buf()));
-                let mut h = Harness::builder()
-                    .with_size(egui::vec2(1280.0, 800.0))
-                    .build_ui_state(|ui, app: &mut CsApp| app.ui_root(ui), app);
+                let mut h = start();
+                h.step();
+                black_box(&h.state().modal);
+            })
+        });
+        c.bench_function(&format!("{name}_offered"), |b| {
+            b.iter(|| {
+                let mut h = start();
+                h.step();
+                h.state_mut().await_kept_offer();
                 h.step();
                 black_box(&h.state().modal);
             })

@@ -11,7 +11,7 @@ use std::thread::JoinHandle;
 
 use serde::{Deserialize, Serialize};
 
-use super::journal::{Base, JournalError, Op, SourceState, Writer, kept_journals, read_journal};
+use super::journal::{Base, JournalError, Kept, Op, SourceState, Writer, kept_journals, read_journal};
 use super::{LoadError, SaveError, now_unix_ms};
 use crate::game::Game;
 
@@ -191,6 +191,42 @@ pub fn find_recovery(dir: &Path) -> Option<Result<Recovery, LoadError>> {
         return Some(read_recovery(&kept.path, None));
     }
     find_legacy_recovery(dir)
+}
+
+/// What start-up finds kept in the data folder for the battle it opens.
+#[derive(Debug)]
+pub enum KeptFound {
+    /// Nothing to offer.
+    Nothing,
+    /// One autosave, read whole (`at`: where it is kept, to say if it does not read).
+    One { at: PathBuf, read: Result<Recovery, LoadError> },
+    /// Several, each only by its header: the file's, or on the default battle every one.
+    Several(Vec<Kept>),
+}
+
+/// The kept autosaves in `dir` of the battle file at `file` (issue 41), or with no file
+/// every one (and, where there is none, an earlier version's autosave); one is read
+/// whole. The app reads this off its interface's thread as it starts.
+pub fn kept_for(dir: &Path, file: Option<&Path>) -> KeptFound {
+    let kept = kept_journals(dir);
+    let mut kept: Vec<Kept> = match file {
+        Some(file) => kept.into_iter().filter(|k| k.is_of(file)).collect(),
+        None => kept,
+    };
+    if kept.len() > 1 {
+        return KeptFound::Several(kept);
+    }
+    match kept.pop() {
+        Some(one) => {
+            let read = read_recovery(&one.path, file);
+            KeptFound::One { at: one.path, read }
+        }
+        None if file.is_none() => match find_legacy_recovery(dir) {
+            Some(read) => KeptFound::One { at: dir.to_path_buf(), read },
+            None => KeptFound::Nothing,
+        },
+        None => KeptFound::Nothing,
+    }
 }
 
 /// The kept autosaves in `dir` of the battle file at `file`, newest first, each read.

@@ -15,8 +15,8 @@ mod stored;
 mod time;
 
 pub use autosave::{
-    AutosaveInfo, Autosaver, Recovery, app_state_file, autosave_dir, discard_autosave, discard_recovery, find_recovery,
-    read_recovery, recoveries_of,
+    AutosaveInfo, Autosaver, KeptFound, Recovery, app_state_file, autosave_dir, discard_autosave, discard_recovery,
+    find_recovery, kept_for, read_recovery, recoveries_of,
 };
 pub use files::{
     SaveError, SaveReason, Saved, backup_path, canonical, read_battle_file, read_battle_file_with_problems,

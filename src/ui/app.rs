@@ -179,6 +179,9 @@ pub struct CsApp {
     pub(super) discarding: bool,
     /// The app's data folder: autosaves and the club's profile (none in tests unless set).
     pub data_dir: Option<std::path::PathBuf>,
+    /// The autosaves kept from earlier runs, being listed off this thread as the app
+    /// starts (issue 41: the first frame never waits on the data folder).
+    pub(super) kept_listing: Option<super::handler::KeptListing>,
     /// The user chose to quit.
     pub quit_now: bool,
     /// The initiative dice being entered.
@@ -237,6 +240,7 @@ impl CsApp {
             battle_lock: None,
             discarding: false,
             data_dir: None,
+            kept_listing: None,
             quit_now: false,
             initiative_form: InitiativeForm::default(),
             log_view: LogView::default(),
@@ -300,6 +304,7 @@ impl CsApp {
 
     /// Draws one frame and carries out what the panels asked for.
     pub fn ui_root(&mut self, ui: &mut Ui) {
+        self.offer_when_listed(ui.ctx());
         self.after_tab.hold_keys_after_tab(ui.ctx());
         let free = matches!(self.modal, Modal::None) && self.wizard.is_none();
         let mut cmds = if free { self.shortcuts(ui.ctx()) } else { Vec::new() };

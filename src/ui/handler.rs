@@ -20,6 +20,12 @@ use crate::model::{BrigadeId, GeneralId, UnitId};
 use crate::rules::{BySide, Ruleset};
 use crate::storage;
 use crate::storage::Profile;
+
+/// How soon the app looks again for the start-up's list of kept autosaves.
+const KEPT_LOOK: Duration = Duration::from_millis(10);
+
+/// Where the start-up's list of kept autosaves comes in from the thread reading it.
+pub type KeptListing = std::sync::mpsc::Receiver<storage::KeptFound>;
 pub use crate::storage::{Autosaver, BattleLock, Recovery, SourceState};
 
 /// How file dialogs are shown.
@@ -148,7 +154,7 @@ impl CsApp {
         let held = app.hold_path();
         if let Some(dir) = data_dir {
             if held {
-                app.offer_recovery_from(&dir);
+                app.list_kept_aside(dir.clone());
             }
             app.autosaver = Some(storage::Autosaver::start(dir));
             app.begin_journal(None);
@@ -170,29 +176,75 @@ impl CsApp {
         self.perform(&Action::SetOptions(Box::new((battle.ruleset, options))));
     }
 
-    /// Offers the autosaves kept in `dir` from earlier runs (issue 41): those of the
-    /// battle file on screen, else every one. One is offered whole; several as a list
-    /// (of the file's), or at start-up on the default battle only by how many there are,
-    /// which is all that start-up reads of them beyond their first lines.
+    /// Offers the autosaves kept in `dir` from earlier runs (issue 41), listed here.
     pub fn offer_recovery_from(&mut self, dir: &Path) {
-        let kept = storage::kept_journals(dir);
-        let kept: Vec<storage::Kept> = match &self.path {
-            Some(path) => kept.into_iter().filter(|k| k.is_of(path)).collect(),
-            None => kept,
-        };
-        match kept.as_slice() {
-            [] if self.path.is_none() => match storage::find_recovery(dir) {
-                Some(Ok(rec)) => self.offer_one(rec),
-                Some(Err(e)) => self.say_unreadable_autosave(&e, dir),
-                None => {}
-            },
-            [] => {}
-            [one] => match storage::read_recovery(&one.path, self.path.as_deref()) {
-                Ok(rec) => self.offer_one(rec),
-                Err(e) => self.say_unreadable_autosave(&e, &one.path),
-            },
-            several if self.path.is_some() => self.modal = Modal::Kept(KeptList::Rows(self.kept_rows(several))),
-            several => self.modal = Modal::Kept(KeptList::Count(several.len())),
+        self.offer_found(storage::kept_for(dir, self.path.as_deref()));
+    }
+
+    /// Lists the autosaves kept in `dir` off this thread; the offer comes once they are
+    /// listed (see [`CsApp::offer_when_listed`]).
+    fn list_kept_aside(&mut self, dir: PathBuf) {
+        let (found, listing) = std::sync::mpsc::channel();
+        let file = self.path.clone();
+        let spawned = std::thread::Builder::new()
+            .name("kept autosaves".into())
+            .spawn(move || {
+                // A window closed before its list came in has no one to offer it to.
+                let _ = found.send(storage::kept_for(&dir, file.as_deref()));
+            });
+        match spawned {
+            Ok(_) => self.kept_listing = Some(listing),
+            // No thread to be had: listed here, as the app starts.
+            Err(_) => {
+                if let Some(dir) = self.data_dir.clone() {
+                    self.offer_recovery_from(&dir);
+                }
+            }
+        }
+    }
+
+    /// The offer of the autosaves kept, once the start-up's listing is in and no other
+    /// question is open (one the start asked, a file that did not open, comes first);
+    /// until then another look a moment later.
+    pub fn offer_when_listed(&mut self, ctx: &egui::Context) {
+        let Some(listing) = &self.kept_listing else { return };
+        if !matches!(self.modal, Modal::None) {
+            // Looked at again on the frame that closes it.
+            return;
+        }
+        match listing.try_recv() {
+            Ok(found) => {
+                self.kept_listing = None;
+                self.offer_found(found);
+            }
+            Err(std::sync::mpsc::TryRecvError::Empty) => ctx.request_repaint_after(KEPT_LOOK),
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => self.kept_listing = None,
+        }
+    }
+
+    /// Waits for the start-up's listing of the autosaves kept and offers them (tests and
+    /// benchmarks, which look at the offer from their first frame).
+    pub fn await_kept_offer(&mut self) {
+        if !matches!(self.modal, Modal::None) {
+            return;
+        }
+        if let Some(found) = self.kept_listing.take().and_then(|l| l.recv().ok()) {
+            self.offer_found(found);
+        }
+    }
+
+    /// Offers what was found kept: one whole; several as a list (of the file's), or on
+    /// the default battle only by how many there are, which is all that was read of them
+    /// beyond their first lines.
+    fn offer_found(&mut self, found: storage::KeptFound) {
+        match found {
+            storage::KeptFound::Nothing => {}
+            storage::KeptFound::One { read: Ok(rec), .. } => self.offer_one(rec),
+            storage::KeptFound::One { at, read: Err(e) } => self.say_unreadable_autosave(&e, &at),
+            storage::KeptFound::Several(several) if self.path.is_some() => {
+                self.modal = Modal::Kept(KeptList::Rows(self.kept_rows(&several)));
+            }
+            storage::KeptFound::Several(several) => self.modal = Modal::Kept(KeptList::Count(several.len())),
         }
     }
 
@@ -1157,6 +1209,9 @@ impl CsApp {
     /// The window started on a battle file that does not open (issue 41): it says why,
     /// and offers the file's `.bak` and its autosave, as Open does.
     pub fn show_open_failure(&mut self, path: &Path, e: &storage::LoadError) {
+        // It offers the file's own autosave: the start-up's offer, of the default
+        // battle's, is not made after it.
+        self.kept_listing = None;
         self.open_failed(path, e);
     }
 
@@ -1199,6 +1254,8 @@ impl CsApp {
     fn replace_game(&mut self, game: Game, path: Option<PathBuf>) -> bool {
         self.problems = game.battle().problems();
         self.rates_asked = false;
+        // The start-up's offer was of the battle this one replaces.
+        self.kept_listing = None;
         self.players.mark_changed();
         // What was said of the battle before does not stand for the new one.
         self.message = None;

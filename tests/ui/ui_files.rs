@@ -565,7 +565,11 @@ fn started(file: Option<&std::path::Path>, data: &std::path::Path) -> Harness<'s
         Some(f) => storage::read_battle_file(f).unwrap(),
         None => storage::default_game().unwrap(),
     };
-    let mut h = harness(CsApp::start(game, file.map(std::path::Path::to_path_buf), Lang::En, Some(data.to_path_buf())));
+    let mut app = CsApp::start(game, file.map(std::path::Path::to_path_buf), Lang::En, Some(data.to_path_buf()));
+    // The kept autosaves are listed off the interface's thread: their offer comes a
+    // moment after the first frame (issue 41).
+    app.await_kept_offer();
+    let mut h = harness(app);
     h.run();
     h
 }
@@ -614,6 +618,43 @@ fn not_now_and_one_action_keep_the_first_autosave_whole() {
     // Each is listed with its battle, time and number of actions, to recover or discard.
     assert_eq!(h.query_all_by_label("Recover it").count(), 2);
     assert_eq!(h.query_all_by_label("Discard").count(), 2);
+}
+
+/// Issue 41 (start-up): the kept autosaves are listed off the interface's thread, so the
+/// first frame never waits on the data folder; their offer comes on a later frame by
+/// itself, and not after another battle has replaced the one it was of.
+#[test]
+fn the_start_up_offer_comes_on_a_later_frame_by_itself() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    for i in 0..3 {
+        let saver = storage::Autosaver::start(data.clone());
+        saver.begin(storage::Base::Unsaved(Box::new(storage::default_game().unwrap()), None), None, false);
+        saver.record(storage::Op::Did(Box::new(coldsteel::game::Action::Note(format!("run {i}")))));
+        saver.sync();
+    }
+    let offered = |h: &Harness<'static, CsApp>| matches!(h.state().modal, Modal::Kept(_));
+    let app = CsApp::start(storage::default_game().unwrap(), None, Lang::En, Some(data.clone()));
+    let mut h = harness(app);
+    let mut frames = 0;
+    while !offered(&h) {
+        assert!(frames < 500, "the offer came within 500 frames");
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        frames += 1;
+    }
+    h.get_by_label("Unsaved work kept from earlier sessions");
+    h.get_by_label_contains("3 autosaves");
+
+    // Replaced before its listing is in (a file opened at once): no offer of the battle
+    // that went.
+    let file = default_battle_file(dir.path(), "b.coldsteel.json");
+    let mut app = CsApp::start(storage::default_game().unwrap(), None, Lang::En, Some(data.clone()));
+    app.run_cmd(coldsteel::ui::AppCommand::File(coldsteel::ui::FileOp::Open(Some(file))));
+    app.await_kept_offer();
+    let mut h = harness(app);
+    h.run();
+    assert!(!offered(&h), "{:?}", h.state().modal);
 }
 
 /// Issue 41, row 2: another battle's newer journal neither hides this battle's nor is
@@ -777,7 +818,9 @@ fn the_club_tables_are_copied_into_a_battle_without_tables_as_one_step() {
     let profile = storage::Profile::new(coldsteel::rules::Ruleset::Gdb, club.clone());
     let path = storage::club_profile_file(dir.path());
     storage::save_atomic(&path, &storage::profile_to_json(&profile)).unwrap();
-    let app = CsApp::start(storage::default_game().unwrap(), None, coldsteel::i18n::Lang::En, Some(dir.path().into()));
+    let mut app =
+        CsApp::start(storage::default_game().unwrap(), None, coldsteel::i18n::Lang::En, Some(dir.path().into()));
+    app.await_kept_offer();
     let mut h = harness(app);
     h.run();
     let battle = h.state().game.battle().clone();
