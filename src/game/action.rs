@@ -217,21 +217,28 @@ pub(super) fn check_as_recorded(action: &Action, battle: &Battle) -> Result<Vec<
             let subject = super::table::table_change(battle.table.as_ref(), table.as_deref());
             (events, Vec::new(), LogDetail::Edit { action: ActionKind::SetTable, subject })
         }
-        Action::AddUnit(_)
-        | Action::EditUnit(_)
-        | Action::DuplicateUnit(_)
-        | Action::DeleteUnit(_)
-        | Action::AddGeneral(_)
-        | Action::EditGeneral(_)
-        | Action::DeleteGeneral(_)
-        | Action::AddBrigade(_)
-        | Action::EditBrigade(_)
-        | Action::DeleteBrigade(_) => {
-            let events = check_edit(action, battle)?;
-            let subject = super::history::subject_of(&events);
-            let units = edited_units(&events);
-            (events, units, LogDetail::Edit { action: action.kind(), subject })
+        Action::AddUnit(unit) => roster_edit(action, add_unit(battle, unit.clone())?),
+        Action::EditUnit(unit) => roster_edit(action, edit_unit(battle, unit)?),
+        Action::DuplicateUnit(id) => {
+            let unit = battle.unit(*id).ok_or(ActionError::NoSuchUnit(*id))?;
+            roster_edit(action, add_unit(battle, unit.clone())?)
         }
+        Action::DeleteUnit(id) => roster_edit(action, delete_unit(battle, *id)?),
+        Action::AddGeneral(g) => {
+            let general = General { id: battle.next_general_id(), ..g.clone() };
+            roster_edit(action, vec![Event::GeneralAdded(general)])
+        }
+        Action::EditGeneral(g) => roster_edit(action, edit_general(battle, g)?),
+        Action::DeleteGeneral(id) => {
+            let g = battle.general(*id).ok_or(ActionError::NoSuchGeneral(*id))?;
+            roster_edit(action, vec![Event::GeneralRemoved(g.clone())])
+        }
+        Action::AddBrigade(b) => {
+            let brigade = Brigade { id: battle.next_brigade_id(), ..b.clone() };
+            roster_edit(action, vec![Event::BrigadeAdded(brigade)])
+        }
+        Action::EditBrigade(b) => roster_edit(action, edit_brigade(battle, b)?),
+        Action::DeleteBrigade(id) => roster_edit(action, delete_brigade(battle, *id)?),
     };
     let revealed = super::hidden::reveal(battle, action, &mut events);
     let mut entry = play::log_entry(battle, units, detail, action);
@@ -274,57 +281,11 @@ fn import_order_of_battle(battle: &Battle, oob: &crate::model::OrderOfBattle) ->
     Ok(brigades.chain(units).chain(generals).collect())
 }
 
-/// Checks a roster edit and returns its events.
-fn check_edit(action: &Action, battle: &Battle) -> Result<Vec<Event>, ActionError> {
-    match action {
-        Action::AddUnit(unit) => add_unit(battle, unit.clone()),
-        Action::EditUnit(unit) => edit_unit(battle, unit),
-        Action::DuplicateUnit(id) => {
-            let unit = battle.unit(*id).ok_or(ActionError::NoSuchUnit(*id))?;
-            add_unit(battle, unit.clone())
-        }
-        Action::DeleteUnit(id) => delete_unit(battle, *id),
-        Action::AddGeneral(g) => {
-            let general = General { id: battle.next_general_id(), ..g.clone() };
-            Ok(vec![Event::GeneralAdded(general)])
-        }
-        Action::EditGeneral(g) => edit_general(battle, g),
-        Action::DeleteGeneral(id) => {
-            let g = battle.general(*id).ok_or(ActionError::NoSuchGeneral(*id))?;
-            Ok(vec![Event::GeneralRemoved(g.clone())])
-        }
-        Action::AddBrigade(b) => {
-            let brigade = Brigade { id: battle.next_brigade_id(), ..b.clone() };
-            Ok(vec![Event::BrigadeAdded(brigade)])
-        }
-        Action::EditBrigade(b) => edit_brigade(battle, b),
-        Action::DeleteBrigade(id) => delete_brigade(battle, *id),
-        Action::AdvancePhase
-        | Action::Initiative { .. }
-        | Action::GdbMelee(_)
-        | Action::AddPendingMelee(_)
-        | Action::ClearPendingMelee(_)
-        | Action::Note(_)
-        | Action::HiddenNote(_)
-        | Action::SetHidden { .. }
-        | Action::Charge(_)
-        | Action::DeclareCharge(_)
-        | Action::DeclarationsDone { .. }
-        | Action::Collision(_)
-        | Action::BMelee(_)
-        | Action::SetOptions(_)
-        | Action::ImportOrderOfBattle(_)
-        | Action::PlaceUnit { .. }
-        | Action::PlaceGeneral { .. }
-        | Action::SetTable(_)
-        | Action::Fire(_)
-        | Action::TakeTest(_)
-        | Action::DropTests { .. }
-        | Action::EditBattle(_)
-        | Action::ChangeFormation { .. }
-        | Action::Move(_)
-        | Action::AtTheEdge { .. } => Err(ActionError::NoChange),
-    }
+/// A roster edit's events, the units they touched and its log entry.
+fn roster_edit(action: &Action, events: Vec<Event>) -> play::Checked {
+    let subject = super::history::subject_of(&events);
+    let units = edited_units(&events);
+    (events, units, LogDetail::Edit { action: action.kind(), subject })
 }
 
 /// Units an edit touched, for filtering the log.

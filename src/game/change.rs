@@ -86,13 +86,7 @@ pub enum Change {
 }
 
 /// The kind of item a [`Change::Fields`] is about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ItemKind {
-    Unit,
-    General,
-    Brigade,
-}
+pub use crate::model::ItemKind;
 
 impl Change {
     /// The change an event just applied makes, as compact as it can be kept.

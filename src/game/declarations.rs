@@ -9,7 +9,8 @@
 //! carried out at once: it is allowed where both would be, and closes the declarations.
 //! A follow-up charge at a new target (GDB-CHG-19 b) starts the procedure again at once.
 
-use crate::model::{Action, Battle, ChargeAction, Unit, UnitId};
+use crate::model::ChargesStep;
+use crate::model::{Battle, ChargeAction, Unit, UnitId};
 use crate::rules::gdb::charge::ChargeError;
 use crate::rules::{BySide, Marker, Order, Phase, Ruleset, Side};
 
@@ -161,49 +162,17 @@ pub fn charges_phase(battle: &Battle) -> ChargesPhase {
     let this_turn = battle.log.iter().rev().take_while(|e| e.turn == battle.turn).count();
     let turn_entries = battle.log.get(battle.log.len().saturating_sub(this_turn)..).unwrap_or_default();
     let entries = turn_entries.iter().filter(|e| e.phase == Phase::Charges);
-    for action in entries.filter_map(|e| e.action.as_deref()) {
-        match action {
-            Action::DeclareCharge(a) => phase.declared.push(Declared {
+    for step in entries.filter_map(|e| e.action.as_deref()?.charges_step()) {
+        match step {
+            ChargesStep::Declared(a) => phase.declared.push(Declared {
                 charger: a.charger,
                 target: a.target,
                 side: side_of(a.charger),
                 opportunity: a.measured.opportunity.is_some(),
                 carried_out: false,
             }),
-            Action::DeclarationsDone { side } => *phase.closed.get_mut(*side) = true,
-            Action::Charge(a) => carried_out(&mut phase, a, side_of(a.charger)),
-            Action::AdvancePhase
-            | Action::Initiative { .. }
-            | Action::GdbMelee(_)
-            | Action::AddPendingMelee(_)
-            | Action::ClearPendingMelee(_)
-            | Action::Note(_)
-            | Action::HiddenNote(_)
-            | Action::SetHidden { .. }
-            | Action::Collision(_)
-            | Action::BMelee(_)
-            | Action::SetOptions(_)
-            | Action::ImportOrderOfBattle(_)
-            | Action::PlaceUnit { .. }
-            | Action::PlaceGeneral { .. }
-            | Action::SetTable(_)
-            | Action::Fire(_)
-            | Action::TakeTest(_)
-            | Action::DropTests { .. }
-            | Action::EditBattle(_)
-            | Action::ChangeFormation { .. }
-            | Action::Move(_)
-            | Action::AtTheEdge { .. }
-            | Action::AddUnit(_)
-            | Action::EditUnit(_)
-            | Action::DuplicateUnit(_)
-            | Action::DeleteUnit(_)
-            | Action::AddGeneral(_)
-            | Action::EditGeneral(_)
-            | Action::DeleteGeneral(_)
-            | Action::AddBrigade(_)
-            | Action::EditBrigade(_)
-            | Action::DeleteBrigade(_) => {}
+            ChargesStep::Closed(side) => *phase.closed.get_mut(side) = true,
+            ChargesStep::CarriedOut(a) => carried_out(&mut phase, a, side_of(a.charger)),
         }
     }
     phase

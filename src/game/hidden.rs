@@ -17,51 +17,11 @@ pub(super) fn set_hidden(battle: &Battle, id: UnitId, hidden: bool) -> Result<Ch
     Ok((events, vec![id], LogDetail::Hidden { hidden }))
 }
 
-/// The units a charge or an attack concerns: the charger and its target.
-fn charging(action: &Action) -> Option<[UnitId; 2]> {
-    match action {
-        Action::Charge(c) | Action::DeclareCharge(c) => Some([c.charger, c.target]),
-        Action::Collision(c) => Some([c.attacker, c.defender]),
-        Action::AddUnit(_)
-        | Action::EditUnit(_)
-        | Action::DuplicateUnit(_)
-        | Action::DeleteUnit(_)
-        | Action::AddGeneral(_)
-        | Action::EditGeneral(_)
-        | Action::DeleteGeneral(_)
-        | Action::AddBrigade(_)
-        | Action::EditBrigade(_)
-        | Action::DeleteBrigade(_)
-        | Action::AdvancePhase
-        | Action::DeclarationsDone { .. }
-        | Action::Initiative { .. }
-        | Action::GdbMelee(_)
-        | Action::AddPendingMelee(_)
-        | Action::ClearPendingMelee(_)
-        | Action::Note(_)
-        | Action::HiddenNote(_)
-        | Action::SetHidden { .. }
-        | Action::BMelee(_)
-        | Action::SetOptions(_)
-        | Action::ImportOrderOfBattle(_)
-        | Action::PlaceUnit { .. }
-        | Action::PlaceGeneral { .. }
-        | Action::SetTable(_)
-        | Action::Fire(_)
-        | Action::TakeTest(_)
-        | Action::DropTests { .. }
-        | Action::EditBattle(_)
-        | Action::ChangeFormation { .. }
-        | Action::Move(_)
-        | Action::AtTheEdge { .. } => None,
-    }
-}
-
 /// Shows again the hidden units a charge concerns: their change joins the action's
 /// events (merged into the changes the action already makes to the unit, each after the
 /// first finding it shown), and the units are returned for its log entry.
 pub(super) fn reveal(battle: &Battle, action: &Action, events: &mut Vec<Event>) -> Vec<UnitId> {
-    let Some(ids) = charging(action) else { return Vec::new() };
+    let Some(ids) = action.charge_pair() else { return Vec::new() };
     let mut revealed = Vec::new();
     for id in ids {
         let Some(unit) = battle.unit(id).filter(|u| u.hidden) else { continue };

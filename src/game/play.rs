@@ -21,24 +21,9 @@ pub(super) type Checked = (Vec<Event>, Vec<UnitId>, LogDetail);
 pub(super) fn log_entry(battle: &Battle, units: Vec<UnitId>, detail: LogDetail, action: &Action) -> Event {
     let seq = battle.log.last().map_or(1, |e| e.seq + 1);
     // A phase entry belongs to the phase it begins.
-    let (turn, phase) = match &detail {
-        LogDetail::Phase { phase, .. } => (next_turn_of(battle, *phase), *phase),
-        LogDetail::Edit { .. }
-        | LogDetail::Initiative { .. }
-        | LogDetail::GdbMelee { .. }
-        | LogDetail::BCollision { .. }
-        | LogDetail::BMelee { .. }
-        | LogDetail::Charge { .. }
-        | LogDetail::Note { .. }
-        | LogDetail::Hidden { .. }
-        | LogDetail::ChargeDeclared { .. }
-        | LogDetail::DeclarationsDone { .. }
-        | LogDetail::Fire { .. }
-        | LogDetail::TestTaken { .. }
-        | LogDetail::TestsDropped { .. }
-        | LogDetail::FormationChanged { .. }
-        | LogDetail::Moved { .. }
-        | LogDetail::AtTheEdge { .. } => (battle.turn, battle.phase),
+    let (turn, phase) = match detail.phase_begun() {
+        Some(begun) => (next_turn_of(battle, begun.phase), begun.phase),
+        None => (battle.turn, battle.phase),
     };
     let action = Some(Box::new(action.clone()));
     Event::LogAppended(Box::new(LogEntry { seq, turn, phase, units, detail, action, revealed: Vec::new() }))

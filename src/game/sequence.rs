@@ -3,6 +3,7 @@
 //! before the game judged them (battle-file version 5 and older) may hold a step they now
 //! refuse: its replay reports the entry as a rules change and goes on as it was recorded.
 
+use crate::model::Judged;
 use thiserror::Error;
 
 use crate::model::{Action, Battle, Engagement, UnitId};
@@ -75,8 +76,9 @@ impl TurnError {
 
 /// Whether the turn allows `action` now.
 pub(super) fn judge(action: &Action, battle: &Battle) -> Result<(), TurnError> {
-    match action {
-        Action::TakeTest(t) => {
+    let Some(judged) = action.judged() else { return Ok(()) };
+    match judged {
+        Judged::Test(t) => {
             // B-MEL-17: Ruleset B's tests roll one D6.
             let two_dice = matches!(t.answer, crate::rules::gdb::charge::TestAnswer::Rolled { .. });
             if battle.ruleset == Ruleset::RulesetB && two_dice {
@@ -84,45 +86,15 @@ pub(super) fn judge(action: &Action, battle: &Battle) -> Result<(), TurnError> {
             }
             judge_test(battle, t.unit, t.test)
         }
-        Action::GdbMelee(m) => {
+        Judged::GdbMelee(m) => {
             if battle.ruleset == Ruleset::Gdb && battle.phase != Phase::Melee {
                 return Err(TurnError::MeleeOutsidePhase);
             }
             judge_melee(battle, m.attacker, m.defender)
         }
-        Action::BMelee(m) => judge_melee(battle, m.attacker, m.defender),
-        Action::Fire(f) => judge_firer(battle, f.firer),
-        Action::Charge(c) => judge_at_once(battle, c),
-        Action::AddUnit(_)
-        | Action::EditUnit(_)
-        | Action::DuplicateUnit(_)
-        | Action::DeleteUnit(_)
-        | Action::AddGeneral(_)
-        | Action::EditGeneral(_)
-        | Action::DeleteGeneral(_)
-        | Action::AddBrigade(_)
-        | Action::EditBrigade(_)
-        | Action::DeleteBrigade(_)
-        | Action::AdvancePhase
-        | Action::Initiative { .. }
-        | Action::AddPendingMelee(_)
-        | Action::ClearPendingMelee(_)
-        | Action::Note(_)
-        | Action::HiddenNote(_)
-        | Action::SetHidden { .. }
-        | Action::DeclareCharge(_)
-        | Action::DeclarationsDone { .. }
-        | Action::Collision(_)
-        | Action::SetOptions(_)
-        | Action::ImportOrderOfBattle(_)
-        | Action::PlaceUnit { .. }
-        | Action::PlaceGeneral { .. }
-        | Action::SetTable(_)
-        | Action::DropTests { .. }
-        | Action::EditBattle(_)
-        | Action::ChangeFormation { .. }
-        | Action::Move(_)
-        | Action::AtTheEdge { .. } => Ok(()),
+        Judged::BMelee(m) => judge_melee(battle, m.attacker, m.defender),
+        Judged::Fire(f) => judge_firer(battle, f.firer),
+        Judged::Charge(c) => judge_at_once(battle, c),
     }
 }
 

@@ -7,7 +7,7 @@
 use super::{ActionError, Event};
 use crate::model::table::MAX_OFF_TABLE_MM;
 use crate::model::{Battle, ChargeMeasures, General, GeneralId, Placement, TableSetup, Unit, UnitId};
-use crate::rules::gdb::charge::{FollowUp, Happening};
+use crate::rules::gdb::charge::{Happening, TableMove};
 use crate::rules::geometry::{self, Footprint, Point};
 use crate::rules::options::basing_row;
 use crate::rules::{AreaKind, Face, Marker, Order, Phase, Slope, Terrain};
@@ -339,61 +339,38 @@ pub(super) fn charge_moves(
     let (mut fc, mut ft) = (footprint(battle, c)?, footprint(battle, t)?);
     let start_t = ft;
     let mut stopped = false;
-    for h in happened {
-        match h {
-            Happening::ChargerMoves { cm } => {
+    for step in happened.iter().filter_map(Happening::table_move) {
+        match step {
+            TableMove::ChargerAdvances(cm) => {
                 let gap = geometry::distance_cm(&fc, &ft);
-                fc = fc.moved_ahead(on_table(battle, *cm).min(gap));
+                fc = fc.moved_ahead(on_table(battle, cm).min(gap));
             }
-            Happening::TargetRetreats { cm: Some(cm) }
-            | Happening::TargetRouts { cm: Some(cm) }
-            | Happening::CrewFlees { cm: Some(cm) } => {
-                let to = ft.moved_ahead(-on_table(battle, *cm));
+            TableMove::TargetFallsBack(cm) => {
+                let to = ft.moved_ahead(-on_table(battle, cm));
                 stopped |= leaves_table(battle, &ft, &to);
                 ft = at_the_edge(battle, &ft, to);
             }
             // GDB-EVD-04, 05: the evader turns about freely and moves directly away from
             // the charging enemy.
-            Happening::TargetEvades { cm: Some(cm), .. } => {
+            TableMove::TargetEvades(cm) => {
                 let away = Point { x: ft.x_cm - fc.x_cm, y: ft.y_cm - fc.y_cm };
                 ft.facing_deg = geometry::facing_of(away);
-                let to = ft.moved_ahead(on_table(battle, *cm));
+                let to = ft.moved_ahead(on_table(battle, cm));
                 stopped |= leaves_table(battle, &ft, &to);
                 ft = at_the_edge(battle, &ft, to);
             }
             // GDB-CHG-17, 18: the counter-charger turns to meet the charger and goes its
             // distance to the meeting point; the charger covers the rest.
-            Happening::Contact { counter_cm: Some(cm), .. } if *cm > 0 => {
+            TableMove::CounterChargerMeets(cm) => {
                 let towards = Point { x: fc.x_cm - ft.x_cm, y: fc.y_cm - ft.y_cm };
                 ft.facing_deg = geometry::facing_of(towards);
                 let gap = geometry::distance_cm(&fc, &ft);
-                ft = ft.moved_ahead(on_table(battle, *cm).min(gap));
+                ft = ft.moved_ahead(on_table(battle, cm).min(gap));
             }
             // GDB-CHG-14, 19 (c): the charger takes the ground the target left.
-            Happening::ChargerOccupies | Happening::FollowsUp { choice: FollowUp::Stop } => {
+            TableMove::ChargerTakesTheGround => {
                 fc = Footprint { x_cm: start_t.x_cm, y_cm: start_t.y_cm, ..fc };
             }
-            Happening::TimeForTarget { .. }
-            | Happening::TargetChangesFormation { .. }
-            | Happening::ChargerLoses { .. }
-            | Happening::ChargeHalts { .. }
-            | Happening::TargetRetreats { .. }
-            | Happening::TargetFailsButStays { .. }
-            | Happening::TargetRouts { .. }
-            | Happening::GunsAbandoned
-            | Happening::CrewFlees { .. }
-            | Happening::EmergencyLimberResult { .. }
-            | Happening::TargetEvades { .. }
-            | Happening::EvadersCaught
-            | Happening::JoinsMelee
-            | Happening::SkirmishersOverrun
-            | Happening::BasesDestroyed { .. }
-            | Happening::CounterChargeFails
-            | Happening::Contact { .. }
-            | Happening::FollowsUp { .. }
-            | Happening::TableRoll { .. }
-            | Happening::OccupiesBuildings { .. }
-            | Happening::FriendDisorderedByCrew => {}
         }
     }
     if let Some(face) = contact_face {

@@ -11,6 +11,7 @@ use thiserror::Error;
 use super::engagement::changed_unit;
 use super::play::Checked;
 use super::{ActionError, Event};
+use crate::model::TestFact;
 use crate::model::{Battle, LogDetail, TableRoll, TestAction, UnitId};
 use crate::rules::gdb::charge::TestAnswer;
 use crate::rules::options::{TestKind, TestResult};
@@ -76,26 +77,8 @@ fn this_turn(battle: &Battle) -> &[crate::model::LogEntry] {
 fn melee_losses(battle: &Battle) -> BTreeSet<UnitId> {
     let mut lost = BTreeSet::new();
     for entry in this_turn(battle) {
-        let (first, second) = match &entry.detail {
-            LogDetail::GdbMelee { losses, .. } => (losses.attacker > 0, losses.defender > 0),
-            // A Ruleset B melee takes its end-of-melee tests itself (B-MEL-02, 03).
-            LogDetail::BMelee { .. }
-            | LogDetail::Edit { .. }
-            | LogDetail::Phase { .. }
-            | LogDetail::Initiative { .. }
-            | LogDetail::BCollision { .. }
-            | LogDetail::Charge { .. }
-            | LogDetail::Note { .. }
-            | LogDetail::Hidden { .. }
-            | LogDetail::ChargeDeclared { .. }
-            | LogDetail::DeclarationsDone { .. }
-            | LogDetail::Fire { .. }
-            | LogDetail::TestTaken { .. }
-            | LogDetail::TestsDropped { .. }
-            | LogDetail::FormationChanged { .. }
-            | LogDetail::Moved { .. }
-            | LogDetail::AtTheEdge { .. } => (false, false),
-        };
+        let Some(losses) = entry.detail.gdb_melee_losses() else { continue };
+        let (first, second) = (losses.attacker > 0, losses.defender > 0);
         for (id, lost_some) in [(entry.units.first(), first), (entry.units.get(1), second)] {
             if let (Some(id), true) = (id, lost_some) {
                 lost.insert(*id);
@@ -181,36 +164,22 @@ impl TurnFacts {
         let mut dropped_at: Option<usize> = None;
         let turn = this_turn(battle);
         for (i, entry) in turn.iter().enumerate() {
-            match &entry.detail {
-                LogDetail::Fire { test_owed: true, .. } => {
+            match entry.detail.test_fact() {
+                Some(TestFact::FireOwesTest) => {
                     if let Some(target) = entry.units.get(1) {
                         fire_owed.push(Owed { unit: *target, test: TestKind::Morale, cause: Cause::Fire });
                     }
                 }
-                LogDetail::TestTaken { test, .. } => {
+                Some(TestFact::Taken(test)) => {
                     if let Some(unit) = entry.units.first() {
-                        taken.push((*unit, *test, i));
+                        taken.push((*unit, test, i));
                     }
                 }
-                LogDetail::TestsDropped { .. } => {
+                Some(TestFact::Dropped) => {
                     dropped_at = Some(i);
                     fire_owed.clear();
                 }
-                LogDetail::Fire { test_owed: false, .. }
-                | LogDetail::Edit { .. }
-                | LogDetail::Phase { .. }
-                | LogDetail::Initiative { .. }
-                | LogDetail::GdbMelee { .. }
-                | LogDetail::BCollision { .. }
-                | LogDetail::BMelee { .. }
-                | LogDetail::Charge { .. }
-                | LogDetail::Note { .. }
-                | LogDetail::Hidden { .. }
-                | LogDetail::ChargeDeclared { .. }
-                | LogDetail::DeclarationsDone { .. }
-                | LogDetail::FormationChanged { .. }
-                | LogDetail::Moved { .. }
-                | LogDetail::AtTheEdge { .. } => {}
+                None => {}
             }
         }
         let morale_started =

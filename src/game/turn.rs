@@ -1,6 +1,6 @@
 //! The checklist of the current phase, built from the battle (GDB-SEQ-01..04).
 
-use crate::model::{Battle, LogDetail, UnitId};
+use crate::model::{Battle, UnitId};
 use crate::rules::{Marker, Order, Phase, Ruleset, Side};
 
 /// One thing the players should do in this phase.
@@ -158,27 +158,9 @@ fn compulsory_moves(battle: &Battle) -> Vec<Todo> {
 /// How far the table view moved a unit as this phase began (a melee loser's compulsory
 /// move, GDB-SEQ-03), in cm, if it did.
 pub fn moved_on_table(battle: &Battle, id: UnitId) -> Option<u32> {
-    let entry = battle.log.iter().rev().find(|e| matches!(e.detail, LogDetail::Phase { .. }))?;
-    match &entry.detail {
-        LogDetail::Phase { phase, moved, .. } if *phase == battle.phase && entry.turn == battle.turn => {
-            moved.iter().find(|(u, _)| *u == id).map(|(_, cm)| *cm)
-        }
-        LogDetail::Edit { .. }
-        | LogDetail::Phase { .. }
-        | LogDetail::Initiative { .. }
-        | LogDetail::GdbMelee { .. }
-        | LogDetail::BCollision { .. }
-        | LogDetail::BMelee { .. }
-        | LogDetail::Charge { .. }
-        | LogDetail::Note { .. }
-        | LogDetail::Hidden { .. }
-        | LogDetail::ChargeDeclared { .. }
-        | LogDetail::DeclarationsDone { .. }
-        | LogDetail::Fire { .. }
-        | LogDetail::TestTaken { .. }
-        | LogDetail::TestsDropped { .. }
-        | LogDetail::FormationChanged { .. }
-        | LogDetail::Moved { .. }
-        | LogDetail::AtTheEdge { .. } => None,
+    let (entry, begun) = battle.log.iter().rev().find_map(|e| Some((e, e.detail.phase_begun()?)))?;
+    if begun.phase != battle.phase || entry.turn != battle.turn {
+        return None;
     }
+    begun.moved.iter().find(|(u, _)| *u == id).map(|(_, cm)| *cm)
 }

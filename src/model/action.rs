@@ -583,7 +583,222 @@ impl ActionKind {
     }
 }
 
+/// The kind of roster item.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ItemKind {
+    Unit,
+    General,
+    Brigade,
+}
+
+/// What a roster edit does to its item.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RosterOp {
+    /// A new item.
+    Add,
+    /// A copy of an item, as a new one.
+    Duplicate,
+    /// An item changed.
+    Edit,
+    /// An item taken out.
+    Delete,
+}
+
+/// A step of the Charges phase's declarations (GDB-CHG-03, 04).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ChargesStep<'a> {
+    /// A charge declared.
+    Declared(&'a ChargeAction),
+    /// A side's declarations closed.
+    Closed(Side),
+    /// A charge carried out (its declaration done, or made with it).
+    CarriedOut(&'a ChargeAction),
+}
+
+/// An action whose moment the turn's sequence judges (issue 42): when in the turn it
+/// may be taken, and by units in what state.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Judged<'a> {
+    /// A morale or rally test.
+    Test(&'a TestAction),
+    /// A General de Brigade melee.
+    GdbMelee(&'a GdbMeleeAction),
+    /// A turn of Ruleset B melee.
+    BMelee(&'a BMeleeAction),
+    /// A fire.
+    Fire(&'a FireAction),
+    /// A charge carried out.
+    Charge(&'a ChargeAction),
+}
+
 impl Action {
+    /// What a roster edit does, and to which kind of item; none for the turn's actions
+    /// and the battle's settings.
+    pub fn roster_edit(&self) -> Option<(ItemKind, RosterOp)> {
+        use {ItemKind as I, RosterOp as R};
+        match self {
+            Action::AddUnit(_) => Some((I::Unit, R::Add)),
+            Action::EditUnit(_) => Some((I::Unit, R::Edit)),
+            Action::DuplicateUnit(_) => Some((I::Unit, R::Duplicate)),
+            Action::DeleteUnit(_) => Some((I::Unit, R::Delete)),
+            Action::AddGeneral(_) => Some((I::General, R::Add)),
+            Action::EditGeneral(_) => Some((I::General, R::Edit)),
+            Action::DeleteGeneral(_) => Some((I::General, R::Delete)),
+            Action::AddBrigade(_) => Some((I::Brigade, R::Add)),
+            Action::EditBrigade(_) => Some((I::Brigade, R::Edit)),
+            Action::DeleteBrigade(_) => Some((I::Brigade, R::Delete)),
+            Action::AdvancePhase
+            | Action::Initiative { .. }
+            | Action::GdbMelee(_)
+            | Action::AddPendingMelee(_)
+            | Action::ClearPendingMelee(_)
+            | Action::Note(_)
+            | Action::HiddenNote(_)
+            | Action::SetHidden { .. }
+            | Action::DeclareCharge(_)
+            | Action::DeclarationsDone { .. }
+            | Action::Charge(_)
+            | Action::Collision(_)
+            | Action::BMelee(_)
+            | Action::SetOptions(_)
+            | Action::ImportOrderOfBattle(_)
+            | Action::PlaceUnit { .. }
+            | Action::PlaceGeneral { .. }
+            | Action::SetTable(_)
+            | Action::Fire(_)
+            | Action::TakeTest(_)
+            | Action::DropTests { .. }
+            | Action::EditBattle(_)
+            | Action::ChangeFormation { .. }
+            | Action::Move(_)
+            | Action::AtTheEdge { .. } => None,
+        }
+    }
+
+    /// The step of the Charges phase's declarations this action is, if any.
+    pub fn charges_step(&self) -> Option<ChargesStep<'_>> {
+        match self {
+            Action::DeclareCharge(a) => Some(ChargesStep::Declared(a)),
+            Action::DeclarationsDone { side } => Some(ChargesStep::Closed(*side)),
+            Action::Charge(a) => Some(ChargesStep::CarriedOut(a)),
+            Action::AdvancePhase
+            | Action::Initiative { .. }
+            | Action::GdbMelee(_)
+            | Action::AddPendingMelee(_)
+            | Action::ClearPendingMelee(_)
+            | Action::Note(_)
+            | Action::HiddenNote(_)
+            | Action::SetHidden { .. }
+            | Action::Collision(_)
+            | Action::BMelee(_)
+            | Action::SetOptions(_)
+            | Action::ImportOrderOfBattle(_)
+            | Action::PlaceUnit { .. }
+            | Action::PlaceGeneral { .. }
+            | Action::SetTable(_)
+            | Action::Fire(_)
+            | Action::TakeTest(_)
+            | Action::DropTests { .. }
+            | Action::EditBattle(_)
+            | Action::ChangeFormation { .. }
+            | Action::Move(_)
+            | Action::AtTheEdge { .. }
+            | Action::AddUnit(_)
+            | Action::EditUnit(_)
+            | Action::DuplicateUnit(_)
+            | Action::DeleteUnit(_)
+            | Action::AddGeneral(_)
+            | Action::EditGeneral(_)
+            | Action::DeleteGeneral(_)
+            | Action::AddBrigade(_)
+            | Action::EditBrigade(_)
+            | Action::DeleteBrigade(_) => None,
+        }
+    }
+
+    /// The two units a charge (declared or carried out) or a Ruleset B attack concerns:
+    /// charger and target, or attacker and defender.
+    pub fn charge_pair(&self) -> Option<[UnitId; 2]> {
+        match self {
+            Action::Charge(c) | Action::DeclareCharge(c) => Some([c.charger, c.target]),
+            Action::Collision(c) => Some([c.attacker, c.defender]),
+            Action::AddUnit(_)
+            | Action::EditUnit(_)
+            | Action::DuplicateUnit(_)
+            | Action::DeleteUnit(_)
+            | Action::AddGeneral(_)
+            | Action::EditGeneral(_)
+            | Action::DeleteGeneral(_)
+            | Action::AddBrigade(_)
+            | Action::EditBrigade(_)
+            | Action::DeleteBrigade(_)
+            | Action::AdvancePhase
+            | Action::DeclarationsDone { .. }
+            | Action::Initiative { .. }
+            | Action::GdbMelee(_)
+            | Action::AddPendingMelee(_)
+            | Action::ClearPendingMelee(_)
+            | Action::Note(_)
+            | Action::HiddenNote(_)
+            | Action::SetHidden { .. }
+            | Action::BMelee(_)
+            | Action::SetOptions(_)
+            | Action::ImportOrderOfBattle(_)
+            | Action::PlaceUnit { .. }
+            | Action::PlaceGeneral { .. }
+            | Action::SetTable(_)
+            | Action::Fire(_)
+            | Action::TakeTest(_)
+            | Action::DropTests { .. }
+            | Action::EditBattle(_)
+            | Action::ChangeFormation { .. }
+            | Action::Move(_)
+            | Action::AtTheEdge { .. } => None,
+        }
+    }
+
+    /// What the turn's sequence judges of this action, if anything.
+    pub fn judged(&self) -> Option<Judged<'_>> {
+        match self {
+            Action::TakeTest(t) => Some(Judged::Test(t)),
+            Action::GdbMelee(m) => Some(Judged::GdbMelee(m)),
+            Action::BMelee(m) => Some(Judged::BMelee(m)),
+            Action::Fire(f) => Some(Judged::Fire(f)),
+            Action::Charge(c) => Some(Judged::Charge(c)),
+            Action::AddUnit(_)
+            | Action::EditUnit(_)
+            | Action::DuplicateUnit(_)
+            | Action::DeleteUnit(_)
+            | Action::AddGeneral(_)
+            | Action::EditGeneral(_)
+            | Action::DeleteGeneral(_)
+            | Action::AddBrigade(_)
+            | Action::EditBrigade(_)
+            | Action::DeleteBrigade(_)
+            | Action::AdvancePhase
+            | Action::Initiative { .. }
+            | Action::AddPendingMelee(_)
+            | Action::ClearPendingMelee(_)
+            | Action::Note(_)
+            | Action::HiddenNote(_)
+            | Action::SetHidden { .. }
+            | Action::DeclareCharge(_)
+            | Action::DeclarationsDone { .. }
+            | Action::Collision(_)
+            | Action::SetOptions(_)
+            | Action::ImportOrderOfBattle(_)
+            | Action::PlaceUnit { .. }
+            | Action::PlaceGeneral { .. }
+            | Action::SetTable(_)
+            | Action::DropTests { .. }
+            | Action::EditBattle(_)
+            | Action::ChangeFormation { .. }
+            | Action::Move(_)
+            | Action::AtTheEdge { .. } => None,
+        }
+    }
+
     /// The kind, for labels.
     pub fn kind(&self) -> ActionKind {
         match self {

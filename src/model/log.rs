@@ -241,7 +241,212 @@ pub struct TableRoll {
     pub row: (i32, i32, String),
 }
 
+/// A phase's entry: the phase begun, the units whose markers expired with it and those
+/// the table view moved with it (the distance, cm).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PhaseBegun<'a> {
+    /// The phase begun.
+    pub phase: Phase,
+    /// Units whose markers expired with it.
+    pub expired: &'a [UnitId],
+    /// Units the table view moved with it, with the distance, cm.
+    pub moved: &'a [(UnitId, u32)],
+}
+
+impl PhaseBegun<'_> {
+    /// It names units beyond its own (markers expired, units moved).
+    pub fn names_units(&self) -> bool {
+        !self.expired.is_empty() || !self.moved.is_empty()
+    }
+}
+
+/// What an entry tells of the turn's tests (issue 28).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TestFact {
+    /// A fire whose target the players' rules owe a morale test (the entry's second unit).
+    FireOwesTest,
+    /// A test taken (by the entry's unit).
+    Taken(crate::rules::options::TestKind),
+    /// The tests still owed were dropped.
+    Dropped,
+}
+
 impl LogDetail {
+    /// The phase this entry began, if it is a phase's entry.
+    pub fn phase_begun(&self) -> Option<PhaseBegun<'_>> {
+        match self {
+            LogDetail::Phase { phase, expired, moved } => Some(PhaseBegun { phase: *phase, expired, moved }),
+            LogDetail::Edit { .. }
+            | LogDetail::Initiative { .. }
+            | LogDetail::GdbMelee { .. }
+            | LogDetail::BCollision { .. }
+            | LogDetail::BMelee { .. }
+            | LogDetail::Charge { .. }
+            | LogDetail::Note { .. }
+            | LogDetail::Hidden { .. }
+            | LogDetail::ChargeDeclared { .. }
+            | LogDetail::DeclarationsDone { .. }
+            | LogDetail::Fire { .. }
+            | LogDetail::TestTaken { .. }
+            | LogDetail::TestsDropped { .. }
+            | LogDetail::FormationChanged { .. }
+            | LogDetail::Moved { .. }
+            | LogDetail::AtTheEdge { .. } => None,
+        }
+    }
+
+    /// The figures a General de Brigade melee took from each side (its units' morale
+    /// tests follow, GDB-RES-02); none for other entries, a Ruleset B melee's included,
+    /// which takes its end-of-melee tests itself (B-MEL-02, 03).
+    pub fn gdb_melee_losses(&self) -> Option<ByRole<u32>> {
+        match self {
+            LogDetail::GdbMelee { losses, .. } => Some(*losses),
+            LogDetail::BMelee { .. }
+            | LogDetail::Edit { .. }
+            | LogDetail::Phase { .. }
+            | LogDetail::Initiative { .. }
+            | LogDetail::BCollision { .. }
+            | LogDetail::Charge { .. }
+            | LogDetail::Note { .. }
+            | LogDetail::Hidden { .. }
+            | LogDetail::ChargeDeclared { .. }
+            | LogDetail::DeclarationsDone { .. }
+            | LogDetail::Fire { .. }
+            | LogDetail::TestTaken { .. }
+            | LogDetail::TestsDropped { .. }
+            | LogDetail::FormationChanged { .. }
+            | LogDetail::Moved { .. }
+            | LogDetail::AtTheEdge { .. } => None,
+        }
+    }
+
+    /// The umpire's alone (issue 32): a hidden note, or a unit marked hidden or shown.
+    pub fn umpires_only(&self) -> bool {
+        match self {
+            LogDetail::Note { hidden, .. } => *hidden,
+            LogDetail::Hidden { .. } => true,
+            LogDetail::Phase { .. }
+            | LogDetail::Edit { .. }
+            | LogDetail::Initiative { .. }
+            | LogDetail::GdbMelee { .. }
+            | LogDetail::BCollision { .. }
+            | LogDetail::BMelee { .. }
+            | LogDetail::Charge { .. }
+            | LogDetail::ChargeDeclared { .. }
+            | LogDetail::DeclarationsDone { .. }
+            | LogDetail::Fire { .. }
+            | LogDetail::TestTaken { .. }
+            | LogDetail::TestsDropped { .. }
+            | LogDetail::FormationChanged { .. }
+            | LogDetail::Moved { .. }
+            | LogDetail::AtTheEdge { .. } => false,
+        }
+    }
+
+    /// It tells a result the players wait for: a melee, collision, charge, fire or test.
+    pub fn tells_result(&self) -> bool {
+        match self {
+            LogDetail::GdbMelee { .. }
+            | LogDetail::BCollision { .. }
+            | LogDetail::BMelee { .. }
+            | LogDetail::Charge { .. }
+            | LogDetail::Fire { .. }
+            | LogDetail::TestTaken { .. } => true,
+            LogDetail::Edit { .. }
+            | LogDetail::Phase { .. }
+            | LogDetail::Initiative { .. }
+            | LogDetail::Note { .. }
+            | LogDetail::Hidden { .. }
+            | LogDetail::ChargeDeclared { .. }
+            | LogDetail::DeclarationsDone { .. }
+            | LogDetail::TestsDropped { .. }
+            | LogDetail::FormationChanged { .. }
+            | LogDetail::Moved { .. }
+            | LogDetail::AtTheEdge { .. } => false,
+        }
+    }
+
+    /// It belongs in the battle's account: play, a pending melee added or cleared, a
+    /// phase that expired markers or moved units; not the roster's other edits or a bare
+    /// phase change.
+    pub fn in_account(&self) -> bool {
+        match self {
+            LogDetail::Edit { action, .. } => {
+                matches!(action, super::ActionKind::AddPendingMelee | super::ActionKind::ClearPendingMelee)
+            }
+            LogDetail::Phase { expired, moved, .. } => !expired.is_empty() || !moved.is_empty(),
+            LogDetail::Initiative { .. }
+            | LogDetail::GdbMelee { .. }
+            | LogDetail::BCollision { .. }
+            | LogDetail::BMelee { .. }
+            | LogDetail::Charge { .. }
+            | LogDetail::Note { .. }
+            | LogDetail::Hidden { .. }
+            | LogDetail::ChargeDeclared { .. }
+            | LogDetail::DeclarationsDone { .. }
+            | LogDetail::Fire { .. }
+            | LogDetail::TestTaken { .. }
+            | LogDetail::TestsDropped { .. }
+            | LogDetail::FormationChanged { .. }
+            | LogDetail::Moved { .. }
+            | LogDetail::AtTheEdge { .. } => true,
+        }
+    }
+
+    /// The figures the entry took, each from one of its units (its index in the entry's
+    /// units: 0 the attacker, charger or firer, 1 the defender or target): melee losses
+    /// and hits, a charge's closing fire and overrun bases (GDB-EVD-12), fire (issue 28).
+    pub fn figures_lost(&self) -> Vec<(usize, u32)> {
+        match self {
+            LogDetail::GdbMelee { losses, .. } => vec![(0, losses.attacker), (1, losses.defender)],
+            // Each side's hits are the other's losses.
+            LogDetail::BMelee { hits, .. } => vec![(0, hits.defender), (1, hits.attacker)],
+            LogDetail::Charge { happened, .. } => happened
+                .iter()
+                .filter_map(crate::rules::gdb::charge::Happening::figures_lost)
+                .map(|(role, figures)| (role.index(), figures))
+                .collect(),
+            LogDetail::Fire { figures, .. } => vec![(1, *figures)],
+            LogDetail::Edit { .. }
+            | LogDetail::Phase { .. }
+            | LogDetail::Initiative { .. }
+            | LogDetail::BCollision { .. }
+            | LogDetail::Note { .. }
+            | LogDetail::Hidden { .. }
+            | LogDetail::ChargeDeclared { .. }
+            | LogDetail::DeclarationsDone { .. }
+            | LogDetail::TestTaken { .. }
+            | LogDetail::TestsDropped { .. }
+            | LogDetail::FormationChanged { .. }
+            | LogDetail::Moved { .. }
+            | LogDetail::AtTheEdge { .. } => Vec::new(),
+        }
+    }
+
+    /// What the entry tells of the turn's tests, if anything.
+    pub fn test_fact(&self) -> Option<TestFact> {
+        match self {
+            LogDetail::Fire { test_owed: true, .. } => Some(TestFact::FireOwesTest),
+            LogDetail::TestTaken { test, .. } => Some(TestFact::Taken(*test)),
+            LogDetail::TestsDropped { .. } => Some(TestFact::Dropped),
+            LogDetail::Fire { test_owed: false, .. }
+            | LogDetail::Edit { .. }
+            | LogDetail::Phase { .. }
+            | LogDetail::Initiative { .. }
+            | LogDetail::GdbMelee { .. }
+            | LogDetail::BCollision { .. }
+            | LogDetail::BMelee { .. }
+            | LogDetail::Charge { .. }
+            | LogDetail::Note { .. }
+            | LogDetail::Hidden { .. }
+            | LogDetail::ChargeDeclared { .. }
+            | LogDetail::DeclarationsDone { .. }
+            | LogDetail::FormationChanged { .. }
+            | LogDetail::Moved { .. }
+            | LogDetail::AtTheEdge { .. } => None,
+        }
+    }
+
     /// The first text of the entry longer than the file format allows: a note, an imposed
     /// result and its reason, an overrule's reason.
     pub fn text_problem(&self) -> Option<super::Problem> {

@@ -11,13 +11,14 @@ mod unit;
 mod validate;
 
 pub use action::{
-    Action, ActionKind, BContact, BMeleeAction, BattleInfo, ChargeAction, ChargeMeasures, ChargeRates, CollisionAction,
-    ExactMeasures, FireAction, FireRoll, GdbMeleeAction, MoveAction, OpportunityFacts, OrderOfBattle, TestAction,
+    Action, ActionKind, BContact, BMeleeAction, BattleInfo, ChargeAction, ChargeMeasures, ChargeRates, ChargesStep,
+    CollisionAction, ExactMeasures, FireAction, FireRoll, GdbMeleeAction, ItemKind, Judged, MoveAction,
+    OpportunityFacts, OrderOfBattle, RosterOp, TestAction,
 };
 pub use battle::{Battle, Brigade, General, RngState, RulesOptions, SideInfo};
 pub use engagement::{Aftermath, ContactRules, Engagement, ImpossibleEngagement, Stage, TestTaken};
 pub use limits::{MAX_DISTANCE_CM, MAX_FIGURES, MAX_ITEMS, MAX_MELEE_TURN, MAX_TURN, is_json_but_not_an_object};
-pub use log::{LogDetail, LogEntry, Override, Overrule, TableRoll, TestRoll, TurnState};
+pub use log::{LogDetail, LogEntry, Override, Overrule, PhaseBegun, TableRoll, TestFact, TestRoll, TurnState};
 pub use table::{AreaShape, Placement, TableSetup, TerrainArea};
 pub use unit::{Unit, changed_fields, default_formation};
 pub use validate::{ModelError, Problem, Refs, breaks_line, sides_apart};

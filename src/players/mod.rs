@@ -374,25 +374,11 @@ fn melee_breakdown(input: &MeleeInput, names: [&str; 2], lang: Lang) -> (Vec<Mod
 /// umpire hides now, among its units or those a phase's entry names beyond them.
 fn entry_shown(battle: &Battle, e: &LogEntry) -> bool {
     let hidden = |id: &UnitId| battle.unit(*id).is_some_and(|u| u.hidden);
-    let umpires_or_names_hidden = match &e.detail {
-        LogDetail::Note { hidden: umpires, .. } => *umpires,
-        LogDetail::Hidden { .. } => true,
-        LogDetail::Phase { expired, moved, .. } => expired.iter().any(hidden) || moved.iter().any(|(id, _)| hidden(id)),
-        LogDetail::Edit { .. }
-        | LogDetail::Initiative { .. }
-        | LogDetail::GdbMelee { .. }
-        | LogDetail::BCollision { .. }
-        | LogDetail::BMelee { .. }
-        | LogDetail::Charge { .. }
-        | LogDetail::ChargeDeclared { .. }
-        | LogDetail::DeclarationsDone { .. }
-        | LogDetail::Fire { .. }
-        | LogDetail::TestTaken { .. }
-        | LogDetail::TestsDropped { .. }
-        | LogDetail::FormationChanged { .. }
-        | LogDetail::Moved { .. }
-        | LogDetail::AtTheEdge { .. } => false,
-    };
+    let names_hidden = e
+        .detail
+        .phase_begun()
+        .is_some_and(|b| b.expired.iter().any(hidden) || b.moved.iter().any(|(id, _)| hidden(id)));
+    let umpires_or_names_hidden = e.detail.umpires_only() || names_hidden;
     !umpires_or_names_hidden && !e.units.iter().any(hidden)
 }
 
@@ -428,25 +414,7 @@ fn latest(battle: &Battle, lang: Lang) -> Vec<String> {
 
 /// Whether an entry tells a result the players wait for.
 fn is_result(e: &LogEntry) -> bool {
-    match &e.detail {
-        LogDetail::GdbMelee { .. }
-        | LogDetail::BCollision { .. }
-        | LogDetail::BMelee { .. }
-        | LogDetail::Charge { .. }
-        | LogDetail::Fire { .. }
-        | LogDetail::TestTaken { .. } => true,
-        LogDetail::Edit { .. }
-        | LogDetail::Phase { .. }
-        | LogDetail::Initiative { .. }
-        | LogDetail::Note { .. }
-        | LogDetail::Hidden { .. }
-        | LogDetail::ChargeDeclared { .. }
-        | LogDetail::DeclarationsDone { .. }
-        | LogDetail::TestsDropped { .. }
-        | LogDetail::FormationChanged { .. }
-        | LogDetail::Moved { .. }
-        | LogDetail::AtTheEdge { .. } => false,
-    }
+    e.detail.tells_result()
 }
 
 /// The latest result of this turn, its summary then its breakdown lines. Only the

@@ -6,7 +6,6 @@ use std::collections::BTreeMap;
 use crate::i18n::names::{battle_title, general_line, shown, side_name};
 use crate::i18n::{Label, Lang, T};
 use crate::model::{Battle, LogDetail, LogEntry, Unit, UnitId};
-use crate::rules::gdb::charge::Happening;
 use crate::rules::{Order, Side};
 
 use crate::i18n::log_text::{entry_lines, entry_summary};
@@ -108,34 +107,7 @@ pub fn losses_by_turn(battle: &Battle) -> Vec<(u32, u32, u32)> {
     let mut per: BTreeMap<u32, [u32; 2]> = BTreeMap::new();
     let side_of = |id: Option<&UnitId>| id.and_then(|id| battle.unit(*id)).map(|u| u.side);
     for e in &battle.log {
-        let pairs: Vec<(Option<Side>, u32)> = match &e.detail {
-            LogDetail::GdbMelee { losses, .. } => {
-                vec![(side_of(e.units.first()), losses.attacker), (side_of(e.units.get(1)), losses.defender)]
-            }
-            LogDetail::BMelee { hits, .. } => {
-                vec![(side_of(e.units.first()), hits.defender), (side_of(e.units.get(1)), hits.attacker)]
-            }
-            LogDetail::Charge { happened, .. } => happened
-                .iter()
-                .filter_map(charge_loss)
-                .map(|(who, figures)| (side_of(e.units.get(who)), figures))
-                .collect(),
-            // The target's losses to fire (issue 28).
-            LogDetail::Fire { figures, .. } => vec![(side_of(e.units.get(1)), *figures)],
-            LogDetail::Edit { .. }
-            | LogDetail::Phase { .. }
-            | LogDetail::Initiative { .. }
-            | LogDetail::BCollision { .. }
-            | LogDetail::Note { .. }
-            | LogDetail::Hidden { .. }
-            | LogDetail::ChargeDeclared { .. }
-            | LogDetail::DeclarationsDone { .. }
-            | LogDetail::TestTaken { .. }
-            | LogDetail::TestsDropped { .. }
-            | LogDetail::FormationChanged { .. }
-            | LogDetail::Moved { .. }
-            | LogDetail::AtTheEdge { .. } => Vec::new(),
-        };
+        let pairs = e.detail.figures_lost().into_iter().map(|(who, figures)| (side_of(e.units.get(who)), figures));
         let slot = per.entry(e.turn).or_default();
         for (side, n) in pairs {
             match side {
@@ -148,58 +120,8 @@ pub fn losses_by_turn(battle: &Battle) -> Vec<(u32, u32, u32)> {
     (1..=battle.turn).map(|t| per.get(&t).map_or((t, 0, 0), |s| (t, s[0], s[1]))).collect()
 }
 
-/// The figures a charge's happening takes, and from whom (0 the charger, 1 the target):
-/// closing fire on the charger, the bases of overrun skirmishers (GDB-EVD-12).
-fn charge_loss(h: &Happening) -> Option<(usize, u32)> {
-    match h {
-        Happening::ChargerLoses { figures } => Some((0, *figures)),
-        Happening::BasesDestroyed { figures } => Some((1, *figures)),
-        Happening::ChargerMoves { .. }
-        | Happening::TimeForTarget { .. }
-        | Happening::TargetChangesFormation { .. }
-        | Happening::ChargeHalts { .. }
-        | Happening::TargetRetreats { .. }
-        | Happening::ChargerOccupies
-        | Happening::TargetFailsButStays { .. }
-        | Happening::TargetRouts { .. }
-        | Happening::GunsAbandoned
-        | Happening::CrewFlees { .. }
-        | Happening::EmergencyLimberResult { .. }
-        | Happening::TargetEvades { .. }
-        | Happening::EvadersCaught
-        | Happening::JoinsMelee
-        | Happening::SkirmishersOverrun
-        | Happening::CounterChargeFails
-        | Happening::Contact { .. }
-        | Happening::FollowsUp { .. }
-        | Happening::TableRoll { .. }
-        | Happening::OccupiesBuildings { .. }
-        | Happening::FriendDisorderedByCrew => None,
-    }
-}
-
 fn reported(e: &LogEntry) -> bool {
-    match &e.detail {
-        LogDetail::Edit { action, .. } => {
-            matches!(action, crate::model::ActionKind::AddPendingMelee | crate::model::ActionKind::ClearPendingMelee)
-        }
-        LogDetail::Phase { expired, moved, .. } => !expired.is_empty() || !moved.is_empty(),
-        LogDetail::Initiative { .. }
-        | LogDetail::GdbMelee { .. }
-        | LogDetail::BCollision { .. }
-        | LogDetail::BMelee { .. }
-        | LogDetail::Charge { .. }
-        | LogDetail::Note { .. }
-        | LogDetail::Hidden { .. }
-        | LogDetail::ChargeDeclared { .. }
-        | LogDetail::DeclarationsDone { .. }
-        | LogDetail::Fire { .. }
-        | LogDetail::TestTaken { .. }
-        | LogDetail::TestsDropped { .. }
-        | LogDetail::FormationChanged { .. }
-        | LogDetail::Moved { .. }
-        | LogDetail::AtTheEdge { .. } => true,
-    }
+    e.detail.in_account()
 }
 
 /// The battle report: page 1 is the summary (strength now against the start, units in

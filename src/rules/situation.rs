@@ -23,6 +23,15 @@ impl Role {
     /// Both roles, the attacker first.
     pub const BOTH: [Role; 2] = [Role::Attacker, Role::Defender];
 
+    /// Its place among the two (the attacker 0, the defender 1), as an engagement's and
+    /// a log entry's units are listed.
+    pub const fn index(self) -> usize {
+        match self {
+            Role::Attacker => 0,
+            Role::Defender => 1,
+        }
+    }
+
     /// The other side.
     pub const fn other(self) -> Role {
         match self {

@@ -186,12 +186,10 @@ impl CsApp {
     fn list_kept_aside(&mut self, dir: PathBuf) {
         let (found, listing) = std::sync::mpsc::channel();
         let file = self.path.clone();
-        let spawned = std::thread::Builder::new()
-            .name("kept autosaves".into())
-            .spawn(move || {
-                // A window closed before its list came in has no one to offer it to.
-                let _ = found.send(storage::kept_for(&dir, file.as_deref()));
-            });
+        let spawned = std::thread::Builder::new().name("kept autosaves".into()).spawn(move || {
+            // A window closed before its list came in has no one to offer it to.
+            let _ = found.send(storage::kept_for(&dir, file.as_deref()));
+        });
         match spawned {
             Ok(_) => self.kept_listing = Some(listing),
             // No thread to be had: listed here, as the app starts.
@@ -823,39 +821,13 @@ impl CsApp {
 
     /// After an add or duplicate, the new item is selected; after a delete, nothing.
     fn select_after(&mut self, action: &Action, (unit_id, general_id, brigade_id): (UnitId, GeneralId, BrigadeId)) {
-        self.selection = match action {
-            Action::AddUnit(_) | Action::DuplicateUnit(_) => Selection::Unit(unit_id),
-            Action::AddGeneral(_) => Selection::General(general_id),
-            Action::AddBrigade(_) => Selection::Brigade(brigade_id),
-            Action::DeleteUnit(_) | Action::DeleteGeneral(_) | Action::DeleteBrigade(_) => Selection::None,
-            Action::EditUnit(_)
-            | Action::EditGeneral(_)
-            | Action::EditBrigade(_)
-            | Action::AdvancePhase
-            | Action::Initiative { .. }
-            | Action::GdbMelee(_)
-            | Action::AddPendingMelee(_)
-            | Action::ClearPendingMelee(_)
-            | Action::Note(_)
-            | Action::HiddenNote(_)
-            | Action::SetHidden { .. }
-            | Action::DeclareCharge(_)
-            | Action::DeclarationsDone { .. }
-            | Action::Charge(_)
-            | Action::Collision(_)
-            | Action::BMelee(_)
-            | Action::SetOptions(_)
-            | Action::ImportOrderOfBattle(_)
-            | Action::PlaceUnit { .. }
-            | Action::PlaceGeneral { .. }
-            | Action::SetTable(_)
-            | Action::Fire(_)
-            | Action::TakeTest(_)
-            | Action::DropTests { .. }
-            | Action::EditBattle(_)
-            | Action::ChangeFormation { .. }
-            | Action::Move(_)
-            | Action::AtTheEdge { .. } => self.selection,
+        use crate::model::{ItemKind, RosterOp};
+        self.selection = match action.roster_edit() {
+            Some((ItemKind::Unit, RosterOp::Add | RosterOp::Duplicate)) => Selection::Unit(unit_id),
+            Some((ItemKind::General, RosterOp::Add | RosterOp::Duplicate)) => Selection::General(general_id),
+            Some((ItemKind::Brigade, RosterOp::Add | RosterOp::Duplicate)) => Selection::Brigade(brigade_id),
+            Some((ItemKind::Unit | ItemKind::General | ItemKind::Brigade, RosterOp::Delete)) => Selection::None,
+            Some((ItemKind::Unit | ItemKind::General | ItemKind::Brigade, RosterOp::Edit)) | None => self.selection,
         };
     }
 

@@ -8,6 +8,7 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::rules::Role;
 use crate::rules::dice::D6;
 pub use crate::rules::options::TestResult;
 use crate::rules::options::{FirstMove, GdbOptions, TestKind};
@@ -699,6 +700,91 @@ pub enum Happening {
     /// The fleeing crew disorders the friendly unit it ran into and is placed behind it
     /// (GDB-ART-04).
     FriendDisorderedByCrew,
+}
+
+/// How a happening moves the pieces on the table (the table view follows it), in the
+/// rules' cm.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableMove {
+    /// The charger goes ahead (GDB-CHG-07).
+    ChargerAdvances(u32),
+    /// The target goes back, facing as it was: a retreat, a rout, a crew fleeing.
+    TargetFallsBack(u32),
+    /// The evader turns about and goes directly away from the charger (GDB-EVD-04, 05).
+    TargetEvades(u32),
+    /// The counter-charger turns to meet the charger and goes its distance towards it
+    /// (GDB-CHG-17, 18).
+    CounterChargerMeets(u32),
+    /// The charger takes the ground the target left (GDB-CHG-14, 19 (c)).
+    ChargerTakesTheGround,
+}
+
+impl Happening {
+    /// The figures it takes, and from whom: closing fire on the charger, the bases of
+    /// overrun skirmishers from the target (GDB-EVD-12).
+    pub fn figures_lost(&self) -> Option<(Role, u32)> {
+        match self {
+            Happening::ChargerLoses { figures } => Some((Role::Attacker, *figures)),
+            Happening::BasesDestroyed { figures } => Some((Role::Defender, *figures)),
+            Happening::ChargerMoves { .. }
+            | Happening::TimeForTarget { .. }
+            | Happening::TargetChangesFormation { .. }
+            | Happening::ChargeHalts { .. }
+            | Happening::TargetRetreats { .. }
+            | Happening::ChargerOccupies
+            | Happening::TargetFailsButStays { .. }
+            | Happening::TargetRouts { .. }
+            | Happening::GunsAbandoned
+            | Happening::CrewFlees { .. }
+            | Happening::EmergencyLimberResult { .. }
+            | Happening::TargetEvades { .. }
+            | Happening::EvadersCaught
+            | Happening::JoinsMelee
+            | Happening::SkirmishersOverrun
+            | Happening::CounterChargeFails
+            | Happening::Contact { .. }
+            | Happening::FollowsUp { .. }
+            | Happening::TableRoll { .. }
+            | Happening::OccupiesBuildings { .. }
+            | Happening::FriendDisorderedByCrew => None,
+        }
+    }
+
+    /// How it moves the pieces on the table, if it does.
+    pub fn table_move(&self) -> Option<TableMove> {
+        match self {
+            Happening::ChargerMoves { cm } => Some(TableMove::ChargerAdvances(*cm)),
+            Happening::TargetRetreats { cm: Some(cm) }
+            | Happening::TargetRouts { cm: Some(cm) }
+            | Happening::CrewFlees { cm: Some(cm) } => Some(TableMove::TargetFallsBack(*cm)),
+            Happening::TargetEvades { cm: Some(cm), .. } => Some(TableMove::TargetEvades(*cm)),
+            Happening::Contact { counter_cm: Some(cm), .. } if *cm > 0 => Some(TableMove::CounterChargerMeets(*cm)),
+            Happening::ChargerOccupies | Happening::FollowsUp { choice: FollowUp::Stop } => {
+                Some(TableMove::ChargerTakesTheGround)
+            }
+            Happening::TimeForTarget { .. }
+            | Happening::TargetChangesFormation { .. }
+            | Happening::ChargerLoses { .. }
+            | Happening::ChargeHalts { .. }
+            | Happening::TargetRetreats { .. }
+            | Happening::TargetFailsButStays { .. }
+            | Happening::TargetRouts { .. }
+            | Happening::GunsAbandoned
+            | Happening::CrewFlees { .. }
+            | Happening::EmergencyLimberResult { .. }
+            | Happening::TargetEvades { .. }
+            | Happening::EvadersCaught
+            | Happening::JoinsMelee
+            | Happening::SkirmishersOverrun
+            | Happening::BasesDestroyed { .. }
+            | Happening::CounterChargeFails
+            | Happening::Contact { .. }
+            | Happening::FollowsUp { .. }
+            | Happening::TableRoll { .. }
+            | Happening::OccupiesBuildings { .. }
+            | Happening::FriendDisorderedByCrew => None,
+        }
+    }
 }
 
 /// What the machine asks for now.
