@@ -350,7 +350,9 @@ impl CsApp {
         matches!(storage::lock_battle(dir, path), Err(storage::Locked::Elsewhere))
     }
 
-    /// Carries out one command.
+    /// Carries out one command: the one routing of every command, the menus' and
+    /// shortcuts' and those of modals, windows and wizards, each arm naming its own
+    /// variant (issue 49: no list forwards the rest elsewhere).
     pub fn run_cmd(&mut self, cmd: AppCommand) {
         match cmd {
             AppCommand::Perform(action) => self.perform(&action),
@@ -374,63 +376,22 @@ impl CsApp {
             AppCommand::SaveAs => self.save_as(),
             AppCommand::RollInitiative => self.initiative_form.roll(self.game.battle()),
             AppCommand::OpenMelee(index) => self.open_melee(index),
-            AppCommand::OpenFire => {
-                let selected = match self.selection {
-                    Selection::Unit(id) => Some(id),
-                    Selection::None | Selection::General(_) | Selection::Brigade(_) => None,
-                };
-                self.wizard =
-                    Some(Wizard::Fire(Box::new(super::wizard::FireWizard::new(self.game.battle(), selected))));
-            }
-            AppCommand::OpenTest(owed) => {
-                let wizard = match (owed, self.selection) {
-                    (Some((unit, test)), _) => super::wizard::TestWizard::owed(unit, test),
-                    (None, Selection::Unit(id)) => super::wizard::TestWizard::called(self.game.battle(), Some(id)),
-                    (None, Selection::None | Selection::General(_) | Selection::Brigade(_)) => {
-                        super::wizard::TestWizard::called(self.game.battle(), None)
-                    }
-                };
-                self.wizard = Some(Wizard::Test(Box::new(wizard)));
-            }
+            AppCommand::OpenFire => self.open_fire(),
+            AppCommand::OpenTest(owed) => self.open_test(owed),
             AppCommand::NextPhase => self.next_phase(true),
             AppCommand::LeaveUnfinished => {
                 self.modal = Modal::None;
                 self.next_phase(false);
             }
-            AppCommand::TakeOwedTests => {
-                self.modal = Modal::None;
-                // Issue 45: "Take the first now" opens the first of them.
-                let owed = crate::game::testing::owed_tests(self.game.battle());
-                let first = owed.first().map(|o| (o.unit, o.test));
-                if first.is_some() {
-                    self.run_cmd(AppCommand::OpenTest(first));
-                }
-            }
+            AppCommand::TakeOwedTests => self.take_owed_tests(),
             AppCommand::CarryTestsAndAdvance => {
                 self.modal = Modal::None;
                 self.perform(&Action::AdvancePhase);
             }
-            AppCommand::DropTestsAndAdvance(reason) => {
-                self.modal = Modal::None;
-                let before = self.game.battle().log.len();
-                self.perform(&Action::DropTests { reason });
-                if self.game.battle().log.len() > before {
-                    self.perform(&Action::AdvancePhase);
-                }
-            }
-            AppCommand::StartCharge(id) => {
-                self.picking = Some(id);
-                let name = self.game.battle().unit(id).map(|u| u.display_name(self.lang == Lang::Ru).to_owned());
-                self.message = Some((self.lang.fmt(T::PickTarget, &[&name.unwrap_or_default()]), false));
-            }
+            AppCommand::DropTestsAndAdvance(reason) => self.drop_tests_and_advance(reason),
+            AppCommand::StartCharge(id) => self.start_charge(id),
             AppCommand::PickTarget(id) => self.pick_target(id),
-            AppCommand::CarryOutCharge(charger, target) => {
-                let battle = self.game.battle();
-                let declared = crate::game::declared_charge(battle, charger, target);
-                self.wizard = declared
-                    .and_then(|a| ChargeWizard::carry_out(battle, &a, &mut self.measured))
-                    .map(|w| Wizard::GdbCharge(Box::new(w)));
-            }
+            AppCommand::CarryOutCharge(charger, target) => self.carry_out_charge(charger, target),
             AppCommand::OpenReport => {
                 self.modal = Modal::Report(super::report_view::report_text(&self.game, self.lang));
             }
@@ -445,13 +406,7 @@ impl CsApp {
                 let draft = super::settings::SettingsDraft::of(b.ruleset, &b.options).on_basing();
                 self.modal = Modal::Settings(Box::new(draft));
             }
-            AppCommand::BasingThenPlace(unit, place) => {
-                let b = &self.game.battle();
-                let Some(arm) = b.unit(unit).map(|u| u.arm) else { return };
-                let draft = super::settings::SettingsDraft::of(b.ruleset, &b.options).on_basing_for(arm);
-                self.modal = Modal::Settings(Box::new(draft));
-                self.place_after_basing = Some((unit, *place));
-            }
+            AppCommand::BasingThenPlace(unit, place) => self.basing_then_place(unit, *place),
             AppCommand::Copy(text) => {
                 self.copy_request = Some(text);
                 self.message = Some((self.lang.t(T::Copied).to_owned(), false));
@@ -469,29 +424,7 @@ impl CsApp {
                 }
             }
             AppCommand::FirstRates(choice) => self.first_rates(*choice),
-            other @ AppCommand::CloseModal
-            | other @ AppCommand::SaveThen(_)
-            | other @ AppCommand::Discard(_)
-            | other @ AppCommand::Recover
-            | other @ AppCommand::ShowKept
-            | other @ AppCommand::DiscardKept(_)
-            | other @ AppCommand::PathChosen(..)
-            | other @ AppCommand::NewBattle(..)
-            | other @ AppCommand::Report(_)
-            | other @ AppCommand::ApplySettings(_)
-            | other @ AppCommand::ProfileFile(_)
-            | other @ AppCommand::SaveClubProfile
-            | other @ AppCommand::OobFile(_)
-            | other @ AppCommand::WizardApply(_)
-            | other @ AppCommand::DeclaredThenOtherSide { .. }
-            | other @ AppCommand::NoneDeclared(_)
-            | other @ AppCommand::CloseWizard => self.run_dialog_cmd(other),
-        }
-    }
-
-    /// The commands of modals, windows and wizards.
-    fn run_dialog_cmd(&mut self, cmd: AppCommand) {
-        match cmd {
+            // The commands of modals, windows and wizards.
             AppCommand::CloseModal => {
                 self.modal = Modal::None;
                 // A drop waiting on the basing table the players closed is forgotten.
@@ -504,16 +437,7 @@ impl CsApp {
                     self.carry_out(op);
                 }
             }
-            AppCommand::Discard(op) => {
-                self.modal = Modal::None;
-                // The journal of the work discarded goes when the next battle replaces it,
-                // or now if the app quits; a cancelled open keeps it, and the work.
-                match op {
-                    FileOp::Quit => self.discard_journal(),
-                    FileOp::New(..) | FileOp::Open(_) | FileOp::Recover(_) => self.discarding = true,
-                }
-                self.carry_out(op);
-            }
+            AppCommand::Discard(op) => self.discard_then(op),
             AppCommand::ShowKept => self.show_kept(),
             AppCommand::DiscardKept(journal) => self.discard_kept(&journal),
             AppCommand::Recover => match std::mem::replace(&mut self.modal, Modal::None) {
@@ -549,77 +473,127 @@ impl CsApp {
             AppCommand::ProfileFile(purpose) => self.profile_file(purpose),
             AppCommand::SaveClubProfile => self.save_club_profile(),
             AppCommand::OobFile(purpose) => self.oob_file(purpose),
-            AppCommand::WizardApply(action) => {
-                let steps = self.game.history().done.len();
-                self.remember_measures();
-                let tables = self.wizard.as_ref().and_then(|w| w.tables_to_remember(self.game.battle()));
-                self.perform(&action);
-                if self.game.history().done.len() > steps {
-                    self.wizard = None;
-                    // The rates the players asked to keep: their own undo step, after the action.
-                    if let Some(options) = tables {
-                        let ruleset = self.game.battle().ruleset;
-                        self.perform(&Action::SetOptions(Box::new((ruleset, options))));
-                    }
-                }
-            }
+            AppCommand::WizardApply(action) => self.wizard_apply(&action),
             AppCommand::CloseWizard => {
                 self.remember_measures();
                 self.wizard = None;
             }
             AppCommand::DeclaredThenOtherSide { actions, charge, other } => {
-                self.remember_measures();
-                if self.perform_all(&actions) {
-                    self.wizard = None;
-                    self.modal = Modal::OtherSideDeclares { charge, side: other };
-                }
+                self.declared_then_other_side(actions, charge, other)
             }
-            AppCommand::NoneDeclared(side) => {
-                self.modal = Modal::None;
-                if self.perform_all(&[Action::DeclarationsDone { side }]) {
-                    self.carry_out_next();
-                }
+            AppCommand::NoneDeclared(side) => self.none_declared(side),
+        }
+    }
+
+    /// Opens the fire wizard on the unit selected, if any.
+    fn open_fire(&mut self) {
+        let selected = match self.selection {
+            Selection::Unit(id) => Some(id),
+            Selection::None | Selection::General(_) | Selection::Brigade(_) => None,
+        };
+        self.wizard = Some(Wizard::Fire(Box::new(super::wizard::FireWizard::new(self.game.battle(), selected))));
+    }
+
+    /// Opens the test wizard on a test owed, or on the unit selected for a called one.
+    fn open_test(&mut self, owed: Option<(UnitId, crate::rules::options::TestKind)>) {
+        let wizard = match (owed, self.selection) {
+            (Some((unit, test)), _) => super::wizard::TestWizard::owed(unit, test),
+            (None, Selection::Unit(id)) => super::wizard::TestWizard::called(self.game.battle(), Some(id)),
+            (None, Selection::None | Selection::General(_) | Selection::Brigade(_)) => {
+                super::wizard::TestWizard::called(self.game.battle(), None)
             }
-            // The rest are run by `run_cmd` itself.
-            other @ AppCommand::Perform(_)
-            | other @ AppCommand::ShowPlayers(_)
-            | other @ AppCommand::PlayersWindow(_)
-            | other @ AppCommand::OpenShare
-            | other @ AppCommand::FirstRates(_)
-            | other @ AppCommand::ContinueInNewFile
-            | other @ AppCommand::Select(_)
-            | other @ AppCommand::Reveal(_)
-            | other @ AppCommand::Undo
-            | other @ AppCommand::Redo
-            | other @ AppCommand::SetLang(_)
-            | other @ AppCommand::File(_)
-            | other @ AppCommand::NewDialog
-            | other @ AppCommand::Save
-            | other @ AppCommand::SaveAs
-            | other @ AppCommand::RollInitiative
-            | other @ AppCommand::OpenMelee(_)
-            | other @ AppCommand::OpenFire
-            | other @ AppCommand::OpenTest(_)
-            | other @ AppCommand::NextPhase
-            | other @ AppCommand::LeaveUnfinished
-            | other @ AppCommand::DropTestsAndAdvance(_)
-            | other @ AppCommand::CarryTestsAndAdvance
-            | other @ AppCommand::TakeOwedTests
-            | other @ AppCommand::StartCharge(_)
-            | other @ AppCommand::PickTarget(_)
-            | other @ AppCommand::CarryOutCharge(..)
-            | other @ AppCommand::CancelPick
-            | other @ AppCommand::OpenReport
-            | other @ AppCommand::OpenSettings
-            | other @ AppCommand::OpenBasing
-            | other @ AppCommand::BasingThenPlace(..)
-            | other @ AppCommand::OpenAbout
-            | other @ AppCommand::OpenGuide
-            | other @ AppCommand::Copy(_)
-            | other @ AppCommand::CopyEntryReport(_)
-            | other @ AppCommand::ExportSvg
-            | other @ AppCommand::Warn(_)
-            | other @ AppCommand::ShowTab(_) => self.run_cmd(other),
+        };
+        self.wizard = Some(Wizard::Test(Box::new(wizard)));
+    }
+
+    /// The players take the tests owed now: the first opens.
+    fn take_owed_tests(&mut self) {
+        self.modal = Modal::None;
+        // Issue 45: "Take the first now" opens the first of them.
+        let owed = crate::game::testing::owed_tests(self.game.battle());
+        let first = owed.first().map(|o| (o.unit, o.test));
+        if first.is_some() {
+            self.run_cmd(AppCommand::OpenTest(first));
+        }
+    }
+
+    /// The tests owed dropped with the players' reason, and the next phase begun.
+    fn drop_tests_and_advance(&mut self, reason: String) {
+        self.modal = Modal::None;
+        let before = self.game.battle().log.len();
+        self.perform(&Action::DropTests { reason });
+        if self.game.battle().log.len() > before {
+            self.perform(&Action::AdvancePhase);
+        }
+    }
+
+    /// A charge begun from its charger: the players pick its target next.
+    fn start_charge(&mut self, id: UnitId) {
+        self.picking = Some(id);
+        let name = self.game.battle().unit(id).map(|u| u.display_name(self.lang == Lang::Ru).to_owned());
+        self.message = Some((self.lang.fmt(T::PickTarget, &[&name.unwrap_or_default()]), false));
+    }
+
+    /// Opens the charge wizard on a declared charge, to carry it out.
+    fn carry_out_charge(&mut self, charger: UnitId, target: UnitId) {
+        let battle = self.game.battle();
+        let declared = crate::game::declared_charge(battle, charger, target);
+        self.wizard = declared
+            .and_then(|a| ChargeWizard::carry_out(battle, &a, &mut self.measured))
+            .map(|w| Wizard::GdbCharge(Box::new(w)));
+    }
+
+    /// Asks for the basing of a unit's arm, then places it.
+    fn basing_then_place(&mut self, unit: UnitId, place: Action) {
+        let b = &self.game.battle();
+        let Some(arm) = b.unit(unit).map(|u| u.arm) else { return };
+        let draft = super::settings::SettingsDraft::of(b.ruleset, &b.options).on_basing_for(arm);
+        self.modal = Modal::Settings(Box::new(draft));
+        self.place_after_basing = Some((unit, place));
+    }
+
+    /// The players discard the unsaved work, then do what they asked.
+    fn discard_then(&mut self, op: FileOp) {
+        self.modal = Modal::None;
+        // The journal of the work discarded goes when the next battle replaces it,
+        // or now if the app quits; a cancelled open keeps it, and the work.
+        match op {
+            FileOp::Quit => self.discard_journal(),
+            FileOp::New(..) | FileOp::Open(_) | FileOp::Recover(_) => self.discarding = true,
+        }
+        self.carry_out(op);
+    }
+
+    /// A wizard's action performed; the wizard closes once it is done.
+    fn wizard_apply(&mut self, action: &Action) {
+        let steps = self.game.history().done.len();
+        self.remember_measures();
+        let tables = self.wizard.as_ref().and_then(|w| w.tables_to_remember(self.game.battle()));
+        self.perform(action);
+        if self.game.history().done.len() > steps {
+            self.wizard = None;
+            // The rates the players asked to keep: their own undo step, after the action.
+            if let Some(options) = tables {
+                let ruleset = self.game.battle().ruleset;
+                self.perform(&Action::SetOptions(Box::new((ruleset, options))));
+            }
+        }
+    }
+
+    /// Declarations made; the other side is asked for its own.
+    fn declared_then_other_side(&mut self, actions: Vec<Action>, charge: (UnitId, UnitId), other: crate::rules::Side) {
+        self.remember_measures();
+        if self.perform_all(&actions) {
+            self.wizard = None;
+            self.modal = Modal::OtherSideDeclares { charge, side: other };
+        }
+    }
+
+    /// A side declares no charge.
+    fn none_declared(&mut self, side: crate::rules::Side) {
+        self.modal = Modal::None;
+        if self.perform_all(&[Action::DeclarationsDone { side }]) {
+            self.carry_out_next();
         }
     }
 
