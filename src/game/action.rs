@@ -132,6 +132,46 @@ pub enum ActionError {
     Move(#[from] super::movement::MoveError),
 }
 
+impl ActionError {
+    /// The charge refusal this is, if it is one (which the players may overrule).
+    pub fn into_charge_refusal(self) -> Option<ChargeError> {
+        match self {
+            ActionError::Charge(e) => Some(e),
+            ActionError::NoSuchUnit(..)
+            | ActionError::NoSuchGeneral(..)
+            | ActionError::NoSuchBrigade(..)
+            | ActionError::Invalid(..)
+            | ActionError::NoChange
+            | ActionError::Turn(..)
+            | ActionError::FileFull { .. }
+            | ActionError::InitiativeFirst
+            | ActionError::NotInitiativePhase
+            | ActionError::InitiativeTie
+            | ActionError::InitiativeDone
+            | ActionError::OutOfPlay(..)
+            | ActionError::SameSide(..)
+            | ActionError::NoSuchMelee(..)
+            | ActionError::Dice(..)
+            | ActionError::TooManyInContact { .. }
+            | ActionError::ChargeUnfinished
+            | ActionError::NotEngaged(..)
+            | ActionError::TooManyLosses { .. }
+            | ActionError::LossesNeeded
+            | ActionError::TestsOwed
+            | ActionError::NoTestOwed
+            | ActionError::DerivedFact(..)
+            | ActionError::NotAScreen(..)
+            | ActionError::NotOverrulable(..)
+            | ActionError::OverruleNeedsReason
+            | ActionError::CrewFriendUnnamed
+            | ActionError::Apply(..)
+            | ActionError::Fire(..)
+            | ActionError::Test(..)
+            | ActionError::Move(..) => None,
+        }
+    }
+}
+
 /// Checks an action against the battle and returns its events, ending with its log
 /// entry (which keeps the action's inputs). Every variant is matched: a new one that is
 /// not wired is a compile error.

@@ -180,6 +180,36 @@ impl Event {
         }
     }
 
+    /// What a roster edit's log entry names: the item's name, and for a unit changed the
+    /// fields that changed (after a unit-separator); none for the other events.
+    pub fn subject(&self) -> Option<String> {
+        match self {
+            Event::UnitAdded(u) | Event::UnitRemoved(u) => Some(u.name.clone()),
+            Event::UnitChanged { before, after } => {
+                let fields = crate::model::changed_fields(before, after);
+                Some(if fields.is_empty() {
+                    after.name.clone()
+                } else {
+                    format!("{}\u{1f}{}", after.name, fields.join(","))
+                })
+            }
+            Event::GeneralAdded(g) | Event::GeneralRemoved(g) => Some(g.name.clone()),
+            Event::GeneralChanged { after, .. } => Some(after.name.clone()),
+            Event::BrigadeAdded(b) | Event::BrigadeRemoved(b) => Some(b.name.clone()),
+            Event::BrigadeChanged { after, .. } => Some(after.name.clone()),
+            Event::TurnChanged { .. }
+            | Event::LogAppended(_)
+            | Event::LogRemoved(_)
+            | Event::MeleePending { .. }
+            | Event::MeleeCleared { .. }
+            | Event::EngagementChanged { .. }
+            | Event::OptionsChanged { .. }
+            | Event::TableChanged { .. }
+            | Event::RngAdvanced { .. }
+            | Event::BattleChanged { .. } => None,
+        }
+    }
+
     /// A general change event.
     pub fn general_changed(before: &General, after: General) -> Event {
         Event::GeneralChanged { before: Box::new(before.clone()), after: Box::new(after) }

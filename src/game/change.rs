@@ -89,6 +89,16 @@ pub enum Change {
 pub use crate::model::ItemKind;
 
 impl Change {
+    /// A unit's fields as they were and as they became, where the change is one.
+    pub fn unit_fields(&self) -> Option<(u32, &Fields, &Fields)> {
+        match self {
+            Change::Fields { item: ItemKind::Unit, id, before, after } => Some((*id, before, after)),
+            Change::Fields { item: ItemKind::General | ItemKind::Brigade, .. }
+            | Change::Logged { .. }
+            | Change::Whole(_) => None,
+        }
+    }
+
     /// The change an event just applied makes, as compact as it can be kept.
     pub fn of(event: &Event) -> Change {
         let fields = |item, id, before: Result<Value, _>, after: Result<Value, _>| match (before, after) {

@@ -260,18 +260,15 @@ pub(super) fn is_follow_up(battle: &Battle, charger: UnitId) -> bool {
 /// example 6). A charger halted by its test, or
 /// whose charge ended any other way, does not charge again this turn.
 fn follow_up_used(battle: &Battle, charger: UnitId) -> Result<Option<u32>, ChargeError> {
-    let legs: Vec<(&Vec<Happening>, u32)> = battle
+    let legs: Vec<(&[Happening], u32)> = battle
         .log
         .iter()
         .rev()
         .take_while(|e| e.turn == battle.turn)
-        .filter_map(|e| match (&e.detail, e.action.as_deref()) {
-            (LogDetail::Charge { happened, distance_cm, .. }, Some(crate::model::Action::Charge(a)))
-                if a.charger == charger =>
-            {
-                Some((happened, covered_cm(happened, *distance_cm)))
-            }
-            _ => None,
+        .filter_map(|e| {
+            let a = e.action.as_deref()?.charges_step()?.carried_out()?;
+            let (happened, distance_cm) = e.detail.charge_record()?;
+            (a.charger == charger).then(|| (happened, covered_cm(happened, distance_cm)))
         })
         .collect();
     let Some((last, _)) = legs.first() else { return Ok(None) };
@@ -542,11 +539,9 @@ pub fn may_declare(battle: &Battle, a: &ChargeAction) -> Result<(), ActionError>
 /// (its measures and rates), for the wizard to carry it out.
 pub fn declared_charge(battle: &Battle, charger: UnitId, target: UnitId) -> Option<ChargeAction> {
     super::declarations::charges_phase(battle).pending(charger, target)?;
-    battle.log.iter().rev().take_while(|e| e.turn == battle.turn).find_map(|e| match e.action.as_deref() {
-        Some(crate::model::Action::DeclareCharge(a)) if a.charger == charger && a.target == target => {
-            Some((**a).clone())
-        }
-        _ => None,
+    battle.log.iter().rev().take_while(|e| e.turn == battle.turn).find_map(|e| {
+        let a = e.action.as_deref()?.charges_step()?.declared()?;
+        (a.charger == charger && a.target == target).then(|| a.clone())
     })
 }
 

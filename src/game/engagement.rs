@@ -41,17 +41,12 @@ pub fn melee_side(u: &Unit, battle: &Battle) -> MeleeSide {
 /// Whether the engagement's defender changed formation as its reaction to the charge that
 /// made it (GDB-CHG-10: begun only if finished before contact).
 fn formed_in_reaction(battle: &Battle, e: &Engagement) -> bool {
-    battle.log.iter().rev().find_map(|entry| match (&entry.detail, entry.action.as_deref()) {
-        (crate::model::LogDetail::Charge { happened, .. }, Some(crate::model::Action::Charge(a)))
-            if a.charger == e.attacker && a.target == e.defender =>
-        {
-            Some(
-                happened
-                    .iter()
-                    .any(|h| matches!(h, crate::rules::gdb::charge::Happening::TargetChangesFormation { .. })),
-            )
-        }
-        _ => None,
+    battle.log.iter().rev().find_map(|entry| {
+        let a = entry.action.as_deref()?.charges_step()?.carried_out()?;
+        let (happened, _) = entry.detail.charge_record()?;
+        (a.charger == e.attacker && a.target == e.defender).then(|| {
+            happened.iter().any(|h| matches!(h, crate::rules::gdb::charge::Happening::TargetChangesFormation { .. }))
+        })
     }) == Some(true)
 }
 

@@ -345,30 +345,15 @@ fn turn_of(step: &Step) -> Option<crate::model::UnitId> {
     if step.kind != ActionKind::PlaceUnit {
         return None;
     }
-    match step.changes.first() {
-        Some(Change::Fields { item: super::change::ItemKind::Unit, id, before, after }) => {
-            let at = |fields: &super::change::Fields, key: &str| fields.get("place").and_then(|p| p.get(key)).cloned();
-            let same_spot = at(before, "x_mm").is_some()
-                && at(before, "x_mm") == at(after, "x_mm")
-                && at(before, "y_mm") == at(after, "y_mm");
-            (same_spot && at(before, "facing_deg") != at(after, "facing_deg")).then_some(crate::model::UnitId(*id))
-        }
-        _ => None,
-    }
+    let (id, before, after) = step.changes.first()?.unit_fields()?;
+    let at = |fields: &super::change::Fields, key: &str| fields.get("place").and_then(|p| p.get(key)).cloned();
+    let same_spot = at(before, "x_mm").is_some()
+        && at(before, "x_mm") == at(after, "x_mm")
+        && at(before, "y_mm") == at(after, "y_mm");
+    (same_spot && at(before, "facing_deg") != at(after, "facing_deg")).then_some(crate::model::UnitId(id))
 }
 
 pub(super) fn subject_of(events: &[super::Event]) -> String {
     use super::Event;
-    match events.iter().rev().find(|e| !matches!(e, Event::LogAppended(_))) {
-        Some(Event::UnitAdded(u) | Event::UnitRemoved(u)) => u.name.clone(),
-        Some(Event::UnitChanged { before, after }) => {
-            let fields = crate::model::changed_fields(before, after);
-            if fields.is_empty() { after.name.clone() } else { format!("{}\u{1f}{}", after.name, fields.join(",")) }
-        }
-        Some(Event::GeneralAdded(g) | Event::GeneralRemoved(g)) => g.name.clone(),
-        Some(Event::GeneralChanged { after, .. }) => after.name.clone(),
-        Some(Event::BrigadeAdded(b) | Event::BrigadeRemoved(b)) => b.name.clone(),
-        Some(Event::BrigadeChanged { after, .. }) => after.name.clone(),
-        _ => String::new(),
-    }
+    events.iter().rev().find(|e| !matches!(e, Event::LogAppended(_))).and_then(Event::subject).unwrap_or_default()
 }

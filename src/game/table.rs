@@ -396,10 +396,12 @@ pub(super) fn collision_moves(
 ) -> Option<(Placement, Placement)> {
     use crate::rules::Role;
     let (mut fa, mut fd) = (footprint(battle, a)?, footprint(battle, d)?);
-    match (fleeing, flee_cm) {
-        (Some(Role::Defender), Some(cm)) => fd = fd.moved_ahead(-on_table(battle, cm)),
-        (Some(Role::Attacker), Some(cm)) => fa = fa.moved_ahead(-on_table(battle, cm)),
-        _ => {}
+    if let Some(cm) = flee_cm {
+        match fleeing {
+            Some(Role::Defender) => fd = fd.moved_ahead(-on_table(battle, cm)),
+            Some(Role::Attacker) => fa = fa.moved_ahead(-on_table(battle, cm)),
+            None => {}
+        }
     }
     if contact {
         // B-FLE-02: the one that did not flee is the one that advances.

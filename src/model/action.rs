@@ -616,6 +616,24 @@ pub enum ChargesStep<'a> {
     CarriedOut(&'a ChargeAction),
 }
 
+impl<'a> ChargesStep<'a> {
+    /// The charge declared, if this step declares one.
+    pub fn declared(self) -> Option<&'a ChargeAction> {
+        match self {
+            ChargesStep::Declared(a) => Some(a),
+            ChargesStep::Closed(_) | ChargesStep::CarriedOut(_) => None,
+        }
+    }
+
+    /// The charge carried out, if this step carries one out.
+    pub fn carried_out(self) -> Option<&'a ChargeAction> {
+        match self {
+            ChargesStep::CarriedOut(a) => Some(a),
+            ChargesStep::Declared(_) | ChargesStep::Closed(_) => None,
+        }
+    }
+}
+
 /// An action whose moment the turn's sequence judges (issue 42): when in the turn it
 /// may be taken, and by units in what state.
 #[derive(Clone, Copy, Debug, PartialEq)]

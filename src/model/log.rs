@@ -320,6 +320,29 @@ impl LogDetail {
         }
     }
 
+    /// A charge's record: what happened, in order, and the distance at its declaration.
+    pub fn charge_record(&self) -> Option<(&[crate::rules::gdb::charge::Happening], u32)> {
+        match self {
+            LogDetail::Charge { happened, distance_cm, .. } => Some((happened, *distance_cm)),
+            LogDetail::Edit { .. }
+            | LogDetail::Phase { .. }
+            | LogDetail::Initiative { .. }
+            | LogDetail::GdbMelee { .. }
+            | LogDetail::BCollision { .. }
+            | LogDetail::BMelee { .. }
+            | LogDetail::Note { .. }
+            | LogDetail::Hidden { .. }
+            | LogDetail::ChargeDeclared { .. }
+            | LogDetail::DeclarationsDone { .. }
+            | LogDetail::Fire { .. }
+            | LogDetail::TestTaken { .. }
+            | LogDetail::TestsDropped { .. }
+            | LogDetail::FormationChanged { .. }
+            | LogDetail::Moved { .. }
+            | LogDetail::AtTheEdge { .. } => None,
+        }
+    }
+
     /// The umpire's alone (issue 32): a hidden note, or a unit marked hidden or shown.
     pub fn umpires_only(&self) -> bool {
         match self {

@@ -508,9 +508,9 @@ impl ChargeDraft {
             let overrule = Overrule { refusals: refusals.clone(), reason: "…".into() };
             let probe = ChargeAction { overrule: (!refusals.is_empty()).then_some(overrule), ..self.declaring(battle) };
             let refused = run_charge(battle, &probe).err().or_else(|| may_carry_out(battle, &probe).err());
-            match refused {
-                Some(ActionError::Charge(e)) if e.overrulable() => refusals.push(e),
-                _ => break,
+            match refused.and_then(ActionError::into_charge_refusal) {
+                Some(e) if e.overrulable() => refusals.push(e),
+                Some(_) | None => break,
             }
         }
         refusals

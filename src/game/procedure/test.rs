@@ -32,10 +32,9 @@ impl TestDraft {
     /// Opens a test the players call, for the unit selected if any.
     pub fn called(battle: &Battle, unit: Option<UnitId>) -> Self {
         let unit = unit.filter(|id| battle.unit(*id).is_some_and(|u| u.order.in_play()));
-        let test = match unit.and_then(|id| battle.unit(id)).map(|u| u.order) {
-            Some(Order::Routing) => TestKind::Rally,
-            _ => TestKind::Morale,
-        };
+        // A routing unit's test is a rally; any other's, or one for no unit yet, morale.
+        let routing = unit.and_then(|id| battle.unit(id)).is_some_and(|u| u.order == Order::Routing);
+        let test = if routing { TestKind::Rally } else { TestKind::Morale };
         TestDraft { unit, test, called: true, rng_after: None }
     }
 

@@ -787,6 +787,27 @@ impl Happening {
     }
 }
 
+impl Input {
+    /// The question this input answers: given at any other step, it is refused
+    /// ([`ChargeError::WrongStep`]).
+    pub const fn answers(&self) -> Ask {
+        match self {
+            Input::Reaction(_) => Ask::Reaction,
+            Input::ClosingFire { .. } => Ask::ClosingFire,
+            Input::FacedInTime(_) => Ask::FacedInTime,
+            Input::ChargerTest(_) => Ask::ChargerTest,
+            Input::CounterTest(_) => Ask::CounterTest,
+            Input::StandTest(_) => Ask::StandTest,
+            Input::EmergencyLimber { .. } => Ask::EmergencyLimber,
+            Input::Caught(_) => Ask::Caught,
+            Input::BasesLost { .. } => Ask::BasesLost,
+            Input::CounterMeet { .. } => Ask::CounterMeet,
+            // What follows a won charge: a follow-up, the ground taken, or a crew's flight.
+            Input::FollowUp(_) | Input::Occupy { .. } | Input::CrewRanIntoFriend => Ask::FollowUp,
+        }
+    }
+}
+
 /// What the machine asks for now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -924,10 +945,7 @@ pub fn may_counter_charge(target: &ChargeUnit, options: &GdbOptions) -> bool {
 /// The known formation-change durations: column to square takes half a turn (seed 001,
 /// example 2); the rest come from the players (AMB-25).
 pub fn known_duration(from: Formation, to: Formation) -> Option<Frac> {
-    match (from, to) {
-        (Formation::Column, Formation::Square) => Some(Frac(1, 2)),
-        _ => None,
-    }
+    (from == Formation::Column && to == Formation::Square).then_some(Frac(1, 2))
 }
 
 impl Charge {
@@ -950,9 +968,13 @@ impl Charge {
 
     /// The charger's first move (GDB-CHG-07, AMB-01): half the distance, or half its move.
     pub fn first_move_cm(&self) -> u32 {
-        match (self.options.first_move, self.decl.charger.charge_move_cm) {
-            (FirstMove::HalfMove, Some(full)) => (full / 2).min(self.decl.distance_cm),
-            _ => self.decl.distance_cm / 2,
+        let half_distance = self.decl.distance_cm / 2;
+        match self.options.first_move {
+            // Without the charger's rate, half the distance.
+            FirstMove::HalfMove => {
+                self.decl.charger.charge_move_cm.map_or(half_distance, |full| (full / 2).min(self.decl.distance_cm))
+            }
+            FirstMove::HalfDistance => half_distance,
         }
     }
 
@@ -980,25 +1002,23 @@ impl Charge {
     // Handing the unchanged machine back is the point of the error; it is not hot code.
     #[allow(clippy::result_large_err)]
     pub fn step(self, input: Input) -> Result<Charge, (Charge, ChargeError)> {
-        let result = match (&self.ask, &input) {
-            (Ask::Reaction, Input::Reaction(r)) => self.clone().react(r.clone()),
-            (Ask::ClosingFire, Input::ClosingFire { casualties }) => self.clone().fired(*casualties),
-            (Ask::FacedInTime, Input::FacedInTime(faced)) => Ok(self.clone().faced(*faced)),
-            (Ask::ChargerTest, Input::ChargerTest(t)) => {
-                self.clone().answered(TestKind::Charge, t, Charge::charger_tested)
-            }
-            (Ask::CounterTest, Input::CounterTest(t)) => {
-                self.clone().answered(TestKind::CounterCharge, t, Charge::counter_tested)
-            }
-            (Ask::StandTest, Input::StandTest(t)) => self.clone().answered(TestKind::Stand, t, Charge::stand_tested),
-            (Ask::EmergencyLimber, Input::EmergencyLimber { die, named }) => self.clone().limbered(*die, named),
-            (Ask::Caught, Input::Caught(caught)) => Ok(self.clone().caught(*caught)),
-            (Ask::BasesLost, Input::BasesLost { figures }) => Ok(self.clone().bases_lost(*figures)),
-            (Ask::FollowUp, Input::FollowUp(f)) => self.clone().followed(*f),
-            (Ask::CounterMeet, Input::CounterMeet { counter_cm }) => self.clone().met(*counter_cm),
-            (Ask::FollowUp, Input::Occupy { needed_cm, left_cm }) => self.clone().occupied(*needed_cm, *left_cm),
-            (Ask::FollowUp, Input::CrewRanIntoFriend) => self.clone().crew_ran_into_friend(),
-            _ => Err(ChargeError::WrongStep),
+        if input.answers() != self.ask {
+            return Err((self, ChargeError::WrongStep));
+        }
+        let result = match &input {
+            Input::Reaction(r) => self.clone().react(r.clone()),
+            Input::ClosingFire { casualties } => self.clone().fired(*casualties),
+            Input::FacedInTime(faced) => Ok(self.clone().faced(*faced)),
+            Input::ChargerTest(t) => self.clone().answered(TestKind::Charge, t, Charge::charger_tested),
+            Input::CounterTest(t) => self.clone().answered(TestKind::CounterCharge, t, Charge::counter_tested),
+            Input::StandTest(t) => self.clone().answered(TestKind::Stand, t, Charge::stand_tested),
+            Input::EmergencyLimber { die, named } => self.clone().limbered(*die, named),
+            Input::Caught(caught) => Ok(self.clone().caught(*caught)),
+            Input::BasesLost { figures } => Ok(self.clone().bases_lost(*figures)),
+            Input::FollowUp(f) => self.clone().followed(*f),
+            Input::CounterMeet { counter_cm } => self.clone().met(*counter_cm),
+            Input::Occupy { needed_cm, left_cm } => self.clone().occupied(*needed_cm, *left_cm),
+            Input::CrewRanIntoFriend => self.clone().crew_ran_into_friend(),
         };
         result.map_err(|e| (self, e))
     }
@@ -1161,15 +1181,22 @@ impl Charge {
                     Ask::Done
                 }
             }
-            // GDB-MEL-02, AMB-15: the target in melee takes no test; the charger joins.
-            _ if self.decl.target_in_melee => {
-                self.happened.push(Happening::JoinsMelee);
-                self.contact();
-                Ask::Done
+            Some(Reaction::Stand | Reaction::StandAndFire | Reaction::ChangeFormation { .. }) | None => {
+                self.stand_test_or_join()
             }
-            _ => Ask::StandTest,
         };
         self
+    }
+
+    /// A target that stands takes its stand test; one already in melee takes none, and
+    /// the charger joins the melee (GDB-MEL-02, AMB-15).
+    fn stand_test_or_join(&mut self) -> Ask {
+        if !self.decl.target_in_melee {
+            return Ask::StandTest;
+        }
+        self.happened.push(Happening::JoinsMelee);
+        self.contact();
+        Ask::Done
     }
 
     /// GDB-CHG-17: on passing, the counter-charger moves to meet the charger; a halt (or
