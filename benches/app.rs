@@ -5,7 +5,7 @@
 
 use coldsteel::game::Game;
 use coldsteel::i18n::Lang;
-use coldsteel::model::stress::stress_battle;
+use coldsteel::model::large_battles::stress_battle;
 use coldsteel::storage;
 use coldsteel::ui::CsApp;
 use criterion::{Criterion, criterion_group, criterion_main};

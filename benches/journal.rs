@@ -9,13 +9,13 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use coldsteel::game::{self, Game, stress};
+use coldsteel::game::{self, Game, long_evenings};
 use coldsteel::storage::{self, Base, Op, journal::Writer};
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 
 /// The evening at `actions` actions, and the next 1,000 actions' journal lines.
 fn evening_and_next(actions: usize) -> Option<(Game, Vec<Op>, Vec<Op>)> {
-    let (mut g, mut evening) = stress::Evening::new(actions + 1_000, 10);
+    let (mut g, mut evening) = long_evenings::Evening::new(actions + 1_000, 10);
     let mut before = Vec::with_capacity(actions);
     let mut next = Vec::with_capacity(1_000);
     for i in 0..actions + 1_000 {
@@ -27,7 +27,7 @@ fn evening_and_next(actions: usize) -> Option<(Game, Vec<Op>, Vec<Op>)> {
 }
 
 fn fifty_thousand(c: &mut Criterion) {
-    let Ok(g) = stress::charges_evening(50_000, 10) else { return };
+    let Ok(g) = long_evenings::charges_evening(50_000, 10) else { return };
     let text = storage::to_json(&g);
     let dir = std::env::temp_dir().join(format!("coldsteel-bench-{}", std::process::id()));
     let _ = std::fs::create_dir_all(&dir);

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use coldsteel::game::Game;
 use coldsteel::i18n::Lang;
 use coldsteel::model::Battle;
-use coldsteel::model::stress::stress_battle;
+use coldsteel::model::large_battles::stress_battle;
 use coldsteel::share::{Hub, Sharing};
 use coldsteel::ui::CsApp;
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -21,7 +21,7 @@ use std::hint::black_box;
 /// The 1,000-unit battle with its 10,000-entry log, every unit placed and based on a
 /// 6 × 3 m table.
 fn battle() -> Battle {
-    coldsteel::model::stress::based_on_a_table(1000, 10_000, 1000)
+    coldsteel::model::large_battles::based_on_a_table(1000, 10_000, 1000)
 }
 
 fn read_model(c: &mut Criterion) {

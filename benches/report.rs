@@ -4,9 +4,9 @@
 //! as `coldsteel report --pdf` makes it.
 
 use coldsteel::game::Game;
-use coldsteel::game::stress::played_turns;
+use coldsteel::game::long_evenings::played_turns;
 use coldsteel::i18n::Lang;
-use coldsteel::model::stress::{near_the_size_limit, placed_battle};
+use coldsteel::model::large_battles::{near_the_size_limit, placed_battle};
 use coldsteel::report::{pdf, summary};
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;

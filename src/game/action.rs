@@ -126,7 +126,7 @@ pub enum ActionError {
     Fire(#[from] super::fire::FireError),
     /// A test refused (issue 28).
     #[error("{0}")]
-    Test(#[from] super::testing::TestError),
+    Test(#[from] super::morale_tests::TestError),
     /// A formation change refused (issue 28).
     #[error("{0}")]
     Move(#[from] super::movement::MoveError),
@@ -250,8 +250,8 @@ pub(super) fn check_as_recorded(action: &Action, battle: &Battle) -> Result<Vec<
             let events = vec![Event::BattleChanged { before: Box::new(before), after: info.clone() }];
             (events, Vec::new(), LogDetail::Edit { action: ActionKind::EditBattle, subject: info.name.clone() })
         }
-        Action::TakeTest(t) => super::testing::take_test(battle, t)?,
-        Action::DropTests { reason } => super::testing::drop_tests(battle, reason)?,
+        Action::TakeTest(t) => super::morale_tests::take_test(battle, t)?,
+        Action::DropTests { reason } => super::morale_tests::drop_tests(battle, reason)?,
         Action::SetTable(table) => {
             let events = super::table::set_table(battle, table.as_deref())?;
             let subject = super::table::table_change(battle.table.as_ref(), table.as_deref());

@@ -14,14 +14,14 @@ mod hidden;
 mod history;
 mod invariants;
 pub mod journal;
+pub mod long_evenings;
+pub mod morale_tests;
 pub mod movement;
 mod play;
 pub mod procedure;
 mod ruleset_b;
 pub mod sequence;
-pub mod stress;
 pub mod table;
-pub mod testing;
 mod turn;
 
 pub use crate::model::{

@@ -51,7 +51,7 @@ pub enum Todo {
         /// Which test.
         test: crate::rules::options::TestKind,
         /// Why it is owed.
-        cause: super::testing::Cause,
+        cause: super::morale_tests::Cause,
     },
     /// Record a fire (the Firing phase; the players' rulebook gives its numbers).
     RecordFire,
@@ -125,7 +125,11 @@ fn at_the_edge(battle: &Battle) -> impl Iterator<Item = Todo> + '_ {
 /// The tests owed now: in the Morale phase all of them, in any other phase those a fire
 /// owes, carried until they are taken or dropped.
 fn owed(battle: &Battle) -> impl Iterator<Item = Todo> {
-    super::testing::owed_tests(battle).into_iter().map(|o| Todo::Test { unit: o.unit, test: o.test, cause: o.cause })
+    super::morale_tests::owed_tests(battle).into_iter().map(|o| Todo::Test {
+        unit: o.unit,
+        test: o.test,
+        cause: o.cause,
+    })
 }
 
 /// The GdB Charges phase: the side declaring now, then the declared charges in the order

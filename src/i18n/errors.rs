@@ -241,8 +241,8 @@ pub fn fire_error_text(lang: Lang, e: &crate::game::fire::FireError) -> String {
 }
 
 /// A test refused, in words.
-pub fn test_error_text(lang: Lang, e: &crate::game::testing::TestError) -> String {
-    use crate::game::testing::TestError as E;
+pub fn test_error_text(lang: Lang, e: &crate::game::morale_tests::TestError) -> String {
+    use crate::game::morale_tests::TestError as E;
     match e {
         E::NotAResult { test, result } => lang.fmt(T::ErrNotAResult, &[&test.label(lang), &result.label(lang)]),
         E::NoTableRow(total) => lang.fmt(T::NoTableRow, &[total]),

@@ -788,7 +788,7 @@ fn todo_words(lang: Lang, battle: &Battle, todo: &Todo) -> String {
         Todo::Pursue(id) => lang.fmt(T::TodoPursue, &[&name(id)]),
         Todo::Melee { attacker, defender, .. } => lang.fmt(T::TodoMelee, &[&name(attacker), &name(defender)]),
         Todo::Test { unit, cause, .. } => {
-            use crate::game::testing::Cause;
+            use crate::game::morale_tests::Cause;
             let key = match cause {
                 Cause::Melee => T::TodoMorale,
                 Cause::Wavering => T::TodoWavering,

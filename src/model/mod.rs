@@ -3,9 +3,9 @@
 mod action;
 mod battle;
 mod engagement;
+pub mod large_battles;
 pub mod limits;
 mod log;
-pub mod stress;
 pub mod table;
 mod unit;
 mod validate;

@@ -510,7 +510,7 @@ impl CsApp {
     fn take_owed_tests(&mut self) {
         self.modal = Modal::None;
         // Issue 45: "Take the first now" opens the first of them.
-        let owed = crate::game::testing::owed_tests(self.game.battle());
+        let owed = crate::game::morale_tests::owed_tests(self.game.battle());
         let first = owed.first().map(|o| (o.unit, o.test));
         if first.is_some() {
             self.run_cmd(AppCommand::OpenTest(first));
@@ -604,7 +604,7 @@ impl CsApp {
         let battle = self.game.battle();
         if let Some(undone) = crate::game::unfinished(battle).filter(|_| ask_unfinished) {
             self.modal = Modal::Unfinished(undone);
-        } else if crate::game::testing::owed_tests(battle).is_empty() {
+        } else if crate::game::morale_tests::owed_tests(battle).is_empty() {
             self.perform(&Action::AdvancePhase);
         } else {
             self.modal = Modal::TestsOwed { reason: String::new() };

@@ -55,7 +55,7 @@ impl CsApp {
             }
             Modal::JournalFull(full) => journal_full_ui(ui, self.lang, *full),
             Modal::TestsOwed { reason } => {
-                let owed = crate::game::testing::owed_tests(self.game.battle()).len();
+                let owed = crate::game::morale_tests::owed_tests(self.game.battle()).len();
                 tests_owed_ui(ui, self.lang, owed, reason)
             }
             Modal::Unfinished(undone) => unfinished_ui(ui, self.lang, *undone),

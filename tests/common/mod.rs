@@ -614,7 +614,7 @@ pub fn whole_b_turn() -> Game {
     // Ruleset B's tests roll one D6 (B-MEL-17).
     g.perform(&rolled_one_test(&g, "Poltava Infantry", TestKind::Morale, 4)).unwrap();
     g.perform(&rolled_one_test(&g, "Kiev Dragoons", TestKind::Rally, 5)).unwrap();
-    while let Some(o) = coldsteel::game::testing::owed_tests(g.battle()).first().cloned() {
+    while let Some(o) = coldsteel::game::morale_tests::owed_tests(g.battle()).first().cloned() {
         let answer = TestResult::Pass.into();
         let a = coldsteel::game::TestAction { unit: o.unit, test: o.test, answer, rng_after: None };
         g.perform(&Action::TakeTest(Box::new(a))).unwrap();
@@ -672,4 +672,19 @@ pub fn assert_evening_is_small(g: &Game, file_bytes: usize) {
             assert!(bytes <= 2048, "entry {} ({kind}): {bytes} bytes", entry.seq);
         }
     }
+}
+
+/// The drills program (`examples/drills.rs`) of this test build's profile: the processes
+/// the crash tests kill at random. `cargo test` builds it with the tests.
+pub fn drills() -> std::process::Command {
+    let exe = std::env::current_exe().unwrap();
+    // target/PROFILE/deps/TEST → target/PROFILE/examples/drills
+    let profile = exe.parent().and_then(std::path::Path::parent).unwrap();
+    let drills = profile.join("examples").join(format!("drills{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        drills.is_file(),
+        "{} is missing: build it with `cargo test` or `cargo build --examples`",
+        drills.display()
+    );
+    std::process::Command::new(drills)
 }

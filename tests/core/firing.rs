@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use coldsteel::game::testing::{Cause, owed_tests};
+use coldsteel::game::morale_tests::{Cause, owed_tests};
 use coldsteel::game::{Action, ActionError, FireAction, FireRoll, Game, TestAction, Todo, checklist};
 use coldsteel::model::LogDetail;
 use coldsteel::rules::gdb::charge::{Input, Reaction, TestAnswer};
@@ -174,9 +174,10 @@ fn every_result_and_its_consequence() {
     let mut g = rallied;
     // A formed unit has nothing to rally from; a pursuit is no morale result.
     let a = test(&g, "Sumy Hussars", TestKind::Rally, TestResult::Rally.into());
-    refused(&mut g, a, coldsteel::game::testing::TestError::NothingToRally.into());
+    refused(&mut g, a, coldsteel::game::morale_tests::TestError::NothingToRally.into());
     let a = test(&g, "Sumy Hussars", TestKind::Morale, TestResult::Pursue.into());
-    let want = coldsteel::game::testing::TestError::NotAResult { test: TestKind::Morale, result: TestResult::Pursue };
+    let want =
+        coldsteel::game::morale_tests::TestError::NotAResult { test: TestKind::Morale, result: TestResult::Pursue };
     refused(&mut g, a, want.into());
 }
 
@@ -208,7 +209,11 @@ fn a_phase_ended_with_a_test_owed() {
     g.perform(&Action::AdvancePhase).unwrap();
     assert_eq!(g.battle().phase, Phase::Melee);
     assert_eq!(owed_tests(g.battle()).len(), 1, "carried into the Melee phase");
-    refused(&mut g, Action::DropTests { reason: " ".into() }, coldsteel::game::testing::TestError::ReasonNeeded.into());
+    refused(
+        &mut g,
+        Action::DropTests { reason: " ".into() },
+        coldsteel::game::morale_tests::TestError::ReasonNeeded.into(),
+    );
     g.perform(&Action::DropTests { reason: "the umpire waived it".into() }).unwrap();
     assert!(owed_tests(g.battle()).is_empty());
     let entry = g.battle().log.last().unwrap();
@@ -218,7 +223,7 @@ fn a_phase_ended_with_a_test_owed() {
     refused(
         &mut g,
         Action::DropTests { reason: "again".into() },
-        coldsteel::game::testing::TestError::NothingOwed.into(),
+        coldsteel::game::morale_tests::TestError::NothingOwed.into(),
     );
 }
 

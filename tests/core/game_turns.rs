@@ -98,7 +98,7 @@ fn two_turns_of_the_default_battle() {
     // Morale: the unit that lost figures tests.
     advance_to(&mut g, Phase::Morale);
     let morale = coldsteel::rules::options::TestKind::Morale;
-    let cause = coldsteel::game::testing::Cause::Melee;
+    let cause = coldsteel::game::morale_tests::Cause::Melee;
     assert_eq!(checklist(g.battle()), vec![Todo::Test { unit: leger, test: morale, cause }]);
 
     // Turn 2: the charge marker expires; the retreat is owed in compulsory moves.

@@ -367,15 +367,15 @@ fn every_error_reads_in_russian() {
         A::Fire(coldsteel::game::fire::FireError::TargetInContact),
         A::Fire(coldsteel::game::fire::FireError::NoFiringRow(13)),
         A::Fire(coldsteel::game::fire::FireError::LossesNeeded),
-        A::Test(coldsteel::game::testing::TestError::NotAResult {
+        A::Test(coldsteel::game::morale_tests::TestError::NotAResult {
             test: coldsteel::rules::options::TestKind::Rally,
             result: coldsteel::rules::options::TestResult::Pursue,
         }),
-        A::Test(coldsteel::game::testing::TestError::NoTableRow(14)),
-        A::Test(coldsteel::game::testing::TestError::NothingToRally),
-        A::Test(coldsteel::game::testing::TestError::TakenInItsProcedure),
-        A::Test(coldsteel::game::testing::TestError::NothingOwed),
-        A::Test(coldsteel::game::testing::TestError::ReasonNeeded),
+        A::Test(coldsteel::game::morale_tests::TestError::NoTableRow(14)),
+        A::Test(coldsteel::game::morale_tests::TestError::NothingToRally),
+        A::Test(coldsteel::game::morale_tests::TestError::TakenInItsProcedure),
+        A::Test(coldsteel::game::morale_tests::TestError::NothingOwed),
+        A::Test(coldsteel::game::morale_tests::TestError::ReasonNeeded),
         A::Move(coldsteel::game::movement::MoveError::NotMovementPhase),
         A::Move(coldsteel::game::movement::MoveError::InContact),
     ];

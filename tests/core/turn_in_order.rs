@@ -3,8 +3,8 @@
 //! refused naming its clause, and the battle is unchanged; the checklist offers no step
 //! the game would refuse.
 
+use coldsteel::game::morale_tests::owed_tests;
 use coldsteel::game::sequence::TurnError;
-use coldsteel::game::testing::owed_tests;
 use coldsteel::game::{Action, ActionError, Game, Todo, checklist};
 use coldsteel::model::{BMeleeAction, TestAction};
 use coldsteel::rules::gdb::Effect;

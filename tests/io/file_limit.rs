@@ -5,7 +5,7 @@
 //! `tests/system/file_limit.rs`.
 
 use coldsteel::game::ActionError;
-use coldsteel::game::stress::{FillEvening, Filler};
+use coldsteel::game::long_evenings::{FillEvening, Filler};
 use coldsteel::i18n::{Lang, errors::action_error_text};
 use coldsteel::storage;
 
@@ -14,7 +14,7 @@ use coldsteel::storage;
 #[test]
 fn the_measure_is_the_size_the_writer_writes() {
     let dir = tempfile::tempdir().unwrap();
-    let mut played = coldsteel::game::stress::charges_evening(300, 10).unwrap();
+    let mut played = coldsteel::game::long_evenings::charges_evening(300, 10).unwrap();
     let fresh = storage::default_game().unwrap();
     let mut undone = played.clone();
     for _ in 0..7 {

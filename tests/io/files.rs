@@ -5,7 +5,7 @@ use crate::common;
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::Duration;
 
 use coldsteel::storage::{self, LoadError};
@@ -123,7 +123,7 @@ fn killed_saves(path: &Path, rounds: usize, mut after: impl FnMut(usize)) -> [us
     let mut rng_state: u64 = 0x9e37_79b9_7f4a_7c15;
     let mut seen = [0usize; 2];
     for round in 0..rounds {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_coldsteel"))
+        let mut child = crate::common::drills()
             .arg("save-loop")
             .arg(path)
             .stdout(Stdio::piped())

@@ -255,8 +255,9 @@ fn stale_temporary_files_are_cleaned_live_ones_kept() {
 fn concurrent_saves_never_lose_the_file() {
     let dir = tempfile::tempdir().unwrap();
     let path = write(dir.path(), "b.coldsteel.json", &example());
-    let mut children: Vec<_> =
-        (0..2).map(|_| bin().arg("save-loop").arg(&path).stderr(Stdio::null()).spawn().unwrap()).collect();
+    let mut children: Vec<_> = (0..2)
+        .map(|_| crate::common::drills().arg("save-loop").arg(&path).stderr(Stdio::null()).spawn().unwrap())
+        .collect();
     let start = std::time::Instant::now();
     let mut checks = 0;
     while start.elapsed() < Duration::from_millis(1500) {

@@ -7,7 +7,7 @@ use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use coldsteel::game::{self, Game, stress};
+use coldsteel::game::{self, Game, long_evenings};
 use coldsteel::storage::{self, Base, Op};
 
 /// An evening of charges and melees between fresh pairs, ten a turn: under 500 bytes an
@@ -20,7 +20,7 @@ use coldsteel::storage::{self, Base, Op};
 #[test]
 fn a_2000_action_evening_stays_small_and_comes_back_identical() {
     let actions = 2_000;
-    let g = stress::charges_evening(actions, 10).unwrap();
+    let g = long_evenings::charges_evening(actions, 10).unwrap();
     assert_eq!(g.battle().log.len(), actions);
     let text = storage::to_json(&g);
     assert!((text.len() as u64) < storage::MAX_FILE_BYTES, "{} bytes", text.len());
@@ -66,7 +66,7 @@ fn replayed_and_checked_by_the_command_line(text: &str, actions: usize) {
 #[test]
 fn an_undo_step_keeps_changed_fields_and_the_entrys_number() {
     use coldsteel::game::change::Change;
-    let g = stress::charges_evening(25, 10).unwrap();
+    let g = long_evenings::charges_evening(25, 10).unwrap();
     let step = g.history().done.iter().find(|s| format!("{:?}", s.kind) == "Charge").unwrap();
     let mut units = 0;
     for change in &step.changes {
@@ -108,10 +108,10 @@ fn every_earlier_version_upgrades_with_its_undo_history() {
     const { assert!(storage::VERSION >= 6, "the version-5 fixture is among them") };
 }
 
-/// The ops the journal loop plays (`coldsteel journal-loop`): the evening's actions,
+/// The ops the journal loop plays (`drills journal-loop`): the evening's actions,
 /// every seventh one undone and redone.
 fn journal_loop_game(ops: usize) -> Game {
-    let (mut g, mut evening) = stress::Evening::new(3000, 10);
+    let (mut g, mut evening) = long_evenings::Evening::new(3000, 10);
     let mut done = 0;
     let mut n = 0;
     while done < ops {
@@ -140,7 +140,7 @@ fn a_killed_autosave_loses_at_most_the_action_being_written() {
     let mut recovered_some = 0;
     for round in 0..12 {
         let dir = tempfile::tempdir().unwrap();
-        let mut child = Command::new(env!("CARGO_BIN_EXE_coldsteel"))
+        let mut child = crate::common::drills()
             .arg("journal-loop")
             .arg(dir.path())
             .stdout(Stdio::piped())

@@ -238,7 +238,7 @@ fn follow_events(addr: SocketAddr, token: &str, last: u64, progress: &AtomicU64)
 
 #[test]
 fn a_hundred_viewers_each_see_every_state_of_a_200_action_game_in_order() {
-    let (mut game, mut evening) = coldsteel::game::stress::Evening::new(200, 20);
+    let (mut game, mut evening) = coldsteel::game::long_evenings::Evening::new(200, 20);
     let mut sharing = Sharing::default();
     let hub = sharing.hub().clone();
     let first = hub.publish_battle(game.battle(), None);
@@ -440,7 +440,7 @@ fn a_viewer_receives_what_changed_after_an_action_and_the_whole_after_a_reconnec
 #[test]
 fn a_follower_reads_only_what_the_window_appended_and_stays_exact() {
     let dir = tempfile::tempdir().unwrap();
-    let (mut game, mut evening) = coldsteel::game::stress::Evening::new(60, 10);
+    let (mut game, mut evening) = coldsteel::game::long_evenings::Evening::new(60, 10);
     let file = dir.path().join("evening.coldsteel.json");
     storage::save_battle(&file, &game).unwrap();
     let data = dir.path().join("data");
@@ -476,7 +476,7 @@ fn a_follower_reads_only_what_the_window_appended_and_stays_exact() {
 /// The 1,000-unit battle of the players' benchmarks: a 10,000-entry log, every unit placed
 /// and based on a 6 × 3 m table.
 fn thousand_placed() -> coldsteel::model::Battle {
-    coldsteel::model::stress::based_on_a_table(1000, 10_000, 1000)
+    coldsteel::model::large_battles::based_on_a_table(1000, 10_000, 1000)
 }
 
 fn gzip_len(data: &[u8]) -> usize {

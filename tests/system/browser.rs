@@ -224,7 +224,7 @@ fn the_page_follows_an_action_without_a_reload_and_fits_a_phone() {
 #[test]
 #[ignore = "needs chromium and chromedriver (Debian); .ci/run runs it with --ignored"]
 fn two_hundred_actions_applied_as_deltas_draw_what_a_fresh_load_draws() {
-    let (mut game, mut evening) = coldsteel::game::stress::Evening::new(200, 20);
+    let (mut game, mut evening) = coldsteel::game::long_evenings::Evening::new(200, 20);
     // On a table, so that the map's lines change too: every fourth action moves a unit.
     let table = coldsteel::model::TableSetup::new(600, 300);
     game.perform(&Action::SetTable(Some(Box::new(table)))).unwrap();

@@ -8,9 +8,9 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-use coldsteel::game::stress::turns_of_phases;
+use coldsteel::game::long_evenings::turns_of_phases;
 use coldsteel::model::Battle;
-use coldsteel::model::stress::{near_the_size_limit, placed_battle};
+use coldsteel::model::large_battles::{near_the_size_limit, placed_battle};
 
 /// What no report or replay of a battle within the limits may take.
 const ONE_GIB: u64 = 1 << 30;

@@ -44,7 +44,7 @@ fn battle_file(dir: &Path, battle: coldsteel::model::Battle) -> std::path::PathB
 
 /// A battle of `units` units, the first `placed` on a 6 × 3 m table, every arm based.
 fn placed(units: u32, placed: usize) -> coldsteel::model::Battle {
-    coldsteel::model::stress::based_on_a_table(units, 0, placed)
+    coldsteel::model::large_battles::based_on_a_table(units, 0, placed)
 }
 
 /// A connection from the attacker's address, or none if it is refused or times out.

@@ -96,7 +96,7 @@ fn a_listed_test_is_taken_where_it_is_listed() {
         let LogDetail::TestTaken { called: false, .. } = g.battle().log.last().unwrap().detail else { panic!() };
         // Routed at its test, it owes nothing more this phase (it tests to rally next turn).
         let ladoga = common::id(g, "Ladoga Infantry");
-        let owed = coldsteel::game::testing::owed_tests(g.battle());
+        let owed = coldsteel::game::morale_tests::owed_tests(g.battle());
         assert!(!owed.iter().any(|o| o.unit == ladoga), "{lang:?}: {owed:?}");
         assert!(!h.get_by_label(lang.t(T::CallTest)).accesskit_node().is_disabled());
     }

@@ -348,7 +348,7 @@ fn on_the_table_tab_the_wizard_docks_beside_the_table() {
 #[test]
 fn a_long_list_off_the_table_draws_only_the_rows_in_sight() {
     use coldsteel::model::TableSetup;
-    let mut battle = coldsteel::model::stress::stress_battle(2_000, 0);
+    let mut battle = coldsteel::model::large_battles::stress_battle(2_000, 0);
     battle.table = Some(TableSetup::new(600, 300));
     let mut h = harness(Game::new(battle), Lang::En);
     let listed = h.query_all_by_label_contains("Unit ").count();

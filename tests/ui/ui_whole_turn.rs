@@ -195,11 +195,11 @@ fn a_gdb_turn_through_its_seven_phases() {
         // Ladoga routed in the melee: no rally is listed before its rout move (GDB-RES-01,
         // SEQ-03).
         let ladoga = common::id(&h.state().game, "Ladoga Infantry");
-        let owed = coldsteel::game::testing::owed_tests(h.state().game.battle());
+        let owed = coldsteel::game::morale_tests::owed_tests(h.state().game.battle());
         assert!(!owed.iter().any(|o| o.unit == ladoga), "{lang:?}: {owed:?}");
         // The winner lost a figure: its morale test is owed too (the players' rulebook).
         take_test(&mut h, lang, "Grenadiers à cheval", TestResult::Pass);
-        assert!(coldsteel::game::testing::owed_tests(h.state().game.battle()).is_empty(), "{lang:?}");
+        assert!(coldsteel::game::morale_tests::owed_tests(h.state().game.battle()).is_empty(), "{lang:?}");
         next_phase(&mut h, lang);
         assert_eq!((h.state().game.battle().turn, phase(&h)), (2, Phase::Initiative), "{lang:?}");
         initiative(&mut h, lang, ["3", "3", "4", "4"], Side::Second);

@@ -3,7 +3,7 @@
 //! or the dice read on the players' test table (AMB-23). It finishes into
 //! `Action::TakeTest`.
 
-use crate::game::testing::{TestError, test_result};
+use crate::game::morale_tests::{TestError, test_result};
 use crate::game::{Action, ActionError, TestAction};
 use crate::model::{Battle, RngState, TableRoll, Unit, UnitId};
 use crate::rules::Order;

@@ -153,7 +153,7 @@ fn evening_turn(game: &Game, first: u32, pairs: u32) -> Vec<EveningStep> {
 fn evening_test(game: &Game, k: usize) -> Action {
     use crate::rules::gdb::charge::TestAnswer;
     use crate::rules::options::{TestKind, TestResult};
-    match super::testing::owed_tests(&game.battle).first() {
+    match super::morale_tests::owed_tests(&game.battle).first() {
         Some(o) => {
             let result = if o.test == TestKind::Rally { TestResult::Rally } else { TestResult::Pass };
             Action::TakeTest(Box::new(crate::model::TestAction {
@@ -233,7 +233,7 @@ pub fn evening_battle(pairs: u32) -> Battle {
     use crate::rules::{Arm, Formation, Quality, Rank};
     let mut b = Battle {
         name: format!("An evening of {pairs} charges"),
-        sides: crate::model::stress::two_armies(),
+        sides: crate::model::large_battles::two_armies(),
         turn: 1,
         phase: Phase::Initiative,
         ..Battle::default()
