@@ -12,7 +12,7 @@ use coldsteel::i18n::errors::{
     action_error_text, load_error_text, replay_error_text, save_error_text, turn_error_text,
 };
 use coldsteel::i18n::{Lang, Noun, T};
-use coldsteel::{report, storage, ui};
+use coldsteel::{storage, ui};
 
 /// The window's icon: 64×64 RGBA pixels, made from `assets/icon/coldsteel.png`.
 const ICON_RGBA: &[u8] = include_bytes!("../assets/icon/coldsteel-64.rgba");
@@ -135,12 +135,12 @@ fn at_path(reason: String, path: &Path) -> String {
 
 fn resolve(path: &Path, json: bool, lang: Lang) -> Result<String, String> {
     let text = read_input(path, lang)?;
-    let engagement = report::engagement::parse(&text).map_err(|e| e.text(lang))?;
+    let engagement = coldsteel::resolve::parse(&text).map_err(|e| e.text(lang))?;
     if json {
-        serde_json::to_string_pretty(&report::engagement::to_json(&engagement, lang))
+        serde_json::to_string_pretty(&coldsteel::resolve::to_json(&engagement, lang))
             .map_err(|_| lang.t(T::SaveEncode).to_owned())
     } else {
-        Ok(report::engagement::to_text(&engagement, lang))
+        Ok(coldsteel::resolve::to_text(&engagement, lang))
     }
 }
 

@@ -16,6 +16,7 @@ pub mod model;
 pub mod oob;
 pub mod players;
 pub mod report;
+pub mod resolve;
 pub mod rules;
 pub mod share;
 pub mod storage;

@@ -1,7 +1,5 @@
 //! Summaries as plain data, then text and JSON (and later Markdown and PDF).
 
-pub mod engagement;
-pub mod engagement_b;
 pub mod map;
 pub mod markdown;
 mod narrative;

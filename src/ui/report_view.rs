@@ -48,7 +48,7 @@ pub fn report_ui(ui: &mut Ui, lang: Lang, text: &str) -> Option<AppCommand> {
 
 /// Whether a text is an engagement file (`coldsteel resolve`).
 pub fn is_engagement(text: &str) -> bool {
-    crate::report::engagement::parse(text).is_ok()
+    crate::resolve::parse(text).is_ok()
 }
 
 /// The battle report as the window previews it (text).

@@ -21,7 +21,8 @@ use std::path::{Path, PathBuf};
 use syn::visit::Visit;
 
 /// Our top-level modules, the floors.
-const FLOORS: &[&str] = &["rules", "model", "game", "storage", "report", "i18n", "oob", "players", "share", "ui"];
+const FLOORS: &[&str] =
+    &["rules", "model", "game", "storage", "report", "resolve", "i18n", "oob", "players", "share", "ui"];
 
 /// What a floor may import of ours.
 fn allowed(floor: &str) -> &'static [&'static str] {
@@ -32,6 +33,8 @@ fn allowed(floor: &str) -> &'static [&'static str] {
         "i18n" => &["rules", "model", "game", "storage", "i18n"],
         "storage" => &["rules", "model", "game", "storage"],
         "report" => &["rules", "model", "game", "i18n", "report"],
+        // `coldsteel resolve`: an engagement file read, resolved and told (issue 49).
+        "resolve" => &["rules", "model", "game", "i18n", "resolve"],
         // Orders of battle in spreadsheets: text in, actions out; files stay with the edges.
         "oob" => &["rules", "model", "game", "i18n", "oob"],
         // Issue 32: the players' read model sits below both the interface and the server.

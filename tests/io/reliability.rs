@@ -411,9 +411,9 @@ fn fuzz_case(bytes: Vec<u8>, input: Input, pdf: bool, dir: PathBuf, base: &colds
             let back = storage::read_battle_file(&path).unwrap();
             assert_eq!(back, game, "a saved battle reads back the same");
         }
-    } else if let Ok(e) = coldsteel::report::engagement::parse(&text) {
-        let _ = coldsteel::report::engagement::to_json(&e, lang);
-        let _ = coldsteel::report::engagement::to_text(&e, lang);
+    } else if let Ok(e) = coldsteel::resolve::parse(&text) {
+        let _ = coldsteel::resolve::to_json(&e, lang);
+        let _ = coldsteel::resolve::to_text(&e, lang);
     }
 }
 

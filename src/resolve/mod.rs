@@ -5,6 +5,8 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use thiserror::Error;
 
+pub mod ruleset_b;
+
 use crate::i18n::log_text::effect_text;
 use crate::i18n::{Label, Lang, T};
 use crate::rules::dice::{DiceError, DieKind, check_rolls};
@@ -496,13 +498,10 @@ pub fn role_key(role: Option<Role>) -> Value {
 pub fn to_json(engagement: &Engagement, lang: Lang) -> Value {
     let (mut out, derived) = match engagement {
         Engagement::GdbMelee { input, dice, derived } => (gdb_json(input, *dice, lang), derived),
-        Engagement::BCollision { input, dice, derived } => {
-            (super::engagement_b::collision_json(input, *dice, lang), derived)
+        Engagement::BCollision { input, dice, derived } => (ruleset_b::collision_json(input, *dice, lang), derived),
+        Engagement::BMelee { input, dice, tests, earlier_losses, fresh_charge, derived } => {
+            (ruleset_b::melee_json(input, dice.as_ref(), *tests, (*earlier_losses, *fresh_charge), lang), derived)
         }
-        Engagement::BMelee { input, dice, tests, earlier_losses, fresh_charge, derived } => (
-            super::engagement_b::melee_json(input, dice.as_ref(), *tests, (*earlier_losses, *fresh_charge), lang),
-            derived,
-        ),
     };
     if let (Some(d), Some(map)) = (derived, out.as_object_mut()) {
         let said: Vec<&str> = warnings(lang, d, moved_of(engagement)).into_iter().map(|(k, _)| k).collect();
@@ -608,13 +607,10 @@ fn result_text(lang: Lang, r: &MeleeResult, out: &mut String) {
 pub fn to_text(engagement: &Engagement, lang: Lang) -> String {
     let (text, derived) = match engagement {
         Engagement::GdbMelee { input, dice, derived } => (gdb_text(input, dice, lang), derived),
-        Engagement::BCollision { input, dice, derived } => {
-            (super::engagement_b::collision_text(input, *dice, lang), derived)
+        Engagement::BCollision { input, dice, derived } => (ruleset_b::collision_text(input, *dice, lang), derived),
+        Engagement::BMelee { input, dice, tests, earlier_losses, fresh_charge, derived } => {
+            (ruleset_b::melee_text(input, dice.as_ref(), *tests, (*earlier_losses, *fresh_charge), lang), derived)
         }
-        Engagement::BMelee { input, dice, tests, earlier_losses, fresh_charge, derived } => (
-            super::engagement_b::melee_text(input, dice.as_ref(), *tests, (*earlier_losses, *fresh_charge), lang),
-            derived,
-        ),
     };
     match derived {
         Some(d) => derived_text(lang, d, moved_of(engagement)) + &text,

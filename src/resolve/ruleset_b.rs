@@ -2,7 +2,7 @@
 
 use serde_json::{Value, json};
 
-use super::engagement::{modifier_line, modifiers_json, role_key};
+use super::{modifier_line, modifiers_json, role_key};
 use crate::i18n::{Label, Lang, T};
 use crate::rules::dice::DieKind;
 use crate::rules::explain::sum;
