@@ -74,7 +74,20 @@ const IMPURE: &[&[&str]] = &[
     &["std", "process"],
     &["std", "net"],
     &["std", "time"],
+    // Issue 49: no runtime, server, thread or input and output of its own.
+    &["tokio"],
+    &["hyper"],
+    &["std", "thread"],
+    &["std", "io"],
 ];
+
+/// What the pure core may name under what `IMPURE` refuses: an in-memory writer (counting
+/// a file's bytes, hashing an entry as `serde_json` writes it) is no input or output.
+const PURE_EXCEPTIONS: &[&[&str]] = &[&["std", "io", "Write"], &["std", "io", "Result"]];
+
+/// Macros that bring a file's bytes into the code: the pure core reads no file, even at
+/// build time.
+const INCLUDES: &[&str] = &["include", "include_str", "include_bytes"];
 
 fn pure(floor: &str) -> bool {
     matches!(floor, "rules" | "model" | "game" | "oob" | "players")
@@ -89,8 +102,10 @@ struct Paths<'a> {
     root: &'a std::collections::HashMap<String, Vec<String>>,
     /// What hides a file or a path from the check (`#[path]`).
     hidden: Vec<String>,
-    /// Methods that touch the file system, called in this file.
-    file_methods: Vec<String>,
+    /// Methods that touch the file system, called in this file, with their lines.
+    file_methods: Vec<(String, usize)>,
+    /// Macros that include a file, with their lines.
+    includes: Vec<(String, usize)>,
     found: Vec<(Vec<String>, usize)>,
     /// Names brought into scope by `use`, each with the path it names.
     imported: std::collections::HashMap<String, Vec<String>>,
@@ -245,7 +260,7 @@ impl<'ast> Visit<'ast> for Paths<'_> {
         let name = e.ident.to_string();
         let alias = e.rename.as_ref().map_or_else(|| name.clone(), |(_, r)| r.to_string());
         self.imported.insert(alias, vec![name.clone()]);
-        self.note(vec![name], 0);
+        self.note(vec![name], line_of(e.ident.span()));
     }
 
     fn visit_item_mod(&mut self, m: &'ast syn::ItemMod) {
@@ -260,10 +275,16 @@ impl<'ast> Visit<'ast> for Paths<'_> {
     }
 
     fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        let line = mac.path.segments.first().map_or(0, |s| line_of(s.ident.span()));
+        if let Some(name) = mac.path.segments.last().map(|s| s.ident.to_string())
+            && INCLUDES.contains(&name.as_str())
+        {
+            self.includes.push((format!("{name}!"), line));
+        }
         let mut paths = Vec::new();
         token_paths(mac.tokens.clone(), &mut paths);
         for p in paths {
-            self.note(p, 0);
+            self.note(p, line);
         }
         syn::visit::visit_macro(self, mac);
     }
@@ -271,13 +292,13 @@ impl<'ast> Visit<'ast> for Paths<'_> {
     fn visit_expr_method_call(&mut self, call: &'ast syn::ExprMethodCall) {
         let name = call.method.to_string();
         if FILE_METHODS.contains(&name.as_str()) {
-            self.file_methods.push(name);
+            self.file_methods.push((name, line_of(call.method.span())));
         }
         syn::visit::visit_expr_method_call(self, call);
     }
 
     fn visit_item_use(&mut self, u: &'ast syn::ItemUse) {
-        let line = 0;
+        let line = line_of(u.use_token.span);
         self.use_tree(&mut Vec::new(), &u.tree, line);
     }
 
@@ -303,10 +324,15 @@ impl<'ast> Visit<'ast> for Paths<'_> {
 
     fn visit_path(&mut self, p: &'ast syn::Path) {
         let segments: Vec<String> = p.segments.iter().map(|s| s.ident.to_string()).collect();
-        let line = 0;
+        let line = p.segments.first().map_or(0, |s| line_of(s.ident.span()));
         self.note(segments, line);
         syn::visit::visit_path(self, p);
     }
+}
+
+/// The line a token is on in the file read (proc-macro2's `span-locations`).
+fn line_of(span: proc_macro2::Span) -> usize {
+    span.start().line
 }
 
 /// The names `lib.rs` re-exports at the crate's root (`pub use crate::storage as disk`),
@@ -319,6 +345,7 @@ fn root_aliases(lib: &str) -> std::collections::HashMap<String, Vec<String>> {
         root: &none,
         hidden: Vec::new(),
         file_methods: Vec::new(),
+        includes: Vec::new(),
         found: Vec::new(),
         imported: Default::default(),
         calls: Vec::new(),
@@ -356,6 +383,7 @@ fn violations_with(
         root,
         hidden: Vec::new(),
         file_methods: Vec::new(),
+        includes: Vec::new(),
         found: Vec::new(),
         imported: Default::default(),
         calls: Vec::new(),
@@ -368,7 +396,13 @@ fn violations_with(
     paths.visit_file(&file);
     let mut out: Vec<String> = paths.hidden.iter().map(|h| format!("{h} hides a file from the floors")).collect();
     if pure(floor) {
-        out.extend(paths.file_methods.iter().map(|m| format!("the pure core touches the file system: .{m}()")));
+        out.extend(
+            paths
+                .file_methods
+                .iter()
+                .map(|(m, line)| format!("line {line}: the pure core touches the file system: .{m}()")),
+        );
+        out.extend(paths.includes.iter().map(|(m, line)| format!("line {line}: the pure core includes a file: {m}")));
         let path_method = |p: &Vec<String>| {
             p.len() == 4 && p[..2] == ["std".to_owned(), "path".to_owned()] && FILE_METHODS.contains(&p[3].as_str())
         };
@@ -377,7 +411,7 @@ fn violations_with(
                 .found
                 .iter()
                 .filter(|(p, _)| path_method(p))
-                .map(|(p, _)| format!("the pure core touches {}", p.join("::"))),
+                .map(|(p, line)| format!("line {line}: the pure core touches {}", p.join("::"))),
         );
     }
     // Issue 25: the interface calls no function of the rules (their vocabulary types stay
@@ -391,15 +425,16 @@ fn violations_with(
             }
         }
     }
-    for (p, _) in paths.found {
+    let under = |p: &[String], prefixes: &[&[&str]]| prefixes.iter().any(|b| p.len() >= b.len() && p[..b.len()] == **b);
+    for (p, line) in paths.found {
         if p.first().is_some_and(|s| s == "crate") {
             if let Some(target) = p.get(1).filter(|t| FLOORS.contains(&t.as_str()))
                 && !allowed(floor).contains(&target.as_str())
             {
-                out.push(format!("{floor} imports {}", p.join("::")));
+                out.push(format!("line {line}: {floor} imports {}", p.join("::")));
             }
-        } else if pure(floor) && IMPURE.iter().any(|bad| p.len() >= bad.len() && p[..bad.len()] == **bad) {
-            out.push(format!("the pure core touches {}", p.join("::")));
+        } else if pure(floor) && under(&p, IMPURE) && !under(&p, PURE_EXCEPTIONS) {
+            out.push(format!("line {line}: the pure core touches {}", p.join("::")));
         }
     }
     out
@@ -624,4 +659,46 @@ fn every_kind_of_hidden_import_is_caught() {
     assert!(v.iter().any(|x| x.contains("crate::storage::VERSION")), "{v:?}");
     let lib = source("lib.rs") + "\npub use crate::storage as disk;\n";
     assert_eq!(root_aliases(&lib).get("disk"), Some(&vec!["crate".to_owned(), "storage".to_owned()]));
+}
+
+/// Issue 49: each import newly forbidden to the pure floors, injected into a copy of a
+/// file of each, is caught at the line it was written on; the in-memory writer the game
+/// counts and hashes with stays allowed.
+#[test]
+fn the_pure_floors_refuse_runtimes_threads_io_and_included_files_at_their_line() {
+    let probes = [
+        ("use tokio::runtime::Runtime;", "tokio::runtime::Runtime"),
+        ("fn s() { let _ = hyper::StatusCode::OK; }", "hyper::StatusCode::OK"),
+        ("fn t() { std::thread::spawn(|| ()); }", "std::thread::spawn"),
+        ("use std::io::Read;", "std::io::Read"),
+        ("fn i() -> std::io::Stdin { std::io::stdin() }", "std::io::stdin"),
+        ("const A: &str = include_str!(\"x.txt\");", "include_str!"),
+        ("const B: &[u8] = include_bytes!(\"x.bin\");", "include_bytes!"),
+        ("include!(\"x.rs\");", "include!"),
+    ];
+    for (file, m) in [
+        ("rules/dice.rs", ["rules", "dice"]),
+        ("model/battle.rs", ["model", "battle"]),
+        ("game/play.rs", ["game", "play"]),
+        ("oob/read.rs", ["oob", "read"]),
+        ("players/mod.rs", ["players", ""]),
+    ] {
+        let module: Vec<String> = m.iter().filter(|s| !s.is_empty()).map(|s| (*s).to_owned()).collect();
+        let original = source(file);
+        for (probe, want) in probes {
+            // Written two lines below the file's last, so that its line is known.
+            let line = original.lines().count() + 2;
+            let text = format!("{original}\n{probe}\n");
+            let v = violations(&module, &text);
+            let at = format!("line {line}: ");
+            assert!(v.iter().any(|x| x.contains(want) && x.starts_with(&at)), "{file}, {probe}: {v:?}");
+        }
+        // An in-memory writer is no input or output.
+        let writer = "\nstruct W;\nimpl std::io::Write for W {\n    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> { Ok(b.len()) }\n    fn flush(&mut self) -> std::io::Result<()> { Ok(()) }\n}\n";
+        let v = violations(&module, &(original.clone() + writer));
+        assert!(v.is_empty(), "{file}: {v:?}");
+    }
+    // The same are fine where they belong: the server's floor runs tokio and hyper.
+    let server = source("share/server.rs") + "\nuse tokio::runtime::Runtime;\n";
+    assert!(violations(&module(&["share", "server"]), &server).is_empty());
 }
