@@ -210,6 +210,58 @@ impl Event {
         }
     }
 
+    /// The compact change this event makes (the fields that changed, or a log entry's
+    /// number), where it has one.
+    pub fn compact_change(&self) -> Option<super::change::Change> {
+        use super::change::{Change, ItemKind, changed_fields, unit_fields};
+        use serde_json::Value;
+        let fields = |item, id, before: Result<Value, _>, after: Result<Value, _>| match (before, after) {
+            (Ok(Value::Object(b)), Ok(Value::Object(a))) => {
+                let (before, after) = changed_fields(&b, &a);
+                Some(Change::Fields { item, id, before: before.into(), after: after.into() })
+            }
+            _ => None,
+        };
+        match self {
+            Event::UnitChanged { before, after } => {
+                let typed = unit_fields(before, after).map(|(b, a)| Change::Fields {
+                    item: ItemKind::Unit,
+                    id: before.id.0,
+                    before: b.into(),
+                    after: a.into(),
+                });
+                debug_assert_eq!(
+                    typed,
+                    fields(ItemKind::Unit, before.id.0, serde_json::to_value(before), serde_json::to_value(after)),
+                    "the typed difference of two units is the one their objects give"
+                );
+                typed
+            }
+            Event::GeneralChanged { before, after } => {
+                fields(ItemKind::General, before.id.0, serde_json::to_value(before), serde_json::to_value(after))
+            }
+            Event::BrigadeChanged { before, after } => {
+                fields(ItemKind::Brigade, before.id.0, serde_json::to_value(before), serde_json::to_value(after))
+            }
+            Event::LogAppended(entry) => Some(Change::Logged { seq: entry.seq, entry: None }),
+            Event::UnitAdded(_)
+            | Event::UnitRemoved(_)
+            | Event::GeneralAdded(_)
+            | Event::GeneralRemoved(_)
+            | Event::BrigadeAdded(_)
+            | Event::BrigadeRemoved(_)
+            | Event::TurnChanged { .. }
+            | Event::LogRemoved(_)
+            | Event::MeleePending { .. }
+            | Event::MeleeCleared { .. }
+            | Event::EngagementChanged { .. }
+            | Event::OptionsChanged { .. }
+            | Event::TableChanged { .. }
+            | Event::BattleChanged { .. }
+            | Event::RngAdvanced { .. } => None,
+        }
+    }
+
     /// A general change event.
     pub fn general_changed(before: &General, after: General) -> Event {
         Event::GeneralChanged { before: Box::new(before.clone()), after: Box::new(after) }

@@ -99,55 +99,10 @@ impl Change {
         }
     }
 
-    /// The change an event just applied makes, as compact as it can be kept.
+    /// The change an event just applied makes, as compact as it can be kept: an item
+    /// serde cannot write as an object is kept whole rather than lost.
     pub fn of(event: &Event) -> Change {
-        let fields = |item, id, before: Result<Value, _>, after: Result<Value, _>| match (before, after) {
-            (Ok(Value::Object(b)), Ok(Value::Object(a))) => {
-                let (before, after) = changed_fields(&b, &a);
-                Some(Change::Fields { item, id, before: before.into(), after: after.into() })
-            }
-            _ => None,
-        };
-        let compact = match event {
-            Event::UnitChanged { before, after } => {
-                let typed = unit_fields(before, after).map(|(b, a)| Change::Fields {
-                    item: ItemKind::Unit,
-                    id: before.id.0,
-                    before: b.into(),
-                    after: a.into(),
-                });
-                debug_assert_eq!(
-                    typed,
-                    fields(ItemKind::Unit, before.id.0, serde_json::to_value(before), serde_json::to_value(after)),
-                    "the typed difference of two units is the one their objects give"
-                );
-                typed
-            }
-            Event::GeneralChanged { before, after } => {
-                fields(ItemKind::General, before.id.0, serde_json::to_value(before), serde_json::to_value(after))
-            }
-            Event::BrigadeChanged { before, after } => {
-                fields(ItemKind::Brigade, before.id.0, serde_json::to_value(before), serde_json::to_value(after))
-            }
-            Event::LogAppended(entry) => Some(Change::Logged { seq: entry.seq, entry: None }),
-            Event::UnitAdded(_)
-            | Event::UnitRemoved(_)
-            | Event::GeneralAdded(_)
-            | Event::GeneralRemoved(_)
-            | Event::BrigadeAdded(_)
-            | Event::BrigadeRemoved(_)
-            | Event::TurnChanged { .. }
-            | Event::LogRemoved(_)
-            | Event::MeleePending { .. }
-            | Event::MeleeCleared { .. }
-            | Event::EngagementChanged { .. }
-            | Event::OptionsChanged { .. }
-            | Event::TableChanged { .. }
-            | Event::BattleChanged { .. }
-            | Event::RngAdvanced { .. } => None,
-        };
-        // An item serde cannot write as an object is kept whole rather than lost.
-        compact.unwrap_or_else(|| Change::Whole(Box::new(event.clone())))
+        event.compact_change().unwrap_or_else(|| Change::Whole(Box::new(event.clone())))
     }
 }
 
@@ -175,7 +130,7 @@ pub fn changed_fields(
 /// objects, but writing only the fields that differ (issue 46: rebuilding the undo
 /// history of a season's journal does this for every unit each action changes). `None`
 /// where serde cannot write a field.
-fn unit_fields(was: &Unit, now: &Unit) -> Option<(Map<String, Value>, Map<String, Value>)> {
+pub(super) fn unit_fields(was: &Unit, now: &Unit) -> Option<(Map<String, Value>, Map<String, Value>)> {
     let Unit {
         id,
         name,
