@@ -89,6 +89,23 @@ enum Command {
         #[arg(long, default_value = "127.0.0.1:8765")]
         bind: std::net::SocketAddr,
     },
+    /// Play an evening that fills a battle file to its size limit (notes, names or actions)
+    /// through a game that watches its file as the window's does, saving it in DIR every
+    /// EVERY actions and as it stands when an action is refused; prints `saved PATH BYTES`
+    /// for each file, then `refused N BYTES` with the reason, then what the writer says to
+    /// the battle the refused action would have made (the limit tests, issue 41: run
+    /// against the release binary they ship in).
+    #[command(hide = true)]
+    Fill {
+        /// The folder to write the files in.
+        dir: PathBuf,
+        /// What fills the file.
+        #[arg(long, value_parser = ["notes", "names", "actions"])]
+        with: String,
+        /// Save every this many actions.
+        #[arg(long, default_value_t = 10_000)]
+        every: usize,
+    },
 }
 
 /// `coldsteel oob …`.
@@ -282,6 +299,56 @@ fn replay(path: &Path, write: Option<&Path>, lang: Lang) -> Result<String, Strin
 
 /// Saves two different states in turn, forever: the crash test kills it at random.
 /// Saves a generated evening of `actions` charges and melees, `pairs` fresh pairs a turn.
+fn fill(dir: &Path, with: &str, every: usize, lang: Lang) -> Result<String, String> {
+    use coldsteel::game::long_evenings::{FillEvening, Filler};
+    let filler = match with {
+        "notes" => Filler::Notes,
+        "names" => Filler::Names,
+        _ => Filler::Actions,
+    };
+    let (mut game, mut evening) = FillEvening::new(filler, coldsteel::model::limits::MAX_LOG_ENTRIES);
+    storage::watch_file(&mut game);
+    let mut out = std::io::stdout().lock();
+    let mut files = 0usize;
+    let mut save = |game: &Game, out: &mut std::io::StdoutLock| -> Result<(), String> {
+        files += 1;
+        let path = dir.join(format!("fill-{files}.coldsteel.json"));
+        storage::save_battle(&path, game).map_err(|e| save_error_text(lang, &e))?;
+        let bytes = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+        writeln!(out, "saved {} {bytes}", path.display()).map_err(|e| e.to_string())
+    };
+    for n in 1usize.. {
+        let Some(action) = evening.next_action(&game) else {
+            save(&game, &mut out)?;
+            return Ok(format!("ended {}", n - 1));
+        };
+        match game.perform(&action) {
+            Ok(()) if n.is_multiple_of(every.max(1)) => save(&game, &mut out)?,
+            Ok(()) => {}
+            Err(e) => {
+                save(&game, &mut out)?;
+                let bytes = if let coldsteel::game::ActionError::FileFull { bytes, .. } = e { bytes } else { 0 };
+                let _ = writeln!(out, "refused {n} {bytes}\n{}", action_error_text(lang, &e));
+                return Ok(if bytes > 0 { over_the_limit(dir, &game, &action, lang) } else { String::new() });
+            }
+        }
+    }
+    Ok(String::new())
+}
+
+/// What the writer says to the battle an action refused for its size would have made.
+fn over_the_limit(dir: &Path, game: &Game, action: &coldsteel::game::Action, lang: Lang) -> String {
+    let mut over = game.detached();
+    if let Err(e) = over.perform(action) {
+        return action_error_text(lang, &e);
+    }
+    let path = dir.join("over.coldsteel.json");
+    match storage::save_battle(&path, &over) {
+        Ok(_) => format!("written {}", path.display()),
+        Err(e) => format!("writer refused: {}", save_error_text(lang, &e)),
+    }
+}
+
 fn write_out(path: &Path, bytes: &[u8], lang: Lang) -> Result<(), String> {
     storage::save_output(path, bytes).map_err(|e| save_error_text(lang, &e))
 }
@@ -356,6 +423,7 @@ fn headless(command: &Command, lang: Lang) -> Result<String, Failure> {
             oob_import(csv, (into.as_deref(), new.as_deref()), out, lang)
         }
         Command::Share { file, bind } => Ok(share(file, *bind, lang)?),
+        Command::Fill { dir, with, every } => Ok(fill(dir, with, *every, lang)?),
     }
 }
 

@@ -19,8 +19,9 @@ pub(crate) struct Filled {
 }
 
 fn fill(dir: tempfile::TempDir, with: &str, every: usize) -> Filled {
-    let o = Command::new(crate::release_drills())
-        .args(["fill".as_ref(), dir.path().as_os_str(), with.as_ref(), every.to_string().as_ref()])
+    let o = Command::new(crate::release_bin())
+        .args(["fill".as_ref(), dir.path().as_os_str(), "--with".as_ref(), with.as_ref()])
+        .args(["--every", &every.to_string()])
         .output()
         .expect("the release binary runs");
     let out = String::from_utf8_lossy(&o.stdout).into_owned();

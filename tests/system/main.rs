@@ -23,16 +23,3 @@ fn release_bin() -> PathBuf {
     assert!(bin.is_file(), "{} is missing: build it with `cargo build --release`", bin.display());
     bin
 }
-
-/// The release build of the drills program (`examples/drills.rs`), beside the release
-/// binary.
-fn release_drills() -> PathBuf {
-    let bin = release_bin();
-    let drills = bin.parent().unwrap().join("examples").join(format!("drills{}", std::env::consts::EXE_SUFFIX));
-    assert!(
-        drills.is_file(),
-        "{} is missing: build it with `cargo build --release --example drills`",
-        drills.display()
-    );
-    drills
-}
