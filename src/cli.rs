@@ -9,9 +9,9 @@ use std::process::ExitCode;
 use clap::Parser;
 use coldsteel::game::Game;
 use coldsteel::i18n::errors::{
-    action_error_text, load_error_text, replay_error_text, save_error_text, turn_error_text,
+    action_error_text, load_error_text, pack_error_text, replay_error_text, save_error_text, turn_error_text,
 };
-use coldsteel::i18n::{Lang, Noun, T};
+use coldsteel::i18n::{Label, Lang, Noun, T};
 use coldsteel::{storage, ui};
 
 /// The window's icon: 64×64 RGBA pixels, made from `assets/icon/coldsteel.png`.
@@ -80,6 +80,9 @@ enum Command {
     /// Orders of battle as spreadsheets (CSV): export a battle's, or import one.
     #[command(subcommand)]
     Oob(OobCommand),
+    /// A club's rules as a pack (*.coldsteel-rules.json): check one, or export a battle's.
+    #[command(subcommand)]
+    Rules(RulesCommand),
     /// Serve the players' page for a battle file on the network, following the file as
     /// the app saves or autosaves it; prints the address with its secret token.
     Share {
@@ -105,6 +108,24 @@ enum Command {
         /// Save every this many actions.
         #[arg(long, default_value_t = 10_000)]
         every: usize,
+    },
+}
+
+/// `coldsteel rules …`.
+#[derive(Debug, clap::Subcommand)]
+enum RulesCommand {
+    /// Read a rules pack strictly and say what it holds (exit 2 with the reason if refused).
+    Check {
+        /// The rules pack.
+        pack: PathBuf,
+    },
+    /// Write the rules a battle plays under as a pack, to share with the club.
+    Export {
+        /// The battle file.
+        battle: PathBuf,
+        /// The rules pack to write (*.coldsteel-rules.json).
+        #[arg(long)]
+        out: PathBuf,
     },
 }
 
@@ -422,9 +443,34 @@ fn headless(command: &Command, lang: Lang) -> Result<String, Failure> {
         Command::Oob(OobCommand::Import { csv, into, new, out }) => {
             oob_import(csv, (into.as_deref(), new.as_deref()), out, lang)
         }
+        Command::Rules(RulesCommand::Check { pack }) => Ok(rules_check(pack, lang)?),
+        Command::Rules(RulesCommand::Export { battle, out }) => Ok(rules_export(battle, out, lang)?),
         Command::Share { file, bind } => Ok(share(file, *bind, lang)?),
         Command::Fill { dir, with, every } => Ok(fill(dir, with, *every, lang)?),
     }
+}
+
+/// `rules check`: the pack read strictly; its name, version, ruleset and rules hash.
+fn rules_check(path: &Path, lang: Lang) -> Result<String, String> {
+    let pack = storage::read_pack_file(path).map_err(|e| at_path(pack_error_text(lang, &e), path))?;
+    Ok(pack_said(&pack, path, lang))
+}
+
+/// What a pack is, on one line: its name (or that it has none), version, ruleset and
+/// rules hash, and where it is.
+fn pack_said(pack: &coldsteel::model::RulesPack, path: &Path, lang: Lang) -> String {
+    let name = if pack.id.name.is_empty() { lang.t(T::PackUnnamed).to_owned() } else { pack.id.name.clone() };
+    lang.fmt(T::CliPackOk, &[&name, &pack.id.version, &pack.ruleset.label(lang), &pack.hash(), &path.display()])
+}
+
+/// `rules export`: the battle's rules written as a pack.
+fn rules_export(battle: &Path, out: &Path, lang: Lang) -> Result<String, String> {
+    not_the_input(battle, &[&Some(out.to_path_buf())], lang)?;
+    let game = load_file(battle, lang)?;
+    let b = game.battle();
+    let pack = coldsteel::model::RulesPack { id: Default::default(), ruleset: b.ruleset, options: b.options.clone() };
+    storage::save_pack(out, &pack).map_err(|e| save_error_text(lang, &e))?;
+    Ok(lang.fmt(T::CliWritten, &[&out.display()]))
 }
 
 fn oob_export(battle: &Path, csv: &Path, lang: Lang) -> Result<String, String> {

@@ -345,6 +345,20 @@ fn reader_message_ru(lang: Lang, m: &str) -> String {
     m.to_owned()
 }
 
+/// Why a rules pack was refused, in words.
+pub fn pack_error_text(lang: Lang, e: &crate::storage::PackError) -> String {
+    use crate::storage::PackError;
+    match e {
+        PackError::Load(e) => load_error_text(lang, e),
+        PackError::NotAPack(format) => lang.fmt(T::PackNotAPack, &[format]),
+        PackError::Newer(found) => lang.fmt(T::PackNewer, &[found, &crate::storage::PACK_VERSION]),
+        PackError::Missing(path) => lang.fmt(T::PackMissing, &[path]),
+        PackError::DuplicateRow(d) => {
+            lang.fmt(T::PackDuplicateRow, &[&d.table, &d.first.saturating_add(1), &d.again.saturating_add(1)])
+        }
+    }
+}
+
 /// Why a battle file could not be read, in words.
 pub fn load_error_text(lang: Lang, e: &LoadError) -> String {
     match e {

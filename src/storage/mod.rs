@@ -10,6 +10,7 @@ mod format;
 pub mod journal;
 mod lock;
 mod migrate;
+mod pack;
 mod profile;
 mod stored;
 mod time;
@@ -25,6 +26,10 @@ pub use files::{
 };
 pub use journal::{Base, Kept, KeptHeader, Op, SourceState, count_actions, keep_unreadable, kept_journals};
 pub use lock::{BattleLock, Locked, lock_battle};
+pub use pack::{
+    PACK_FORMAT, PACK_SUFFIX, PACK_VERSION, PackError, club_pack_file, pack_from_json, pack_to_json, read_club_pack,
+    read_pack_file, save_pack,
+};
 pub use profile::{
     DEFAULT_PROFILE_JSON, PROFILE_FORMAT, Profile, club_profile_file, profile_from_json, profile_to_json,
     read_club_profile,

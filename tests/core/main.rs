@@ -19,6 +19,7 @@ mod invariants;
 mod invariants_prop;
 mod layering;
 mod options;
+mod packs;
 mod players;
 mod procedure;
 mod ruleset_b;

@@ -11,6 +11,7 @@ mod file_limit;
 mod files;
 mod journal;
 mod oob;
+mod packs_cli;
 mod reliability;
 mod reports;
 mod season;

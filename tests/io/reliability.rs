@@ -582,3 +582,33 @@ fn no_command_writes_over_its_own_input() {
     assert!(dir.path().join("other.coldsteel.json.bak").exists());
     assert!(run(&["check", &s(&other)]).status.success());
 }
+
+/// Issue 50: mutated rules packs (and club profiles of before) never panic the strict
+/// reader; every one it takes writes back to a pack that reads the same.
+#[test]
+fn mutated_rules_packs_never_panic() {
+    use rand::SeedableRng;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(50);
+    let game = storage::read_battle_file(Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/saves/krasnoi-1812-turn3.coldsteel.json"
+    )))
+    .unwrap();
+    let b = game.battle();
+    let pack = coldsteel::model::RulesPack {
+        id: coldsteel::model::PackId { name: "Club".into(), version: 2 },
+        ruleset: b.ruleset,
+        options: b.options.clone(),
+    };
+    let sources = [storage::pack_to_json(&pack), storage::DEFAULT_PROFILE_JSON.to_owned()];
+    let mut read = 0;
+    for i in 0..1500usize {
+        let text = mutate(sources[i % 2].as_bytes(), &mut rng);
+        let Ok(text) = String::from_utf8(text) else { continue };
+        if let Ok(p) = storage::pack_from_json(&text) {
+            read += 1;
+            assert_eq!(storage::pack_from_json(&storage::pack_to_json(&p)).unwrap(), p, "{text}");
+        }
+    }
+    assert!(read > 0, "some mutations still read");
+}

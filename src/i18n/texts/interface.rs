@@ -24,6 +24,12 @@ super::texts! {
     LoadNotAFile => "not a regular file", "это не обычный файл";
     LoadNotUtf8 => "byte {}: not UTF-8 text", "байт {}: это не текст UTF-8";
     LoadUnknownKey => "{}: unknown key (written by another program or a newer coldsteel?)", "{}: неизвестный ключ (файл записан другой программой или более новой версией?)";
+    PackNotAPack => "not a coldsteel rules pack (format is «{}»)", "это не файл правил клуба coldsteel (формат «{}»)";
+    PackNewer => "written by a newer coldsteel: rules pack version {}, this coldsteel reads up to version {}; update coldsteel to read it", "записан более новой версией coldsteel: версия файла правил {}, эта читает до версии {}; обновите coldsteel";
+    PackMissing => "{}: missing (a rules pack lists every table and choice, filled or empty)", "{}: отсутствует (файл правил перечисляет все таблицы и выборы, заполненные или пустые)";
+    PackDuplicateRow => "options.{}: rows {} and {} are for the same case", "options.{}: строки {} и {} относятся к одному и тому же случаю";
+    PackUnnamed => "unnamed rules", "правила без названия";
+    CliPackOk => "ok: {}, version {}, {}, rules hash {}: {}", "в порядке: {}, версия {}, {}, хеш правил {}: {}";
     InUnit => "unit {} ({}): {}", "подразделение {} ({}): {}";
     InGeneral => "general {} ({}): {}", "генерал {} ({}): {}";
     InBrigade => "brigade {} ({}): {}", "бригада {} ({}): {}";

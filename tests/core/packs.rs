@@ -1,0 +1,138 @@
+//! Issue 50: a club's rules as one pack file, read strictly (an unknown key, a wrong
+//! type, a missing table, a duplicate row, each refused with its path); a club profile
+//! of before reads as an unnamed pack; the rules hash follows the rules alone.
+
+use coldsteel::i18n::Lang;
+use coldsteel::i18n::errors::pack_error_text;
+use coldsteel::model::{PackId, RulesOptions, RulesPack};
+use coldsteel::rules::options::{DistanceRow, TestRow, TestTable};
+use coldsteel::rules::options::{TestKind, TestResult};
+use coldsteel::rules::{Arm, Formation, Ruleset};
+use coldsteel::storage::{self, PackError};
+use serde_json::{Value, json};
+
+fn club_pack() -> RulesPack {
+    let mut options = RulesOptions::default();
+    options.gdb.distances = vec![DistanceRow {
+        arm: Arm::Infantry,
+        formation: Some(Formation::Column),
+        move_cm: Some(20),
+        charge_cm: Some(25),
+        retreat_cm: Some(15),
+        rout_cm: Some(30),
+    }];
+    options.gdb.tests = vec![TestTable {
+        test: TestKind::Morale,
+        rows: vec![
+            TestRow { from: 2, to: 6, result: "Rout".into(), kind: TestResult::Rout },
+            TestRow { from: 7, to: 12, result: "Pass".into(), kind: TestResult::Pass },
+        ],
+    }];
+    RulesPack { id: PackId { name: "Krasnoi club".into(), version: 3 }, ruleset: Ruleset::Gdb, options }
+}
+
+/// The pack's text with `change` made to it as JSON.
+fn changed(change: impl FnOnce(&mut Value)) -> String {
+    let mut v: Value = serde_json::from_str(&storage::pack_to_json(&club_pack())).unwrap();
+    change(&mut v);
+    v.to_string()
+}
+
+fn refusal(text: &str) -> (PackError, String) {
+    let e = storage::pack_from_json(text).unwrap_err();
+    let said = pack_error_text(Lang::En, &e);
+    (e, said)
+}
+
+#[test]
+fn a_pack_round_trips_and_its_hash_follows_the_rules_alone() {
+    let pack = club_pack();
+    let text = storage::pack_to_json(&pack);
+    assert_eq!(storage::pack_from_json(&text).unwrap(), pack);
+    let renamed = RulesPack { id: PackId { name: "Another name".into(), version: 4 }, ..pack.clone() };
+    assert_eq!(renamed.hash(), pack.hash(), "name and version are not the rules");
+    let mut other = pack.clone();
+    other.options.gdb.distances[0].charge_cm = Some(30);
+    assert_ne!(other.hash(), pack.hash(), "a rate changed");
+    assert_eq!(pack.hash().len(), 16);
+}
+
+#[test]
+fn an_unknown_key_is_refused_with_its_path() {
+    let (e, said) = refusal(&changed(|v| v["options"]["gdb"]["house_rule"] = json!(1)));
+    assert!(
+        matches!(e, PackError::Load(storage::LoadError::UnknownKey(ref p)) if p == "options.gdb.house_rule"),
+        "{e:?}"
+    );
+    assert!(said.contains("options.gdb.house_rule"), "{said}");
+}
+
+#[test]
+fn a_wrong_type_is_refused_with_its_path() {
+    let (_, said) = refusal(&changed(|v| v["options"]["gdb"]["distances"][0]["arm"] = json!("dragons")));
+    assert!(said.contains("options.gdb.distances[0].arm"), "{said}");
+    let (_, said) = refusal(&changed(|v| v["pack"]["version"] = json!("three")));
+    assert!(said.contains("pack.version"), "{said}");
+}
+
+#[test]
+fn a_missing_table_or_choice_is_refused_with_its_path() {
+    let (e, said) = refusal(&changed(|v| {
+        v["options"]["gdb"].as_object_mut().unwrap().remove("firing");
+    }));
+    assert!(matches!(e, PackError::Missing(ref p) if p == "options.gdb.firing"), "{e:?}");
+    assert!(said.contains("options.gdb.firing: missing"), "{said}");
+    let (e, _) = refusal(&changed(|v| {
+        v["options"]["ruleset_b"].as_object_mut().unwrap().remove("zone_widths_cm");
+    }));
+    assert!(matches!(e, PackError::Missing(ref p) if p == "options.ruleset_b.zone_widths_cm"), "{e:?}");
+}
+
+#[test]
+fn a_table_with_two_rows_for_one_case_is_refused() {
+    let mut pack = club_pack();
+    let again = pack.options.gdb.distances[0].clone();
+    pack.options.gdb.distances.push(again);
+    let (_, said) = refusal(&storage::pack_to_json(&pack));
+    assert!(said.contains("options.gdb.distances: rows 1 and 2"), "{said}");
+    // Two results for one roll: ranges that overlap.
+    let mut pack = club_pack();
+    pack.options.gdb.tests[0].rows[1].from = 6;
+    let (_, said) = refusal(&storage::pack_to_json(&pack));
+    assert!(said.contains("options.gdb.tests[0].rows: rows 1 and 2"), "{said}");
+    let (_, ru) = {
+        let e = storage::pack_from_json(&storage::pack_to_json(&pack)).unwrap_err();
+        ((), pack_error_text(Lang::Ru, &e))
+    };
+    assert!(ru.contains("строки 1 и 2"), "{ru}");
+}
+
+#[test]
+fn other_files_newer_packs_and_old_profiles() {
+    let (e, _) = refusal(storage::DEFAULT_BATTLE_JSON);
+    assert!(matches!(e, PackError::NotAPack(ref f) if f == "coldsteel.battle"), "{e:?}");
+    let (e, said) = refusal(&changed(|v| v["version"] = json!(2)));
+    assert!(matches!(e, PackError::Newer(2)), "{e:?}");
+    assert!(said.contains("newer coldsteel"), "{said}");
+    // Today's club profile (coldsteel.profile, version 1) reads as an unnamed pack.
+    let profile = storage::pack_from_json(storage::DEFAULT_PROFILE_JSON).unwrap();
+    assert_eq!(profile, RulesPack { id: PackId::default(), ruleset: Ruleset::Gdb, options: RulesOptions::default() });
+}
+
+#[test]
+fn the_club_pack_is_read_from_the_data_folder_and_an_old_profile_migrates() {
+    let dir = tempfile::tempdir().unwrap();
+    assert!(storage::read_club_pack(dir.path()).is_none());
+    let mut options = RulesOptions::default();
+    options.gdb.square_break_margin = 8;
+    let profile = storage::Profile::new(Ruleset::Gdb, options.clone());
+    storage::save_atomic(&storage::club_profile_file(dir.path()), &storage::profile_to_json(&profile)).unwrap();
+    let read = storage::read_club_pack(dir.path()).unwrap();
+    assert_eq!((read.id, read.options), (PackId::default(), options));
+    // Once the club has a pack, the pack is what it plays.
+    storage::save_pack(&storage::club_pack_file(dir.path()), &club_pack()).unwrap();
+    assert_eq!(storage::read_club_pack(dir.path()).unwrap(), club_pack());
+    // Saved again: the file before is kept as .bak.
+    storage::save_pack(&storage::club_pack_file(dir.path()), &club_pack()).unwrap();
+    assert!(storage::backup_path(&storage::club_pack_file(dir.path())).is_file());
+}

@@ -1,0 +1,49 @@
+//! Issue 50: `coldsteel rules export` then `rules check` round-trips every example
+//! battle's rules; a refused pack exits 2 with its reason and path.
+
+use std::path::Path;
+use std::process::Command;
+
+fn coldsteel() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_coldsteel"))
+}
+
+#[test]
+fn every_example_battles_rules_export_and_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let saves = Path::new(env!("CARGO_MANIFEST_DIR")).join("saves");
+    let mut exported = 0;
+    for entry in std::fs::read_dir(&saves).unwrap() {
+        let battle = entry.unwrap().path();
+        if !battle.to_string_lossy().ends_with(".coldsteel.json") {
+            continue;
+        }
+        let pack = dir.path().join(format!("{}.coldsteel-rules.json", battle.file_stem().unwrap().to_string_lossy()));
+        let out = coldsteel().args(["rules", "export"]).arg(&battle).arg("--out").arg(&pack).output().unwrap();
+        assert!(out.status.success(), "{}: {}", battle.display(), String::from_utf8_lossy(&out.stderr));
+        let out = coldsteel().args(["rules", "check"]).arg(&pack).output().unwrap();
+        let said = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success() && said.starts_with("ok: "), "{}: {said}", pack.display());
+        // The pack holds the battle's rules exactly.
+        let game = coldsteel::storage::read_battle_file(&battle).unwrap();
+        let read = coldsteel::storage::read_pack_file(&pack).unwrap();
+        assert_eq!((read.ruleset, &read.options), (game.battle().ruleset, &game.battle().options));
+        assert!(said.contains(&read.hash()), "{said}");
+        exported += 1;
+    }
+    assert!(exported >= 4, "{exported} example battles");
+}
+
+#[test]
+fn a_refused_pack_exits_2_with_its_reason_and_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack = dir.path().join("club.coldsteel-rules.json");
+    std::fs::write(&pack, coldsteel::storage::DEFAULT_BATTLE_JSON).unwrap();
+    for (lang, words) in [("en", "not a coldsteel rules pack"), ("ru", "это не файл правил клуба")]
+    {
+        let out = coldsteel().args(["--lang", lang, "rules", "check"]).arg(&pack).output().unwrap();
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{said}");
+        assert!(said.contains(words) && said.contains("club.coldsteel-rules.json"), "{said}");
+    }
+}
