@@ -468,7 +468,7 @@ fn rules_export(battle: &Path, out: &Path, lang: Lang) -> Result<String, String>
     not_the_input(battle, &[&Some(out.to_path_buf())], lang)?;
     let game = load_file(battle, lang)?;
     let b = game.battle();
-    let pack = coldsteel::model::RulesPack { id: Default::default(), ruleset: b.ruleset, options: b.options.clone() };
+    let pack = b.rules_pack();
     storage::save_pack(out, &pack).map_err(|e| save_error_text(lang, &e))?;
     Ok(lang.fmt(T::CliWritten, &[&out.display()]))
 }

@@ -203,19 +203,12 @@ pub(super) fn check_as_recorded(action: &Action, battle: &Battle) -> Result<Vec<
         Action::Collision(c) => super::charge::collision(battle, c)?,
         Action::BMelee(m) => super::ruleset_b::b_melee(battle, m)?,
         Action::SetOptions(new) => {
-            let before = Box::new((battle.ruleset, battle.options.clone()));
-            if *before == **new {
-                return Err(ActionError::NoChange);
-            }
-            // A basing row with a zero or a size beyond a metre would make a file that
-            // does not load again.
-            if new.1.basing.iter().any(|r| r.footprint_cm(1).is_none() || r.bases_deep > 100)
-                || new.1.basing.len() > 1000
-            {
-                return Err(ActionError::Invalid(Problem::OffTheTable));
-            }
-            let events = vec![Event::OptionsChanged { before, after: new.clone() }];
+            let events = vec![options_changed(battle, new)?];
             (events, Vec::new(), LogDetail::Edit { action: ActionKind::SetOptions, subject: new.0.key().into() })
+        }
+        Action::AdoptPack(pack) => {
+            let events = adopt_pack(battle, pack)?;
+            (events, Vec::new(), LogDetail::Edit { action: ActionKind::AdoptPack, subject: pack.id.name.clone() })
         }
         Action::ImportOrderOfBattle(oob) => {
             let events = import_order_of_battle(battle, oob)?;
@@ -287,6 +280,42 @@ pub(super) fn check_as_recorded(action: &Action, battle: &Battle) -> Result<Vec<
     }
     events.push(entry);
     super::invariants::after(battle, &events)?;
+    Ok(events)
+}
+
+/// The battle's ruleset and options changed to `new`: refused when they are already
+/// those, or when a basing row would make a file that does not load again.
+fn options_changed(
+    battle: &Battle,
+    new: &(crate::rules::Ruleset, crate::model::RulesOptions),
+) -> Result<Event, ActionError> {
+    let before = Box::new((battle.ruleset, battle.options.clone()));
+    if *before == *new {
+        return Err(ActionError::NoChange);
+    }
+    // A basing row with a zero or a size beyond a metre would make a file that
+    // does not load again.
+    if new.1.basing.iter().any(|r| r.footprint_cm(1).is_none() || r.bases_deep > 100) || new.1.basing.len() > 1000 {
+        return Err(ActionError::Invalid(Problem::OffTheTable));
+    }
+    Ok(Event::OptionsChanged { before, after: Box::new(new.clone()) })
+}
+
+/// A club's rules pack taken (issue 50): its ruleset, choices and tables where they
+/// differ from the battle's, and its name; refused when the battle already plays it.
+fn adopt_pack(battle: &Battle, pack: &crate::model::RulesPack) -> Result<Vec<Event>, ActionError> {
+    let mut events = Vec::new();
+    let rules = (pack.ruleset, pack.options.clone());
+    if (battle.ruleset, &battle.options) != (rules.0, &rules.1) {
+        events.push(options_changed(battle, &rules)?);
+    }
+    let after = crate::model::PackRef::of(pack);
+    if battle.pack.as_ref() != Some(&after) {
+        events.push(Event::PackChanged { before: battle.pack.clone().map(Box::new), after: Some(Box::new(after)) });
+    }
+    if events.is_empty() {
+        return Err(ActionError::NoChange);
+    }
     Ok(events)
 }
 

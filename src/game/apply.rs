@@ -84,6 +84,13 @@ pub enum Event {
         /// After.
         after: Box<(crate::rules::Ruleset, crate::model::RulesOptions)>,
     },
+    /// The rules pack the battle plays under changed (issue 50).
+    PackChanged {
+        /// Before.
+        before: Option<Box<crate::model::PackRef>>,
+        /// After.
+        after: Option<Box<crate::model::PackRef>>,
+    },
     /// The table's setup changed.
     TableChanged {
         /// Before.
@@ -174,6 +181,7 @@ impl Event {
             | Event::MeleeCleared { .. }
             | Event::EngagementChanged { .. }
             | Event::OptionsChanged { .. }
+            | Event::PackChanged { .. }
             | Event::TableChanged { .. }
             | Event::RngAdvanced { .. }
             | Event::BattleChanged { .. } => None,
@@ -204,6 +212,7 @@ impl Event {
             | Event::MeleeCleared { .. }
             | Event::EngagementChanged { .. }
             | Event::OptionsChanged { .. }
+            | Event::PackChanged { .. }
             | Event::TableChanged { .. }
             | Event::RngAdvanced { .. }
             | Event::BattleChanged { .. } => None,
@@ -256,6 +265,7 @@ impl Event {
             | Event::MeleeCleared { .. }
             | Event::EngagementChanged { .. }
             | Event::OptionsChanged { .. }
+            | Event::PackChanged { .. }
             | Event::TableChanged { .. }
             | Event::BattleChanged { .. }
             | Event::RngAdvanced { .. } => None,
@@ -289,6 +299,7 @@ impl Event {
             Event::MeleePending { index, melee } => Event::MeleeCleared { index: *index, melee: melee.clone() },
             Event::MeleeCleared { index, melee } => Event::MeleePending { index: *index, melee: melee.clone() },
             Event::RngAdvanced { before, after } => Event::RngAdvanced { before: after.clone(), after: before.clone() },
+            Event::PackChanged { before, after } => Event::PackChanged { before: after.clone(), after: before.clone() },
             Event::OptionsChanged { before, after } => {
                 Event::OptionsChanged { before: after.clone(), after: before.clone() }
             }
@@ -375,6 +386,11 @@ fn apply_one(battle: &mut Battle, event: &Event) -> Result<(), ApplyError> {
             Ok(())
         }
         Event::OptionsChanged { .. } => Err(ApplyError::NotAsRecorded(Recorded::Options)),
+        Event::PackChanged { before, after } if battle.pack.as_ref() == before.as_deref() => {
+            battle.pack = after.as_deref().cloned();
+            Ok(())
+        }
+        Event::PackChanged { .. } => Err(ApplyError::NotAsRecorded(Recorded::Options)),
         Event::TableChanged { before, after } if battle.table.as_ref() == before.as_deref() => {
             battle.table = after.as_deref().cloned();
             Ok(())

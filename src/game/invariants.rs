@@ -139,7 +139,10 @@ fn event_problem(refs: &After<'_>, e: &Event, added: &mut Added) -> Result<(), P
             Some(_) | None => Ok(()),
         },
         Event::BattleChanged { before, after } => battle_names(before, after),
-        Event::OptionsChanged { .. }
+        // The same limits as a file's (`Battle::text_problems`).
+        Event::PackChanged { after: Some(pack), .. } => crate::model::check_pack_ref(pack),
+        Event::PackChanged { after: None, .. }
+        | Event::OptionsChanged { .. }
         | Event::GeneralRemoved(_)
         | Event::LogRemoved(_)
         | Event::MeleeCleared { .. }

@@ -56,6 +56,7 @@ pub(super) fn subject(battle: &Battle, action: &Action, events: &[Event]) -> Str
         A::Collision(c) => pair(c.attacker, c.defender),
         A::BMelee(m) => pair(m.attacker, m.defender),
         A::SetOptions(o) => o.0.key().to_owned(),
+        A::AdoptPack(p) => p.id.name.clone(),
         A::ImportOrderOfBattle(o) => format!("{}/{}/{}", o.units.len(), o.generals.len(), o.brigades.len()),
         A::PlaceUnit { unit, .. } => name(*unit),
         A::PlaceGeneral { general, .. } => battle.general(*general).map(|g| g.name.clone()).unwrap_or_default(),

@@ -50,6 +50,10 @@ pub fn action_label(lang: Lang, battle: &Battle, kind: ActionKind, subject: &str
         ActionKind::EditBrigade => T::StepEditBrigade,
         ActionKind::DeleteBrigade => T::StepDeleteBrigade,
         ActionKind::AdvancePhase => return phase_label(lang, subject),
+        ActionKind::AdoptPack => {
+            let name = if subject.is_empty() { lang.t(T::PackUnnamed) } else { subject };
+            return lang.fmt(T::StepAdoptPack, &[&name]);
+        }
         ActionKind::SetOptions => {
             let r = crate::rules::Ruleset::ALL.iter().find(|r| r.key() == subject).map_or(subject, |r| r.label(lang));
             return lang.fmt(T::StepSetOptions, &[&r]);

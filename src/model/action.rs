@@ -84,6 +84,9 @@ pub enum Action {
     BMelee(Box<BMeleeAction>),
     /// Change the ruleset or its options (a loaded profile, or the settings panel).
     SetOptions(Box<(Ruleset, RulesOptions)>),
+    /// Play under a club's rules pack from now on (issue 50): its ruleset, choices and
+    /// tables, and its name.
+    AdoptPack(Box<super::RulesPack>),
     /// Add an order of battle read from a spreadsheet, in one step.
     ImportOrderOfBattle(Box<OrderOfBattle>),
     /// Put a unit on the table view, move or turn it, or (with `None`) take it off; the
@@ -500,6 +503,8 @@ pub enum ActionKind {
     Collision,
     /// The rules settings changed.
     SetOptions,
+    /// A club's rules pack taken.
+    AdoptPack,
     /// An order of battle was imported.
     ImportOrderOfBattle,
     /// A unit was placed, moved or turned on the table.
@@ -551,6 +556,7 @@ impl ActionKind {
             ActionKind::DeclarationsDone => "declarations_done",
             ActionKind::Collision => "collision",
             ActionKind::SetOptions => "set_options",
+            ActionKind::AdoptPack => "adopt_pack",
             ActionKind::ImportOrderOfBattle => "import_order_of_battle",
             ActionKind::PlaceUnit => "place_unit",
             ActionKind::PlaceGeneral => "place_general",
@@ -680,6 +686,7 @@ impl Action {
             | Action::Collision(_)
             | Action::BMelee(_)
             | Action::SetOptions(_)
+            | Action::AdoptPack(_)
             | Action::ImportOrderOfBattle(_)
             | Action::PlaceUnit { .. }
             | Action::PlaceGeneral { .. }
@@ -711,6 +718,7 @@ impl Action {
             | Action::Collision(_)
             | Action::BMelee(_)
             | Action::SetOptions(_)
+            | Action::AdoptPack(_)
             | Action::ImportOrderOfBattle(_)
             | Action::PlaceUnit { .. }
             | Action::PlaceGeneral { .. }
@@ -762,6 +770,7 @@ impl Action {
             | Action::SetHidden { .. }
             | Action::BMelee(_)
             | Action::SetOptions(_)
+            | Action::AdoptPack(_)
             | Action::ImportOrderOfBattle(_)
             | Action::PlaceUnit { .. }
             | Action::PlaceGeneral { .. }
@@ -805,6 +814,7 @@ impl Action {
             | Action::DeclarationsDone { .. }
             | Action::Collision(_)
             | Action::SetOptions(_)
+            | Action::AdoptPack(_)
             | Action::ImportOrderOfBattle(_)
             | Action::PlaceUnit { .. }
             | Action::PlaceGeneral { .. }
@@ -844,6 +854,7 @@ impl Action {
             Action::Collision(_) => ActionKind::Collision,
             Action::BMelee(_) => ActionKind::Melee,
             Action::SetOptions(_) => ActionKind::SetOptions,
+            Action::AdoptPack(_) => ActionKind::AdoptPack,
             Action::ImportOrderOfBattle(_) => ActionKind::ImportOrderOfBattle,
             Action::PlaceUnit { .. } => ActionKind::PlaceUnit,
             Action::PlaceGeneral { .. } => ActionKind::PlaceGeneral,

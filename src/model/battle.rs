@@ -136,6 +136,10 @@ pub struct Battle {
     /// Ruleset options.
     #[serde(default)]
     pub options: RulesOptions,
+    /// The club's rules pack the battle took its options from, if any (issue 50); none:
+    /// options typed in the battle, or kept from before packs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pack: Option<super::PackRef>,
     /// The two armies.
     pub sides: BySide<SideInfo>,
     /// Brigades, sorted by id.

@@ -17,6 +17,25 @@ pub struct PackId {
     pub version: u32,
 }
 
+/// The pack a battle plays under, as it took it: its name and version, and the hash of
+/// its rules then (a battle whose options were changed by hand since no longer has it).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PackRef {
+    /// The pack's name.
+    pub name: String,
+    /// The pack's version.
+    pub version: u32,
+    /// The hash of its rules ([`RulesPack::hash`]).
+    pub hash: String,
+}
+
+impl PackRef {
+    /// The reference to a pack.
+    pub fn of(pack: &RulesPack) -> Self {
+        PackRef { name: pack.id.name.clone(), version: pack.id.version, hash: pack.hash() }
+    }
+}
+
 /// A club's rules: the ruleset they amend, its AMB choices and the players' tables.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RulesPack {
@@ -34,6 +53,20 @@ impl RulesPack {
     /// the rules as JSON, 16 hexadecimal digits.
     pub fn hash(&self) -> String {
         content_hash(self.ruleset, &self.options)
+    }
+}
+
+impl super::Battle {
+    /// The rules the battle plays under as a pack: named as the pack it took when its
+    /// rules are still that pack's, else unnamed (typed in the battle, changed by hand
+    /// since, or kept from before packs).
+    pub fn rules_pack(&self) -> RulesPack {
+        let hash = content_hash(self.ruleset, &self.options);
+        let id = match &self.pack {
+            Some(p) if p.hash == hash => PackId { name: p.name.clone(), version: p.version },
+            Some(_) | None => PackId::default(),
+        };
+        RulesPack { id, ruleset: self.ruleset, options: self.options.clone() }
     }
 }
 

@@ -322,7 +322,8 @@ impl Battle {
         out
     }
 
-    /// The battle's own names and texts, and the texts its log keeps, against their limits.
+    /// The battle's own names and texts, the texts its log keeps and its pack's name,
+    /// against their limits.
     fn text_problems(&self) -> Vec<Problem> {
         use super::limits::{MAX_NAME_CHARS, MAX_TEXT_CHARS};
         let mut out: Vec<Problem> = Vec::new();
@@ -339,6 +340,7 @@ impl Battle {
         let ru = self.description_ru.as_deref().unwrap_or_default();
         out.extend(check_length("description_ru", ru, MAX_TEXT_CHARS).err());
         out.extend(self.log.iter().find_map(|e| e.detail.text_problem()));
+        out.extend(self.pack.as_ref().and_then(|p| check_pack_ref(p).err()));
         out
     }
 
@@ -451,4 +453,13 @@ pub fn sides_apart(sides: &crate::rules::BySide<super::SideInfo>) -> Result<(), 
     };
     let (a, b) = (names(&sides.first), names(&sides.second));
     if a.iter().any(|x| b.contains(x)) { Err(Problem::SameSideNames) } else { Ok(()) }
+}
+
+/// The characters of a rules hash (16 hexadecimal digits).
+const PACK_HASH_CHARS: usize = 16;
+
+/// A pack's name and hash against their limits.
+pub fn check_pack_ref(pack: &super::PackRef) -> Result<(), Problem> {
+    check_length("pack name", &pack.name, super::limits::MAX_NAME_CHARS)?;
+    check_length("pack hash", &pack.hash, PACK_HASH_CHARS)
 }

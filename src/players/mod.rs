@@ -273,6 +273,7 @@ fn players_battle(battle: &Battle) -> std::borrow::Cow<'_, Battle> {
         description_ru: battle.description_ru.clone(),
         ruleset: battle.ruleset,
         options: battle.options.clone(),
+        pack: battle.pack.clone(),
         sides: battle.sides.clone(),
         brigades: battle.brigades.clone(),
         generals: battle.generals.iter().filter(shown_general).cloned().collect(),

@@ -7,7 +7,7 @@ use serde_json::Value;
 type Step = fn(&mut Value);
 
 /// The steps, oldest first.
-const STEPS: &[Step] = &[v1_to_v2, v2_to_v3, v3_to_v4, v4_to_v5, v5_to_v6, v6_to_v7, v7_to_v8, v8_to_v9];
+const STEPS: &[Step] = &[v1_to_v2, v2_to_v3, v3_to_v4, v4_to_v5, v5_to_v6, v6_to_v7, v7_to_v8, v8_to_v9, v9_to_v10];
 
 /// Version 2 made the file a journal and pending melees engagements: `pending_melees`
 /// becomes `engagements` (their fields carry over), and each row of a test table gets
@@ -164,6 +164,10 @@ fn v8_to_v9(value: &mut Value) {
         Value::Null | Value::Bool(_) | Value::Number(_) | Value::String(_) => {}
     }
 }
+
+/// Version 9 → 10: a battle may name the club's rules pack it plays under (`pack`, issue
+/// 50). A file of before names none: its options are its own, an unnamed pack.
+fn v9_to_v10(_: &mut Value) {}
 
 /// Migrates a file of `version` to the current version.
 pub fn to_current(value: &mut Value, version: u32) {

@@ -11,8 +11,8 @@ use serde::{Deserialize, Serialize, Serializer};
 
 use crate::game::{Action, FileEntry, FileJournal, Game, Step, entry_check, kept_entries};
 use crate::model::{
-    Battle, Brigade, Engagement, General, LogDetail, LogEntry, RngState, RulesOptions, SideInfo, TableSetup, Unit,
-    UnitId,
+    Battle, Brigade, Engagement, General, LogDetail, LogEntry, PackRef, RngState, RulesOptions, SideInfo, TableSetup,
+    Unit, UnitId,
 };
 use crate::rules::gdb::initiative::InitiativeResult;
 use crate::rules::{BySide, Phase, Ruleset, Side};
@@ -35,6 +35,8 @@ pub(super) struct FileOut<'a> {
     description_ru: &'a Option<String>,
     ruleset: Ruleset,
     options: &'a RulesOptions,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pack: &'a Option<PackRef>,
     sides: &'a BySide<SideInfo>,
     brigades: &'a [Brigade],
     generals: &'a [General],
@@ -65,6 +67,7 @@ impl<'a> FileOut<'a> {
             description_ru,
             ruleset,
             options,
+            pack,
             sides,
             brigades,
             generals,
@@ -98,6 +101,7 @@ impl<'a> FileOut<'a> {
             description_ru,
             ruleset: *ruleset,
             options,
+            pack,
             sides,
             brigades,
             generals,
@@ -178,6 +182,8 @@ pub(super) struct FileIn {
     ruleset: Ruleset,
     #[serde(default)]
     options: RulesOptions,
+    #[serde(default)]
+    pack: Option<PackRef>,
     sides: BySide<SideInfo>,
     #[serde(default)]
     brigades: Vec<Brigade>,
@@ -277,6 +283,7 @@ impl FileIn {
             description_ru,
             ruleset,
             options,
+            pack,
             sides,
             brigades,
             generals,
@@ -299,6 +306,7 @@ impl FileIn {
             description_ru,
             ruleset,
             options,
+            pack,
             sides,
             brigades,
             generals,

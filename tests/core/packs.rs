@@ -136,3 +136,72 @@ fn the_club_pack_is_read_from_the_data_folder_and_an_old_profile_migrates() {
     storage::save_pack(&storage::club_pack_file(dir.path()), &club_pack()).unwrap();
     assert!(storage::backup_path(&storage::club_pack_file(dir.path())).is_file());
 }
+
+/// Issue 50: taking a club's pack is one logged, undoable step that sets the battle's
+/// rules and names the pack; taking it again changes nothing; options changed by hand
+/// afterwards keep the name, and the hash tells they are no longer the pack's.
+#[test]
+fn taking_a_pack_is_one_undoable_step_that_names_it() {
+    use coldsteel::game::Action;
+    let mut g = storage::default_game().unwrap();
+    let before = g.battle().clone();
+    let pack = club_pack();
+    g.perform(&Action::AdoptPack(Box::new(pack.clone()))).unwrap();
+    let b = g.battle();
+    assert_eq!((b.ruleset, &b.options), (pack.ruleset, &pack.options));
+    assert_eq!(b.pack, Some(coldsteel::model::PackRef::of(&pack)));
+    let label = coldsteel::i18n::log_text::entry_summary(Lang::En, b, b.log.last().unwrap());
+    assert!(label.contains("Krasnoi club"), "{label}");
+    assert!(matches!(
+        g.perform(&Action::AdoptPack(Box::new(pack.clone()))),
+        Err(coldsteel::game::ActionError::NoChange)
+    ));
+    // Changed by hand: still named, no longer the pack's rules.
+    let mut options = g.battle().options.clone();
+    options.gdb.square_break_margin = 9;
+    g.perform(&Action::SetOptions(Box::new((Ruleset::Gdb, options)))).unwrap();
+    let b = g.battle();
+    assert_eq!(b.pack.as_ref().map(|p| p.name.as_str()), Some("Krasnoi club"));
+    assert_ne!(coldsteel::model::content_hash(b.ruleset, &b.options), b.pack.as_ref().unwrap().hash);
+    g.undo().unwrap();
+    g.undo().unwrap();
+    assert_eq!(g.battle(), &before, "both steps undone");
+    g.redo().unwrap();
+    assert_eq!(g.battle().pack, Some(coldsteel::model::PackRef::of(&pack)));
+}
+
+/// Issue 50: a battle keeps its own rules: saved and read again it names its pack and
+/// replays identically, whatever the club's file says now (the pack is in its journal).
+#[test]
+fn a_battle_replays_identically_after_the_clubs_file_changes() {
+    use coldsteel::game::Action;
+    let dir = tempfile::tempdir().unwrap();
+    storage::save_pack(&storage::club_pack_file(dir.path()), &club_pack()).unwrap();
+    let mut g = storage::default_game().unwrap();
+    let club = storage::read_club_pack(dir.path()).unwrap();
+    g.perform(&Action::AdoptPack(Box::new(club))).unwrap();
+    g.perform(&Action::Note("The Guard holds the road.".into())).unwrap();
+    let file = dir.path().join("b.coldsteel.json");
+    storage::save_battle(&file, &g).unwrap();
+    // The club changes its rules.
+    let mut changed = club_pack();
+    changed.id.version = 4;
+    changed.options.gdb.distances[0].charge_cm = Some(40);
+    storage::save_pack(&storage::club_pack_file(dir.path()), &changed).unwrap();
+    let read = storage::read_battle_file(&file).unwrap();
+    assert_eq!(read.battle(), g.battle());
+    assert_eq!(read.battle().options.gdb.distances[0].charge_cm, Some(25), "the battle's own pack");
+    assert!(std::fs::read_to_string(&file).unwrap().contains("\"pack\""));
+    let replayed = coldsteel::game::replay_recorded(&read, storage::VERSION).unwrap();
+    assert_eq!(replayed.count, g.battle().log.len(), "every entry replayed, identical");
+}
+
+/// Issue 50: a file of version 9 reads with no pack named (its options are its own).
+#[test]
+fn a_version_9_battle_reads_with_an_unnamed_pack() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/battle-v9.coldsteel.json");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(storage::file_version(&text), Some(9));
+    let g = storage::from_json(&text).unwrap();
+    assert_eq!(g.battle().pack, None);
+}

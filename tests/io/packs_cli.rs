@@ -47,3 +47,30 @@ fn a_refused_pack_exits_2_with_its_reason_and_path() {
         assert!(said.contains(words) && said.contains("club.coldsteel-rules.json"), "{said}");
     }
 }
+
+/// Issue 50: a battle playing a club's pack exports it under its name and version; once
+/// its rules are changed by hand, as an unnamed pack.
+#[test]
+fn a_battle_exports_the_pack_it_plays_by_its_name() {
+    use coldsteel::game::Action;
+    use coldsteel::storage;
+    let dir = tempfile::tempdir().unwrap();
+    let mut g = storage::default_game().unwrap();
+    let mut pack = g.battle().rules_pack();
+    pack.id = coldsteel::model::PackId { name: "Krasnoi club".into(), version: 2 };
+    pack.options.gdb.square_break_margin = 8;
+    g.perform(&Action::AdoptPack(Box::new(pack.clone()))).unwrap();
+    let battle = dir.path().join("b.coldsteel.json");
+    storage::save_battle(&battle, &g).unwrap();
+    let out = dir.path().join("b.coldsteel-rules.json");
+    assert!(coldsteel().args(["rules", "export"]).arg(&battle).arg("--out").arg(&out).status().unwrap().success());
+    assert_eq!(storage::read_pack_file(&out).unwrap(), pack);
+    let said = coldsteel().args(["rules", "check"]).arg(&out).output().unwrap();
+    assert!(String::from_utf8_lossy(&said.stdout).contains("Krasnoi club, version 2"));
+    let mut options = pack.options.clone();
+    options.gdb.square_break_margin = 9;
+    g.perform(&Action::SetOptions(Box::new((pack.ruleset, options)))).unwrap();
+    storage::save_battle(&battle, &g).unwrap();
+    assert!(coldsteel().args(["rules", "export"]).arg(&battle).arg("--out").arg(&out).status().unwrap().success());
+    assert_eq!(storage::read_pack_file(&out).unwrap().id, coldsteel::model::PackId::default());
+}

@@ -164,5 +164,6 @@ super::texts! {
     LogDeclarationsDone => "{}: charge declarations done", "{}: объявления атак закончены";
     StepCollision => "Collision test: {}", "Проверка столкновения: {}";
     StepSetOptions => "Rules settings: {}", "Настройки правил: {}";
+    StepAdoptPack => "Club rules: «{}»", "Правила клуба: «{}»";
     Undone => "Undone: {}", "Отменено: {}";
 }

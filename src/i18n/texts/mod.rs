@@ -888,6 +888,7 @@ keys! {
     SquareTooLate,
     TimeToContact,
     StepSetOptions,
+    StepAdoptPack,
     AddRow,
     AnyArm,
     ExplainCasualties,
