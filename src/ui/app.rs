@@ -199,6 +199,9 @@ pub struct CsApp {
     /// A unit dropped on the table before its arm had a basing row (issue 44): placed as
     /// the basing table the players fill is applied.
     pub place_after_basing: Option<(UnitId, crate::game::Action)>,
+    /// The charge the first evening's form was asked for while the players import the
+    /// club's rules instead of typing the rates (issue 50): it opens once they are in.
+    pub charge_after_rules: Option<(UnitId, UnitId)>,
     /// Text to put on the clipboard at the end of the frame.
     pub copy_request: Option<String>,
     /// The roster's folded groups.
@@ -249,6 +252,7 @@ impl CsApp {
             picking: None,
             after_tab: Default::default(),
             place_after_basing: None,
+            charge_after_rules: None,
             copy_request: None,
             roster_view: roster::RosterView::default(),
             tab: CentralTab::Roster,

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use crate::game::Action;
 use crate::i18n::Lang;
-use crate::model::{BrigadeId, GeneralId, RulesOptions, UnitId};
+use crate::model::{BrigadeId, GeneralId, UnitId};
 use crate::rules::Ruleset;
 
 /// What the central panel shows.
@@ -88,7 +88,7 @@ impl PathPurpose {
             PathPurpose::Open | PathPurpose::Save => &[".coldsteel.json"],
             PathPurpose::ReportPdf | PathPurpose::RosterPdf => &[".pdf"],
             PathPurpose::ReportMarkdown => &[".md"],
-            PathPurpose::LoadProfile | PathPurpose::SaveProfile => &[".profile.json"],
+            PathPurpose::LoadProfile | PathPurpose::SaveProfile => &[".coldsteel-rules.json", ".profile.json"],
             PathPurpose::ImportOob | PathPurpose::ExportOob => &[".csv"],
             PathPurpose::TableSvg => &[".svg"],
         }
@@ -128,6 +128,9 @@ pub enum AppCommand {
     OpenShare,
     /// The first evening's rates kept (or not now), then the charge they came before.
     FirstRates(Box<super::rates_form::RatesChoice>),
+    /// The first evening's form: import the club's rules, then open the charge (charger,
+    /// target) it was asked for (issue 50).
+    ImportRulesForCharge(UnitId, UnitId),
     /// The journal is full: save this file, and go on in a new one from the current state.
     ContinueInNewFile,
     /// Change what the editor shows.
@@ -225,7 +228,7 @@ pub enum AppCommand {
     /// A report-window action.
     Report(ReportChoice),
     /// Apply the rules settings (one undo step) and close the window.
-    ApplySettings(Box<(Ruleset, RulesOptions)>),
+    ApplySettings(Box<crate::model::RulesPack>),
     /// Load a rules profile, or save the battle's settings as one.
     ProfileFile(PathPurpose),
     /// Save the battle's settings and tables as the club's profile, which new battles start from.

@@ -19,7 +19,6 @@ use crate::model::{Battle, SideInfo};
 use crate::model::{BrigadeId, GeneralId, UnitId};
 use crate::rules::{BySide, Ruleset};
 use crate::storage;
-use crate::storage::Profile;
 
 /// How soon the app looks again for the start-up's list of kept autosaves.
 const KEPT_LOOK: Duration = Duration::from_millis(10);
@@ -163,17 +162,23 @@ impl CsApp {
         app
     }
 
-    /// A battle with no tables of its own takes a copy of the club's as it opens (issue
-    /// 44), the embedded battle included: one logged, undoable step; later changes to the
-    /// club's tables leave it as it is.
+    /// A battle with no tables of its own takes the club's rules pack as it opens (issues
+    /// 44, 50), the embedded battle included: one logged, undoable step that names the
+    /// pack; later changes to the club's rules leave it as it is. A pack of the other
+    /// ruleset, or one with no tables either, is left alone.
     fn adopt_club_tables(&mut self) {
-        let Some(club) = self.data_dir.as_deref().and_then(storage::read_club_profile) else { return };
+        let Some(club) = self.data_dir.as_deref().and_then(storage::read_club_pack) else { return };
         let battle = self.game.battle();
-        if !battle.options.tables_empty() || club.options.tables_empty() {
+        if !battle.options.tables_empty() || club.options.tables_empty() || club.ruleset != battle.ruleset {
             return;
         }
-        let options = battle.options.with_tables_of(&club.options);
-        self.perform(&Action::SetOptions(Box::new((battle.ruleset, options))));
+        self.perform(&Action::AdoptPack(Box::new(club)));
+    }
+
+    /// The settings window's draft of the battle's rules, with the packs in play.
+    fn settings_draft(&self) -> super::settings::SettingsDraft {
+        let club = self.data_dir.as_deref().and_then(storage::read_club_pack);
+        super::settings::SettingsDraft::of_battle(self.game.battle(), club.as_ref())
     }
 
     /// Offers the autosaves kept in `dir` from earlier runs (issue 41), listed here.
@@ -397,15 +402,8 @@ impl CsApp {
             }
             AppCommand::OpenAbout => self.modal = Modal::About,
             AppCommand::OpenGuide => self.modal = Modal::Guide,
-            AppCommand::OpenSettings => {
-                let b = &self.game.battle();
-                self.modal = Modal::Settings(Box::new(super::settings::SettingsDraft::of(b.ruleset, &b.options)));
-            }
-            AppCommand::OpenBasing => {
-                let b = &self.game.battle();
-                let draft = super::settings::SettingsDraft::of(b.ruleset, &b.options).on_basing();
-                self.modal = Modal::Settings(Box::new(draft));
-            }
+            AppCommand::OpenSettings => self.modal = Modal::Settings(Box::new(self.settings_draft())),
+            AppCommand::OpenBasing => self.modal = Modal::Settings(Box::new(self.settings_draft().on_basing())),
             AppCommand::BasingThenPlace(unit, place) => self.basing_then_place(unit, *place),
             AppCommand::Copy(text) => {
                 self.copy_request = Some(text);
@@ -424,11 +422,16 @@ impl CsApp {
                 }
             }
             AppCommand::FirstRates(choice) => self.first_rates(*choice),
+            AppCommand::ImportRulesForCharge(charger, target) => {
+                self.charge_after_rules = Some((charger, target));
+                self.profile_file(PathPurpose::LoadProfile);
+            }
             // The commands of modals, windows and wizards.
             AppCommand::CloseModal => {
                 self.modal = Modal::None;
                 // A drop waiting on the basing table the players closed is forgotten.
                 self.place_after_basing = None;
+                self.charge_after_rules = None;
             }
             AppCommand::SaveThen(op) => {
                 self.modal = Modal::None;
@@ -467,7 +470,7 @@ impl CsApp {
             AppCommand::Report(r) => self.report_choice(r),
             AppCommand::ApplySettings(new) => {
                 self.modal = Modal::None;
-                self.perform(&Action::SetOptions(new));
+                self.perform(&crate::game::procedure::rules_action(self.game.battle(), *new));
                 self.place_after_basing();
             }
             AppCommand::ProfileFile(purpose) => self.profile_file(purpose),
@@ -547,7 +550,7 @@ impl CsApp {
     fn basing_then_place(&mut self, unit: UnitId, place: Action) {
         let b = &self.game.battle();
         let Some(arm) = b.unit(unit).map(|u| u.arm) else { return };
-        let draft = super::settings::SettingsDraft::of(b.ruleset, &b.options).on_basing_for(arm);
+        let draft = self.settings_draft().on_basing_for(arm);
         self.modal = Modal::Settings(Box::new(draft));
         self.place_after_basing = Some((unit, place));
     }
@@ -987,7 +990,7 @@ impl CsApp {
 
     fn profile_file(&mut self, purpose: PathPurpose) {
         self.modal = Modal::None;
-        let name = "rules.profile.json";
+        let name = "club.coldsteel-rules.json";
         let picked =
             if purpose == PathPurpose::SaveProfile { self.pick_save_path(name) } else { self.pick_open_path() };
         match picked {
@@ -997,17 +1000,24 @@ impl CsApp {
         }
     }
 
-    /// Loads a profile into the battle (one undo step) or saves the battle's settings.
+    /// Takes a club's rules pack into the battle (one undo step), or writes the battle's
+    /// rules as one (issue 50).
     pub(super) fn profile_path(&mut self, purpose: PathPurpose, path: &std::path::Path) {
         let lang = self.lang;
         if purpose == PathPurpose::SaveProfile {
-            let p = Profile::new(self.game.battle().ruleset, self.game.battle().options.clone());
-            return self.say_saved(path, storage::save_atomic(path, &storage::profile_to_json(&p)).map(|_| ()));
+            let pack = self.game.battle().rules_pack();
+            return self.say_saved(path, storage::save_pack(path, &pack).map(|_| ()));
         }
-        match storage::read_text_file(path).and_then(|t| storage::profile_from_json(&t)) {
-            Ok(p) => self.perform(&Action::SetOptions(Box::new((p.ruleset, p.options)))),
+        match storage::read_pack_file(path) {
+            Ok(pack) => {
+                self.perform(&Action::AdoptPack(Box::new(pack)));
+                if let Some((charger, target)) = self.charge_after_rules.take() {
+                    self.open_charge(charger, target);
+                }
+            }
             Err(e) => {
-                let reason = crate::i18n::errors::load_error_text(lang, &e);
+                self.charge_after_rules = None;
+                let reason = crate::i18n::errors::pack_error_text(lang, &e);
                 self.message = Some((lang.fmt(T::CannotOpen, &[&reason, &path.display()]), true));
             }
         }
@@ -1033,16 +1043,15 @@ impl CsApp {
         }
     }
 
-    /// Saves the battle's settings and tables where new battles read them.
+    /// Saves the battle's rules, under their name, as the club's: new battles take them.
     fn save_club_profile(&mut self) {
         let lang = self.lang;
         let Some(dir) = self.data_dir.clone() else {
             self.message = Some((lang.t(T::NoDataFolder).to_owned(), true));
             return;
         };
-        let path = storage::club_profile_file(&dir);
-        let p = Profile::new(self.game.battle().ruleset, self.game.battle().options.clone());
-        let saved = storage::save_atomic(&path, &storage::profile_to_json(&p));
+        let path = storage::club_pack_file(&dir);
+        let saved = storage::save_pack(&path, &self.game.battle().rules_pack());
         self.message = Some(match saved {
             Ok(_) => (lang.fmt(T::ClubProfileSaved, &[&path.display()]), false),
             Err(e) => (crate::i18n::errors::save_error_text(lang, &e), true),
@@ -1054,9 +1063,11 @@ impl CsApp {
             Template::Default => storage::default_game().unwrap_or_default(),
             Template::Empty => Game::new(empty_battle(ruleset)),
         };
-        // The club's tables, filled at earlier evenings, are where a new battle starts.
-        if let Some(club) = self.data_dir.as_deref().and_then(storage::read_club_profile) {
+        // The club's rules, filled at earlier evenings, are where a new battle starts.
+        if let Some(club) = self.data_dir.as_deref().and_then(storage::read_club_pack) {
             let mut battle = game.battle().clone();
+            battle.pack = Some(crate::model::PackRef::of(&club));
+            battle.ruleset = club.ruleset;
             battle.options = club.options;
             game = Game::new(battle);
         }

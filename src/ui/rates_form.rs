@@ -78,6 +78,7 @@ impl RatesForm {
     /// Draws the form; a choice made becomes the command.
     pub fn ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle) -> Option<AppCommand> {
         let mut out = None;
+        let mut imported = false;
         egui::Modal::new(egui::Id::unique("coldsteel-first-rates")).show(ui.ctx(), |ui| {
             ui.set_max_width(720.0);
             ui.heading(lang.t(T::RatesTitle));
@@ -119,9 +120,16 @@ impl RatesForm {
                 if ui.button(lang.t(T::RatesNotNow)).clicked() {
                     out = Some(RatesChoice { options: None, club: false, charge: self.charge });
                 }
+                ui.separator();
+                if ui.button(lang.t(T::RatesImportClub)).on_hover_text(lang.t(T::ImportRulesTip)).clicked() {
+                    imported = true;
+                }
             });
             super::modals::guard(ui);
         });
+        if imported {
+            return Some(AppCommand::ImportRulesForCharge(self.charge.0, self.charge.1));
+        }
         out.map(|c| AppCommand::FirstRates(Box::new(c)))
     }
 }

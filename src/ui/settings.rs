@@ -7,7 +7,7 @@ use egui::{RichText, Ui};
 use super::app::{CsApp, Modal};
 use super::command::{AppCommand, PathPurpose};
 use crate::i18n::{Label, Lang, T};
-use crate::model::RulesOptions;
+use crate::model::{PackId, PackRef, RulesOptions, RulesPack};
 use crate::rules::options::GdbOptions;
 use crate::rules::options::{CavalrySlopeBonus, FirstMove};
 use crate::rules::{Arm, Ruleset};
@@ -15,6 +15,8 @@ use crate::rules::{Arm, Ruleset};
 /// The topics the settings are grouped by, one tab each.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Topic {
+    /// The club's rules pack: which the battle plays, its name, import and export.
+    ClubRules,
     /// The melee table, its blank cells, squares and casualties.
     Melee,
     /// Charges, evading, counter-charges, formation changes, limbering.
@@ -30,11 +32,12 @@ pub enum Topic {
 }
 
 impl Topic {
-    const ALL: [Topic; 6] =
-        [Topic::Melee, Topic::Charges, Topic::Movement, Topic::Tests, Topic::RulesetB, Topic::Basing];
+    const ALL: [Topic; 7] =
+        [Topic::ClubRules, Topic::Melee, Topic::Charges, Topic::Movement, Topic::Tests, Topic::RulesetB, Topic::Basing];
 
     fn title(self, lang: Lang) -> &'static str {
         match self {
+            Topic::ClubRules => lang.t(T::TopicClubRules),
             Topic::Melee => lang.t(T::TopicMelee),
             Topic::Charges => lang.t(T::TopicCharges),
             Topic::Movement => lang.t(T::TopicMovement),
@@ -52,6 +55,19 @@ pub struct SettingsDraft {
     options: RulesOptions,
     zones: String,
     topic: Topic,
+    /// The name and version the rules are given (issue 50): a named pack once applied.
+    pack: PackId,
+    /// The pack the battle plays as it stands, and the club's in the data folder.
+    packs: Packs,
+}
+
+/// Which packs are in play, as the settings window opened.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Packs {
+    /// The pack the battle names, and whether its rules are still that pack's.
+    pub battle: Option<(PackRef, bool)>,
+    /// The club's pack in the data folder, and whether the battle plays its rules.
+    pub club: Option<(PackId, bool)>,
 }
 
 impl SettingsDraft {
@@ -59,7 +75,34 @@ impl SettingsDraft {
     pub fn of(ruleset: Ruleset, options: &RulesOptions) -> Self {
         let zones = options.ruleset_b.zone_widths_cm.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
         let topic = if ruleset == Ruleset::RulesetB { Topic::RulesetB } else { Topic::Melee };
-        SettingsDraft { ruleset, options: options.clone(), zones, topic }
+        SettingsDraft {
+            ruleset,
+            options: options.clone(),
+            zones,
+            topic,
+            pack: PackId::default(),
+            packs: Packs::default(),
+        }
+    }
+
+    /// A draft of a battle's settings, with the pack it plays and the club's (issue 50).
+    pub fn of_battle(battle: &crate::model::Battle, club: Option<&RulesPack>) -> Self {
+        let own = battle.rules_pack();
+        let battle_pack = battle.pack.clone().map(|p| {
+            let still = p.hash == own.hash();
+            (p, still)
+        });
+        let club = club.map(|c| (c.id.clone(), c.hash() == own.hash()));
+        SettingsDraft {
+            pack: own.id,
+            packs: Packs { battle: battle_pack, club },
+            ..Self::of(battle.ruleset, &battle.options)
+        }
+    }
+
+    /// The same draft open on the club's rules.
+    pub fn on_club_rules(self) -> Self {
+        SettingsDraft { topic: Topic::ClubRules, ..self }
     }
 }
 
@@ -88,8 +131,8 @@ pub enum SettingsChoice {
     None,
     /// Close, changing nothing.
     Cancel,
-    /// Apply the draft.
-    Apply(Box<(Ruleset, RulesOptions)>),
+    /// Apply the draft: its rules, under the name given them.
+    Apply(Box<RulesPack>),
     /// Load a profile.
     LoadProfile,
     /// Save the battle's settings as a profile.
@@ -182,9 +225,12 @@ pub fn settings_ui(ui: &mut Ui, lang: Lang, draft: &mut SettingsDraft) -> Settin
                 .id_salt(("coldsteel-settings-topic", draft.topic as u8))
                 .max_height(height)
                 .auto_shrink([false, false])
-                .show(ui, |ui| topic_ui(ui, lang, draft));
+                .show(ui, |ui| choice = topic_ui(ui, lang, draft));
             ui.separator();
-            choice = buttons_ui(ui, lang, draft);
+            let buttons = buttons_ui(ui, lang, draft);
+            if !matches!(buttons, SettingsChoice::None) {
+                choice = buttons;
+            }
         });
     if ui.input(|i| i.key_pressed(egui::Key::Escape)) {
         choice = SettingsChoice::Cancel;
@@ -192,9 +238,14 @@ pub fn settings_ui(ui: &mut Ui, lang: Lang, draft: &mut SettingsDraft) -> Settin
     choice
 }
 
-fn topic_ui(ui: &mut Ui, lang: Lang, draft: &mut SettingsDraft) {
+fn topic_ui(ui: &mut Ui, lang: Lang, draft: &mut SettingsDraft) -> SettingsChoice {
+    if draft.topic == Topic::ClubRules {
+        return club_rules_ui(ui, lang, draft);
+    }
     let o = &mut draft.options.gdb;
     match draft.topic {
+        // Drawn above, with the choices its buttons make.
+        Topic::ClubRules => {}
         Topic::Melee => {
             melee_ui(ui, lang, o);
             super::settings_tables::casualties_ui(ui, lang, &mut o.casualties);
@@ -214,6 +265,7 @@ fn topic_ui(ui: &mut Ui, lang: Lang, draft: &mut SettingsDraft) {
         Topic::RulesetB => b_ui(ui, lang, draft),
         Topic::Basing => super::settings_tables::basing_ui(ui, lang, &mut draft.options.basing),
     }
+    SettingsChoice::None
 }
 
 fn charges_ui(ui: &mut Ui, lang: Lang, o: &mut GdbOptions) {
@@ -348,7 +400,8 @@ fn buttons_ui(ui: &mut Ui, lang: Lang, draft: &mut SettingsDraft) -> SettingsCho
         if ui.add_enabled(zones.is_some(), egui::Button::new(RichText::new(lang.t(T::Apply)).strong())).clicked() {
             let mut options = draft.options.clone();
             options.ruleset_b.zone_widths_cm = zones.clone().unwrap_or_default();
-            choice = SettingsChoice::Apply(Box::new((draft.ruleset, options)));
+            choice =
+                SettingsChoice::Apply(Box::new(RulesPack { id: draft.pack.clone(), ruleset: draft.ruleset, options }));
         }
         if ui.button(lang.t(T::Cancel)).clicked() {
             choice = SettingsChoice::Cancel;
@@ -357,10 +410,54 @@ fn buttons_ui(ui: &mut Ui, lang: Lang, draft: &mut SettingsDraft) -> SettingsCho
         if ui.button(lang.t(T::ResetDefaults)).clicked() {
             *draft = SettingsDraft { topic: draft.topic, ..SettingsDraft::of(draft.ruleset, &RulesOptions::default()) };
         }
-        if ui.button(lang.t(T::LoadProfile)).clicked() {
+    });
+    choice
+}
+
+/// The club's rules (issue 50): the pack the battle plays and the club's, the name and
+/// version the rules are given, and the pack files.
+fn club_rules_ui(ui: &mut Ui, lang: Lang, draft: &mut SettingsDraft) -> SettingsChoice {
+    let mut choice = SettingsChoice::None;
+    let name = |n: &str| if n.is_empty() { lang.t(T::PackUnnamed).to_owned() } else { n.to_owned() };
+    title_ui(ui, lang.t(T::PackThisBattle), "");
+    let played = match &draft.packs.battle {
+        Some((p, true)) => lang.fmt(T::PackPlayed, &[&name(&p.name), &p.version, &p.hash]),
+        Some((p, false)) => lang.fmt(T::PackChangedHere, &[&name(&p.name), &p.version]),
+        None => lang.t(T::PackOwnRules).to_owned(),
+    };
+    explain(ui, &played);
+    title_ui(ui, lang.t(T::PackClubs), "");
+    let club = match &draft.packs.club {
+        Some((id, same)) => {
+            let said = lang.fmt(T::PackClubIs, &[&name(&id.name), &id.version]);
+            if *same {
+                format!("{said} {}", lang.t(T::PackSameRules))
+            } else {
+                format!("{said} {}", lang.t(T::PackOtherRules))
+            }
+        }
+        None => lang.t(T::PackNoClub).to_owned(),
+    };
+    explain(ui, &club);
+    title_ui(ui, lang.t(T::PackNameTitle), "");
+    egui::Grid::new("pack-name").num_columns(2).show(ui, |ui| {
+        let label = ui.label(lang.t(T::PackNameLabel));
+        let name = egui::TextEdit::singleline(&mut draft.pack.name)
+            .char_limit(crate::model::limits::MAX_NAME_CHARS)
+            .desired_width(320.0);
+        ui.add(name).labelled_by(label.id);
+        ui.end_row();
+        let label = ui.label(lang.t(T::PackVersionLabel));
+        ui.add(egui::DragValue::new(&mut draft.pack.version).range(0..=9999)).labelled_by(label.id);
+        ui.end_row();
+    });
+    explain(ui, lang.t(T::PackNameExplain));
+    ui.add_space(8.0);
+    ui.horizontal_wrapped(|ui| {
+        if ui.button(lang.t(T::LoadProfile)).on_hover_text(lang.t(T::ImportRulesTip)).clicked() {
             choice = SettingsChoice::LoadProfile;
         }
-        if ui.button(lang.t(T::SaveProfile)).clicked() {
+        if ui.button(lang.t(T::SaveProfile)).on_hover_text(lang.t(T::ExportRulesTip)).clicked() {
             choice = SettingsChoice::SaveProfile;
         }
         if ui.button(lang.t(T::SaveClubProfile)).on_hover_text(lang.t(T::SaveClubProfileTip)).clicked() {

@@ -297,9 +297,11 @@ fn the_club_tables_are_where_a_new_battle_starts() {
     h.run();
     h.get_by_label("Rules: General de Brigade…").click();
     h.run();
-    h.get_by_label("Save as the club's tables").click();
+    h.get_by_label("Club rules").click();
     h.run();
-    assert!(storage::club_profile_file(&dir.path().join("data")).is_file(), "{:?}", h.state().message);
+    h.get_by_label("Save as the club's rules").click();
+    h.run();
+    assert!(storage::club_pack_file(&dir.path().join("data")).is_file(), "{:?}", h.state().message);
     h.key_press(Key::Escape);
     h.run();
     h.key_press_modifiers(Modifiers::COMMAND, Key::N);
@@ -828,7 +830,7 @@ fn the_club_tables_are_copied_into_a_battle_without_tables_as_one_step() {
     let last = battle.log.last().unwrap();
     assert!(matches!(
         last.detail,
-        coldsteel::model::LogDetail::Edit { action: coldsteel::game::ActionKind::SetOptions, .. }
+        coldsteel::model::LogDetail::Edit { action: coldsteel::game::ActionKind::AdoptPack, .. }
     ));
     // The club's tables change later: the battle keeps its copy.
     let mut changed = club.clone();
@@ -880,4 +882,55 @@ fn the_path_prompt_lists_folders_and_battles_to_pick_from() {
         assert!(matches!(h.state().modal, Modal::None), "{lang:?}: {:?} {:?}", h.state().message, h.state().modal);
         assert_eq!(h.state().game.battle().name, "Borodino, day two", "{lang:?}: the battle picked is open");
     }
+}
+
+/// Issue 50: Settings → Club rules: the rules named and applied (the battle then plays
+/// that pack, one undo step), exported through the prompt as a pack that reads back with
+/// its name, and saved as the club's.
+#[test]
+fn the_club_rules_are_named_exported_and_saved_from_the_settings() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let mut app = app();
+    app.data_dir = Some(data.clone());
+    let mut h = harness(app);
+    h.run();
+    h.get_by_label("Rules: General de Brigade…").click();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Club rules").click();
+    h.run();
+    h.get_by_label("The battle's own settings and tables, under no name.");
+    h.get_by_role_and_label(Role::TextInput, "Name").click();
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, "Name").type_text("Krasnoi club");
+    h.run();
+    h.get_by_label("Apply").click();
+    h.run();
+    let pack = h.state().game.battle().pack.clone().expect("the battle names its pack");
+    assert_eq!(pack.name, "Krasnoi club");
+    // Exported through the prompt (no native dialog here).
+    h.get_by_label("Rules: General de Brigade…").click();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Club rules").click();
+    h.run();
+    h.get_by_label_contains("The club's rules «Krasnoi club», version 0");
+    h.get_by_label("Export these rules…").click();
+    h.run();
+    let out = dir.path().join("ours.coldsteel-rules.json");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.get_by_role_and_label(Role::TextInput, "File path").type_text(out.to_str().unwrap());
+    h.run();
+    h.get_by_label("Save").click();
+    h.run();
+    let written = storage::read_pack_file(&out).unwrap();
+    assert_eq!(written.id.name, "Krasnoi club");
+    assert_eq!(written, h.state().game.battle().rules_pack());
+    // Saved as the club's: new battles take them.
+    h.get_by_label("Rules: General de Brigade…").click();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Club rules").click();
+    h.run();
+    h.get_by_label("Save as the club's rules").click();
+    h.run();
+    assert_eq!(storage::read_club_pack(&data).unwrap().id.name, "Krasnoi club");
 }

@@ -539,3 +539,59 @@ fn the_named_flow_from_the_table_in_six() {
     assert!(clicks + keys <= 6, "{words}");
     assert_eq!(measured, 0, "nothing typed from the table");
 }
+
+/// Issue 50: on a first evening the form offers the club's rules file beside typing the
+/// rates; importing it takes the club's pack as one undoable step and goes on to the
+/// charge it was asked for. In both languages.
+#[test]
+fn the_first_evening_imports_the_clubs_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let pack_path = dir.path().join("club.coldsteel-rules.json");
+    let mut battle = storage::default_game().unwrap().battle().clone();
+    battle.options.gdb.distances.clear();
+    let mut pack = battle.rules_pack();
+    pack.id = coldsteel::model::PackId { name: "Krasnoi club".into(), version: 3 };
+    pack.options.gdb.distances = vec![
+        DistanceRow {
+            arm: Arm::HeavyCavalry,
+            formation: Some(Formation::Line),
+            move_cm: Some(24),
+            charge_cm: Some(36),
+            retreat_cm: Some(12),
+            rout_cm: Some(24),
+        },
+        DistanceRow {
+            arm: Arm::Infantry,
+            formation: None,
+            move_cm: Some(15),
+            charge_cm: Some(20),
+            retreat_cm: Some(10),
+            rout_cm: Some(20),
+        },
+    ];
+    storage::save_pack(&pack_path, &pack).unwrap();
+    for (lang, import, open, [charger, target]) in [
+        (Lang::En, "Import the club's rules…", "Open", ["Grenadiers à cheval", "Ladoga Infantry"]),
+        (Lang::Ru, "Импортировать правила клуба…", "Открыть", ["Конные гренадеры", "Ладожский пехотный полк"]),
+    ] {
+        let mut t = Table::new(charge_phase(battle.clone()), lang);
+        t.scroll_to(charger);
+        t.click(charger);
+        t.key(Key::C);
+        t.scroll_to(target);
+        t.click(target);
+        assert!(t.h.state().wizard.is_none(), "{lang:?}: the form comes first");
+        let steps = t.h.state().game.history().done.len();
+        t.click_button(import);
+        let field = lang.t(coldsteel::i18n::T::FilePath);
+        t.h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+        t.h.get_by_role_and_label(Role::TextInput, field).type_text(pack_path.to_str().unwrap());
+        t.h.run();
+        t.click_button(open);
+        let b = t.h.state().game.battle();
+        assert_eq!(b.pack.as_ref().map(|p| (p.name.as_str(), p.version)), Some(("Krasnoi club", 3)), "{lang:?}");
+        assert_eq!(b.options.gdb.distances, pack.options.gdb.distances, "{lang:?}");
+        assert_eq!(t.h.state().game.history().done.len(), steps + 1, "{lang:?}: one undo step");
+        assert!(t.h.state().wizard.is_some(), "{lang:?}: the charge's wizard opens after the import");
+    }
+}

@@ -143,3 +143,16 @@ impl BMeleeDraft {
         }
     }
 }
+
+/// The action that applies the rules settings the players edited (`pack`: the rules
+/// under the name and version they gave them, issue 50). Under the name the battle
+/// already goes by (none included), the rules change as settings do, and a battle that
+/// took a pack then shows its rules changed since; under a name or version they changed,
+/// the battle takes the rules as that pack.
+pub fn rules_action(battle: &crate::model::Battle, pack: crate::model::RulesPack) -> super::Action {
+    if pack.id == battle.rules_pack().id {
+        super::Action::SetOptions(Box::new((pack.ruleset, pack.options)))
+    } else {
+        super::Action::AdoptPack(Box::new(pack))
+    }
+}

@@ -304,11 +304,11 @@ super::texts! {
     SaveReportPdfTitle => "Save the report as PDF", "Сохранить отчёт в PDF";
     SaveRosterPdfTitle => "Save the roster sheets as PDF", "Сохранить листы состава в PDF";
     SaveReportMdTitle => "Save the report as Markdown", "Сохранить отчёт в Markdown";
-    LoadProfileTitle => "Load a rules profile", "Загрузить профиль правил";
-    SaveProfileTitle => "Save the rules profile", "Сохранить профиль правил";
+    LoadProfileTitle => "Import a club's rules", "Импорт правил клуба";
+    SaveProfileTitle => "Export these rules", "Экспорт этих правил";
     PdfPathHint => "PDF file path (*.pdf):", "Путь к файлу PDF (*.pdf):";
     MdPathHint => "Markdown file path (*.md):", "Путь к файлу Markdown (*.md):";
-    ProfilePathHint => "Profile file path (*.profile.json):", "Путь к файлу профиля (*.profile.json):";
+    ProfilePathHint => "Rules file path (*.coldsteel-rules.json):", "Путь к файлу правил (*.coldsteel-rules.json):";
     SaveAsTitle => "Save the battle as", "Сохранить битву как";
     SaveFirst => "Save first", "Сначала сохранить";
     Saved => "Saved {}", "Сохранено: {}";
@@ -407,7 +407,7 @@ super::texts! {
     AddRow => "Add a row", "Добавить строку";
     AnyArm => "any", "любой";
     LoserLoses => "Loser loses", "Потери проигравшего";
-    SaveProfile => "Save profile…", "Сохранить профиль…";
+    SaveProfile => "Export these rules…", "Экспортировать эти правила…";
     WinnerArm => "Winner's arm", "Род войск победителя";
     WinnerLoses => "Winner loses", "Потери победителя";
     DistCharge => "Charge", "Атака";
