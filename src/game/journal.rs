@@ -87,6 +87,40 @@ pub struct Replayed {
     pub rules_changes: Vec<RulesChange>,
 }
 
+/// What a rules pack would have changed had the battle played it from its start (issue
+/// 50: shown before switching).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PackDifference {
+    /// The journal's entries replayed under the pack.
+    pub entries: usize,
+    /// Entries whose result comes out differently (their log entry is not the one
+    /// recorded).
+    pub results: usize,
+    /// Entries the pack's rules refuse (left out; the rest play on without them).
+    pub refusals: usize,
+}
+
+/// Replays the game's journal from its start under `pack` instead of the rules it began
+/// with, and counts the results that come out differently and the actions refused.
+pub fn difference_under(game: &Game, pack: &crate::model::RulesPack) -> PackDifference {
+    let start = game.journal_start();
+    let mut battle = start.clone();
+    battle.ruleset = pack.ruleset;
+    battle.options = pack.options.clone();
+    let mut again = Game::without_history(battle);
+    let mut diff = PackDifference::default();
+    for entry in game.battle.log.iter().skip(start.log.len()) {
+        let Some(action) = entry.action.as_deref() else { continue };
+        diff.entries = diff.entries.saturating_add(1);
+        match again.perform(action) {
+            Ok(()) if again.battle.log.last().map(|e| &e.detail) == Some(&entry.detail) => {}
+            Ok(()) => diff.results = diff.results.saturating_add(1),
+            Err(_) => diff.refusals = diff.refusals.saturating_add(1),
+        }
+    }
+    diff
+}
+
 /// Re-applies every journaled action of a game from its start; returns how many.
 pub fn replay(game: &Game) -> Result<usize, ReplayError> {
     replay_recorded(game, u32::MAX).map(|r| r.count)

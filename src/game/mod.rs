@@ -37,8 +37,8 @@ pub use charge::{
 pub use engagement::{gdb_melee_input, melee_side, melee_sides, role_of};
 pub use history::{Game, History, Step};
 pub use journal::{
-    FileEntry, FileJournal, ReplayError, Replayed, RulesChange, each_turn_end, entry_check, first_difference, fnv1a,
-    kept_entries, play, rebuild, replay, replay_recorded, turn_ends,
+    FileEntry, FileJournal, PackDifference, ReplayError, Replayed, RulesChange, difference_under, each_turn_end,
+    entry_check, first_difference, fnv1a, kept_entries, play, rebuild, replay, replay_recorded, turn_ends,
 };
 pub use play::{SUBJECT_PART, casualty_row_for, gdb_melee_result, initiative_preview, owed_melee_test};
 pub use ruleset_b::{MAX_FIGURES_IN_CONTACT, b_melee_input, b_melee_outcome, b_side_of};

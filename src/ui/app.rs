@@ -103,6 +103,9 @@ pub enum Modal {
     Settings(Box<super::settings::SettingsDraft>),
     /// The first evening's rates, before the first charge (issue 30).
     FirstRates(Box<super::rates_form::RatesForm>),
+    /// A club's rules pack about to be taken, with what it would have changed had the
+    /// battle played it from its start (issue 50).
+    SwitchPack(Box<(crate::model::RulesPack, crate::game::PackDifference)>),
 }
 
 /// The autosaves kept from earlier runs, as File → Recover… lists them.

@@ -131,6 +131,8 @@ pub enum AppCommand {
     /// The first evening's form: import the club's rules, then open the charge (charger,
     /// target) it was asked for (issue 50).
     ImportRulesForCharge(UnitId, UnitId),
+    /// Take the rules pack the switch modal shows (issue 50).
+    SwitchPack,
     /// The journal is full: save this file, and go on in a new one from the current state.
     ContinueInNewFile,
     /// Change what the editor shows.

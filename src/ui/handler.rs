@@ -159,6 +159,9 @@ impl CsApp {
             app.begin_journal(None);
         }
         app.adopt_club_tables();
+        if app.path.is_some() && app.message.is_none() {
+            app.message = app.against_club_rules().map(|said| (said, false));
+        }
         app
     }
 
@@ -422,6 +425,11 @@ impl CsApp {
                 }
             }
             AppCommand::FirstRates(choice) => self.first_rates(*choice),
+            AppCommand::SwitchPack => {
+                if let Modal::SwitchPack(switch) = std::mem::replace(&mut self.modal, Modal::None) {
+                    self.switch_pack(switch.0);
+                }
+            }
             AppCommand::ImportRulesForCharge(charger, target) => {
                 self.charge_after_rules = Some((charger, target));
                 self.profile_file(PathPurpose::LoadProfile);
@@ -460,7 +468,8 @@ impl CsApp {
                 | Modal::OpenFailed { .. }
                 | Modal::Report(_)
                 | Modal::Settings(_)
-                | Modal::FirstRates(_) => {}
+                | Modal::FirstRates(_)
+                | Modal::SwitchPack(_) => {}
             },
             AppCommand::PathChosen(purpose, text) => self.path_chosen(purpose, &text),
             AppCommand::NewBattle(template, ruleset) => {
@@ -1010,9 +1019,11 @@ impl CsApp {
         }
         match storage::read_pack_file(path) {
             Ok(pack) => {
-                self.perform(&Action::AdoptPack(Box::new(pack)));
-                if let Some((charger, target)) = self.charge_after_rules.take() {
-                    self.open_charge(charger, target);
+                let diff = crate::game::difference_under(&self.game, &pack);
+                if diff.entries == 0 {
+                    self.switch_pack(pack);
+                } else {
+                    self.modal = Modal::SwitchPack(Box::new((pack, diff)));
                 }
             }
             Err(e) => {
@@ -1040,6 +1051,31 @@ impl CsApp {
             FileOp::Open(None) => self.open_dialog(),
             FileOp::Quit => self.quit_now = true,
             FileOp::Recover(journal) => self.recover_path(&journal),
+        }
+    }
+
+    /// What to say of a battle whose rules are not the club's current pack (issue 50:
+    /// never switched silently); nothing where there is no club pack or they are the same.
+    fn against_club_rules(&self) -> Option<String> {
+        let club = self.data_dir.as_deref().and_then(storage::read_club_pack)?;
+        let own = self.game.battle().rules_pack();
+        if own.hash() == club.hash() {
+            return None;
+        }
+        let lang = self.lang;
+        let named = |p: &crate::model::RulesPack| match p.id.name.as_str() {
+            "" => lang.t(T::PackUnnamed).to_owned(),
+            name => lang.fmt(T::PackNamed, &[&name, &p.id.version]),
+        };
+        Some(lang.fmt(T::PackDiffersFromClub, &[&named(&own), &named(&club)]))
+    }
+
+    /// Takes a club's rules pack from the next action on (one undo step), then opens the
+    /// charge the first evening's form was asked for, if any.
+    fn switch_pack(&mut self, pack: crate::model::RulesPack) {
+        self.perform(&Action::AdoptPack(Box::new(pack)));
+        if let Some((charger, target)) = self.charge_after_rules.take() {
+            self.open_charge(charger, target);
         }
     }
 
@@ -1107,7 +1143,8 @@ impl CsApp {
                     self.offer_recovery_from(&dir);
                 }
                 self.message = Some(if problems.is_empty() {
-                    (self.lang.fmt(T::Opened, &[&path.display()]), false)
+                    let opened = self.lang.fmt(T::Opened, &[&path.display()]);
+                    (self.against_club_rules().map_or(opened.clone(), |d| format!("{opened} {d}")), false)
                 } else {
                     (
                         self.lang.fmt(

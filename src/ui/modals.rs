@@ -61,6 +61,7 @@ impl CsApp {
             Modal::Unfinished(undone) => unfinished_ui(ui, self.lang, *undone),
             Modal::About => about_ui(ui, self.lang, self.data_dir.as_deref()),
             Modal::Guide => guide_ui(ui, self.lang),
+            Modal::SwitchPack(switch) => switch_pack_ui(ui, self.lang, &switch.0, &switch.1),
             Modal::OpenFailed { text, detail, backup, recovery } => {
                 open_failed_ui(ui, self.lang, text, detail, backup.as_deref(), recovery.is_some())
             }
@@ -579,6 +580,34 @@ fn journal_full_ui(ui: &mut Ui, lang: crate::i18n::Lang, full: super::app::Full)
             }
             let close = if can_go_on { T::NotNow } else { T::Close };
             if ui.button(lang.t(close)).clicked() || ui.input(|i| i.key_pressed(Key::Escape)) {
+                choice = Choice::Close;
+            }
+        });
+        guard(ui);
+    });
+    choice
+}
+
+/// Before a club's rules pack is taken (issue 50): what it would have changed from the
+/// battle's start; past entries keep their results.
+fn switch_pack_ui(
+    ui: &mut Ui,
+    lang: crate::i18n::Lang,
+    pack: &crate::model::RulesPack,
+    diff: &crate::game::PackDifference,
+) -> Choice {
+    let mut choice = Choice::None;
+    window("switch-pack").show(ui.ctx(), |ui| {
+        ui.set_max_width(560.0);
+        let name = if pack.id.name.is_empty() { lang.t(T::PackUnnamed) } else { pack.id.name.as_str() };
+        ui.heading(lang.fmt(T::SwitchPackTitle, &[&name, &pack.id.version]));
+        ui.label(lang.fmt(T::SwitchPackText, &[&diff.results, &diff.refusals, &diff.entries]));
+        ui.label(lang.t(T::SwitchPackKeeps));
+        ui.horizontal(|ui| {
+            if ui.button(egui::RichText::new(lang.t(T::SwitchPackDo)).strong()).clicked() {
+                choice = Choice::Command(AppCommand::SwitchPack);
+            }
+            if ui.button(lang.t(T::Cancel)).clicked() || ui.input(|i| i.key_pressed(Key::Escape)) {
                 choice = Choice::Close;
             }
         });

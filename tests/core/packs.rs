@@ -205,3 +205,37 @@ fn a_version_9_battle_reads_with_an_unnamed_pack() {
     let g = storage::from_json(&text).unwrap();
     assert_eq!(g.battle().pack, None);
 }
+
+/// Issue 50: before a switch, the journal replayed from its start under the new pack
+/// counts the results that come out differently and the actions it refuses: here AMB-50
+/// (a side with no commander-in-chief takes the initiative −1) turns a won initiative into
+/// a tie, and an options change the pack already holds is refused.
+#[test]
+fn a_pack_counts_the_results_and_refusals_it_would_have_changed() {
+    use coldsteel::game::{Action, difference_under};
+    use coldsteel::rules::{BySide, Side};
+    let mut battle = storage::default_game().unwrap().battle().clone();
+    let chief = battle
+        .generals
+        .iter()
+        .position(|g| g.side == Side::First && battle.commander_in_chief(Side::First).is_some_and(|c| c.id == g.id))
+        .unwrap();
+    battle.generals.remove(chief);
+    let mut g = coldsteel::game::Game::new(battle);
+    let mut pack = g.battle().rules_pack();
+    pack.options.gdb.minus_one_without_commander = true;
+    assert_eq!(difference_under(&g, &pack).entries, 0);
+    g.perform(&Action::Initiative {
+        dice: BySide { first: crate::common::d6([4, 3]), second: crate::common::d6([4, 2]) },
+        phasing: Side::First,
+        rng_after: None,
+    })
+    .unwrap();
+    g.perform(&Action::Note("A note the rules do not touch.".into())).unwrap();
+    g.perform(&Action::SetOptions(Box::new((pack.ruleset, pack.options.clone())))).unwrap();
+    let diff = difference_under(&g, &pack);
+    assert_eq!((diff.entries, diff.results, diff.refusals), (3, 1, 1), "{diff:?}");
+    // Under its own rules, nothing differs.
+    let own = coldsteel::model::RulesPack { options: g.journal_start().options.clone(), ..pack.clone() };
+    assert_eq!(difference_under(&g, &own), coldsteel::game::PackDifference { entries: 3, results: 0, refusals: 0 });
+}

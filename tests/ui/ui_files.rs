@@ -934,3 +934,38 @@ fn the_club_rules_are_named_exported_and_saved_from_the_settings() {
     h.run();
     assert_eq!(storage::read_club_pack(&data).unwrap().id.name, "Krasnoi club");
 }
+
+/// Issue 50: opening a battle whose rules are not the club's says so (never switched
+/// silently), naming both; one playing the club's rules says nothing of them.
+#[test]
+fn opening_a_battle_under_other_rules_than_the_clubs_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let mut game = storage::default_game().unwrap();
+    let mut ours = game.battle().rules_pack();
+    ours.id = coldsteel::model::PackId { name: "Krasnoi club".into(), version: 2 };
+    ours.options.gdb.square_break_margin = 8;
+    game.perform(&coldsteel::game::Action::AdoptPack(Box::new(ours.clone()))).unwrap();
+    let file = dir.path().join("b.coldsteel.json");
+    storage::save_battle(&file, &game).unwrap();
+    let mut club = ours.clone();
+    club.id.version = 3;
+    club.options.gdb.square_break_margin = 9;
+    std::fs::create_dir_all(&data).unwrap();
+    storage::save_pack(&storage::club_pack_file(&data), &club).unwrap();
+    let mut app = app();
+    app.data_dir = Some(data.clone());
+    let mut h = harness(app);
+    h.run();
+    h.state_mut().run_cmd(coldsteel::ui::AppCommand::File(coldsteel::ui::FileOp::Open(Some(file.clone()))));
+    h.run();
+    let said = h.state().message.clone().unwrap().0;
+    assert!(said.contains("«Krasnoi club», version 2") && said.contains("«Krasnoi club», version 3"), "{said}");
+    assert_eq!(h.state().game.battle().pack.as_ref().unwrap().version, 2, "nothing switched");
+    // The club's rules now the battle's: nothing said of them.
+    storage::save_pack(&storage::club_pack_file(&data), &ours).unwrap();
+    h.state_mut().run_cmd(coldsteel::ui::AppCommand::File(coldsteel::ui::FileOp::Open(Some(file))));
+    h.run();
+    let said = h.state().message.clone().unwrap().0;
+    assert!(!said.contains("not the club's"), "{said}");
+}

@@ -570,9 +570,19 @@ fn the_first_evening_imports_the_clubs_rules() {
         },
     ];
     storage::save_pack(&pack_path, &pack).unwrap();
-    for (lang, import, open, [charger, target]) in [
-        (Lang::En, "Import the club's rules…", "Open", ["Grenadiers à cheval", "Ladoga Infantry"]),
-        (Lang::Ru, "Импортировать правила клуба…", "Открыть", ["Конные гренадеры", "Ладожский пехотный полк"]),
+    for (lang, import, [open, switch, asked], [charger, target]) in [
+        (
+            Lang::En,
+            "Import the club's rules…",
+            ["Open", "Switch to these rules", "Play «Krasnoi club», version 3?"],
+            ["Grenadiers à cheval", "Ladoga Infantry"],
+        ),
+        (
+            Lang::Ru,
+            "Импортировать правила клуба…",
+            ["Открыть", "Перейти на эти правила", "Играть по «Krasnoi club», версия 3?"],
+            ["Конные гренадеры", "Ладожский пехотный полк"],
+        ),
     ] {
         let mut t = Table::new(charge_phase(battle.clone()), lang);
         t.scroll_to(charger);
@@ -588,6 +598,11 @@ fn the_first_evening_imports_the_clubs_rules() {
         t.h.get_by_role_and_label(Role::TextInput, field).type_text(pack_path.to_str().unwrap());
         t.h.run();
         t.click_button(open);
+        // Before switching: what the rules would have changed from the battle's start.
+        t.h.get_by_label(asked);
+        let diff = coldsteel::game::difference_under(&t.h.state().game, &pack);
+        assert!(diff.entries > 0 && diff.results == 0 && diff.refusals == 0, "{lang:?}: {diff:?}");
+        t.click_button(switch);
         let b = t.h.state().game.battle();
         assert_eq!(b.pack.as_ref().map(|p| (p.name.as_str(), p.version)), Some(("Krasnoi club", 3)), "{lang:?}");
         assert_eq!(b.options.gdb.distances, pack.options.gdb.distances, "{lang:?}");
