@@ -40,6 +40,10 @@ enum Command {
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
+        /// Resolve under this club's rules pack (*.coldsteel-rules.json): its choices and
+        /// tables stand for any the file gives.
+        #[arg(long)]
+        rules: Option<PathBuf>,
     },
     /// Write the battle report: PDF, Markdown, plain text; with no output given, print the text.
     Report {
@@ -171,15 +175,36 @@ fn at_path(reason: String, path: &Path) -> String {
     format!("{reason}: {}", path.display())
 }
 
-fn resolve(path: &Path, json: bool, lang: Lang) -> Result<String, String> {
+fn resolve(path: &Path, json: bool, rules: Option<&Path>, lang: Lang) -> Result<String, String> {
     let text = read_input(path, lang)?;
-    let engagement = coldsteel::resolve::parse(&text).map_err(|e| e.text(lang))?;
-    if json {
-        serde_json::to_string_pretty(&coldsteel::resolve::to_json(&engagement, lang))
-            .map_err(|_| lang.t(T::SaveEncode).to_owned())
-    } else {
-        Ok(coldsteel::resolve::to_text(&engagement, lang))
+    let pack = match rules {
+        Some(p) => Some(storage::read_pack_file(p).map_err(|e| at_path(pack_error_text(lang, &e), p))?),
+        None => None,
+    };
+    let engagement =
+        coldsteel::resolve::parse_under(&text, pack.as_ref().map(|p| &p.options)).map_err(|e| e.text(lang))?;
+    if let Some(pack) = &pack
+        && pack.ruleset != engagement.ruleset()
+    {
+        return Err(lang.fmt(T::ResolvePackRuleset, &[&pack.ruleset.label(lang), &engagement.ruleset().label(lang)]));
     }
+    if json {
+        let mut out = coldsteel::resolve::to_json(&engagement, lang);
+        if let (Some(pack), Some(map)) = (&pack, out.as_object_mut()) {
+            let rules = serde_json::json!({"name": pack.id.name, "version": pack.id.version, "hash": pack.hash()});
+            map.insert("rules".into(), rules);
+        }
+        serde_json::to_string_pretty(&out).map_err(|_| lang.t(T::SaveEncode).to_owned())
+    } else {
+        let under = pack.as_ref().map(|p| pack_said_short(p, lang) + "\n").unwrap_or_default();
+        Ok(under + &coldsteel::resolve::to_text(&engagement, lang))
+    }
+}
+
+/// The pack an engagement is resolved under, on one line.
+fn pack_said_short(pack: &coldsteel::model::RulesPack, lang: Lang) -> String {
+    let name = if pack.id.name.is_empty() { lang.t(T::PackUnnamed).to_owned() } else { pack.id.name.clone() };
+    lang.fmt(T::ResolveUnderPack, &[&name, &pack.id.version, &pack.hash()])
 }
 
 fn parse_lang(code: &str) -> Result<Lang, String> {
@@ -435,7 +460,7 @@ fn report_cmd(file: &Path, outs: [&Option<PathBuf>; 4], lang: Lang) -> Result<St
 fn headless(command: &Command, lang: Lang) -> Result<String, Failure> {
     match command {
         Command::Report { file, pdf, md, text, roster_pdf } => Ok(report_cmd(file, [pdf, md, text, roster_pdf], lang)?),
-        Command::Resolve { file, json } => Ok(resolve(file, *json, lang)?),
+        Command::Resolve { file, json, rules } => Ok(resolve(file, *json, rules.as_deref(), lang)?),
         Command::Check { file } => check(file, lang),
         Command::Upgrade { file } => Ok(upgrade(file, lang)?),
         Command::Replay { file, write } => Ok(replay(file, write.as_deref(), lang)?),

@@ -161,6 +161,16 @@ struct GdbMeleeFile {
     options: Option<GdbOptions>,
 }
 
+impl Engagement {
+    /// The ruleset it is resolved under.
+    pub fn ruleset(&self) -> Ruleset {
+        match self {
+            Engagement::GdbMelee { .. } => Ruleset::Gdb,
+            Engagement::BCollision { .. } | Engagement::BMelee { .. } => Ruleset::RulesetB,
+        }
+    }
+}
+
 /// A parsed engagement, ready to resolve.
 #[derive(Debug)]
 pub enum Engagement {
@@ -387,6 +397,13 @@ fn two_dice(path: &str, rolls: &[i64]) -> Result<[u8; 2], EngagementError> {
 
 /// Parses an engagement file's text.
 pub fn parse(text: &str) -> Result<Engagement, EngagementError> {
+    parse_under(text, None)
+}
+
+/// Parses an engagement file's text to resolve under a club's rules pack (`coldsteel
+/// resolve --rules`, issue 50): the pack's choices and tables stand for any the file
+/// gives.
+pub fn parse_under(text: &str, rules: Option<&crate::model::RulesOptions>) -> Result<Engagement, EngagementError> {
     // An array or a number would read as a struct by position, with a baffling message;
     // text that is not JSON at all is left to the reader, which locates the error.
     if crate::model::is_json_but_not_an_object(text) {
@@ -406,7 +423,7 @@ pub fn parse(text: &str) -> Result<Engagement, EngagementError> {
                 None => None,
             };
             let mut input =
-                MeleeInput { attacker: f.attacker, defender: f.defender, options: f.options.unwrap_or_default() };
+                MeleeInput { attacker: f.attacker, defender: f.defender, options: gdb_options(f.options, rules) };
             if let Some(d) = &derived {
                 input.defender.situation.struck_face = d.struck_face;
             }
@@ -424,7 +441,7 @@ pub fn parse(text: &str) -> Result<Engagement, EngagementError> {
                 }
                 None => None,
             };
-            let options = f.options.unwrap_or_default();
+            let options = b_options(f.options.clone(), rules);
             let (mut attacker, mut defender) = (f.attacker, f.defender);
             for side in [&mut attacker, &mut defender].into_iter().filter(|s| s.situation.charging) {
                 if let Some(close) = options.began_too_close(side.arm, f.distance_cm) {
@@ -440,7 +457,7 @@ pub fn parse(text: &str) -> Result<Engagement, EngagementError> {
         (Ruleset::RulesetB, "melee") => {
             let f: BFile = parse_typed(text)?;
             check_b_file(&f)?;
-            parse_b_melee(f, derived)
+            parse_b_melee(f, derived, rules)
         }
         (Ruleset::RulesetB, other) => Err(EngagementError::WrongStep {
             ruleset: Ruleset::RulesetB,
@@ -455,10 +472,24 @@ fn one_average(path: &str, rolls: &[i64]) -> Result<u8, EngagementError> {
     v.first().copied().ok_or_else(|| dice(path)(DiceError::WrongCount { expected: 1, got: 0 }))
 }
 
-fn parse_b_melee(f: BFile, derived: Option<Derived>) -> Result<Engagement, EngagementError> {
+/// The General de Brigade options to resolve under: the pack's, else the file's.
+fn gdb_options(file: Option<GdbOptions>, rules: Option<&crate::model::RulesOptions>) -> GdbOptions {
+    rules.map_or_else(|| file.unwrap_or_default(), |r| r.gdb.clone())
+}
+
+/// The Ruleset B options to resolve under: the pack's, else the file's.
+fn b_options(file: Option<BOptions>, rules: Option<&crate::model::RulesOptions>) -> BOptions {
+    rules.map_or_else(|| file.unwrap_or_default(), |r| r.ruleset_b.clone())
+}
+
+fn parse_b_melee(
+    f: BFile,
+    derived: Option<Derived>,
+    rules: Option<&crate::model::RulesOptions>,
+) -> Result<Engagement, EngagementError> {
     let turn = f.attacker.melee_turn.max(f.defender.melee_turn).max(1);
-    let mut input =
-        BMeleeInput { attacker: f.attacker, defender: f.defender, turn, options: f.options.unwrap_or_default() };
+    let options = b_options(f.options, rules);
+    let mut input = BMeleeInput { attacker: f.attacker, defender: f.defender, turn, options };
     if let Some(d) = &derived {
         input.defender.situation.struck_face = d.struck_face;
     }

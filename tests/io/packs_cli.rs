@@ -63,7 +63,7 @@ fn a_battle_exports_the_pack_it_plays_by_its_name() {
     let battle = dir.path().join("b.coldsteel.json");
     storage::save_battle(&battle, &g).unwrap();
     let out = dir.path().join("b.coldsteel-rules.json");
-    assert!(coldsteel().args(["rules", "export"]).arg(&battle).arg("--out").arg(&out).status().unwrap().success());
+    assert!(coldsteel().args(["rules", "export"]).arg(&battle).arg("--out").arg(&out).output().unwrap().status.success());
     assert_eq!(storage::read_pack_file(&out).unwrap(), pack);
     let said = coldsteel().args(["rules", "check"]).arg(&out).output().unwrap();
     assert!(String::from_utf8_lossy(&said.stdout).contains("Krasnoi club, version 2"));
@@ -71,6 +71,43 @@ fn a_battle_exports_the_pack_it_plays_by_its_name() {
     options.gdb.square_break_margin = 9;
     g.perform(&Action::SetOptions(Box::new((pack.ruleset, options)))).unwrap();
     storage::save_battle(&battle, &g).unwrap();
-    assert!(coldsteel().args(["rules", "export"]).arg(&battle).arg("--out").arg(&out).status().unwrap().success());
+    assert!(coldsteel().args(["rules", "export"]).arg(&battle).arg("--out").arg(&out).output().unwrap().status.success());
     assert_eq!(storage::read_pack_file(&out).unwrap().id, coldsteel::model::PackId::default());
+}
+
+/// Issue 50: `resolve FILE --rules PACK` resolves under the pack's choices and tables and
+/// says which pack, in text and JSON; a pack of the other ruleset is refused.
+#[test]
+fn resolve_under_a_pack_gives_the_packs_result() {
+    use coldsteel::storage;
+    let dir = tempfile::tempdir().unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let square = root.join("assets/engagements/cuirassiers-vs-square.json");
+    let mut pack =
+        storage::read_battle_file(&root.join("saves/krasnoi-1812.coldsteel.json")).unwrap().battle().rules_pack();
+    pack.id = coldsteel::model::PackId { name: "Test club".into(), version: 2 };
+    pack.options.gdb.square_break_margin = 1;
+    let path = dir.path().join("test.coldsteel-rules.json");
+    storage::save_pack(&path, &pack).unwrap();
+    let run = |args: &[&str]| {
+        let out = coldsteel().args(args).output().unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let square = square.to_str().unwrap();
+    let (_, plain, _) = run(&["resolve", square]);
+    let (code, under, _) = run(&["resolve", square, "--rules", path.to_str().unwrap()]);
+    assert_eq!(code, Some(0));
+    assert!(under.starts_with(&format!("Rules: Test club, version 2 (rules hash {})", pack.hash())), "{under}");
+    assert!(plain.contains("2.70%") && under.contains("44.37%"), "the pack's margin decides:\n{plain}\n{under}");
+    let (_, json, _) = run(&["resolve", square, "--json", "--rules", path.to_str().unwrap()]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["rules"]["hash"], pack.hash());
+    let b = root.join("assets/engagements/b-melee-turn1.json");
+    let (code, _, err) = run(&["resolve", b.to_str().unwrap(), "--rules", path.to_str().unwrap()]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("the rules pack amends General de Brigade"), "{err}");
 }

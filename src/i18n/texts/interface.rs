@@ -29,6 +29,8 @@ super::texts! {
     PackMissing => "{}: missing (a rules pack lists every table and choice, filled or empty)", "{}: отсутствует (файл правил перечисляет все таблицы и выборы, заполненные или пустые)";
     PackDuplicateRow => "options.{}: rows {} and {} are for the same case", "options.{}: строки {} и {} относятся к одному и тому же случаю";
     PackUnnamed => "unnamed rules", "правила без названия";
+    ResolvePackRuleset => "the rules pack amends {}; the engagement is fought under {}", "файл правил дополняет {}, а столкновение идёт по {}";
+    ResolveUnderPack => "Rules: {}, version {} (rules hash {})", "Правила: {}, версия {} (хеш правил {})";
     CliPackOk => "ok: {}, version {}, {}, rules hash {}: {}", "в порядке: {}, версия {}, {}, хеш правил {}: {}";
     InUnit => "unit {} ({}): {}", "подразделение {} ({}): {}";
     InGeneral => "general {} ({}): {}", "генерал {} ({}): {}";

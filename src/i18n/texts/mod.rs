@@ -118,6 +118,8 @@ keys! {
     PackDuplicateRow,
     PackUnnamed,
     CliPackOk,
+    ResolvePackRuleset,
+    ResolveUnderPack,
     InUnit,
     InGeneral,
     InBrigade,
