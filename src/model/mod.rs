@@ -20,7 +20,7 @@ pub use battle::{Battle, Brigade, General, RngState, RulesOptions, SideInfo};
 pub use engagement::{Aftermath, ContactRules, Engagement, ImpossibleEngagement, Stage, TestTaken};
 pub use limits::{MAX_DISTANCE_CM, MAX_FIGURES, MAX_ITEMS, MAX_MELEE_TURN, MAX_TURN, is_json_but_not_an_object};
 pub use log::{LogDetail, LogEntry, Override, Overrule, PhaseBegun, TableRoll, TestFact, TestRoll, TurnState};
-pub use pack::{DuplicateRow, PackId, PackRef, RulesPack, content_hash};
+pub use pack::{DuplicateRow, EXAMPLE_PACK_NAME, PackId, PackRef, RulesPack, content_hash};
 pub use table::{AreaShape, Placement, TableSetup, TerrainArea};
 pub use unit::{Unit, changed_fields, default_formation};
 pub use validate::{ModelError, Problem, Refs, breaks_line, check_pack_ref, sides_apart};

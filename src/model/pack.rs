@@ -7,6 +7,10 @@ use serde::{Deserialize, Serialize};
 use super::RulesOptions;
 use crate::rules::Ruleset;
 
+/// The name of the example packs the example battles play (issue 50): what they are,
+/// wherever they show, in both languages.
+pub const EXAMPLE_PACK_NAME: &str = "Example club tables, not the rulebook's · Пример таблиц клуба, не из книги правил";
+
 /// Which pack: its name and the club's version of it. An unnamed pack (empty name,
 /// version 0) is one a battle carried before packs had names.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -133,12 +133,26 @@ pub fn battle_report(battle: &Battle, lang: Lang) -> Report {
     report_with_maps(battle, lang, maps_section(lang, now, 1))
 }
 
+/// The club's rules pack the battle plays, for the record (issue 50): its name, version
+/// and rules hash, or that its rules were changed since it took them; nothing for a
+/// battle's own unnamed rules.
+fn pack_line(battle: &Battle, lang: Lang) -> Option<String> {
+    let taken = battle.pack.as_ref()?;
+    let own = battle.rules_pack();
+    Some(if own.id.name.is_empty() {
+        lang.fmt(T::RepPackChanged, &[&taken.name, &taken.version, &own.hash()])
+    } else {
+        lang.fmt(T::RepPack, &[&taken.name, &taken.version, &taken.hash])
+    })
+}
+
 /// The report with its maps section given.
 fn report_with_maps(battle: &Battle, lang: Lang, maps: Vec<Block>) -> Report {
     let mut b = vec![Block::Title(battle_title(battle, lang).to_owned())];
     b.push(Block::Para(
         lang.fmt(T::RepHeader, &[&battle.ruleset.label(lang), &battle.turn, &battle.phase.label(lang)]),
     ));
+    b.extend(pack_line(battle, lang).map(Block::Para));
     summary_blocks(battle, lang, &mut b);
     super::narrative::narrative_blocks(battle, lang, &mut b);
     // Issue 28: the record reads summary, account, each side's roster (a side's table

@@ -23,9 +23,12 @@ pub const PACK_VERSION: u32 = 1;
 pub const PACK_SUFFIX: &str = ".coldsteel-rules.json";
 
 /// A rules pack as its file holds it.
-#[derive(Serialize, Deserialize)]
+#[derive(Deserialize)]
 struct PackFile {
+    // Read by `pack_from_json` before the rest; kept here so that strict reading takes them.
+    #[allow(dead_code)]
     format: String,
+    #[allow(dead_code)]
     version: u32,
     pack: PackId,
     ruleset: Ruleset,
@@ -131,13 +134,22 @@ fn first_missing(have: &serde_json::Value, want: &serde_json::Value, at: &str) -
 
 /// A rules pack's text, as its file holds it.
 pub fn pack_to_json(pack: &RulesPack) -> String {
-    let file = serde_json::json!({
-        "format": PACK_FORMAT,
-        "version": PACK_VERSION,
-        "pack": pack.id,
-        "ruleset": pack.ruleset,
-        "options": whole_options(&pack.options),
-    });
+    // The header first, as a battle file has it; then what the rules are.
+    #[derive(Serialize)]
+    struct PackOut<'a> {
+        format: &'a str,
+        version: u32,
+        pack: &'a PackId,
+        ruleset: Ruleset,
+        options: serde_json::Value,
+    }
+    let file = PackOut {
+        format: PACK_FORMAT,
+        version: PACK_VERSION,
+        pack: &pack.id,
+        ruleset: pack.ruleset,
+        options: whole_options(&pack.options),
+    };
     // Plain data: it always serializes.
     serde_json::to_string_pretty(&file).unwrap_or_default() + "\n"
 }

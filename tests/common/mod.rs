@@ -432,7 +432,14 @@ pub fn whole_turn_tables(g: &mut Game) {
     };
     options.gdb.tests.push(TestTable { test: TestKind::Morale, rows: morale });
     options.gdb.tests.push(TestTable { test: TestKind::Rally, rows: rally });
-    g.perform(&Action::SetOptions(Box::new((g.battle().ruleset, options)))).unwrap();
+    g.perform(&example_pack(g.battle().ruleset, options)).unwrap();
+}
+
+/// The example battles' tables taken as the example pack, named for what it is (issue
+/// 50: "Example club tables, not the rulebook's").
+pub fn example_pack(ruleset: coldsteel::rules::Ruleset, options: coldsteel::model::RulesOptions) -> Action {
+    let id = coldsteel::model::PackId { name: coldsteel::model::EXAMPLE_PACK_NAME.into(), version: 1 };
+    Action::AdoptPack(Box::new(coldsteel::model::RulesPack { id, ruleset, options }))
 }
 
 /// The Kiev Dragoons routing from a skirmish before the first turn.
@@ -578,7 +585,7 @@ pub fn whole_b_turn() -> Game {
     let mut g = storage::default_game().unwrap();
     let mut options = g.battle().options.clone();
     options.ruleset_b.zone_widths_cm = vec![5, 5, 5];
-    g.perform(&Action::SetOptions(Box::new((coldsteel::rules::Ruleset::RulesetB, options)))).unwrap();
+    g.perform(&example_pack(coldsteel::rules::Ruleset::RulesetB, options)).unwrap();
     whole_turn_tables(&mut g);
     kiev_dragoons_routing(&mut g);
     to(&mut g, Phase::Charges);

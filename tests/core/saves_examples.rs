@@ -117,7 +117,7 @@ fn ruleset_b() -> Game {
     rename(&mut g, "Krasnoi, 17 November 1812 (Ruleset B)", "Красный, 17 ноября 1812 года (правила B)");
     let mut options = RulesOptions::default();
     options.ruleset_b.zone_widths_cm = vec![5, 5, 5];
-    g.perform(&Action::SetOptions(Box::new((Ruleset::RulesetB, options)))).unwrap();
+    g.perform(&common::example_pack(Ruleset::RulesetB, options)).unwrap();
     g.perform(&Action::AdvancePhase).unwrap();
     let collision = CollisionAction {
         attacker: common::id(&g, "Sumy Hussars"),
@@ -194,7 +194,7 @@ fn on_the_table() -> Game {
     use coldsteel::rules::AreaKind;
     let mut g = default_battle();
     rename(&mut g, "Krasnoi, 17 November 1812 — on the table", "Красный, 17 ноября 1812 года — на столе");
-    g.perform(&Action::SetOptions(Box::new((Ruleset::Gdb, club_tables())))).unwrap();
+    g.perform(&common::example_pack(Ruleset::Gdb, club_tables())).unwrap();
     let mut table = TableSetup::new(180, 120);
     let area = |kind, shape| TerrainArea { kind, shape };
     table.terrain = vec![
@@ -341,4 +341,32 @@ fn on_the_table_example() {
     assert!(legion.markers.contains(&Marker::Retreating), "beaten: it retreats");
     assert_eq!(legion.place.map(|p| (p.x_mm, p.y_mm)), Some((1200, 200)), "15 cm straight back from 35 cm");
     check_or_write(&saves("krasnoi-1812-on-the-table.coldsteel.json"), &g);
+}
+
+/// Issue 50: the example battles' tables as example packs to share, each named for what
+/// it is ("Example club tables, not the rulebook's"), written from the examples
+/// (`COLDSTEEL_WRITE_SAVES=1`); the embedded battle ships with no table filled.
+#[test]
+fn the_example_packs_are_the_example_battles_rules_and_say_what_they_are() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (save, pack) in [
+        ("krasnoi-1812-on-the-table.coldsteel.json", "example-club-gdb-table.coldsteel-rules.json"),
+        ("krasnoi-1812-whole-turn.coldsteel.json", "example-club-gdb.coldsteel-rules.json"),
+        ("krasnoi-1812-ruleset-b-whole-turn.coldsteel.json", "example-club-ruleset-b.coldsteel-rules.json"),
+    ] {
+        let game = storage::read_battle_file(&saves(save)).unwrap();
+        let own = game.battle().rules_pack();
+        assert_eq!(own.id.name, coldsteel::model::EXAMPLE_PACK_NAME, "{save}");
+        let path = root.join("assets/rules").join(pack);
+        if std::env::var_os("COLDSTEEL_WRITE_SAVES").is_some() {
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(&path, storage::pack_to_json(&own)).unwrap();
+        }
+        assert_eq!(
+            storage::read_pack_file(&path).unwrap(),
+            own,
+            "{pack} is out of date: rerun with COLDSTEEL_WRITE_SAVES=1"
+        );
+    }
+    assert!(storage::default_game().unwrap().battle().options.tables_empty(), "no invented numbers");
 }

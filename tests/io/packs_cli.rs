@@ -63,7 +63,9 @@ fn a_battle_exports_the_pack_it_plays_by_its_name() {
     let battle = dir.path().join("b.coldsteel.json");
     storage::save_battle(&battle, &g).unwrap();
     let out = dir.path().join("b.coldsteel-rules.json");
-    assert!(coldsteel().args(["rules", "export"]).arg(&battle).arg("--out").arg(&out).output().unwrap().status.success());
+    assert!(
+        coldsteel().args(["rules", "export"]).arg(&battle).arg("--out").arg(&out).output().unwrap().status.success()
+    );
     assert_eq!(storage::read_pack_file(&out).unwrap(), pack);
     let said = coldsteel().args(["rules", "check"]).arg(&out).output().unwrap();
     assert!(String::from_utf8_lossy(&said.stdout).contains("Krasnoi club, version 2"));
@@ -71,7 +73,9 @@ fn a_battle_exports_the_pack_it_plays_by_its_name() {
     options.gdb.square_break_margin = 9;
     g.perform(&Action::SetOptions(Box::new((pack.ruleset, options)))).unwrap();
     storage::save_battle(&battle, &g).unwrap();
-    assert!(coldsteel().args(["rules", "export"]).arg(&battle).arg("--out").arg(&out).output().unwrap().status.success());
+    assert!(
+        coldsteel().args(["rules", "export"]).arg(&battle).arg("--out").arg(&out).output().unwrap().status.success()
+    );
     assert_eq!(storage::read_pack_file(&out).unwrap().id, coldsteel::model::PackId::default());
 }
 

@@ -862,6 +862,8 @@ keys! {
     RepByTurn,
     RepFigures,
     RepHeader,
+    RepPack,
+    RepPackChanged,
     RepLost,
     RepUnit,
     RepUnits,
