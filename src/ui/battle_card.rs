@@ -130,6 +130,11 @@ impl BattleCard {
         }
         ui.add_space(8.0);
         ui.label(lang.fmt(T::RulesetIs, &[&battle.ruleset.label(lang)]));
+        // The club's rules pack it plays (issue 50), as the report names it.
+        if let Some(pack) = &battle.pack {
+            let key = if battle.rules_pack().id.name.is_empty() { T::CardPackChanged } else { T::CardPack };
+            ui.add(egui::Label::new(lang.fmt(key, &[&pack.name, &pack.version])).wrap());
+        }
         for side in Side::ALL {
             let units = battle.units.iter().filter(|u| u.side == *side).count();
             let brigades = battle.brigades_of(*side).count();

@@ -1067,7 +1067,9 @@ impl CsApp {
             "" => lang.t(T::PackUnnamed).to_owned(),
             name => lang.fmt(T::PackNamed, &[&name, &p.id.version]),
         };
-        Some(lang.fmt(T::PackDiffersFromClub, &[&named(&own), &named(&club)]))
+        let diff = crate::game::difference_under(&self.game, &club);
+        let said = lang.fmt(T::PackDiffersFromClub, &[&named(&own), &named(&club)]);
+        Some(format!("{said} {}", lang.fmt(T::PackDifferenceSaid, &[&diff.results, &diff.refusals, &diff.entries])))
     }
 
     /// Takes a club's rules pack from the next action on (one undo step), then opens the

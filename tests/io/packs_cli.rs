@@ -115,3 +115,17 @@ fn resolve_under_a_pack_gives_the_packs_result() {
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("the rules pack amends General de Brigade"), "{err}");
 }
+
+/// Issue 50: the example packs say what they are where the rules show: `resolve`'s text
+/// under one, `rules check`.
+#[test]
+fn the_example_packs_say_what_they_are() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let pack = root.join("assets/rules/example-club-gdb.coldsteel-rules.json");
+    let square = root.join("assets/engagements/cuirassiers-vs-square.json");
+    let out = coldsteel().arg("resolve").arg(&square).arg("--rules").arg(&pack).output().unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.starts_with("Rules: Example club tables, not the rulebook's"), "{said}");
+    let out = coldsteel().args(["--lang", "ru", "rules", "check"]).arg(&pack).output().unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Пример таблиц клуба, не из книги правил"));
+}

@@ -908,6 +908,8 @@ fn the_club_rules_are_named_exported_and_saved_from_the_settings() {
     h.run();
     let pack = h.state().game.battle().pack.clone().expect("the battle names its pack");
     assert_eq!(pack.name, "Krasnoi club");
+    // The battle's card names it (nothing selected).
+    h.get_by_label("Club rules: «Krasnoi club», version 0");
     // Exported through the prompt (no native dialog here).
     h.get_by_label("Rules: General de Brigade…").click();
     h.run();
@@ -961,6 +963,15 @@ fn opening_a_battle_under_other_rules_than_the_clubs_says_so() {
     h.run();
     let said = h.state().message.clone().unwrap().0;
     assert!(said.contains("«Krasnoi club», version 2") && said.contains("«Krasnoi club», version 3"), "{said}");
+    // How much the club's rules would have changed, from the battle's start.
+    let diff = coldsteel::game::difference_under(&h.state().game, &club);
+    assert!(
+        said.contains(&format!(
+            "with a different result — {}, refused — {} (of {} entries)",
+            diff.results, diff.refusals, diff.entries
+        )),
+        "{said}"
+    );
     assert_eq!(h.state().game.battle().pack.as_ref().unwrap().version, 2, "nothing switched");
     // The club's rules now the battle's: nothing said of them.
     storage::save_pack(&storage::club_pack_file(&data), &ours).unwrap();

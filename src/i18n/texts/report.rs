@@ -31,6 +31,8 @@ super::texts! {
     RepUnitsInPlay => "Units in play", "Подразделений в строю";
     RepByTurn => "Losses by turn", "Потери по ходам";
     RepFigures => "Figures", "Фигуры";
+    CardPack => "Club rules: «{}», version {}", "Правила клуба: «{}», версия {}";
+    CardPackChanged => "Club rules: «{}», version {}, changed here since", "Правила клуба: «{}», версия {}, с тех пор изменены здесь";
     RepPack => "Club rules: «{}», version {} (rules hash {}).", "Правила клуба: «{}», версия {} (хеш правил {}).";
     RepPackChanged => "Club rules: «{}», version {}, changed in this battle since (rules hash now {}).", "Правила клуба: «{}», версия {}, с тех пор изменены в этой битве (хеш правил теперь {}).";
     RepHeader => "Rules: {}. Turn {}, {} phase.", "Правила: {}. Ход {}, фаза: {}.";

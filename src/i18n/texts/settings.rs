@@ -44,6 +44,7 @@ super::texts! {
     PackNameExplain => "The name your club gives these rules, and its count of their changes. Applied, the battle records them; an export and the club's rules carry them.", "Название, которое клуб даёт этим правилам, и номер их изменения. После «Применить» битва запоминает их; их несут экспорт и правила клуба.";
     PackNamed => "«{}», version {}", "«{}», версия {}";
     PackDiffersFromClub => "Its rules ({}) are not the club's ({}): Settings › Club rules › Import club rules… switches, showing first what would change.", "Его правила ({}) — не правила клуба ({}): «Настройки › Правила клуба › Импортировать правила клуба…» переключит, сначала показав, что изменится.";
+    PackDifferenceSaid => "Under the club's from the start: with a different result — {}, refused — {} (of {} entries).", "По правилам клуба с начала битвы: с другим результатом — {}, отклонено — {} (из {} записей).";
     SwitchPackTitle => "Play «{}», version {}?", "Играть по «{}», версия {}?";
     SwitchPackText => "Played under these rules from the battle's start: with a different result — {}, refused — {} (of {} entries).", "Если играть по этим правилам с начала битвы: с другим результатом — {}, отклонено — {} (из {} записей).";
     SwitchPackKeeps => "Past entries keep their results; the new rules apply from the next action on, as one step you can undo.", "Прошлые записи сохраняют свои результаты; новые правила действуют со следующего действия, одним шагом, который можно отменить.";
