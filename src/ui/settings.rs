@@ -214,7 +214,8 @@ pub fn settings_ui(ui: &mut Ui, lang: Lang, draft: &mut SettingsDraft) -> Settin
                     ui.radio_value(&mut draft.ruleset, *r, r.label(lang));
                 }
             });
-            ui.horizontal(|ui| {
+            // The tabs wrap rather than widen the window (seven of them in Russian).
+            ui.horizontal_wrapped(|ui| {
                 for t in Topic::ALL {
                     ui.selectable_value(&mut draft.topic, t, t.title(lang));
                 }
