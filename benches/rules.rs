@@ -42,6 +42,45 @@ fn gdb_melee(c: &mut Criterion) {
     });
 }
 
+/// A GdB melee with as many modifiers in play as one can have at once: guard lancers
+/// with good horses, charging and outnumbering, into the flank of conscript infantry in
+/// a column on a hill, disordered and shaken (issue 51).
+fn many_modifiers() -> MeleeInput {
+    use coldsteel::rules::vocab::{Horses, Order};
+    MeleeInput {
+        attacker: MeleeSide {
+            arm: Arm::Lancers,
+            class: Class::Guard,
+            horses: Horses::Good,
+            regular: true,
+            lances: true,
+            figures: 24,
+            situation: coldsteel::rules::Situation { charging: true, moved_cm: Some(12), ..Default::default() },
+            ..Default::default()
+        },
+        defender: MeleeSide {
+            arm: Arm::Infantry,
+            class: Class::Conscript,
+            formation: Formation::Column,
+            terrain: Terrain::Hill,
+            order: Order::Disordered,
+            figures: 8,
+            situation: coldsteel::rules::Situation { struck_face: coldsteel::rules::Face::Flank, ..Default::default() },
+            ..Default::default()
+        },
+        options: GdbOptions::default(),
+    }
+}
+
+/// Issue 51: which modifiers decided a melee, with every modifier in play (budget
+/// < 100 us).
+fn gdb_pivotal(c: &mut Criterion) {
+    let input = many_modifiers();
+    let (a, d) = (input.modifiers(Role::Attacker).len(), input.modifiers(Role::Defender).len());
+    assert!(a + d >= 8, "{a} + {d} modifiers in play");
+    c.bench_function("gdb_melee_pivotal_marks", |b| b.iter(|| black_box(black_box(&input).pivotal([3, 4], [6, 1]))));
+}
+
 /// Ruleset B melee: the kill distribution of 30 dice a side (budget < 50 us).
 fn b_melee(c: &mut Criterion) {
     use coldsteel::rules::BOptions;
@@ -61,5 +100,5 @@ fn b_melee(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, gdb_melee, b_melee);
+criterion_group!(benches, gdb_melee, gdb_pivotal, b_melee);
 criterion_main!(benches);

@@ -588,23 +588,45 @@ fn gdb_json(input: &MeleeInput, dice: Option<([u8; 2], [u8; 2])>, lang: Lang) ->
         map.insert("winner".into(), role_key(r.winner));
         map.insert("outcome".into(), json!(r.outcome.key()));
         map.insert("effects".into(), json!({"attacker": r.attacker_effects, "defender": r.defender_effects}));
-        for (key, dice, total) in [("attacker", a, r.attacker_total), ("defender", d, r.defender_total)] {
+        let pivotal = input.pivotal(a, d);
+        for (key, dice, total, marks) in
+            [("attacker", a, r.attacker_total, &pivotal.attacker), ("defender", d, r.defender_total, &pivotal.defender)]
+        {
             if let Some(s) = map.get_mut(key).and_then(Value::as_object_mut) {
                 s.insert("dice".into(), json!(dice));
                 s.insert("total".into(), json!(total));
+                mark_pivotal(s.get_mut("modifiers"), marks);
             }
         }
     }
     out
 }
 
-fn side_text(lang: Lang, input: &MeleeInput, role: Role, dice: Option<[u8; 2]>, out: &mut String) {
+/// Each modifier that decided the melee marked `"pivotal": true` (issue 51).
+fn mark_pivotal(modifiers: Option<&mut Value>, marks: &[bool]) {
+    let Some(Value::Array(items)) = modifiers else { return };
+    for (item, _) in items.iter_mut().zip(marks).filter(|(_, pivotal)| **pivotal) {
+        if let Some(m) = item.as_object_mut() {
+            m.insert("pivotal".into(), Value::Bool(true));
+        }
+    }
+}
+
+fn side_text(lang: Lang, input: &MeleeInput, role: Role, dice: Option<([u8; 2], [u8; 2])>, out: &mut String) {
     let me = input.side(role);
     let mods = input.modifiers(role);
     out.push_str(&format!("{}: {}, {}\n", role.label(lang), me.arm.label(lang), me.class.label(lang)));
-    for m in &mods {
-        out.push_str(&modifier_line(lang, m));
+    let marks = dice.map(|(a, d)| input.pivotal(a, d));
+    let marks = marks.as_ref().map(|m| m.get(role));
+    for (i, m) in mods.iter().enumerate() {
+        let line = modifier_line(lang, m);
+        if marks.and_then(|m| m.get(i)).copied().unwrap_or(false) {
+            out.push_str(&format!("{}  {}\n", line.trim_end(), lang.t(T::ResPivotal)));
+        } else {
+            out.push_str(&line);
+        }
     }
+    let dice = dice.map(|(a, d)| if role == Role::Attacker { a } else { d });
     let total = sum(&mods);
     match dice {
         Some([a, b]) => out.push_str(&format!(
@@ -656,8 +678,8 @@ pub fn modifier_line(lang: Lang, m: &Modifier) -> String {
 
 fn gdb_text(input: &MeleeInput, dice: &Option<([u8; 2], [u8; 2])>, lang: Lang) -> String {
     let mut out = String::new();
-    side_text(lang, input, Role::Attacker, dice.map(|d| d.0), &mut out);
-    side_text(lang, input, Role::Defender, dice.map(|d| d.1), &mut out);
+    side_text(lang, input, Role::Attacker, *dice, &mut out);
+    side_text(lang, input, Role::Defender, *dice, &mut out);
     out.push('\n');
     match dice {
         Some((a, d)) => result_text(lang, &input.resolve(*a, *d), &mut out),

@@ -211,3 +211,42 @@ proptest! {
         prop_assert_eq!(&r.defender_effects, &s.attacker_effects);
     }
 }
+
+/// Issue 51: which modifiers decided a melee, with the same dice (`pivotal`): worked on
+/// example 4's flank charge (cuirassiers +5 and charging +2 against dragoons +3 attacked
+/// in the flank −4), the expected marks written out.
+#[test]
+fn the_modifiers_that_decided_a_melee_are_marked() {
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/engagements/ex4-flank-on-the-table.json"))
+            .unwrap();
+    let coldsteel::resolve::Engagement::GdbMelee { input, .. } = coldsteel::resolve::parse(&text).unwrap() else {
+        panic!("a GdB melee")
+    };
+    let rules = |role| input.modifiers(role).iter().map(|m| (m.rule.id(), m.value)).collect::<Vec<_>>();
+    assert_eq!(rules(Role::Attacker), [("GDB-MOD-01", 5), ("GDB-MOD-13", 0), ("GDB-MOD-21", 2)]);
+    assert_eq!(rules(Role::Defender), [("GDB-MOD-03", 3), ("GDB-MOD-13", 0), ("GDB-MOD-20", -4)]);
+    // (attacker's 2D6, defender's 2D6) → the marks of each side's modifiers, in order.
+    type Dice = ([u8; 2], [u8; 2]);
+    let table: [(Dice, [bool; 3], [bool; 3]); 4] = [
+        // +8, a rout: without +5 or +2 a retreat (+3, +6); without −4 a retreat (+4);
+        // without +3 still a rout (+11); a +0 never decides.
+        (([3, 4], [5, 2]), [true, false, true], [false, false, true]),
+        // +18, a rout whichever modifier goes.
+        (([6, 6], [1, 1]), [false, false, false], [false, false, false]),
+        // −2, the defender pushes back: without +5 a rout (−7), without +2 a retreat
+        // (−4); without +3 the attacker pushes back (+1), without −4 a retreat (−6).
+        (([1, 1], [6, 6]), [true, false, true], [true, false, true]),
+        // +1, the attacker pushes back: without +5 the defender wins (−4), without +2 too
+        // (−1); without +3 a retreat (+4), without −4 the defender wins (−3).
+        (([1, 2], [6, 4]), [true, false, true], [true, false, true]),
+    ];
+    for ((a, d), attacker, defender) in table {
+        let marks = input.pivotal(a, d);
+        assert_eq!(
+            (marks.attacker.as_slice(), marks.defender.as_slice()),
+            (&attacker[..], &defender[..]),
+            "{a:?} {d:?}"
+        );
+    }
+}

@@ -293,3 +293,25 @@ fn check_lists_every_problem() {
     assert_eq!(err.lines().count(), 3, "{err}");
     assert!(err.contains("commander-in-chief") && err.contains("name may not be empty"), "{err}");
 }
+
+/// Issue 51: `resolve --json` marks each modifier that decided the melee
+/// (`"pivotal": true`), and the text says so beside it.
+#[test]
+fn resolve_marks_the_modifiers_that_decided_the_melee() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/engagements/ex4-flank-on-the-table.json");
+    let out =
+        std::process::Command::new(env!("CARGO_BIN_EXE_coldsteel")).args(["resolve", "--json", file]).output().unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let marks =
+        |side: &str| v[side]["modifiers"].as_array().unwrap().iter().map(|m| m["pivotal"] == true).collect::<Vec<_>>();
+    assert_eq!(marks("attacker"), [true, false, true]);
+    assert_eq!(marks("defender"), [false, false, true]);
+    for (lang, words) in [("en", "decided it"), ("ru", "решил исход")] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_coldsteel"))
+            .args(["--lang", lang, "resolve", file])
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(text.matches(words).count(), 3, "{text}");
+    }
+}

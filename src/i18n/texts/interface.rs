@@ -30,6 +30,7 @@ super::texts! {
     PackDuplicateRow => "options.{}: rows {} and {} are for the same case", "options.{}: строки {} и {} относятся к одному и тому же случаю";
     PackUnnamed => "unnamed rules", "правила без названия";
     ResolvePackRuleset => "the rules pack amends {}; the engagement is fought under {}", "файл правил дополняет {}, а столкновение идёт по {}";
+    ResPivotal => "* decided it: without it, another result", "* решил исход: без него результат другой";
     ResolveUnderPack => "Rules: {}, version {} (rules hash {})", "Правила: {}, версия {} (хеш правил {})";
     CliPackOk => "ok: {}, version {}, {}, rules hash {}: {}", "в порядке: {}, версия {}, {}, хеш правил {}: {}";
     InUnit => "unit {} ({}): {}", "подразделение {} ({}): {}";

@@ -120,6 +120,7 @@ keys! {
     CliPackOk,
     ResolvePackRuleset,
     ResolveUnderPack,
+    ResPivotal,
     InUnit,
     InGeneral,
     InBrigade,

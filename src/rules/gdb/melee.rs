@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::rules::dice::two_d6_sums;
 use crate::rules::explain::{Modifier, Rule, sum};
 use crate::rules::options::GdbOptions;
-use crate::rules::situation::Situation;
+use crate::rules::situation::{ByRole, Situation};
 use crate::rules::vocab::{
     Arm, Class, Face, Formation, Horses, Nation, Order, Quality, Rank, Slope, Terrain, face_or_flag,
 };
@@ -373,6 +373,26 @@ impl MeleeInput {
             attacker_effects,
             defender_effects,
         }
+    }
+
+    /// Which of each side's modifiers (in the order of [`MeleeInput::modifiers`]) decided
+    /// the melee with these dice (issue 51): removed alone, the same dice would have given
+    /// another winner or another result (GDB-MEL-03, 04). One subtraction and one reading
+    /// of the table a modifier.
+    pub fn pivotal(&self, attacker_dice: [u8; 2], defender_dice: [u8; 2]) -> ByRole<Vec<bool>> {
+        let decided = self.resolve(attacker_dice, defender_dice);
+        let diff = decided.difference();
+        let outcome_with = |d: i32| {
+            let (winner, band) = self.band(self.evaders_lose(d));
+            (winner, self.applied(winner, band))
+        };
+        let as_decided = (decided.winner, decided.outcome);
+        let marks = |role: Role| {
+            // The attacker's modifiers add to the difference, the defender's take from it.
+            let sign = if role == Role::Attacker { 1 } else { -1 };
+            self.modifiers(role).iter().map(|m| outcome_with(diff - sign * m.value) != as_decided).collect()
+        };
+        ByRole::new(marks(Role::Attacker), marks(Role::Defender))
     }
 
     /// The difference with caught evaders always losing by at least 1 (GDB-EVD-11).
