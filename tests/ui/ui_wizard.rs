@@ -754,3 +754,36 @@ fn a_ruleset_b_melees_second_turn_opens_with_the_first_turns_figures() {
     assert_eq!(number(&h, "Overlapping flanks 2"), Some(2.0));
     assert!(h.query_by_label_contains("Melee turn 2").is_some(), "its second turn");
 }
+
+/// Issue 51: with the dice in, the melee wizard marks each modifier that decided the
+/// result ("decided it": without it, the same dice give another winner or result), as
+/// many as the rules find.
+#[test]
+fn the_melee_wizard_marks_the_modifiers_that_decided_it() {
+    let (mut h, names) = melee_dice_step();
+    let battle = h.state().game.battle().clone();
+    let (_, pending) = battle.pending_melees().next().unwrap();
+    let input = coldsteel::game::procedure::MeleeDraft::open(&battle, pending).unwrap().situation(&battle).unwrap();
+    // The first dice that some modifier decides.
+    let mut candidates = Vec::new();
+    for x in [1u8, 3, 6] {
+        for y in [1u8, 3, 6] {
+            for z in [1u8, 3, 6] {
+                candidates.push(([x, y], [z, 7 - z]));
+            }
+        }
+    }
+    let (a, d, marked) = candidates
+        .into_iter()
+        .map(|(a, d)| {
+            let p = input.pivotal(a, d);
+            (a, d, p.attacker.iter().chain(&p.defender).filter(|m| **m).count())
+        })
+        .find(|(_, _, n)| *n > 0)
+        .expect("some dice that a modifier decides");
+    type_into(&mut h, &names.0, &format!("{}{}", a[0], a[1]));
+    type_into(&mut h, &names.1, &format!("{}{}", d[0], d[1]));
+    h.get_by_label("Next").click();
+    h.run();
+    assert_eq!(h.query_all_by_label("decided it").count(), marked, "{a:?} {d:?}");
+}

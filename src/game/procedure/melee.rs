@@ -48,6 +48,8 @@ pub struct MeleeView {
     pub dice: ByRole<[u8; 2]>,
     /// The winner's test owed with the melee (GDB-RES-02, 04, 09).
     pub owed_test: Option<(UnitId, TestKind)>,
+    /// Which of each side's modifiers decided the result by the dice (issue 51).
+    pub pivotal: ByRole<Vec<bool>>,
 }
 
 /// A GdB melee being drafted.
@@ -202,7 +204,8 @@ impl MeleeDraft {
             self.test = None;
         }
         let dice = action.dice.map(|_, d| d.numbers());
-        Some(MeleeView { by_dice, applied, dice, owed_test })
+        let pivotal = self.situation(battle).map(|i| i.pivotal(dice.attacker, dice.defender)).unwrap_or_default();
+        Some(MeleeView { by_dice, applied, dice, owed_test, pivotal })
     }
 
     /// The casualty-table row that gives the losses typed, when the table has none for

@@ -31,6 +31,8 @@ super::texts! {
     PackUnnamed => "unnamed rules", "правила без названия";
     ResolvePackRuleset => "the rules pack amends {}; the engagement is fought under {}", "файл правил дополняет {}, а столкновение идёт по {}";
     ResPivotal => "* decided it: without it, another result", "* решил исход: без него результат другой";
+    DecidedIt => "decided it", "решил исход";
+    DecidedItTip => "Without this modifier, the same dice would have given another winner or result.", "Без этого модификатора те же кубики дали бы другого победителя или другой результат.";
     ResolveUnderPack => "Rules: {}, version {} (rules hash {})", "Правила: {}, версия {} (хеш правил {})";
     CliPackOk => "ok: {}, version {}, {}, rules hash {}: {}", "в порядке: {}, версия {}, {}, хеш правил {}: {}";
     InUnit => "unit {} ({}): {}", "подразделение {} ({}): {}";

@@ -121,6 +121,8 @@ keys! {
     ResolvePackRuleset,
     ResolveUnderPack,
     ResPivotal,
+    DecidedIt,
+    DecidedItTip,
     InUnit,
     InGeneral,
     InBrigade,

@@ -38,16 +38,26 @@ pub fn opening_prompt_ui(ui: &mut Ui, text: &str, lines: u8) {
 /// widths and the label wraps in what is left, so that two breakdowns side by side never
 /// run into each other (Russian labels are long).
 pub fn modifiers_ui(ui: &mut Ui, lang: Lang, title: &str, mods: &[Modifier]) {
+    modifiers_marked_ui(ui, lang, title, mods, &[]);
+}
+
+/// [`modifiers_ui`] with each modifier that decided the result (`marks`, in order;
+/// issue 51) said so beside it.
+pub fn modifiers_marked_ui(ui: &mut Ui, lang: Lang, title: &str, mods: &[Modifier], marks: &[bool]) {
     const CLAUSE_W: f32 = 84.0;
     const VALUE_W: f32 = 28.0;
     ui.label(RichText::new(title).strong());
-    for m in mods {
+    for (i, m) in mods.iter().enumerate() {
         ui.horizontal_top(|ui| {
             let clause = egui::Label::new(RichText::new(m.rule.id()).monospace().weak()).truncate();
             ui.add_sized([CLAUSE_W, 14.0], clause).on_hover_text(m.rule.id());
             let value = egui::Label::new(RichText::new(format!("{:+}", m.value)).monospace());
             ui.add_sized([VALUE_W, 14.0], value);
             ui.add(egui::Label::new(m.rule.label(lang)).wrap());
+            if marks.get(i).copied().unwrap_or(false) {
+                ui.label(RichText::new(lang.t(T::DecidedIt)).strong().color(super::super::theme::WARN))
+                    .on_hover_text(lang.t(T::DecidedItTip));
+            }
         });
     }
     if mods.is_empty() {
@@ -482,10 +492,19 @@ pub fn breakdown_and_odds_ui(ui: &mut Ui, lang: Lang, names: &[String; 2], input
     odds_ui(ui, lang, &rows);
 }
 
-/// Both sides' modifiers, each with its clause, side by side.
-pub fn breakdown_ui(ui: &mut Ui, lang: Lang, names: &[String; 2], input: &crate::rules::gdb::MeleeInput) {
+/// Both sides' modifiers in two columns, those that decided the result marked (issue 51).
+pub fn breakdown_marked_ui(
+    ui: &mut Ui,
+    lang: Lang,
+    names: &[String; 2],
+    input: &crate::rules::gdb::MeleeInput,
+    marks: &crate::rules::ByRole<Vec<bool>>,
+) {
     let preview = crate::game::procedure::melee::melee_odds(input);
-    modifier_columns_ui(ui, lang, names, &preview.modifiers);
+    ui.columns(2, |cols| {
+        modifiers_marked_ui(&mut cols[0], lang, &names[0], &preview.modifiers[0], &marks.attacker);
+        modifiers_marked_ui(&mut cols[1], lang, &names[1], &preview.modifiers[1], &marks.defender);
+    });
 }
 
 fn modifier_columns_ui(ui: &mut Ui, lang: Lang, names: &[String; 2], modifiers: &[Vec<crate::rules::Modifier>; 2]) {

@@ -163,7 +163,7 @@ impl MeleeWizard {
         // The modifiers the dice were added to, where the situation's choices stood: no
         // answer of this step stands where one of the step before did (issue 30).
         if let Some(input) = self.draft.situation(battle) {
-            super::common::breakdown_ui(ui, lang, names, &input);
+            super::common::breakdown_marked_ui(ui, lang, names, &input, &view.pivotal);
         }
         let r = &view.by_dice;
         let ByRole { attacker: a, defender: d } = view.dice;
