@@ -203,7 +203,7 @@ fn resolve(path: &Path, json: bool, rules: Option<&Path>, lang: Lang) -> Result<
 
 /// The pack an engagement is resolved under, on one line.
 fn pack_said_short(pack: &coldsteel::model::RulesPack, lang: Lang) -> String {
-    let name = if pack.id.name.is_empty() { lang.t(T::PackUnnamed).to_owned() } else { pack.id.name.clone() };
+    let name = coldsteel::i18n::names::pack_name(lang, &pack.id.name);
     lang.fmt(T::ResolveUnderPack, &[&name, &pack.id.version, &pack.hash()])
 }
 
@@ -484,7 +484,7 @@ fn rules_check(path: &Path, lang: Lang) -> Result<String, String> {
 /// What a pack is, on one line: its name (or that it has none), version, ruleset and
 /// rules hash, and where it is.
 fn pack_said(pack: &coldsteel::model::RulesPack, path: &Path, lang: Lang) -> String {
-    let name = if pack.id.name.is_empty() { lang.t(T::PackUnnamed).to_owned() } else { pack.id.name.clone() };
+    let name = coldsteel::i18n::names::pack_name(lang, &pack.id.name);
     lang.fmt(T::CliPackOk, &[&name, &pack.id.version, &pack.ruleset.label(lang), &pack.hash(), &path.display()])
 }
 

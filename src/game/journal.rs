@@ -234,7 +234,7 @@ pub enum FileEntry {
 /// A short check of what a log entry says (its detail and the units it names), kept in
 /// the file beside an entry kept as its action: the FNV-1a hash of their compact JSON.
 pub fn entry_check(entry: &LogEntry) -> u64 {
-    let mut hash = Fnv1a::default();
+    let mut hash = crate::model::Fnv1a::default();
     // Writing to the hash cannot fail; a value serde cannot write hashes as far as it got.
     let _ = serde_json::to_writer(&mut hash, &(&entry.detail, &entry.units, &entry.revealed));
     hash.0
@@ -243,35 +243,9 @@ pub fn entry_check(entry: &LogEntry) -> u64 {
 /// The 64-bit FNV-1a hash of some bytes: the same in every process and version (a file's
 /// fingerprint, a lock's name, a log entry's check).
 pub fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut hash = Fnv1a::default();
+    let mut hash = crate::model::Fnv1a::default();
     hash.add(bytes);
     hash.0
-}
-
-/// The 64-bit FNV-1a hash of the bytes written to it.
-struct Fnv1a(u64);
-
-impl Default for Fnv1a {
-    fn default() -> Self {
-        Fnv1a(0xcbf2_9ce4_8422_2325)
-    }
-}
-
-impl Fnv1a {
-    fn add(&mut self, bytes: &[u8]) {
-        self.0 = bytes.iter().fold(self.0, |h, b| (h ^ u64::from(*b)).wrapping_mul(0x0000_0100_0000_01b3));
-    }
-}
-
-impl std::io::Write for Fnv1a {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.add(buf);
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
 }
 
 impl FileEntry {

@@ -51,8 +51,7 @@ pub fn action_label(lang: Lang, battle: &Battle, kind: ActionKind, subject: &str
         ActionKind::DeleteBrigade => T::StepDeleteBrigade,
         ActionKind::AdvancePhase => return phase_label(lang, subject),
         ActionKind::AdoptPack => {
-            let name = if subject.is_empty() { lang.t(T::PackUnnamed) } else { subject };
-            return lang.fmt(T::StepAdoptPack, &[&name]);
+            return lang.fmt(T::StepAdoptPack, &[&super::names::pack_name(lang, subject)]);
         }
         ActionKind::SetOptions => {
             let r = crate::rules::Ruleset::ALL.iter().find(|r| r.key() == subject).map_or(subject, |r| r.label(lang));

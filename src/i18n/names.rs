@@ -54,3 +54,9 @@ pub const CASUALTY_BANDS: [(&str, T); 4] =
 pub fn casualty_band(lang: Lang, key: &str) -> String {
     CASUALTY_BANDS.iter().find(|(k, _)| *k == key).map_or_else(|| key.to_owned(), |(_, t)| lang.t(*t).to_owned())
 }
+
+/// A rules pack's name, or that it has none (issue 50: a battle's own rules, or a
+/// profile of before).
+pub fn pack_name(lang: Lang, name: &str) -> &str {
+    if name.is_empty() { lang.t(T::PackUnnamed) } else { name }
+}

@@ -3,6 +3,7 @@
 mod action;
 mod battle;
 mod engagement;
+mod fnv;
 pub mod large_battles;
 pub mod limits;
 mod log;
@@ -18,6 +19,7 @@ pub use action::{
 };
 pub use battle::{Battle, Brigade, General, RngState, RulesOptions, SideInfo};
 pub use engagement::{Aftermath, ContactRules, Engagement, ImpossibleEngagement, Stage, TestTaken};
+pub use fnv::Fnv1a;
 pub use limits::{MAX_DISTANCE_CM, MAX_FIGURES, MAX_ITEMS, MAX_MELEE_TURN, MAX_TURN, is_json_but_not_an_object};
 pub use log::{LogDetail, LogEntry, Override, Overrule, PhaseBegun, TableRoll, TestFact, TestRoll, TurnState};
 pub use pack::{DuplicateRow, EXAMPLE_PACK_NAME, PackId, PackRef, RulesPack, content_hash};

@@ -65,37 +65,26 @@ impl super::Battle {
     /// rules are still that pack's, else unnamed (typed in the battle, changed by hand
     /// since, or kept from before packs).
     pub fn rules_pack(&self) -> RulesPack {
-        let hash = content_hash(self.ruleset, &self.options);
         let id = match &self.pack {
-            Some(p) if p.hash == hash => PackId { name: p.name.clone(), version: p.version },
+            Some(p) if self.plays_its_pack() => PackId { name: p.name.clone(), version: p.version },
             Some(_) | None => PackId::default(),
         };
         RulesPack { id, ruleset: self.ruleset, options: self.options.clone() }
+    }
+
+    /// Whether the battle names a pack and its rules are still that pack's (not changed
+    /// by hand since it took it).
+    pub fn plays_its_pack(&self) -> bool {
+        self.pack.as_ref().is_some_and(|p| p.hash == content_hash(self.ruleset, &self.options))
     }
 }
 
 /// The content hash of a ruleset and its options (see [`RulesPack::hash`]).
 pub fn content_hash(ruleset: Ruleset, options: &RulesOptions) -> String {
-    let mut h = Fnv1a(0xcbf2_9ce4_8422_2325);
+    let mut h = super::Fnv1a::default();
     // An in-memory writer never fails; options are plain data that always serialize.
     let _ = serde_json::to_writer(&mut h, &(ruleset, options));
     format!("{:016x}", h.0)
-}
-
-/// FNV-1a, 64 bits, as `serde_json` writes into it.
-struct Fnv1a(u64);
-
-impl std::io::Write for Fnv1a {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        for b in buf {
-            self.0 = (self.0 ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3);
-        }
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
 }
 
 /// A players' table with two rows for the same case: which table (its path in the

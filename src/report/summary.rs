@@ -138,11 +138,11 @@ pub fn battle_report(battle: &Battle, lang: Lang) -> Report {
 /// battle's own unnamed rules.
 fn pack_line(battle: &Battle, lang: Lang) -> Option<String> {
     let taken = battle.pack.as_ref()?;
-    let own = battle.rules_pack();
-    Some(if own.id.name.is_empty() {
-        lang.fmt(T::RepPackChanged, &[&taken.name, &taken.version, &own.hash()])
-    } else {
+    Some(if battle.plays_its_pack() {
         lang.fmt(T::RepPack, &[&taken.name, &taken.version, &taken.hash])
+    } else {
+        let now = crate::model::content_hash(battle.ruleset, &battle.options);
+        lang.fmt(T::RepPackChanged, &[&taken.name, &taken.version, &now])
     })
 }
 

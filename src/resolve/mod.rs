@@ -612,21 +612,20 @@ fn mark_pivotal(modifiers: Option<&mut Value>, marks: &[bool]) {
     }
 }
 
-fn side_text(lang: Lang, input: &MeleeInput, role: Role, dice: Option<([u8; 2], [u8; 2])>, out: &mut String) {
+/// One side's modifiers (those that decided the melee marked: `marks`, in order, empty
+/// without dice), its dice and total.
+fn side_text(lang: Lang, input: &MeleeInput, role: Role, (dice, marks): (Option<[u8; 2]>, &[bool]), out: &mut String) {
     let me = input.side(role);
     let mods = input.modifiers(role);
     out.push_str(&format!("{}: {}, {}\n", role.label(lang), me.arm.label(lang), me.class.label(lang)));
-    let marks = dice.map(|(a, d)| input.pivotal(a, d));
-    let marks = marks.as_ref().map(|m| m.get(role));
     for (i, m) in mods.iter().enumerate() {
         let line = modifier_line(lang, m);
-        if marks.and_then(|m| m.get(i)).copied().unwrap_or(false) {
+        if marks.get(i).copied().unwrap_or(false) {
             out.push_str(&format!("{}  {}\n", line.trim_end(), lang.t(T::ResPivotal)));
         } else {
             out.push_str(&line);
         }
     }
-    let dice = dice.map(|(a, d)| if role == Role::Attacker { a } else { d });
     let total = sum(&mods);
     match dice {
         Some([a, b]) => out.push_str(&format!(
@@ -678,8 +677,9 @@ pub fn modifier_line(lang: Lang, m: &Modifier) -> String {
 
 fn gdb_text(input: &MeleeInput, dice: &Option<([u8; 2], [u8; 2])>, lang: Lang) -> String {
     let mut out = String::new();
-    side_text(lang, input, Role::Attacker, *dice, &mut out);
-    side_text(lang, input, Role::Defender, *dice, &mut out);
+    let marks = dice.map(|(a, d)| input.pivotal(a, d)).unwrap_or_default();
+    side_text(lang, input, Role::Attacker, (dice.map(|d| d.0), &marks.attacker), &mut out);
+    side_text(lang, input, Role::Defender, (dice.map(|d| d.1), &marks.defender), &mut out);
     out.push('\n');
     match dice {
         Some((a, d)) => result_text(lang, &input.resolve(*a, *d), &mut out),

@@ -94,30 +94,27 @@ fn default_options() -> serde_json::Value {
 }
 
 /// The keys a battle file leaves out while they are empty or off (its bytes stay those of
-/// the version before them): a pack writes them all, so that none is missing.
-const LEFT_OUT_WHEN_EMPTY: &[(&str, &str)] =
-    &[("gdb", "firing"), ("gdb", "test_after_fire"), ("gdb", "rally_at_once"), ("", "basing")];
+/// the version before them), each with whether it is a switch (else a table): a pack
+/// writes them all, so that none is missing.
+const LEFT_OUT_WHEN_EMPTY: &[(&str, &str, bool)] = &[
+    ("gdb", "firing", false),
+    ("gdb", "test_after_fire", true),
+    ("gdb", "rally_at_once", true),
+    ("", "basing", false),
+];
 
-/// The options as JSON with every key, those a battle file leaves out included.
+/// The options as JSON with every key, those a battle file leaves out included (an empty
+/// table, a switch off).
 fn whole_options(options: &RulesOptions) -> serde_json::Value {
     let mut value = serde_json::to_value(options).unwrap_or_default();
-    for (part, key) in LEFT_OUT_WHEN_EMPTY {
+    for (part, key, switch) in LEFT_OUT_WHEN_EMPTY {
         let target = if part.is_empty() { Some(&mut value) } else { value.get_mut(*part) };
-        if let Some(serde_json::Value::Object(map)) = target
-            && !map.contains_key(*key)
-        {
-            map.insert((*key).to_owned(), left_out_value(key));
+        if let Some(serde_json::Value::Object(map)) = target {
+            let off = if *switch { serde_json::Value::Bool(false) } else { serde_json::Value::Array(Vec::new()) };
+            map.entry(*key).or_insert(off);
         }
     }
     value
-}
-
-/// What a key left out while empty or off stands for.
-fn left_out_value(key: &str) -> serde_json::Value {
-    match key {
-        "test_after_fire" | "rally_at_once" => serde_json::Value::Bool(false),
-        _ => serde_json::Value::Array(Vec::new()),
-    }
 }
 
 /// The path of the first key of `want` (an object, nested) that `have` lacks.

@@ -23,6 +23,9 @@ pub struct BattleCard {
     description: String,
     sides: [String; 2],
     error: Option<String>,
+    /// The battle's pack and rules as last looked at, and whether they were still the
+    /// pack's: the rules hashed once a change, not every frame.
+    pack_seen: Option<(crate::model::PackRef, crate::rules::Ruleset, crate::model::RulesOptions, bool)>,
 }
 
 /// The names a new battle starts with, in each language (`handler::empty_battle`).
@@ -55,6 +58,18 @@ fn set_shown(name: &mut String, name_ru: &mut Option<String>, text: &str, lang: 
 }
 
 impl BattleCard {
+    /// [`Battle::plays_its_pack`], hashed again only when the pack or the rules changed.
+    fn plays_its_pack(&mut self, battle: &Battle, pack: &crate::model::PackRef) -> bool {
+        match &self.pack_seen {
+            Some((p, r, o, still)) if p == pack && *r == battle.ruleset && *o == battle.options => *still,
+            Some(_) | None => {
+                let still = battle.plays_its_pack();
+                self.pack_seen = Some((pack.clone(), battle.ruleset, battle.options.clone(), still));
+                still
+            }
+        }
+    }
+
     fn load(&mut self, info: &BattleInfo, lang: Lang) {
         self.title = shown(&info.name, info.name_ru.as_deref(), lang).to_owned();
         self.description = shown(&info.description, info.description_ru.as_deref(), lang).to_owned();
@@ -132,7 +147,7 @@ impl BattleCard {
         ui.label(lang.fmt(T::RulesetIs, &[&battle.ruleset.label(lang)]));
         // The club's rules pack it plays (issue 50), as the report names it.
         if let Some(pack) = &battle.pack {
-            let key = if battle.rules_pack().id.name.is_empty() { T::CardPackChanged } else { T::CardPack };
+            let key = if self.plays_its_pack(battle, pack) { T::CardPack } else { T::CardPackChanged };
             ui.add(egui::Label::new(lang.fmt(key, &[&pack.name, &pack.version])).wrap());
         }
         for side in Side::ALL {

@@ -170,9 +170,12 @@ impl CsApp {
     /// pack; later changes to the club's rules leave it as it is. A pack of the other
     /// ruleset, or one with no tables either, is left alone.
     fn adopt_club_tables(&mut self) {
+        // A battle with tables of its own (most files opened) reads no club file.
+        if !self.game.battle().options.tables_empty() {
+            return;
+        }
         let Some(club) = self.data_dir.as_deref().and_then(storage::read_club_pack) else { return };
-        let battle = self.game.battle();
-        if !battle.options.tables_empty() || club.options.tables_empty() || club.ruleset != battle.ruleset {
+        if club.options.tables_empty() || club.ruleset != self.game.battle().ruleset {
             return;
         }
         self.perform(&Action::AdoptPack(Box::new(club)));
@@ -1064,7 +1067,7 @@ impl CsApp {
         }
         let lang = self.lang;
         let named = |p: &crate::model::RulesPack| match p.id.name.as_str() {
-            "" => lang.t(T::PackUnnamed).to_owned(),
+            "" => crate::i18n::names::pack_name(lang, "").to_owned(),
             name => lang.fmt(T::PackNamed, &[&name, &p.id.version]),
         };
         let diff = crate::game::difference_under(&self.game, &club);

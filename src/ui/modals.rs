@@ -599,7 +599,7 @@ fn switch_pack_ui(
     let mut choice = Choice::None;
     window("switch-pack").show(ui.ctx(), |ui| {
         ui.set_max_width(560.0);
-        let name = if pack.id.name.is_empty() { lang.t(T::PackUnnamed) } else { pack.id.name.as_str() };
+        let name = crate::i18n::names::pack_name(lang, &pack.id.name);
         ui.heading(lang.fmt(T::SwitchPackTitle, &[&name, &pack.id.version]));
         ui.label(lang.fmt(T::SwitchPackText, &[&diff.results, &diff.refusals, &diff.entries]));
         ui.label(lang.t(T::SwitchPackKeeps));

@@ -88,10 +88,7 @@ impl SettingsDraft {
     /// A draft of a battle's settings, with the pack it plays and the club's (issue 50).
     pub fn of_battle(battle: &crate::model::Battle, club: Option<&RulesPack>) -> Self {
         let own = battle.rules_pack();
-        let battle_pack = battle.pack.clone().map(|p| {
-            let still = p.hash == own.hash();
-            (p, still)
-        });
+        let battle_pack = battle.pack.clone().map(|p| (p, battle.plays_its_pack()));
         let club = club.map(|c| (c.id.clone(), c.hash() == own.hash()));
         SettingsDraft {
             pack: own.id,
@@ -419,7 +416,7 @@ fn buttons_ui(ui: &mut Ui, lang: Lang, draft: &mut SettingsDraft) -> SettingsCho
 /// version the rules are given, and the pack files.
 fn club_rules_ui(ui: &mut Ui, lang: Lang, draft: &mut SettingsDraft) -> SettingsChoice {
     let mut choice = SettingsChoice::None;
-    let name = |n: &str| if n.is_empty() { lang.t(T::PackUnnamed).to_owned() } else { n.to_owned() };
+    let name = |n| crate::i18n::names::pack_name(lang, n);
     title_ui(ui, lang.t(T::PackThisBattle), "");
     let played = match &draft.packs.battle {
         Some((p, true)) => lang.fmt(T::PackPlayed, &[&name(&p.name), &p.version, &p.hash]),
