@@ -688,9 +688,10 @@ pub(super) fn collision(battle: &Battle, a: &CollisionAction) -> Result<Checked,
         events.push(Event::MeleePending { index: battle.engagements.len(), melee: e });
     }
     events.extend([changed_unit(att, ua), changed_unit(def, ud)].into_iter().flatten());
+    let decided = input.decided_modifiers(a.dice.attacker.get(), a.dice.defender.get());
     let detail = LogDetail::BCollision {
-        attacker_modifiers: input.modifiers(Role::Attacker),
-        defender_modifiers: input.modifiers(Role::Defender),
+        attacker_modifiers: decided.attacker,
+        defender_modifiers: decided.defender,
         attacker_side: input.attacker.clone(),
         defender_side: input.defender.clone(),
         dice: a.dice.map(|_, d| d.get()),

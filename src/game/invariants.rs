@@ -141,8 +141,9 @@ fn event_problem(refs: &After<'_>, e: &Event, added: &mut Added) -> Result<(), P
         Event::BattleChanged { before, after } => battle_names(before, after),
         // The same limits as a file's (`Battle::text_problems`).
         Event::PackChanged { after: Some(pack), .. } => crate::model::check_pack_ref(pack),
+        // The same checks as a file's and a pack's (issue 51).
+        Event::OptionsChanged { after, .. } => after.1.house_problem().map_or(Ok(()), |e| Err(Problem::House(e))),
         Event::PackChanged { after: None, .. }
-        | Event::OptionsChanged { .. }
         | Event::GeneralRemoved(_)
         | Event::LogRemoved(_)
         | Event::MeleeCleared { .. }

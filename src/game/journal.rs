@@ -193,19 +193,29 @@ pub fn replay_recorded(game: &Game, version: u32) -> Result<Replayed, ReplayErro
             called_as_recorded(&mut again.battle, entry);
         }
         if let Some(new) = again.battle.log.last()
-            && new != entry
+            && !new.same_record(entry)
             && let Some((path, was, now)) = first_difference(entry, new)
         {
             return Err(ReplayError::Differs { seq: entry.seq, path, recorded: was, replayed: now });
         }
         count += 1;
     }
-    if game.battle != again.battle
+    if !same_but_marks(&game.battle, &again.battle)
         && let Some((path, recorded, replayed)) = first_difference(&game.battle, &again.battle)
     {
         return Err(ReplayError::FinalDiffers { path, recorded, replayed });
     }
     Ok(Replayed { count, rules_changes })
+}
+
+/// Whether two battles are the same, the marks of the modifiers that decided a result
+/// aside (issue 51: a file made before them has none).
+fn same_but_marks(a: &Battle, b: &Battle) -> bool {
+    if a == b {
+        return true;
+    }
+    let logs_agree = a.log.len() == b.log.len() && a.log.iter().zip(&b.log).all(|(x, y)| x.same_record(y));
+    logs_agree && Battle { log: Vec::new(), ..a.clone() } == Battle { log: Vec::new(), ..b.clone() }
 }
 
 /// A log entry as a battle file keeps it (issue 46): whole, or, where the replay makes it
@@ -233,10 +243,13 @@ pub enum FileEntry {
 
 /// A short check of what a log entry says (its detail and the units it names), kept in
 /// the file beside an entry kept as its action: the FNV-1a hash of their compact JSON.
+/// The marks of the modifiers that decided a result (issue 51) are left out: derived
+/// from the rest, they are not in the entries of files made before them.
 pub fn entry_check(entry: &LogEntry) -> u64 {
     let mut hash = crate::model::Fnv1a::default();
+    let detail = entry.detail.unmarked();
     // Writing to the hash cannot fail; a value serde cannot write hashes as far as it got.
-    let _ = serde_json::to_writer(&mut hash, &(&entry.detail, &entry.units, &entry.revealed));
+    let _ = serde_json::to_writer(&mut hash, &(&detail, &entry.units, &entry.revealed));
     hash.0
 }
 
@@ -382,7 +395,7 @@ fn perform_again(game: &mut Game, entry: &FileEntry) -> Result<(), ReplayError> 
         Err(ReplayError::Differs { seq, path: path.to_owned(), recorded, replayed })
     };
     match entry {
-        FileEntry::Whole(e) if **e != *made => match first_difference(&**e, made) {
+        FileEntry::Whole(e) if !e.same_record(made) => match first_difference(&**e, made) {
             Some((path, recorded, replayed)) => differs(&path, recorded, replayed),
             None => Ok(()),
         },

@@ -454,9 +454,10 @@ pub(super) fn gdb_melee(battle: &Battle, m: &GdbMeleeAction) -> Result<Checked, 
         events.push(Event::MeleePending { index, melee: next });
     }
     let overridden = m.overridden.clone();
+    let decided = input.decided_modifiers(m.dice.attacker.numbers(), m.dice.defender.numbers());
     let detail = LogDetail::GdbMelee {
-        attacker_modifiers: input.modifiers(Role::Attacker),
-        defender_modifiers: input.modifiers(Role::Defender),
+        attacker_modifiers: decided.attacker,
+        defender_modifiers: decided.defender,
         attacker_side: input.attacker,
         defender_side: input.defender,
         result: if overridden.is_some() { derived } else { result },

@@ -144,7 +144,10 @@ pub(super) fn b_melee(battle: &Battle, m: &BMeleeAction) -> Result<Checked, Acti
     let detail = LogDetail::BMelee {
         melee_turn: input.turn,
         dice: m.dice.as_ref().map(|_, d| numbers_of(d)),
-        modifiers: (input.die_modifiers(Role::Attacker), input.die_modifiers(Role::Defender)).into(),
+        modifiers: ByRole::new(Role::Attacker, Role::Defender).map(|_, role| {
+            let dice = numbers_of(m.dice.get(role));
+            input.decided_modifiers(role, &dice)
+        }),
         hits: hits.into(),
         state,
     };

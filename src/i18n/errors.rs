@@ -30,6 +30,7 @@ pub fn problem_text(lang: Lang, problem: &crate::model::Problem) -> String {
         P::TooLong { field, chars, limit } => lang.fmt(T::ProblemTooLong, &[&field_text(lang, field), chars, limit]),
         P::EngagementOfFriends(i) => lang.fmt(T::ProblemEngagementFriends, &[i]),
         P::OffTheTable => lang.t(T::ProblemOffTheTable).to_owned(),
+        P::House(e) => house_error_text(lang, e),
         P::EngagementWithoutUnit { index, unit } => lang.fmt(T::ProblemEngagementMissing, &[index, unit]),
         P::SameSideNames => lang.t(T::ProblemSameSideNames).to_owned(),
         P::UntrimmedName => lang.t(T::ProblemUntrimmedName).to_owned(),
@@ -356,7 +357,27 @@ pub fn pack_error_text(lang: Lang, e: &crate::storage::PackError) -> String {
         PackError::DuplicateRow(d) => {
             lang.fmt(T::PackDuplicateRow, &[&d.table, &d.first.saturating_add(1), &d.again.saturating_add(1)])
         }
+        PackError::House(e) => house_error_text(lang, e),
     }
+}
+
+/// Why the club's house rules were refused, in words, with the path in the options
+/// (issue 51).
+pub fn house_error_text(lang: Lang, e: &crate::rules::house::HouseError) -> String {
+    use crate::rules::house::{HouseError as H, MAX_HOUSE_VALUE};
+    let (path, words) = match e {
+        H::UnknownField { path, field } => (path, lang.fmt(T::HouseUnknownField, &[field])),
+        H::UnknownValue { path, field, value } => (path, lang.fmt(T::HouseUnknownValue, &[field, value])),
+        H::NotRead { path, field, step } => (path, lang.fmt(T::HouseNotRead, &[step, field])),
+        H::OtherRuleset { path, step } => (path, lang.fmt(T::HouseOtherRuleset, &[step])),
+        H::NoValues { path } => (path, lang.t(T::HouseNoValues).to_owned()),
+        H::BadId { path, id } => (path, lang.fmt(T::HouseBadId, &[id])),
+        H::BadLabel { path } => (path, lang.t(T::HouseBadLabel).to_owned()),
+        H::ValueOutOfRange { path, value } => (path, lang.fmt(T::HouseValueOutOfRange, &[value, &MAX_HOUSE_VALUE])),
+        H::BadChange { path } => (path, lang.t(T::HouseBadChange).to_owned()),
+        H::TooMany { path, limit } => (path, lang.fmt(T::HouseTooMany, &[limit])),
+    };
+    format!("options.{path}: {words}")
 }
 
 /// Why a battle file could not be read, in words.

@@ -404,7 +404,9 @@ pub fn follow_up_label(lang: Lang, f: FollowUp) -> &'static str {
 
 /// One modifier of a breakdown: clause, label, value.
 fn modifier_line(lang: Lang, m: &crate::rules::Modifier) -> String {
-    format!("    {} {} {:+}", m.rule.id(), m.rule.label(lang), m.value)
+    let line =
+        format!("    {} {} {:+}", super::names::modifier_clause(m), super::names::modifier_label(lang, m), m.value);
+    if m.pivotal { format!("{line}  {}", lang.t(T::ResPivotal)) } else { line }
 }
 
 /// A side's 2D6 and total.

@@ -60,3 +60,35 @@ pub fn casualty_band(lang: Lang, key: &str) -> String {
 pub fn pack_name(lang: Lang, name: &str) -> &str {
     if name.is_empty() { lang.t(T::PackUnnamed) } else { name }
 }
+
+/// Text in both languages, in the interface language.
+pub fn words(lang: Lang, w: &crate::rules::Words) -> &str {
+    match lang {
+        Lang::En => &w.en,
+        Lang::Ru => &w.ru,
+    }
+}
+
+/// What a breakdown's first column names a modifier by (issue 51): its clause, the
+/// clause a club changed, the club's own ID, or nothing for the players' own.
+pub fn modifier_clause(m: &crate::rules::Modifier) -> &str {
+    match m.rule() {
+        Some(rule) => rule.id(),
+        None => m.clause(),
+    }
+}
+
+/// A breakdown line's words, saying where it comes from (issue 51): the rulebook
+/// clause's label; a club's modifier with its label and ID; a clause the club changed
+/// with its label, the club's ID and why; the players' overrule with their reason.
+pub fn modifier_label(lang: Lang, m: &crate::rules::Modifier) -> String {
+    use crate::rules::Source;
+    match &m.source {
+        Source::Rulebook(rule) => rule.label(lang).to_owned(),
+        Source::House { rule: None, tag } => lang.fmt(T::HouseModifierLabel, &[&words(lang, &tag.label), &tag.id]),
+        Source::House { rule: Some(rule), tag } => {
+            lang.fmt(T::HouseChangedLabel, &[&rule.label(lang), &tag.id, &words(lang, &tag.label)])
+        }
+        Source::Overrule { reason } => lang.fmt(T::OverruleModifierLabel, &[reason]),
+    }
+}

@@ -271,7 +271,52 @@ pub enum TestFact {
     Dropped,
 }
 
+impl LogEntry {
+    /// Whether two entries record the same, the marks of the modifiers that decided a
+    /// result aside (issue 51: derived, and not in files made before them).
+    pub fn same_record(&self, other: &LogEntry) -> bool {
+        let unmarked = |e: &LogEntry| LogEntry { detail: e.detail.unmarked().into_owned(), ..e.clone() };
+        self == other || unmarked(self) == unmarked(other)
+    }
+}
+
 impl LogDetail {
+    /// The detail with no modifier marked as having decided the result (issue 51).
+    pub fn unmarked(&self) -> std::borrow::Cow<'_, LogDetail> {
+        if !matches!(self, LogDetail::GdbMelee { .. } | LogDetail::BCollision { .. } | LogDetail::BMelee { .. }) {
+            return std::borrow::Cow::Borrowed(self);
+        }
+        let mut out = self.clone();
+        for m in out.breakdowns_mut().into_iter().flatten() {
+            m.pivotal = false;
+        }
+        std::borrow::Cow::Owned(out)
+    }
+
+    /// The breakdowns of the results the entry records: a melee's or a collision's two
+    /// sides, a Ruleset B melee turn's die modifiers.
+    pub fn breakdowns_mut(&mut self) -> Vec<&mut Vec<Modifier>> {
+        match self {
+            LogDetail::GdbMelee { attacker_modifiers: a, defender_modifiers: d, .. }
+            | LogDetail::BCollision { attacker_modifiers: a, defender_modifiers: d, .. } => vec![a, d],
+            LogDetail::BMelee { modifiers, .. } => vec![&mut modifiers.attacker, &mut modifiers.defender],
+            LogDetail::Edit { .. }
+            | LogDetail::Phase { .. }
+            | LogDetail::Initiative { .. }
+            | LogDetail::Charge { .. }
+            | LogDetail::Note { .. }
+            | LogDetail::Hidden { .. }
+            | LogDetail::ChargeDeclared { .. }
+            | LogDetail::DeclarationsDone { .. }
+            | LogDetail::Fire { .. }
+            | LogDetail::TestTaken { .. }
+            | LogDetail::FormationChanged { .. }
+            | LogDetail::AtTheEdge { .. }
+            | LogDetail::Moved { .. }
+            | LogDetail::TestsDropped { .. } => Vec::new(),
+        }
+    }
+
     /// The phase this entry began, if it is a phase's entry.
     pub fn phase_begun(&self) -> Option<PhaseBegun<'_>> {
         match self {

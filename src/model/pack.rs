@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::RulesOptions;
 use crate::rules::Ruleset;
+use crate::rules::house::{HouseError, Step};
 
 /// The name of the example packs the example battles play (issue 50): what they are,
 /// wherever they show, in both languages.
@@ -100,6 +101,14 @@ pub struct DuplicateRow {
 }
 
 impl RulesOptions {
+    /// The first thing wrong with the club's house rules of either ruleset (issue 51),
+    /// its path from the options (`gdb.house.modifiers[0].when[1].field`).
+    pub fn house_problem(&self) -> Option<HouseError> {
+        let gdb = self.gdb.house.check("gdb.house", &Step::GDB, "GDB-");
+        let b = || self.ruleset_b.house.check("ruleset_b.house", &Step::RULESET_B, "B-");
+        gdb.and_then(|()| b()).err()
+    }
+
     /// The first players' table with two rows for one case: two rates for one arm and
     /// formation, two results for one roll (ranges that overlap), two tables for one
     /// test, ... A roll or a unit would read either row.

@@ -70,6 +70,10 @@ pub enum Problem {
     /// A place off any table, or a table or drawn area that cannot be laid out.
     #[error("a place, the table's size or a drawn area is beyond the table's limits")]
     OffTheTable,
+    /// The club's house rules name a field, value, step or clause they cannot (issue 51),
+    /// with its path in the options.
+    #[error("options.{0}")]
+    House(crate::rules::house::HouseError),
     /// The two sides share a name (a spreadsheet of the battle could not tell them apart).
     #[error("the two sides have the same name")]
     SameSideNames,
@@ -215,7 +219,11 @@ impl Problem {
     /// in the window with the problems listed, for the players to fix.
     pub fn protects_reader(&self) -> bool {
         match self {
-            Problem::OutOfRange { .. } | Problem::TooLong { .. } | Problem::BadIds | Problem::OffTheTable => true,
+            Problem::OutOfRange { .. }
+            | Problem::TooLong { .. }
+            | Problem::BadIds
+            | Problem::OffTheTable
+            | Problem::House(_) => true,
             Problem::EmptyName
             | Problem::UntrimmedName
             | Problem::ControlInName
@@ -316,6 +324,7 @@ impl Battle {
         if !self.options.basing.iter().all(basing_ok) || self.options.basing.len() > 1000 {
             out.push(Problem::OffTheTable);
         }
+        out.extend(self.options.house_problem().map(Problem::House));
         let log_turns = self.log.iter().map(|e| e.turn).max().unwrap_or(1);
         out.extend(within("log turn", u64::from(log_turns), u64::from(super::MAX_TURN)).err());
         out.extend(within("log", self.log.len() as u64, super::limits::MAX_LOG_ENTRIES as u64).err());

@@ -352,7 +352,10 @@ fn melee_breakdown(input: &MeleeInput, names: [&str; 2], lang: Lang) -> (Vec<Mod
             name: name.to_owned(),
             modifiers: mods
                 .iter()
-                .map(|m| (m.rule.id().to_owned(), m.rule.label(lang).to_owned(), format!("{:+}", m.value)))
+                .map(|m| {
+                    let clause = crate::i18n::names::modifier_clause(m).to_owned();
+                    (clause, crate::i18n::names::modifier_label(lang, m), format!("{:+}", m.value))
+                })
                 .collect(),
             total: format!("{total:+}"),
         }

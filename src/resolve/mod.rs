@@ -509,11 +509,30 @@ fn parse_b_melee(
     Ok(Engagement::BMelee { input, dice, tests, earlier_losses, fresh_charge, derived })
 }
 
-/// A breakdown as JSON: `rule`, `value`, `label` per modifier.
+/// A breakdown as JSON: per modifier its `rule` (the clause, for the rulebook's and a
+/// clause the club changed), `value`, `label`, `source` (`rulebook`, `house` or
+/// `overrule`), a house one's `house_id`, an overrule's `reason`, and `pivotal` when it
+/// decided the result (issue 51).
 pub fn modifiers_json(lang: Lang, mods: &[Modifier]) -> Value {
-    Value::Array(
-        mods.iter().map(|m| json!({"rule": m.rule.id(), "value": m.value, "label": m.rule.label(lang)})).collect(),
-    )
+    Value::Array(mods.iter().map(|m| modifier_json(lang, m)).collect())
+}
+
+fn modifier_json(lang: Lang, m: &Modifier) -> Value {
+    let mut out = serde_json::Map::new();
+    out.insert("rule".into(), m.rule().map_or(Value::Null, |r| json!(r.id())));
+    out.insert("value".into(), json!(m.value));
+    out.insert("label".into(), json!(crate::i18n::names::modifier_label(lang, m)));
+    out.insert("source".into(), json!(m.source_key()));
+    if let Some(tag) = m.house() {
+        out.insert("house_id".into(), json!(tag.id));
+    }
+    if let Some(reason) = m.reason() {
+        out.insert("reason".into(), json!(reason));
+    }
+    if m.pivotal {
+        out.insert("pivotal".into(), Value::Bool(true));
+    }
+    Value::Object(out)
 }
 
 /// `attacker`, `defender` or null.
@@ -672,7 +691,8 @@ pub fn to_text(engagement: &Engagement, lang: Lang) -> String {
 
 /// A modifier line of a breakdown.
 pub fn modifier_line(lang: Lang, m: &Modifier) -> String {
-    format!("  {:<12} {:<48} {:+}\n", m.rule.id(), m.rule.label(lang), m.value)
+    let (clause, label) = (crate::i18n::names::modifier_clause(m), crate::i18n::names::modifier_label(lang, m));
+    format!("  {clause:<12} {label:<48} {:+}\n", m.value)
 }
 
 fn gdb_text(input: &MeleeInput, dice: &Option<([u8; 2], [u8; 2])>, lang: Lang) -> String {

@@ -86,19 +86,173 @@ impl<'de> serde::Deserialize<'de> for Rule {
     }
 }
 
-/// One line of a breakdown: a value and the clause that gives it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+/// Text in both languages, as a club writes its own rules' labels.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Words {
+    /// English.
+    pub en: String,
+    /// Russian.
+    pub ru: String,
+}
+
+/// A house rule as a breakdown line names it: the club's ID and label.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HouseTag {
+    /// The pack's ID for it.
+    pub id: String,
+    /// Its label in both languages.
+    pub label: Words,
+}
+
+/// Where a breakdown line comes from (issue 51).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// The rulebook: its clause.
+    Rulebook(Rule),
+    /// The club's rules pack: a modifier of its own (`rule` none), or a rulebook clause
+    /// whose value the club changed.
+    House {
+        /// The clause changed, if it is one.
+        rule: Option<Rule>,
+        /// The pack's ID and label.
+        tag: HouseTag,
+    },
+    /// The players overrule the rules with a modifier of their own, for a reason.
+    Overrule {
+        /// Their reason.
+        reason: String,
+    },
+}
+
+/// One line of a breakdown: a value and where it comes from, and whether it decided
+/// the result (set once the dice are in: removed alone, the same dice would have given
+/// another outcome).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(try_from = "ModifierFile", into = "ModifierFile")]
 pub struct Modifier {
-    /// The clause.
-    pub rule: Rule,
+    /// The rulebook's clause, the club's rule or the players' overrule.
+    pub source: Source,
     /// The value added (to the roll, or to each die).
     pub value: i32,
+    /// It decided the result.
+    pub pivotal: bool,
 }
 
 impl Modifier {
-    /// A modifier from its clause and value.
+    /// A rulebook modifier from its clause and value.
     pub const fn new(rule: Rule, value: i32) -> Self {
-        Modifier { rule, value }
+        Modifier { source: Source::Rulebook(rule), value, pivotal: false }
+    }
+
+    /// The players' modifier, with their reason.
+    pub fn overrule(value: i32, reason: &str) -> Self {
+        Modifier { source: Source::Overrule { reason: reason.to_owned() }, value, pivotal: false }
+    }
+
+    /// The rulebook clause it is, or changes.
+    pub fn rule(&self) -> Option<Rule> {
+        match &self.source {
+            Source::Rulebook(rule) => Some(*rule),
+            Source::House { rule, .. } => *rule,
+            Source::Overrule { .. } => None,
+        }
+    }
+
+    /// The rulebook clause's ID it is or changes, empty for the club's own and the
+    /// players'.
+    pub fn rule_id(&self) -> &'static str {
+        self.rule().map_or("", Rule::id)
+    }
+
+    /// The club's rule, when it is one.
+    pub fn house(&self) -> Option<&HouseTag> {
+        match &self.source {
+            Source::House { tag, .. } => Some(tag),
+            Source::Rulebook(_) | Source::Overrule { .. } => None,
+        }
+    }
+
+    /// The players' reason, when it is theirs.
+    pub fn reason(&self) -> Option<&str> {
+        match &self.source {
+            Source::Overrule { reason } => Some(reason),
+            Source::Rulebook(_) | Source::House { .. } => None,
+        }
+    }
+
+    /// What names it in a breakdown's first column: the clause, the club's ID, or empty
+    /// for the players' own.
+    pub fn clause(&self) -> &str {
+        match &self.source {
+            Source::Rulebook(rule) => rule.id(),
+            Source::House { tag, .. } => &tag.id,
+            Source::Overrule { .. } => "",
+        }
+    }
+
+    /// `rulebook`, `house` or `overrule`, as `resolve --json` says it.
+    pub const fn source_key(&self) -> &'static str {
+        match self.source {
+            Source::Rulebook(_) => "rulebook",
+            Source::House { .. } => "house",
+            Source::Overrule { .. } => "overrule",
+        }
+    }
+}
+
+/// A modifier as files write it: a rulebook one as `{"rule", "value"}` as it always
+/// was; a club's with its `house` ID and `label` (and the `rule` it changes); the
+/// players' with their `reason`; `pivotal` when it decided the result.
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ModifierFile {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    rule: Option<Rule>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    house: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    label: Option<Words>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    reason: Option<String>,
+    value: i32,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pivotal: bool,
+}
+
+impl TryFrom<ModifierFile> for Modifier {
+    type Error = &'static str;
+
+    fn try_from(f: ModifierFile) -> Result<Self, Self::Error> {
+        let source = match (f.rule, f.house, f.label, f.reason) {
+            (Some(rule), None, None, None) => Source::Rulebook(rule),
+            (rule, Some(id), Some(label), None) => Source::House { rule, tag: HouseTag { id, label } },
+            (None, None, None, Some(reason)) => Source::Overrule { reason },
+            _ => {
+                return Err(
+                    "a modifier is a rulebook clause, a house rule with its label, or an overrule with its reason",
+                );
+            }
+        };
+        Ok(Modifier { source, value: f.value, pivotal: f.pivotal })
+    }
+}
+
+impl From<Modifier> for ModifierFile {
+    fn from(m: Modifier) -> Self {
+        let (rule, house, label, reason) = match m.source {
+            Source::Rulebook(rule) => (Some(rule), None, None, None),
+            Source::House { rule, tag } => (rule, Some(tag.id), Some(tag.label), None),
+            Source::Overrule { reason } => (None, None, None, Some(reason)),
+        };
+        ModifierFile { rule, house, label, reason, value: m.value, pivotal: m.pivotal }
+    }
+}
+
+/// Marks each modifier that decided a result: `marks` in the breakdown's order.
+pub fn mark_pivotal(modifiers: &mut [Modifier], marks: &[bool]) {
+    for (m, pivotal) in modifiers.iter_mut().zip(marks) {
+        m.pivotal = *pivotal;
     }
 }
 

@@ -30,12 +30,13 @@ macro_rules! vocab {
 pub mod dice;
 pub mod explain;
 pub mod geometry;
+pub mod house;
 pub mod options;
 pub mod situation;
 pub mod vocab;
 
 pub use dice::DieKind;
-pub use explain::{Modifier, Rule};
+pub use explain::{Modifier, Rule, Source, Words};
 pub use options::{BOptions, GdbOptions};
 pub use situation::{ByRole, Fact, Field, Role, Situation};
 pub use vocab::*;

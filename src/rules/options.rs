@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::house::HouseRules;
 use super::vocab::{Arm, Formation, Weight};
 
 /// AMB-01: how far the charger moves before the target reacts (GDB-CHG-07).
@@ -361,6 +362,10 @@ pub struct GdbOptions {
     /// Compulsory Move phase begins (GDB-SEQ-03; the players' rulebook; off).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub rally_at_once: bool,
+    /// The club's house modifiers and changes to the rulebook's (issue 51); none in the
+    /// rulebook.
+    #[serde(default, skip_serializing_if = "HouseRules::is_empty")]
+    pub house: HouseRules,
 }
 
 impl GdbOptions {
@@ -467,6 +472,7 @@ impl Default for GdbOptions {
             firing: Vec::new(),
             test_after_fire: false,
             rally_at_once: false,
+            house: HouseRules::default(),
         }
     }
 }
@@ -490,6 +496,9 @@ pub struct BOptions {
     /// AMB-46: the weight class of each cavalry arm for flight distances (B-FLE-01):
     /// heavy 5 cm, medium 6 cm, light 7 cm.
     pub cavalry_weights: Vec<(Arm, Weight)>,
+    /// The club's house modifiers and changes to the rulebook's (issue 51).
+    #[serde(default, skip_serializing_if = "HouseRules::is_empty")]
+    pub house: HouseRules,
 }
 
 /// AMB-46: cuirassiers and heavy cavalry heavy; dragoons medium; light cavalry, Cossacks
@@ -533,6 +542,7 @@ impl Default for BOptions {
             equal_losses_tolerance_figures: 1,
             attack_distances: Vec::new(),
             cavalry_weights: default_cavalry_weights(),
+            house: HouseRules::default(),
         }
     }
 }

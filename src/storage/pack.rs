@@ -12,6 +12,7 @@ use thiserror::Error;
 use super::{LoadError, SaveError, Saved};
 use crate::model::{DuplicateRow, PackId, RulesOptions, RulesPack};
 use crate::rules::Ruleset;
+use crate::rules::house::HouseError;
 
 /// The `format` tag of a rules pack.
 pub const PACK_FORMAT: &str = "coldsteel.rules";
@@ -55,6 +56,10 @@ pub enum PackError {
     /// A table with two rows for one case.
     #[error("options.{}: rows {} and {} are for the same case", .0.table, .0.first + 1, .0.again + 1)]
     DuplicateRow(DuplicateRow),
+    /// House rules naming a field, value, step or clause they cannot (issue 51), with
+    /// the path.
+    #[error("options.{0}")]
+    House(HouseError),
 }
 
 /// Reads a rules pack's text; a club profile of before reads as an unnamed pack.
@@ -80,10 +85,14 @@ pub fn pack_from_json(text: &str) -> Result<RulesPack, PackError> {
     checked(RulesPack { id: file.pack, ruleset: file.ruleset, options: file.options })
 }
 
-/// A pack whose tables have one row a case.
+/// A pack whose tables have one row a case and whose house rules name only what there
+/// is (issue 51).
 fn checked(pack: RulesPack) -> Result<RulesPack, PackError> {
-    match pack.options.duplicate_row() {
-        Some(d) => Err(PackError::DuplicateRow(d)),
+    if let Some(d) = pack.options.duplicate_row() {
+        return Err(PackError::DuplicateRow(d));
+    }
+    match pack.options.house_problem() {
+        Some(e) => Err(PackError::House(e)),
         None => Ok(pack),
     }
 }

@@ -39,7 +39,7 @@ pub(crate) fn gdb_game() -> Game {
 
 fn modifiers(g: &Game, m: &GdbMeleeAction, role: Role) -> Vec<(&'static str, i32)> {
     let (input, _) = gdb_melee_input(g.battle(), m).unwrap();
-    input.modifiers(role).iter().filter(|x| x.value != 0).map(|x| (x.rule.id(), x.value)).collect()
+    input.modifiers(role).iter().filter(|x| x.value != 0).map(|x| (x.rule_id(), x.value)).collect()
 }
 
 fn last_melee(g: &Game) -> coldsteel::rules::gdb::MeleeResult {
@@ -498,7 +498,7 @@ fn amb_37_began_too_close_from_the_distance() {
     let near = CollisionAction { distance_cm: Some(8), ..far.clone() };
     let rules = |a: &CollisionAction| {
         let input = collision_input(g.battle(), a).unwrap();
-        input.modifiers(Role::Attacker).iter().map(|m| m.rule.id()).collect::<Vec<_>>()
+        input.modifiers(Role::Attacker).iter().map(|m| m.rule_id()).collect::<Vec<_>>()
     };
     assert!(rules(&far).contains(&"B-COL-06"));
     assert!(!rules(&near).contains(&"B-COL-06"));

@@ -91,7 +91,7 @@ fn ex2_heavy_dragoons_and_the_square() {
         options: GdbOptions::default(),
     };
     let ids =
-        |r| melee.modifiers(r).iter().filter(|m| m.value != 0).map(|m| (m.rule.id(), m.value)).collect::<Vec<_>>();
+        |r| melee.modifiers(r).iter().filter(|m| m.value != 0).map(|m| (m.rule_id(), m.value)).collect::<Vec<_>>();
     assert_eq!(ids(Role::Attacker), [("GDB-MOD-02", 4), ("GDB-MOD-21", 2)]);
     assert_eq!(ids(Role::Defender), [("GDB-MOD-05", 2), ("GDB-MOD-23", 4)]);
 }
@@ -158,7 +158,7 @@ fn ex3_lancers_the_battery_and_the_column() {
         options: GdbOptions::default(),
     };
     let ids: Vec<_> =
-        melee.modifiers(Role::Attacker).iter().filter(|m| m.value != 0).map(|m| (m.rule.id(), m.value)).collect();
+        melee.modifiers(Role::Attacker).iter().filter(|m| m.value != 0).map(|m| (m.rule_id(), m.value)).collect();
     assert_eq!(ids, [("GDB-MOD-03", 3), ("GDB-MOD-21", 2), ("GDB-MOD-24", 2)]);
 }
 

@@ -41,7 +41,7 @@ fn rows() -> Vec<Row> {
 }
 
 fn mods_text(input: &MeleeInput, role: Role) -> String {
-    input.modifiers(role).iter().map(|m| format!("{}{:+}", m.rule.id(), m.value)).collect::<Vec<_>>().join(" ")
+    input.modifiers(role).iter().map(|m| format!("{}{:+}", m.rule_id(), m.value)).collect::<Vec<_>>().join(" ")
 }
 
 fn effect_text(e: &Effect) -> String {
@@ -223,7 +223,7 @@ fn the_modifiers_that_decided_a_melee_are_marked() {
     let coldsteel::resolve::Engagement::GdbMelee { input, .. } = coldsteel::resolve::parse(&text).unwrap() else {
         panic!("a GdB melee")
     };
-    let rules = |role| input.modifiers(role).iter().map(|m| (m.rule.id(), m.value)).collect::<Vec<_>>();
+    let rules = |role| input.modifiers(role).iter().map(|m| (m.rule_id(), m.value)).collect::<Vec<_>>();
     assert_eq!(rules(Role::Attacker), [("GDB-MOD-01", 5), ("GDB-MOD-13", 0), ("GDB-MOD-21", 2)]);
     assert_eq!(rules(Role::Defender), [("GDB-MOD-03", 3), ("GDB-MOD-13", 0), ("GDB-MOD-20", -4)]);
     // (attacker's 2D6, defender's 2D6) → the marks of each side's modifiers, in order.

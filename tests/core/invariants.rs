@@ -117,6 +117,37 @@ fn off_the_table() {
     action_refused(&mut g, Action::SetTable(Some(Box::new(table))), Problem::OffTheTable);
 }
 
+/// Issue 51: house rules naming a field or a value there is not are refused with their
+/// path, by the loader and by the action that sets the options.
+#[test]
+fn house_rules_naming_what_there_is_not() {
+    use coldsteel::rules::house::{Condition, HouseError, HouseModifier, Step, Whose};
+    let modifier = |field: &str, value: &str| HouseModifier {
+        id: "GUARD-SQUARE".into(),
+        label: coldsteel::rules::Words { en: "Guard in square".into(), ru: "Гвардия в каре".into() },
+        step: Step::GdbMelee,
+        when: vec![Condition { side: Whose::Own, field: field.into(), is: vec![value.into()] }],
+        value: 1,
+    };
+    let unknown_field = Problem::House(HouseError::UnknownField {
+        path: "gdb.house.modifiers[0].when[0].field".into(),
+        field: "formaton".into(),
+    });
+    let mut b = battle();
+    b.options.gdb.house.modifiers.push(modifier("formaton", "square"));
+    loader_refuses(b, &unknown_field);
+    let mut g = game();
+    let mut options = g.battle().options.clone();
+    options.gdb.house.modifiers.push(modifier("formation", "squarre"));
+    let unknown_value = Problem::House(HouseError::UnknownValue {
+        path: "gdb.house.modifiers[0].when[0].is[0]".into(),
+        field: "formation".into(),
+        value: "squarre".into(),
+    });
+    let ruleset = g.battle().ruleset;
+    action_refused(&mut g, Action::SetOptions(Box::new((ruleset, options))), unknown_value);
+}
+
 #[test]
 fn missing_unit() {
     general_problem(Problem::MissingUnit(UnitId(999)), |g| g.attached_to = Some(UnitId(999)));
@@ -318,6 +349,7 @@ fn every_problem_is_tested() {
             "engagement_of_friends_and_without_unit"
         }
         Problem::OffTheTable => "off_the_table",
+        Problem::House(_) => "house_rules_naming_what_there_is_not",
         Problem::SameSideNames => "side_names_apart",
         Problem::UntrimmedName | Problem::ControlInName => "names_trimmed_and_on_one_line",
     };
@@ -341,6 +373,9 @@ fn every_problem_is_tested() {
         Problem::SameSideNames,
         Problem::UntrimmedName,
         Problem::ControlInName,
+        Problem::House(coldsteel::rules::house::HouseError::NoValues {
+            path: "gdb.house.modifiers[0].when[0].is".into(),
+        }),
     ];
     let source = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/core/invariants.rs")).unwrap();
     for p in &samples {

@@ -93,9 +93,9 @@ fn amb_09_column_bonus_needs_formed() {
     let d =
         MeleeSide { arm: Arm::Infantry, formation: Formation::Column, order: Order::Disordered, ..Default::default() };
     let with = melee(a.clone(), d.clone(), GdbOptions::default());
-    assert!(!with.modifiers(Role::Defender).iter().any(|m| m.rule.id() == "GDB-MOD-23"));
+    assert!(!with.modifiers(Role::Defender).iter().any(|m| m.rule_id() == "GDB-MOD-23"));
     let opts = GdbOptions { column_square_bonus_needs_formed: false, ..GdbOptions::default() };
-    assert!(melee(a, d, opts).modifiers(Role::Defender).iter().any(|m| m.rule.id() == "GDB-MOD-23"));
+    assert!(melee(a, d, opts).modifiers(Role::Defender).iter().any(|m| m.rule_id() == "GDB-MOD-23"));
 }
 
 /// AMB-44: opportunity orders per general, both ways.

@@ -94,7 +94,9 @@ fn amb_15_a_unit_charging_into_a_melee_joins_it() {
     let alone = common::melee(&g, "Grenadiers à cheval", "Ladoga Infantry", ([3, 3], [3, 3]), (1, 1));
     let (input, _) = coldsteel::game::gdb_melee_input(g.battle(), &alone).unwrap();
     let superiority = |i: &coldsteel::rules::gdb::MeleeInput| {
-        i.modifiers(coldsteel::rules::gdb::Role::Defender).iter().any(|m| m.rule == Rule::GdbMod29Superiority2to1)
+        i.modifiers(coldsteel::rules::gdb::Role::Defender)
+            .iter()
+            .any(|m| m.rule() == Some(Rule::GdbMod29Superiority2to1))
     };
     assert!(superiority(&input), "24 against 12: 2:1");
 
@@ -653,7 +655,7 @@ fn amb_43_a_rout_at_the_test_to_stand_moves_the_rout_distance() {
 fn modifiers_of(g: &Game, attacker: &str, defender: &str, role: coldsteel::rules::gdb::Role) -> Vec<&'static str> {
     let m = common::melee(g, attacker, defender, ([3, 3], [3, 3]), (0, 0));
     let (input, _) = coldsteel::game::gdb_melee_input(g.battle(), &m).unwrap();
-    input.modifiers(role).iter().filter(|x| x.value != 0).map(|x| x.rule.id()).collect()
+    input.modifiers(role).iter().filter(|x| x.value != 0).map(|x| x.rule_id()).collect()
 }
 
 /// GDB-MOD-23, GDB-CHG-12, AMB-09: a square still changing formation at the melee gets
@@ -876,7 +878,7 @@ fn amb_49_cossacks_with_and_without_lances() {
     };
     let rules = |g: &Game| -> Vec<(&'static str, i32)> {
         let input = coldsteel::game::collision_input(g.battle(), &attack(g)).unwrap();
-        input.modifiers(coldsteel::rules::Role::Attacker).iter().map(|m| (m.rule.id(), m.value)).collect()
+        input.modifiers(coldsteel::rules::Role::Attacker).iter().map(|m| (m.rule_id(), m.value)).collect()
     };
     let mut cossacks = unit(&g, "Ilovaisky's Don Cossacks").clone();
     for lances in [false, true] {
@@ -910,7 +912,7 @@ fn gdb_mod_25_off_the_table_the_melee_asks_the_chargers_ground() {
     let mut m = common::melee(&g, "Ladoga Infantry", "1st Voltigeurs of the Guard", ([3, 3], [3, 3]), (1, 1));
     let cover = |m: &coldsteel::game::GdbMeleeAction| {
         let (input, _) = coldsteel::game::gdb_melee_input(g.battle(), m).unwrap();
-        input.modifiers(coldsteel::rules::gdb::Role::Attacker).iter().any(|x| x.rule == Rule::GdbMod25CoverHill)
+        input.modifiers(coldsteel::rules::gdb::Role::Attacker).iter().any(|x| x.rule() == Some(Rule::GdbMod25CoverHill))
     };
     m.table.attacker.ground = Some(Terrain::Wood);
     assert!(cover(&m), "still in the wood: cover");

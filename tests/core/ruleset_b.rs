@@ -47,7 +47,7 @@ fn rows() -> Vec<Row> {
 }
 
 fn mods(input: &CollisionInput, role: Role) -> String {
-    input.modifiers(role).iter().map(|m| format!("{}{:+}", m.rule.id(), m.value)).collect::<Vec<_>>().join(" ")
+    input.modifiers(role).iter().map(|m| format!("{}{:+}", m.rule_id(), m.value)).collect::<Vec<_>>().join(" ")
 }
 
 #[test]
@@ -173,15 +173,15 @@ fn per_die_modifiers_and_kills() {
         ..side(Arm::Dragoons, Formation::Line, 4)
     };
     let m = melee(lancers.clone(), dragoons.clone(), 1);
-    let ids: Vec<&str> = m.die_modifiers(Role::Attacker).iter().map(|x| x.rule.id()).collect();
+    let ids: Vec<&str> = m.die_modifiers(Role::Attacker).iter().map(|x| x.rule_id()).collect();
     assert_eq!(ids, ["B-MEL-13", "B-MEL-14"]);
     assert_eq!(m.hits(Role::Attacker, &[4, 5, 6, 3]), 3, "4+2, 5+2 and 6+2 score 6 or more, 3+2 does not");
     let m2 = melee(lancers, dragoons, 2);
-    let ids: Vec<&str> = m2.die_modifiers(Role::Attacker).iter().map(|x| x.rule.id()).collect();
+    let ids: Vec<&str> = m2.die_modifiers(Role::Attacker).iter().map(|x| x.rule_id()).collect();
     assert_eq!(ids, ["B-MEL-14"], "lances only in the first turn of a cavalry melee");
     let guns = side(Arm::Artillery, Formation::Unlimbered, 3);
     let m = melee(side(Arm::Infantry, Formation::Column, 6), guns, 1);
-    let ids: Vec<&str> = m.die_modifiers(Role::Attacker).iter().map(|x| x.rule.id()).collect();
+    let ids: Vec<&str> = m.die_modifiers(Role::Attacker).iter().map(|x| x.rule_id()).collect();
     assert_eq!(ids, ["B-MEL-15"], "gunners always count as dispersed");
     assert_eq!(m.hits(Role::Attacker, &[5, 4]), 1);
     let plain = melee(side(Arm::Infantry, Formation::Column, 6), side(Arm::Infantry, Formation::Line, 6), 1);

@@ -177,7 +177,7 @@ fn ex4_laid_out_on_the_table() {
     };
     let (input, _) = gdb_melee_input(g.battle(), &m).unwrap();
     let ids = |role| -> Vec<(&str, i32)> {
-        input.modifiers(role).iter().filter(|x| x.value != 0).map(|x| (x.rule.id(), x.value)).collect()
+        input.modifiers(role).iter().filter(|x| x.value != 0).map(|x| (x.rule_id(), x.value)).collect()
     };
     assert_eq!(ids(Role::Attacker), [("GDB-MOD-01", 5), ("GDB-MOD-21", 2)]);
     assert_eq!(ids(Role::Defender), [("GDB-MOD-03", 3)], "no +2 under 5 cm, no flank −4");
@@ -774,7 +774,7 @@ fn gdb_mod_26_a_charger_leaving_a_village_fights_in_the_open() {
     assert!(lines.contains("1st Vistula Legion stands on Open ground now (was Built-up area)"), "{lines}");
     let m = common::melee(&g, "1st Vistula Legion", "Ladoga Infantry", ([3, 3], [3, 3]), (0, 0));
     let (input, _) = gdb_melee_input(g.battle(), &m).unwrap();
-    assert!(!input.modifiers(Role::Attacker).iter().any(|x| x.rule.id() == "GDB-MOD-26"));
+    assert!(!input.modifiers(Role::Attacker).iter().any(|x| x.rule_id() == "GDB-MOD-26"));
 }
 
 /// GDB-MOD-25, FN8 on the table (issue 42): a column that charges out of a wood, its base
@@ -802,7 +802,7 @@ fn gdb_mod_25_a_charger_out_of_a_wood_astride_a_hill_loses_the_wood() {
     assert_eq!(g.battle().unit(legion).unwrap().terrain, Terrain::Open, "out of the wood");
     let m = common::melee(&g, "1st Vistula Legion", "Ladoga Infantry", ([3, 3], [3, 3]), (0, 0));
     let (input, _) = gdb_melee_input(g.battle(), &m).unwrap();
-    let has_25 = |role| input.modifiers(role).iter().any(|x| x.rule.id() == "GDB-MOD-25");
+    let has_25 = |role| input.modifiers(role).iter().any(|x| x.rule_id() == "GDB-MOD-25");
     assert_eq!((has_25(Role::Attacker), has_25(Role::Defender)), (false, true));
 }
 
@@ -1009,7 +1009,7 @@ fn gdb_mod_25_26_27_every_ground_the_melee_reads_can_be_drawn() {
             ..Default::default()
         };
         let mods = input.modifiers(Role::Defender);
-        assert!(mods.iter().any(|m| m.rule == rule), "{kind:?}: {mods:?}");
+        assert!(mods.iter().any(|m| m.rule() == Some(rule)), "{kind:?}: {mods:?}");
     }
 }
 

@@ -208,7 +208,7 @@ fn b_col_10_stationary_cavalry_is_known_from_the_record() {
     assert!(draft.table.defender.stationary && !draft.table.attacker.stationary, "a cavalry defender that stood");
     assert!(draft.stationary_offered(g.battle(), 1) && !draft.stationary_offered(g.battle(), 0));
     let b_col_10 =
-        |d: &CollisionDraft| d.preview(g.battle()).unwrap().modifiers[1].iter().any(|m| m.rule.id() == "B-COL-10");
+        |d: &CollisionDraft| d.preview(g.battle()).unwrap().modifiers[1].iter().any(|m| m.rule_id() == "B-COL-10");
     assert!(b_col_10(&draft), "−2 for the stationary cavalry");
     draft.defender_attacking = true;
     assert!(!b_col_10(&draft) && !draft.stationary_offered(g.battle(), 1), "attacking too, it is not stationary");

@@ -177,7 +177,7 @@ fn happened(g: &Game) -> Vec<Happening> {
 
 fn modifiers(g: &Game, m: &GdbMeleeAction, role: Role) -> Vec<(&'static str, i32)> {
     let (input, _) = gdb_melee_input(g.battle(), m).unwrap();
-    input.modifiers(role).iter().filter(|x| x.value != 0).map(|x| (x.rule.id(), x.value)).collect()
+    input.modifiers(role).iter().filter(|x| x.value != 0).map(|x| (x.rule_id(), x.value)).collect()
 }
 
 fn melee_action(s: &Scenario, a: &str, d: &str, dice: ([u8; 2], [u8; 2])) -> GdbMeleeAction {

@@ -49,6 +49,6 @@ mod tests {
         let r = initiative(BySide { first: [3, 4], second: [2, 4] }, BySide { first: true, second: false });
         assert_eq!(r.totals.first, 6);
         assert_eq!(r.winner, None, "a tie is rolled again");
-        assert_eq!(r.modifiers.first[0].rule.id(), "GDB-SEQ-01");
+        assert_eq!(r.modifiers.first[0].clause(), "GDB-SEQ-01");
     }
 }

@@ -9,7 +9,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::rules::dice::two_d6_sums;
-use crate::rules::explain::{Modifier, Rule, sum};
+use crate::rules::explain::{Modifier, Rule, mark_pivotal, sum};
+use crate::rules::house::{SideFacts, Step};
 use crate::rules::options::GdbOptions;
 use crate::rules::situation::{ByRole, Situation};
 use crate::rules::vocab::{
@@ -395,6 +396,16 @@ impl MeleeInput {
         ByRole::new(marks(Role::Attacker), marks(Role::Defender))
     }
 
+    /// Each side's modifiers with those that decided the melee with these dice marked
+    /// (issue 51), as the log keeps them.
+    pub fn decided_modifiers(&self, attacker_dice: [u8; 2], defender_dice: [u8; 2]) -> ByRole<Vec<Modifier>> {
+        let marks = self.pivotal(attacker_dice, defender_dice);
+        ByRole::new(self.modifiers(Role::Attacker), self.modifiers(Role::Defender)).map(|role, mut mods| {
+            mark_pivotal(&mut mods, marks.get(role));
+            mods
+        })
+    }
+
     /// The difference with caught evaders always losing by at least 1 (GDB-EVD-11).
     fn evaders_lose(&self, diff: i32) -> i32 {
         match self.evader() {
@@ -612,14 +623,32 @@ impl MeleeInput {
     }
 }
 
-/// Per-side modifiers: unit type, class, situation, terrain, superiority.
+/// Per-side modifiers: unit type, class, situation, terrain, superiority; then as the
+/// club's house rules amend them (issue 51: a changed or switched-off clause in its
+/// place, the club's own after).
 fn modifiers(me: &MeleeSide, enemy: &MeleeSide, opt: &GdbOptions) -> Vec<Modifier> {
     let mut out = vec![unit_type(me, enemy, opt)];
     out.extend(class(me, opt));
     out.extend(situation(me, enemy, opt));
     out.extend(terrain(me, enemy));
     out.extend(superiority(me, enemy));
-    out
+    opt.house.amend(Step::GdbMelee, out, &me.facts(), &enemy.facts())
+}
+
+impl MeleeSide {
+    /// What a house rule's condition reads of the side (issue 51).
+    pub fn facts(&self) -> SideFacts<'_> {
+        SideFacts {
+            arm: self.arm,
+            class: Some(self.class),
+            status: None,
+            formation: self.formation,
+            order: self.order,
+            terrain: Some(self.terrain),
+            horses: Some(self.horses),
+            situation: Some(&self.situation),
+        }
+    }
 }
 
 /// Charging counts only from 5 cm of movement (GDB-CHG-18).

@@ -5,9 +5,11 @@ use serde::{Deserialize, Serialize};
 
 use super::{BSide, flight_cm};
 use crate::rules::dice::AVERAGE_DIE_FACES;
-use crate::rules::explain::{Modifier, Rule, sum};
+use crate::rules::explain::{Modifier, Rule, mark_pivotal, sum};
 use crate::rules::gdb::Role;
+use crate::rules::house::Step;
 use crate::rules::options::{BOptions, CavalrySlopeBonus};
+use crate::rules::situation::ByRole;
 use crate::rules::vocab::{Arm, Formation, Order, Slope, Status};
 
 /// Both sides of a collision test and the options.
@@ -137,7 +139,9 @@ impl CollisionInput {
         add(me.order == Order::Disordered, Rule::BCol13Disordered, -1);
         add(me.order == Order::Wavering, Rule::BCol14Wavering, -2);
         add(me.dispersed(), Rule::BCol15Dispersed, -3);
-        out
+        // Issue 51: then as the club's house rules amend them.
+        let enemy = self.side(role.other());
+        self.options.house.amend(Step::BCollision, out, &me.facts(), &enemy.facts())
     }
 
     /// Decides the test with both sides' average-die rolls (B-COL-03, 16..21).
@@ -160,6 +164,36 @@ impl CollisionInput {
         r.attacker_total = Some(a);
         r.defender_total = Some(d);
         r
+    }
+
+    /// Which of each side's modifiers (in the order of [`CollisionInput::modifiers`])
+    /// decided the test with these dice (issue 51): removed alone, the same dice would
+    /// have given another result, winner or zone (B-COL-03, 16..21). An unopposed target
+    /// rolls nothing, so nothing decided it.
+    pub fn pivotal(&self, attacker_die: u8, defender_die: u8) -> ByRole<Vec<bool>> {
+        let decided = self.resolve(attacker_die, defender_die);
+        let (Some(a), Some(d)) = (decided.attacker_total, decided.defender_total) else {
+            let none = |role: Role| vec![false; self.modifiers(role).len()];
+            return ByRole::new(none(Role::Attacker), none(Role::Defender));
+        };
+        let seen = |r: &CollisionResult| (r.outcome, r.winner, r.zone);
+        let marks = |role: Role| {
+            // The attacker's modifiers add to the margin, the defender's take from it.
+            let sign = if role == Role::Attacker { 1 } else { -1 };
+            let margin = a - d;
+            self.modifiers(role).iter().map(|m| seen(&self.decide(margin - sign * m.value)) != seen(&decided)).collect()
+        };
+        ByRole::new(marks(Role::Attacker), marks(Role::Defender))
+    }
+
+    /// Each side's modifiers with those that decided the test marked (issue 51), as the
+    /// log keeps them.
+    pub fn decided_modifiers(&self, attacker_die: u8, defender_die: u8) -> ByRole<Vec<Modifier>> {
+        let marks = self.pivotal(attacker_die, defender_die);
+        ByRole::new(self.modifiers(Role::Attacker), self.modifiers(Role::Defender)).map(|role, mut mods| {
+            mark_pivotal(&mut mods, marks.get(role));
+            mods
+        })
     }
 
     fn decide(&self, margin: i32) -> CollisionResult {

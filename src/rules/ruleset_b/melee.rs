@@ -6,8 +6,9 @@ use serde::{Deserialize, Serialize};
 
 use super::BSide;
 use crate::rules::dice::DieKind;
-use crate::rules::explain::{Modifier, Rule, sum};
+use crate::rules::explain::{Modifier, Rule, mark_pivotal, sum};
 use crate::rules::gdb::Role;
+use crate::rules::house::Step;
 use crate::rules::options::BOptions;
 use crate::rules::vocab::{Arm, Face, Formation, Order};
 
@@ -178,7 +179,8 @@ impl BMeleeInput {
         if !counts_dispersed(me) && counts_dispersed(enemy) {
             out.push(Modifier::new(Rule::BMel15FormedVsDispersed, 1));
         }
-        out
+        // Issue 51: then as the club's house rules amend them.
+        self.options.house.amend(Step::BMelee, out, &me.facts(), &enemy.facts())
     }
 
     /// Figures a side's dice kill: each die scoring 6 or more after its +1s (B-MEL-16).
@@ -186,6 +188,25 @@ impl BMeleeInput {
         let plus = sum(&self.die_modifiers(role));
         let hits = dice.iter().filter(|d| i32::from(**d) + plus >= 6).count();
         u32::try_from(hits).unwrap_or(u32::MAX)
+    }
+
+    /// Which of a side's die modifiers (in the order of [`BMeleeInput::die_modifiers`])
+    /// decided what its dice killed (issue 51): removed alone, the same dice would have
+    /// killed another number of figures (B-MEL-13..16).
+    pub fn pivotal(&self, role: Role, dice: &[u8]) -> Vec<bool> {
+        let mods = self.die_modifiers(role);
+        let plus = sum(&mods);
+        let hits_with = |plus: i32| dice.iter().filter(|d| i32::from(**d) + plus >= 6).count();
+        let decided = hits_with(plus);
+        mods.iter().map(|m| hits_with(plus - m.value) != decided).collect()
+    }
+
+    /// A side's die modifiers with those that decided its hits marked (issue 51), as the
+    /// log keeps them.
+    pub fn decided_modifiers(&self, role: Role, dice: &[u8]) -> Vec<Modifier> {
+        let mut mods = self.die_modifiers(role);
+        mark_pivotal(&mut mods, &self.pivotal(role, dice));
+        mods
     }
 
     /// The exact distribution of figures a side kills: entry k is P(k kills).

@@ -145,6 +145,21 @@ impl BSide {
         self.formation == Formation::OpenOrder || self.arm == Arm::Skirmishers
     }
 
+    /// What a house rule's condition reads of the side (issue 51): Ruleset B's sides
+    /// carry no class, terrain or horses.
+    pub fn facts(&self) -> crate::rules::house::SideFacts<'_> {
+        crate::rules::house::SideFacts {
+            arm: self.arm,
+            class: None,
+            status: Some(self.status),
+            formation: self.formation,
+            order: self.order,
+            terrain: None,
+            horses: None,
+            situation: Some(&self.situation),
+        }
+    }
+
     /// Lance-armed: lancers always, other cavalry when marked.
     pub fn lance_armed(&self) -> bool {
         self.arm == Arm::Lancers || (self.arm.is_cavalry() && self.lances)

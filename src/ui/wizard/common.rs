@@ -49,12 +49,14 @@ pub fn modifiers_marked_ui(ui: &mut Ui, lang: Lang, title: &str, mods: &[Modifie
     ui.label(RichText::new(title).strong());
     for (i, m) in mods.iter().enumerate() {
         ui.horizontal_top(|ui| {
-            let clause = egui::Label::new(RichText::new(m.rule.id()).monospace().weak()).truncate();
-            ui.add_sized([CLAUSE_W, 14.0], clause).on_hover_text(m.rule.id());
+            let id = crate::i18n::names::modifier_clause(m);
+            let clause = egui::Label::new(RichText::new(id).monospace().weak()).truncate();
+            let label = crate::i18n::names::modifier_label(lang, m);
+            ui.add_sized([CLAUSE_W, 14.0], clause).on_hover_text(format!("{id} {label}"));
             let value = egui::Label::new(RichText::new(format!("{:+}", m.value)).monospace());
             ui.add_sized([VALUE_W, 14.0], value);
-            ui.add(egui::Label::new(m.rule.label(lang)).wrap());
-            if marks.get(i).copied().unwrap_or(false) {
+            ui.add(egui::Label::new(label).wrap());
+            if m.pivotal || marks.get(i).copied().unwrap_or(false) {
                 ui.label(RichText::new(lang.t(T::DecidedIt)).strong().color(super::super::theme::WARN))
                     .on_hover_text(lang.t(T::DecidedItTip));
             }
