@@ -116,6 +116,7 @@ pub fn declaration(battle: &Battle, a: &ChargeAction) -> Result<Declaration, Act
         compulsory_move_cm: rc.and_then(|r| r.retreat_cm),
         rout_move_cm: rc.and_then(|r| r.rout_cm),
         figures: Some(c.figures),
+        ..known_of(c)
     };
     let target = ChargeUnit {
         arm: t.arm,
@@ -126,6 +127,7 @@ pub fn declaration(battle: &Battle, a: &ChargeAction) -> Result<Declaration, Act
         compulsory_move_cm: a.rates.target_compulsory_cm.or(rt.and_then(|r| r.retreat_cm)),
         rout_move_cm: rt.and_then(|r| r.rout_cm),
         figures: Some(t.figures),
+        ..known_of(t)
     };
     let commander = commander_of(battle, c, a.ordering_general);
     let own = commander.is_some_and(|g| {
@@ -699,6 +701,18 @@ pub(super) fn collision(battle: &Battle, a: &CollisionAction) -> Result<Checked,
         overridden: None,
     };
     Ok((events, vec![a.attacker, a.defender], detail))
+}
+
+/// What a club's house modifier for a charge test reads of a unit beside its arm,
+/// formation and order (issue 51).
+fn known_of(u: &Unit) -> ChargeUnit {
+    ChargeUnit {
+        class: Some(u.class),
+        status: Some(u.status),
+        terrain: Some(u.terrain),
+        horses: Some(u.horses),
+        ..ChargeUnit::default()
+    }
 }
 
 /// The melee `target` is in, with the charger joined on the side against it (AMB-15):

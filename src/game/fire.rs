@@ -51,7 +51,8 @@ pub fn firing_table_read(battle: &Battle, roll: FireRoll) -> Result<(u32, TableR
     let row = crate::rules::dice::table_row(&roll.dice, roll.modifier, |t| battle.options.gdb.fire_row(t));
     let (_, row) = row.map_err(|e| ActionError::from(FireError::NoFiringRow(e.0)))?;
     let dice = crate::rules::dice::numbers(roll.dice);
-    let table = TableRoll { dice, modifier: roll.modifier, row: (row.from, row.to, row.result.clone()) };
+    let table =
+        TableRoll { dice, modifier: roll.modifier, row: (row.from, row.to, row.result.clone()), house: Vec::new() };
     Ok((row.figures, table))
 }
 

@@ -189,40 +189,38 @@ impl TurnFacts {
     }
 }
 
-/// The result of a test as the answer gives it, with the roll on the players' table.
-/// The players' table row a test's dice and modifier fall in.
-fn test_row<'a>(
-    battle: &'a Battle,
-    test: TestKind,
-    dice: &[crate::rules::dice::D6],
-    modifier: i32,
-) -> Result<&'a crate::rules::options::TestRow, ActionError> {
-    let row = crate::rules::dice::table_row(dice, modifier, |t| battle.options.gdb.test_row(test, t));
-    row.map(|(_, row)| row).map_err(|e| TestError::NoTableRow(e.0).into())
-}
-
+/// The result of a test as the answer gives it, with the roll on the players' table and
+/// the club's house modifiers for the unit's test (issue 51; none under Ruleset B's one
+/// D6, B-MEL-17).
 pub fn test_result(
     battle: &Battle,
     test: TestKind,
+    unit: Option<&crate::model::Unit>,
     answer: &TestAnswer,
 ) -> Result<(TestResult, Option<TableRoll>), ActionError> {
+    let read = |dice: &[crate::rules::dice::D6], modifier: i32, unit: Option<&crate::model::Unit>| {
+        let facts = unit.map(crate::model::Unit::facts);
+        let reading = battle.options.gdb.read_test(test, dice, modifier, facts.as_ref());
+        reading.map_err(|e| ActionError::from(TestError::NoTableRow(e.0)))
+    };
     let (result, roll) = match answer {
         TestAnswer::Result(r) => (*r, None),
         TestAnswer::Rolled { dice, modifier } => {
-            let row = test_row(battle, test, dice, *modifier)?;
-            let dice = crate::rules::dice::numbers(*dice);
-            let roll = TableRoll { dice, modifier: *modifier, row: (row.from, row.to, row.result.clone()) };
-            (row.kind, Some(roll))
+            let reading = read(dice, *modifier, unit)?;
+            let row = (reading.row.from, reading.row.to, reading.row.result.clone());
+            let roll =
+                TableRoll { dice: crate::rules::dice::numbers(*dice), modifier: *modifier, row, house: reading.house };
+            (reading.row.kind, Some(roll))
         }
         // B-MEL-17: Ruleset B's tests roll one D6, logged as [die, 0].
         TestAnswer::RolledOne { .. } if battle.ruleset != crate::rules::Ruleset::RulesetB => {
             return Err(ActionError::Charge(crate::rules::gdb::charge::ChargeError::TwoDiceNeeded));
         }
         TestAnswer::RolledOne { die, modifier } => {
-            let row = test_row(battle, test, &[*die], *modifier)?;
-            let dice = [die.get(), 0];
-            let roll = TableRoll { dice, modifier: *modifier, row: (row.from, row.to, row.result.clone()) };
-            (row.kind, Some(roll))
+            let reading = read(&[*die], *modifier, None)?;
+            let row = (reading.row.from, reading.row.to, reading.row.result.clone());
+            let roll = TableRoll { dice: [die.get(), 0], modifier: *modifier, row, house: Vec::new() };
+            (reading.row.kind, Some(roll))
         }
     };
     if !test.allows(result) {
@@ -245,7 +243,7 @@ pub(super) fn take_test(battle: &Battle, a: &TestAction) -> Result<Checked, Acti
         }
         TestKind::Morale | TestKind::Rally => {}
     }
-    let (result, roll) = test_result(battle, a.test, &a.answer)?;
+    let (result, roll) = test_result(battle, a.test, Some(unit), &a.answer)?;
     let mut after = unit.clone();
     let deferred = result == TestResult::Rally && !battle.options.gdb.rally_at_once;
     if deferred {

@@ -374,8 +374,11 @@ fn test_result(
         TestAnswer::Result(r) => Err(ActionError::Charge(ChargeError::NotAResultOf { test: kind, result: *r })),
         TestAnswer::RolledOne { .. } => Err(ActionError::Charge(ChargeError::TwoDiceNeeded)),
         TestAnswer::Rolled { dice, modifier } => {
-            let row = crate::rules::dice::table_row(dice, *modifier, |t| battle.options.gdb.test_row(kind, t));
-            let (_, row) = row.map_err(|e| ActionError::Charge(ChargeError::NoTableRow(e.0)))?;
+            // The club's house modifiers for the winner's test (issue 51).
+            let facts = battle.unit(unit).map(crate::model::Unit::facts);
+            let reading = battle.options.gdb.read_test(kind, dice, *modifier, facts.as_ref());
+            let reading = reading.map_err(|e| ActionError::Charge(ChargeError::NoTableRow(e.0)))?;
+            let row = reading.row;
             if !kind.allows(row.kind) {
                 return Err(ActionError::Charge(ChargeError::NotAResultOf { test: kind, result: row.kind }));
             }
@@ -385,6 +388,7 @@ fn test_result(
                 dice: crate::rules::dice::numbers(*dice),
                 modifier: *modifier,
                 row: (row.from, row.to, row.result.clone()),
+                house: reading.house,
             };
             Ok((row.kind, Some(roll)))
         }

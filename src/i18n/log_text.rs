@@ -358,8 +358,8 @@ pub fn happening_text(lang: Lang, charger: &str, target: &str, h: &Happening) ->
             if *disordered { format!("{base}; {}", lang.fmt(T::HapDisordered, &[&charger])) } else { base }
         }
         Happening::FriendDisorderedByCrew => lang.t(T::HapFriendDisordered).to_owned(),
-        Happening::TableRoll { test, dice, modifier, row } => {
-            table_roll_text(lang, test.label(lang), *dice, *modifier, row)
+        Happening::TableRoll { test, dice, modifier, row, house } => {
+            table_roll_text(lang, test.label(lang), (*dice, *modifier, house), row)
         }
     }
 }
@@ -500,13 +500,26 @@ pub fn result_words(
 }
 
 /// A test rolled on the players' table, with the row used.
-fn table_roll_text(lang: Lang, what: &str, dice: [u8; 2], modifier: i32, row: &(i32, i32, String)) -> String {
-    let total = i32::from(dice[0]) + i32::from(dice[1]) + modifier;
+fn table_roll_text(
+    lang: Lang,
+    what: &str,
+    (dice, modifier, house): ([u8; 2], i32, &[crate::rules::Modifier]),
+    row: &(i32, i32, String),
+) -> String {
+    let total = house.iter().fold(i32::from(dice[0]) + i32::from(dice[1]) + modifier, |t, m| t + m.value);
+    // The club's modifiers for the test after the players' (issue 51), each named.
+    let club: String = house
+        .iter()
+        .map(|m| {
+            let mark = if m.pivotal { format!(" ({})", lang.t(T::DecidedIt)) } else { String::new() };
+            format!(" {:+} {}{mark}", m.value, super::names::modifier_label(lang, m))
+        })
+        .collect();
     // One D6 (Ruleset B, B-MEL-17) is kept as [die, 0]: no face is 0.
     let dice = if dice[1] == 0 {
-        format!("{} {modifier:+} = {total}", dice[0])
+        format!("{} {modifier:+}{club} = {total}", dice[0])
     } else {
-        format!("{}+{} {modifier:+} = {total}", dice[0], dice[1])
+        format!("{}+{} {modifier:+}{club} = {total}", dice[0], dice[1])
     };
     lang.fmt(T::HapTableRoll, &[&what, &dice, &row.0, &row.1, &row.2])
 }
@@ -652,7 +665,7 @@ pub fn entry_lines(lang: Lang, battle: &Battle, entry: &LogEntry) -> Vec<String>
             }
             for t in tests {
                 let what = format!("{}: {}", unit_name(battle, lang, t.unit), t.test.label(lang));
-                out.push(table_roll_text(lang, &what, t.dice, t.modifier, &t.row));
+                out.push(table_roll_text(lang, &what, (t.dice, t.modifier, &t.house), &t.row));
             }
             for t in taken {
                 let what = result_words(lang, t.test, t.result);
@@ -734,7 +747,7 @@ pub fn entry_lines(lang: Lang, battle: &Battle, entry: &LogEntry) -> Vec<String>
         | LogDetail::AtTheEdge { .. } => {}
         LogDetail::Fire { roll, .. } | LogDetail::TestTaken { roll, .. } => {
             if let Some(r) = roll {
-                out.push(table_roll_text(lang, &name(0), r.dice, r.modifier, &r.row));
+                out.push(table_roll_text(lang, &name(0), (r.dice, r.modifier, &r.house), &r.row));
             }
         }
     }

@@ -239,6 +239,9 @@ pub struct TableRoll {
     pub modifier: i32,
     /// The row's range and named result.
     pub row: (i32, i32, String),
+    /// The club's house modifiers for the test (issue 51).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub house: Vec<Modifier>,
 }
 
 /// A phase's entry: the phase begun, the units whose markers expired with it and those
@@ -562,6 +565,9 @@ pub struct TestRoll {
     pub modifier: i32,
     /// The row's range and named result.
     pub row: (i32, i32, String),
+    /// The club's house modifiers for the test (issue 51).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub house: Vec<Modifier>,
 }
 
 /// One committed action in the log: what was done (its inputs) and what came of it.

@@ -68,6 +68,21 @@ pub struct Unit {
 }
 
 impl Unit {
+    /// What a house rule's condition reads of the unit in a test (issue 51): its own
+    /// fields, no situation.
+    pub fn facts(&self) -> crate::rules::house::SideFacts<'static> {
+        crate::rules::house::SideFacts {
+            arm: self.arm,
+            class: Some(self.class),
+            status: Some(self.status),
+            formation: self.formation,
+            order: self.order,
+            terrain: Some(self.terrain),
+            horses: Some(self.horses),
+            situation: None,
+        }
+    }
+
     /// The unit has lost its last figure: it is destroyed, and the markers of what it
     /// was still to do (retreat, push-back, pursuit, melee) go with it.
     pub fn destroy(&mut self) {

@@ -588,15 +588,13 @@ fn derived_text(lang: Lang, d: &Derived, moved_cm: Option<u32>) -> String {
 }
 
 fn gdb_json(input: &MeleeInput, dice: Option<([u8; 2], [u8; 2])>, lang: Lang) -> Value {
-    let side = |role: Role| {
-        let mods = input.modifiers(role);
-        json!({"modifiers": modifiers_json(lang, &mods), "modifier_total": sum(&mods)})
-    };
+    let mods = gdb_modifiers(input, dice);
+    let side = |mods: &[Modifier]| json!({"modifiers": modifiers_json(lang, mods), "modifier_total": sum(mods)});
     let mut out = json!({
         "ruleset": "gdb",
         "step": "melee",
-        "attacker": side(Role::Attacker),
-        "defender": side(Role::Defender),
+        "attacker": side(&mods.attacker),
+        "defender": side(&mods.defender),
         "odds": input.odds().iter().map(|o| json!({
             "winner": role_key(o.winner), "outcome": o.outcome.key(), "p": o.p, "ways": o.ways,
         })).collect::<Vec<_>>(),
@@ -607,45 +605,39 @@ fn gdb_json(input: &MeleeInput, dice: Option<([u8; 2], [u8; 2])>, lang: Lang) ->
         map.insert("winner".into(), role_key(r.winner));
         map.insert("outcome".into(), json!(r.outcome.key()));
         map.insert("effects".into(), json!({"attacker": r.attacker_effects, "defender": r.defender_effects}));
-        let pivotal = input.pivotal(a, d);
-        for (key, dice, total, marks) in
-            [("attacker", a, r.attacker_total, &pivotal.attacker), ("defender", d, r.defender_total, &pivotal.defender)]
-        {
+        for (key, dice, total) in [("attacker", a, r.attacker_total), ("defender", d, r.defender_total)] {
             if let Some(s) = map.get_mut(key).and_then(Value::as_object_mut) {
                 s.insert("dice".into(), json!(dice));
                 s.insert("total".into(), json!(total));
-                mark_pivotal(s.get_mut("modifiers"), marks);
             }
         }
     }
     out
 }
 
-/// Each modifier that decided the melee marked `"pivotal": true` (issue 51).
-fn mark_pivotal(modifiers: Option<&mut Value>, marks: &[bool]) {
-    let Some(Value::Array(items)) = modifiers else { return };
-    for (item, _) in items.iter_mut().zip(marks).filter(|(_, pivotal)| **pivotal) {
-        if let Some(m) = item.as_object_mut() {
-            m.insert("pivotal".into(), Value::Bool(true));
-        }
+/// Each side's modifiers, those that decided the melee marked once the dice are in
+/// (issue 51).
+fn gdb_modifiers(input: &MeleeInput, dice: Option<([u8; 2], [u8; 2])>) -> crate::rules::ByRole<Vec<Modifier>> {
+    match dice {
+        Some((a, d)) => input.decided_modifiers(a, d),
+        None => crate::rules::ByRole::new(input.modifiers(Role::Attacker), input.modifiers(Role::Defender)),
     }
 }
 
-/// One side's modifiers (those that decided the melee marked: `marks`, in order, empty
-/// without dice), its dice and total.
-fn side_text(lang: Lang, input: &MeleeInput, role: Role, (dice, marks): (Option<[u8; 2]>, &[bool]), out: &mut String) {
+/// One side's modifiers (those that decided the melee marked), its dice and total.
+fn side_text(
+    lang: Lang,
+    input: &MeleeInput,
+    role: Role,
+    (dice, mods): (Option<[u8; 2]>, &[Modifier]),
+    out: &mut String,
+) {
     let me = input.side(role);
-    let mods = input.modifiers(role);
     out.push_str(&format!("{}: {}, {}\n", role.label(lang), me.arm.label(lang), me.class.label(lang)));
-    for (i, m) in mods.iter().enumerate() {
-        let line = modifier_line(lang, m);
-        if marks.get(i).copied().unwrap_or(false) {
-            out.push_str(&format!("{}  {}\n", line.trim_end(), lang.t(T::ResPivotal)));
-        } else {
-            out.push_str(&line);
-        }
+    for m in mods {
+        out.push_str(&modifier_line(lang, m));
     }
-    let total = sum(&mods);
+    let total = sum(mods);
     match dice {
         Some([a, b]) => out.push_str(&format!(
             "  {} {total:+}; {} {a}+{b}; {} {}\n",
@@ -690,16 +682,18 @@ pub fn to_text(engagement: &Engagement, lang: Lang) -> String {
 }
 
 /// A modifier line of a breakdown.
+/// A modifier line of a breakdown, marked when it decided the result.
 pub fn modifier_line(lang: Lang, m: &Modifier) -> String {
     let (clause, label) = (crate::i18n::names::modifier_clause(m), crate::i18n::names::modifier_label(lang, m));
-    format!("  {clause:<12} {label:<48} {:+}\n", m.value)
+    let line = format!("  {clause:<12} {label:<48} {:+}", m.value);
+    if m.pivotal { format!("{line}  {}\n", lang.t(T::ResPivotal)) } else { line + "\n" }
 }
 
 fn gdb_text(input: &MeleeInput, dice: &Option<([u8; 2], [u8; 2])>, lang: Lang) -> String {
     let mut out = String::new();
-    let marks = dice.map(|(a, d)| input.pivotal(a, d)).unwrap_or_default();
-    side_text(lang, input, Role::Attacker, (dice.map(|d| d.0), &marks.attacker), &mut out);
-    side_text(lang, input, Role::Defender, (dice.map(|d| d.1), &marks.defender), &mut out);
+    let mods = gdb_modifiers(input, *dice);
+    side_text(lang, input, Role::Attacker, (dice.map(|d| d.0), &mods.attacker), &mut out);
+    side_text(lang, input, Role::Defender, (dice.map(|d| d.1), &mods.defender), &mut out);
     out.push('\n');
     match dice {
         Some((a, d)) => result_text(lang, &input.resolve(*a, *d), &mut out),

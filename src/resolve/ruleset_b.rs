@@ -4,8 +4,9 @@ use serde_json::{Value, json};
 
 use super::{modifier_line, modifiers_json, role_key};
 use crate::i18n::{Label, Lang, T};
+use crate::rules::ByRole;
 use crate::rules::dice::DieKind;
-use crate::rules::explain::sum;
+use crate::rules::explain::{Modifier, sum};
 use crate::rules::gdb::Role;
 use crate::rules::ruleset_b::{BMeleeInput, CollisionInput, MeleeState, SideTurn, TestResult};
 
@@ -13,9 +14,10 @@ const ROLES: [Role; 2] = [Role::Attacker, Role::Defender];
 
 /// The collision test as JSON (design.md section 4 keys, with `zone` or `flee_cm`).
 pub fn collision_json(input: &CollisionInput, dice: Option<(u8, u8)>, lang: Lang) -> Value {
+    let mods = collision_modifiers(input, dice);
     let side = |role: Role| {
-        let mods = input.modifiers(role);
-        json!({"modifiers": modifiers_json(lang, &mods), "modifier_total": sum(&mods)})
+        let mods = mods.get(role);
+        json!({"modifiers": modifiers_json(lang, mods), "modifier_total": sum(mods)})
     };
     let odds: Vec<Value> = input
         .odds()
@@ -47,6 +49,23 @@ pub fn collision_json(input: &CollisionInput, dice: Option<(u8, u8)>, lang: Lang
     out
 }
 
+/// Each side's modifiers, those that decided the test marked once the dice are in
+/// (issue 51).
+fn collision_modifiers(input: &CollisionInput, dice: Option<(u8, u8)>) -> ByRole<Vec<Modifier>> {
+    match dice {
+        Some((a, d)) => input.decided_modifiers(a, d),
+        None => ByRole::new(input.modifiers(Role::Attacker), input.modifiers(Role::Defender)),
+    }
+}
+
+/// A melee side's die modifiers, those that decided its hits marked once the dice are in.
+fn melee_modifiers(input: &BMeleeInput, dice: Option<&(Vec<u8>, Vec<u8>)>, role: Role) -> Vec<Modifier> {
+    match dice {
+        Some((a, d)) => input.decided_modifiers(role, if role == Role::Attacker { a } else { d }),
+        None => input.die_modifiers(role),
+    }
+}
+
 /// The collision test as text.
 pub fn collision_text(input: &CollisionInput, dice: Option<(u8, u8)>, lang: Lang) -> String {
     let mut out = String::new();
@@ -56,14 +75,15 @@ pub fn collision_text(input: &CollisionInput, dice: Option<(u8, u8)>, lang: Lang
         return out;
     }
     let resolved = dice.map(|(a, d)| (a, d, input.resolve(a, d)));
+    let marked = collision_modifiers(input, dice);
     for role in ROLES {
         let me = input.side(role);
         out.push_str(&format!("{}: {}\n", role.label(lang), me.arm.label(lang)));
-        let mods = input.modifiers(role);
-        for m in &mods {
+        let mods = marked.get(role);
+        for m in mods {
             out.push_str(&modifier_line(lang, m));
         }
-        let modifiers = format!("{:+}", sum(&mods));
+        let modifiers = format!("{:+}", sum(mods));
         // The die and total on the side's own line, as a GdB melee shows them.
         let rolled = resolved.as_ref().map(|(a, d, r)| match role {
             Role::Attacker => (*a, r.attacker_total.unwrap_or(0)),
@@ -124,7 +144,7 @@ pub fn melee_json(
     lang: Lang,
 ) -> Value {
     let side = |role: Role| {
-        let mods = input.die_modifiers(role);
+        let mods = melee_modifiers(input, dice, role);
         let mut v = json!({
             "figures_fighting": input.figures_fighting(role),
             "dice_count": input.dice(role),
@@ -162,7 +182,7 @@ pub fn melee_text(
         let me = input.side(role);
         out.push_str(&format!("{}: {}\n", role.label(lang), me.arm.label(lang)));
         out.push_str(&format!("  {}\n", lang.fmt(T::BDiceCount, &[&input.figures_fighting(role), &input.dice(role)])));
-        for m in &input.die_modifiers(role) {
+        for m in &melee_modifiers(input, dice, role) {
             out.push_str(&modifier_line(lang, m));
         }
         if let Some((a, d)) = dice {

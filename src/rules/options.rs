@@ -3,7 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::house::HouseRules;
+use super::dice::{D6, NoRow, table_row};
+use super::explain::{Modifier, mark_pivotal};
+use super::house::{HouseRules, SideFacts, Step};
 use super::vocab::{Arm, Formation, Weight};
 
 /// AMB-01: how far the charger moves before the target reacts (GDB-CHG-07).
@@ -418,6 +420,29 @@ impl GdbOptions {
         table.rows.iter().find(|r| r.from <= total && total <= r.to)
     }
 
+    /// A test read on the players' table (AMB-23, issue 51): the dice, the players'
+    /// modifier and the club's house modifiers for this test and this unit (none without
+    /// a unit), the row their total falls in, and the house modifiers with those that
+    /// decided the row marked (removed alone, the total falls in another row or none).
+    pub fn read_test(
+        &self,
+        test: TestKind,
+        dice: &[D6],
+        modifier: i32,
+        unit: Option<&SideFacts>,
+    ) -> Result<TestReading<'_>, NoRow> {
+        let mut house = match unit {
+            Some(u) => self.house.amend(Step::of_test(test), Vec::new(), u, u),
+            None => Vec::new(),
+        };
+        let with_house = house.iter().fold(modifier, |total, m| total.saturating_add(m.value));
+        let (total, row) = table_row(dice, with_house, |t| self.test_row(test, t))?;
+        let same_row = |t: i32| self.test_row(test, t).is_some_and(|r| (r.from, r.to) == (row.from, row.to));
+        let marks: Vec<bool> = house.iter().map(|m| !same_row(total.saturating_sub(m.value))).collect();
+        mark_pivotal(&mut house, &marks);
+        Ok(TestReading { total, row, house })
+    }
+
     /// Whether a test has a table.
     pub fn has_table(&self, test: TestKind) -> bool {
         self.tests.iter().any(|t| t.test == test && !t.rows.is_empty())
@@ -432,6 +457,18 @@ impl GdbOptions {
     pub fn limber(&self, die: u8) -> Option<&str> {
         self.emergency_limber.iter().find(|r| r.die == die).map(|r| r.result.as_str())
     }
+}
+
+/// A test read on the players' table: the total, its row, and the club's house
+/// modifiers in it (issue 51).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TestReading<'a> {
+    /// Dice, the players' modifier and the house modifiers.
+    pub total: i32,
+    /// The row the total falls in.
+    pub row: &'a TestRow,
+    /// The club's modifiers for the test, those that decided the row marked.
+    pub house: Vec<Modifier>,
 }
 
 /// AMB-05: the values read for blank cells of the seed-000 table.

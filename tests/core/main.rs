@@ -14,6 +14,7 @@ mod game_turns;
 mod gdb_charge;
 mod gdb_melee;
 mod geometry;
+mod house_rules;
 mod i18n;
 mod invariants;
 mod invariants_prop;

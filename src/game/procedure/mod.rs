@@ -21,13 +21,24 @@ pub use ruleset_b::{BMeleeDraft, CollisionDraft};
 pub use test::TestDraft;
 
 use crate::model::Battle;
+use crate::model::UnitId;
 use crate::rules::dice::D6;
-use crate::rules::options::{TestKind, TestRow};
+use crate::rules::dice::NoRow;
+use crate::rules::options::{TestKind, TestReading};
 
-/// The players' table row a test of 2D6 plus their modifier falls in (AMB-23): the one
-/// lookup every test the wizards offer on a table goes through.
-pub fn test_row<'a>(battle: &'a Battle, kind: TestKind, dice: &[D6], modifier: i32) -> Option<(i32, &'a TestRow)> {
-    crate::rules::dice::table_row(dice, modifier, |t| battle.options.gdb.test_row(kind, t)).ok()
+/// The players' table row a test of 2D6, their modifier and the club's house modifiers
+/// for the unit's test falls in (AMB-23, issue 51): the one lookup every test the wizards
+/// offer on a table goes through, as the game reads it. Ruleset B's one D6 (B-MEL-17)
+/// takes no house modifier.
+pub fn test_reading<'a>(
+    battle: &'a Battle,
+    kind: TestKind,
+    unit: Option<UnitId>,
+    dice: &[D6],
+    modifier: i32,
+) -> Result<TestReading<'a>, NoRow> {
+    let facts = unit.and_then(|id| battle.unit(id)).filter(|_| dice.len() == 2).map(crate::model::Unit::facts);
+    battle.options.gdb.read_test(kind, dice, modifier, facts.as_ref())
 }
 
 /// How many D6 a test on the players' table rolls: two, or one under Ruleset B (B-MEL-17).

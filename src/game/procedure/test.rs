@@ -83,7 +83,7 @@ impl TestDraft {
         battle: &Battle,
         answer: &TestAnswer,
     ) -> Result<(TestResult, Option<TableRoll>), ActionError> {
-        test_result(battle, self.test, answer)
+        test_result(battle, self.test, self.unit.and_then(|id| battle.unit(id)), answer)
     }
 
     /// The test to apply, judged by the game.

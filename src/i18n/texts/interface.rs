@@ -41,6 +41,7 @@ super::texts! {
     HouseValueOutOfRange => "{} is beyond ±{}", "{} выходит за ±{}";
     HouseBadChange => "a change gives a value or switches its clause off, and changes a clause once", "изменение задаёт значение или отключает пункт, и только один раз для пункта";
     HouseTooMany => "more than {}", "больше {}";
+    ClubModifiersTitle => "The club's modifiers for this test", "Модификаторы клуба для этого теста";
     HouseModifierLabel => "{} (club rule {})", "{} (правило клуба {})";
     HouseChangedLabel => "{} (changed by club rule {}: {})", "{} (изменено правилом клуба {}: {})";
     OverruleModifierLabel => "the players overrule: {}", "решение игроков: {}";

@@ -122,6 +122,7 @@ keys! {
     ResolveUnderPack,
     ResPivotal,
     HouseModifierLabel,
+    ClubModifiersTitle,
     HouseUnknownField,
     HouseUnknownValue,
     HouseNotRead,

@@ -10,9 +10,11 @@ use thiserror::Error;
 
 use crate::rules::Role;
 use crate::rules::dice::D6;
+use crate::rules::explain::Modifier;
+use crate::rules::house::SideFacts;
 pub use crate::rules::options::TestResult;
 use crate::rules::options::{FirstMove, GdbOptions, TestKind};
-use crate::rules::vocab::{Arm, Face, Formation, Order, Quality, Rank};
+use crate::rules::vocab::{Arm, Class, Face, Formation, Horses, Order, Quality, Rank, Status, Terrain};
 
 /// One unit's part in a charge: what the sequence reads of it.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -37,6 +39,35 @@ pub struct ChargeUnit {
     /// Figures it has, where known: closing fire cannot take more (GDB-CHG-13).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub figures: Option<u32>,
+    /// Its class, status, ground and horses, where known: what a club's house modifier
+    /// for its test reads beside its arm, formation and order (issue 51).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub class: Option<Class>,
+    /// Its status letter.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status: Option<Status>,
+    /// The ground it stands on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub terrain: Option<Terrain>,
+    /// Its horses.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub horses: Option<Horses>,
+}
+
+impl ChargeUnit {
+    /// What a house rule's condition for its test reads (issue 51).
+    pub fn facts(&self) -> SideFacts<'static> {
+        SideFacts {
+            arm: self.arm,
+            class: self.class,
+            status: self.status,
+            formation: self.formation,
+            order: self.order,
+            terrain: self.terrain,
+            horses: self.horses,
+            situation: None,
+        }
+    }
 }
 
 /// What the players measured and know at the declaration (GDB-CHG-01, 02, GDB-OPP).
@@ -690,6 +721,9 @@ pub enum Happening {
         modifier: i32,
         /// The row's range and result.
         row: (i32, i32, String),
+        /// The club's house modifiers for the test (issue 51).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        house: Vec<Modifier>,
     },
     /// The charging infantry occupies the buildings as Bonus Movement; disordered if it
     /// needed more than it had left (GDB-CHG-20, AMB-27).
@@ -1035,10 +1069,12 @@ impl Charge {
             TestAnswer::Result(r) => *r,
             TestAnswer::RolledOne { .. } => return Err(ChargeError::TwoDiceNeeded),
             TestAnswer::Rolled { dice, modifier } => {
-                let (_, row) = crate::rules::dice::table_row(dice, *modifier, |t| self.options.test_row(test, t))?;
-                let (kind, row) = (row.kind, (row.from, row.to, row.result.clone()));
-                let dice = crate::rules::dice::numbers(*dice);
-                self.happened.push(Happening::TableRoll { test, dice, modifier: *modifier, row });
+                // The charger takes the charge test; the target stands or counter-charges.
+                let unit = if test == TestKind::Charge { &self.decl.charger } else { &self.decl.target };
+                let reading = self.options.read_test(test, dice, *modifier, Some(&unit.facts()))?;
+                let (kind, row) = (reading.row.kind, (reading.row.from, reading.row.to, reading.row.result.clone()));
+                let (dice, house) = (crate::rules::dice::numbers(*dice), reading.house);
+                self.happened.push(Happening::TableRoll { test, dice, modifier: *modifier, row, house });
                 kind
             }
         };

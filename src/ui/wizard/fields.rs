@@ -24,7 +24,7 @@ pub fn test_roll_ui(
     ui: &mut Ui,
     lang: Lang,
     battle: &Battle,
-    kind: TestKind,
+    (kind, unit): (TestKind, Option<crate::model::UnitId>),
     dice: &super::common::DiceField,
     modifier: &str,
 ) -> Option<(Vec<crate::rules::dice::D6>, i32, String)> {
@@ -35,14 +35,18 @@ pub fn test_roll_ui(
     // Ruleset B's tests roll one D6 (B-MEL-17).
     let count = crate::game::procedure::test_dice_count(battle);
     let d = super::common::parse_d6(&dice.text, count).ok()?;
-    match crate::game::procedure::test_row(battle, kind, &d, modifier) {
-        Some((total, row)) => {
-            ui.label(lang.fmt(T::TableRow, &[&total, &row.from, &row.to, &row.result]));
+    match crate::game::procedure::test_reading(battle, kind, unit, &d, modifier) {
+        Ok(reading) => {
+            // The club's modifiers for this unit's test, each with its source (issue 51).
+            if !reading.house.is_empty() {
+                super::common::modifiers_ui(ui, lang, lang.t(T::ClubModifiersTitle), &reading.house);
+            }
+            let row = reading.row;
+            ui.label(lang.fmt(T::TableRow, &[&reading.total, &row.from, &row.to, &row.result]));
             Some((d, modifier, row.result.clone()))
         }
-        None => {
-            let total = d.iter().fold(modifier, |t, f| t.saturating_add(i32::from(f.get())));
-            ui.colored_label(crate::ui::theme::ERROR, lang.fmt(T::NoTableRow, &[&total]));
+        Err(no_row) => {
+            ui.colored_label(crate::ui::theme::ERROR, lang.fmt(T::NoTableRow, &[&no_row.0]));
             None
         }
     }

@@ -206,6 +206,12 @@ impl ChargeWizard {
         out
     }
 
+    /// The unit that takes a test of the charge: the charger its charge test, the target
+    /// the others.
+    fn tester(&self, kind: TestKind) -> crate::model::UnitId {
+        if kind == TestKind::Charge { self.draft.charger() } else { self.draft.target() }
+    }
+
     /// A test rolled on the players' table: 2D6 typed or rolled, the players' modifier,
     /// the row it falls in; the game logs the row with the result (AMB-23).
     fn table_roll_ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle, kind: TestKind) -> Option<TestAnswer> {
@@ -221,8 +227,14 @@ impl ChargeWizard {
             }
             text_ui(ui, lang.t(T::TestModifier), &mut self.fields.test_modifier, 40.0);
         });
-        let (dice, modifier, result) =
-            test_roll_ui(ui, lang, battle, kind, &self.test_dice, &self.fields.test_modifier)?;
+        let (dice, modifier, result) = test_roll_ui(
+            ui,
+            lang,
+            battle,
+            (kind, Some(self.tester(kind))),
+            &self.test_dice,
+            &self.fields.test_modifier,
+        )?;
         // Enter in the dice field uses the row, as the button does.
         let used = ui.button(RichText::new(lang.fmt(T::UseResult, &[&result])).strong()).clicked();
         let answer = crate::game::procedure::rolled_answer(&dice, modifier)?;

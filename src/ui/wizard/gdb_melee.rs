@@ -265,7 +265,8 @@ impl MeleeWizard {
             }
             super::common::text_ui(ui, lang.t(T::TestModifier), &mut self.test_modifier, 40.0);
         });
-        let rolled = super::fields::test_roll_ui(ui, lang, battle, kind, &self.test_dice, &self.test_modifier);
+        let rolled =
+            super::fields::test_roll_ui(ui, lang, battle, (kind, Some(unit)), &self.test_dice, &self.test_modifier);
         if let Some((dice, modifier, _)) = rolled {
             self.draft.test = crate::game::procedure::rolled_answer(&dice, modifier);
         }

@@ -120,8 +120,14 @@ impl TestWizard {
             }
             text_ui(ui, lang.t(T::TestModifier), &mut self.modifier, 40.0);
         });
-        let (dice, modifier, result) =
-            super::fields::test_roll_ui(ui, lang, battle, self.draft.test, &self.dice, &self.modifier)?;
+        let (dice, modifier, result) = super::fields::test_roll_ui(
+            ui,
+            lang,
+            battle,
+            (self.draft.test, self.draft.unit),
+            &self.dice,
+            &self.modifier,
+        )?;
         let used = ui.button(RichText::new(lang.fmt(T::UseResult, &[&result])).strong()).clicked();
         used.then(|| crate::game::procedure::rolled_answer(&dice, modifier)).flatten()
     }
