@@ -364,20 +364,24 @@ pub fn pack_error_text(lang: Lang, e: &crate::storage::PackError) -> String {
 /// Why the club's house rules were refused, in words, with the path in the options
 /// (issue 51).
 pub fn house_error_text(lang: Lang, e: &crate::rules::house::HouseError) -> String {
+    format!("options.{}: {}", e.path(), house_error_words(lang, e))
+}
+
+/// Why the club's house rules were refused, in words, without the path.
+pub fn house_error_words(lang: Lang, e: &crate::rules::house::HouseError) -> String {
     use crate::rules::house::{HouseError as H, MAX_HOUSE_VALUE};
-    let (path, words) = match e {
-        H::UnknownField { path, field } => (path, lang.fmt(T::HouseUnknownField, &[field])),
-        H::UnknownValue { path, field, value } => (path, lang.fmt(T::HouseUnknownValue, &[field, value])),
-        H::NotRead { path, field, step } => (path, lang.fmt(T::HouseNotRead, &[step, field])),
-        H::OtherRuleset { path, step } => (path, lang.fmt(T::HouseOtherRuleset, &[step])),
-        H::NoValues { path } => (path, lang.t(T::HouseNoValues).to_owned()),
-        H::BadId { path, id } => (path, lang.fmt(T::HouseBadId, &[id])),
-        H::BadLabel { path } => (path, lang.t(T::HouseBadLabel).to_owned()),
-        H::ValueOutOfRange { path, value } => (path, lang.fmt(T::HouseValueOutOfRange, &[value, &MAX_HOUSE_VALUE])),
-        H::BadChange { path } => (path, lang.t(T::HouseBadChange).to_owned()),
-        H::TooMany { path, limit } => (path, lang.fmt(T::HouseTooMany, &[limit])),
-    };
-    format!("options.{path}: {words}")
+    match e {
+        H::UnknownField { field, .. } => lang.fmt(T::HouseUnknownField, &[field]),
+        H::UnknownValue { field, value, .. } => lang.fmt(T::HouseUnknownValue, &[field, value]),
+        H::NotRead { field, step, .. } => lang.fmt(T::HouseNotRead, &[step, field]),
+        H::OtherRuleset { step, .. } => lang.fmt(T::HouseOtherRuleset, &[step]),
+        H::NoValues { .. } => lang.t(T::HouseNoValues).to_owned(),
+        H::BadId { id, .. } => lang.fmt(T::HouseBadId, &[id]),
+        H::BadLabel { .. } => lang.t(T::HouseBadLabel).to_owned(),
+        H::ValueOutOfRange { value, .. } => lang.fmt(T::HouseValueOutOfRange, &[value, &MAX_HOUSE_VALUE]),
+        H::BadChange { .. } => lang.t(T::HouseBadChange).to_owned(),
+        H::TooMany { limit, .. } => lang.fmt(T::HouseTooMany, &[limit]),
+    }
 }
 
 /// Why a battle file could not be read, in words.

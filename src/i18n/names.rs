@@ -92,3 +92,45 @@ pub fn modifier_label(lang: Lang, m: &crate::rules::Modifier) -> String {
         Source::Overrule { reason } => lang.fmt(T::OverruleModifierLabel, &[reason]),
     }
 }
+
+/// A field a house rule's condition tests, in words (issue 51).
+pub fn cond_field_label(lang: Lang, field: crate::rules::house::CondField) -> &'static str {
+    use crate::rules::house::CondField as F;
+    match field {
+        F::Arm => lang.t(T::FieldArm),
+        F::Class => lang.t(T::FieldClass),
+        F::Status => lang.t(T::FieldStatus),
+        F::Formation => lang.t(T::FieldFormation),
+        F::Order => lang.t(T::FieldOrder),
+        F::Terrain => lang.t(T::FieldTerrain),
+        F::Horses => lang.t(T::FieldHorses),
+        F::Slope => lang.t(T::FieldSlope),
+        F::StruckFace => lang.t(T::FieldStruckFace),
+        F::Ground => lang.t(T::FieldGround),
+        F::Fact(fact) => fact.label(lang),
+    }
+}
+
+/// A value a condition lists, in words: the vocabulary's label, yes or no for a fact, or
+/// the key itself when it names nothing.
+pub fn cond_value_label(lang: Lang, field: crate::rules::house::CondField, key: &str) -> &str {
+    use crate::rules::house::CondField as F;
+    use crate::rules::{Arm, Class, Face, Formation, Horses, Order, Slope, Status, Terrain};
+    fn of<V: Copy + Label>(lang: Lang, all: &[V], key_of: fn(V) -> &'static str, key: &str) -> Option<&'static str> {
+        all.iter().find(|v| key_of(**v) == key).map(|v| v.label(lang))
+    }
+    let label = match field {
+        F::Arm => of(lang, Arm::ALL, Arm::key, key),
+        F::Class => of(lang, Class::ALL, Class::key, key),
+        F::Status => of(lang, Status::ALL, Status::key, key),
+        F::Formation => of(lang, Formation::ALL, Formation::key, key),
+        F::Order => of(lang, Order::ALL, Order::key, key),
+        F::Terrain | F::Ground => of(lang, Terrain::ALL, Terrain::key, key),
+        F::Horses => of(lang, Horses::ALL, Horses::key, key),
+        F::Slope => of(lang, Slope::ALL, Slope::key, key),
+        F::StruckFace => of(lang, Face::ALL, Face::key, key),
+        F::Fact(_) if key == crate::rules::house::YES_NO[0] => Some(lang.t(T::Yes)),
+        F::Fact(_) => Some(lang.t(T::No)),
+    };
+    label.unwrap_or(key)
+}

@@ -1,6 +1,7 @@
 //! Labels of the rules vocabulary, English and Russian (the seeds' own terms).
 
 use super::{Label, Lang};
+use crate::rules::house::{Step, Whose};
 use crate::rules::{
     AreaKind, Arm, Class, Face, Fact, Formation, Horses, Marker, Nation, Order, Phase, Quality, Rank, Rule, Ruleset,
     Scale, Side, Slope, Status, Terrain, Weight,
@@ -17,6 +18,24 @@ macro_rules! labels {
         }
     };
 }
+
+labels!(Step {
+    GdbMelee => "Melee (General de Brigade)", "Рукопашная («Генерал де Бригад»)";
+    BCollision => "Collision test (Ruleset B)", "Проверка столкновения (правила B)";
+    BMelee => "Melee, on each die (Ruleset B)", "Рукопашная, к каждому кубику (правила B)";
+    ChargeTest => "Charge test", "Тест атаки";
+    StandTest => "Test to stand", "Тест на стойкость";
+    CounterChargeTest => "Counter-charge test", "Тест контратаки";
+    FormationTest => "Formation test", "Тест на построение";
+    PursuitTest => "Pursuit test", "Тест на преследование";
+    MoraleTest => "Morale test", "Тест морали";
+    RallyTest => "Rally test", "Тест на сбор";
+});
+
+labels!(Whose {
+    Own => "Its own", "Свой";
+    Enemy => "The enemy's", "Противника";
+});
 
 labels!(Arm {
     Cuirassiers => "Cuirassiers", "Кирасиры";

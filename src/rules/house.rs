@@ -421,6 +421,24 @@ pub enum HouseError {
     },
 }
 
+impl HouseError {
+    /// Where in the options it is.
+    pub fn path(&self) -> &str {
+        match self {
+            HouseError::UnknownField { path, .. }
+            | HouseError::UnknownValue { path, .. }
+            | HouseError::NotRead { path, .. }
+            | HouseError::OtherRuleset { path, .. }
+            | HouseError::NoValues { path }
+            | HouseError::BadId { path, .. }
+            | HouseError::BadLabel { path }
+            | HouseError::ValueOutOfRange { path, .. }
+            | HouseError::BadChange { path }
+            | HouseError::TooMany { path, .. } => path,
+        }
+    }
+}
+
 impl HouseRules {
     /// No house rules at all.
     pub fn is_empty(&self) -> bool {

@@ -235,6 +235,10 @@ pub enum AppCommand {
     ProfileFile(PathPurpose),
     /// Save the battle's settings and tables as the club's profile, which new battles start from.
     SaveClubProfile,
+    /// Save the club's house rules to its pack in the data folder (issue 51).
+    SaveClubHouse(Box<super::settings_house::ClubHouse>),
+    /// Switch the battle to the club's pack in the data folder, with its preview.
+    PlayClubRules,
     /// Import or export the order of battle through a file dialog or the path prompt.
     OobFile(PathPurpose),
     /// Apply the action a wizard finished with; the wizard closes when it is accepted.

@@ -487,6 +487,8 @@ impl CsApp {
             }
             AppCommand::ProfileFile(purpose) => self.profile_file(purpose),
             AppCommand::SaveClubProfile => self.save_club_profile(),
+            AppCommand::SaveClubHouse(house) => self.save_club_house(*house),
+            AppCommand::PlayClubRules => self.play_club_rules(),
             AppCommand::OobFile(purpose) => self.oob_file(purpose),
             AppCommand::WizardApply(action) => self.wizard_apply(&action),
             AppCommand::CloseWizard => {
@@ -1097,6 +1099,54 @@ impl CsApp {
             Ok(_) => (lang.fmt(T::ClubProfileSaved, &[&path.display()]), false),
             Err(e) => (crate::i18n::errors::save_error_text(lang, &e), true),
         });
+    }
+
+    /// Saves the club's house rules into its pack (issue 51), its version counted up; a
+    /// club without a pack gets one from the battle's rules. The battle keeps its rules
+    /// until the players switch.
+    fn save_club_house(&mut self, house: super::settings_house::ClubHouse) {
+        let lang = self.lang;
+        let Some(dir) = self.data_dir.clone() else {
+            self.message = Some((lang.t(T::NoDataFolder).to_owned(), true));
+            return;
+        };
+        let path = storage::club_pack_file(&dir);
+        let mut pack = if path.is_file() {
+            match storage::read_pack_file(&path) {
+                Ok(pack) => pack,
+                Err(e) => {
+                    let reason = crate::i18n::errors::pack_error_text(lang, &e);
+                    self.message = Some((lang.fmt(T::CannotOpen, &[&reason, &path.display()]), true));
+                    return;
+                }
+            }
+        } else {
+            self.game.battle().rules_pack()
+        };
+        pack.options.gdb.house = house.gdb;
+        pack.options.ruleset_b.house = house.ruleset_b;
+        pack.id.version = pack.id.version.saturating_add(1);
+        match storage::save_pack(&path, &pack) {
+            Ok(_) => {
+                let name = crate::i18n::names::pack_name(lang, &pack.id.name).to_owned();
+                self.message = Some((lang.fmt(T::HouseSaved, &[&name, &pack.id.version, &path.display()]), false));
+                if let Modal::Settings(draft) = &mut self.modal {
+                    draft.note_club(&pack, self.game.battle());
+                }
+            }
+            Err(e) => self.message = Some((crate::i18n::errors::save_error_text(lang, &e), true)),
+        }
+    }
+
+    /// Switches the battle to the club's pack in the data folder, through the preview of
+    /// what changes (issue 50); the settings window closes first, its draft left behind.
+    fn play_club_rules(&mut self) {
+        let Some(dir) = self.data_dir.clone() else {
+            self.message = Some((self.lang.t(T::NoDataFolder).to_owned(), true));
+            return;
+        };
+        self.modal = Modal::None;
+        self.profile_path(PathPurpose::LoadProfile, &storage::club_pack_file(&dir));
     }
 
     fn new_battle(&mut self, template: Template, ruleset: Ruleset) {

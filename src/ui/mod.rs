@@ -16,6 +16,7 @@ mod report_view;
 mod roller;
 mod roster;
 mod settings;
+mod settings_house;
 mod settings_tables;
 pub mod table_view;
 mod theme;

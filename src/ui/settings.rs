@@ -59,6 +59,8 @@ pub struct SettingsDraft {
     pack: PackId,
     /// The pack the battle plays as it stands, and the club's in the data folder.
     packs: Packs,
+    /// The club's house rules, edited for its pack (issue 51).
+    house: super::settings_house::ClubHouse,
 }
 
 /// Which packs are in play, as the settings window opened.
@@ -82,6 +84,7 @@ impl SettingsDraft {
             topic,
             pack: PackId::default(),
             packs: Packs::default(),
+            house: super::settings_house::ClubHouse::default(),
         }
     }
 
@@ -89,12 +92,27 @@ impl SettingsDraft {
     pub fn of_battle(battle: &crate::model::Battle, club: Option<&RulesPack>) -> Self {
         let own = battle.rules_pack();
         let battle_pack = battle.pack.clone().map(|p| (p, battle.plays_its_pack()));
+        // The club's house rules as its pack has them; without a pack, the battle's.
+        let source = club.map_or(&battle.options, |c| &c.options);
+        let house = super::settings_house::ClubHouse {
+            gdb: source.gdb.house.clone(),
+            ruleset_b: source.ruleset_b.house.clone(),
+            club_exists: club.is_some(),
+        };
         let club = club.map(|c| (c.id.clone(), c.hash() == own.hash()));
         SettingsDraft {
             pack: own.id,
             packs: Packs { battle: battle_pack, club },
+            house,
             ..Self::of(battle.ruleset, &battle.options)
         }
+    }
+
+    /// The club's pack as it was just saved: the packs in play and the house rules the
+    /// form shows are its.
+    pub fn note_club(&mut self, club: &RulesPack, battle: &crate::model::Battle) {
+        self.packs.club = Some((club.id.clone(), club.hash() == battle.rules_pack().hash()));
+        self.house.club_exists = true;
     }
 
     /// The same draft open on the club's rules.
@@ -136,6 +154,10 @@ pub enum SettingsChoice {
     SaveProfile,
     /// Save the battle's settings as the club's profile, which new battles start from.
     SaveClubProfile,
+    /// Save the club's house rules to its pack (issue 51).
+    SaveClubHouse(Box<super::settings_house::ClubHouse>),
+    /// Switch the battle to the club's pack, with its preview.
+    PlayClubRules,
 }
 
 /// What an option changes, under its title.
@@ -462,6 +484,15 @@ fn club_rules_ui(ui: &mut Ui, lang: Lang, draft: &mut SettingsDraft) -> Settings
             choice = SettingsChoice::SaveClubProfile;
         }
     });
+    ui.add_space(8.0);
+    ui.separator();
+    match super::settings_house::house_ui(ui, lang, draft.ruleset, &mut draft.house) {
+        super::settings_house::HouseChoice::None => {}
+        super::settings_house::HouseChoice::Save => {
+            choice = SettingsChoice::SaveClubHouse(Box::new(draft.house.clone()));
+        }
+        super::settings_house::HouseChoice::PlayClub => choice = SettingsChoice::PlayClubRules,
+    }
     choice
 }
 
@@ -476,6 +507,8 @@ impl CsApp {
             SettingsChoice::LoadProfile => Some(AppCommand::ProfileFile(PathPurpose::LoadProfile)),
             SettingsChoice::SaveProfile => Some(AppCommand::ProfileFile(PathPurpose::SaveProfile)),
             SettingsChoice::SaveClubProfile => Some(AppCommand::SaveClubProfile),
+            SettingsChoice::SaveClubHouse(house) => Some(AppCommand::SaveClubHouse(house)),
+            SettingsChoice::PlayClubRules => Some(AppCommand::PlayClubRules),
         });
     }
 }

@@ -439,3 +439,63 @@ fn pdftotext_reads_both_short_unit_tables_on_one_page() {
         assert!(first.contains(&u.name), "{} on page 1:\n{first}", u.name);
     }
 }
+
+/// Issue 51: a melee moved by the club's house modifier and by a clause it changed: the
+/// PDF report names each with its source and label, and marks what decided it, in both
+/// languages (needs poppler-utils).
+#[test]
+#[ignore = "needs pdftotext (poppler-utils); .ci/run runs it with --ignored"]
+fn the_pdf_report_names_the_clubs_modifiers_and_what_decided_a_melee() {
+    use coldsteel::game::Action;
+    use coldsteel::rules::gdb::charge::{Input, Reaction};
+    use coldsteel::rules::house::{Condition, HouseModifier, RulebookChange, Step, Whose};
+    use coldsteel::rules::options::TestResult;
+    use coldsteel::rules::{Phase, Rule, Side, Words};
+    let mut g = storage::default_game().unwrap();
+    common::initiative(&mut g, [6, 6], [1, 1], Side::First);
+    common::to(&mut g, Phase::Charges);
+    let mut pack = g.battle().rules_pack();
+    pack.id = coldsteel::model::PackId { name: "Krasnoi club".into(), version: 3 };
+    pack.options.gdb.house.modifiers.push(HouseModifier {
+        id: "STEADY-DEFENDERS".into(),
+        label: Words { en: "Steady defenders".into(), ru: "Стойкие защитники".into() },
+        step: Step::GdbMelee,
+        when: vec![Condition { side: Whose::Enemy, field: "charging".into(), is: vec!["true".into()] }],
+        value: 1,
+    });
+    pack.options.gdb.house.changes.push(RulebookChange {
+        id: "CHARGE-ONE".into(),
+        label: Words {
+            en: "The club's charge bonus is +1".into(), ru: "Бонус атаки в клубе +1".into()
+        },
+        rule: Rule::GdbMod21Charging,
+        value: Some(1),
+        off: false,
+    });
+    g.perform(&Action::AdoptPack(Box::new(pack))).unwrap();
+    let inputs = vec![
+        Input::Reaction(Reaction::Stand),
+        Input::ChargerTest(TestResult::Pass.into()),
+        Input::StandTest(TestResult::Pass.into()),
+    ];
+    let a = common::charge(&g, "Ladoga Infantry", "1st Vistula Legion", 8, inputs);
+    common::do_charge(&mut g, a);
+    common::to(&mut g, Phase::Melee);
+    let m = common::melee(&g, "Ladoga Infantry", "1st Vistula Legion", ([6, 5], [4, 4]), (1, 1));
+    g.perform(&Action::GdbMelee(Box::new(m))).unwrap();
+    for (lang, changed, own, mark) in [
+        (Lang::En, "changed by club rule CHARGE-ONE", "Steady defenders (club rule STEADY-DEFENDERS)", "decided it"),
+        (
+            Lang::Ru,
+            "изменено правилом клуба CHARGE-ONE",
+            "Стойкие защитники (правило клуба STEADY-DEFENDERS)",
+            "решил исход",
+        ),
+    ] {
+        // One line a modifier, however the page wraps the rest.
+        let text = pdf_text(g.battle(), lang, &["-layout"]).split_whitespace().collect::<Vec<_>>().join(" ");
+        for want in [changed, own, mark] {
+            assert!(text.contains(want), "{lang:?}: {want} not in the PDF:\n{text}");
+        }
+    }
+}

@@ -980,3 +980,82 @@ fn opening_a_battle_under_other_rules_than_the_clubs_says_so() {
     let said = h.state().message.clone().unwrap().0;
     assert!(!said.contains("not the club's"), "{said}");
 }
+
+/// Issue 51: Settings → Club rules: a house modifier added, its condition built from
+/// lists and refused while a test lists no value, saved to the club's pack (the battle
+/// keeps its rules), and taken by the battle only through the switch; in both languages.
+#[test]
+fn the_club_house_rules_form_saves_to_the_clubs_pack_and_the_battle_takes_them_by_switching() {
+    use coldsteel::i18n::{Label, T};
+    use coldsteel::rules::house::{Step, Whose};
+    for lang in [Lang::En, Lang::Ru] {
+        let dir = tempfile::tempdir().unwrap();
+        let data = dir.path().join("data");
+        let mut app = CsApp::new(storage::default_game().unwrap(), lang);
+        app.data_dir = Some(data.clone());
+        let mut h = harness(app);
+        h.run();
+        let short = lang.t(T::RulesetGdbShort);
+        h.get_by_label(&lang.fmt(T::RulesButton, &[&short])).click();
+        h.run();
+        h.get_by_role_and_label(Role::Button, lang.t(T::TopicClubRules)).click();
+        h.run();
+        h.get_by_label(lang.t(T::HouseAddModifier)).click();
+        h.run();
+        for (label, text) in
+            [(T::HouseId, "GUARD-SQUARE"), (T::HouseLabelEn, "Guard square"), (T::HouseLabelRu, "Гвардейское каре")]
+        {
+            h.get_by_role_and_label(Role::TextInput, lang.t(label)).click();
+            h.run();
+            h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+            h.get_by_role_and_label(Role::TextInput, lang.t(label)).type_text(text);
+            h.run();
+        }
+        h.get_by_label(lang.t(T::HouseAddCondition)).click();
+        h.run();
+        // A test that lists no value is refused, and Save waits.
+        h.get_by_label_contains(lang.t(T::HouseNoValues));
+        assert!(h.get_by_label(lang.t(T::HouseSave)).accesskit_node().is_disabled(), "{lang:?}");
+        let infantry = coldsteel::rules::Arm::Infantry.label(lang);
+        h.get_by_role_and_label(Role::CheckBox, infantry).click();
+        h.run();
+        // A second test: the enemy's arm is cuirassiers.
+        h.get_by_label(lang.t(T::HouseAddCondition)).click();
+        h.run();
+        let whose = h.get_all_by_role_and_label(Role::ComboBox, lang.t(T::HouseWhose)).nth(1).unwrap();
+        whose.click();
+        h.run();
+        h.get_by_label(Whose::Enemy.label(lang)).click();
+        h.run();
+        let cuirassiers = coldsteel::rules::Arm::Cuirassiers.label(lang);
+        h.get_all_by_role_and_label(Role::CheckBox, cuirassiers).nth(1).unwrap().click();
+        h.run();
+        h.get_by_label(lang.t(T::HouseSave)).click();
+        h.run();
+        let club = storage::read_club_pack(&data).expect("the club's pack is written");
+        let m = &club.options.gdb.house.modifiers[0];
+        assert_eq!(
+            (m.id.as_str(), m.label.en.as_str(), m.label.ru.as_str()),
+            ("GUARD-SQUARE", "Guard square", "Гвардейское каре")
+        );
+        assert_eq!((m.step, m.value), (Step::GdbMelee, 1));
+        let tests: Vec<_> = m.when.iter().map(|c| (c.side, c.field.as_str(), c.is.clone())).collect();
+        assert_eq!(
+            tests,
+            vec![
+                (Whose::Own, "arm", vec!["infantry".to_owned()]),
+                (Whose::Enemy, "arm", vec!["cuirassiers".to_owned()])
+            ],
+            "{lang:?}"
+        );
+        assert!(h.state().game.battle().options.gdb.house.is_empty(), "{lang:?}: the battle keeps its rules");
+        // The battle takes them through the switch.
+        h.get_by_label(lang.t(T::HousePlayClub)).click();
+        h.run();
+        if let Ok(switch) = h.query_by_label(lang.t(T::SwitchPackDo)).ok_or(()) {
+            switch.click();
+            h.run();
+        }
+        assert_eq!(h.state().game.battle().options.gdb.house, club.options.gdb.house, "{lang:?}");
+    }
+}
