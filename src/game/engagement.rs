@@ -107,11 +107,35 @@ pub fn gdb_melee_input(battle: &Battle, m: &GdbMeleeAction) -> Result<(MeleeInpu
 
 /// Refuses what an action says the table shows where it names a fact beyond `shown`
 /// (the facts the table tells for this step): the game derives the rest (issue 48).
+/// The players' modifiers it carries each need a reason, within the limits (issue 51).
 pub fn shows_only(table: &ByRole<Situation>, shown: fn(&Situation) -> Situation) -> Result<(), ActionError> {
-    match table.iter().find_map(|(_, s)| s.carried_beyond(&shown(s))) {
-        Some(field) => Err(ActionError::DerivedFact(field)),
-        None => Ok(()),
+    if let Some(field) = table.iter().find_map(|(_, s)| s.carried_beyond(&shown(s))) {
+        return Err(ActionError::DerivedFact(field));
     }
+    table.iter().try_for_each(|(_, s)| players_modifiers_allowed(&s.overrules))
+}
+
+/// The players' modifiers of a side: each with a reason, a value within ±20, a few.
+pub fn players_modifiers_allowed(mods: &[crate::rules::PlayersModifier]) -> Result<(), ActionError> {
+    use crate::model::Problem;
+    let most = crate::rules::PlayersModifier::MOST;
+    if mods.len() > most {
+        let (value, limit) = (mods.len() as u64, most as u64);
+        return Err(ActionError::Invalid(Problem::OutOfRange { field: "overrules", value, limit }));
+    }
+    for m in mods {
+        if m.reason.trim().is_empty() {
+            return Err(ActionError::OverruleNeedsReason);
+        }
+        crate::model::check_length("reason", &m.reason, crate::model::limits::MAX_REASON_CHARS)
+            .map_err(ActionError::Invalid)?;
+        let limit = crate::rules::house::MAX_HOUSE_VALUE;
+        if m.value.abs() > limit {
+            let (value, limit) = (u64::from(m.value.unsigned_abs()), u64::from(limit.unsigned_abs()));
+            return Err(ActionError::Invalid(Problem::OutOfRange { field: "overrules.value", value, limit }));
+        }
+    }
+    Ok(())
 }
 
 /// The unit change event, when something changed.

@@ -25,7 +25,7 @@ pub use log::{LogDetail, LogEntry, Override, Overrule, PhaseBegun, TableRoll, Te
 pub use pack::{DuplicateRow, EXAMPLE_PACK_NAME, PackId, PackRef, RulesPack, content_hash};
 pub use table::{AreaShape, Placement, TableSetup, TerrainArea};
 pub use unit::{Unit, changed_fields, default_formation};
-pub use validate::{ModelError, Problem, Refs, breaks_line, check_pack_ref, sides_apart};
+pub use validate::{ModelError, Problem, Refs, breaks_line, check_length, check_pack_ref, sides_apart};
 
 use serde::{Deserialize, Serialize};
 

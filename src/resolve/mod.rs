@@ -57,6 +57,12 @@ pub enum EngagementError {
         /// The most accepted.
         high: f64,
     },
+    /// A players' modifier without a reason, or with one past the limit (issue 51).
+    #[error("{path}: a players' modifier needs a reason of 1 to 2000 characters")]
+    NoReason {
+        /// The field.
+        path: String,
+    },
     /// The file is JSON but not an object.
     #[error("the file must hold one JSON object (`{{ \"ruleset\": ..., \"step\": ... }}`)")]
     NotAnObject,
@@ -86,6 +92,7 @@ impl EngagementError {
             EngagementError::OutOfRange { path, value, low, high } => {
                 format!("{path}: {}", lang.fmt(T::EngOutOfRange, &[value, low, high]))
             }
+            EngagementError::NoReason { path } => format!("{path}: {}", lang.t(T::EngNoReason)),
             EngagementError::NotAnObject => lang.t(T::EngNotAnObject).to_owned(),
             EngagementError::WrongStep { ruleset, step, steps } => {
                 lang.fmt(T::EngWrongStep, &[step, &ruleset.label(lang), steps])
@@ -109,11 +116,31 @@ fn bound(path: &str, value: u32, limit: u32) -> Result<(), EngagementError> {
 
 fn check_gdb_side(role: &str, s: &MeleeSide) -> Result<(), EngagementError> {
     bound(&format!("{role}.figures"), s.figures, crate::model::MAX_FIGURES)?;
-    bound(&format!("{role}.moved_cm"), s.situation.moved_cm.unwrap_or(0), crate::model::MAX_DISTANCE_CM)
+    bound(&format!("{role}.moved_cm"), s.situation.moved_cm.unwrap_or(0), crate::model::MAX_DISTANCE_CM)?;
+    check_overrules(role, &s.situation.overrules)
+}
+
+/// The players' modifiers of a side (issue 51): a few, each within ±20 with a reason.
+fn check_overrules(role: &str, mods: &[crate::rules::PlayersModifier]) -> Result<(), EngagementError> {
+    let most = u32::try_from(crate::rules::PlayersModifier::MOST).unwrap_or(u32::MAX);
+    bound(&format!("{role}.overrules"), u32::try_from(mods.len()).unwrap_or(u32::MAX), most)?;
+    for (i, m) in mods.iter().enumerate() {
+        let high = crate::rules::house::MAX_HOUSE_VALUE;
+        if m.value.abs() > high {
+            let (value, low, high) = (f64::from(m.value), f64::from(-high), f64::from(high));
+            return Err(EngagementError::OutOfRange { path: format!("{role}.overrules[{i}].value"), value, low, high });
+        }
+        let chars = m.reason.trim().chars().count();
+        if chars == 0 || chars > crate::model::limits::MAX_REASON_CHARS {
+            return Err(EngagementError::NoReason { path: format!("{role}.overrules[{i}].reason") });
+        }
+    }
+    Ok(())
 }
 
 fn check_b_side(role: &str, s: &BSide) -> Result<(), EngagementError> {
     bound(&format!("{role}.figures"), s.figures, crate::model::MAX_FIGURES)?;
+    check_overrules(role, &s.situation.overrules)?;
     bound(&format!("{role}.figures_in_contact"), s.figures_in_contact, crate::game::MAX_FIGURES_IN_CONTACT)?;
     bound(&format!("{role}.overlaps"), s.overlaps, 2)?;
     bound(&format!("{role}.melee_turn"), s.melee_turn, crate::model::MAX_MELEE_TURN)

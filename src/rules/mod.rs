@@ -38,7 +38,7 @@ pub mod vocab;
 pub use dice::DieKind;
 pub use explain::{Modifier, Rule, Source, Words};
 pub use options::{BOptions, GdbOptions};
-pub use situation::{ByRole, Fact, Field, Role, Situation};
+pub use situation::{ByRole, Fact, Field, PlayersModifier, Role, Situation};
 pub use vocab::*;
 pub mod gdb;
 pub mod ruleset_b;

@@ -226,6 +226,30 @@ pub struct Situation {
     /// ground at contact is theirs to tell (GDB-MOD-25..27, FN8, issue 27).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ground: Option<Terrain>,
+    /// Modifiers the players add to the side, overruling the rules, each with their
+    /// reason (issue 51): after the rulebook's and the club's, in the order given.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub overrules: Vec<PlayersModifier>,
+}
+
+/// A modifier the players add to a side, overruling the rules, with their reason.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayersModifier {
+    /// The value added (to the roll, or to each die).
+    pub value: i32,
+    /// Why the players add it.
+    pub reason: String,
+}
+
+impl PlayersModifier {
+    /// The most players' modifiers one side may carry.
+    pub const MOST: usize = 8;
+
+    /// As a breakdown line.
+    pub fn modifier(&self) -> crate::rules::Modifier {
+        crate::rules::Modifier::overrule(self.value, &self.reason)
+    }
 }
 
 fn is_false(b: &bool) -> bool {
@@ -246,6 +270,9 @@ impl std::fmt::Debug for Situation {
         }
         if let Some(ground) = self.ground {
             d.field("ground", &ground);
+        }
+        if !self.overrules.is_empty() {
+            d.field("overrules", &self.overrules);
         }
         d.finish()
     }
@@ -309,9 +336,10 @@ impl Situation {
     }
 
     /// What the table shows laid over a side: the slope, a face it shows beyond the
-    /// contact's (GDB-MOD-20), and each of `facts` as shown.
+    /// contact's (GDB-MOD-20), each of `facts` as shown, and the players' modifiers.
     pub fn show(&mut self, shown: &Situation, facts: &[Fact]) {
         self.slope = shown.slope;
+        self.overrules.clone_from(&shown.overrules);
         if shown.struck_face != Face::Front {
             self.struck_face = shown.struck_face;
         }
@@ -333,7 +361,13 @@ impl Situation {
     }
 
     fn only(&self, facts: &[Fact], ground: Option<Terrain>) -> Situation {
-        let mut kept = Situation { slope: self.slope, struck_face: self.struck_face, ground, ..Situation::default() };
+        let mut kept = Situation {
+            slope: self.slope,
+            struck_face: self.struck_face,
+            ground,
+            overrules: self.overrules.clone(),
+            ..Situation::default()
+        };
         for fact in facts {
             *kept.fact_mut(*fact) = self.fact(*fact);
         }

@@ -364,3 +364,48 @@ fn a_pack_naming_an_unknown_field_or_value_is_refused_with_its_path() {
         }
     }
 }
+
+/// Issue 51: the players overrule the rules with a modifier of their own, with their
+/// reason: it counts after the rulebook's and the club's, the log names it with the
+/// reason, `resolve --json` gives it `"source": "overrule"`; without a reason it is
+/// refused.
+#[test]
+fn the_players_modifier_counts_with_its_reason_and_needs_one() {
+    use coldsteel::game::ActionError;
+    use coldsteel::rules::PlayersModifier;
+    let mut g = gdb_game();
+    let a = stood_charge(&g, "Ladoga Infantry", "1st Vistula Legion", 8);
+    do_charge(&mut g, a);
+    to(&mut g, Phase::Melee);
+    let mut m = melee(&g, "Ladoga Infantry", "1st Vistula Legion", ([6, 5], [4, 4]), (1, 1));
+    m.table.defender.overrules = vec![PlayersModifier { value: 2, reason: String::new() }];
+    assert_eq!(g.perform(&Action::GdbMelee(Box::new(m.clone()))), Err(ActionError::OverruleNeedsReason));
+    let eagle = "the eagle is with the Legion";
+    m.table.defender.overrules = vec![PlayersModifier { value: 2, reason: eagle.into() }];
+    crate::common::answer_owed(&g, &mut m);
+    g.perform(&Action::GdbMelee(Box::new(m))).unwrap();
+    let LogDetail::GdbMelee { defender_modifiers, result, .. } = &g.battle().log.last().unwrap().detail else {
+        panic!()
+    };
+    let last = defender_modifiers.last().unwrap();
+    assert_eq!((last.value, last.source_key(), last.reason()), (2, "overrule", Some(eagle)));
+    // 15 against 12 and the eagle's 2: pushed back by 1, where without it, a retreat.
+    assert_eq!((result.attacker_total, result.defender_total), (15, 14));
+    let (log, _) = said(&g, Lang::En);
+    assert!(log.contains("the players overrule: the eagle is with the Legion +2  * decided it"), "{log}");
+    let (log, _) = said(&g, Lang::Ru);
+    assert!(log.contains("решение игроков: the eagle is with the Legion +2  * решил исход"), "{log}");
+    let text = r#"{"ruleset": "gdb", "step": "melee",
+        "attacker": {"arm": "infantry", "overrules": [{"value": -1, "reason": "crossing the stream"}]},
+        "defender": {"arm": "infantry"}}"#;
+    let v = resolved(text, Lang::En);
+    let m = &v["attacker"]["modifiers"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(
+        (m["source"].as_str(), m["reason"].as_str(), m["value"].as_i64()),
+        (Some("overrule"), Some("crossing the stream"), Some(-1))
+    );
+    assert!(m["rule"].is_null() && m.get("house_id").is_none());
+    let blank = text.replace("crossing the stream", " ");
+    let e = coldsteel::resolve::parse(&blank).unwrap_err();
+    assert!(e.text(Lang::En).starts_with("attacker.overrules[0].reason: "), "{}", e.text(Lang::En));
+}

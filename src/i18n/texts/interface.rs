@@ -169,6 +169,7 @@ super::texts! {
     ErrReplayDiffers => "log entry {} differs at {}: recorded {}, replayed {}", "запись журнала {} расходится в {}: записано {}, при повторе {}";
     ErrReplayFinal => "the battle at the end differs at {}: recorded {}, replayed {}", "сражение в конце расходится в {}: записано {}, при повторе {}";
     EngTooLarge => "{} is more than {}", "{} — больше допустимых {}";
+    EngNoReason => "a players' modifier needs its reason (1 to 2000 characters)", "модификатору игроков нужна причина (от 1 до 2000 символов)";
     EngOutOfRange => "{} is not between {} and {}", "{} — не в пределах от {} до {}";
     DerivedHeading => "From the table (the attacker charging, the two bases placed):", "По столу (атакует атакующий, обе подставки расставлены):";
     DerivedDistance => "distance {} cm, edge to edge between the nearest points of the two bases", "расстояние {} см — от края до края, между ближайшими точками подставок";

@@ -108,4 +108,7 @@ super::texts! {
     TestModifier => "modifier", "модификатор";
     UseResult => "Use: {}", "Принять: {}";
     StartDistance => "Distance when the attack began (cm; attack distance {})", "Расстояние в начале атаки (см; дистанция атаки {})";
+    PlayersModifiersTitle => "Players' modifiers ({})", "Модификаторы игроков ({})";
+    PlayersModifiersTip => "A modifier the table agrees on that the rules do not give, overruling them: it counts after the rulebook's and the club's, and the log keeps its reason.", "Модификатор, о котором договорились за столом, хотя правила его не дают: он считается после модификаторов книги и клуба, а журнал сохраняет причину.";
+    PlayersModifierAdd => "Add the players' modifier", "Добавить модификатор игроков";
 }

@@ -105,6 +105,8 @@ struct MeleeSideFile {
     pushback_leaves_area: bool,
     #[serde(default, skip_serializing_if = "is_false")]
     caught_evading: bool,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    overrules: Vec<crate::rules::situation::PlayersModifier>,
 }
 
 impl From<MeleeSideFile> for MeleeSide {
@@ -134,6 +136,7 @@ impl From<MeleeSideFile> for MeleeSide {
                 pushed_back_before: f.pushed_back_before,
                 leaves_area: f.pushback_leaves_area,
                 caught_evading: f.caught_evading,
+                overrules: f.overrules,
                 ..Situation::default()
             },
         }
@@ -167,6 +170,7 @@ impl From<MeleeSide> for MeleeSideFile {
             pushed_back_before: s.pushed_back_before,
             pushback_leaves_area: s.leaves_area,
             caught_evading: s.caught_evading,
+            overrules: s.overrules,
         }
     }
 }
@@ -632,7 +636,10 @@ fn modifiers(me: &MeleeSide, enemy: &MeleeSide, opt: &GdbOptions) -> Vec<Modifie
     out.extend(situation(me, enemy, opt));
     out.extend(terrain(me, enemy));
     out.extend(superiority(me, enemy));
-    opt.house.amend(Step::GdbMelee, out, &me.facts(), &enemy.facts())
+    let mut out = opt.house.amend(Step::GdbMelee, out, &me.facts(), &enemy.facts());
+    // The players' overrules last, each with its reason.
+    out.extend(me.situation.overrules.iter().map(crate::rules::situation::PlayersModifier::modifier));
+    out
 }
 
 impl MeleeSide {

@@ -141,7 +141,10 @@ impl CollisionInput {
         add(me.dispersed(), Rule::BCol15Dispersed, -3);
         // Issue 51: then as the club's house rules amend them.
         let enemy = self.side(role.other());
-        self.options.house.amend(Step::BCollision, out, &me.facts(), &enemy.facts())
+        let mut out = self.options.house.amend(Step::BCollision, out, &me.facts(), &enemy.facts());
+        // The players' overrules last, each with its reason.
+        out.extend(me.situation.overrules.iter().map(crate::rules::situation::PlayersModifier::modifier));
+        out
     }
 
     /// Decides the test with both sides' average-die rolls (B-COL-03, 16..21).

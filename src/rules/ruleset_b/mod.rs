@@ -83,6 +83,8 @@ struct BSideFile {
     overlaps: u32,
     #[serde(default)]
     melee_turn: u32,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    overrules: Vec<crate::rules::situation::PlayersModifier>,
 }
 
 impl From<BSideFile> for BSide {
@@ -107,6 +109,7 @@ impl From<BSideFile> for BSide {
                 struck_face: f.struck_face,
                 changing_formation: f.changing_formation,
                 caught_evading: f.fleeing,
+                overrules: f.overrules,
                 ..Situation::default()
             },
         }
@@ -135,6 +138,7 @@ impl From<BSide> for BSideFile {
             figures_in_contact: b.figures_in_contact,
             overlaps: b.overlaps,
             melee_turn: b.melee_turn,
+            overrules: s.overrules,
         }
     }
 }

@@ -23,6 +23,8 @@ pub struct CollisionWizard {
     dice: [DiceField; 2],
     /// This wizard's own memory of the text typed into its number fields.
     typing: u64,
+    /// Each side's players' modifier being typed (issue 51).
+    overrules: [super::common::PendingOverrule; 2],
 }
 
 impl CollisionWizard {
@@ -37,6 +39,7 @@ impl CollisionWizard {
             draft: CollisionDraft::open(battle, attacker, defender)?,
             dice: Default::default(),
             typing: super::common::fresh_salt(),
+            overrules: Default::default(),
         })
     }
 
@@ -71,6 +74,7 @@ impl CollisionWizard {
                 let struck = i == 1 || self.draft.defender_attacking;
                 let t = if i == 0 { &mut self.draft.table.attacker } else { &mut self.draft.table.defender };
                 b_flags_ui(col, lang, i, t, (stationary, struck));
+                super::common::players_modifiers_ui(col, lang, i, &mut t.overrules, &mut self.overrules[i]);
             }
         });
         let mut typing = None;

@@ -551,3 +551,56 @@ mod tests {
         assert_eq!(parse_dice("5", DieKind::Average, 1), Ok(vec![5]));
     }
 }
+
+/// A players' modifier being typed for one side: its value and reason.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PendingOverrule {
+    pub value: i32,
+    pub reason: String,
+}
+
+/// The players' modifiers of one side, overruling the rules (issue 51): each with its
+/// value and reason, to remove; a new one added with its reason. Folded away until
+/// opened, so that the usual melee shows only what the table shows.
+pub fn players_modifiers_ui(
+    ui: &mut Ui,
+    lang: Lang,
+    i: usize,
+    list: &mut Vec<crate::rules::PlayersModifier>,
+    pending: &mut PendingOverrule,
+) {
+    let title = lang.fmt(T::PlayersModifiersTitle, &[&list.len()]);
+    let shown = egui::CollapsingHeader::new(title).id_salt(("players-modifiers", i)).show(ui, |ui| {
+        let mut gone = None;
+        for (j, m) in list.iter().enumerate() {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new(format!("{:+}", m.value)).monospace());
+                ui.label(&m.reason);
+                if ui.small_button(lang.t(T::HouseRemove)).clicked() {
+                    gone = Some(j);
+                }
+            });
+        }
+        if let Some(j) = gone {
+            list.remove(j);
+        }
+        let bound = crate::rules::house::MAX_HOUSE_VALUE;
+        ui.horizontal_wrapped(|ui| {
+            let label = ui.label(lang.t(T::HouseValue));
+            ui.add(egui::DragValue::new(&mut pending.value).range(-bound..=bound)).labelled_by(label.id);
+            let label = ui.label(lang.t(T::OverruleReason));
+            let reason = egui::TextEdit::singleline(&mut pending.reason)
+                .char_limit(crate::model::limits::MAX_REASON_CHARS)
+                .desired_width(180.0);
+            ui.add(reason).labelled_by(label.id);
+        });
+        let ready =
+            pending.value != 0 && !pending.reason.trim().is_empty() && list.len() < crate::rules::PlayersModifier::MOST;
+        if ui.add_enabled(ready, egui::Button::new(lang.t(T::PlayersModifierAdd))).clicked() {
+            let reason = pending.reason.trim().to_owned();
+            list.push(crate::rules::PlayersModifier { value: pending.value, reason });
+            *pending = PendingOverrule::default();
+        }
+    });
+    shown.header_response.on_hover_text(lang.t(T::PlayersModifiersTip));
+}

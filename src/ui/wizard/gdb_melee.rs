@@ -32,6 +32,8 @@ pub struct MeleeWizard {
     seen: Option<u32>,
     /// This wizard's own memory of the text typed into its number fields.
     typing: u64,
+    /// Each side's players' modifier being typed (issue 51).
+    overrules: [super::common::PendingOverrule; 2],
 }
 
 impl MeleeWizard {
@@ -50,6 +52,7 @@ impl MeleeWizard {
             test_rng: None,
             seen: None,
             typing: super::common::fresh_salt(),
+            overrules: Default::default(),
         })
     }
 
@@ -118,6 +121,7 @@ impl MeleeWizard {
                 engagement_facts_ui(col, lang, side);
                 let t = if i == 0 { &mut self.draft.table.attacker } else { &mut self.draft.table.defender };
                 table_fields_ui(col, lang, i, t);
+                super::common::players_modifiers_ui(col, lang, i, &mut t.overrules, &mut self.overrules[i]);
             }
         });
         breakdown_and_odds_ui(ui, lang, names, &input);
