@@ -12,7 +12,12 @@ fn gdb_input() -> MeleeInput {
             arm: Arm::Lancers,
             regular: true,
             figures: 12,
-            situation: coldsteel::rules::Situation { charging: true, moved_cm: Some(12), ..Default::default() },
+            situation: coldsteel::rules::Situation {
+                charging: true,
+                moved_cm: Some(12),
+                overrules: vec![coldsteel::rules::PlayersModifier { value: 1, reason: "the Emperor watches".into() }],
+                ..Default::default()
+            },
             ..Default::default()
         },
         defender: MeleeSide {
@@ -65,19 +70,61 @@ fn many_modifiers() -> MeleeInput {
             terrain: Terrain::Hill,
             order: Order::Disordered,
             figures: 8,
-            situation: coldsteel::rules::Situation { struck_face: coldsteel::rules::Face::Flank, ..Default::default() },
+            situation: coldsteel::rules::Situation {
+                struck_face: coldsteel::rules::Face::Flank,
+                overrules: vec![coldsteel::rules::PlayersModifier { value: -1, reason: "crossing a stream".into() }],
+                ..Default::default()
+            },
             ..Default::default()
         },
-        options: GdbOptions::default(),
+        options: GdbOptions { house: club_house(), ..GdbOptions::default() },
     }
 }
 
-/// Issue 51: which modifiers decided a melee, with every modifier in play (budget
-/// < 100 us).
+/// The club's house rules of the benchmark: eight modifiers of its own, each with three
+/// tests (every one of them holding on one side or the other), and three rulebook
+/// clauses changed or switched off (issue 51).
+fn club_house() -> coldsteel::rules::house::HouseRules {
+    use coldsteel::rules::house::{Condition, HouseModifier, HouseRules, RulebookChange, Step, Whose};
+    use coldsteel::rules::{Rule, Words};
+    let words = |n: usize| Words { en: format!("Club rule {n}"), ru: format!("Правило клуба {n}") };
+    let test = |side, field: &str, is: &[&str]| Condition {
+        side,
+        field: field.into(),
+        is: is.iter().map(|v| (*v).to_owned()).collect(),
+    };
+    let modifiers = (0..8)
+        .map(|n| HouseModifier {
+            id: format!("CLUB-{n}"),
+            label: words(n),
+            step: Step::GdbMelee,
+            when: vec![
+                test(Whose::Own, "arm", &["lancers", "infantry"]),
+                test(Whose::Enemy, "class", &["guard", "conscript"]),
+                test(Whose::Own, "caught_evading", &["false"]),
+            ],
+            value: if n % 2 == 0 { 1 } else { -1 },
+        })
+        .collect();
+    let change =
+        |id: &str, rule, value| RulebookChange { id: id.into(), label: words(9), rule, value, off: value.is_none() };
+    HouseRules {
+        modifiers,
+        changes: vec![
+            change("CH-GUARD", Rule::GdbMod11Guard, Some(3)),
+            change("CH-HORSES", Rule::GdbMod17GoodHorses, Some(2)),
+            change("CH-COVER", Rule::GdbMod25CoverHill, None),
+        ],
+    }
+}
+
+/// Issue 51: which modifiers decided a melee, with every modifier in play: the
+/// rulebook's, the club's own and changed, the players' (budget < 100 us).
 fn gdb_pivotal(c: &mut Criterion) {
     let input = many_modifiers();
     let (a, d) = (input.modifiers(Role::Attacker).len(), input.modifiers(Role::Defender).len());
-    assert!(a + d >= 8, "{a} + {d} modifiers in play");
+    assert!(a + d >= 24, "{a} + {d} modifiers in play");
+    eprintln!("gdb_melee_pivotal_marks: {a} + {d} modifiers in play");
     c.bench_function("gdb_melee_pivotal_marks", |b| b.iter(|| black_box(black_box(&input).pivotal([3, 4], [6, 1]))));
 }
 
