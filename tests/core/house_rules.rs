@@ -99,6 +99,26 @@ fn a_house_modifier_and_a_changed_clause_move_a_gdb_melee() {
         Some(&("STEADY-DEFENDERS".into(), 1, "house", false)),
         "the club's own after the rulebook's"
     );
+    // The players' page shows the open melee's breakdown with the same sources.
+    let open = coldsteel::game::procedure::OpenEngagement {
+        kind: coldsteel::game::procedure::OpenKind::Melee,
+        units: [m.attacker, m.defender],
+        step: 1,
+        declared: false,
+        distance_cm: None,
+        melee: Some(input.clone()),
+        dice: None,
+    };
+    for (lang, want) in [
+        (Lang::En, "Formed defenders against charging infantry (club rule STEADY-DEFENDERS)"),
+        (Lang::Ru, "Строй обороняющихся против атакующей пехоты (правило клуба STEADY-DEFENDERS)"),
+    ] {
+        let page = String::from_utf8(
+            coldsteel::share::wire_json(&coldsteel::players::build(g.battle(), Some(&open), lang), 1).to_vec(),
+        )
+        .unwrap();
+        assert!(page.contains(want) && page.contains("CHARGE-ONE"), "{lang:?}: {page}");
+    }
     g.perform(&Action::GdbMelee(Box::new(m))).unwrap();
     let LogDetail::GdbMelee { attacker_modifiers, defender_modifiers, result, .. } =
         &g.battle().log.last().unwrap().detail
