@@ -14,6 +14,9 @@ use coldsteel::i18n::errors::{
 use coldsteel::i18n::{Label, Lang, Noun, T};
 use coldsteel::{storage, ui};
 
+#[path = "cli_campaign.rs"]
+mod campaign_cmd;
+
 /// The window's icon: 64×64 RGBA pixels, made from `assets/icon/coldsteel.png`.
 const ICON_RGBA: &[u8] = include_bytes!("../assets/icon/coldsteel-64.rgba");
 const ICON_SIZE: u32 = 64;
@@ -87,6 +90,10 @@ enum Command {
     /// A club's rules as a pack (*.coldsteel-rules.json): check one, or export a battle's.
     #[command(subcommand)]
     Rules(RulesCommand),
+    /// A campaign (*.coldsteel-campaign.json): begin one, make a battle from it, close a
+    /// battle into it, write its report.
+    #[command(subcommand)]
+    Campaign(campaign_cmd::CampaignCommand),
     /// Serve the players' page for a battle file on the network, following the file as
     /// the app saves or autosaves it; prints the address with its secret token.
     Share {
@@ -470,6 +477,7 @@ fn headless(command: &Command, lang: Lang) -> Result<String, Failure> {
         }
         Command::Rules(RulesCommand::Check { pack }) => Ok(rules_check(pack, lang)?),
         Command::Rules(RulesCommand::Export { battle, out }) => Ok(rules_export(battle, out, lang)?),
+        Command::Campaign(c) => campaign_cmd::run(c, lang),
         Command::Share { file, bind } => Ok(share(file, *bind, lang)?),
         Command::Fill { dir, with, every } => Ok(fill(dir, with, *every, lang)?),
     }

@@ -4,6 +4,7 @@
 
 mod action;
 mod apply;
+pub mod campaign;
 pub mod change;
 mod charge;
 pub mod declarations;

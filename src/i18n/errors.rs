@@ -483,3 +483,35 @@ pub fn dice_error_text(lang: Lang, e: &crate::rules::dice::DiceError) -> String 
         }
     }
 }
+
+/// Why a campaign refused a battle made or closed, in words (issue 52).
+pub fn campaign_error_text(lang: Lang, e: &crate::game::campaign::CampaignError) -> String {
+    use crate::game::campaign::CampaignError as C;
+    match e {
+        C::BothSidesNeeded => lang.t(T::CampBothSides).to_owned(),
+        C::NoSuchUnit(id) => lang.fmt(T::CampNoSuchUnit, &[id]),
+        C::CannotFight { name, state } => lang.fmt(T::CampCannotFight, &[name, &state.label(lang)]),
+        C::OtherCampaign(id) => lang.fmt(T::CampOtherCampaign, &[id]),
+        C::NotMadeHere(units) if units.is_empty() => lang.t(T::CampNotMadeHere).to_owned(),
+        C::NotMadeHere(units) => lang.fmt(T::CampNotMadeHereUnits, &[&units.join(", ")]),
+        C::UnitsNotInCampaign(units) => lang.fmt(T::CampUnitsNotIn, &[&units.join(", ")]),
+        C::AlreadyClosed(n) => lang.fmt(T::CampAlreadyClosed, &[n]),
+        C::ChangedSinceClosed { number, closed, now } => lang.fmt(T::CampChangedSince, &[number, closed, now]),
+        C::FatesNeeded(names) => lang.fmt(T::CampFatesNeeded, &[&names.join(", ")]),
+        C::NotLost(name) => lang.fmt(T::CampNotLost, &[name]),
+        C::HeldGroundNeeded => lang.t(T::CampHeldNeeded).to_owned(),
+    }
+}
+
+/// Why a campaign file was refused, in words (issue 52).
+pub fn campaign_file_error_text(lang: Lang, e: &crate::storage::CampaignFileError) -> String {
+    use crate::storage::CampaignFileError as F;
+    match e {
+        F::Load(e) => load_error_text(lang, e),
+        F::NotACampaign(format) => lang.fmt(T::CampFileNotCampaign, &[format]),
+        F::Newer(v) => lang.fmt(T::CampFileNewer, &[v, &crate::storage::CAMPAIGN_VERSION]),
+        F::Lists(e) => lang.fmt(T::CampFileLists, &[&model_error_text(lang, e)]),
+        F::Ledger(seq) => lang.fmt(T::CampFileLedger, &[seq]),
+        F::Limits => lang.t(T::CampFileLimits).to_owned(),
+    }
+}

@@ -1,6 +1,7 @@
 //! Labels of the rules vocabulary, English and Russian (the seeds' own terms).
 
 use super::{Label, Lang};
+use crate::model::{Fate, ResultRule, UnitState};
 use crate::rules::house::{Step, Whose};
 use crate::rules::{
     AreaKind, Arm, Class, Face, Fact, Formation, Horses, Marker, Nation, Order, Phase, Quality, Rank, Rule, Ruleset,
@@ -335,4 +336,24 @@ labels!(AreaKind {
 labels!(Scale {
     Cm => "Centimetres", "Сантиметры";
     Inch => "Inches (rules' 10 cm = 6\")", "Дюймы (10 см правил = 6\")";
+});
+
+labels!(UnitState {
+    Ready => "ready", "в строю";
+    Routed => "routed", "бежало";
+    Dispersed => "dispersed", "рассеяно";
+    Destroyed => "destroyed", "уничтожено";
+    GunsLost => "its guns lost", "орудия потеряны";
+});
+
+labels!(Fate {
+    Killed => "killed", "убит";
+    Captured => "captured", "в плену";
+    Wounded => "wounded", "ранен";
+});
+
+labels!(ResultRule {
+    Losses => "losses", "потери";
+    UnitsBroken => "units broken", "разбитые подразделения";
+    HeldGround => "the ground held", "удержанная позиция";
 });

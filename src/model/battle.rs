@@ -140,6 +140,9 @@ pub struct Battle {
     /// options typed in the battle, or kept from before packs.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pack: Option<super::PackRef>,
+    /// The campaign it was made from, and its number there (issue 52; file version 11).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub campaign: Option<super::CampaignLink>,
     /// The two armies.
     pub sides: BySide<SideInfo>,
     /// Brigades, sorted by id.

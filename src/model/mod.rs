@@ -2,6 +2,7 @@
 
 mod action;
 mod battle;
+mod campaign;
 mod engagement;
 mod fnv;
 pub mod large_battles;
@@ -18,6 +19,10 @@ pub use action::{
     OpportunityFacts, OrderOfBattle, RosterOp, TestAction,
 };
 pub use battle::{Battle, Brigade, General, RngState, RulesOptions, SideInfo};
+pub use campaign::{
+    Campaign, CampaignGeneral, CampaignLink, CampaignUnit, ClosedBattle, Fate, LedgerEntry, LedgerEvent, MadeBattle,
+    ResultRule, UnitState, battle_hash,
+};
 pub use engagement::{Aftermath, ContactRules, Engagement, ImpossibleEngagement, Stage, TestTaken};
 pub use fnv::Fnv1a;
 pub use limits::{MAX_DISTANCE_CM, MAX_FIGURES, MAX_ITEMS, MAX_MELEE_TURN, MAX_TURN, is_json_but_not_an_object};

@@ -18,6 +18,30 @@ pub use read::{Decoded, decode, import, import_naming_sides, new_battle};
 use crate::i18n::{Label, Lang, T};
 use crate::rules::Side;
 
+/// Why a spreadsheet gave no battle: its refused rows, or what the battle refuses of it.
+#[derive(Debug)]
+pub enum OobGameError {
+    /// Rows refused, each with its reason.
+    Rows(Vec<RowError>),
+    /// What the battle refuses of the order of battle.
+    Refused(crate::game::ActionError),
+}
+
+/// A game whose battle begins with a spreadsheet's order of battle (its sides named by
+/// the file, under `ruleset`): what a campaign begins from (issue 52).
+pub fn game_of(
+    bytes: &[u8],
+    name: &str,
+    ruleset: crate::rules::Ruleset,
+    lang: Lang,
+) -> Result<crate::game::Game, OobGameError> {
+    let (battle, oob) = new_battle(bytes, name, ruleset, lang).map_err(OobGameError::Rows)?;
+    let mut game = crate::game::Game::new(battle);
+    game.perform(&crate::game::Action::ImportOrderOfBattle(Box::new(oob))).map_err(OobGameError::Refused)?;
+    // The lists as the spreadsheet gives them: a battle that begins with them.
+    Ok(crate::game::Game::new(game.battle().clone()))
+}
+
 /// The most bytes an order-of-battle file may have.
 pub const MAX_BYTES: usize = 16 * 1024 * 1024;
 /// The most rows an order-of-battle file may have (a corps is a few hundred).

@@ -274,6 +274,7 @@ fn players_battle(battle: &Battle) -> std::borrow::Cow<'_, Battle> {
         ruleset: battle.ruleset,
         options: battle.options.clone(),
         pack: battle.pack.clone(),
+        campaign: battle.campaign.clone(),
         sides: battle.sides.clone(),
         brigades: battle.brigades.clone(),
         generals: battle.generals.iter().filter(shown_general).cloned().collect(),

@@ -7,7 +7,8 @@ use serde_json::Value;
 type Step = fn(&mut Value);
 
 /// The steps, oldest first.
-const STEPS: &[Step] = &[v1_to_v2, v2_to_v3, v3_to_v4, v4_to_v5, v5_to_v6, v6_to_v7, v7_to_v8, v8_to_v9, v9_to_v10];
+const STEPS: &[Step] =
+    &[v1_to_v2, v2_to_v3, v3_to_v4, v4_to_v5, v5_to_v6, v6_to_v7, v7_to_v8, v8_to_v9, v9_to_v10, v10_to_v11];
 
 /// Version 2 made the file a journal and pending melees engagements: `pending_melees`
 /// becomes `engagements` (their fields carry over), and each row of a test table gets
@@ -168,6 +169,12 @@ fn v8_to_v9(value: &mut Value) {
 /// Version 9 → 10: a battle may name the club's rules pack it plays under (`pack`, issue
 /// 50). A file of before names none: its options are its own, an unnamed pack.
 fn v9_to_v10(_: &mut Value) {}
+
+/// Version 10 → 11: a battle made from a campaign names it (`campaign`: its id and the
+/// battle's number, issue 52); modifiers in log entries may say their source and whether
+/// they decided the result (issue 51). A file of before names no campaign and reads as it
+/// is.
+fn v10_to_v11(_: &mut Value) {}
 
 /// Migrates a file of `version` to the current version.
 pub fn to_current(value: &mut Value, version: u32) {

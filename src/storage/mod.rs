@@ -4,6 +4,7 @@
 
 mod autosave;
 pub mod browse;
+mod campaign;
 mod files;
 pub mod follow;
 mod format;
@@ -18,6 +19,10 @@ mod time;
 pub use autosave::{
     AutosaveInfo, Autosaver, KeptFound, Recovery, app_state_file, autosave_dir, discard_autosave, discard_recovery,
     find_recovery, kept_for, read_recovery, recoveries_of,
+};
+pub use campaign::{
+    CAMPAIGN_FORMAT, CAMPAIGN_SUFFIX, CAMPAIGN_VERSION, CampaignFileError, campaign_from_json, campaign_to_json,
+    checked as checked_campaign, new_campaign_id, read_campaign_file, save_campaign,
 };
 pub use files::{
     SaveError, SaveReason, Saved, backup_path, canonical, read_battle_file, read_battle_file_with_problems,
@@ -45,7 +50,7 @@ use crate::model::{Battle, ModelError};
 /// The `format` tag of a battle file.
 pub const FORMAT: &str = "coldsteel.battle";
 /// The battle-file version this build writes.
-pub const VERSION: u32 = 10;
+pub const VERSION: u32 = 11;
 const _: () = assert!(VERSION >= crate::game::sequence::ALL_JUDGED_SINCE_VERSION, "this build writes what it judges");
 /// Files larger than this are refused before reading (the limit lives with the others).
 pub use crate::model::limits::MAX_FILE_BYTES;

@@ -37,6 +37,8 @@ pub(super) struct FileOut<'a> {
     options: &'a RulesOptions,
     #[serde(skip_serializing_if = "Option::is_none")]
     pack: &'a Option<PackRef>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    campaign: &'a Option<crate::model::CampaignLink>,
     sides: &'a BySide<SideInfo>,
     brigades: &'a [Brigade],
     generals: &'a [General],
@@ -68,6 +70,7 @@ impl<'a> FileOut<'a> {
             ruleset,
             options,
             pack,
+            campaign,
             sides,
             brigades,
             generals,
@@ -102,6 +105,7 @@ impl<'a> FileOut<'a> {
             ruleset: *ruleset,
             options,
             pack,
+            campaign,
             sides,
             brigades,
             generals,
@@ -184,6 +188,8 @@ pub(super) struct FileIn {
     options: RulesOptions,
     #[serde(default)]
     pack: Option<PackRef>,
+    #[serde(default)]
+    campaign: Option<crate::model::CampaignLink>,
     sides: BySide<SideInfo>,
     #[serde(default)]
     brigades: Vec<Brigade>,
@@ -284,6 +290,7 @@ impl FileIn {
             ruleset,
             options,
             pack,
+            campaign,
             sides,
             brigades,
             generals,
@@ -307,6 +314,7 @@ impl FileIn {
             ruleset,
             options,
             pack,
+            campaign,
             sides,
             brigades,
             generals,

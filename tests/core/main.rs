@@ -5,6 +5,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod campaign;
 mod default_battle;
 mod drafts;
 mod engagements;

@@ -1,0 +1,449 @@
+//! Campaigns through the game (issue 52): a campaign begun from a battle's order of
+//! battle, a battle made from the campaign's lists, and a battle closed back into them,
+//! everything derived from the battle's own records: each unit's losses from the undo
+//! history's steps (each naming its log entry), its state from the battle as it ended,
+//! the generals lost from their marks; nothing typed but the generals' fates and the rule
+//! that decides the result.
+
+use thiserror::Error;
+
+use super::Game;
+use crate::model::{
+    Battle, Campaign, CampaignGeneral, CampaignLink, CampaignUnit, Fate, GeneralId, LedgerEvent, PackRef, ResultRule,
+    Unit, UnitId, UnitState, battle_hash,
+};
+use crate::rules::{BySide, Marker, Order, Rank, Side};
+
+/// Why a campaign refused a battle made or closed.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum CampaignError {
+    /// No unit chosen, or all of one side: a battle needs both armies.
+    #[error("a battle needs units of both sides")]
+    BothSidesNeeded,
+    /// A unit chosen that the lists do not have.
+    #[error("unit {0} is not in the campaign")]
+    NoSuchUnit(UnitId),
+    /// A unit chosen that cannot fight (dispersed, destroyed, its guns lost).
+    #[error("{name} cannot fight: {state:?}")]
+    CannotFight {
+        /// The unit's name.
+        name: String,
+        /// Its state.
+        state: UnitState,
+    },
+    /// The battle belongs to another campaign.
+    #[error("the battle belongs to campaign {0}")]
+    OtherCampaign(String),
+    /// The battle was not made from this campaign: the units it has that the lists have
+    /// not, if any.
+    #[error("the battle was not made from this campaign (units not in it: {})", .0.join(", "))]
+    NotMadeHere(Vec<String>),
+    /// Units added to the battle since it was made: they are not in the campaign.
+    #[error("units not in the campaign: {}", .0.join(", "))]
+    UnitsNotInCampaign(Vec<String>),
+    /// The battle is closed already, as it is.
+    #[error("battle {0} is closed already")]
+    AlreadyClosed(u32),
+    /// The battle was closed, and has changed since.
+    #[error("battle {number} changed since it was closed (hash {closed}, now {now})")]
+    ChangedSinceClosed {
+        /// Its number.
+        number: u32,
+        /// Its hash as closed.
+        closed: String,
+        /// Its hash now.
+        now: String,
+    },
+    /// Generals lost in the battle with no fate said.
+    #[error("say the fate of each general lost: {}", .0.join(", "))]
+    FatesNeeded(Vec<String>),
+    /// A fate given for a general the battle did not lose.
+    #[error("{0} was not lost in this battle")]
+    NotLost(String),
+    /// The result by the ground held needs the side that held it.
+    #[error("say which side held the ground")]
+    HeldGroundNeeded,
+}
+
+/// A new campaign's lists from a battle's order of battle as it stood at its start:
+/// every unit at its starting figures (its establishment too), ready, every general
+/// serving, the battle's rules. With `made`, the battle itself is the campaign's first
+/// battle (known by its journal's start), so that it can be closed into it.
+pub fn campaign_from(game: &Game, id: &str, name: &str, from: &str, made: bool) -> Campaign {
+    let battle = game.battle();
+    let units = battle
+        .units
+        .iter()
+        .map(|u| CampaignUnit {
+            unit: Unit { figures: u.figures_start, order: Order::Formed, ..listed(u) },
+            state: UnitState::Ready,
+        })
+        .collect();
+    let generals = battle
+        .generals
+        .iter()
+        .map(|g| {
+            let general = crate::model::General { orders_used: 0, place: None, lost: false, ..g.clone() };
+            CampaignGeneral { general, fate: None }
+        })
+        .collect();
+    let mut campaign = Campaign {
+        id: id.to_owned(),
+        name: name.to_owned(),
+        pack: battle.rules_pack(),
+        sides: battle.sides.clone(),
+        brigades: battle.brigades.clone(),
+        generals,
+        units,
+        ledger: Vec::new(),
+    };
+    campaign.record(None, None, LedgerEvent::Started { from: from.to_owned() });
+    if made {
+        let start = game.journal_start();
+        let units = battle.units.iter().map(|u| u.id).collect();
+        let made = LedgerEvent::BattleMade { name: battle.name.clone(), units, start_hash: battle_hash(start) };
+        campaign.record(Some(1), None, made);
+    }
+    campaign
+}
+
+/// A unit as the lists keep it: its figures at the start its establishment, nothing of
+/// the table.
+fn listed(u: &Unit) -> Unit {
+    Unit { place: None, hidden: false, markers: Default::default(), ..u.clone() }
+}
+
+/// A battle of the chosen units, at their current strengths, with their brigades and
+/// generals (the lost ones left out), under the campaign's rules, tied to the campaign by
+/// its id and number. [`record_made`] records it in the campaign once it is a game.
+pub fn battle_from(campaign: &Campaign, chosen: &[UnitId], name: &str) -> Result<Battle, CampaignError> {
+    let mut units = Vec::new();
+    for id in chosen {
+        let listed = campaign.unit(*id).ok_or(CampaignError::NoSuchUnit(*id))?;
+        if !listed.state.can_fight() {
+            return Err(CampaignError::CannotFight { name: listed.unit.name.clone(), state: listed.state });
+        }
+        // A unit that routed last time has rallied since; it fights at what it has left.
+        units.push(Unit { figures_start: listed.unit.figures, order: Order::Formed, ..listed.unit.clone() });
+    }
+    let fights = |side: Side| units.iter().any(|u| u.side == side);
+    if !(fights(Side::First) && fights(Side::Second)) {
+        return Err(CampaignError::BothSidesNeeded);
+    }
+    let fights = |side: Side| chosen.iter().filter_map(|id| campaign.unit(*id)).any(|u| u.unit.side == side);
+    units.sort_by_key(|u| u.id);
+    units.dedup_by_key(|u| u.id);
+    let brigades: Vec<_> =
+        campaign.brigades.iter().filter(|b| units.iter().any(|u| u.brigade == Some(b.id))).cloned().collect();
+    let generals = campaign
+        .generals
+        .iter()
+        .filter(|g| g.fate.is_none() && !g.general.lost && fights(g.general.side))
+        .filter(|g| {
+            g.general.rank == Rank::CommanderInChief
+                || g.general.brigade.is_some_and(|b| brigades.iter().any(|x| x.id == b))
+        })
+        .map(|g| {
+            let attached = g.general.attached_to.filter(|u| chosen.contains(u));
+            crate::model::General { attached_to: attached, ..g.general.clone() }
+        })
+        .collect();
+    let number = campaign.next_battle();
+    let battle = Battle {
+        name: name.trim().to_owned(),
+        ruleset: campaign.pack.ruleset,
+        options: campaign.pack.options.clone(),
+        pack: Some(PackRef::of(&campaign.pack)),
+        sides: campaign.sides.clone(),
+        brigades,
+        generals,
+        units,
+        turn: 1,
+        campaign: Some(CampaignLink { id: campaign.id.clone(), battle: number }),
+        ..Battle::default()
+    };
+    Ok(battle)
+}
+
+/// What a unit came out of a battle with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnitOutcome {
+    /// The unit.
+    pub unit: UnitId,
+    /// Its name.
+    pub name: String,
+    /// Its side.
+    pub side: Side,
+    /// Figures as the battle began.
+    pub start: u32,
+    /// Figures as it ended.
+    pub end: u32,
+    /// Its losses, each with the log entry that took them (none for losses the records
+    /// do not place).
+    pub losses: Vec<(Option<u64>, u32)>,
+    /// Its state as the battle ended.
+    pub state: UnitState,
+}
+
+impl UnitOutcome {
+    /// Figures lost in all.
+    pub fn lost(&self) -> u32 {
+        self.start.saturating_sub(self.end)
+    }
+}
+
+/// A side's part of a battle.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SideOutcome {
+    /// Figures as the battle began.
+    pub start: u32,
+    /// Figures lost.
+    pub lost: u32,
+    /// Units that fought.
+    pub units: u32,
+    /// Units broken: routed, dispersed, destroyed, guns lost.
+    pub broken: u32,
+}
+
+/// A battle as it would close into the campaign: shown and explained before anything
+/// is written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Closing {
+    /// The battle's number in the campaign.
+    pub number: u32,
+    /// Its name.
+    pub name: String,
+    /// Its hash as it is now.
+    pub hash: String,
+    /// Each unit's outcome.
+    pub units: Vec<UnitOutcome>,
+    /// Each side's.
+    pub sides: BySide<SideOutcome>,
+    /// The generals lost, each with his name, whose fate the players say.
+    pub lost_generals: Vec<(GeneralId, String)>,
+    /// The rule the result is decided by, and the side that held the ground when it is
+    /// that one.
+    pub rule: ResultRule,
+    /// The side that held the ground, as the players said.
+    pub held: Option<Side>,
+    /// The winner, none for a draw.
+    pub winner: Option<Side>,
+}
+
+/// How `game`'s battle would close into `campaign` under `rule` (`held`: the side that
+/// held the ground, for [`ResultRule::HeldGround`]): refused when the battle is not the
+/// campaign's, is closed already or changed since it was, or has units the lists have
+/// not.
+pub fn closing(
+    campaign: &Campaign,
+    game: &Game,
+    rule: ResultRule,
+    held: Option<Side>,
+) -> Result<Closing, CampaignError> {
+    let battle = game.battle();
+    if let Some(link) = battle.campaign.as_ref().filter(|l| l.id != campaign.id) {
+        return Err(CampaignError::OtherCampaign(link.id.clone()));
+    }
+    let start_hash = battle_hash(game.journal_start());
+    let made = campaign.made();
+    let Some(made) = made.iter().find(|m| m.start_hash == start_hash) else {
+        let strangers = strangers(campaign, game.journal_start());
+        return Err(CampaignError::NotMadeHere(strangers));
+    };
+    let hash = battle_hash(battle);
+    if let Some(closed) = campaign.closed().iter().find(|c| c.number == made.number) {
+        return Err(if closed.hash == hash {
+            CampaignError::AlreadyClosed(made.number)
+        } else {
+            CampaignError::ChangedSinceClosed { number: made.number, closed: closed.hash.to_owned(), now: hash }
+        });
+    }
+    let added = strangers(campaign, battle);
+    if !added.is_empty() {
+        return Err(CampaignError::UnitsNotInCampaign(added));
+    }
+    let units = outcomes(game);
+    let sides = BySide { first: side_outcome(&units, Side::First), second: side_outcome(&units, Side::Second) };
+    let winner = match rule {
+        ResultRule::HeldGround => Some(held.ok_or(CampaignError::HeldGroundNeeded)?),
+        ResultRule::Losses => by_losses(&sides),
+        ResultRule::UnitsBroken => by_broken(&sides),
+    };
+    let lost_generals = battle
+        .generals
+        .iter()
+        .filter(|g| g.lost && campaign.general(g.id).is_some_and(|c| c.fate.is_none()))
+        .map(|g| (g.id, g.name.clone()))
+        .collect();
+    Ok(Closing {
+        number: made.number,
+        name: battle.name.clone(),
+        hash,
+        units,
+        sides,
+        lost_generals,
+        rule,
+        held: held.filter(|_| rule == ResultRule::HeldGround),
+        winner,
+    })
+}
+
+/// The names of the battle's units the campaign's lists do not have (by id, name and
+/// side).
+fn strangers(campaign: &Campaign, battle: &Battle) -> Vec<String> {
+    let known = |u: &Unit| campaign.unit(u.id).is_some_and(|c| c.unit.name == u.name && c.unit.side == u.side);
+    battle.units.iter().filter(|u| !known(u)).map(|u| u.name.clone()).collect()
+}
+
+/// Each unit's outcome, as the battle's own report counts it: its losses are its
+/// casualties (its starting figures less what it has), placed on the log entries that
+/// took them (melee, fire, a charge's closing fire and overrun bases), the rest (figures
+/// the players corrected by hand) unplaced; its state as the battle ended.
+fn outcomes(game: &Game) -> Vec<UnitOutcome> {
+    let battle = game.battle();
+    let placed: Vec<(UnitId, u64, u32)> = battle
+        .log
+        .iter()
+        .flat_map(|e| {
+            e.detail
+                .figures_lost()
+                .into_iter()
+                .filter(|(_, n)| *n > 0)
+                .filter_map(move |(who, n)| Some((*e.units.get(who)?, e.seq, n)))
+        })
+        .collect();
+    battle
+        .units
+        .iter()
+        .map(|u| {
+            let lost = u.casualties();
+            let mut losses: Vec<(Option<u64>, u32)> = Vec::new();
+            let mut left = lost;
+            for (_, seq, n) in placed.iter().filter(|(id, _, _)| *id == u.id) {
+                let taken = (*n).min(left);
+                if taken > 0 {
+                    losses.push((Some(*seq), taken));
+                }
+                left -= taken;
+            }
+            if left > 0 {
+                losses.push((None, left));
+            }
+            UnitOutcome {
+                unit: u.id,
+                name: u.name.clone(),
+                side: u.side,
+                start: u.figures_start,
+                end: u.figures,
+                losses,
+                state: state_of(u),
+            }
+        })
+        .collect()
+}
+
+/// A unit's state as a battle leaves it.
+fn state_of(u: &Unit) -> UnitState {
+    if u.order == Order::Destroyed || u.figures == 0 {
+        UnitState::Destroyed
+    } else if u.order == Order::Dispersed {
+        UnitState::Dispersed
+    } else if u.markers.contains(&Marker::GunsAbandoned) {
+        UnitState::GunsLost
+    } else if u.order == Order::Routing {
+        UnitState::Routed
+    } else {
+        UnitState::Ready
+    }
+}
+
+fn side_outcome(units: &[UnitOutcome], side: Side) -> SideOutcome {
+    units.iter().filter(|u| u.side == side).fold(SideOutcome::default(), |s, u| SideOutcome {
+        start: s.start.saturating_add(u.start),
+        lost: s.lost.saturating_add(u.lost()),
+        units: s.units.saturating_add(1),
+        broken: s.broken.saturating_add(u32::from(u.state != UnitState::Ready)),
+    })
+}
+
+/// The side that lost the smaller share of its figures; a draw when the shares are equal.
+fn by_losses(sides: &BySide<SideOutcome>) -> Option<Side> {
+    let (a, b) = (sides.first, sides.second);
+    let first_share = u64::from(a.lost) * u64::from(b.start.max(1));
+    let second_share = u64::from(b.lost) * u64::from(a.start.max(1));
+    match first_share.cmp(&second_share) {
+        std::cmp::Ordering::Less => Some(Side::First),
+        std::cmp::Ordering::Greater => Some(Side::Second),
+        std::cmp::Ordering::Equal => None,
+    }
+}
+
+/// The side with fewer units broken; a draw when as many.
+fn by_broken(sides: &BySide<SideOutcome>) -> Option<Side> {
+    match sides.first.broken.cmp(&sides.second.broken) {
+        std::cmp::Ordering::Less => Some(Side::First),
+        std::cmp::Ordering::Greater => Some(Side::Second),
+        std::cmp::Ordering::Equal => None,
+    }
+}
+
+/// Closes the battle into the campaign: its units' losses and states, the lost generals'
+/// fates (each lost general's, and only theirs) and the result, into the lists and the
+/// ledger, each line naming the battle and the log entry it came from. `file` names the
+/// battle file closed.
+pub fn close(
+    campaign: &mut Campaign,
+    closing: &Closing,
+    fates: &[(GeneralId, Fate)],
+    file: &str,
+) -> Result<(), CampaignError> {
+    let said = |id: GeneralId| fates.iter().find(|(g, _)| *g == id).map(|(_, f)| *f);
+    let missing: Vec<String> =
+        closing.lost_generals.iter().filter(|(id, _)| said(*id).is_none()).map(|(_, name)| name.clone()).collect();
+    if !missing.is_empty() {
+        return Err(CampaignError::FatesNeeded(missing));
+    }
+    if let Some((id, _)) = fates.iter().find(|(id, _)| !closing.lost_generals.iter().any(|(g, _)| g == id)) {
+        let name = campaign.general(*id).map_or_else(|| id.to_string(), |g| g.general.name.clone());
+        return Err(CampaignError::NotLost(name));
+    }
+    let number = Some(closing.number);
+    for u in &closing.units {
+        for (entry, figures) in &u.losses {
+            campaign.record(number, *entry, LedgerEvent::Losses { unit: u.unit, figures: *figures });
+        }
+        if u.state != UnitState::Ready {
+            campaign.record(number, None, LedgerEvent::UnitState { unit: u.unit, state: u.state });
+        }
+        if let Some(listed) = campaign.units.iter_mut().find(|c| c.unit.id == u.unit) {
+            listed.unit.figures = listed.unit.figures.saturating_sub(u.lost());
+            listed.state = u.state;
+        }
+    }
+    for (id, fate) in fates {
+        campaign.record(number, None, LedgerEvent::GeneralLost { general: *id, fate: *fate });
+        if let Some(g) = campaign.generals.iter_mut().find(|g| g.general.id == *id) {
+            g.fate = Some(*fate);
+            g.general.lost = true;
+        }
+    }
+    let closed = LedgerEvent::BattleClosed {
+        name: closing.name.clone(),
+        file: file.to_owned(),
+        hash: closing.hash.clone(),
+        rule: closing.rule,
+        winner: closing.winner,
+    };
+    campaign.record(number, None, closed);
+    Ok(())
+}
+
+/// Records a battle made from the campaign, under its number, by its journal's start
+/// (as its dice were seeded): how a closing will know it.
+pub fn record_made(campaign: &mut Campaign, game: &Game) {
+    let start = game.journal_start();
+    let number = start.campaign.as_ref().map(|l| l.battle);
+    let units = start.units.iter().map(|u| u.id).collect();
+    let made = LedgerEvent::BattleMade { name: start.name.clone(), units, start_hash: battle_hash(start) };
+    campaign.record(number, None, made);
+}

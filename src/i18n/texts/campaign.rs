@@ -1,0 +1,73 @@
+//! Strings of campaigns (issue 52): the file's refusals, making and closing battles,
+//! the ledger, the report, the window's campaign menu.
+
+use super::super::Lang;
+use super::T;
+
+super::texts! {
+    CampBothSides => "a battle needs units of both sides", "в битве нужны подразделения обеих сторон";
+    CampNoSuchUnit => "unit {} is not in the campaign", "подразделения {} нет в кампании";
+    CampCannotFight => "{} cannot fight: {}", "{} не может сражаться: {}";
+    CampOtherCampaign => "the battle belongs to another campaign ({})", "битва относится к другой кампании ({})";
+    CampNotMadeHere => "the battle was not made from this campaign", "битва создана не из этой кампании";
+    CampNotMadeHereUnits => "the battle was not made from this campaign; units not in it: {}", "битва создана не из этой кампании; подразделений нет в кампании: {}";
+    CampUnitsNotIn => "units not in the campaign: {}", "подразделений нет в кампании: {}";
+    CampAlreadyClosed => "battle {} is closed into the campaign already", "битва {} уже внесена в кампанию";
+    CampChangedSince => "battle {} changed since it was closed into the campaign (its hash then {}, now {})", "битва {} изменилась после того, как была внесена в кампанию (хеш тогда {}, сейчас {})";
+    CampFatesNeeded => "say what became of each general lost (killed, captured or wounded): {}", "укажите судьбу каждого потерянного генерала (убит, в плену или ранен): {}";
+    CampNotLost => "{} was not lost in this battle", "{} не был потерян в этой битве";
+    CampHeldNeeded => "say which side held the ground", "укажите, какая сторона удержала позицию";
+    CampFileNotCampaign => "not a coldsteel campaign (format is «{}»)", "это не файл кампании coldsteel (формат «{}»)";
+    CampFileNewer => "written by a newer coldsteel: campaign version {}, this coldsteel reads up to version {}; update coldsteel to read it", "записан более новой версией coldsteel: версия кампании {}, эта читает до версии {}; обновите coldsteel";
+    CampFileLists => "the armies' lists: {}", "списки армий: {}";
+    CampFileLedger => "ledger line {}: it names what the campaign has not, or is out of order", "строка журнала кампании {}: в ней то, чего в кампании нет, или порядок нарушен";
+    CampFileLimits => "the campaign's id, name or ledger is beyond its limits", "идентификатор, название или журнал кампании выходят за пределы";
+    CampFileBackup => "its backup {} is there: open it instead", "есть резервная копия {}: откройте её";
+    CampCreated => "Campaign «{}» begun: {} units, {} generals.", "Кампания «{}» начата: подразделений — {}, генералов — {}.";
+    CampMade => "Battle {} «{}» made with {} units.", "Битва {} «{}» создана, подразделений — {}.";
+    CampCloseHeading => "Battle {} «{}» into the campaign «{}»", "Битва {} «{}» — в кампанию «{}»";
+    CampCloseUnit => "{}: {} figures, lost {}, {} left; {}", "{}: фигур {}, потери {}, осталось {}; {}";
+    CampCloseSide => "{}: lost {} of {} figures ({}%); {} of {} units broken", "{}: потеряно {} из {} фигур ({}%); разбито подразделений: {} из {}";
+    CampRuleLosses => "Decided by losses: the side that lost the smaller share of its figures wins.", "Итог по потерям: побеждает сторона, потерявшая меньшую долю своих фигур.";
+    CampRuleBroken => "Decided by units broken: the side with fewer units routed, dispersed, destroyed or without their guns wins.", "Итог по разбитым подразделениям: побеждает сторона, у которой меньше бежавших, рассеянных, уничтоженных или лишившихся орудий.";
+    CampRuleHeld => "Decided by the ground held: {} held it.", "Итог по удержанной позиции: её удержали: {}.";
+    CampWins => "{} wins.", "Победа: {}.";
+    CampDrawn => "A draw.", "Ничья.";
+    CampGeneralLost => "{}: lost in the battle ({})", "{}: потерян в битве ({})";
+    CampFateUnsaid => "say what became of him", "укажите его судьбу";
+    CampClosed => "Battle {} closed into the campaign: {} ledger lines.", "Битва {} внесена в кампанию: строк журнала — {}.";
+    CampDryRun => "Nothing written (--dry-run).", "Ничего не записано (--dry-run).";
+    CampReportTitle => "Campaign: {}", "Кампания: {}";
+    CampReportRules => "Rules: {}, version {}.", "Правила: {}, версия {}.";
+    CampBattles => "Battles", "Битвы";
+    CampNoBattles => "No battle closed yet.", "Пока ни одна битва не внесена.";
+    CampColNumber => "No.", "№";
+    CampColBattle => "Battle", "Битва";
+    CampColResult => "Result", "Итог";
+    CampColRule => "Decided by", "Как определён";
+    CampColFile => "File", "Файл";
+    CampStrength => "Strength over the campaign", "Численность по ходу кампании";
+    CampColSide => "Army", "Армия";
+    CampColEstablishment => "Establishment", "По штату";
+    CampColStart => "At the start", "В начале";
+    CampColAfter => "After {}", "После {}";
+    CampColNow => "Now", "Сейчас";
+    CampColState => "State", "Состояние";
+    CampArmies => "The armies", "Армии";
+    CampGenerals => "Generals", "Генералы";
+    CampColGeneral => "General", "Генерал";
+    CampColFate => "Fate", "Судьба";
+    CampServing => "serving", "в строю";
+    CampLedger => "Ledger", "Журнал кампании";
+    CampColSeq => "Line", "Строка";
+    CampColEntry => "Log entry", "Запись журнала битвы";
+    CampColWhat => "What", "Что";
+    CampLedStarted => "Campaign begun from {}", "Кампания начата: {}";
+    CampLedMade => "Battle made: «{}», {} units", "Битва создана: «{}», подразделений — {}";
+    CampLedLosses => "{}: lost {}", "{}: потери {}";
+    CampLedState => "{}: {}", "{}: {}";
+    CampLedGeneral => "{}: {}", "{}: {}";
+    CampLedClosed => "Battle «{}» closed: {} ({})", "Битва «{}» внесена: {} ({})";
+    CampChangedWarning => "Battle {} ({}) has changed since it was closed: its hash then {}, now {}.", "Битва {} ({}) изменилась после того, как была внесена: хеш тогда {}, сейчас {}.";
+    CampStartTotal => "{}: {} of {} figures", "{}: {} из {} фигур";
+}

@@ -1,0 +1,323 @@
+//! A campaign (issue 52): the armies' lists that last from battle to battle (units and
+//! generals with identities that outlive any one battle, their establishment and current
+//! strength, their state), the rules pack it is played under, and its ledger: an
+//! append-only list of what happened, each line naming the battle (and the battle's log
+//! entry) that made it. Battles are made from the lists and closed back into them; the
+//! lists are what the ledger has made of them.
+
+use serde::{Deserialize, Serialize};
+
+use super::{Battle, Brigade, BrigadeId, General, GeneralId, RulesPack, SideInfo, Unit, UnitId};
+use crate::rules::{BySide, Side};
+
+/// A unit's state as its last battle left it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum UnitState {
+    /// Fit to fight (formed, disordered or wavering at the end: it rallies between battles).
+    #[default]
+    Ready,
+    /// It ended the battle routing.
+    Routed,
+    /// Dispersed (GDB-RES-15): out of the campaign until the players bring it back.
+    Dispersed,
+    /// Destroyed: out of the campaign.
+    Destroyed,
+    /// Artillery whose guns were abandoned (B-FLE-01, its crew fled): no guns, no battery.
+    GunsLost,
+}
+
+impl UnitState {
+    /// Every state, in order.
+    pub const ALL: [UnitState; 5] =
+        [UnitState::Ready, UnitState::Routed, UnitState::Dispersed, UnitState::Destroyed, UnitState::GunsLost];
+
+    /// Whether a unit in this state can be sent into a battle.
+    pub const fn can_fight(self) -> bool {
+        matches!(self, UnitState::Ready | UnitState::Routed)
+    }
+}
+
+/// What became of a general lost in a battle, as the players say at its closing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Fate {
+    /// Killed.
+    Killed,
+    /// Taken prisoner.
+    Captured,
+    /// Wounded: out until the players bring him back.
+    Wounded,
+}
+
+impl Fate {
+    /// Every fate, in order.
+    pub const ALL: [Fate; 3] = [Fate::Killed, Fate::Captured, Fate::Wounded];
+
+    /// The stable name used in files and on the command line.
+    pub const fn key(self) -> &'static str {
+        match self {
+            Fate::Killed => "killed",
+            Fate::Captured => "captured",
+            Fate::Wounded => "wounded",
+        }
+    }
+}
+
+/// How the players decide who won a battle closed into the campaign.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ResultRule {
+    /// The side that held the ground, as the players say.
+    HeldGround,
+    /// The side that lost the smaller share of its figures.
+    Losses,
+    /// The side with fewer units broken (routed, dispersed, destroyed, guns lost).
+    UnitsBroken,
+}
+
+impl ResultRule {
+    /// Every rule, in order.
+    pub const ALL: [ResultRule; 3] = [ResultRule::Losses, ResultRule::UnitsBroken, ResultRule::HeldGround];
+
+    /// The stable name used in files and on the command line.
+    pub const fn key(self) -> &'static str {
+        match self {
+            ResultRule::HeldGround => "held_ground",
+            ResultRule::Losses => "losses",
+            ResultRule::UnitsBroken => "units_broken",
+        }
+    }
+}
+
+/// A battle's tie to its campaign (battle file version 11): the campaign's id and the
+/// battle's number in it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CampaignLink {
+    /// The campaign's id.
+    pub id: String,
+    /// The battle's number in the campaign, from 1.
+    pub battle: u32,
+}
+
+/// A unit of the campaign's lists: the unit (its id lasting across battles;
+/// `figures_start` its establishment, `figures` its current strength) and its state.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CampaignUnit {
+    /// The unit.
+    pub unit: Unit,
+    /// Its state as its last battle left it.
+    #[serde(default)]
+    pub state: UnitState,
+}
+
+/// A general of the campaign's lists, and his fate once lost.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CampaignGeneral {
+    /// The general.
+    pub general: General,
+    /// What became of him, once lost.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fate: Option<Fate>,
+}
+
+/// One line of the ledger.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LedgerEntry {
+    /// Its number, from 1.
+    pub seq: u32,
+    /// The battle that made it, by its number; none for the campaign's start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub battle: Option<u32>,
+    /// The battle's log entry it came from, where one did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub entry: Option<u64>,
+    /// What happened.
+    pub event: LedgerEvent,
+}
+
+/// What a ledger line records.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum LedgerEvent {
+    /// The campaign began, from an order of battle or a battle file.
+    Started {
+        /// The file it began from, as named.
+        from: String,
+    },
+    /// A battle was made from the lists.
+    BattleMade {
+        /// The battle's name.
+        name: String,
+        /// The units sent into it.
+        units: Vec<UnitId>,
+        /// The hash of the battle as made (its journal's start): how a closing knows it.
+        start_hash: String,
+    },
+    /// Figures a unit lost in a battle.
+    Losses {
+        /// The unit.
+        unit: UnitId,
+        /// Figures lost.
+        figures: u32,
+    },
+    /// The state a battle left a unit in, where it is not ready.
+    UnitState {
+        /// The unit.
+        unit: UnitId,
+        /// Its state.
+        state: UnitState,
+    },
+    /// A general lost in a battle, and his fate as the players said.
+    GeneralLost {
+        /// The general.
+        general: GeneralId,
+        /// His fate.
+        fate: Fate,
+    },
+    /// A battle closed into the campaign.
+    BattleClosed {
+        /// The battle's name.
+        name: String,
+        /// The battle file closed, as named.
+        file: String,
+        /// The hash of the battle as closed: a later change to it shows.
+        hash: String,
+        /// The rule the result was decided by.
+        rule: ResultRule,
+        /// The winner, none for a draw.
+        winner: Option<Side>,
+    },
+}
+
+/// A campaign: its lists, its rules and its ledger.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Campaign {
+    /// Its id, recorded by every battle made from it.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// The rules it is played under.
+    pub pack: RulesPack,
+    /// The two armies.
+    pub sides: BySide<SideInfo>,
+    /// Their brigades.
+    #[serde(default)]
+    pub brigades: Vec<Brigade>,
+    /// Their generals.
+    #[serde(default)]
+    pub generals: Vec<CampaignGeneral>,
+    /// Their units.
+    #[serde(default)]
+    pub units: Vec<CampaignUnit>,
+    /// What happened, in order.
+    #[serde(default)]
+    pub ledger: Vec<LedgerEntry>,
+}
+
+/// A battle the campaign made, as its ledger says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MadeBattle<'a> {
+    /// Its number.
+    pub number: u32,
+    /// Its name.
+    pub name: &'a str,
+    /// The units sent into it.
+    pub units: &'a [UnitId],
+    /// The hash of the battle as made.
+    pub start_hash: &'a str,
+}
+
+/// A battle closed into the campaign, as its ledger says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClosedBattle<'a> {
+    /// Its number.
+    pub number: u32,
+    /// Its name.
+    pub name: &'a str,
+    /// The file closed, as named.
+    pub file: &'a str,
+    /// The hash of the battle as closed.
+    pub hash: &'a str,
+    /// The rule of its result.
+    pub rule: ResultRule,
+    /// The winner.
+    pub winner: Option<Side>,
+}
+
+impl Campaign {
+    /// A unit of the lists.
+    pub fn unit(&self, id: UnitId) -> Option<&CampaignUnit> {
+        self.units.iter().find(|u| u.unit.id == id)
+    }
+
+    /// A general of the lists.
+    pub fn general(&self, id: GeneralId) -> Option<&CampaignGeneral> {
+        self.generals.iter().find(|g| g.general.id == id)
+    }
+
+    /// A brigade of the lists.
+    pub fn brigade(&self, id: BrigadeId) -> Option<&Brigade> {
+        self.brigades.iter().find(|b| b.id == id)
+    }
+
+    /// The battles made from it, in order.
+    pub fn made(&self) -> Vec<MadeBattle<'_>> {
+        self.ledger
+            .iter()
+            .filter_map(|e| {
+                let (LedgerEvent::BattleMade { name, units, start_hash }, Some(number)) = (&e.event, e.battle) else {
+                    return None;
+                };
+                Some(MadeBattle { number, name, units, start_hash })
+            })
+            .collect()
+    }
+
+    /// The battles closed into it, in order.
+    pub fn closed(&self) -> Vec<ClosedBattle<'_>> {
+        self.ledger
+            .iter()
+            .filter_map(|e| {
+                let (LedgerEvent::BattleClosed { name, file, hash, rule, winner }, Some(number)) = (&e.event, e.battle)
+                else {
+                    return None;
+                };
+                Some(ClosedBattle { number, name, file, hash, rule: *rule, winner: *winner })
+            })
+            .collect()
+    }
+
+    /// The number the next battle made gets.
+    pub fn next_battle(&self) -> u32 {
+        self.made().iter().map(|b| b.number).max().unwrap_or(0).saturating_add(1)
+    }
+
+    /// Appends a ledger line, numbered.
+    pub fn record(&mut self, battle: Option<u32>, entry: Option<u64>, event: LedgerEvent) {
+        let seq = u32::try_from(self.ledger.len()).unwrap_or(u32::MAX).saturating_add(1);
+        self.ledger.push(LedgerEntry { seq, battle, entry, event });
+    }
+
+    /// The side's figures: its establishment and its current strength.
+    pub fn strength(&self, side: Side) -> (u32, u32) {
+        self.units
+            .iter()
+            .filter(|u| u.unit.side == side)
+            .fold((0, 0), |(e, c), u| (e.saturating_add(u.unit.figures_start), c.saturating_add(u.unit.figures)))
+    }
+}
+
+/// The content hash of a battle (FNV-1a over its JSON, 16 hexadecimal digits): the same
+/// battle, the same hash, in every process and version.
+pub fn battle_hash(battle: &Battle) -> String {
+    let mut h = super::Fnv1a::default();
+    // An in-memory writer never fails; a battle is plain data that always serializes.
+    let _ = serde_json::to_writer(&mut h, battle);
+    format!("{:016x}", h.0)
+}

@@ -1,0 +1,209 @@
+//! The campaign's report and a closing's explanation (issue 52): the battles in order
+//! with their results, each unit's and side's strength over the campaign, the generals'
+//! fates, and the ledger, each line with the battle and log entry it came from; the same
+//! blocks as a battle's report, so that Markdown and PDF come from one place.
+
+use super::summary::{Block, Report};
+use crate::game::campaign::Closing;
+use crate::i18n::{Label, Lang, Noun, T, names};
+use crate::model::{Campaign, LedgerEntry, LedgerEvent, UnitId};
+use crate::rules::Side;
+
+/// What a battle closing into the campaign comes to, a line each: every unit's losses
+/// and state, each side's, the rule and the result, the generals lost.
+pub fn closing_lines(lang: Lang, campaign: &Campaign, closing: &Closing) -> Vec<String> {
+    let mut out = vec![lang.fmt(T::CampCloseHeading, &[&closing.number, &closing.name, &campaign.name])];
+    for u in &closing.units {
+        let lost = lang.count(u.lost(), Noun::Figure);
+        out.push(lang.fmt(T::CampCloseUnit, &[&u.name, &u.start, &lost, &u.end, &u.state.label(lang)]));
+    }
+    for side in Side::ALL {
+        let s = closing.sides.get(*side);
+        let share = if s.start == 0 { 0 } else { u64::from(s.lost) * 100 / u64::from(s.start) };
+        let name = side_name(campaign, *side, lang);
+        out.push(lang.fmt(T::CampCloseSide, &[&name, &s.lost, &s.start, &share, &s.broken, &s.units]));
+    }
+    out.push(rule_line(lang, campaign, closing));
+    out.push(match closing.winner {
+        Some(w) => lang.fmt(T::CampWins, &[&side_name(campaign, w, lang)]),
+        None => lang.t(T::CampDrawn).to_owned(),
+    });
+    for (_, name) in &closing.lost_generals {
+        out.push(lang.fmt(T::CampGeneralLost, &[name, &lang.t(T::CampFateUnsaid)]));
+    }
+    out
+}
+
+fn rule_line(lang: Lang, campaign: &Campaign, closing: &Closing) -> String {
+    match closing.rule {
+        crate::model::ResultRule::Losses => lang.t(T::CampRuleLosses).to_owned(),
+        crate::model::ResultRule::UnitsBroken => lang.t(T::CampRuleBroken).to_owned(),
+        crate::model::ResultRule::HeldGround => {
+            let held = closing.held.map(|s| side_name(campaign, s, lang)).unwrap_or_default();
+            lang.fmt(T::CampRuleHeld, &[&held])
+        }
+    }
+}
+
+fn side_name(campaign: &Campaign, side: Side, lang: Lang) -> String {
+    let info = campaign.sides.get(side);
+    names::shown(&info.name, info.name_ru.as_deref(), lang).to_owned()
+}
+
+fn unit_name(campaign: &Campaign, id: UnitId, lang: Lang) -> String {
+    campaign.unit(id).map_or_else(|| id.to_string(), |u| u.unit.display_name(lang == Lang::Ru).to_owned())
+}
+
+/// The campaign's report; `changed` names each closed battle whose file has changed since
+/// (its number, file and hash now), which the report says first.
+pub fn campaign_report(campaign: &Campaign, changed: &[(u32, String, String)], lang: Lang) -> Report {
+    let mut blocks = vec![Block::Title(lang.fmt(T::CampReportTitle, &[&campaign.name]))];
+    let pack_name = names::pack_name(lang, &campaign.pack.id.name);
+    blocks.push(Block::Para(lang.fmt(T::CampReportRules, &[&pack_name, &campaign.pack.id.version])));
+    for (number, file, now) in changed {
+        let then = campaign.closed().iter().find(|c| c.number == *number).map(|c| c.hash.to_owned());
+        blocks.push(Block::Para(lang.fmt(T::CampChangedWarning, &[number, file, &then.unwrap_or_default(), now])));
+    }
+    blocks.extend(armies(campaign, lang));
+    blocks.extend(battles(campaign, lang));
+    blocks.extend(strengths(campaign, lang));
+    blocks.extend(generals(campaign, lang));
+    blocks.extend(ledger(campaign, lang));
+    Report { blocks }
+}
+
+fn armies(campaign: &Campaign, lang: Lang) -> Vec<Block> {
+    let lines = Side::ALL.iter().map(|s| {
+        let (establishment, now) = campaign.strength(*s);
+        lang.fmt(T::CampStartTotal, &[&side_name(campaign, *s, lang), &now, &establishment])
+    });
+    vec![Block::Heading(lang.t(T::CampArmies).to_owned()), Block::Para(lines.collect::<Vec<_>>().join("; "))]
+}
+
+fn battles(campaign: &Campaign, lang: Lang) -> Vec<Block> {
+    let mut out = vec![Block::Heading(lang.t(T::CampBattles).to_owned())];
+    let closed = campaign.closed();
+    if closed.is_empty() {
+        out.push(Block::Para(lang.t(T::CampNoBattles).to_owned()));
+        return out;
+    }
+    let header = [T::CampColNumber, T::CampColBattle, T::CampColResult, T::CampColRule, T::CampColFile];
+    let rows = closed
+        .iter()
+        .map(|c| {
+            let result = match c.winner {
+                Some(w) => lang.fmt(T::CampWins, &[&side_name(campaign, w, lang)]),
+                None => lang.t(T::CampDrawn).to_owned(),
+            };
+            vec![c.number.to_string(), c.name.to_owned(), result, c.rule.label(lang).to_owned(), c.file.to_owned()]
+        })
+        .collect();
+    out.push(Block::Table { header: header.iter().map(|k| lang.t(*k).to_owned()).collect(), rows });
+    out
+}
+
+/// A unit's strength at the campaign's start and after each closed battle: its
+/// strength now with the ledger's losses added back, then taken off battle by battle.
+fn strengths(campaign: &Campaign, lang: Lang) -> Vec<Block> {
+    let closed: Vec<u32> = campaign.closed().iter().map(|c| c.number).collect();
+    let lost_in = |id: UnitId, battle: Option<u32>| -> u32 {
+        campaign
+            .ledger
+            .iter()
+            .filter(|e| battle.is_none_or(|b| e.battle == Some(b)))
+            .filter_map(|e| match &e.event {
+                LedgerEvent::Losses { unit, figures } if *unit == id => Some(*figures),
+                LedgerEvent::Losses { .. }
+                | LedgerEvent::Started { .. }
+                | LedgerEvent::BattleMade { .. }
+                | LedgerEvent::UnitState { .. }
+                | LedgerEvent::GeneralLost { .. }
+                | LedgerEvent::BattleClosed { .. } => None,
+            })
+            .fold(0u32, u32::saturating_add)
+    };
+    let mut header: Vec<String> = [T::ColUnit, T::CampColSide, T::CampColEstablishment, T::CampColStart]
+        .iter()
+        .map(|k| lang.t(*k).to_owned())
+        .collect();
+    header.extend(closed.iter().map(|n| lang.fmt(T::CampColAfter, &[n])));
+    header.extend([lang.t(T::CampColNow).to_owned(), lang.t(T::CampColState).to_owned()]);
+    let mut rows = Vec::new();
+    for side in Side::ALL {
+        for u in campaign.units.iter().filter(|u| u.unit.side == *side) {
+            let mut strength = u.unit.figures.saturating_add(lost_in(u.unit.id, None));
+            let mut row = vec![
+                u.unit.display_name(lang == Lang::Ru).to_owned(),
+                side_name(campaign, *side, lang),
+                u.unit.figures_start.to_string(),
+                strength.to_string(),
+            ];
+            for n in &closed {
+                strength = strength.saturating_sub(lost_in(u.unit.id, Some(*n)));
+                row.push(strength.to_string());
+            }
+            row.extend([u.unit.figures.to_string(), u.state.label(lang).to_owned()]);
+            rows.push(row);
+        }
+    }
+    vec![Block::Heading(lang.t(T::CampStrength).to_owned()), Block::Table { header, rows }]
+}
+
+fn generals(campaign: &Campaign, lang: Lang) -> Vec<Block> {
+    let header = [T::CampColGeneral, T::CampColSide, T::CampColFate].iter().map(|k| lang.t(*k).to_owned()).collect();
+    let rows = campaign
+        .generals
+        .iter()
+        .map(|g| {
+            let name = names::shown(&g.general.name, g.general.name_ru.as_deref(), lang).to_owned();
+            let fate = g.fate.map_or_else(|| lang.t(T::CampServing).to_owned(), |f| f.label(lang).to_owned());
+            vec![name, side_name(campaign, g.general.side, lang), fate]
+        })
+        .collect();
+    vec![Block::Heading(lang.t(T::CampGenerals).to_owned()), Block::Table { header, rows }]
+}
+
+fn ledger(campaign: &Campaign, lang: Lang) -> Vec<Block> {
+    let header = [T::CampColSeq, T::CampColBattle, T::CampColEntry, T::CampColWhat]
+        .iter()
+        .map(|k| lang.t(*k).to_owned())
+        .collect();
+    let rows = campaign
+        .ledger
+        .iter()
+        .map(|e| {
+            let battle = e.battle.map(|b| b.to_string()).unwrap_or_default();
+            let entry = e.entry.map(|n| n.to_string()).unwrap_or_default();
+            vec![e.seq.to_string(), battle, entry, ledger_text(lang, campaign, e)]
+        })
+        .collect();
+    vec![Block::Heading(lang.t(T::CampLedger).to_owned()), Block::Table { header, rows }]
+}
+
+/// A ledger line in words.
+pub fn ledger_text(lang: Lang, campaign: &Campaign, e: &LedgerEntry) -> String {
+    match &e.event {
+        LedgerEvent::Started { from } => lang.fmt(T::CampLedStarted, &[from]),
+        LedgerEvent::BattleMade { name, units, .. } => lang.fmt(T::CampLedMade, &[name, &units.len()]),
+        LedgerEvent::Losses { unit, figures } => {
+            lang.fmt(T::CampLedLosses, &[&unit_name(campaign, *unit, lang), &lang.count(*figures, Noun::Figure)])
+        }
+        LedgerEvent::UnitState { unit, state } => {
+            lang.fmt(T::CampLedState, &[&unit_name(campaign, *unit, lang), &state.label(lang)])
+        }
+        LedgerEvent::GeneralLost { general, fate } => {
+            let name = campaign.general(*general).map_or_else(
+                || general.to_string(),
+                |g| names::shown(&g.general.name, g.general.name_ru.as_deref(), lang).to_owned(),
+            );
+            lang.fmt(T::CampLedGeneral, &[&name, &fate.label(lang)])
+        }
+        LedgerEvent::BattleClosed { name, rule, winner, .. } => {
+            let result = match winner {
+                Some(w) => lang.fmt(T::CampWins, &[&side_name(campaign, *w, lang)]),
+                None => lang.t(T::CampDrawn).to_owned(),
+            };
+            lang.fmt(T::CampLedClosed, &[name, &result, &rule.label(lang)])
+        }
+    }
+}

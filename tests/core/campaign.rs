@@ -1,0 +1,180 @@
+//! Issue 52: a campaign made from the example order of battle, a battle made from it,
+//! played through the game's actions and closed: its losses, states, result and the
+//! generals' fates in the ledger equal the battle's own records; a battle of another
+//! campaign, one closed twice and one changed since it was closed, refused.
+
+use std::path::Path;
+
+use coldsteel::game::campaign::{self, CampaignError};
+use coldsteel::game::{Action, Game};
+use coldsteel::i18n::Lang;
+use coldsteel::model::{Campaign, Fate, LedgerEvent, ResultRule, UnitId, UnitState};
+use coldsteel::rules::{Phase, Ruleset, Side};
+use coldsteel::storage;
+
+use crate::common::{do_charge, id, initiative, melee, to, unit};
+use crate::engagements::stood_charge;
+
+fn example_oob(lang: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("assets/oob/krasnoi.{lang}.csv"))
+}
+
+/// A campaign begun from the example order of battle.
+fn krasnoi_campaign(id: &str) -> Campaign {
+    let bytes = std::fs::read(example_oob("en")).unwrap();
+    let game = coldsteel::oob::game_of(&bytes, "krasnoi", Ruleset::Gdb, Lang::En).unwrap();
+    let c = campaign::campaign_from(&game, id, "Krasnoi 1812", "krasnoi.en.csv", false);
+    storage::checked_campaign(c).unwrap()
+}
+
+/// A battle of every unit of the campaign, recorded in it, in the Charges phase.
+fn first_battle(c: &mut Campaign) -> Game {
+    let all: Vec<UnitId> = c.units.iter().map(|u| u.unit.id).collect();
+    let battle = campaign::battle_from(c, &all, "Krasnoi, first day").unwrap();
+    let mut g = Game::new(battle);
+    campaign::record_made(c, &g);
+    initiative(&mut g, [6, 6], [1, 1], Side::First);
+    to(&mut g, Phase::Charges);
+    g
+}
+
+/// The ledger's losses of a unit in a battle, each with its log entry.
+fn ledger_losses(c: &Campaign, battle: u32, unit: UnitId) -> Vec<(Option<u64>, u32)> {
+    c.ledger
+        .iter()
+        .filter(|e| e.battle == Some(battle))
+        .filter_map(|e| match e.event {
+            LedgerEvent::Losses { unit: u, figures } if u == unit => Some((e.entry, figures)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Issue 52: made from the lists, played (a charge, its melee with losses, a general
+/// lost), saved and read back, closed: every unit's losses in the ledger equal its
+/// casualties in the battle (the report's count), each placed on the melee's log entry;
+/// the lists take the battle's strengths and states; the general's fate is the players'.
+#[test]
+fn a_battle_from_the_campaign_closes_into_it_as_its_records_say() {
+    let mut c = krasnoi_campaign("campaign-test-1");
+    assert_eq!(c.units.len(), 25);
+    let mut g = first_battle(&mut c);
+    assert_eq!(g.battle().campaign.as_ref().map(|l| (l.id.as_str(), l.battle)), Some(("campaign-test-1", 1)));
+    let a = stood_charge(&g, "Ladoga Infantry", "1st Vistula Legion", 8);
+    do_charge(&mut g, a);
+    to(&mut g, Phase::Melee);
+    let m = melee(&g, "Ladoga Infantry", "1st Vistula Legion", ([6, 5], [1, 1]), (1, 3));
+    g.perform(&Action::GdbMelee(Box::new(m))).unwrap();
+    let melee_seq = g.battle().log.last().unwrap().seq;
+    let laborde = g.battle().generals.iter().find(|x| x.name == "Gén. Laborde").unwrap().clone();
+    g.perform(&Action::EditGeneral(coldsteel::model::General { lost: true, ..laborde.clone() })).unwrap();
+    // As the file keeps it: the campaign knows the battle by its journal's start.
+    let g = storage::from_json(&storage::to_json(&g)).unwrap();
+    let closing = campaign::closing(&c, &g, ResultRule::Losses, None).unwrap();
+    assert_eq!(closing.number, 1);
+    assert_eq!(closing.lost_generals, vec![(laborde.id, "Gén. Laborde".to_owned())]);
+    assert_eq!(
+        campaign::close(&mut c, &closing, &[], "first.coldsteel.json"),
+        Err(CampaignError::FatesNeeded(vec!["Gén. Laborde".into()]))
+    );
+    campaign::close(&mut c, &closing, &[(laborde.id, Fate::Wounded)], "first.coldsteel.json").unwrap();
+    let c = storage::campaign_from_json(&storage::campaign_to_json(&c)).unwrap();
+    for u in &g.battle().units {
+        let listed = c.unit(u.id).unwrap();
+        assert_eq!(listed.unit.figures, u.figures, "{}", u.name);
+        let lost: u32 = ledger_losses(&c, 1, u.id).iter().map(|(_, n)| n).sum();
+        assert_eq!(lost, u.casualties(), "{}: the ledger's losses are the battle's", u.name);
+    }
+    let (ladoga, legion) = (id(&g, "Ladoga Infantry"), id(&g, "1st Vistula Legion"));
+    assert_eq!(ledger_losses(&c, 1, ladoga), vec![(Some(melee_seq), 1)]);
+    assert_eq!(ledger_losses(&c, 1, legion), vec![(Some(melee_seq), 3)]);
+    assert_eq!(c.unit(legion).unwrap().state, state_in(&g, "1st Vistula Legion"));
+    assert_eq!(c.general(laborde.id).unwrap().fate, Some(Fate::Wounded));
+    let closed = c.closed();
+    assert_eq!((closed[0].number, closed[0].winner, closed[0].rule), (1, Some(Side::Second), ResultRule::Losses));
+    // The next battle: the Legion at what it has left; Laborde not among the generals.
+    let next = campaign::battle_from(&c, &[ladoga, legion], "Second day").unwrap();
+    assert_eq!(next.unit(legion).unwrap().figures_start, unit(&g, "1st Vistula Legion").figures);
+    assert!(next.generals.iter().all(|x| x.id != laborde.id));
+    assert_eq!(next.campaign.as_ref().map(|l| l.battle), Some(2));
+}
+
+fn state_in(g: &Game, name: &str) -> UnitState {
+    match unit(g, name).order {
+        coldsteel::rules::Order::Routing => UnitState::Routed,
+        _ => UnitState::Ready,
+    }
+}
+
+/// Issue 52: a battle closed twice is refused; one changed since it was closed is told
+/// apart; one of another campaign, or not made from this one, is refused with its reasons.
+#[test]
+fn a_battle_closed_twice_changed_since_or_of_another_campaign_is_refused() {
+    let mut c = krasnoi_campaign("campaign-test-2");
+    let mut g = first_battle(&mut c);
+    let closing = campaign::closing(&c, &g, ResultRule::UnitsBroken, None).unwrap();
+    campaign::close(&mut c, &closing, &[], "b.coldsteel.json").unwrap();
+    assert_eq!(campaign::closing(&c, &g, ResultRule::Losses, None), Err(CampaignError::AlreadyClosed(1)));
+    g.perform(&Action::Note("a note after the closing".into())).unwrap();
+    assert!(matches!(
+        campaign::closing(&c, &g, ResultRule::Losses, None),
+        Err(CampaignError::ChangedSinceClosed { number: 1, .. })
+    ));
+    let mut other = krasnoi_campaign("campaign-test-other");
+    let theirs = first_battle(&mut other);
+    assert_eq!(
+        campaign::closing(&c, &theirs, ResultRule::Losses, None),
+        Err(CampaignError::OtherCampaign("campaign-test-other".into()))
+    );
+    // The example battle, not made from the campaign: its units are the lists' by name,
+    // but it is none of its battles.
+    let stranger = storage::default_game().unwrap();
+    assert_eq!(campaign::closing(&c, &stranger, ResultRule::Losses, None), Err(CampaignError::NotMadeHere(Vec::new())));
+    // A unit added to a battle since it was made is not the campaign's.
+    let mut g = first_battle(&mut c);
+    let mut added = unit(&g, "Ladoga Infantry").clone();
+    added.id = UnitId(900);
+    added.name = "Moscow Opolchenie".into();
+    g.perform(&Action::AddUnit(added)).unwrap();
+    assert_eq!(
+        campaign::closing(&c, &g, ResultRule::Losses, None),
+        Err(CampaignError::UnitsNotInCampaign(vec!["Moscow Opolchenie".into()]))
+    );
+}
+
+/// Issue 52: a battle needs both armies; a unit that cannot fight is refused; the ground
+/// held needs its side.
+#[test]
+fn a_battle_is_made_of_units_that_can_fight_on_both_sides() {
+    let mut c = krasnoi_campaign("campaign-test-3");
+    let french: Vec<UnitId> = c.units.iter().filter(|u| u.unit.side == Side::First).map(|u| u.unit.id).collect();
+    assert_eq!(campaign::battle_from(&c, &french, "x"), Err(CampaignError::BothSidesNeeded));
+    assert_eq!(campaign::battle_from(&c, &[UnitId(999)], "x"), Err(CampaignError::NoSuchUnit(UnitId(999))));
+    c.units[0].state = UnitState::Destroyed;
+    let name = c.units[0].unit.name.clone();
+    let all: Vec<UnitId> = c.units.iter().map(|u| u.unit.id).collect();
+    assert_eq!(
+        campaign::battle_from(&c, &all, "x"),
+        Err(CampaignError::CannotFight { name, state: UnitState::Destroyed })
+    );
+    c.units[0].state = UnitState::Routed;
+    let g = first_battle(&mut c);
+    assert_eq!(campaign::closing(&c, &g, ResultRule::HeldGround, None), Err(CampaignError::HeldGroundNeeded));
+    let closing = campaign::closing(&c, &g, ResultRule::HeldGround, Some(Side::Second)).unwrap();
+    assert_eq!(closing.winner, Some(Side::Second));
+}
+
+/// Issue 52 moved the battle file to version 11 (a battle names its campaign): a
+/// version-10 file reads with none, replays to the same battle and is written as 11.
+#[test]
+fn a_version_10_battle_reads_with_no_campaign_and_replays() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/battle-v10.coldsteel.json");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(storage::file_version(&text), Some(10));
+    let g = storage::from_json(&text).unwrap();
+    assert_eq!(g.battle().campaign, None);
+    let replayed = coldsteel::game::replay_recorded(&g, 10).unwrap();
+    assert_eq!(replayed.count, g.battle().log.len());
+    assert_eq!(storage::file_version(&storage::to_json(&g)), Some(storage::VERSION));
+    assert_eq!(storage::VERSION, 11);
+}
