@@ -6,6 +6,7 @@
 mod common;
 
 mod autosave;
+mod campaign_cli;
 mod cli_resolve;
 mod file_limit;
 mod files;

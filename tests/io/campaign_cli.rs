@@ -1,0 +1,210 @@
+//! Issue 52: `coldsteel campaign new|battle|close|report` through the binary, each
+//! exiting 0, or 2 with its reason on one line; every bad input (a damaged, newer or
+//! foreign file, a ledger out of order, a battle closed twice, changed since or of
+//! another campaign, a lost general with no fate) refused with its reason, the `.bak`
+//! offered where there is one.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use coldsteel::game::Action;
+use coldsteel::i18n::Lang;
+use coldsteel::storage;
+
+fn coldsteel() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_coldsteel"))
+}
+
+fn run(args: &[&std::ffi::OsStr]) -> Output {
+    coldsteel().args(args).output().unwrap()
+}
+
+fn said(out: &Output) -> String {
+    format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
+}
+
+/// Exit 2, and one line on standard error holding `want`.
+fn refused(out: &Output, want: &str) {
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{}", said(out));
+    assert!(err.starts_with("coldsteel: ") && err.contains(want), "{want} not in: {err}");
+}
+
+fn ok(out: &Output) -> String {
+    assert!(out.status.success(), "{}", said(out));
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// A campaign from the example order of battle, and its first battle made, in `dir`.
+fn begun(dir: &Path) -> (PathBuf, PathBuf) {
+    let csv = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/oob/krasnoi.en.csv");
+    let campaign = dir.join("krasnoi.coldsteel-campaign.json");
+    let battle = dir.join("first.coldsteel.json");
+    let out = run(&[
+        "campaign".as_ref(),
+        "new".as_ref(),
+        "--from".as_ref(),
+        csv.as_os_str(),
+        "--name".as_ref(),
+        "Krasnoi 1812".as_ref(),
+        "--out".as_ref(),
+        campaign.as_os_str(),
+    ]);
+    assert!(ok(&out).contains("Campaign «Krasnoi 1812» begun: 25 units, 9 generals."));
+    let out =
+        run(&["campaign".as_ref(), "battle".as_ref(), campaign.as_os_str(), "--out".as_ref(), battle.as_os_str()]);
+    assert!(ok(&out).contains("Battle 1 «Krasnoi 1812 — 1» made with 25 units."));
+    (campaign, battle)
+}
+
+/// The battle played a little: the initiative, a general lost; saved.
+fn played(battle: &Path) {
+    let mut g = storage::read_battle_file(battle).unwrap();
+    crate::common::initiative(&mut g, [6, 6], [1, 1], coldsteel::rules::Side::First);
+    let walther = g.battle().generals.iter().find(|x| x.name == "Gén. Walther").unwrap().clone();
+    g.perform(&Action::EditGeneral(coldsteel::model::General { lost: true, ..walther })).unwrap();
+    storage::save_battle(battle, &g).unwrap();
+}
+
+#[test]
+fn a_campaign_is_begun_a_battle_made_closed_once_and_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let (campaign, battle) = begun(dir.path());
+    played(&battle);
+    let close = |extra: &[&str]| {
+        let mut args: Vec<&std::ffi::OsStr> =
+            vec!["campaign".as_ref(), "close".as_ref(), campaign.as_os_str(), battle.as_os_str()];
+        args.extend(extra.iter().map(|a| std::ffi::OsStr::new(*a)));
+        run(&args)
+    };
+    // Shown first; the lost general's fate is the players' to say.
+    let shown = ok(&close(&["--dry-run"]));
+    assert!(
+        shown.contains("Gén. Walther: lost in the battle") && shown.contains("Nothing written (--dry-run)."),
+        "{shown}"
+    );
+    refused(&close(&[]), "Gén. Walther");
+    refused(&close(&["--fate", "Gén. Walther=asleep"]), "killed, captured or wounded");
+    refused(&close(&["--result", "held_ground"]), "which side held the ground");
+    let done = ok(&close(&["--result", "held_ground", "--held", "second", "--fate", "Gén. Walther=captured"]));
+    assert!(done.contains("Battle 1 closed into the campaign"), "{done}");
+    let c = storage::read_campaign_file(&campaign).unwrap();
+    assert_eq!(c.closed()[0].winner, Some(coldsteel::rules::Side::Second));
+    refused(&close(&["--fate", "Gén. Walther=captured"]), "closed into the campaign already");
+    // The report, in both languages, as Markdown and PDF.
+    let md = dir.path().join("campaign.md");
+    let pdf = dir.path().join("campaign.pdf");
+    ok(&run(&[
+        "campaign".as_ref(),
+        "report".as_ref(),
+        campaign.as_os_str(),
+        "--md".as_ref(),
+        md.as_os_str(),
+        "--pdf".as_ref(),
+        pdf.as_os_str(),
+    ]));
+    let text = std::fs::read_to_string(&md).unwrap();
+    for want in [
+        "# Campaign: Krasnoi 1812",
+        "## Battles",
+        "Krasnoi 1812 — 1",
+        "Russian Army (Golitsyn) wins",
+        "Gén. Walther",
+        "captured",
+        "## Ledger",
+    ] {
+        assert!(text.contains(want), "{want} not in:\n{text}");
+    }
+    assert!(std::fs::read(&pdf).unwrap().starts_with(b"%PDF"));
+    let ru =
+        ok(&run(&["--lang".as_ref(), "ru".as_ref(), "campaign".as_ref(), "report".as_ref(), campaign.as_os_str()]));
+    assert!(ru.contains("Кампания: Krasnoi 1812") && ru.contains("в плену"), "{ru}");
+    // The battle changed since it was closed: said by the report, refused by a closing.
+    let mut g = storage::read_battle_file(&battle).unwrap();
+    g.perform(&Action::Note("later".into())).unwrap();
+    storage::save_battle(&battle, &g).unwrap();
+    refused(&close(&["--fate", "Gén. Walther=captured"]), "changed since it was closed");
+    let report = ok(&run(&["campaign".as_ref(), "report".as_ref(), campaign.as_os_str()]));
+    assert!(report.contains("has changed since it was closed"), "{report}");
+}
+
+#[test]
+fn bad_campaign_files_are_refused_with_their_reason_and_the_backup_offered() {
+    let dir = tempfile::tempdir().unwrap();
+    let (campaign, battle) = begun(dir.path());
+    let text = std::fs::read_to_string(&campaign).unwrap();
+    let report = |path: &Path| run(&["campaign".as_ref(), "report".as_ref(), path.as_os_str()]);
+    // Damaged: cut short. The battle made wrote the campaign a second time: its `.bak`.
+    std::fs::write(&campaign, &text[..text.len() / 2]).unwrap();
+    let out = report(&campaign);
+    refused(&out, "krasnoi.coldsteel-campaign.json.bak");
+    assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
+    // Newer.
+    std::fs::write(&campaign, text.replacen("\"version\": 1,", "\"version\": 7,", 1)).unwrap();
+    refused(&report(&campaign), "campaign version 7");
+    // A battle file is no campaign.
+    refused(&report(&battle), "not a coldsteel campaign");
+    // An unknown key, with its path.
+    std::fs::write(&campaign, text.replacen("\"ledger\": [", "\"leger\": [], \"ledger\": [", 1)).unwrap();
+    refused(&report(&campaign), "campaign.leger");
+    // A ledger out of order.
+    let mut c = storage::campaign_from_json(&text).unwrap();
+    c.ledger[1].seq = 9;
+    std::fs::write(&campaign, storage::campaign_to_json(&c)).unwrap();
+    refused(&report(&campaign), "ledger line 9");
+    // In Russian too.
+    let out = run(&["--lang".as_ref(), "ru".as_ref(), "campaign".as_ref(), "report".as_ref(), campaign.as_os_str()]);
+    refused(&out, "строка журнала кампании 9");
+    // A missing file.
+    refused(&report(&dir.path().join("none.coldsteel-campaign.json")), "none.coldsteel-campaign.json");
+    let _ = Lang::En;
+}
+
+#[test]
+fn battles_of_another_campaign_or_order_of_battle_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let (campaign, _) = begun(dir.path());
+    let other_dir = dir.path().join("other");
+    std::fs::create_dir(&other_dir).unwrap();
+    let (_, theirs) = begun(&other_dir);
+    let close = |battle: &Path| run(&["campaign".as_ref(), "close".as_ref(), campaign.as_os_str(), battle.as_os_str()]);
+    refused(&close(&theirs), "belongs to another campaign");
+    let example = Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/krasnoi-1812-ruleset-b.coldsteel.json");
+    refused(&close(&example), "was not made from this campaign");
+    // A battle made from units the lists lack: none made.
+    let out = run(&[
+        "campaign".as_ref(),
+        "battle".as_ref(),
+        campaign.as_os_str(),
+        "--units".as_ref(),
+        "1,2,999".as_ref(),
+        "--out".as_ref(),
+        dir.path().join("x.coldsteel.json").as_os_str(),
+    ]);
+    refused(&out, "unit 999 is not in the campaign");
+    let out = run(&[
+        "campaign".as_ref(),
+        "battle".as_ref(),
+        campaign.as_os_str(),
+        "--units".as_ref(),
+        "1,2".as_ref(),
+        "--out".as_ref(),
+        dir.path().join("y.coldsteel.json").as_os_str(),
+    ]);
+    refused(&out, "units of both sides");
+    // A campaign begun from a battle file: the battle is its first, and closes into it.
+    let example_copy = dir.path().join("turn3.coldsteel.json");
+    std::fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/krasnoi-1812-turn3.coldsteel.json"), &example_copy)
+        .unwrap();
+    let from_battle = dir.path().join("turn3.coldsteel-campaign.json");
+    ok(&run(&[
+        "campaign".as_ref(),
+        "new".as_ref(),
+        "--from".as_ref(),
+        example_copy.as_os_str(),
+        "--out".as_ref(),
+        from_battle.as_os_str(),
+    ]));
+    let closed = ok(&run(&["campaign".as_ref(), "close".as_ref(), from_battle.as_os_str(), example_copy.as_os_str()]));
+    assert!(closed.contains("Kiev Dragoons: 12 figures, lost 4 figures, 8 left; routed"), "{closed}");
+}
