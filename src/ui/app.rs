@@ -106,6 +106,8 @@ pub enum Modal {
     /// A club's rules pack about to be taken, with what it would have changed had the
     /// battle played it from its start (issue 50).
     SwitchPack(Box<(crate::model::RulesPack, crate::game::PackDifference)>),
+    /// The Campaign window (issue 52).
+    Campaign(Box<super::campaign_form::CampaignForm>),
 }
 
 /// The autosaves kept from earlier runs, as File → Recover… lists them.
@@ -170,6 +172,8 @@ pub struct CsApp {
     pub rates_asked: bool,
     /// Recently opened or saved files, newest first.
     pub recent: Vec<PathBuf>,
+    /// The campaign file last used in this run (issue 52), for the Campaign window.
+    pub last_campaign: Option<PathBuf>,
     /// How file dialogs are shown.
     pub dialogs: Dialogs,
     /// Autosave writer (none in tests).
@@ -241,6 +245,7 @@ impl CsApp {
             browse: None,
             rates_asked: false,
             recent: Vec::new(),
+            last_campaign: None,
             dialogs: Dialogs::InApp,
             autosaver: None,
             battle_lock: None,

@@ -235,6 +235,10 @@ pub enum AppCommand {
     ProfileFile(PathPurpose),
     /// Save the battle's settings and tables as the club's profile, which new battles start from.
     SaveClubProfile,
+    /// Open the Campaign window on a task (issue 52).
+    OpenCampaign(super::campaign_form::CampaignTask),
+    /// What the Campaign window asks: read, begin, make a battle, close, report.
+    Campaign(super::campaign_form::CampaignDo),
     /// Save the club's house rules to its pack in the data folder (issue 51).
     SaveClubHouse(Box<super::settings_house::ClubHouse>),
     /// Switch the battle to the club's pack in the data folder, with its preview.

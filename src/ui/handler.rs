@@ -472,7 +472,8 @@ impl CsApp {
                 | Modal::Report(_)
                 | Modal::Settings(_)
                 | Modal::FirstRates(_)
-                | Modal::SwitchPack(_) => {}
+                | Modal::SwitchPack(_)
+                | Modal::Campaign(_) => {}
             },
             AppCommand::PathChosen(purpose, text) => self.path_chosen(purpose, &text),
             AppCommand::NewBattle(template, ruleset) => {
@@ -488,6 +489,12 @@ impl CsApp {
             AppCommand::ProfileFile(purpose) => self.profile_file(purpose),
             AppCommand::SaveClubProfile => self.save_club_profile(),
             AppCommand::SaveClubHouse(house) => self.save_club_house(*house),
+            AppCommand::OpenCampaign(task) => {
+                let form =
+                    super::campaign_form::CampaignForm::new(task, self.game.battle(), self.last_campaign.as_deref());
+                self.modal = Modal::Campaign(Box::new(form));
+            }
+            AppCommand::Campaign(what) => self.campaign_do(what),
             AppCommand::PlayClubRules => self.play_club_rules(),
             AppCommand::OobFile(purpose) => self.oob_file(purpose),
             AppCommand::WizardApply(action) => self.wizard_apply(&action),

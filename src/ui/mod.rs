@@ -4,6 +4,7 @@
 mod app;
 mod battle_card;
 mod brigade_card;
+mod campaign_form;
 mod command;
 mod general_card;
 mod handler;

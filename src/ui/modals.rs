@@ -62,6 +62,10 @@ impl CsApp {
             Modal::About => about_ui(ui, self.lang, self.data_dir.as_deref()),
             Modal::Guide => guide_ui(ui, self.lang),
             Modal::SwitchPack(switch) => switch_pack_ui(ui, self.lang, &switch.0, &switch.1),
+            Modal::Campaign(form) => {
+                cmds.extend(super::campaign_form::campaign_ui(ui, self.lang, form, &self.game));
+                return;
+            }
             Modal::OpenFailed { text, detail, backup, recovery } => {
                 open_failed_ui(ui, self.lang, text, detail, backup.as_deref(), recovery.is_some())
             }

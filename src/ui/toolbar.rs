@@ -188,6 +188,13 @@ impl CsApp {
                 cmds.push(AppCommand::OobFile(PathPurpose::ExportOob));
             }
             ui.separator();
+            // Issue 52: the campaign this battle belongs to, or begins.
+            for task in super::campaign_form::CampaignTask::MENU {
+                if item(ui, task.menu_key(), "").clicked() {
+                    cmds.push(AppCommand::OpenCampaign(task));
+                }
+            }
+            ui.separator();
             if ui.button(lang.t(T::Quit)).clicked() {
                 cmds.push(AppCommand::File(FileOp::Quit));
             }

@@ -1059,3 +1059,76 @@ fn the_club_house_rules_form_saves_to_the_clubs_pack_and_the_battle_takes_them_b
         assert_eq!(h.state().game.battle().options.gdb.house, club.options.gdb.house, "{lang:?}");
     }
 }
+
+/// Issue 52: File → Begin a campaign… from the open battle, then (a general lost) File →
+/// Close this battle into a campaign…: the campaign file read, the closing shown, the
+/// general's fate said, closed: the ledger has the battle; in both languages. Then a new
+/// battle from the campaign, opened.
+#[test]
+fn a_campaign_is_begun_from_the_battle_and_the_battle_closed_into_it() {
+    use coldsteel::i18n::{Label, T};
+    use coldsteel::model::{Fate, LedgerEvent};
+    for lang in [Lang::En, Lang::Ru] {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("krasnoi.coldsteel-campaign.json");
+        let mut h = harness(CsApp::new(storage::default_game().unwrap(), lang));
+        h.run();
+        h.get_by_label(lang.t(T::FileMenu)).click();
+        h.run();
+        h.get_by_label(lang.t(T::CampMenuBegin)).click();
+        h.run();
+        h.get_by_role_and_label(Role::TextInput, lang.t(T::CampPath)).click();
+        h.run();
+        h.get_by_role_and_label(Role::TextInput, lang.t(T::CampPath)).type_text(file.to_str().unwrap());
+        h.run();
+        h.get_by_label(lang.t(T::CampBeginDo)).click();
+        h.run();
+        let c = storage::read_campaign_file(&file).unwrap_or_else(|e| panic!("{lang:?}: {e} {:?}", h.state().message));
+        assert_eq!(c.units.len(), 25, "{lang:?}");
+        assert!(matches!(h.state().modal, Modal::None), "{lang:?}");
+        // A general lost in the battle.
+        let walther = h.state().game.battle().generals.iter().find(|g| g.name == "Gén. Walther").unwrap().clone();
+        let lost = coldsteel::game::Action::EditGeneral(coldsteel::model::General { lost: true, ..walther.clone() });
+        h.state_mut().game.perform(&lost).unwrap();
+        h.get_by_label(lang.t(T::FileMenu)).click();
+        h.run();
+        h.get_by_label(lang.t(T::CampMenuClose)).click();
+        h.run();
+        // The campaign file last used is there: Read.
+        h.get_by_label(lang.t(T::CampRead)).click();
+        h.run();
+        h.get_by_label_contains(&lang.fmt(T::CampFateOf, &[&walther.name]));
+        let close = lang.t(T::CampCloseDo);
+        assert!(h.get_by_label(close).accesskit_node().is_disabled(), "{lang:?}: the fate first");
+        h.get_by_label(Fate::Captured.label(lang)).click();
+        h.run();
+        h.get_by_label(close).click();
+        h.run();
+        let c = storage::read_campaign_file(&file).unwrap();
+        assert_eq!(c.closed().len(), 1, "{lang:?}: {:?}", h.state().message);
+        assert_eq!(c.general(walther.id).unwrap().fate, Some(Fate::Captured));
+        assert!(c.ledger.iter().any(|e| matches!(e.event, LedgerEvent::GeneralLost { fate: Fate::Captured, .. })));
+        if lang == Lang::Ru {
+            continue;
+        }
+        // A new battle from the campaign: the units chosen, written, opened.
+        let battle = dir.path().join("second.coldsteel.json");
+        h.get_by_label(lang.t(T::FileMenu)).click();
+        h.run();
+        h.get_by_label(lang.t(T::CampMenuBattle)).click();
+        h.run();
+        h.get_by_label(lang.t(T::CampRead)).click();
+        h.run();
+        h.get_by_role_and_label(Role::TextInput, lang.t(T::CampBattlePath)).click();
+        h.run();
+        h.get_by_role_and_label(Role::TextInput, lang.t(T::CampBattlePath)).type_text(battle.to_str().unwrap());
+        h.run();
+        h.get_by_label(lang.t(T::CampBattleDo)).click();
+        h.run();
+        h.run();
+        let link = h.state().game.battle().campaign.clone().expect("the battle made is open");
+        assert_eq!((link.id, link.battle), (c.id.clone(), 2));
+        assert!(h.state().game.battle().generals.iter().all(|g| g.id != walther.id), "Walther is captured");
+        assert_eq!(storage::read_campaign_file(&file).unwrap().made().len(), 2);
+    }
+}

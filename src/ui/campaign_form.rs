@@ -1,0 +1,493 @@
+//! The Campaign window (issue 52): begin a campaign (from the open battle or a
+//! spreadsheet), make a battle from it (the units chosen from its lists), close the open
+//! battle into it (shown and explained first: losses, states, the result by the rule
+//! chosen, the lost generals' fates to say), write its report. Files are typed (or
+//! browsed); the handler reads and writes them.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use egui::{RichText, Ui};
+
+use super::app::CsApp;
+use super::command::AppCommand;
+use crate::game::campaign::{self, Closing};
+use crate::i18n::{Label, Lang, T};
+use crate::model::{Battle, Campaign, Fate, GeneralId, ResultRule, UnitId};
+use crate::rules::Side;
+use crate::storage;
+
+/// What the window is doing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CampaignTask {
+    /// Begin a campaign.
+    Begin,
+    /// Make a battle from one.
+    MakeBattle,
+    /// Close the open battle into one.
+    Close,
+    /// Write one's report.
+    Report,
+}
+
+impl CampaignTask {
+    const ALL: [CampaignTask; 4] =
+        [CampaignTask::Begin, CampaignTask::MakeBattle, CampaignTask::Close, CampaignTask::Report];
+    /// As the File menu lists them.
+    pub const MENU: [CampaignTask; 4] = CampaignTask::ALL;
+
+    /// Its File menu item.
+    pub fn menu_key(self) -> T {
+        match self {
+            CampaignTask::Begin => T::CampMenuBegin,
+            CampaignTask::MakeBattle => T::CampMenuBattle,
+            CampaignTask::Close => T::CampMenuClose,
+            CampaignTask::Report => T::CampMenuReport,
+        }
+    }
+
+    fn title(self, lang: Lang) -> &'static str {
+        lang.t(match self {
+            CampaignTask::Begin => T::CampTaskBegin,
+            CampaignTask::MakeBattle => T::CampTaskBattle,
+            CampaignTask::Close => T::CampTaskClose,
+            CampaignTask::Report => T::CampTaskReport,
+        })
+    }
+}
+
+/// What the window asks the handler to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CampaignDo {
+    /// Read the campaign file typed.
+    Read,
+    /// Begin the campaign and write it.
+    Begin,
+    /// Make the battle, write it and the campaign, and open it.
+    MakeBattle,
+    /// Close the open battle into the campaign and write it.
+    Close,
+    /// Write the report: PDF (else Markdown).
+    Report {
+        /// As PDF.
+        pdf: bool,
+    },
+}
+
+/// The Campaign window's fields.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CampaignForm {
+    /// What it is doing.
+    pub task: CampaignTask,
+    /// Begin: from a spreadsheet (else the open battle).
+    pub from_oob: bool,
+    /// Begin: the spreadsheet's path.
+    pub oob_path: String,
+    /// Begin: the campaign's name; a battle: its name.
+    pub name: String,
+    /// The campaign file.
+    pub campaign_path: String,
+    /// The campaign read, or why not.
+    pub campaign: Option<Result<Box<Campaign>, String>>,
+    /// A battle: the units chosen.
+    pub chosen: BTreeSet<UnitId>,
+    /// A battle: the battle file to write.
+    pub battle_path: String,
+    /// Closing: the rule of the result.
+    pub rule: ResultRule,
+    /// Closing: the side that held the ground.
+    pub held: Side,
+    /// Closing: the lost generals' fates said.
+    pub fates: BTreeMap<GeneralId, Fate>,
+    /// The report's file.
+    pub report_path: String,
+}
+
+impl CampaignForm {
+    /// The window on a task, with the campaign file last used.
+    pub fn new(task: CampaignTask, battle: &Battle, last: Option<&std::path::Path>) -> Self {
+        let campaign_path = last.map(|p| p.display().to_string()).unwrap_or_default();
+        CampaignForm {
+            task,
+            from_oob: false,
+            oob_path: String::new(),
+            name: battle.name.clone(),
+            campaign_path,
+            campaign: None,
+            chosen: BTreeSet::new(),
+            battle_path: String::new(),
+            rule: ResultRule::Losses,
+            held: Side::First,
+            fates: BTreeMap::new(),
+            report_path: String::new(),
+        }
+    }
+
+    /// The campaign read, if it read.
+    pub fn read(&self) -> Option<&Campaign> {
+        self.campaign.as_ref().and_then(|c| c.as_ref().ok()).map(|c| &**c)
+    }
+
+    /// Takes a campaign read: every unit that can fight chosen.
+    pub fn took(&mut self, read: Result<Campaign, String>) {
+        if let Ok(c) = &read {
+            self.chosen = c.units.iter().filter(|u| u.state.can_fight()).map(|u| u.unit.id).collect();
+            if self.task == CampaignTask::MakeBattle {
+                self.name = format!("{} — {}", c.name, c.next_battle());
+            }
+        }
+        self.campaign = Some(read.map(Box::new));
+    }
+
+    /// The closing of the open battle as the form says, or why not.
+    pub fn closing(&self, game: &crate::game::Game, lang: Lang) -> Option<Result<Closing, String>> {
+        let c = self.read()?;
+        let held = (self.rule == ResultRule::HeldGround).then_some(self.held);
+        Some(
+            campaign::closing(c, game, self.rule, held).map_err(|e| crate::i18n::errors::campaign_error_text(lang, &e)),
+        )
+    }
+}
+
+/// A labelled one-line field, as wide as given.
+fn field_ui(ui: &mut Ui, label: &str, text: &mut String, width: f32) {
+    ui.horizontal(|ui| {
+        let l = ui.label(label);
+        ui.add(egui::TextEdit::singleline(text).desired_width(width)).labelled_by(l.id);
+    });
+}
+
+/// The window; its choice becomes a command.
+pub fn campaign_ui(ui: &mut Ui, lang: Lang, form: &mut CampaignForm, game: &crate::game::Game) -> Option<AppCommand> {
+    let mut asked = None;
+    let mut close = false;
+    egui::Modal::new(egui::Id::unique("coldsteel-campaign")).show(ui.ctx(), |ui| {
+        ui.set_width(720.0);
+        ui.heading(lang.t(T::CampWindowTitle));
+        ui.horizontal_wrapped(|ui| {
+            for t in CampaignTask::ALL {
+                ui.selectable_value(&mut form.task, t, t.title(lang));
+            }
+        });
+        ui.separator();
+        // A fixed size from the first frame: a modal sized to its first content stops
+        // taking clicks below it as the content grows (egui 0.37).
+        let height = (ui.ctx().content_rect().height() - 220.0).clamp(240.0, 520.0);
+        let body = egui::ScrollArea::vertical().id_salt("coldsteel-campaign-body").auto_shrink([false, false]);
+        body.max_height(height).min_scrolled_height(height).show(ui, |ui| {
+            asked = match form.task {
+                CampaignTask::Begin => begin_ui(ui, lang, form),
+                CampaignTask::MakeBattle => battle_ui(ui, lang, form),
+                CampaignTask::Close => close_ui(ui, lang, form, game),
+                CampaignTask::Report => report_ui(ui, lang, form),
+            };
+        });
+        ui.separator();
+        close = ui.button(lang.t(T::Close)).clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape));
+        super::modals::guard(ui);
+    });
+    if close {
+        return Some(AppCommand::CloseModal);
+    }
+    asked.map(AppCommand::Campaign)
+}
+
+fn begin_ui(ui: &mut Ui, lang: Lang, form: &mut CampaignForm) -> Option<CampaignDo> {
+    super::settings::explain(ui, lang.t(T::CampBeginExplain));
+    ui.radio_value(&mut form.from_oob, false, lang.t(T::CampFromBattle));
+    ui.radio_value(&mut form.from_oob, true, lang.t(T::CampFromOob));
+    if form.from_oob {
+        field_ui(ui, lang.t(T::CampOobPath), &mut form.oob_path, 460.0);
+    }
+    field_ui(ui, lang.t(T::CampName), &mut form.name, 360.0);
+    field_ui(ui, lang.t(T::CampPath), &mut form.campaign_path, 460.0);
+    let ready = !form.name.trim().is_empty()
+        && !form.campaign_path.trim().is_empty()
+        && (!form.from_oob || !form.oob_path.trim().is_empty());
+    let begin = ui.add_enabled(ready, egui::Button::new(RichText::new(lang.t(T::CampBeginDo)).strong()));
+    begin.clicked().then_some(CampaignDo::Begin)
+}
+
+/// The campaign file's field and Read; what it says once read.
+fn campaign_file_ui(ui: &mut Ui, lang: Lang, form: &mut CampaignForm) -> Option<CampaignDo> {
+    let mut asked = None;
+    ui.horizontal(|ui| {
+        let l = ui.label(lang.t(T::CampPath));
+        ui.add(egui::TextEdit::singleline(&mut form.campaign_path).desired_width(420.0)).labelled_by(l.id);
+        if ui.button(lang.t(T::CampRead)).clicked() {
+            asked = Some(CampaignDo::Read);
+        }
+    });
+    match &form.campaign {
+        Some(Ok(c)) => {
+            let (first, second) = (c.strength(Side::First), c.strength(Side::Second));
+            let said = lang.fmt(T::CampReadSays, &[&c.name, &c.closed().len(), &first.1, &second.1]);
+            ui.label(RichText::new(said).strong());
+        }
+        Some(Err(reason)) => {
+            ui.colored_label(super::theme::ERROR, reason);
+        }
+        None => super::settings::explain(ui, lang.t(T::CampReadFirst)),
+    }
+    asked
+}
+
+fn battle_ui(ui: &mut Ui, lang: Lang, form: &mut CampaignForm) -> Option<CampaignDo> {
+    let mut asked = campaign_file_ui(ui, lang, form);
+    let Some(c) = form.campaign.as_ref().and_then(|c| c.as_ref().ok()).cloned() else { return asked };
+    ui.label(RichText::new(lang.t(T::CampChooseUnits)).strong());
+    ui.columns(2, |cols| {
+        for (col, side) in cols.iter_mut().zip(Side::ALL) {
+            let info = c.sides.get(*side);
+            col.label(RichText::new(crate::i18n::names::shown(&info.name, info.name_ru.as_deref(), lang)).strong());
+            for u in c.units.iter().filter(|u| u.unit.side == *side) {
+                let name = u.unit.display_name(lang == Lang::Ru);
+                let text = format!("{name} ({}/{}; {})", u.unit.figures, u.unit.figures_start, u.state.label(lang));
+                let mut on = form.chosen.contains(&u.unit.id);
+                let r = col.add_enabled(u.state.can_fight(), egui::Checkbox::new(&mut on, text));
+                if r.changed() {
+                    if on {
+                        form.chosen.insert(u.unit.id);
+                    } else {
+                        form.chosen.remove(&u.unit.id);
+                    }
+                }
+            }
+        }
+    });
+    field_ui(ui, lang.t(T::CampBattleName), &mut form.name, 360.0);
+    field_ui(ui, lang.t(T::CampBattlePath), &mut form.battle_path, 460.0);
+    let chosen: Vec<UnitId> = form.chosen.iter().copied().collect();
+    let made = campaign::battle_from(&c, &chosen, &form.name);
+    if let Err(e) = &made {
+        ui.colored_label(super::theme::ERROR, crate::i18n::errors::campaign_error_text(lang, e));
+    }
+    let ready = made.is_ok() && !form.battle_path.trim().is_empty() && !form.name.trim().is_empty();
+    if ui.add_enabled(ready, egui::Button::new(RichText::new(lang.t(T::CampBattleDo)).strong())).clicked() {
+        asked = Some(CampaignDo::MakeBattle);
+    }
+    asked
+}
+
+fn close_ui(ui: &mut Ui, lang: Lang, form: &mut CampaignForm, game: &crate::game::Game) -> Option<CampaignDo> {
+    let mut asked = campaign_file_ui(ui, lang, form);
+    let Some(c) = form.read().cloned() else { return asked };
+    ui.label(RichText::new(lang.t(T::CampResultBy)).strong());
+    ui.horizontal_wrapped(|ui| {
+        for r in ResultRule::ALL {
+            ui.radio_value(&mut form.rule, r, r.label(lang));
+        }
+    });
+    if form.rule == ResultRule::HeldGround {
+        ui.horizontal(|ui| {
+            ui.label(lang.t(T::CampHeldBy));
+            for side in Side::ALL {
+                let info = &game.battle().sides.get(*side);
+                ui.radio_value(
+                    &mut form.held,
+                    *side,
+                    crate::i18n::names::shown(&info.name, info.name_ru.as_deref(), lang),
+                );
+            }
+        });
+    }
+    let closing = match form.closing(game, lang) {
+        Some(Ok(closing)) => closing,
+        Some(Err(reason)) => {
+            ui.colored_label(super::theme::ERROR, reason);
+            return asked;
+        }
+        None => return asked,
+    };
+    let lines = crate::report::campaign::closing_lines(lang, &c, &closing);
+    // The heading, each side, the rule and the result first; each unit's line below.
+    let units = closing.units.len();
+    let summary = lines.iter().take(1).chain(lines.iter().skip(1 + units).take(Side::ALL.len() + 2));
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        for line in summary {
+            ui.label(RichText::new(line).strong());
+        }
+    });
+    for (id, name) in &closing.lost_generals {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(lang.fmt(T::CampFateOf, &[name]));
+            for f in Fate::ALL {
+                if ui.radio(form.fates.get(id) == Some(&f), f.label(lang)).clicked() {
+                    form.fates.insert(*id, f);
+                }
+            }
+        });
+    }
+    let all_said = closing.lost_generals.iter().all(|(id, _)| form.fates.contains_key(id));
+    if !all_said {
+        ui.colored_label(super::theme::WARN, lang.t(T::CampSayFates));
+    }
+    let close = egui::Button::new(RichText::new(lang.t(T::CampCloseDo)).strong());
+    if ui.add_enabled(all_said, close).clicked() {
+        asked = Some(CampaignDo::Close);
+    }
+    ui.label(RichText::new(lang.t(T::CampEachUnit)).strong());
+    egui::ScrollArea::vertical().id_salt("coldsteel-campaign-units").max_height(220.0).show(ui, |ui| {
+        for line in lines.iter().skip(1).take(units) {
+            ui.label(RichText::new(line).monospace().size(12.0));
+        }
+    });
+    asked
+}
+
+fn report_ui(ui: &mut Ui, lang: Lang, form: &mut CampaignForm) -> Option<CampaignDo> {
+    let mut asked = campaign_file_ui(ui, lang, form);
+    let Some(c) = form.read().cloned() else { return asked };
+    let text = crate::report::markdown::to_text(&crate::report::campaign::campaign_report(&c, &[], lang));
+    egui::ScrollArea::vertical().id_salt("coldsteel-campaign-report").max_height(300.0).show(ui, |ui| {
+        ui.label(RichText::new(text).monospace().size(11.0));
+    });
+    field_ui(ui, lang.t(T::CampReportPath), &mut form.report_path, 460.0);
+    ui.horizontal(|ui| {
+        let ready = !form.report_path.trim().is_empty();
+        if ui.add_enabled(ready, egui::Button::new(lang.t(T::CampReportPdf))).clicked() {
+            asked = Some(CampaignDo::Report { pdf: true });
+        }
+        if ui.add_enabled(ready, egui::Button::new(lang.t(T::CampReportMd))).clicked() {
+            asked = Some(CampaignDo::Report { pdf: false });
+        }
+    });
+    asked
+}
+
+impl CsApp {
+    /// Carries out what the Campaign window asked: every file read and written here.
+    pub(super) fn campaign_do(&mut self, what: CampaignDo) {
+        let super::app::Modal::Campaign(form) = &mut self.modal else { return };
+        let lang = self.lang;
+        let path = std::path::PathBuf::from(form.campaign_path.trim());
+        match what {
+            CampaignDo::Read => {
+                let read = storage::read_campaign_file(&path)
+                    .map_err(|e| crate::i18n::errors::campaign_file_error_text(lang, &e));
+                form.took(read);
+            }
+            CampaignDo::Begin => self.campaign_begin(&path),
+            CampaignDo::MakeBattle => self.campaign_battle(&path),
+            CampaignDo::Close => self.campaign_close(&path),
+            CampaignDo::Report { pdf } => self.campaign_report(&path, pdf),
+        }
+    }
+
+    fn campaign_begin(&mut self, path: &std::path::Path) {
+        let lang = self.lang;
+        let super::app::Modal::Campaign(form) = &self.modal else { return };
+        let name = form.name.trim().to_owned();
+        let (game, made, from) = if form.from_oob {
+            let oob = std::path::PathBuf::from(form.oob_path.trim());
+            let bytes = match storage::read_bytes_file(&oob) {
+                Ok(b) => b,
+                Err(e) => return self.campaign_said(crate::i18n::errors::load_error_text(lang, &e), true),
+            };
+            match crate::oob::game_of(&bytes, &name, self.game.battle().ruleset, lang) {
+                Ok(g) => (g, false, oob.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()),
+                Err(crate::oob::OobGameError::Rows(rows)) => {
+                    let first = rows.first().map(|r| crate::oob::row_error_text(lang, r)).unwrap_or_default();
+                    return self.campaign_said(first, true);
+                }
+                Err(crate::oob::OobGameError::Refused(e)) => {
+                    return self.campaign_said(crate::i18n::errors::action_error_text(lang, &e), true);
+                }
+            }
+        } else {
+            let from = self.path.as_ref().and_then(|p| p.file_name()).map(|n| n.to_string_lossy().into_owned());
+            (self.game.clone(), true, from.unwrap_or_else(|| self.game.battle().name.clone()))
+        };
+        let c = campaign::campaign_from(&game, &storage::new_campaign_id(&name), &name, &from, made);
+        let c = match storage::checked_campaign(c) {
+            Ok(c) => c,
+            Err(e) => return self.campaign_said(crate::i18n::errors::campaign_file_error_text(lang, &e), true),
+        };
+        if let Err(e) = storage::save_campaign(path, &c) {
+            return self.campaign_said(crate::i18n::errors::save_error_text(lang, &e), true);
+        }
+        let said = lang.fmt(T::CampCreated, &[&c.name, &c.units.len(), &c.generals.len()]);
+        self.last_campaign = Some(path.to_path_buf());
+        self.modal = super::app::Modal::None;
+        self.message = Some((format!("{said} {}", lang.fmt(T::CliWritten, &[&path.display()])), false));
+    }
+
+    fn campaign_battle(&mut self, path: &std::path::Path) {
+        let lang = self.lang;
+        let super::app::Modal::Campaign(form) = &self.modal else { return };
+        let Some(mut c) = form.read().cloned() else { return };
+        let chosen: Vec<UnitId> = form.chosen.iter().copied().collect();
+        let out = std::path::PathBuf::from(form.battle_path.trim());
+        let battle = match campaign::battle_from(&c, &chosen, &form.name) {
+            Ok(b) => b,
+            Err(e) => return self.campaign_said(crate::i18n::errors::campaign_error_text(lang, &e), true),
+        };
+        let mut game = crate::game::Game::new(battle);
+        // A new battle rolls its own dice (from its journal's start too, so that it replays).
+        game.reseed(storage::now_unix_ms());
+        if let Err(e) = storage::save_battle(&out, &game) {
+            return self.campaign_said(crate::i18n::errors::save_error_text(lang, &e), true);
+        }
+        campaign::record_made(&mut c, &game);
+        if let Err(e) = storage::save_campaign(path, &c) {
+            return self.campaign_said(crate::i18n::errors::save_error_text(lang, &e), true);
+        }
+        self.last_campaign = Some(path.to_path_buf());
+        self.modal = super::app::Modal::None;
+        // Opened as any battle file is: the players asked first when the open one has
+        // unsaved changes.
+        self.request(super::command::FileOp::Open(Some(out)));
+    }
+
+    fn campaign_close(&mut self, path: &std::path::Path) {
+        let lang = self.lang;
+        let super::app::Modal::Campaign(form) = &self.modal else { return };
+        let Some(mut c) = form.read().cloned() else { return };
+        let closing = match form.closing(&self.game, lang) {
+            Some(Ok(closing)) => closing,
+            Some(Err(reason)) => return self.campaign_said(reason, true),
+            None => return,
+        };
+        let fates: Vec<(GeneralId, Fate)> = form.fates.iter().map(|(g, f)| (*g, *f)).collect();
+        let fates: Vec<_> =
+            fates.into_iter().filter(|(g, _)| closing.lost_generals.iter().any(|(l, _)| l == g)).collect();
+        let file = self.path.as_ref().and_then(|p| p.file_name()).map(|n| n.to_string_lossy().into_owned());
+        let before = c.ledger.len();
+        if let Err(e) = campaign::close(&mut c, &closing, &fates, &file.unwrap_or_default()) {
+            return self.campaign_said(crate::i18n::errors::campaign_error_text(lang, &e), true);
+        }
+        if let Err(e) = storage::save_campaign(path, &c) {
+            return self.campaign_said(crate::i18n::errors::save_error_text(lang, &e), true);
+        }
+        self.last_campaign = Some(path.to_path_buf());
+        self.modal = super::app::Modal::None;
+        self.message = Some((lang.fmt(T::CampClosed, &[&closing.number, &(c.ledger.len() - before)]), false));
+    }
+
+    fn campaign_report(&mut self, path: &std::path::Path, pdf: bool) {
+        let lang = self.lang;
+        let super::app::Modal::Campaign(form) = &self.modal else { return };
+        let Some(c) = form.read() else { return };
+        let out = std::path::PathBuf::from(form.report_path.trim());
+        let report = crate::report::campaign::campaign_report(c, &[], lang);
+        let bytes = if pdf {
+            match crate::report::pdf::to_pdf(&report) {
+                Ok(b) => b,
+                Err(e) => return self.campaign_said(e.text(lang), true),
+            }
+        } else {
+            crate::report::markdown::to_markdown(&report).into_bytes()
+        };
+        match storage::save_output(&out, &bytes) {
+            Ok(()) => {
+                self.last_campaign = Some(path.to_path_buf());
+                self.message = Some((lang.fmt(T::CliWritten, &[&out.display()]), false));
+            }
+            Err(e) => self.campaign_said(crate::i18n::errors::save_error_text(lang, &e), true),
+        }
+    }
+
+    /// Says what went wrong (or right) in the window's status line, the window open.
+    fn campaign_said(&mut self, text: String, error: bool) {
+        self.message = Some((text, error));
+    }
+}
