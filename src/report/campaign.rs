@@ -15,7 +15,8 @@ pub fn closing_lines(lang: Lang, campaign: &Campaign, closing: &Closing) -> Vec<
     let mut out = vec![lang.fmt(T::CampCloseHeading, &[&closing.number, &closing.name, &campaign.name])];
     for u in &closing.units {
         let lost = lang.count(u.lost(), Noun::Figure);
-        out.push(lang.fmt(T::CampCloseUnit, &[&u.name, &u.start, &lost, &u.end, &u.state.label(lang)]));
+        let name = campaign.unit(u.unit).map_or(u.name.as_str(), |c| c.unit.display_name(lang == Lang::Ru));
+        out.push(lang.fmt(T::CampCloseUnit, &[&name, &u.start, &lost, &u.end, &u.state.label(lang)]));
     }
     for side in Side::ALL {
         let s = closing.sides.get(*side);
@@ -28,8 +29,8 @@ pub fn closing_lines(lang: Lang, campaign: &Campaign, closing: &Closing) -> Vec<
         Some(w) => lang.fmt(T::CampWins, &[&side_name(campaign, w, lang)]),
         None => lang.t(T::CampDrawn).to_owned(),
     });
-    for (_, name) in &closing.lost_generals {
-        out.push(lang.fmt(T::CampGeneralLost, &[name, &lang.t(T::CampFateUnsaid)]));
+    for (id, name) in &closing.lost_generals {
+        out.push(lang.fmt(T::CampGeneralLost, &[&general_name(campaign, *id, name, lang), &lang.t(T::CampFateUnsaid)]));
     }
     out
 }
@@ -48,6 +49,14 @@ fn rule_line(lang: Lang, campaign: &Campaign, closing: &Closing) -> String {
 fn side_name(campaign: &Campaign, side: Side, lang: Lang) -> String {
     let info = campaign.sides.get(side);
     names::shown(&info.name, info.name_ru.as_deref(), lang).to_owned()
+}
+
+/// A general's name in the interface language, as the lists have it (else `name`).
+pub fn general_name(campaign: &Campaign, id: crate::model::GeneralId, name: &str, lang: Lang) -> String {
+    campaign.general(id).map_or_else(
+        || name.to_owned(),
+        |g| names::shown(&g.general.name, g.general.name_ru.as_deref(), lang).to_owned(),
+    )
 }
 
 fn unit_name(campaign: &Campaign, id: UnitId, lang: Lang) -> String {
@@ -192,10 +201,7 @@ pub fn ledger_text(lang: Lang, campaign: &Campaign, e: &LedgerEntry) -> String {
             lang.fmt(T::CampLedState, &[&unit_name(campaign, *unit, lang), &state.label(lang)])
         }
         LedgerEvent::GeneralLost { general, fate } => {
-            let name = campaign.general(*general).map_or_else(
-                || general.to_string(),
-                |g| names::shown(&g.general.name, g.general.name_ru.as_deref(), lang).to_owned(),
-            );
+            let name = general_name(campaign, *general, &general.to_string(), lang);
             lang.fmt(T::CampLedGeneral, &[&name, &fate.label(lang)])
         }
         LedgerEvent::BattleClosed { name, rule, winner, .. } => {

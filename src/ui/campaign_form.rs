@@ -309,7 +309,8 @@ fn close_ui(ui: &mut Ui, lang: Lang, form: &mut CampaignForm, game: &crate::game
     });
     for (id, name) in &closing.lost_generals {
         ui.horizontal_wrapped(|ui| {
-            ui.label(lang.fmt(T::CampFateOf, &[name]));
+            let name = crate::report::campaign::general_name(&c, *id, name, lang);
+            ui.label(lang.fmt(T::CampFateOf, &[&name]));
             for f in Fate::ALL {
                 if ui.radio(form.fates.get(id) == Some(&f), f.label(lang)).clicked() {
                     form.fates.insert(*id, f);

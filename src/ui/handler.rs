@@ -490,9 +490,13 @@ impl CsApp {
             AppCommand::SaveClubProfile => self.save_club_profile(),
             AppCommand::SaveClubHouse(house) => self.save_club_house(*house),
             AppCommand::OpenCampaign(task) => {
-                let form =
-                    super::campaign_form::CampaignForm::new(task, self.game.battle(), self.last_campaign.as_deref());
+                let last = self.last_campaign.clone().or_else(|| self.campaign_beside());
+                let form = super::campaign_form::CampaignForm::new(task, self.game.battle(), last.as_deref());
                 self.modal = Modal::Campaign(Box::new(form));
+                // A campaign file already there is read at once, but when beginning one.
+                if task != super::campaign_form::CampaignTask::Begin && last.is_some_and(|p| p.is_file()) {
+                    self.campaign_do(super::campaign_form::CampaignDo::Read);
+                }
             }
             AppCommand::Campaign(what) => self.campaign_do(what),
             AppCommand::PlayClubRules => self.play_club_rules(),
@@ -1106,6 +1110,14 @@ impl CsApp {
             Ok(_) => (lang.fmt(T::ClubProfileSaved, &[&path.display()]), false),
             Err(e) => (crate::i18n::errors::save_error_text(lang, &e), true),
         });
+    }
+
+    /// A campaign file beside the battle file, named after it (issue 52).
+    fn campaign_beside(&self) -> Option<PathBuf> {
+        let p = self.path.as_ref()?;
+        let name = p.file_name()?.to_string_lossy().into_owned();
+        let stem = name.strip_suffix(".coldsteel.json").unwrap_or(&name).to_owned();
+        Some(p.with_file_name(format!("{stem}{}", storage::CAMPAIGN_SUFFIX)))
     }
 
     /// Saves the club's house rules into its pack (issue 51), its version counted up; a

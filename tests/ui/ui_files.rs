@@ -1097,7 +1097,8 @@ fn a_campaign_is_begun_from_the_battle_and_the_battle_closed_into_it() {
         // The campaign file last used is there: Read.
         h.get_by_label(lang.t(T::CampRead)).click();
         h.run();
-        h.get_by_label_contains(&lang.fmt(T::CampFateOf, &[&walther.name]));
+        let shown = coldsteel::i18n::names::shown(&walther.name, walther.name_ru.as_deref(), lang);
+        h.get_by_label_contains(&lang.fmt(T::CampFateOf, &[&shown]));
         let close = lang.t(T::CampCloseDo);
         assert!(h.get_by_label(close).accesskit_node().is_disabled(), "{lang:?}: the fate first");
         h.get_by_label(Fate::Captured.label(lang)).click();
