@@ -363,8 +363,16 @@ impl CsApp {
         let path = std::path::PathBuf::from(form.campaign_path.trim());
         match what {
             CampaignDo::Read => {
-                let read = storage::read_campaign_file(&path)
-                    .map_err(|e| crate::i18n::errors::campaign_file_error_text(lang, &e));
+                let read = storage::read_campaign_file(&path).map_err(|e| {
+                    let reason = crate::i18n::errors::campaign_file_error_text(lang, &e);
+                    // Nothing is lost: the file before the last save is offered.
+                    let backup = storage::backup_path(&path);
+                    if backup.is_file() {
+                        format!("{reason}; {}", lang.fmt(T::CampFileBackup, &[&backup.display()]))
+                    } else {
+                        reason
+                    }
+                });
                 form.took(read);
             }
             CampaignDo::Begin => self.campaign_begin(&path),

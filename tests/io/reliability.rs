@@ -612,3 +612,33 @@ fn mutated_rules_packs_never_panic() {
     }
     assert!(read > 0, "some mutations still read");
 }
+
+/// Issue 52: mutated campaign files (a closed battle in the ledger) never panic the
+/// strict reader; every one it takes writes back to a campaign that reads the same.
+#[test]
+fn mutated_campaign_files_never_panic() {
+    use rand::SeedableRng;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(52);
+    let game = storage::read_battle_file(Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/saves/krasnoi-1812-turn3.coldsteel.json"
+    )))
+    .unwrap();
+    let mut c = coldsteel::game::campaign::campaign_from(&game, "campaign-fuzz", "Fuzz", "turn3", true);
+    let rule = coldsteel::model::ResultRule::UnitsBroken;
+    let closing = coldsteel::game::campaign::closing(&c, &game, rule, None).unwrap();
+    coldsteel::game::campaign::close(&mut c, &closing, &[], "turn3.coldsteel.json").unwrap();
+    let source = storage::campaign_to_json(&c);
+    let mut read = 0;
+    for _ in 0..1500usize {
+        let text = mutate(source.as_bytes(), &mut rng);
+        let Ok(text) = String::from_utf8(text) else { continue };
+        if let Ok(back) = storage::campaign_from_json(&text) {
+            read += 1;
+            assert_eq!(storage::campaign_from_json(&storage::campaign_to_json(&back)).unwrap(), back, "{text}");
+            // Its report is made whatever it holds.
+            let _ = coldsteel::report::campaign::campaign_report(&back, &[], coldsteel::i18n::Lang::Ru);
+        }
+    }
+    assert!(read > 0, "some mutations still read");
+}

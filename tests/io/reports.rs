@@ -499,3 +499,49 @@ fn the_pdf_report_names_the_clubs_modifiers_and_what_decided_a_melee() {
         }
     }
 }
+
+/// Issue 52: the campaign's report as PDF, through pdftotext, in both languages: the
+/// battle closed with its result, each unit's strength after it, the generals' fates and
+/// the ledger (needs poppler-utils).
+#[test]
+#[ignore = "needs pdftotext (poppler-utils); .ci/run runs it with --ignored"]
+fn the_campaign_report_reads_in_the_pdf() {
+    use coldsteel::game::campaign;
+    use coldsteel::model::{Fate, ResultRule};
+    let mut game = mid_game();
+    let walther = game.battle().generals.iter().find(|g| g.name == "Gén. Walther").unwrap().clone();
+    let lost = coldsteel::game::Action::EditGeneral(coldsteel::model::General { lost: true, ..walther.clone() });
+    let mut c = campaign::campaign_from(&game, "campaign-pdf", "Krasnoi 1812", "turn3.coldsteel.json", true);
+    game.perform(&lost).unwrap();
+    let closing = campaign::closing(&c, &game, ResultRule::Losses, None).unwrap();
+    campaign::close(&mut c, &closing, &[(walther.id, Fate::Killed)], "turn3.coldsteel.json").unwrap();
+    for (lang, wants) in [
+        (Lang::En, ["Campaign: Krasnoi 1812", "French Imperial Guard wins", "Kiev Dragoons", "killed", "Ledger"]),
+        (
+            Lang::Ru,
+            [
+                "Кампания: Krasnoi 1812",
+                "Победа: Французская императорская гвардия",
+                "Киевский драгунский полк",
+                "убит",
+                "Журнал кампании",
+            ],
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("campaign.pdf");
+        let report = coldsteel::report::campaign::campaign_report(&c, &[], lang);
+        std::fs::write(&path, pdf::to_pdf(&report).unwrap()).unwrap();
+        let out = std::process::Command::new("pdftotext").arg(&path).arg("-").output().expect("pdftotext installed");
+        let text = String::from_utf8(out.stdout).unwrap().split_whitespace().collect::<Vec<_>>().join(" ");
+        for want in wants {
+            assert!(text.contains(want), "{lang:?}: {want} not in the PDF:\n{text}");
+        }
+        // Kiev Dragoons: 12 at the start, 8 after the battle, routed.
+        let md = markdown::to_markdown(&report);
+        assert!(
+            md.lines().any(|l| l.contains("12") && l.contains(" 8 ") && (l.contains("Kiev") || l.contains("Киев"))),
+            "{md}"
+        );
+    }
+}

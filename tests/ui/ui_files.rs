@@ -1131,5 +1131,13 @@ fn a_campaign_is_begun_from_the_battle_and_the_battle_closed_into_it() {
         assert_eq!((link.id, link.battle), (c.id.clone(), 2));
         assert!(h.state().game.battle().generals.iter().all(|g| g.id != walther.id), "Walther is captured");
         assert_eq!(storage::read_campaign_file(&file).unwrap().made().len(), 2);
+        // A damaged campaign file is said so, its `.bak` offered; nothing is written.
+        let text = std::fs::read_to_string(&file).unwrap();
+        std::fs::write(&file, &text[..text.len() / 3]).unwrap();
+        h.get_by_label(lang.t(T::FileMenu)).click();
+        h.run();
+        h.get_by_label(lang.t(T::CampMenuReport)).click();
+        h.run();
+        h.get_by_label_contains("krasnoi.coldsteel-campaign.json.bak");
     }
 }
