@@ -8,13 +8,11 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use egui::{RichText, Ui};
 
-use super::app::CsApp;
 use super::command::AppCommand;
 use crate::game::campaign::{self, Closing};
 use crate::i18n::{Label, Lang, T};
 use crate::model::{Battle, Campaign, Fate, GeneralId, ResultRule, UnitId};
 use crate::rules::Side;
-use crate::storage;
 
 /// What the window is doing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -298,7 +296,7 @@ fn close_ui(ui: &mut Ui, lang: Lang, form: &mut CampaignForm, game: &crate::game
         }
         None => return asked,
     };
-    let lines = crate::report::campaign::closing_lines(lang, &c, &closing);
+    let lines = super::report_view::closing_lines(lang, &c, &closing);
     // The heading, each side, the rule and the result first; each unit's line below.
     let units = closing.units.len();
     let summary = lines.iter().take(1).chain(lines.iter().skip(1 + units).take(Side::ALL.len() + 2));
@@ -309,7 +307,7 @@ fn close_ui(ui: &mut Ui, lang: Lang, form: &mut CampaignForm, game: &crate::game
     });
     for (id, name) in &closing.lost_generals {
         ui.horizontal_wrapped(|ui| {
-            let name = crate::report::campaign::general_name(&c, *id, name, lang);
+            let name = super::report_view::campaign_general_name(&c, *id, name, lang);
             ui.label(lang.fmt(T::CampFateOf, &[&name]));
             for f in Fate::ALL {
                 if ui.radio(form.fates.get(id) == Some(&f), f.label(lang)).clicked() {
@@ -338,7 +336,7 @@ fn close_ui(ui: &mut Ui, lang: Lang, form: &mut CampaignForm, game: &crate::game
 fn report_ui(ui: &mut Ui, lang: Lang, form: &mut CampaignForm) -> Option<CampaignDo> {
     let mut asked = campaign_file_ui(ui, lang, form);
     let Some(c) = form.read().cloned() else { return asked };
-    let text = crate::report::markdown::to_text(&crate::report::campaign::campaign_report(&c, &[], lang));
+    let text = super::report_view::campaign_report_text(&c, lang);
     egui::ScrollArea::vertical().id_salt("coldsteel-campaign-report").max_height(300.0).show(ui, |ui| {
         ui.label(RichText::new(text).monospace().size(11.0));
     });
@@ -353,150 +351,4 @@ fn report_ui(ui: &mut Ui, lang: Lang, form: &mut CampaignForm) -> Option<Campaig
         }
     });
     asked
-}
-
-impl CsApp {
-    /// Carries out what the Campaign window asked: every file read and written here.
-    pub(super) fn campaign_do(&mut self, what: CampaignDo) {
-        let super::app::Modal::Campaign(form) = &mut self.modal else { return };
-        let lang = self.lang;
-        let path = std::path::PathBuf::from(form.campaign_path.trim());
-        match what {
-            CampaignDo::Read => {
-                let read = storage::read_campaign_file(&path).map_err(|e| {
-                    let reason = crate::i18n::errors::campaign_file_error_text(lang, &e);
-                    // Nothing is lost: the file before the last save is offered.
-                    let backup = storage::backup_path(&path);
-                    if backup.is_file() {
-                        format!("{reason}; {}", lang.fmt(T::CampFileBackup, &[&backup.display()]))
-                    } else {
-                        reason
-                    }
-                });
-                form.took(read);
-            }
-            CampaignDo::Begin => self.campaign_begin(&path),
-            CampaignDo::MakeBattle => self.campaign_battle(&path),
-            CampaignDo::Close => self.campaign_close(&path),
-            CampaignDo::Report { pdf } => self.campaign_report(&path, pdf),
-        }
-    }
-
-    fn campaign_begin(&mut self, path: &std::path::Path) {
-        let lang = self.lang;
-        let super::app::Modal::Campaign(form) = &self.modal else { return };
-        let name = form.name.trim().to_owned();
-        let (game, made, from) = if form.from_oob {
-            let oob = std::path::PathBuf::from(form.oob_path.trim());
-            let bytes = match storage::read_bytes_file(&oob) {
-                Ok(b) => b,
-                Err(e) => return self.campaign_said(crate::i18n::errors::load_error_text(lang, &e), true),
-            };
-            match crate::oob::game_of(&bytes, &name, self.game.battle().ruleset, lang) {
-                Ok(g) => (g, false, oob.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()),
-                Err(crate::oob::OobGameError::Rows(rows)) => {
-                    let first = rows.first().map(|r| crate::oob::row_error_text(lang, r)).unwrap_or_default();
-                    return self.campaign_said(first, true);
-                }
-                Err(crate::oob::OobGameError::Refused(e)) => {
-                    return self.campaign_said(crate::i18n::errors::action_error_text(lang, &e), true);
-                }
-            }
-        } else {
-            let from = self.path.as_ref().and_then(|p| p.file_name()).map(|n| n.to_string_lossy().into_owned());
-            (self.game.clone(), true, from.unwrap_or_else(|| self.game.battle().name.clone()))
-        };
-        let c = campaign::campaign_from(&game, &storage::new_campaign_id(&name), &name, &from, made);
-        let c = match storage::checked_campaign(c) {
-            Ok(c) => c,
-            Err(e) => return self.campaign_said(crate::i18n::errors::campaign_file_error_text(lang, &e), true),
-        };
-        if let Err(e) = storage::save_campaign(path, &c) {
-            return self.campaign_said(crate::i18n::errors::save_error_text(lang, &e), true);
-        }
-        let said = lang.fmt(T::CampCreated, &[&c.name, &c.units.len(), &c.generals.len()]);
-        self.last_campaign = Some(path.to_path_buf());
-        self.modal = super::app::Modal::None;
-        self.message = Some((format!("{said} {}", lang.fmt(T::CliWritten, &[&path.display()])), false));
-    }
-
-    fn campaign_battle(&mut self, path: &std::path::Path) {
-        let lang = self.lang;
-        let super::app::Modal::Campaign(form) = &self.modal else { return };
-        let Some(mut c) = form.read().cloned() else { return };
-        let chosen: Vec<UnitId> = form.chosen.iter().copied().collect();
-        let out = std::path::PathBuf::from(form.battle_path.trim());
-        let battle = match campaign::battle_from(&c, &chosen, &form.name) {
-            Ok(b) => b,
-            Err(e) => return self.campaign_said(crate::i18n::errors::campaign_error_text(lang, &e), true),
-        };
-        let mut game = crate::game::Game::new(battle);
-        // A new battle rolls its own dice (from its journal's start too, so that it replays).
-        game.reseed(storage::now_unix_ms());
-        if let Err(e) = storage::save_battle(&out, &game) {
-            return self.campaign_said(crate::i18n::errors::save_error_text(lang, &e), true);
-        }
-        campaign::record_made(&mut c, &game);
-        if let Err(e) = storage::save_campaign(path, &c) {
-            return self.campaign_said(crate::i18n::errors::save_error_text(lang, &e), true);
-        }
-        self.last_campaign = Some(path.to_path_buf());
-        self.modal = super::app::Modal::None;
-        // Opened as any battle file is: the players asked first when the open one has
-        // unsaved changes.
-        self.request(super::command::FileOp::Open(Some(out)));
-    }
-
-    fn campaign_close(&mut self, path: &std::path::Path) {
-        let lang = self.lang;
-        let super::app::Modal::Campaign(form) = &self.modal else { return };
-        let Some(mut c) = form.read().cloned() else { return };
-        let closing = match form.closing(&self.game, lang) {
-            Some(Ok(closing)) => closing,
-            Some(Err(reason)) => return self.campaign_said(reason, true),
-            None => return,
-        };
-        let fates: Vec<(GeneralId, Fate)> = form.fates.iter().map(|(g, f)| (*g, *f)).collect();
-        let fates: Vec<_> =
-            fates.into_iter().filter(|(g, _)| closing.lost_generals.iter().any(|(l, _)| l == g)).collect();
-        let file = self.path.as_ref().and_then(|p| p.file_name()).map(|n| n.to_string_lossy().into_owned());
-        let before = c.ledger.len();
-        if let Err(e) = campaign::close(&mut c, &closing, &fates, &file.unwrap_or_default()) {
-            return self.campaign_said(crate::i18n::errors::campaign_error_text(lang, &e), true);
-        }
-        if let Err(e) = storage::save_campaign(path, &c) {
-            return self.campaign_said(crate::i18n::errors::save_error_text(lang, &e), true);
-        }
-        self.last_campaign = Some(path.to_path_buf());
-        self.modal = super::app::Modal::None;
-        self.message = Some((lang.fmt(T::CampClosed, &[&closing.number, &(c.ledger.len() - before)]), false));
-    }
-
-    fn campaign_report(&mut self, path: &std::path::Path, pdf: bool) {
-        let lang = self.lang;
-        let super::app::Modal::Campaign(form) = &self.modal else { return };
-        let Some(c) = form.read() else { return };
-        let out = std::path::PathBuf::from(form.report_path.trim());
-        let report = crate::report::campaign::campaign_report(c, &[], lang);
-        let bytes = if pdf {
-            match crate::report::pdf::to_pdf(&report) {
-                Ok(b) => b,
-                Err(e) => return self.campaign_said(e.text(lang), true),
-            }
-        } else {
-            crate::report::markdown::to_markdown(&report).into_bytes()
-        };
-        match storage::save_output(&out, &bytes) {
-            Ok(()) => {
-                self.last_campaign = Some(path.to_path_buf());
-                self.message = Some((lang.fmt(T::CliWritten, &[&out.display()]), false));
-            }
-            Err(e) => self.campaign_said(crate::i18n::errors::save_error_text(lang, &e), true),
-        }
-    }
-
-    /// Says what went wrong (or right) in the window's status line, the window open.
-    fn campaign_said(&mut self, text: String, error: bool) {
-        self.message = Some((text, error));
-    }
 }

@@ -85,3 +85,37 @@ pub fn report_bytes(
         | PathPurpose::ExportOob => Ok(markdown::to_markdown(&summary::game_report(game, lang)).into_bytes()),
     }
 }
+
+/// The campaign's report as text, for the Campaign window (issue 52).
+pub fn campaign_report_text(campaign: &crate::model::Campaign, lang: Lang) -> String {
+    markdown::to_text(&crate::report::campaign::campaign_report(campaign, &[], lang))
+}
+
+/// The campaign's report as PDF or Markdown bytes, or why not.
+pub fn campaign_report_bytes(campaign: &crate::model::Campaign, lang: Lang, pdf: bool) -> Result<Vec<u8>, String> {
+    let report = crate::report::campaign::campaign_report(campaign, &[], lang);
+    if pdf {
+        crate::report::pdf::to_pdf(&report).map_err(|e| e.text(lang))
+    } else {
+        Ok(markdown::to_markdown(&report).into_bytes())
+    }
+}
+
+/// A battle's closing into a campaign, explained a line each.
+pub fn closing_lines(
+    lang: Lang,
+    campaign: &crate::model::Campaign,
+    closing: &crate::game::campaign::Closing,
+) -> Vec<String> {
+    crate::report::campaign::closing_lines(lang, campaign, closing)
+}
+
+/// A general's name as the campaign's lists have it, in the interface language.
+pub fn campaign_general_name(
+    campaign: &crate::model::Campaign,
+    id: crate::model::GeneralId,
+    name: &str,
+    lang: Lang,
+) -> String {
+    crate::report::campaign::general_name(campaign, id, name, lang)
+}
