@@ -110,8 +110,14 @@ fn save(path: &Path, campaign: &Campaign, lang: Lang) -> Result<(), String> {
     storage::save_campaign(path, campaign).map(|_| ()).map_err(|e| coldsteel::i18n::errors::save_error_text(lang, &e))
 }
 
+/// Refuses an output that exists: a campaign or a battle is never written over.
+fn fresh(out: &Path, lang: Lang) -> Result<(), String> {
+    if out.exists() { Err(lang.fmt(T::CampExists, &[&out.display()])) } else { Ok(()) }
+}
+
 fn new(from: &Path, name: Option<&str>, rules: Option<&Path>, out: &Path, lang: Lang) -> Result<String, Failure> {
     not_the_input(from, &[&Some(out.to_path_buf())], lang)?;
+    fresh(out, lang)?;
     let pack = match rules {
         Some(p) => Some(
             storage::read_pack_file(p).map_err(|e| at_path(coldsteel::i18n::errors::pack_error_text(lang, &e), p))?,
@@ -159,6 +165,7 @@ fn source(
 
 fn battle(path: &Path, units: &[u32], name: Option<&str>, out: &Path, lang: Lang) -> Result<String, String> {
     not_the_input(path, &[&Some(out.to_path_buf())], lang)?;
+    fresh(out, lang)?;
     let mut c = read(path, lang)?;
     let chosen: Vec<coldsteel::model::UnitId> = if units.is_empty() {
         c.units.iter().filter(|u| u.state.can_fight()).map(|u| u.unit.id).collect()
@@ -191,14 +198,24 @@ fn close(path: &Path, battle: &Path, how: &Closing, lang: Lang) -> Result<String
     let mut c = read(path, lang)?;
     let game = storage::read_battle_file(battle).map_err(|e| at_path(load_error_text(lang, &e), battle))?;
     let rule = ResultRule::ALL.iter().copied().find(|r| r.key() == how.result).unwrap_or(ResultRule::Losses);
+    if how.held.is_some() && rule != ResultRule::HeldGround {
+        return Err(lang.t(T::CampHeldWithoutRule).to_owned());
+    }
     let held = how.held.map(|h| if h == "first" { Side::First } else { Side::Second });
-    let closing = campaign::closing(&c, &game, rule, held).map_err(|e| campaign_error_text(lang, &e))?;
-    let mut lines = coldsteel::report::campaign::closing_lines(lang, &c, &closing);
+    let closing = campaign::closing(&c, &game, rule, held).map_err(|e| {
+        // On the command line, the side is said with its option.
+        if e == campaign::CampaignError::HeldGroundNeeded {
+            lang.t(T::CampHeldOption).to_owned()
+        } else {
+            campaign_error_text(lang, &e)
+        }
+    })?;
+    let fates = how.fates.iter().map(|f| fate_of(f, &game, lang)).collect::<Result<Vec<_>, _>>()?;
+    let mut lines = coldsteel::report::campaign::closing_lines(lang, &c, &closing, &fates);
     if how.dry_run {
         lines.push(lang.t(T::CampDryRun).to_owned());
         return Ok(lines.join("\n"));
     }
-    let fates = how.fates.iter().map(|f| fate_of(f, &game, lang)).collect::<Result<Vec<_>, _>>()?;
     let before = c.ledger.len();
     let file = battle.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     campaign::close(&mut c, &closing, &fates, &file).map_err(|e| campaign_error_text(lang, &e))?;
@@ -208,23 +225,23 @@ fn close(path: &Path, battle: &Path, how: &Closing, lang: Lang) -> Result<String
     Ok(lines.join("\n"))
 }
 
-/// `GENERAL=FATE`: the general by his id or his name (in either language), the fate by
-/// its key or its word in either language.
+/// `GENERAL=FATE`: the general by his id or his name (in either language, any case), the
+/// fate by its key or its word in either language; each mistake said as it is.
 fn fate_of(said: &str, game: &coldsteel::game::Game, lang: Lang) -> Result<(GeneralId, Fate), String> {
-    let unsaid = || lang.fmt(T::CampFatesNeeded, &[&said]);
-    let (who, what) = said.rsplit_once('=').ok_or_else(unsaid)?;
-    let (who, what) = (who.trim(), what.trim());
+    let (who, what) = said.rsplit_once('=').ok_or_else(|| lang.fmt(T::CampFateForm, &[&said]))?;
+    let (who, what) = (who.trim().to_lowercase(), what.trim().to_lowercase());
+    let named = |n: &str| n.to_lowercase() == who;
     let general = game
         .battle()
         .generals
         .iter()
-        .find(|g| g.id.to_string() == who || g.name == who || g.name_ru.as_deref() == Some(who))
-        .ok_or_else(unsaid)?;
+        .find(|g| g.id.to_string() == who || named(&g.name) || g.name_ru.as_deref().is_some_and(named))
+        .ok_or_else(|| lang.fmt(T::CampFateNoGeneral, &[&said]))?;
     let fate = Fate::ALL
         .iter()
         .copied()
         .find(|f| f.key() == what || f.label(Lang::En) == what || f.label(Lang::Ru) == what)
-        .ok_or_else(unsaid)?;
+        .ok_or_else(|| lang.fmt(T::CampFateUnknown, &[&said]))?;
     Ok((general.id, fate))
 }
 

@@ -60,6 +60,17 @@ pub enum CampaignError {
     /// A fate given for a general the battle did not lose.
     #[error("{0} was not lost in this battle")]
     NotLost(String),
+    /// Two fates given for one general.
+    #[error("{0}: one fate, said once")]
+    FateTwice(String),
+    /// A unit chosen that is in a battle made and not yet closed.
+    #[error("{name} is in battle {number}, not closed yet")]
+    InOpenBattle {
+        /// The unit's name.
+        name: String,
+        /// The battle's number.
+        number: u32,
+    },
     /// The result by the ground held needs the side that held it.
     #[error("say which side held the ground")]
     HeldGroundNeeded,
@@ -118,10 +129,15 @@ fn listed(u: &Unit) -> Unit {
 /// its id and number. [`record_made`] records it in the campaign once it is a game.
 pub fn battle_from(campaign: &Campaign, chosen: &[UnitId], name: &str) -> Result<Battle, CampaignError> {
     let mut units = Vec::new();
+    let open = open_battles(campaign);
     for id in chosen {
         let listed = campaign.unit(*id).ok_or(CampaignError::NoSuchUnit(*id))?;
         if !listed.state.can_fight() {
             return Err(CampaignError::CannotFight { name: listed.unit.name.clone(), state: listed.state });
+        }
+        // A unit fights one battle at a time: its losses are taken off what it has.
+        if let Some((number, _)) = open.iter().find(|(_, units)| units.contains(id)) {
+            return Err(CampaignError::InOpenBattle { name: listed.unit.name.clone(), number: *number });
         }
         // A unit that routed last time has rallied since; it fights at what it has left.
         units.push(Unit { figures_start: listed.unit.figures, order: Order::Formed, ..listed.unit.clone() });
@@ -163,6 +179,12 @@ pub fn battle_from(campaign: &Campaign, chosen: &[UnitId], name: &str) -> Result
         ..Battle::default()
     };
     Ok(battle)
+}
+
+/// The battles made and not closed yet, each with its units.
+pub fn open_battles(campaign: &Campaign) -> Vec<(u32, Vec<UnitId>)> {
+    let closed: Vec<u32> = campaign.closed().iter().map(|c| c.number).collect();
+    campaign.made().iter().filter(|m| !closed.contains(&m.number)).map(|m| (m.number, m.units.to_vec())).collect()
 }
 
 /// What a unit came out of a battle with.
@@ -244,9 +266,17 @@ pub fn closing(
     if let Some(link) = battle.campaign.as_ref().filter(|l| l.id != campaign.id) {
         return Err(CampaignError::OtherCampaign(link.id.clone()));
     }
-    let start_hash = battle_hash(game.journal_start());
     let made = campaign.made();
-    let Some(made) = made.iter().find(|m| m.start_hash == start_hash) else {
+    // Known by the campaign and number it records; a battle a campaign began from, which
+    // records none, by its journal's start.
+    let found = match &battle.campaign {
+        Some(link) => made.iter().find(|m| m.number == link.battle),
+        None => {
+            let start_hash = battle_hash(game.journal_start());
+            made.iter().find(|m| m.start_hash == start_hash)
+        }
+    };
+    let Some(made) = found else {
         let strangers = strangers(campaign, game.journal_start());
         return Err(CampaignError::NotMadeHere(strangers));
     };
@@ -403,9 +433,14 @@ pub fn close(
     if !missing.is_empty() {
         return Err(CampaignError::FatesNeeded(missing));
     }
+    let name_of = |id: GeneralId| campaign.general(id).map_or_else(|| id.to_string(), |g| g.general.name.clone());
     if let Some((id, _)) = fates.iter().find(|(id, _)| !closing.lost_generals.iter().any(|(g, _)| g == id)) {
-        let name = campaign.general(*id).map_or_else(|| id.to_string(), |g| g.general.name.clone());
-        return Err(CampaignError::NotLost(name));
+        return Err(CampaignError::NotLost(name_of(*id)));
+    }
+    if let Some((id, _)) =
+        fates.iter().enumerate().find_map(|(i, f)| fates[..i].iter().any(|g| g.0 == f.0).then_some(f))
+    {
+        return Err(CampaignError::FateTwice(name_of(*id)));
     }
     let number = Some(closing.number);
     for u in &closing.units {

@@ -93,7 +93,6 @@ impl ResultRule {
 /// A battle's tie to its campaign (battle file version 11): the campaign's id and the
 /// battle's number in it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct CampaignLink {
     /// The campaign's id.
     pub id: String,
@@ -104,7 +103,6 @@ pub struct CampaignLink {
 /// A unit of the campaign's lists: the unit (its id lasting across battles;
 /// `figures_start` its establishment, `figures` its current strength) and its state.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct CampaignUnit {
     /// The unit.
     pub unit: Unit,
@@ -115,7 +113,6 @@ pub struct CampaignUnit {
 
 /// A general of the campaign's lists, and his fate once lost.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct CampaignGeneral {
     /// The general.
     pub general: General,
@@ -126,7 +123,6 @@ pub struct CampaignGeneral {
 
 /// One line of the ledger.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct LedgerEntry {
     /// Its number, from 1.
     pub seq: u32,
@@ -196,7 +192,6 @@ pub enum LedgerEvent {
 
 /// A campaign: its lists, its rules and its ledger.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct Campaign {
     /// Its id, recorded by every battle made from it.
     pub id: String,

@@ -11,7 +11,12 @@ use crate::rules::Side;
 
 /// What a battle closing into the campaign comes to, a line each: every unit's losses
 /// and state, each side's, the rule and the result, the generals lost.
-pub fn closing_lines(lang: Lang, campaign: &Campaign, closing: &Closing) -> Vec<String> {
+pub fn closing_lines(
+    lang: Lang,
+    campaign: &Campaign,
+    closing: &Closing,
+    fates: &[(crate::model::GeneralId, crate::model::Fate)],
+) -> Vec<String> {
     let mut out = vec![lang.fmt(T::CampCloseHeading, &[&closing.number, &closing.name, &campaign.name])];
     for u in &closing.units {
         let lost = lang.count(u.lost(), Noun::Figure);
@@ -20,7 +25,8 @@ pub fn closing_lines(lang: Lang, campaign: &Campaign, closing: &Closing) -> Vec<
     }
     for side in Side::ALL {
         let s = closing.sides.get(*side);
-        let share = if s.start == 0 { 0 } else { u64::from(s.lost) * 100 / u64::from(s.start) };
+        let share = if s.start == 0 { 0.0 } else { f64::from(s.lost) * 100.0 / f64::from(s.start) };
+        let share = lang.decimal(share, 1);
         let name = side_name(campaign, *side, lang);
         out.push(lang.fmt(T::CampCloseSide, &[&name, &s.lost, &s.start, &share, &s.broken, &s.units]));
     }
@@ -30,7 +36,9 @@ pub fn closing_lines(lang: Lang, campaign: &Campaign, closing: &Closing) -> Vec<
         None => lang.t(T::CampDrawn).to_owned(),
     });
     for (id, name) in &closing.lost_generals {
-        out.push(lang.fmt(T::CampGeneralLost, &[&general_name(campaign, *id, name, lang), &lang.t(T::CampFateUnsaid)]));
+        let fate = fates.iter().find(|(g, _)| g == id).map(|(_, f)| f.label(lang));
+        let fate = fate.unwrap_or(lang.t(T::CampFateUnsaid));
+        out.push(lang.fmt(T::CampGeneralLost, &[&general_name(campaign, *id, name, lang), &fate]));
     }
     out
 }
@@ -67,8 +75,13 @@ fn unit_name(campaign: &Campaign, id: UnitId, lang: Lang) -> String {
 /// (its number, file and hash now), which the report says first.
 pub fn campaign_report(campaign: &Campaign, changed: &[(u32, String, String)], lang: Lang) -> Report {
     let mut blocks = vec![Block::Title(lang.fmt(T::CampReportTitle, &[&campaign.name]))];
-    let pack_name = names::pack_name(lang, &campaign.pack.id.name);
-    blocks.push(Block::Para(lang.fmt(T::CampReportRules, &[&pack_name, &campaign.pack.id.version])));
+    let ruleset = campaign.pack.ruleset.label(lang);
+    let rules = if campaign.pack.id.name.is_empty() {
+        lang.fmt(T::CampReportRulesOwn, &[&ruleset])
+    } else {
+        lang.fmt(T::CampReportRules, &[&ruleset, &campaign.pack.id.name, &campaign.pack.id.version])
+    };
+    blocks.push(Block::Para(rules));
     for (number, file, now) in changed {
         let then = campaign.closed().iter().find(|c| c.number == *number).map(|c| c.hash.to_owned());
         blocks.push(Block::Para(lang.fmt(T::CampChangedWarning, &[number, file, &then.unwrap_or_default(), now])));
@@ -91,22 +104,43 @@ fn armies(campaign: &Campaign, lang: Lang) -> Vec<Block> {
 
 fn battles(campaign: &Campaign, lang: Lang) -> Vec<Block> {
     let mut out = vec![Block::Heading(lang.t(T::CampBattles).to_owned())];
-    let closed = campaign.closed();
-    if closed.is_empty() {
+    let made = campaign.made();
+    if made.is_empty() {
         out.push(Block::Para(lang.t(T::CampNoBattles).to_owned()));
         return out;
     }
+    let closed = campaign.closed();
     let header = [T::CampColNumber, T::CampColBattle, T::CampColResult, T::CampColRule, T::CampColFile];
-    let rows = closed
+    let mut rows: Vec<(u32, Vec<String>)> = made
         .iter()
-        .map(|c| {
-            let result = match c.winner {
-                Some(w) => lang.fmt(T::CampWins, &[&side_name(campaign, w, lang)]),
-                None => lang.t(T::CampDrawn).to_owned(),
+        .map(|m| {
+            let row = match closed.iter().find(|c| c.number == m.number) {
+                Some(c) => {
+                    let result = match c.winner {
+                        Some(w) => lang.fmt(T::CampWins, &[&side_name(campaign, w, lang)]),
+                        None => lang.t(T::CampDrawn).to_owned(),
+                    };
+                    vec![
+                        c.number.to_string(),
+                        c.name.to_owned(),
+                        result,
+                        c.rule.label(lang).to_owned(),
+                        c.file.to_owned(),
+                    ]
+                }
+                None => vec![
+                    m.number.to_string(),
+                    m.name.to_owned(),
+                    lang.t(T::CampOpenBattle).to_owned(),
+                    String::new(),
+                    String::new(),
+                ],
             };
-            vec![c.number.to_string(), c.name.to_owned(), result, c.rule.label(lang).to_owned(), c.file.to_owned()]
+            (m.number, row)
         })
         .collect();
+    rows.sort_by_key(|(n, _)| *n);
+    let rows = rows.into_iter().map(|(_, r)| r).collect();
     out.push(Block::Table { header: header.iter().map(|k| lang.t(*k).to_owned()).collect(), rows });
     out
 }
@@ -114,7 +148,8 @@ fn battles(campaign: &Campaign, lang: Lang) -> Vec<Block> {
 /// A unit's strength at the campaign's start and after each closed battle: its
 /// strength now with the ledger's losses added back, then taken off battle by battle.
 fn strengths(campaign: &Campaign, lang: Lang) -> Vec<Block> {
-    let closed: Vec<u32> = campaign.closed().iter().map(|c| c.number).collect();
+    let mut closed: Vec<u32> = campaign.closed().iter().map(|c| c.number).collect();
+    closed.sort_unstable();
     let lost_in = |id: UnitId, battle: Option<u32>| -> u32 {
         campaign
             .ledger
@@ -139,21 +174,28 @@ fn strengths(campaign: &Campaign, lang: Lang) -> Vec<Block> {
     header.extend([lang.t(T::CampColNow).to_owned(), lang.t(T::CampColState).to_owned()]);
     let mut rows = Vec::new();
     for side in Side::ALL {
+        // The side's figures in each numeric column: establishment, start, after each, now.
+        let mut totals = vec![0u32; closed.len() + 3];
         for u in campaign.units.iter().filter(|u| u.unit.side == *side) {
             let mut strength = u.unit.figures.saturating_add(lost_in(u.unit.id, None));
-            let mut row = vec![
-                u.unit.display_name(lang == Lang::Ru).to_owned(),
-                side_name(campaign, *side, lang),
-                u.unit.figures_start.to_string(),
-                strength.to_string(),
-            ];
+            let mut numbers = vec![u.unit.figures_start, strength];
             for n in &closed {
                 strength = strength.saturating_sub(lost_in(u.unit.id, Some(*n)));
-                row.push(strength.to_string());
+                numbers.push(strength);
             }
-            row.extend([u.unit.figures.to_string(), u.state.label(lang).to_owned()]);
+            numbers.push(u.unit.figures);
+            for (t, n) in totals.iter_mut().zip(&numbers) {
+                *t = t.saturating_add(*n);
+            }
+            let mut row = vec![u.unit.display_name(lang == Lang::Ru).to_owned(), side_name(campaign, *side, lang)];
+            row.extend(numbers.iter().map(u32::to_string));
+            row.push(u.state.label(lang).to_owned());
             rows.push(row);
         }
+        let mut total = vec![lang.t(T::CampSideTotal).to_owned(), side_name(campaign, *side, lang)];
+        total.extend(totals.iter().map(u32::to_string));
+        total.push(String::new());
+        rows.push(total);
     }
     vec![Block::Heading(lang.t(T::CampStrength).to_owned()), Block::Table { header, rows }]
 }

@@ -27,7 +27,6 @@ pub const MAX_LEDGER: usize = 1_000_000;
 const MAX_ID_CHARS: usize = 64;
 
 #[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
 struct CampaignFile {
     // Read by `campaign_from_json` before the rest; kept here so that strict reading takes them.
     #[allow(dead_code)]

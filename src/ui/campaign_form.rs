@@ -128,7 +128,9 @@ impl CampaignForm {
     /// Takes a campaign read: every unit that can fight chosen.
     pub fn took(&mut self, read: Result<Campaign, String>) {
         if let Ok(c) = &read {
-            self.chosen = c.units.iter().filter(|u| u.state.can_fight()).map(|u| u.unit.id).collect();
+            let open: Vec<UnitId> = campaign::open_battles(c).into_iter().flat_map(|(_, units)| units).collect();
+            let free = |u: &&crate::model::CampaignUnit| u.state.can_fight() && !open.contains(&u.unit.id);
+            self.chosen = c.units.iter().filter(free).map(|u| u.unit.id).collect();
             if self.task == CampaignTask::MakeBattle {
                 self.name = format!("{} — {}", c.name, c.next_battle());
             }
@@ -233,15 +235,21 @@ fn battle_ui(ui: &mut Ui, lang: Lang, form: &mut CampaignForm) -> Option<Campaig
     let mut asked = campaign_file_ui(ui, lang, form);
     let Some(c) = form.campaign.as_ref().and_then(|c| c.as_ref().ok()).cloned() else { return asked };
     ui.label(RichText::new(lang.t(T::CampChooseUnits)).strong());
+    let open = campaign::open_battles(&c);
+    let in_battle = |id: UnitId| open.iter().find(|(_, units)| units.contains(&id)).map(|(n, _)| *n);
     ui.columns(2, |cols| {
         for (col, side) in cols.iter_mut().zip(Side::ALL) {
             let info = c.sides.get(*side);
             col.label(RichText::new(crate::i18n::names::shown(&info.name, info.name_ru.as_deref(), lang)).strong());
             for u in c.units.iter().filter(|u| u.unit.side == *side) {
                 let name = u.unit.display_name(lang == Lang::Ru);
-                let text = format!("{name} ({}/{}; {})", u.unit.figures, u.unit.figures_start, u.state.label(lang));
+                let mut text = format!("{name} ({}/{}; {})", u.unit.figures, u.unit.figures_start, u.state.label(lang));
+                let busy = in_battle(u.unit.id);
+                if let Some(n) = busy {
+                    text = format!("{text} — {}", lang.fmt(T::CampInBattle, &[&n]));
+                }
                 let mut on = form.chosen.contains(&u.unit.id);
-                let r = col.add_enabled(u.state.can_fight(), egui::Checkbox::new(&mut on, text));
+                let r = col.add_enabled(u.state.can_fight() && busy.is_none(), egui::Checkbox::new(&mut on, text));
                 if r.changed() {
                     if on {
                         form.chosen.insert(u.unit.id);

@@ -1558,6 +1558,10 @@ impl CsApp {
 
     fn campaign_begin(&mut self, path: &std::path::Path) {
         let lang = self.lang;
+        // A campaign is never written over.
+        if path.exists() {
+            return self.campaign_said(lang.fmt(T::CampExists, &[&path.display()]), true);
+        }
         let Modal::Campaign(form) = &self.modal else { return };
         let name = form.name.trim().to_owned();
         let (game, made, from) = if form.from_oob {
@@ -1600,6 +1604,9 @@ impl CsApp {
         let Some(mut c) = form.read().cloned() else { return };
         let chosen: Vec<crate::model::UnitId> = form.chosen.iter().copied().collect();
         let out = std::path::PathBuf::from(form.battle_path.trim());
+        if out.exists() {
+            return self.campaign_said(lang.fmt(T::CampExists, &[&out.display()]), true);
+        }
         let battle = match crate::game::campaign::battle_from(&c, &chosen, &form.name) {
             Ok(b) => b,
             Err(e) => return self.campaign_said(crate::i18n::errors::campaign_error_text(lang, &e), true),

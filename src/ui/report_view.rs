@@ -107,7 +107,7 @@ pub fn closing_lines(
     campaign: &crate::model::Campaign,
     closing: &crate::game::campaign::Closing,
 ) -> Vec<String> {
-    crate::report::campaign::closing_lines(lang, campaign, closing)
+    crate::report::campaign::closing_lines(lang, campaign, closing, &[])
 }
 
 /// A general's name as the campaign's lists have it, in the interface language.

@@ -142,6 +142,28 @@ fn a_battle_closed_twice_changed_since_or_of_another_campaign_is_refused() {
     );
 }
 
+/// Issue 52: a battle renamed since it was made (in the window, or by hand in its file)
+/// is still the campaign's: it is known by the campaign and number it records.
+#[test]
+fn a_renamed_battle_still_closes_into_its_campaign() {
+    let mut c = krasnoi_campaign("campaign-test-4");
+    let g = first_battle(&mut c);
+    let renamed = crate::common::edited(&g, |b| b.name = "Krasnoi, the first day (renamed)".into());
+    let written = storage::to_json(&renamed);
+    let read = storage::from_json(&written).unwrap();
+    let closing = campaign::closing(&c, &read, ResultRule::Losses, None).unwrap();
+    assert_eq!(closing.number, 1);
+    // A unit of an open battle is sent into no other.
+    let ladoga = id(&g, "Ladoga Infantry");
+    let legion = id(&g, "1st Vistula Legion");
+    assert!(matches!(
+        campaign::battle_from(&c, &[ladoga, legion], "again"),
+        Err(CampaignError::InOpenBattle { number: 1, .. })
+    ));
+    campaign::close(&mut c, &closing, &[], "first.coldsteel.json").unwrap();
+    assert!(campaign::battle_from(&c, &[ladoga, legion], "again").is_ok());
+}
+
 /// Issue 52: a battle needs both armies; a unit that cannot fight is refused; the ground
 /// held needs its side.
 #[test]

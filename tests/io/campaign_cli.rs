@@ -35,12 +35,12 @@ fn ok(out: &Output) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
-/// A campaign from the example order of battle, and its first battle made, in `dir`.
-fn begun(dir: &Path) -> (PathBuf, PathBuf) {
+/// A campaign from the example order of battle in `dir`, no battle made yet; begun a
+/// second time over it, refused.
+fn new_campaign(dir: &Path) -> PathBuf {
     let csv = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/oob/krasnoi.en.csv");
     let campaign = dir.join("krasnoi.coldsteel-campaign.json");
-    let battle = dir.join("first.coldsteel.json");
-    let out = run(&[
+    let args: [&std::ffi::OsStr; 8] = [
         "campaign".as_ref(),
         "new".as_ref(),
         "--from".as_ref(),
@@ -49,11 +49,21 @@ fn begun(dir: &Path) -> (PathBuf, PathBuf) {
         "Krasnoi 1812".as_ref(),
         "--out".as_ref(),
         campaign.as_os_str(),
-    ]);
-    assert!(ok(&out).contains("Campaign «Krasnoi 1812» begun: 25 units, 9 generals."));
-    let out =
-        run(&["campaign".as_ref(), "battle".as_ref(), campaign.as_os_str(), "--out".as_ref(), battle.as_os_str()]);
-    assert!(ok(&out).contains("Battle 1 «Krasnoi 1812 — 1» made with 25 units."));
+    ];
+    assert!(ok(&run(&args)).contains("Campaign «Krasnoi 1812» begun: 25 units, 9 generals."));
+    refused(&run(&args), "exists already");
+    campaign
+}
+
+/// A campaign from the example order of battle, and its first battle made, in `dir`; made
+/// a second time over it, refused.
+fn begun(dir: &Path) -> (PathBuf, PathBuf) {
+    let campaign = new_campaign(dir);
+    let battle = dir.join("first.coldsteel.json");
+    let args: [&std::ffi::OsStr; 5] =
+        ["campaign".as_ref(), "battle".as_ref(), campaign.as_os_str(), "--out".as_ref(), battle.as_os_str()];
+    assert!(ok(&run(&args)).contains("Battle 1 «Krasnoi 1812 — 1» made with 25 units."));
+    refused(&run(&args), "exists already");
     (campaign, battle)
 }
 
@@ -85,7 +95,14 @@ fn a_campaign_is_begun_a_battle_made_closed_once_and_reported() {
     );
     refused(&close(&[]), "Gén. Walther");
     refused(&close(&["--fate", "Gén. Walther=asleep"]), "killed, captured or wounded");
-    refused(&close(&["--result", "held_ground"]), "which side held the ground");
+    refused(&close(&["--fate", "Walther=captured"]), "no general of that id or name");
+    refused(&close(&["--fate", "Walther captured"]), "GENERAL=FATE");
+    refused(&close(&["--fate", "4=captured", "--fate", "gén. walther=killed"]), "said once");
+    refused(&close(&["--result", "held_ground"]), "--held first or --held second");
+    refused(&close(&["--held", "second"]), "--held goes with --result held_ground");
+    // The dry run says the fate given.
+    let shown = ok(&close(&["--dry-run", "--fate", "gén. walther=captured"]));
+    assert!(shown.contains("Gén. Walther: lost in the battle (captured)"), "{shown}");
     let done = ok(&close(&["--result", "held_ground", "--held", "second", "--fate", "Gén. Walther=captured"]));
     assert!(done.contains("Battle 1 closed into the campaign"), "{done}");
     let c = storage::read_campaign_file(&campaign).unwrap();
@@ -163,7 +180,7 @@ fn bad_campaign_files_are_refused_with_their_reason_and_the_backup_offered() {
 #[test]
 fn battles_of_another_campaign_or_order_of_battle_are_refused() {
     let dir = tempfile::tempdir().unwrap();
-    let (campaign, _) = begun(dir.path());
+    let campaign = new_campaign(dir.path());
     let other_dir = dir.path().join("other");
     std::fs::create_dir(&other_dir).unwrap();
     let (_, theirs) = begun(&other_dir);
@@ -192,6 +209,27 @@ fn battles_of_another_campaign_or_order_of_battle_are_refused() {
         dir.path().join("y.coldsteel.json").as_os_str(),
     ]);
     refused(&out, "units of both sides");
+    // A unit fights one battle at a time.
+    let first = dir.path().join("first.coldsteel.json");
+    ok(&run(&[
+        "campaign".as_ref(),
+        "battle".as_ref(),
+        campaign.as_os_str(),
+        "--units".as_ref(),
+        "1,13".as_ref(),
+        "--out".as_ref(),
+        first.as_os_str(),
+    ]));
+    let out = run(&[
+        "campaign".as_ref(),
+        "battle".as_ref(),
+        campaign.as_os_str(),
+        "--units".as_ref(),
+        "1,14".as_ref(),
+        "--out".as_ref(),
+        dir.path().join("z.coldsteel.json").as_os_str(),
+    ]);
+    refused(&out, "is in battle 1, not closed into the campaign yet");
     // A campaign begun from a battle file: the battle is its first, and closes into it.
     let example_copy = dir.path().join("turn3.coldsteel.json");
     std::fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/krasnoi-1812-turn3.coldsteel.json"), &example_copy)

@@ -27,7 +27,7 @@ super::texts! {
     CampMade => "Battle {} «{}» made with {} units.", "Битва {} «{}» создана, подразделений — {}.";
     CampCloseHeading => "Battle {} «{}» into the campaign «{}»", "Битва {} «{}» — в кампанию «{}»";
     CampCloseUnit => "{}: {} figures, lost {}, {} left; {}", "{}: фигур {}, потери {}, осталось {}; {}";
-    CampCloseSide => "{}: lost {} of {} figures ({}%); {} of {} units broken", "{}: потеряно {} из {} фигур ({}%); разбито подразделений: {} из {}";
+    CampCloseSide => "{}: lost {} of {} figures ({} %); {} of {} units broken", "{}: потеряно {} из {} фигур ({} %); разбито подразделений: {} из {}";
     CampRuleLosses => "Decided by losses: the side that lost the smaller share of its figures wins.", "Итог по потерям: побеждает сторона, потерявшая меньшую долю своих фигур.";
     CampRuleBroken => "Decided by units broken: the side with fewer units routed, dispersed, destroyed or without their guns wins.", "Итог по разбитым подразделениям: побеждает сторона, у которой меньше бежавших, рассеянных, уничтоженных или лишившихся орудий.";
     CampRuleHeld => "Decided by the ground held: {} held it.", "Итог по удержанной позиции: её удержали: {}.";
@@ -35,10 +35,10 @@ super::texts! {
     CampDrawn => "A draw.", "Ничья.";
     CampGeneralLost => "{}: lost in the battle ({})", "{}: потерян в битве ({})";
     CampFateUnsaid => "say what became of him", "укажите его судьбу";
-    CampClosed => "Battle {} closed into the campaign: {} ledger lines.", "Битва {} внесена в кампанию: строк журнала — {}.";
+    CampClosed => "Battle {} closed into the campaign; ledger lines written: {}.", "Битва {} внесена в кампанию; записано строк журнала: {}.";
     CampDryRun => "Nothing written (--dry-run).", "Ничего не записано (--dry-run).";
     CampReportTitle => "Campaign: {}", "Кампания: {}";
-    CampReportRules => "Rules: {}, version {}.", "Правила: {}, версия {}.";
+    CampReportRules => "Rules: {}; the pack «{}», version {}.", "Правила: {}; пакет «{}», версия {}.";
     CampBattles => "Battles", "Битвы";
     CampNoBattles => "No battle closed yet.", "Пока ни одна битва не внесена.";
     CampColNumber => "No.", "№";
@@ -101,5 +101,17 @@ super::texts! {
     CampReportPdf => "Write PDF", "Записать PDF";
     CampReportMd => "Write Markdown", "Записать Markdown";
     CampEachUnit => "Each unit:", "Каждое подразделение:";
+    CampSideTotal => "The whole army", "Вся армия";
+    CampFateTwice => "{}: one fate, said once", "{}: судьба указывается один раз";
+    CampInOpenBattle => "{} is in battle {}, not closed into the campaign yet", "{} участвует в битве {}, ещё не внесённой в кампанию";
+    CampFateForm => "«{}»: write GENERAL=FATE, the general by his id or name", "«{}»: пишите ГЕНЕРАЛ=СУДЬБА, генерала по номеру или имени";
+    CampFateNoGeneral => "«{}»: no general of that id or name in the battle", "«{}»: в битве нет генерала с таким номером или именем";
+    CampFateUnknown => "«{}»: the fate is killed, captured or wounded", "«{}»: судьба — killed, captured или wounded (убит, в плену, ранен)";
+    CampHeldOption => "say which side held the ground: --held first or --held second", "укажите, какая сторона удержала позицию: --held first или --held second";
+    CampHeldWithoutRule => "--held goes with --result held_ground", "--held указывается вместе с --result held_ground";
+    CampExists => "{} exists already: choose another name (nothing is written over)", "{} уже существует: выберите другое имя (ничего не перезаписывается)";
+    CampOpenBattle => "not closed yet", "ещё не внесена";
+    CampReportRulesOwn => "Rules: {}, the battle's own (no named pack).", "Правила: {}, собственные правила битвы (без названия).";
+    CampInBattle => "in battle {}", "в битве {}";
     CampStartTotal => "{}: {} of {} figures", "{}: {} из {} фигур";
 }

@@ -1404,6 +1404,18 @@ keys! {
     CampReportPdf,
     CampReportMd,
     CampEachUnit,
+    CampSideTotal,
+    CampFateTwice,
+    CampInOpenBattle,
+    CampFateForm,
+    CampFateNoGeneral,
+    CampFateUnknown,
+    CampHeldOption,
+    CampHeldWithoutRule,
+    CampExists,
+    CampOpenBattle,
+    CampReportRulesOwn,
+    CampInBattle,
     CampStartTotal,
 }
 
