@@ -66,6 +66,28 @@ pub enum CampaignCommand {
         #[arg(long)]
         dry_run: bool,
     },
+    /// Return a closed battle's wounded and stragglers by the club's recovery table (by
+    /// the result, or a die per unit: typed with --dice, else rolled); shown, then written
+    /// (not with --dry-run).
+    Recover {
+        /// The campaign file.
+        campaign: PathBuf,
+        /// The battle, by its number (default: the last closed).
+        #[arg(long)]
+        battle: Option<u32>,
+        /// Each unit's die, as UNIT=FACE (the unit by its id), comma-separated.
+        #[arg(long, value_delimiter = ',')]
+        dice: Vec<String>,
+        /// Show what would return, and write nothing.
+        #[arg(long)]
+        dry_run: bool,
+    },
+    /// The second day of a battle: the units' order reset (routed units rally), their
+    /// losses kept.
+    SecondDay {
+        /// The campaign file.
+        campaign: PathBuf,
+    },
     /// Write the campaign's report: PDF, Markdown; with no output given, print the text.
     Report {
         /// The campaign file.
@@ -91,6 +113,10 @@ pub fn run(command: &CampaignCommand, lang: Lang) -> Result<String, Failure> {
             Ok(close(campaign, battle, &how, lang)?)
         }
         CampaignCommand::Report { campaign, pdf, md } => Ok(report(campaign, [pdf, md], lang)?),
+        CampaignCommand::Recover { campaign, battle, dice, dry_run } => {
+            Ok(recover(campaign, *battle, dice, *dry_run, lang)?)
+        }
+        CampaignCommand::SecondDay { campaign } => Ok(second_day(campaign, lang)?),
     }
 }
 
@@ -278,4 +304,65 @@ pub fn changed_battles(c: &Campaign, path: &Path) -> Vec<(u32, String, String)> 
             (now != closed.hash).then(|| (closed.number, closed.file.to_owned(), now))
         })
         .collect()
+}
+
+/// `UNIT=FACE`: a unit's die, the unit by its id.
+fn die_of(said: &str, lang: Lang) -> Result<(coldsteel::model::UnitId, coldsteel::rules::dice::D6), String> {
+    let wrong = || lang.fmt(T::CampDiceForm, &[&said]);
+    let (unit, face) = said.split_once('=').ok_or_else(wrong)?;
+    let unit: u32 = unit.trim().parse().map_err(|_| wrong())?;
+    let face: u8 = face.trim().parse().map_err(|_| wrong())?;
+    let die = coldsteel::rules::dice::D6::new(face).map_err(|_| wrong())?;
+    Ok((coldsteel::model::UnitId(unit), die))
+}
+
+fn recover(path: &Path, battle: Option<u32>, dice: &[String], dry_run: bool, lang: Lang) -> Result<String, String> {
+    use coldsteel::i18n::errors::recovery_error_text;
+    use coldsteel::rules::options::RecoveryBy;
+    let mut c = read(path, lang)?;
+    let mut typed = dice.iter().map(|d| die_of(d, lang)).collect::<Result<Vec<_>, _>>()?;
+    let shown = campaign::recovery(&c, battle, &typed).map_err(|e| recovery_error_text(lang, &e))?;
+    let mut lines = Vec::new();
+    if shown.by == RecoveryBy::Die {
+        // The odds first, before any die is rolled.
+        for u in &shown.units {
+            let odds: Vec<String> =
+                u.odds.iter().map(|(n, p)| format!("{n}: {} %", lang.decimal(p * 100.0, 1))).collect();
+            lines.push(lang.fmt(T::CampRecoveryOdds, &[&u.name, &u.losses, &odds.join(", ")]));
+        }
+        // Dice not typed are rolled, from the time.
+        let mut rng = coldsteel::model::RngState { seed: storage::now_unix_ms(), rolls: 0 };
+        for u in shown.units.iter().filter(|u| u.die.is_none()) {
+            let (faces, after) = coldsteel::ui::roll(&rng, coldsteel::rules::dice::D6_FACES, 1);
+            rng = after;
+            if let Some(die) = faces.first().and_then(|f| coldsteel::rules::dice::D6::new(*f).ok()) {
+                typed.push((u.unit, die));
+            }
+        }
+    }
+    let recovery = campaign::recovery(&c, battle, &typed).map_err(|e| recovery_error_text(lang, &e))?;
+    for u in &recovery.units {
+        let back = lang.count(u.returning.unwrap_or(0), Noun::Figure);
+        lines.push(match u.die {
+            Some(d) => lang.fmt(T::CampRecoveryRolled, &[&u.name, &d, &back]),
+            None => lang.fmt(T::CampRecoveryUnit, &[&u.name, &u.losses, &u.end.label(lang), &back]),
+        });
+    }
+    if dry_run {
+        lines.push(lang.t(T::CampDryRun).to_owned());
+        return Ok(lines.join("\n"));
+    }
+    campaign::recover(&mut c, &recovery).map_err(|e| recovery_error_text(lang, &e))?;
+    let c = storage::checked_campaign(c).map_err(|e| campaign_file_error_text(lang, &e))?;
+    save(path, &c, lang)?;
+    let total: u32 = recovery.units.iter().filter_map(|u| u.returning).sum();
+    lines.push(lang.fmt(T::CampRecoveryDone, &[&recovery.battle, &total]));
+    Ok(lines.join("\n"))
+}
+
+fn second_day(path: &Path, lang: Lang) -> Result<String, String> {
+    let mut c = read(path, lang)?;
+    campaign::second_day(&mut c).map_err(|e| coldsteel::i18n::errors::recovery_error_text(lang, &e))?;
+    save(path, &c, lang)?;
+    Ok(lang.t(T::CampSecondDayDone).to_owned())
 }

@@ -482,3 +482,153 @@ pub fn record_made(campaign: &mut Campaign, game: &Game) {
     let made = LedgerEvent::BattleMade { name: start.name.clone(), units, start_hash: battle_hash(start) };
     campaign.record(number, None, made);
 }
+
+/// Why the wounded could not return, or the second day not begin (issue 53).
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum RecoveryError {
+    /// The campaign's rules pack has no recovery table.
+    #[error("the rules pack has no recovery table (options.recovery)")]
+    NoTable,
+    /// No battle is closed into the campaign yet.
+    #[error("no battle is closed into the campaign yet")]
+    NothingClosed,
+    /// The battle named is not closed into the campaign.
+    #[error("battle {0} is not closed into the campaign")]
+    NotClosed(u32),
+    /// The battle's wounded have returned already.
+    #[error("battle {0}'s wounded have returned already")]
+    Already(u32),
+    /// A die per unit decides, and these units have none.
+    #[error("a die for each unit with losses: {}", .0.join(", "))]
+    DiceNeeded(Vec<String>),
+    /// The table has no row for how the battle ended (or for a face).
+    #[error("the recovery table has no row for {0}")]
+    NoRow(String),
+}
+
+/// One unit's recovery after a battle.
+#[derive(Clone, Debug, PartialEq)]
+pub struct UnitRecovery {
+    /// The unit.
+    pub unit: UnitId,
+    /// Its name.
+    pub name: String,
+    /// Its side.
+    pub side: Side,
+    /// Its losses in the battle.
+    pub losses: u32,
+    /// How the battle ended for its side.
+    pub end: crate::rules::options::BattleEnd,
+    /// The exact odds of each number returning, when a die decides: (figures, p).
+    pub odds: Vec<(u32, f64)>,
+    /// Its die, when a die decides and it is given.
+    pub die: Option<u8>,
+    /// The figures that return, once known.
+    pub returning: Option<u32>,
+}
+
+/// The recovery of a closed battle's units: shown (with the odds where a die decides)
+/// before anything is written.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Recovery {
+    /// The battle's number.
+    pub battle: u32,
+    /// What decides.
+    pub by: crate::rules::options::RecoveryBy,
+    /// Each unit with losses in it.
+    pub units: Vec<UnitRecovery>,
+}
+
+/// How battle `number` (default: the last closed) would return its wounded under the
+/// campaign's recovery table, with `dice` (a D6 a unit) where a die decides: each unit's
+/// losses there, how its side's battle ended, the exact odds, and what returns.
+pub fn recovery(
+    campaign: &Campaign,
+    number: Option<u32>,
+    dice: &[(UnitId, crate::rules::dice::D6)],
+) -> Result<Recovery, RecoveryError> {
+    use crate::rules::options::{BattleEnd, RecoveryBy};
+    let table = &campaign.pack.options.recovery;
+    let by = table.by().ok_or(RecoveryError::NoTable)?;
+    let closed = campaign.closed();
+    let battle = match number {
+        Some(n) => closed.iter().find(|c| c.number == n).ok_or(RecoveryError::NotClosed(n))?,
+        None => closed.last().ok_or(RecoveryError::NothingClosed)?,
+    };
+    let already = campaign
+        .ledger
+        .iter()
+        .any(|e| e.battle == Some(battle.number) && matches!(e.event, LedgerEvent::Recovered { .. }));
+    if already {
+        return Err(RecoveryError::Already(battle.number));
+    }
+    let mut units = Vec::new();
+    for listed in &campaign.units {
+        let losses = lost_in(campaign, listed.unit.id, battle.number);
+        if losses == 0 {
+            continue;
+        }
+        let side = listed.unit.side;
+        let end = match battle.winner {
+            Some(w) if w == side => BattleEnd::Won,
+            Some(_) => BattleEnd::Lost,
+            None => BattleEnd::Drawn,
+        };
+        let die = dice.iter().find(|(u, _)| *u == listed.unit.id).map(|(_, d)| d.get());
+        let (odds, returning) = match by {
+            RecoveryBy::Die => (table.die_odds(losses), die.and_then(|d| table.returning(losses, end, Some(d)))),
+            RecoveryBy::Result => {
+                let back =
+                    table.returning(losses, end, None).ok_or_else(|| RecoveryError::NoRow(end.key().to_owned()))?;
+                (Vec::new(), Some(back))
+            }
+        };
+        let returning = returning.or((by == RecoveryBy::Die && die.is_some()).then_some(0));
+        let name = listed.unit.name.clone();
+        units.push(UnitRecovery { unit: listed.unit.id, name, side, losses, end, odds, die, returning });
+    }
+    Ok(Recovery { battle: battle.number, by, units })
+}
+
+/// A unit's losses in a battle, as the ledger has them.
+fn lost_in(campaign: &Campaign, unit: UnitId, battle: u32) -> u32 {
+    campaign
+        .ledger
+        .iter()
+        .filter(|e| e.battle == Some(battle))
+        .filter_map(|e| {
+            if let LedgerEvent::Losses { unit: u, figures } = e.event { (u == unit).then_some(figures) } else { None }
+        })
+        .fold(0, u32::saturating_add)
+}
+
+/// Returns the wounded as the recovery says (every unit's known: its die given where a
+/// die decides), never above a unit's establishment, into the lists and the ledger.
+pub fn recover(campaign: &mut Campaign, recovery: &Recovery) -> Result<(), RecoveryError> {
+    let undecided: Vec<String> =
+        recovery.units.iter().filter(|u| u.returning.is_none()).map(|u| u.name.clone()).collect();
+    if !undecided.is_empty() {
+        return Err(RecoveryError::DiceNeeded(undecided));
+    }
+    for u in &recovery.units {
+        let mut back = u.returning.unwrap_or(0);
+        if let Some(listed) = campaign.units.iter_mut().find(|c| c.unit.id == u.unit) {
+            back = back.min(listed.unit.figures_start.saturating_sub(listed.unit.figures));
+            listed.unit.figures = listed.unit.figures.saturating_add(back);
+        }
+        let event = LedgerEvent::Recovered { unit: u.unit, figures: back, die: u.die };
+        campaign.record(Some(recovery.battle), None, event);
+    }
+    Ok(())
+}
+
+/// The second day of a battle: the units' order reset (routed units rally), their losses
+/// kept; the next battle starts from these strengths.
+pub fn second_day(campaign: &mut Campaign) -> Result<(), RecoveryError> {
+    let last = campaign.closed().last().map(|c| c.number).ok_or(RecoveryError::NothingClosed)?;
+    for u in campaign.units.iter_mut().filter(|u| u.state == UnitState::Routed) {
+        u.state = UnitState::Ready;
+    }
+    campaign.record(Some(last), None, LedgerEvent::SecondDay);
+    Ok(())
+}

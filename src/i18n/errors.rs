@@ -517,3 +517,16 @@ pub fn campaign_file_error_text(lang: Lang, e: &crate::storage::CampaignFileErro
         F::Limits => lang.t(T::CampFileLimits).to_owned(),
     }
 }
+
+/// Why the wounded could not return or the second day not begin, in words (issue 53).
+pub fn recovery_error_text(lang: Lang, e: &crate::game::campaign::RecoveryError) -> String {
+    use crate::game::campaign::RecoveryError as R;
+    match e {
+        R::NoTable => lang.t(T::CampNoRecoveryTable).to_owned(),
+        R::NothingClosed => lang.t(T::CampNothingClosed).to_owned(),
+        R::NotClosed(n) => lang.fmt(T::CampNotClosedYet, &[n]),
+        R::Already(n) => lang.fmt(T::CampRecoveredAlready, &[n]),
+        R::DiceNeeded(names) => lang.fmt(T::CampDiceNeeded, &[&names.join(", ")]),
+        R::NoRow(row) => lang.fmt(T::CampNoRecoveryRow, &[row]),
+    }
+}

@@ -3,6 +3,7 @@
 use super::{Label, Lang};
 use crate::model::{Fate, ResultRule, UnitState};
 use crate::rules::house::{Step, Whose};
+use crate::rules::options::BattleEnd;
 use crate::rules::{
     AreaKind, Arm, Class, Face, Fact, Formation, Horses, Marker, Nation, Order, Phase, Quality, Rank, Rule, Ruleset,
     Scale, Side, Slope, Status, Terrain, Weight,
@@ -356,4 +357,10 @@ labels!(ResultRule {
     Losses => "losses", "потери";
     UnitsBroken => "units broken", "разбитые подразделения";
     HeldGround => "the ground held", "удержанная позиция";
+});
+
+labels!(BattleEnd {
+    Won => "won", "победа";
+    Drawn => "drawn", "ничья";
+    Lost => "lost", "поражение";
 });

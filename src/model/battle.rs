@@ -88,6 +88,9 @@ pub struct RulesOptions {
     /// no basing); empty until filled.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub basing: Vec<crate::rules::options::BasingRow>,
+    /// The club's recovery table for campaigns (issue 53); empty until filled.
+    #[serde(skip_serializing_if = "crate::rules::options::RecoveryTable::is_empty")]
+    pub recovery: crate::rules::options::RecoveryTable,
 }
 
 impl RulesOptions {

@@ -175,6 +175,20 @@ pub enum LedgerEvent {
         /// His fate.
         fate: Fate,
     },
+    /// Wounded and stragglers returned to a unit after a battle (issue 53), by the club's
+    /// recovery table: by the battle's result, or by the unit's die.
+    Recovered {
+        /// The unit.
+        unit: UnitId,
+        /// Figures returned.
+        figures: u32,
+        /// Its die, when a die decided.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        die: Option<u8>,
+    },
+    /// The second day of a battle (issue 53): the units' order reset (routed units rally),
+    /// their losses kept.
+    SecondDay,
     /// A battle closed into the campaign.
     BattleClosed {
         /// The battle's name.

@@ -133,6 +133,8 @@ impl RulesOptions {
             .or_else(|| first_repeat("ruleset_b.attack_distances", &b.attack_distances, |r, s| r.0 == s.0))
             .or_else(|| first_repeat("ruleset_b.cavalry_weights", &b.cavalry_weights, |r, s| r.0 == s.0))
             .or_else(|| first_repeat("basing", &self.basing, |r, s| (r.arm, r.formation) == (s.arm, s.formation)))
+            .or_else(|| first_repeat("recovery.by_result", &self.recovery.by_result, |r, s| r.end == s.end))
+            .or_else(|| first_repeat("recovery.by_die", &self.recovery.by_die, |r, s| r.die == s.die))
     }
 }
 

@@ -150,21 +150,22 @@ fn battles(campaign: &Campaign, lang: Lang) -> Vec<Block> {
 fn strengths(campaign: &Campaign, lang: Lang) -> Vec<Block> {
     let mut closed: Vec<u32> = campaign.closed().iter().map(|c| c.number).collect();
     closed.sort_unstable();
-    let lost_in = |id: UnitId, battle: Option<u32>| -> u32 {
-        campaign
-            .ledger
-            .iter()
-            .filter(|e| battle.is_none_or(|b| e.battle == Some(b)))
-            .filter_map(|e| match &e.event {
-                LedgerEvent::Losses { unit, figures } if *unit == id => Some(*figures),
+    // What a battle changed of a unit: figures lost, figures returned after it.
+    let changed_in = |id: UnitId, battle: Option<u32>| -> (u32, u32) {
+        campaign.ledger.iter().filter(|e| battle.is_none_or(|b| e.battle == Some(b))).fold((0, 0), |(lost, back), e| {
+            match &e.event {
+                LedgerEvent::Losses { unit, figures } if *unit == id => (lost.saturating_add(*figures), back),
+                LedgerEvent::Recovered { unit, figures, .. } if *unit == id => (lost, back.saturating_add(*figures)),
                 LedgerEvent::Losses { .. }
+                | LedgerEvent::Recovered { .. }
                 | LedgerEvent::Started { .. }
                 | LedgerEvent::BattleMade { .. }
                 | LedgerEvent::UnitState { .. }
                 | LedgerEvent::GeneralLost { .. }
-                | LedgerEvent::BattleClosed { .. } => None,
-            })
-            .fold(0u32, u32::saturating_add)
+                | LedgerEvent::SecondDay
+                | LedgerEvent::BattleClosed { .. } => (lost, back),
+            }
+        })
     };
     let mut header: Vec<String> = [T::ColUnit, T::CampColSide, T::CampColEstablishment, T::CampColStart]
         .iter()
@@ -177,10 +178,12 @@ fn strengths(campaign: &Campaign, lang: Lang) -> Vec<Block> {
         // The side's figures in each numeric column: establishment, start, after each, now.
         let mut totals = vec![0u32; closed.len() + 3];
         for u in campaign.units.iter().filter(|u| u.unit.side == *side) {
-            let mut strength = u.unit.figures.saturating_add(lost_in(u.unit.id, None));
+            let (lost, back) = changed_in(u.unit.id, None);
+            let mut strength = u.unit.figures.saturating_add(lost).saturating_sub(back);
             let mut numbers = vec![u.unit.figures_start, strength];
             for n in &closed {
-                strength = strength.saturating_sub(lost_in(u.unit.id, Some(*n)));
+                let (lost, back) = changed_in(u.unit.id, Some(*n));
+                strength = strength.saturating_sub(lost).saturating_add(back);
                 numbers.push(strength);
             }
             numbers.push(u.unit.figures);
@@ -239,6 +242,14 @@ pub fn ledger_text(lang: Lang, campaign: &Campaign, e: &LedgerEntry) -> String {
         LedgerEvent::Losses { unit, figures } => {
             lang.fmt(T::CampLedLosses, &[&unit_name(campaign, *unit, lang), &lang.count(*figures, Noun::Figure)])
         }
+        LedgerEvent::Recovered { unit, figures, die } => {
+            let back = lang.count(*figures, Noun::Figure);
+            match die {
+                Some(d) => lang.fmt(T::CampLedRecoveredDie, &[&unit_name(campaign, *unit, lang), &back, d]),
+                None => lang.fmt(T::CampLedRecovered, &[&unit_name(campaign, *unit, lang), &back]),
+            }
+        }
+        LedgerEvent::SecondDay => lang.t(T::CampLedSecondDay).to_owned(),
         LedgerEvent::UnitState { unit, state } => {
             lang.fmt(T::CampLedState, &[&unit_name(campaign, *unit, lang), &state.label(lang)])
         }

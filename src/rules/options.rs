@@ -583,3 +583,114 @@ impl Default for BOptions {
         }
     }
 }
+
+/// How a battle ended for one side, as a recovery table reads it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BattleEnd {
+    /// It won.
+    Won,
+    /// A draw.
+    Drawn,
+    /// It lost.
+    Lost,
+}
+
+impl BattleEnd {
+    /// Every end, in order.
+    pub const ALL: [BattleEnd; 3] = [BattleEnd::Won, BattleEnd::Drawn, BattleEnd::Lost];
+
+    /// The stable name used in files.
+    pub const fn key(self) -> &'static str {
+        match self {
+            BattleEnd::Won => "won",
+            BattleEnd::Drawn => "drawn",
+            BattleEnd::Lost => "lost",
+        }
+    }
+}
+
+/// A row of the recovery table by result: the share of a unit's losses that returns.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ResultRecovery {
+    /// How the battle ended for its side.
+    pub end: BattleEnd,
+    /// The share of its losses that returns, per cent (0 to 100).
+    pub percent: u32,
+}
+
+/// A row of the recovery table by die: what one face of a unit's D6 returns.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DieRecovery {
+    /// The face, 1 to 6.
+    pub die: u8,
+    /// The share of its losses that returns, per cent (0 to 100).
+    pub percent: u32,
+}
+
+/// The club's recovery table (issue 53): the wounded and stragglers that return to each
+/// unit after a battle, as a share of its losses, by the battle's result for its side or
+/// by a die per unit. The seeds give none; the players fill it (one club's example: won
+/// 70 %, drawn 60 %, lost 50 %). The returning figures are the share rounded down.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct RecoveryTable {
+    /// By the result, a row each.
+    pub by_result: Vec<ResultRecovery>,
+    /// By a die per unit, a row each face (it takes precedence when filled).
+    pub by_die: Vec<DieRecovery>,
+}
+
+/// What decides a unit's recovery.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecoveryBy {
+    /// The battle's result for its side.
+    Result,
+    /// A D6 per unit.
+    Die,
+}
+
+impl RecoveryTable {
+    /// Nothing filled.
+    pub fn is_empty(&self) -> bool {
+        self.by_result.is_empty() && self.by_die.is_empty()
+    }
+
+    /// How the table decides: by a die when its rows are filled, else by the result; none
+    /// while empty.
+    pub fn by(&self) -> Option<RecoveryBy> {
+        if !self.by_die.is_empty() {
+            Some(RecoveryBy::Die)
+        } else if !self.by_result.is_empty() {
+            Some(RecoveryBy::Result)
+        } else {
+            None
+        }
+    }
+
+    /// The figures of `losses` that return: the share rounded down; `None` where the table
+    /// has no row for the end (or face).
+    pub fn returning(&self, losses: u32, end: BattleEnd, die: Option<u8>) -> Option<u32> {
+        let percent = match die {
+            Some(face) => self.by_die.iter().find(|r| r.die == face)?.percent,
+            None => self.by_result.iter().find(|r| r.end == end)?.percent,
+        };
+        let back = u64::from(losses) * u64::from(percent.min(100)) / 100;
+        Some(u32::try_from(back).unwrap_or(losses))
+    }
+
+    /// The exact odds of each number of figures returning to a unit with `losses`, by its
+    /// die (a face without a row returns none): (figures, probability), summing to 1.
+    pub fn die_odds(&self, losses: u32) -> Vec<(u32, f64)> {
+        let mut out: Vec<(u32, f64)> = Vec::new();
+        for face in 1..=6u8 {
+            let back = self.returning(losses, BattleEnd::Drawn, Some(face)).unwrap_or(0);
+            match out.iter_mut().find(|(n, _)| *n == back) {
+                Some((_, p)) => *p += 1.0 / 6.0,
+                None => out.push((back, 1.0 / 6.0)),
+            }
+        }
+        out.sort_by_key(|(n, _)| *n);
+        out
+    }
+}

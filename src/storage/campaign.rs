@@ -132,9 +132,10 @@ fn ledger_problem(c: &Campaign) -> Option<u32> {
                     let next = made.last().copied().unwrap_or(0).checked_add(1);
                     line.battle == next && units.iter().all(|u| c.unit(*u).is_some())
                 }
-                LedgerEvent::Losses { unit, .. } | LedgerEvent::UnitState { unit, .. } => {
-                    known_battle(line.battle) && c.unit(*unit).is_some()
-                }
+                LedgerEvent::Losses { unit, .. }
+                | LedgerEvent::UnitState { unit, .. }
+                | LedgerEvent::Recovered { unit, .. } => known_battle(line.battle) && c.unit(*unit).is_some(),
+                LedgerEvent::SecondDay => known_battle(line.battle),
                 LedgerEvent::GeneralLost { general, .. } => known_battle(line.battle) && c.general(*general).is_some(),
                 LedgerEvent::BattleClosed { .. } => {
                     known_battle(line.battle) && !line.battle.is_some_and(|n| closed.contains(&n))

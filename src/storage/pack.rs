@@ -18,7 +18,7 @@ use crate::rules::house::HouseError;
 pub const PACK_FORMAT: &str = "coldsteel.rules";
 
 /// The rules pack format's version this coldsteel writes and reads up to.
-pub const PACK_VERSION: u32 = 1;
+pub const PACK_VERSION: u32 = 2;
 
 /// How a rules pack's file name ends.
 pub const PACK_SUFFIX: &str = ".coldsteel-rules.json";
@@ -74,11 +74,18 @@ pub fn pack_from_json(text: &str) -> Result<RulesPack, PackError> {
     if format != PACK_FORMAT {
         return Err(PackError::NotAPack(format.to_owned()));
     }
-    match value.get("version").and_then(serde_json::Value::as_u64) {
-        Some(v) if v > u64::from(PACK_VERSION) => return Err(PackError::Newer(u32::try_from(v).unwrap_or(u32::MAX))),
-        Some(_) | None => {}
+    let version = value.get("version").and_then(serde_json::Value::as_u64).unwrap_or(0);
+    if version > u64::from(PACK_VERSION) {
+        return Err(PackError::Newer(u32::try_from(version).unwrap_or(u32::MAX)));
     }
-    if let Some(path) = value.get("options").and_then(|o| first_missing(o, &default_options(), "options")) {
+    let mut want = default_options();
+    if version < 2 {
+        // Version 2 added the recovery table (issue 53): a pack of before has none.
+        if let serde_json::Value::Object(map) = &mut want {
+            map.remove("recovery");
+        }
+    }
+    if let Some(path) = value.get("options").and_then(|o| first_missing(o, &want, "options")) {
         return Err(PackError::Missing(path));
     }
     let file: PackFile = super::parse_strict(text)?;
@@ -113,9 +120,13 @@ const LEFT_OUT_WHEN_EMPTY: &[(&str, &str, bool)] = &[
 ];
 
 /// The options as JSON with every key, those a battle file leaves out included (an empty
-/// table, a switch off).
+/// table, a switch off, an empty recovery table).
 fn whole_options(options: &RulesOptions) -> serde_json::Value {
     let mut value = serde_json::to_value(options).unwrap_or_default();
+    if let serde_json::Value::Object(map) = &mut value {
+        let empty = serde_json::to_value(crate::rules::options::RecoveryTable::default()).unwrap_or_default();
+        map.entry("recovery").or_insert(empty);
+    }
     for (part, key, switch) in LEFT_OUT_WHEN_EMPTY {
         let target = if part.is_empty() { Some(&mut value) } else { value.get_mut(*part) };
         if let Some(serde_json::Value::Object(map)) = target {

@@ -30,3 +30,4 @@ pub mod wizard;
 pub use app::{CsApp, Full, Modal};
 pub use command::{AppCommand, CentralTab, FileOp, PathPurpose, ReportChoice, Selection, Template};
 pub use handler::Dialogs;
+pub use roller::roll;

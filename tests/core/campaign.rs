@@ -200,3 +200,103 @@ fn a_version_10_battle_reads_with_no_campaign_and_replays() {
     assert_eq!(storage::file_version(&storage::to_json(&g)), Some(storage::VERSION));
     assert_eq!(storage::VERSION, 11);
 }
+
+/// A campaign begun from the mid-game example, its battle (turn 3) closed by losses: the
+/// French win, having lost 6 of 180 figures to the Russians' 7 of 198.
+fn turn3_closed(recovery: coldsteel::rules::options::RecoveryTable) -> Campaign {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/krasnoi-1812-turn3.coldsteel.json");
+    let game = storage::read_battle_file(&path).unwrap();
+    let mut c = campaign::campaign_from(&game, "campaign-turn3", "Krasnoi 1812", "turn3", true);
+    c.pack.options.recovery = recovery;
+    let closing = campaign::closing(&c, &game, ResultRule::Losses, None).unwrap();
+    campaign::close(&mut c, &closing, &[], "turn3.coldsteel.json").unwrap();
+    c
+}
+
+fn strength(c: &Campaign, name: &str) -> u32 {
+    c.units.iter().find(|u| u.unit.name == name).unwrap().unit.figures
+}
+
+/// Issue 53, the worked example: one club's recovery table by result (won 70 %, drawn
+/// 60 %, lost 50 % of a unit's losses return, rounded down) after turn 3 of Krasnoi, which
+/// the French won by losses.
+#[test]
+fn a_clubs_result_table_returns_the_wounded_as_written() {
+    use coldsteel::rules::options::{BattleEnd, RecoveryTable, ResultRecovery};
+    let table = RecoveryTable {
+        by_result: vec![
+            ResultRecovery { end: BattleEnd::Won, percent: 70 },
+            ResultRecovery { end: BattleEnd::Drawn, percent: 60 },
+            ResultRecovery { end: BattleEnd::Lost, percent: 50 },
+        ],
+        by_die: Vec::new(),
+    };
+    let mut c = turn3_closed(table);
+    let r = campaign::recovery(&c, None, &[]).unwrap();
+    campaign::recover(&mut c, &r).unwrap();
+    // The French won: 70 %. 33e Léger lost 3: 3 × 0.7 = 2.1, 2 return: 17 + 2 = 19. The
+    // Vistula Legion, the Empress Dragoons and the Guard Chasseurs lost 1 each: 0.7, none.
+    assert_eq!(strength(&c, "4th bn, 33e Léger"), 19);
+    assert_eq!(strength(&c, "1st Vistula Legion"), 23);
+    assert_eq!(strength(&c, "Empress Dragoons"), 11);
+    // The Russians lost: 50 %. Kiev Dragoons lost 4: 2 return, 8 + 2 = 10. Chuguev Uhlans
+    // lost 2: 1 returns, 10 + 1 = 11. Sumy Hussars lost 1: 0.5, none: 11.
+    assert_eq!(strength(&c, "Kiev Dragoons"), 10);
+    assert_eq!(strength(&c, "Chuguev Uhlans"), 11);
+    assert_eq!(strength(&c, "Sumy Hussars"), 11);
+    // Once a battle.
+    assert_eq!(campaign::recovery(&c, None, &[]), Err(campaign::RecoveryError::Already(1)));
+    // Read back, the ledger says it, and the report counts it.
+    let c = storage::campaign_from_json(&storage::campaign_to_json(&c)).unwrap();
+    let report =
+        coldsteel::report::markdown::to_markdown(&coldsteel::report::campaign::campaign_report(&c, &[], Lang::En));
+    assert!(report.contains("Kiev Dragoons: 2 figures returned"), "{report}");
+    let kiev = report.lines().find(|l| l.starts_with("| Kiev Dragoons")).unwrap();
+    assert!(kiev.contains("| 12") && kiev.contains("| 10"), "{kiev}");
+}
+
+/// Issue 53: by a die per unit, the exact odds of each number returning are shown before
+/// any die (summing to 1); the dice typed decide; a unit without its die is refused.
+#[test]
+fn recovery_by_dice_shows_its_odds_and_takes_the_dice() {
+    use coldsteel::rules::options::{DieRecovery, RecoveryTable};
+    let percent = [0, 0, 50, 50, 100, 100];
+    let by_die = (1..=6u8).map(|die| DieRecovery { die, percent: percent[usize::from(die - 1)] }).collect();
+    let mut c = turn3_closed(RecoveryTable { by_result: Vec::new(), by_die });
+    let shown = campaign::recovery(&c, Some(1), &[]).unwrap();
+    for u in &shown.units {
+        let total: f64 = u.odds.iter().map(|(_, p)| p).sum();
+        assert!((total - 1.0).abs() < 1e-9, "{}: {:?}", u.name, u.odds);
+    }
+    let kiev = shown.units.iter().find(|u| u.name == "Kiev Dragoons").unwrap();
+    let third = 1.0 / 3.0;
+    let odds: Vec<(u32, bool)> = kiev.odds.iter().map(|(n, p)| (*n, (p - third).abs() < 1e-9)).collect();
+    assert_eq!(odds, vec![(0, true), (2, true), (4, true)]);
+    assert!(matches!(campaign::recover(&mut c, &shown), Err(campaign::RecoveryError::DiceNeeded(_))));
+    let dice: Vec<_> = shown
+        .units
+        .iter()
+        .map(|u| (u.unit, crate::common::face(if u.name == "Kiev Dragoons" { 6 } else { 3 })))
+        .collect();
+    let r = campaign::recovery(&c, Some(1), &dice).unwrap();
+    campaign::recover(&mut c, &r).unwrap();
+    assert_eq!(strength(&c, "Kiev Dragoons"), 12, "a 6: all four return");
+    assert_eq!(strength(&c, "4th bn, 33e Léger"), 18, "a 3: half of 3, 1");
+}
+
+/// Issue 53: the second day rallies the routed and keeps the losses; the next battle
+/// starts from the first day's strengths. Without a recovery table, recovery is refused.
+#[test]
+fn the_second_day_keeps_the_losses_and_rallies_the_routed() {
+    let mut c = turn3_closed(Default::default());
+    assert_eq!(campaign::recovery(&c, None, &[]), Err(campaign::RecoveryError::NoTable));
+    let kiev = c.units.iter().find(|u| u.unit.name == "Kiev Dragoons").unwrap().unit.id;
+    assert_eq!(c.unit(kiev).unwrap().state, UnitState::Routed);
+    campaign::second_day(&mut c).unwrap();
+    assert_eq!(c.unit(kiev).unwrap().state, UnitState::Ready);
+    let c = storage::campaign_from_json(&storage::campaign_to_json(&c)).unwrap();
+    let all: Vec<UnitId> = c.units.iter().map(|u| u.unit.id).collect();
+    let day2 = campaign::battle_from(&c, &all, "Krasnoi, the second day").unwrap();
+    assert_eq!(day2.unit(kiev).unwrap().figures, 8, "the first day's losses stand");
+    assert_eq!(day2.unit(kiev).unwrap().order, coldsteel::rules::Order::Formed);
+}

@@ -111,8 +111,8 @@ fn a_table_with_two_rows_for_one_case_is_refused() {
 fn other_files_newer_packs_and_old_profiles() {
     let (e, _) = refusal(storage::DEFAULT_BATTLE_JSON);
     assert!(matches!(e, PackError::NotAPack(ref f) if f == "coldsteel.battle"), "{e:?}");
-    let (e, said) = refusal(&changed(|v| v["version"] = json!(2)));
-    assert!(matches!(e, PackError::Newer(2)), "{e:?}");
+    let (e, said) = refusal(&changed(|v| v["version"] = json!(3)));
+    assert!(matches!(e, PackError::Newer(3)), "{e:?}");
     assert!(said.contains("newer coldsteel"), "{said}");
     // Today's club profile (coldsteel.profile, version 1) reads as an unnamed pack.
     let profile = storage::pack_from_json(storage::DEFAULT_PROFILE_JSON).unwrap();
@@ -238,4 +238,25 @@ fn a_pack_counts_the_results_and_refusals_it_would_have_changed() {
     // Under its own rules, nothing differs.
     let own = coldsteel::model::RulesPack { options: g.journal_start().options.clone(), ..pack.clone() };
     assert_eq!(difference_under(&g, &own), coldsteel::game::PackDifference { entries: 3, results: 0, refusals: 0 });
+}
+
+/// Issue 53: rules packs moved to version 2 with the recovery table: a version-1 pack
+/// reads as having none; a version-2 pack without it is refused with its path.
+#[test]
+fn a_version_1_pack_reads_with_no_recovery_table() {
+    let mut pack = coldsteel::model::RulesPack::default();
+    pack.options.recovery.by_result.push(coldsteel::rules::options::ResultRecovery {
+        end: coldsteel::rules::options::BattleEnd::Won,
+        percent: 70,
+    });
+    let text = storage::pack_to_json(&pack);
+    assert!(text.contains("\"version\": 2"));
+    assert_eq!(storage::pack_from_json(&text).unwrap(), pack);
+    let mut value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    value["options"].as_object_mut().unwrap().remove("recovery");
+    let v2 = serde_json::to_string(&value).unwrap();
+    assert!(matches!(storage::pack_from_json(&v2), Err(storage::PackError::Missing(p)) if p == "options.recovery"));
+    value["version"] = serde_json::json!(1);
+    let v1 = storage::pack_from_json(&serde_json::to_string(&value).unwrap()).unwrap();
+    assert!(v1.options.recovery.is_empty());
 }

@@ -246,3 +246,72 @@ fn battles_of_another_campaign_or_order_of_battle_are_refused() {
     let closed = ok(&run(&["campaign".as_ref(), "close".as_ref(), from_battle.as_os_str(), example_copy.as_os_str()]));
     assert!(closed.contains("Kiev Dragoons: 12 figures, lost 4 figures, 8 left; routed"), "{closed}");
 }
+
+/// Issue 53: `campaign recover` by the result and by dice (typed with --dice, the rest
+/// rolled, the odds shown first), once a battle, refused naming the table to fill when the
+/// pack has none; `campaign second-day` once a battle is closed.
+#[test]
+fn the_wounded_return_and_the_second_day_begins() {
+    use coldsteel::rules::options::{BattleEnd, DieRecovery, RecoveryTable, ResultRecovery};
+    let dir = tempfile::tempdir().unwrap();
+    let battle = dir.path().join("turn3.coldsteel.json");
+    std::fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/krasnoi-1812-turn3.coldsteel.json"), &battle)
+        .unwrap();
+    let begin = |name: &str, recovery: RecoveryTable| -> PathBuf {
+        let mut pack = storage::read_battle_file(&battle).unwrap().battle().rules_pack();
+        pack.options.recovery = recovery;
+        let rules = dir.path().join(format!("{name}.coldsteel-rules.json"));
+        storage::save_pack(&rules, &pack).unwrap();
+        let campaign = dir.path().join(format!("{name}.coldsteel-campaign.json"));
+        let second = run(&["campaign".as_ref(), "second-day".as_ref(), campaign.as_os_str()]);
+        refused(&second, "cannot read the file");
+        ok(&run(&[
+            "campaign".as_ref(),
+            "new".as_ref(),
+            "--from".as_ref(),
+            battle.as_os_str(),
+            "--rules".as_ref(),
+            rules.as_os_str(),
+            "--out".as_ref(),
+            campaign.as_os_str(),
+        ]));
+        refused(&run(&["campaign".as_ref(), "second-day".as_ref(), campaign.as_os_str()]), "no battle is closed");
+        ok(&run(&["campaign".as_ref(), "close".as_ref(), campaign.as_os_str(), battle.as_os_str()]));
+        campaign
+    };
+    let recover = |campaign: &Path, extra: &[&str]| {
+        let mut args: Vec<&std::ffi::OsStr> = vec!["campaign".as_ref(), "recover".as_ref(), campaign.as_os_str()];
+        args.extend(extra.iter().map(|a| std::ffi::OsStr::new(*a)));
+        run(&args)
+    };
+    let none = begin("none", RecoveryTable::default());
+    refused(&recover(&none, &[]), "options.recovery");
+    let by_result = RecoveryTable {
+        by_result: [(BattleEnd::Won, 70), (BattleEnd::Drawn, 60), (BattleEnd::Lost, 50)]
+            .into_iter()
+            .map(|(end, percent)| ResultRecovery { end, percent })
+            .collect(),
+        by_die: Vec::new(),
+    };
+    let results = begin("results", by_result);
+    let shown = ok(&recover(&results, &["--dry-run"]));
+    assert!(
+        shown.contains("Kiev Dragoons: lost 4; lost: 2 figures return") && shown.contains("Nothing written"),
+        "{shown}"
+    );
+    let done = ok(&recover(&results, &[]));
+    assert!(done.contains("The wounded of battle 1 returned"), "{done}");
+    refused(&recover(&results, &[]), "returned already");
+    let c = storage::read_campaign_file(&results).unwrap();
+    assert_eq!(c.units.iter().find(|u| u.unit.name == "Kiev Dragoons").unwrap().unit.figures, 10);
+    assert!(ok(&run(&["campaign".as_ref(), "second-day".as_ref(), results.as_os_str()])).contains("second day"));
+    let percent = [0, 0, 50, 50, 100, 100];
+    let by_die = (1..=6u8).map(|die| DieRecovery { die, percent: percent[usize::from(die - 1)] }).collect();
+    let dice = begin("dice", RecoveryTable { by_result: Vec::new(), by_die });
+    refused(&recover(&dice, &["--dice", "15=7"]), "UNIT=FACE");
+    let rolled = ok(&recover(&dice, &["--dice", "15=6"]));
+    assert!(rolled.contains("Kiev Dragoons: lost 4; odds by its die: 0: 33.3 %, 2: 33.3 %, 4: 33.3 %"), "{rolled}");
+    assert!(rolled.contains("Kiev Dragoons: die 6: 4 figures return"), "{rolled}");
+    let c = storage::read_campaign_file(&dice).unwrap();
+    assert_eq!(c.units.iter().find(|u| u.unit.name == "Kiev Dragoons").unwrap().unit.figures, 12);
+}

@@ -113,5 +113,20 @@ super::texts! {
     CampOpenBattle => "not closed yet", "ещё не внесена";
     CampReportRulesOwn => "Rules: {}, the battle's own (no named pack).", "Правила: {}, собственные правила битвы (без названия).";
     CampInBattle => "in battle {}", "в битве {}";
+    CampLedRecovered => "{}: {} returned", "{}: вернулось {}";
+    CampLedRecoveredDie => "{}: {} returned (die {})", "{}: вернулось {} (кубик {})";
+    CampLedSecondDay => "The second day: routed units rallied, losses kept", "Второй день: бежавшие собраны, потери сохранены";
+    CampNoRecoveryTable => "the rules pack has no recovery table: fill options.recovery (by_result: won, drawn, lost; or by_die: faces 1 to 6; each a share of a unit's losses, per cent) in the campaign's pack", "в правилах нет таблицы возвращения: заполните options.recovery (by_result: won, drawn, lost или by_die: грани 1–6; доля потерь подразделения в процентах) в правилах кампании";
+    CampNothingClosed => "no battle is closed into the campaign yet", "в кампанию ещё не внесено ни одной битвы";
+    CampNotClosedYet => "battle {} is not closed into the campaign", "битва {} не внесена в кампанию";
+    CampRecoveredAlready => "battle {}'s wounded have returned already", "раненые битвы {} уже вернулись";
+    CampDiceNeeded => "a die for each unit with losses: {}", "нужен кубик для каждого подразделения с потерями: {}";
+    CampNoRecoveryRow => "the recovery table has no row for «{}»", "в таблице возвращения нет строки для «{}»";
+    CampRecoveryUnit => "{}: lost {}; {}: {} return", "{}: потери {}; {}: вернётся {}";
+    CampRecoveryOdds => "{}: lost {}; odds by its die: {}", "{}: потери {}; вероятности по кубику: {}";
+    CampRecoveryRolled => "{}: die {}: {} return", "{}: кубик {}: вернётся {}";
+    CampRecoveryDone => "The wounded of battle {} returned: {} figures in all.", "Раненые битвы {} вернулись: всего фигур — {}.";
+    CampSecondDayDone => "The second day begins: routed units rallied; the losses stand.", "Начинается второй день: бежавшие собраны, потери остаются.";
+    CampDiceForm => "«{}»: write UNIT=FACE, the unit by its id, the face 1 to 6", "«{}»: пишите ПОДРАЗДЕЛЕНИЕ=ГРАНЬ, подразделение по номеру, грань от 1 до 6";
     CampStartTotal => "{}: {} of {} figures", "{}: {} из {} фигур";
 }
