@@ -23,15 +23,26 @@ pub enum CampaignTask {
     MakeBattle,
     /// Close the open battle into one.
     Close,
+    /// Return a closed battle's wounded (issue 53).
+    Recover,
+    /// Begin a battle's second day (issue 53).
+    SecondDay,
     /// Write one's report.
     Report,
 }
 
 impl CampaignTask {
-    const ALL: [CampaignTask; 4] =
+    const ALL: [CampaignTask; 6] = [
+        CampaignTask::Begin,
+        CampaignTask::MakeBattle,
+        CampaignTask::Close,
+        CampaignTask::Recover,
+        CampaignTask::SecondDay,
+        CampaignTask::Report,
+    ];
+    /// As the File menu lists them (the wounded and the second day are tabs of the window).
+    pub const MENU: [CampaignTask; 4] =
         [CampaignTask::Begin, CampaignTask::MakeBattle, CampaignTask::Close, CampaignTask::Report];
-    /// As the File menu lists them.
-    pub const MENU: [CampaignTask; 4] = CampaignTask::ALL;
 
     /// Its File menu item.
     pub fn menu_key(self) -> T {
@@ -39,7 +50,8 @@ impl CampaignTask {
             CampaignTask::Begin => T::CampMenuBegin,
             CampaignTask::MakeBattle => T::CampMenuBattle,
             CampaignTask::Close => T::CampMenuClose,
-            CampaignTask::Report => T::CampMenuReport,
+            // The wounded and the second day are tabs of the window the report's item opens.
+            CampaignTask::Recover | CampaignTask::SecondDay | CampaignTask::Report => T::CampMenuReport,
         }
     }
 
@@ -48,6 +60,8 @@ impl CampaignTask {
             CampaignTask::Begin => T::CampTaskBegin,
             CampaignTask::MakeBattle => T::CampTaskBattle,
             CampaignTask::Close => T::CampTaskClose,
+            CampaignTask::Recover => T::CampTaskRecover,
+            CampaignTask::SecondDay => T::CampTaskSecondDay,
             CampaignTask::Report => T::CampTaskReport,
         })
     }
@@ -64,6 +78,10 @@ pub enum CampaignDo {
     MakeBattle,
     /// Close the open battle into the campaign and write it.
     Close,
+    /// Return the last closed battle's wounded with the dice typed.
+    Recover,
+    /// Begin the second day.
+    SecondDay,
     /// Write the report: PDF (else Markdown).
     Report {
         /// As PDF.
@@ -98,6 +116,8 @@ pub struct CampaignForm {
     pub fates: BTreeMap<GeneralId, Fate>,
     /// The report's file.
     pub report_path: String,
+    /// Recovery: each unit's die as typed.
+    pub dice: BTreeMap<UnitId, String>,
 }
 
 impl CampaignForm {
@@ -117,6 +137,7 @@ impl CampaignForm {
             held: Side::First,
             fates: BTreeMap::new(),
             report_path: String::new(),
+            dice: BTreeMap::new(),
         }
     }
 
@@ -178,6 +199,8 @@ pub fn campaign_ui(ui: &mut Ui, lang: Lang, form: &mut CampaignForm, game: &crat
                 CampaignTask::Begin => begin_ui(ui, lang, form),
                 CampaignTask::MakeBattle => battle_ui(ui, lang, form),
                 CampaignTask::Close => close_ui(ui, lang, form, game),
+                CampaignTask::Recover => recover_ui(ui, lang, form),
+                CampaignTask::SecondDay => second_day_ui(ui, lang, form),
                 CampaignTask::Report => report_ui(ui, lang, form),
             };
         });
@@ -338,6 +361,80 @@ fn close_ui(ui: &mut Ui, lang: Lang, form: &mut CampaignForm, game: &crate::game
             ui.label(RichText::new(line).monospace().size(12.0));
         }
     });
+    asked
+}
+
+impl CampaignForm {
+    /// Each unit's die as typed, where it reads as a face.
+    pub fn typed_dice(&self) -> Vec<(UnitId, crate::rules::dice::D6)> {
+        let face = |t: &String| t.trim().parse::<u8>().ok().and_then(|f| crate::rules::dice::D6::new(f).ok());
+        self.dice.iter().filter_map(|(u, t)| Some((*u, face(t)?))).collect()
+    }
+}
+
+/// The last closed battle's wounded: each unit's losses and, where a die decides, the
+/// exact odds of each number returning, then its die typed or rolled.
+fn recover_ui(ui: &mut Ui, lang: Lang, form: &mut CampaignForm) -> Option<CampaignDo> {
+    let mut asked = campaign_file_ui(ui, lang, form);
+    let Some(c) = form.read().cloned() else { return asked };
+    let recovery = match campaign::recovery(&c, None, &form.typed_dice()) {
+        Ok(r) => r,
+        Err(e) => {
+            ui.colored_label(super::theme::ERROR, crate::i18n::errors::recovery_error_text(lang, &e));
+            return asked;
+        }
+    };
+    let by_die = recovery.by == crate::rules::options::RecoveryBy::Die;
+    if by_die && ui.button(lang.t(T::RollForMe)).clicked() {
+        // One die a unit, from the campaign's own count: a roll is the same when retried.
+        let mut hash = crate::model::Fnv1a::default();
+        hash.add(c.id.as_bytes());
+        hash.add(&c.ledger.len().to_le_bytes());
+        let seed = hash.0;
+        let mut state = crate::model::RngState { seed, rolls: 0 };
+        for u in &recovery.units {
+            let (faces, after) = super::roller::roll(&state, crate::rules::dice::D6_FACES, 1);
+            state = after;
+            form.dice.insert(u.unit, faces.first().map(u8::to_string).unwrap_or_default());
+        }
+    }
+    for u in &recovery.units {
+        let name = c.unit(u.unit).map_or(u.name.as_str(), |l| l.unit.display_name(lang == Lang::Ru)).to_owned();
+        let back = u.returning.map(|n| lang.count(n, crate::i18n::Noun::Figure));
+        if by_die {
+            let odds: Vec<String> =
+                u.odds.iter().map(|(n, p)| format!("{n}: {} %", lang.decimal(p * 100.0, 1))).collect();
+            ui.label(lang.fmt(T::CampRecoveryOdds, &[&name, &u.losses, &odds.join(", ")]));
+            ui.horizontal(|ui| {
+                let label = ui.label(lang.fmt(T::CampDieOf, &[&name]));
+                let text = form.dice.entry(u.unit).or_default();
+                ui.add(egui::TextEdit::singleline(text).desired_width(30.0)).labelled_by(label.id);
+                if let (Some(d), Some(back)) = (u.die, &back) {
+                    ui.label(lang.fmt(T::CampRecoveryRolled, &[&name, &d, back]));
+                }
+            });
+        } else {
+            let back = back.unwrap_or_default();
+            ui.label(lang.fmt(T::CampRecoveryUnit, &[&name, &u.losses, &u.end.label(lang), &back]));
+        }
+    }
+    let ready = recovery.units.iter().all(|u| u.returning.is_some());
+    if ui.add_enabled(ready, egui::Button::new(RichText::new(lang.t(T::CampRecoverDo)).strong())).clicked() {
+        asked = Some(CampaignDo::Recover);
+    }
+    asked
+}
+
+/// The second day: what it does, and the button.
+fn second_day_ui(ui: &mut Ui, lang: Lang, form: &mut CampaignForm) -> Option<CampaignDo> {
+    let mut asked = campaign_file_ui(ui, lang, form);
+    if form.read().is_none() {
+        return asked;
+    }
+    super::settings::explain(ui, lang.t(T::CampSecondDayExplain));
+    if ui.button(RichText::new(lang.t(T::CampSecondDayDo)).strong()).clicked() {
+        asked = Some(CampaignDo::SecondDay);
+    }
     asked
 }
 

@@ -1553,6 +1553,8 @@ impl CsApp {
             super::campaign_form::CampaignDo::MakeBattle => self.campaign_battle(&path),
             super::campaign_form::CampaignDo::Close => self.campaign_close(&path),
             super::campaign_form::CampaignDo::Report { pdf } => self.campaign_report(&path, pdf),
+            super::campaign_form::CampaignDo::Recover => self.campaign_recover(&path),
+            super::campaign_form::CampaignDo::SecondDay => self.campaign_second_day(&path),
         }
     }
 
@@ -1670,6 +1672,44 @@ impl CsApp {
             }
             Err(e) => self.campaign_said(crate::i18n::errors::save_error_text(lang, &e), true),
         }
+    }
+
+    /// Returns the last closed battle's wounded with the dice typed, and writes the
+    /// campaign (issue 53).
+    fn campaign_recover(&mut self, path: &std::path::Path) {
+        let lang = self.lang;
+        let Modal::Campaign(form) = &self.modal else { return };
+        let Some(mut c) = form.read().cloned() else { return };
+        let recovery = match crate::game::campaign::recovery(&c, None, &form.typed_dice()) {
+            Ok(r) => r,
+            Err(e) => return self.campaign_said(crate::i18n::errors::recovery_error_text(lang, &e), true),
+        };
+        if let Err(e) = crate::game::campaign::recover(&mut c, &recovery) {
+            return self.campaign_said(crate::i18n::errors::recovery_error_text(lang, &e), true);
+        }
+        if let Err(e) = storage::save_campaign(path, &c) {
+            return self.campaign_said(crate::i18n::errors::save_error_text(lang, &e), true);
+        }
+        let total: u32 = recovery.units.iter().filter_map(|u| u.returning).sum();
+        self.last_campaign = Some(path.to_path_buf());
+        self.modal = Modal::None;
+        self.message = Some((lang.fmt(T::CampRecoveryDone, &[&recovery.battle, &total]), false));
+    }
+
+    /// Begins the second day, and writes the campaign (issue 53).
+    fn campaign_second_day(&mut self, path: &std::path::Path) {
+        let lang = self.lang;
+        let Modal::Campaign(form) = &self.modal else { return };
+        let Some(mut c) = form.read().cloned() else { return };
+        if let Err(e) = crate::game::campaign::second_day(&mut c) {
+            return self.campaign_said(crate::i18n::errors::recovery_error_text(lang, &e), true);
+        }
+        if let Err(e) = storage::save_campaign(path, &c) {
+            return self.campaign_said(crate::i18n::errors::save_error_text(lang, &e), true);
+        }
+        self.last_campaign = Some(path.to_path_buf());
+        self.modal = Modal::None;
+        self.message = Some((lang.t(T::CampSecondDayDone).to_owned(), false));
     }
 
     /// Says what went wrong (or right) in the window's status line, the window open.

@@ -1141,3 +1141,61 @@ fn a_campaign_is_begun_from_the_battle_and_the_battle_closed_into_it() {
         h.get_by_label_contains("krasnoi.coldsteel-campaign.json.bak");
     }
 }
+
+/// Issue 53: the Campaign window returns the last closed battle's wounded (the odds of
+/// each unit's die shown, the dice rolled) and begins the second day; in both languages.
+#[test]
+fn the_wounded_return_and_the_second_day_begins_in_the_campaign_window() {
+    use coldsteel::game::campaign;
+    use coldsteel::i18n::T;
+    use coldsteel::model::{LedgerEvent, ResultRule};
+    use coldsteel::rules::options::{DieRecovery, RecoveryTable};
+    for lang in [Lang::En, Lang::Ru] {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("krasnoi.coldsteel-campaign.json");
+        let saved = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/krasnoi-1812-turn3.coldsteel.json");
+        let game = storage::read_battle_file(&saved).unwrap();
+        let mut c = campaign::campaign_from(&game, "campaign-ui-53", "Krasnoi 1812", "turn3", true);
+        let percent = [0, 0, 50, 50, 100, 100];
+        c.pack.options.recovery = RecoveryTable {
+            by_result: Vec::new(),
+            by_die: (1..=6u8).map(|die| DieRecovery { die, percent: percent[usize::from(die - 1)] }).collect(),
+        };
+        let closing = campaign::closing(&c, &game, ResultRule::Losses, None).unwrap();
+        campaign::close(&mut c, &closing, &[], "turn3.coldsteel.json").unwrap();
+        storage::save_campaign(&file, &c).unwrap();
+        let mut app = CsApp::new(game, lang);
+        app.last_campaign = Some(file.clone());
+        let mut h = harness(app);
+        h.run();
+        h.get_by_label(lang.t(T::FileMenu)).click();
+        h.run();
+        h.get_by_label(lang.t(T::CampMenuReport)).click();
+        h.run();
+        h.get_by_label(lang.t(T::CampTaskRecover)).click();
+        h.run();
+        // The odds of each unit's die, before any die.
+        h.get_all_by_label_contains("33").next().expect("the odds shown");
+        let recover = lang.t(T::CampRecoverDo);
+        assert!(h.get_by_label(recover).accesskit_node().is_disabled(), "{lang:?}: the dice first");
+        h.get_by_label(lang.t(T::RollForMe)).click();
+        h.run();
+        h.get_by_label(recover).click();
+        h.run();
+        let c = storage::read_campaign_file(&file).unwrap();
+        let returned =
+            c.ledger.iter().filter(|e| matches!(e.event, LedgerEvent::Recovered { die: Some(_), .. })).count();
+        assert_eq!(returned, 7, "{lang:?}: a die for each of the seven units with losses");
+        h.get_by_label(lang.t(T::FileMenu)).click();
+        h.run();
+        h.get_by_label(lang.t(T::CampMenuReport)).click();
+        h.run();
+        h.get_by_label(lang.t(T::CampTaskSecondDay)).click();
+        h.run();
+        h.get_by_label(lang.t(T::CampSecondDayDo)).click();
+        h.run();
+        let c = storage::read_campaign_file(&file).unwrap();
+        assert!(matches!(c.ledger.last().unwrap().event, LedgerEvent::SecondDay), "{lang:?}");
+        assert!(c.units.iter().all(|u| u.state != coldsteel::model::UnitState::Routed), "{lang:?}: the routed rallied");
+    }
+}

@@ -86,7 +86,7 @@ super::texts! {
     CampPath => "Campaign file", "Файл кампании";
     CampBeginDo => "Begin the campaign", "Начать кампанию";
     CampRead => "Read", "Прочитать";
-    CampReadSays => "«{}»: {} battles closed; {} and {} figures now.", "«{}»: внесено битв — {}; сейчас фигур: {} и {}.";
+    CampReadSays => "«{}»: battles closed: {}; figures now: {} and {}.", "«{}»: внесено битв — {}; сейчас фигур: {} и {}.";
     CampReadFirst => "Type the campaign file's path and Read.", "Введите путь к файлу кампании и нажмите «Прочитать».";
     CampChooseUnits => "The units that fight (at their strength now):", "Подразделения, которые сражаются (по нынешней численности):";
     CampBattleName => "Battle's name", "Название битвы";
@@ -128,5 +128,11 @@ super::texts! {
     CampRecoveryDone => "The wounded of battle {} returned: {} figures in all.", "Раненые битвы {} вернулись: всего фигур — {}.";
     CampSecondDayDone => "The second day begins: routed units rallied; the losses stand.", "Начинается второй день: бежавшие собраны, потери остаются.";
     CampDiceForm => "«{}»: write UNIT=FACE, the unit by its id, the face 1 to 6", "«{}»: пишите ПОДРАЗДЕЛЕНИЕ=ГРАНЬ, подразделение по номеру, грань от 1 до 6";
+    CampTaskRecover => "The wounded", "Раненые";
+    CampTaskSecondDay => "Second day", "Второй день";
+    CampDieOf => "Die of {}", "Кубик: {}";
+    CampRecoverDo => "Return the wounded", "Вернуть раненых";
+    CampSecondDayExplain => "The second day of the last battle closed: the units' order is reset (routed units rally), their losses stand; the next battle made starts from these strengths.", "Второй день последней внесённой битвы: порядок подразделений восстанавливается (бежавшие собраны), потери остаются; следующая битва начнётся с этой численности.";
+    CampSecondDayDo => "Begin the second day", "Начать второй день";
     CampStartTotal => "{}: {} of {} figures", "{}: {} из {} фигур";
 }

@@ -1431,6 +1431,12 @@ keys! {
     CampRecoveryDone,
     CampSecondDayDone,
     CampDiceForm,
+    CampTaskRecover,
+    CampTaskSecondDay,
+    CampDieOf,
+    CampRecoverDo,
+    CampSecondDayExplain,
+    CampSecondDayDo,
     CampStartTotal,
 }
 
