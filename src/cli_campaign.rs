@@ -194,7 +194,9 @@ fn battle(path: &Path, units: &[u32], name: Option<&str>, out: &Path, lang: Lang
     fresh(out, lang)?;
     let mut c = read(path, lang)?;
     let chosen: Vec<coldsteel::model::UnitId> = if units.is_empty() {
-        c.units.iter().filter(|u| u.state.can_fight()).map(|u| u.unit.id).collect()
+        // Every unit that can fight and is in no battle not yet closed.
+        let open: Vec<_> = campaign::open_battles(&c).into_iter().flat_map(|(_, units)| units).collect();
+        c.units.iter().filter(|u| u.state.can_fight() && !open.contains(&u.unit.id)).map(|u| u.unit.id).collect()
     } else {
         units.iter().map(|id| coldsteel::model::UnitId(*id)).collect()
     };
@@ -205,9 +207,15 @@ fn battle(path: &Path, units: &[u32], name: Option<&str>, out: &Path, lang: Lang
     let mut game = coldsteel::game::Game::new(battle);
     // A new battle rolls its own dice (from its journal's start too, so that it replays).
     game.reseed(storage::now_unix_ms());
-    storage::save_battle(out, &game).map_err(|e| coldsteel::i18n::errors::save_error_text(lang, &e))?;
     campaign::record_made(&mut c, &game);
-    save(path, &c, lang)?;
+    let c = storage::checked_campaign(c).map_err(|e| campaign_file_error_text(lang, &e))?;
+    storage::save_battle(out, &game).map_err(|e| coldsteel::i18n::errors::save_error_text(lang, &e))?;
+    if let Err(reason) = save(path, &c, lang) {
+        // The campaign does not know the battle: its file goes, so no battle is left that
+        // no campaign made.
+        storage::remove_written(out);
+        return Err(reason);
+    }
     Ok(format!("{said}\n{}", lang.fmt(T::CliWritten, &[&format!("{}, {}", out.display(), path.display())])))
 }
 
@@ -355,7 +363,7 @@ fn recover(path: &Path, battle: Option<u32>, dice: &[String], dry_run: bool, lan
     campaign::recover(&mut c, &recovery).map_err(|e| recovery_error_text(lang, &e))?;
     let c = storage::checked_campaign(c).map_err(|e| campaign_file_error_text(lang, &e))?;
     save(path, &c, lang)?;
-    let total: u32 = recovery.units.iter().filter_map(|u| u.returning).sum();
+    let total = recovery.units.iter().filter_map(|u| u.returning).fold(0u32, u32::saturating_add);
     lines.push(lang.fmt(T::CampRecoveryDone, &[&recovery.battle, &total]));
     Ok(lines.join("\n"))
 }
@@ -363,6 +371,7 @@ fn recover(path: &Path, battle: Option<u32>, dice: &[String], dry_run: bool, lan
 fn second_day(path: &Path, lang: Lang) -> Result<String, String> {
     let mut c = read(path, lang)?;
     campaign::second_day(&mut c).map_err(|e| coldsteel::i18n::errors::recovery_error_text(lang, &e))?;
+    let c = storage::checked_campaign(c).map_err(|e| campaign_file_error_text(lang, &e))?;
     save(path, &c, lang)?;
     Ok(lang.t(T::CampSecondDayDone).to_owned())
 }

@@ -63,6 +63,9 @@ pub enum CampaignError {
     /// Two fates given for one general.
     #[error("{0}: one fate, said once")]
     FateTwice(String),
+    /// The battle made would not be a valid battle (its name, say).
+    #[error("{0}")]
+    Invalid(crate::model::ModelError),
     /// A unit chosen that is in a battle made and not yet closed.
     #[error("{name} is in battle {number}, not closed yet")]
     InOpenBattle {
@@ -132,8 +135,9 @@ pub fn battle_from(campaign: &Campaign, chosen: &[UnitId], name: &str) -> Result
     let open = open_battles(campaign);
     for id in chosen {
         let listed = campaign.unit(*id).ok_or(CampaignError::NoSuchUnit(*id))?;
-        if !listed.state.can_fight() {
-            return Err(CampaignError::CannotFight { name: listed.unit.name.clone(), state: listed.state });
+        if !listed.state.can_fight() || listed.unit.figures == 0 {
+            let state = if listed.unit.figures == 0 { UnitState::Destroyed } else { listed.state };
+            return Err(CampaignError::CannotFight { name: listed.unit.name.clone(), state });
         }
         // A unit fights one battle at a time: its losses are taken off what it has.
         if let Some((number, _)) = open.iter().find(|(_, units)| units.contains(id)) {
@@ -178,7 +182,11 @@ pub fn battle_from(campaign: &Campaign, chosen: &[UnitId], name: &str) -> Result
         campaign: Some(CampaignLink { id: campaign.id.clone(), battle: number }),
         ..Battle::default()
     };
-    Ok(battle)
+    // The checks every battle file passes (a name too long, a control character in it).
+    match battle.problems().into_iter().next() {
+        Some(problem) => Err(CampaignError::Invalid(problem)),
+        None => Ok(battle),
+    }
 }
 
 /// The battles made and not closed yet, each with its units.
@@ -263,22 +271,24 @@ pub fn closing(
     held: Option<Side>,
 ) -> Result<Closing, CampaignError> {
     let battle = game.battle();
-    if let Some(link) = battle.campaign.as_ref().filter(|l| l.id != campaign.id) {
-        return Err(CampaignError::OtherCampaign(link.id.clone()));
-    }
     let made = campaign.made();
-    // Known by the campaign and number it records; a battle a campaign began from, which
-    // records none, by its journal's start.
-    let found = match &battle.campaign {
-        Some(link) => made.iter().find(|m| m.number == link.battle),
-        None => {
-            let start_hash = battle_hash(game.journal_start());
-            made.iter().find(|m| m.start_hash == start_hash)
+    // Known by its journal's start as the campaign recorded it; failing that (a battle
+    // renamed by hand since, which begins its journal again), by the campaign and number
+    // it records, its units all among those sent into that battle.
+    let start_hash = battle_hash(game.journal_start());
+    let by_start = made.iter().find(|m| m.start_hash == start_hash);
+    let by_link = || {
+        let link = battle.campaign.as_ref()?;
+        if link.id != campaign.id {
+            return Some(Err(CampaignError::OtherCampaign(link.id.clone())));
         }
+        let m = made.iter().find(|m| m.number == link.battle)?;
+        let sent = battle.units.iter().all(|u| m.units.contains(&u.id));
+        Some(if sent { Ok(m) } else { Err(CampaignError::UnitsNotInCampaign(strangers_of(m.units, battle))) })
     };
-    let Some(made) = found else {
-        let strangers = strangers(campaign, game.journal_start());
-        return Err(CampaignError::NotMadeHere(strangers));
+    let made = match by_start.map(Ok).or_else(by_link) {
+        Some(found) => found?,
+        None => return Err(CampaignError::NotMadeHere(strangers(campaign, game.journal_start()))),
     };
     let hash = battle_hash(battle);
     if let Some(closed) = campaign.closed().iter().find(|c| c.number == made.number) {
@@ -316,6 +326,11 @@ pub fn closing(
         held: held.filter(|_| rule == ResultRule::HeldGround),
         winner,
     })
+}
+
+/// The names of the battle's units not among `sent`.
+fn strangers_of(sent: &[UnitId], battle: &Battle) -> Vec<String> {
+    battle.units.iter().filter(|u| !sent.contains(&u.id)).map(|u| u.name.clone()).collect()
 }
 
 /// The names of the battle's units the campaign's lists do not have (by id, name and
@@ -563,7 +578,9 @@ pub fn recovery(
         return Err(RecoveryError::Already(battle.number));
     }
     let mut units = Vec::new();
-    for listed in &campaign.units {
+    // Only units that can fight again take their wounded back (a dispersed or destroyed
+    // unit, or a battery without its guns, stays out).
+    for listed in campaign.units.iter().filter(|u| u.state.can_fight()) {
         let losses = lost_in(campaign, listed.unit.id, battle.number);
         if losses == 0 {
             continue;
@@ -584,6 +601,9 @@ pub fn recovery(
             }
         };
         let returning = returning.or((by == RecoveryBy::Die && die.is_some()).then_some(0));
+        // Never above its establishment.
+        let room = listed.unit.figures_start.saturating_sub(listed.unit.figures);
+        let returning = returning.map(|n| n.min(room));
         let name = listed.unit.name.clone();
         units.push(UnitRecovery { unit: listed.unit.id, name, side, losses, end, odds, die, returning });
     }

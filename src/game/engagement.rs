@@ -130,7 +130,7 @@ pub fn players_modifiers_allowed(mods: &[crate::rules::PlayersModifier]) -> Resu
         crate::model::check_length("reason", &m.reason, crate::model::limits::MAX_REASON_CHARS)
             .map_err(ActionError::Invalid)?;
         let limit = crate::rules::house::MAX_HOUSE_VALUE;
-        if m.value.abs() > limit {
+        if !(-limit..=limit).contains(&m.value) {
             let (value, limit) = (u64::from(m.value.unsigned_abs()), u64::from(limit.unsigned_abs()));
             return Err(ActionError::Invalid(Problem::OutOfRange { field: "overrules.value", value, limit }));
         }

@@ -500,6 +500,7 @@ pub fn campaign_error_text(lang: Lang, e: &crate::game::campaign::CampaignError)
         C::FatesNeeded(names) => lang.fmt(T::CampFatesNeeded, &[&names.join(", ")]),
         C::NotLost(name) => lang.fmt(T::CampNotLost, &[name]),
         C::FateTwice(name) => lang.fmt(T::CampFateTwice, &[name]),
+        C::Invalid(e) => model_error_text(lang, e),
         C::InOpenBattle { name, number } => lang.fmt(T::CampInOpenBattle, &[name, number]),
         C::HeldGroundNeeded => lang.t(T::CampHeldNeeded).to_owned(),
     }

@@ -150,22 +150,32 @@ fn battles(campaign: &Campaign, lang: Lang) -> Vec<Block> {
 fn strengths(campaign: &Campaign, lang: Lang) -> Vec<Block> {
     let mut closed: Vec<u32> = campaign.closed().iter().map(|c| c.number).collect();
     closed.sort_unstable();
-    // What a battle changed of a unit: figures lost, figures returned after it.
+    // What each battle changed of each unit (figures lost, figures returned after it),
+    // and in all: one pass over the ledger.
+    let mut by_battle: std::collections::HashMap<(u32, UnitId), (u32, u32)> = std::collections::HashMap::new();
+    let mut in_all: std::collections::HashMap<UnitId, (u32, u32)> = std::collections::HashMap::new();
+    for e in &campaign.ledger {
+        let (unit, lost, back) = match &e.event {
+            LedgerEvent::Losses { unit, figures } => (*unit, *figures, 0),
+            LedgerEvent::Recovered { unit, figures, .. } => (*unit, 0, *figures),
+            LedgerEvent::Started { .. }
+            | LedgerEvent::BattleMade { .. }
+            | LedgerEvent::UnitState { .. }
+            | LedgerEvent::GeneralLost { .. }
+            | LedgerEvent::SecondDay
+            | LedgerEvent::BattleClosed { .. } => continue,
+        };
+        let add = |t: &mut (u32, u32)| *t = (t.0.saturating_add(lost), t.1.saturating_add(back));
+        add(in_all.entry(unit).or_default());
+        if let Some(b) = e.battle {
+            add(by_battle.entry((b, unit)).or_default());
+        }
+    }
     let changed_in = |id: UnitId, battle: Option<u32>| -> (u32, u32) {
-        campaign.ledger.iter().filter(|e| battle.is_none_or(|b| e.battle == Some(b))).fold((0, 0), |(lost, back), e| {
-            match &e.event {
-                LedgerEvent::Losses { unit, figures } if *unit == id => (lost.saturating_add(*figures), back),
-                LedgerEvent::Recovered { unit, figures, .. } if *unit == id => (lost, back.saturating_add(*figures)),
-                LedgerEvent::Losses { .. }
-                | LedgerEvent::Recovered { .. }
-                | LedgerEvent::Started { .. }
-                | LedgerEvent::BattleMade { .. }
-                | LedgerEvent::UnitState { .. }
-                | LedgerEvent::GeneralLost { .. }
-                | LedgerEvent::SecondDay
-                | LedgerEvent::BattleClosed { .. } => (lost, back),
-            }
-        })
+        match battle {
+            Some(b) => by_battle.get(&(b, id)).copied().unwrap_or_default(),
+            None => in_all.get(&id).copied().unwrap_or_default(),
+        }
     };
     let mut header: Vec<String> = [T::ColUnit, T::CampColSide, T::CampColEstablishment, T::CampColStart]
         .iter()

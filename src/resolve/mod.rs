@@ -126,7 +126,7 @@ fn check_overrules(role: &str, mods: &[crate::rules::PlayersModifier]) -> Result
     bound(&format!("{role}.overrules"), u32::try_from(mods.len()).unwrap_or(u32::MAX), most)?;
     for (i, m) in mods.iter().enumerate() {
         let high = crate::rules::house::MAX_HOUSE_VALUE;
-        if m.value.abs() > high {
+        if !(-high..=high).contains(&m.value) {
             let (value, low, high) = (f64::from(m.value), f64::from(-high), f64::from(high));
             return Err(EngagementError::OutOfRange { path: format!("{role}.overrules[{i}].value"), value, low, high });
         }

@@ -538,7 +538,7 @@ fn check_label(path: &str, label: &Words) -> Result<(), HouseError> {
 }
 
 fn check_value(path: &str, value: i32) -> Result<(), HouseError> {
-    if value.abs() > MAX_HOUSE_VALUE {
+    if !(-MAX_HOUSE_VALUE..=MAX_HOUSE_VALUE).contains(&value) {
         Err(HouseError::ValueOutOfRange { path: path.to_owned(), value })
     } else {
         Ok(())
@@ -664,6 +664,14 @@ mod tests {
                 value: "camels".into()
             })
         );
+    }
+
+    #[test]
+    fn a_value_at_the_edge_of_the_integers_is_refused_not_wrapped() {
+        let mut m = guard_square();
+        m.value = i32::MIN;
+        let house = HouseRules { modifiers: vec![m], changes: Vec::new() };
+        assert!(matches!(house.check("gdb.house", &Step::GDB, "GDB-"), Err(HouseError::ValueOutOfRange { .. })));
     }
 
     #[test]

@@ -120,17 +120,17 @@ fn lists_problem(c: &Campaign) -> Option<ModelError> {
 /// The first ledger line out of order or naming a unit, general or battle the campaign
 /// has not: lines numbered from 1; battles made in order, each closed at most once.
 fn ledger_problem(c: &Campaign) -> Option<u32> {
-    let mut made: Vec<u32> = Vec::new();
-    let mut closed: Vec<u32> = Vec::new();
+    // Battles are made numbered 1, 2, ... in order: the last made number says which are.
+    let mut made: u32 = 0;
+    let mut closed: std::collections::HashSet<u32> = std::collections::HashSet::new();
     for (i, line) in c.ledger.iter().enumerate() {
         let expected = u32::try_from(i).ok()?.checked_add(1)?;
-        let known_battle = |n: Option<u32>| n.is_some_and(|n| made.contains(&n));
+        let known_battle = |n: Option<u32>| n.is_some_and(|n| (1..=made).contains(&n));
         let good = line.seq == expected
             && match &line.event {
                 LedgerEvent::Started { .. } => i == 0 && line.battle.is_none(),
                 LedgerEvent::BattleMade { units, .. } => {
-                    let next = made.last().copied().unwrap_or(0).checked_add(1);
-                    line.battle == next && units.iter().all(|u| c.unit(*u).is_some())
+                    line.battle == made.checked_add(1) && units.iter().all(|u| c.unit(*u).is_some())
                 }
                 LedgerEvent::Losses { unit, .. }
                 | LedgerEvent::UnitState { unit, .. }
@@ -142,12 +142,12 @@ fn ledger_problem(c: &Campaign) -> Option<u32> {
                 }
             };
         if !good {
-            return Some(line.seq);
+            return Some(expected);
         }
         if let (LedgerEvent::BattleMade { .. }, Some(n)) = (&line.event, line.battle) {
-            made.push(n);
+            made = n;
         } else if let (LedgerEvent::BattleClosed { .. }, Some(n)) = (&line.event, line.battle) {
-            closed.push(n);
+            closed.insert(n);
         }
     }
     None

@@ -352,3 +352,10 @@ pub fn save_battle(path: &Path, game: &Game) -> Result<Saved, SaveError> {
     }
     save_atomic(path, &text)
 }
+
+/// Removes a file this run just wrote (a battle whose campaign could not be saved, issue
+/// 52): what it says goes with the failure.
+pub fn remove_written(path: &Path) {
+    // A file that is not there is as good as removed.
+    let _ = fs::remove_file(path);
+}

@@ -26,8 +26,8 @@ pub use campaign::{
 };
 pub use files::{
     SaveError, SaveReason, Saved, backup_path, canonical, read_battle_file, read_battle_file_with_problems,
-    read_bytes_file, read_limited, read_text_file, same_file, save_atomic, save_atomic_bytes, save_battle, save_output,
-    suggested_folder,
+    read_bytes_file, read_limited, read_text_file, remove_written, same_file, save_atomic, save_atomic_bytes,
+    save_battle, save_output, suggested_folder,
 };
 pub use journal::{Base, Kept, KeptHeader, Op, SourceState, count_actions, keep_unreadable, kept_journals};
 pub use lock::{BattleLock, Locked, lock_battle};

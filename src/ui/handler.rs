@@ -1616,11 +1616,17 @@ impl CsApp {
         let mut game = crate::game::Game::new(battle);
         // A new battle rolls its own dice (from its journal's start too, so that it replays).
         game.reseed(storage::now_unix_ms());
+        crate::game::campaign::record_made(&mut c, &game);
+        let c = match storage::checked_campaign(c) {
+            Ok(c) => c,
+            Err(e) => return self.campaign_said(crate::i18n::errors::campaign_file_error_text(lang, &e), true),
+        };
         if let Err(e) = storage::save_battle(&out, &game) {
             return self.campaign_said(crate::i18n::errors::save_error_text(lang, &e), true);
         }
-        crate::game::campaign::record_made(&mut c, &game);
         if let Err(e) = storage::save_campaign(path, &c) {
+            // The campaign does not know the battle: its file goes with it.
+            storage::remove_written(&out);
             return self.campaign_said(crate::i18n::errors::save_error_text(lang, &e), true);
         }
         self.last_campaign = Some(path.to_path_buf());
@@ -1690,7 +1696,7 @@ impl CsApp {
         if let Err(e) = storage::save_campaign(path, &c) {
             return self.campaign_said(crate::i18n::errors::save_error_text(lang, &e), true);
         }
-        let total: u32 = recovery.units.iter().filter_map(|u| u.returning).sum();
+        let total = recovery.units.iter().filter_map(|u| u.returning).fold(0u32, u32::saturating_add);
         self.last_campaign = Some(path.to_path_buf());
         self.modal = Modal::None;
         self.message = Some((lang.fmt(T::CampRecoveryDone, &[&recovery.battle, &total]), false));

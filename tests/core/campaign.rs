@@ -300,3 +300,35 @@ fn the_second_day_keeps_the_losses_and_rallies_the_routed() {
     assert_eq!(day2.unit(kiev).unwrap().figures, 8, "the first day's losses stand");
     assert_eq!(day2.unit(kiev).unwrap().order, coldsteel::rules::Order::Formed);
 }
+
+/// Issue 52, after a review: a battle made from one campaign can begin another (it closes
+/// into the new one, known by its start); a battle whose name no battle file takes is not
+/// made; recovery returns nothing to a unit out of the campaign, and never above its
+/// establishment.
+#[test]
+fn a_battle_of_one_campaign_begins_another_and_recovery_spares_the_lost() {
+    let mut a = krasnoi_campaign("campaign-a");
+    let g = first_battle(&mut a);
+    let b = campaign::campaign_from(&g, "campaign-b", "Second campaign", "first.coldsteel.json", true);
+    assert_eq!(campaign::closing(&b, &g, ResultRule::Losses, None).map(|c| c.number), Ok(1));
+    let all: Vec<UnitId> = a.units.iter().map(|u| u.unit.id).collect();
+    assert!(matches!(campaign::battle_from(&a, &all, &"x".repeat(500)), Err(CampaignError::InOpenBattle { .. })));
+    let closing = campaign::closing(&a, &g, ResultRule::Losses, None).unwrap();
+    campaign::close(&mut a, &closing, &[], "first.coldsteel.json").unwrap();
+    assert!(matches!(campaign::battle_from(&a, &all, &"x".repeat(500)), Err(CampaignError::Invalid(_))));
+    // Recovery: the Legion destroyed in the lists gets none back.
+    let mut c = turn3_closed(coldsteel::rules::options::RecoveryTable {
+        by_result: coldsteel::rules::options::BattleEnd::ALL
+            .iter()
+            .map(|end| coldsteel::rules::options::ResultRecovery { end: *end, percent: 100 })
+            .collect(),
+        by_die: Vec::new(),
+    });
+    let legion = c.units.iter().position(|u| u.unit.name == "1st Vistula Legion").unwrap();
+    c.units[legion].state = UnitState::Destroyed;
+    let r = campaign::recovery(&c, None, &[]).unwrap();
+    assert!(r.units.iter().all(|u| u.name != "1st Vistula Legion"));
+    campaign::recover(&mut c, &r).unwrap();
+    assert_eq!(strength(&c, "1st Vistula Legion"), 23);
+    assert_eq!(strength(&c, "Kiev Dragoons"), 12, "all four back, up to its establishment");
+}
