@@ -434,21 +434,32 @@ impl From<String> for Failure {
     }
 }
 
+/// A report written as PDF and as Markdown where asked: the paths written.
+fn write_report(
+    report: &coldsteel::report::summary::Report,
+    [pdf_out, md_out]: [&Option<PathBuf>; 2],
+    lang: Lang,
+) -> Result<Vec<String>, String> {
+    use coldsteel::report::{markdown, pdf};
+    let mut written = Vec::new();
+    if let Some(p) = pdf_out {
+        write_out(p, &pdf::to_pdf(report).map_err(|e| e.text(lang))?, lang)?;
+        written.push(p.display().to_string());
+    }
+    if let Some(p) = md_out {
+        write_out(p, markdown::to_markdown(report).as_bytes(), lang)?;
+        written.push(p.display().to_string());
+    }
+    Ok(written)
+}
+
 fn report_cmd(file: &Path, outs: [&Option<PathBuf>; 4], lang: Lang) -> Result<String, String> {
     use coldsteel::report::{markdown, pdf, summary};
     not_the_input(file, &outs, lang)?;
     let game = load_file(file, lang)?;
     let report = summary::game_report(&game, lang);
     let [pdf_out, md_out, text_out, roster_out] = outs;
-    let mut written = Vec::new();
-    if let Some(p) = pdf_out {
-        write_out(p, &pdf::to_pdf(&report).map_err(|e| e.text(lang))?, lang)?;
-        written.push(p.display().to_string());
-    }
-    if let Some(p) = md_out {
-        write_out(p, markdown::to_markdown(&report).as_bytes(), lang)?;
-        written.push(p.display().to_string());
-    }
+    let mut written = write_report(&report, [pdf_out, md_out], lang)?;
     if let Some(p) = text_out {
         write_out(p, markdown::to_text(&report).as_bytes(), lang)?;
         written.push(p.display().to_string());

@@ -10,7 +10,7 @@ use coldsteel::model::{Campaign, Fate, GeneralId, ResultRule};
 use coldsteel::rules::Side;
 use coldsteel::storage;
 
-use super::{Failure, at_path, not_the_input, write_out};
+use super::{Failure, at_path, not_the_input, write_report};
 
 /// `coldsteel campaign …`.
 #[derive(Debug, clap::Subcommand)]
@@ -123,12 +123,11 @@ pub fn run(command: &CampaignCommand, lang: Lang) -> Result<String, Failure> {
 /// A campaign file read, or why not, with its `.bak` offered when there is one.
 pub fn read(path: &Path, lang: Lang) -> Result<Campaign, String> {
     storage::read_campaign_file(path).map_err(|e| {
-        let mut reason = at_path(campaign_file_error_text(lang, &e), path);
-        let backup = storage::backup_path(path);
-        if backup.is_file() {
-            reason = format!("{reason}; {}", lang.fmt(T::CampFileBackup, &[&backup.display()]));
+        let reason = at_path(campaign_file_error_text(lang, &e), path);
+        match storage::backup_there(path) {
+            Some(backup) => format!("{reason}; {}", lang.fmt(T::CampFileBackup, &[&backup.display()])),
+            None => reason,
         }
-        reason
     })
 }
 
@@ -174,7 +173,8 @@ fn source(
 ) -> Result<(coldsteel::game::Game, bool), Failure> {
     let bytes = storage::read_bytes_file(from).map_err(|e| at_path(load_error_text(lang, &e), from))?;
     if std::str::from_utf8(&bytes).ok().and_then(storage::file_version).is_some() {
-        let game = storage::read_battle_file(from).map_err(|e| at_path(load_error_text(lang, &e), from))?;
+        // The bytes read once: a battle file is parsed from them.
+        let game = storage::battle_of_bytes(bytes).map_err(|e| at_path(load_error_text(lang, &e), from))?;
         return Ok((game, true));
     }
     let name = from.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
@@ -280,22 +280,12 @@ fn fate_of(said: &str, game: &coldsteel::game::Game, lang: Lang) -> Result<(Gene
 }
 
 fn report(path: &Path, outs: [&Option<PathBuf>; 2], lang: Lang) -> Result<String, String> {
-    use coldsteel::report::{markdown, pdf};
     not_the_input(path, &outs, lang)?;
     let c = read(path, lang)?;
     let report = coldsteel::report::campaign::campaign_report(&c, &changed_battles(&c, path), lang);
-    let [pdf_out, md_out] = outs;
-    let mut written = Vec::new();
-    if let Some(p) = pdf_out {
-        write_out(p, &pdf::to_pdf(&report).map_err(|e| e.text(lang))?, lang)?;
-        written.push(p.display().to_string());
-    }
-    if let Some(p) = md_out {
-        write_out(p, markdown::to_markdown(&report).as_bytes(), lang)?;
-        written.push(p.display().to_string());
-    }
+    let written = write_report(&report, outs, lang)?;
     if written.is_empty() {
-        return Ok(markdown::to_text(&report));
+        return Ok(coldsteel::report::markdown::to_text(&report));
     }
     Ok(lang.fmt(T::CliWritten, &[&written.join(", ")]))
 }

@@ -50,10 +50,21 @@ pub(super) fn save_refused(path: &Path, reason: SaveReason) -> SaveError {
 
 /// Reads and parses a battle file, refusing files over 64 MiB before reading them.
 pub fn read_battle_file(path: &Path) -> Result<Game, LoadError> {
-    match super::from_text_with_problems(read_text_file(path)?)? {
+    battle_of_bytes(read_bytes_file(path)?)
+}
+
+/// A battle file's bytes, already read, parsed as [`read_battle_file`] parses them.
+pub fn battle_of_bytes(bytes: Vec<u8>) -> Result<Game, LoadError> {
+    match super::from_text_with_problems(super::text_of(bytes)?)? {
         (game, problems) if problems.is_empty() => Ok(game),
         (_, problems) => Err(LoadError::Invalid(problems)),
     }
+}
+
+/// The `.bak` beside a file, when there is one to offer.
+pub fn backup_there(path: &Path) -> Option<PathBuf> {
+    let backup = backup_path(path);
+    backup.is_file().then_some(backup)
 }
 
 /// Reads a battle file for the window: a battle that breaks an invariant is read with its

@@ -25,9 +25,9 @@ pub use campaign::{
     checked as checked_campaign, new_campaign_id, read_campaign_file, save_campaign,
 };
 pub use files::{
-    SaveError, SaveReason, Saved, backup_path, canonical, read_battle_file, read_battle_file_with_problems,
-    read_bytes_file, read_limited, read_text_file, remove_written, same_file, save_atomic, save_atomic_bytes,
-    save_battle, save_output, suggested_folder,
+    SaveError, SaveReason, Saved, backup_path, backup_there, battle_of_bytes, canonical, read_battle_file,
+    read_battle_file_with_problems, read_bytes_file, read_limited, read_text_file, remove_written, same_file,
+    save_atomic, save_atomic_bytes, save_battle, save_output, suggested_folder,
 };
 pub use journal::{Base, Kept, KeptHeader, Op, SourceState, count_actions, keep_unreadable, kept_journals};
 pub use lock::{BattleLock, Locked, lock_battle};

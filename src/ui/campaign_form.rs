@@ -102,8 +102,8 @@ pub struct CampaignForm {
     pub name: String,
     /// The campaign file.
     pub campaign_path: String,
-    /// The campaign read, or why not.
-    pub campaign: Option<Result<Box<Campaign>, String>>,
+    /// The campaign read, or why not (shared, not copied, by the frames that draw it).
+    pub campaign: Option<Result<std::sync::Arc<Campaign>, String>>,
     /// A battle: the units chosen.
     pub chosen: BTreeSet<UnitId>,
     /// A battle: the battle file to write.
@@ -118,6 +118,25 @@ pub struct CampaignForm {
     pub report_path: String,
     /// Recovery: each unit's die as typed.
     pub dice: BTreeMap<UnitId, String>,
+    /// What the frames show, worked out once for what they were worked out from: the
+    /// closing (for the rule, the side, the battle's state and the language), the
+    /// recovery (for the dice), the report's text (for the language).
+    cache: Cache,
+}
+
+/// What a closing was worked out from: the rule, the side that held, the battle's state
+/// (its game's stamp) and the language.
+type ClosingKey = (ResultRule, Side, u64, Lang);
+
+/// A recovery worked out, or why not.
+type Recovered = Result<campaign::Recovery, campaign::RecoveryError>;
+
+/// The Campaign window's derived views, each with what it was derived from.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Cache {
+    closing: Option<(ClosingKey, Result<Closing, String>)>,
+    recovery: Option<(Vec<(UnitId, u8)>, Recovered)>,
+    report: Option<(Lang, String)>,
 }
 
 impl CampaignForm {
@@ -138,12 +157,18 @@ impl CampaignForm {
             fates: BTreeMap::new(),
             report_path: String::new(),
             dice: BTreeMap::new(),
+            cache: Cache::default(),
         }
     }
 
     /// The campaign read, if it read.
     pub fn read(&self) -> Option<&Campaign> {
         self.campaign.as_ref().and_then(|c| c.as_ref().ok()).map(|c| &**c)
+    }
+
+    /// The campaign read, shared.
+    fn shared(&self) -> Option<std::sync::Arc<Campaign>> {
+        self.campaign.as_ref().and_then(|c| c.as_ref().ok()).cloned()
     }
 
     /// Takes a campaign read: every unit that can fight chosen.
@@ -156,16 +181,52 @@ impl CampaignForm {
                 self.name = format!("{} — {}", c.name, c.next_battle());
             }
         }
-        self.campaign = Some(read.map(Box::new));
+        self.campaign = Some(read.map(std::sync::Arc::new));
+        self.cache = Cache::default();
     }
 
-    /// The closing of the open battle as the form says, or why not.
-    pub fn closing(&self, game: &crate::game::Game, lang: Lang) -> Option<Result<Closing, String>> {
+    /// The closing of the open battle as the form says, or why not: worked out again only
+    /// when the rule, the side, the battle or the language changed (it hashes the battle).
+    pub fn closing(&mut self, game: &crate::game::Game, lang: Lang) -> Option<Result<Closing, String>> {
+        let key = (self.rule, self.held, game.stamp(), lang);
+        if let Some((k, closing)) = &self.cache.closing
+            && *k == key
+        {
+            return Some(closing.clone());
+        }
         let c = self.read()?;
         let held = (self.rule == ResultRule::HeldGround).then_some(self.held);
-        Some(
-            campaign::closing(c, game, self.rule, held).map_err(|e| crate::i18n::errors::campaign_error_text(lang, &e)),
-        )
+        let closing =
+            campaign::closing(c, game, self.rule, held).map_err(|e| crate::i18n::errors::campaign_error_text(lang, &e));
+        self.cache.closing = Some((key, closing.clone()));
+        Some(closing)
+    }
+
+    /// The recovery of the last closed battle with the dice typed, worked out again only
+    /// when they change.
+    fn recovery(&mut self) -> Option<Recovered> {
+        let dice = self.typed_dice();
+        let key: Vec<(UnitId, u8)> = dice.iter().map(|(u, d)| (*u, d.get())).collect();
+        if let Some((k, r)) = &self.cache.recovery
+            && *k == key
+        {
+            return Some(r.clone());
+        }
+        let r = campaign::recovery(self.read()?, None, &dice);
+        self.cache.recovery = Some((key, r.clone()));
+        Some(r)
+    }
+
+    /// The campaign's report as text, made again only when the language changed.
+    fn report_text(&mut self, lang: Lang) -> Option<String> {
+        if let Some((l, text)) = &self.cache.report
+            && *l == lang
+        {
+            return Some(text.clone());
+        }
+        let text = super::report_view::campaign_report_text(self.read()?, lang);
+        self.cache.report = Some((lang, text.clone()));
+        Some(text)
     }
 }
 
@@ -256,7 +317,7 @@ fn campaign_file_ui(ui: &mut Ui, lang: Lang, form: &mut CampaignForm) -> Option<
 
 fn battle_ui(ui: &mut Ui, lang: Lang, form: &mut CampaignForm) -> Option<CampaignDo> {
     let mut asked = campaign_file_ui(ui, lang, form);
-    let Some(c) = form.campaign.as_ref().and_then(|c| c.as_ref().ok()).cloned() else { return asked };
+    let Some(c) = form.shared() else { return asked };
     ui.label(RichText::new(lang.t(T::CampChooseUnits)).strong());
     let open = campaign::open_battles(&c);
     let in_battle = |id: UnitId| open.iter().find(|(_, units)| units.contains(&id)).map(|(n, _)| *n);
@@ -299,7 +360,7 @@ fn battle_ui(ui: &mut Ui, lang: Lang, form: &mut CampaignForm) -> Option<Campaig
 
 fn close_ui(ui: &mut Ui, lang: Lang, form: &mut CampaignForm, game: &crate::game::Game) -> Option<CampaignDo> {
     let mut asked = campaign_file_ui(ui, lang, form);
-    let Some(c) = form.read().cloned() else { return asked };
+    let Some(c) = form.shared() else { return asked };
     ui.label(RichText::new(lang.t(T::CampResultBy)).strong());
     ui.horizontal_wrapped(|ui| {
         for r in ResultRule::ALL {
@@ -376,10 +437,11 @@ impl CampaignForm {
 /// exact odds of each number returning, then its die typed or rolled.
 fn recover_ui(ui: &mut Ui, lang: Lang, form: &mut CampaignForm) -> Option<CampaignDo> {
     let mut asked = campaign_file_ui(ui, lang, form);
-    let Some(c) = form.read().cloned() else { return asked };
-    let recovery = match campaign::recovery(&c, None, &form.typed_dice()) {
-        Ok(r) => r,
-        Err(e) => {
+    let Some(c) = form.shared() else { return asked };
+    let recovery = match form.recovery() {
+        Some(Ok(r)) => r,
+        None => return asked,
+        Some(Err(e)) => {
             ui.colored_label(super::theme::ERROR, crate::i18n::errors::recovery_error_text(lang, &e));
             return asked;
         }
@@ -440,8 +502,7 @@ fn second_day_ui(ui: &mut Ui, lang: Lang, form: &mut CampaignForm) -> Option<Cam
 
 fn report_ui(ui: &mut Ui, lang: Lang, form: &mut CampaignForm) -> Option<CampaignDo> {
     let mut asked = campaign_file_ui(ui, lang, form);
-    let Some(c) = form.read().cloned() else { return asked };
-    let text = super::report_view::campaign_report_text(&c, lang);
+    let Some(text) = form.report_text(lang) else { return asked };
     egui::ScrollArea::vertical().id_salt("coldsteel-campaign-report").max_height(300.0).show(ui, |ui| {
         ui.label(RichText::new(text).monospace().size(11.0));
     });

@@ -1540,11 +1540,9 @@ impl CsApp {
                 let read = storage::read_campaign_file(&path).map_err(|e| {
                     let reason = crate::i18n::errors::campaign_file_error_text(lang, &e);
                     // Nothing is lost: the file before the last save is offered.
-                    let backup = storage::backup_path(&path);
-                    if backup.is_file() {
-                        format!("{reason}; {}", lang.fmt(T::CampFileBackup, &[&backup.display()]))
-                    } else {
-                        reason
+                    match storage::backup_there(&path) {
+                        Some(backup) => format!("{reason}; {}", lang.fmt(T::CampFileBackup, &[&backup.display()])),
+                        None => reason,
                     }
                 });
                 form.took(read);
@@ -1638,15 +1636,16 @@ impl CsApp {
 
     fn campaign_close(&mut self, path: &std::path::Path) {
         let lang = self.lang;
-        let Modal::Campaign(form) = &self.modal else { return };
+        let Modal::Campaign(form) = &mut self.modal else { return };
         let Some(mut c) = form.read().cloned() else { return };
-        let closing = match form.closing(&self.game, lang) {
+        let said = form.closing(&self.game, lang);
+        let fates: Vec<(crate::model::GeneralId, crate::model::Fate)> =
+            form.fates.iter().map(|(g, f)| (*g, *f)).collect();
+        let closing = match said {
             Some(Ok(closing)) => closing,
             Some(Err(reason)) => return self.campaign_said(reason, true),
             None => return,
         };
-        let fates: Vec<(crate::model::GeneralId, crate::model::Fate)> =
-            form.fates.iter().map(|(g, f)| (*g, *f)).collect();
         let fates: Vec<_> =
             fates.into_iter().filter(|(g, _)| closing.lost_generals.iter().any(|(l, _)| l == g)).collect();
         let file = self.path.as_ref().and_then(|p| p.file_name()).map(|n| n.to_string_lossy().into_owned());
