@@ -88,6 +88,26 @@ pub enum CampaignCommand {
         /// The campaign file.
         campaign: PathBuf,
     },
+    /// Undo the campaign's last step (a battle made or closed, the wounded returned, a
+    /// second day, a take-back), on its own: no battle's moves are touched.
+    Undo {
+        /// The campaign file.
+        campaign: PathBuf,
+    },
+    /// Put back the campaign step last undone.
+    Redo {
+        /// The campaign file.
+        campaign: PathBuf,
+    },
+    /// Take a closed battle back to correct it: its closing stays in the ledger, no longer
+    /// counted, until the battle is closed again.
+    TakeBack {
+        /// The campaign file.
+        campaign: PathBuf,
+        /// The battle, by its number (default: the last closed).
+        #[arg(long)]
+        battle: Option<u32>,
+    },
     /// Write the campaign's report: PDF, Markdown; with no output given, print the text.
     Report {
         /// The campaign file.
@@ -117,6 +137,9 @@ pub fn run(command: &CampaignCommand, lang: Lang) -> Result<String, Failure> {
             Ok(recover(campaign, *battle, dice, *dry_run, lang)?)
         }
         CampaignCommand::SecondDay { campaign } => Ok(second_day(campaign, lang)?),
+        CampaignCommand::Undo { campaign } => Ok(step(campaign, Step::Undo, lang)?),
+        CampaignCommand::Redo { campaign } => Ok(step(campaign, Step::Redo, lang)?),
+        CampaignCommand::TakeBack { campaign, battle } => Ok(step(campaign, Step::TakeBack(*battle), lang)?),
     }
 }
 
@@ -255,7 +278,8 @@ fn close(path: &Path, battle: &Path, how: &Closing, lang: Lang) -> Result<String
     campaign::close(&mut c, &closing, &fates, &file).map_err(|e| campaign_error_text(lang, &e))?;
     let c = storage::checked_campaign(c).map_err(|e| campaign_file_error_text(lang, &e))?;
     save(path, &c, lang)?;
-    lines.push(lang.fmt(T::CampClosed, &[&closing.number, &(c.ledger.len() - before)]));
+    let said = if c.taken_back(closing.number) { T::CampClosedAgain } else { T::CampClosed };
+    lines.push(lang.fmt(said, &[&closing.number, &(c.ledger.len() - before)]));
     Ok(lines.join("\n"))
 }
 
@@ -364,4 +388,26 @@ fn second_day(path: &Path, lang: Lang) -> Result<String, String> {
     let c = storage::checked_campaign(c).map_err(|e| campaign_file_error_text(lang, &e))?;
     save(path, &c, lang)?;
     Ok(lang.t(T::CampSecondDayDone).to_owned())
+}
+
+/// A campaign step of its own: undone, redone, or a battle taken back.
+#[derive(Clone, Copy)]
+enum Step {
+    Undo,
+    Redo,
+    TakeBack(Option<u32>),
+}
+
+fn step(path: &Path, what: Step, lang: Lang) -> Result<String, String> {
+    use coldsteel::i18n::errors::{step_error_text, step_text};
+    let mut c = read(path, lang)?;
+    let said = match what {
+        Step::Undo => campaign::undo(&mut c).map(|d| lang.fmt(T::CampUndone, &[&step_text(lang, &d)])),
+        Step::Redo => campaign::redo(&mut c).map(|d| lang.fmt(T::CampRedone, &[&step_text(lang, &d)])),
+        Step::TakeBack(n) => campaign::take_back(&mut c, n).map(|n| lang.fmt(T::CampTakenBackDone, &[&n])),
+    }
+    .map_err(|e| step_error_text(lang, &e))?;
+    let c = storage::checked_campaign(c).map_err(|e| campaign_file_error_text(lang, &e))?;
+    save(path, &c, lang)?;
+    Ok(said)
 }

@@ -110,6 +110,7 @@ pub fn campaign_from(game: &Game, id: &str, name: &str, from: &str, made: bool) 
         generals,
         units,
         ledger: Vec::new(),
+        undone: Vec::new(),
     };
     campaign.record(None, None, LedgerEvent::Started { from: from.to_owned() });
     if made {
@@ -458,34 +459,37 @@ pub fn close(
         return Err(CampaignError::FateTwice(name_of(*id)));
     }
     let number = Some(closing.number);
-    for u in &closing.units {
-        for (entry, figures) in &u.losses {
-            campaign.record(number, *entry, LedgerEvent::Losses { unit: u.unit, figures: *figures });
+    step(campaign, |campaign| {
+        for u in &closing.units {
+            for (entry, figures) in &u.losses {
+                campaign.record(number, *entry, LedgerEvent::Losses { unit: u.unit, figures: *figures });
+            }
+            if u.state != UnitState::Ready {
+                campaign.record(number, None, LedgerEvent::UnitState { unit: u.unit, state: u.state });
+            }
         }
-        if u.state != UnitState::Ready {
-            campaign.record(number, None, LedgerEvent::UnitState { unit: u.unit, state: u.state });
+        for (id, fate) in fates {
+            campaign.record(number, None, LedgerEvent::GeneralLost { general: *id, fate: *fate });
         }
-        if let Some(listed) = campaign.units.iter_mut().find(|c| c.unit.id == u.unit) {
-            listed.unit.figures = listed.unit.figures.saturating_sub(u.lost());
-            listed.state = u.state;
-        }
-    }
-    for (id, fate) in fates {
-        campaign.record(number, None, LedgerEvent::GeneralLost { general: *id, fate: *fate });
-        if let Some(g) = campaign.generals.iter_mut().find(|g| g.general.id == *id) {
-            g.fate = Some(*fate);
-            g.general.lost = true;
-        }
-    }
-    let closed = LedgerEvent::BattleClosed {
-        name: closing.name.clone(),
-        file: file.to_owned(),
-        hash: closing.hash.clone(),
-        rule: closing.rule,
-        winner: closing.winner,
-    };
-    campaign.record(number, None, closed);
+        let closed = LedgerEvent::BattleClosed {
+            name: closing.name.clone(),
+            file: file.to_owned(),
+            hash: closing.hash.clone(),
+            rule: closing.rule,
+            winner: closing.winner,
+        };
+        campaign.record(number, None, closed);
+    });
     Ok(())
+}
+
+/// A campaign step: the lines `write` appends, the lists made again from the ledger
+/// (so that they are always what the ledger makes of them), the steps undone forgotten.
+fn step(campaign: &mut Campaign, write: impl FnOnce(&mut Campaign)) {
+    let start = campaign.start_lists();
+    write(campaign);
+    campaign.settle(start);
+    campaign.undone.clear();
 }
 
 /// Records a battle made from the campaign, under its number, by its journal's start
@@ -495,7 +499,7 @@ pub fn record_made(campaign: &mut Campaign, game: &Game) {
     let number = start.campaign.as_ref().map(|l| l.battle);
     let units = start.units.iter().map(|u| u.id).collect();
     let made = LedgerEvent::BattleMade { name: start.name.clone(), units, start_hash: battle_hash(start) };
-    campaign.record(number, None, made);
+    step(campaign, |campaign| campaign.record(number, None, made));
 }
 
 /// Why the wounded could not return, or the second day not begin (issue 53).
@@ -570,10 +574,8 @@ pub fn recovery(
         Some(n) => closed.iter().find(|c| c.number == n).ok_or(RecoveryError::NotClosed(n))?,
         None => closed.last().ok_or(RecoveryError::NothingClosed)?,
     };
-    let already = campaign
-        .ledger
-        .iter()
-        .any(|e| e.battle == Some(battle.number) && matches!(e.event, LedgerEvent::Recovered { .. }));
+    let already =
+        campaign.counted().any(|e| e.battle == Some(battle.number) && matches!(e.event, LedgerEvent::Recovered { .. }));
     if already {
         return Err(RecoveryError::Already(battle.number));
     }
@@ -613,8 +615,7 @@ pub fn recovery(
 /// A unit's losses in a battle, as the ledger has them.
 fn lost_in(campaign: &Campaign, unit: UnitId, battle: u32) -> u32 {
     campaign
-        .ledger
-        .iter()
+        .counted()
         .filter(|e| e.battle == Some(battle))
         .filter_map(|e| {
             if let LedgerEvent::Losses { unit: u, figures } = e.event { (u == unit).then_some(figures) } else { None }
@@ -630,15 +631,16 @@ pub fn recover(campaign: &mut Campaign, recovery: &Recovery) -> Result<(), Recov
     if !undecided.is_empty() {
         return Err(RecoveryError::DiceNeeded(undecided));
     }
-    for u in &recovery.units {
-        let mut back = u.returning.unwrap_or(0);
-        if let Some(listed) = campaign.units.iter_mut().find(|c| c.unit.id == u.unit) {
-            back = back.min(listed.unit.figures_start.saturating_sub(listed.unit.figures));
-            listed.unit.figures = listed.unit.figures.saturating_add(back);
+    step(campaign, |campaign| {
+        for u in &recovery.units {
+            let back = campaign.unit(u.unit).map_or(0, |listed| {
+                let room = listed.unit.figures_start.saturating_sub(listed.unit.figures);
+                u.returning.unwrap_or(0).min(room)
+            });
+            let event = LedgerEvent::Recovered { unit: u.unit, figures: back, die: u.die };
+            campaign.record(Some(recovery.battle), None, event);
         }
-        let event = LedgerEvent::Recovered { unit: u.unit, figures: back, die: u.die };
-        campaign.record(Some(recovery.battle), None, event);
-    }
+    });
     Ok(())
 }
 
@@ -646,9 +648,103 @@ pub fn recover(campaign: &mut Campaign, recovery: &Recovery) -> Result<(), Recov
 /// kept; the next battle starts from these strengths.
 pub fn second_day(campaign: &mut Campaign) -> Result<(), RecoveryError> {
     let last = campaign.closed().last().map(|c| c.number).ok_or(RecoveryError::NothingClosed)?;
-    for u in campaign.units.iter_mut().filter(|u| u.state == UnitState::Routed) {
-        u.state = UnitState::Ready;
-    }
-    campaign.record(Some(last), None, LedgerEvent::SecondDay);
+    step(campaign, |campaign| campaign.record(Some(last), None, LedgerEvent::SecondDay));
     Ok(())
+}
+
+/// What a campaign step did, as Undo and Redo name it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StepDone {
+    /// Battle `n` made.
+    Made(u32),
+    /// Battle `n` closed.
+    Closed(u32),
+    /// Battle `n`'s wounded returned.
+    Recovered(u32),
+    /// A second day after battle `n`.
+    SecondDay(u32),
+    /// Battle `n` taken back.
+    TakenBack(u32),
+}
+
+/// Why a campaign step could not be undone, redone or taken back (issue 53).
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum StepError {
+    /// Only the campaign's start is left.
+    #[error("nothing to undo")]
+    NothingToUndo,
+    /// No step undone to put back.
+    #[error("nothing to redo")]
+    NothingToRedo,
+    /// The battle is not closed into the campaign (never closed, or taken back).
+    #[error("battle {0} is not closed")]
+    NotClosed(u32),
+    /// No battle is closed into the campaign.
+    #[error("no battle is closed into the campaign yet")]
+    NothingClosed,
+}
+
+/// What the step beginning at `lines[0]` did.
+fn step_done(lines: &[crate::model::LedgerEntry]) -> Option<StepDone> {
+    let last = lines.last()?;
+    let n = last.battle.unwrap_or(0);
+    Some(match last.event {
+        LedgerEvent::BattleMade { .. } => StepDone::Made(n),
+        LedgerEvent::BattleClosed { .. }
+        | LedgerEvent::Losses { .. }
+        | LedgerEvent::UnitState { .. }
+        | LedgerEvent::GeneralLost { .. } => StepDone::Closed(n),
+        LedgerEvent::Recovered { .. } => StepDone::Recovered(n),
+        LedgerEvent::SecondDay => StepDone::SecondDay(n),
+        LedgerEvent::TakenBack => StepDone::TakenBack(n),
+        LedgerEvent::Started { .. } => return None,
+    })
+}
+
+/// The step Undo would take back, if any.
+pub fn undoable(campaign: &Campaign) -> Option<StepDone> {
+    step_done(&campaign.ledger[campaign.last_step()?..])
+}
+
+/// The step Redo would put back, if any.
+pub fn redoable(campaign: &Campaign) -> Option<StepDone> {
+    step_done(campaign.undone.last()?)
+}
+
+/// Undoes the campaign's last step, on its own (no battle's undo is touched): its lines
+/// leave the ledger for the Redo list and the lists are made again without them. A
+/// battle made stays on disk; the campaign no longer knows it until Redo.
+pub fn undo(campaign: &mut Campaign) -> Result<StepDone, StepError> {
+    let from = campaign.last_step().ok_or(StepError::NothingToUndo)?;
+    let start = campaign.start_lists();
+    let lines = campaign.ledger.split_off(from);
+    let done = step_done(&lines).ok_or(StepError::NothingToUndo)?;
+    campaign.settle(start);
+    campaign.undone.push(lines);
+    Ok(done)
+}
+
+/// Puts the last step undone back, numbered as it was.
+pub fn redo(campaign: &mut Campaign) -> Result<StepDone, StepError> {
+    let lines = campaign.undone.pop().ok_or(StepError::NothingToRedo)?;
+    let done = step_done(&lines).ok_or(StepError::NothingToRedo)?;
+    let start = campaign.start_lists();
+    for line in lines {
+        campaign.record(line.battle, line.entry, line.event);
+    }
+    campaign.settle(start);
+    Ok(done)
+}
+
+/// Takes a closed battle back to be corrected (default: the last closed): a "taken back"
+/// line; its closing's lines and the wounded returned after it stay in the ledger and no
+/// longer count, so that the battle, corrected, can be closed again.
+pub fn take_back(campaign: &mut Campaign, number: Option<u32>) -> Result<u32, StepError> {
+    let closed = campaign.closed();
+    let n = match number {
+        Some(n) => closed.iter().find(|c| c.number == n).map(|c| c.number).ok_or(StepError::NotClosed(n))?,
+        None => closed.last().map(|c| c.number).ok_or(StepError::NothingClosed)?,
+    };
+    step(campaign, |campaign| campaign.record(Some(n), None, LedgerEvent::TakenBack));
+    Ok(n)
 }

@@ -531,3 +531,26 @@ pub fn recovery_error_text(lang: Lang, e: &crate::game::campaign::RecoveryError)
         R::NoRow(row) => lang.fmt(T::CampNoRecoveryRow, &[row]),
     }
 }
+
+/// Why a campaign step could not be undone, redone or taken back, in words (issue 53).
+pub fn step_error_text(lang: Lang, e: &crate::game::campaign::StepError) -> String {
+    use crate::game::campaign::StepError as S;
+    match e {
+        S::NothingToUndo => lang.t(T::CampNothingToUndo).to_owned(),
+        S::NothingToRedo => lang.t(T::CampNothingToRedo).to_owned(),
+        S::NotClosed(n) => lang.fmt(T::CampNotClosedYet, &[n]),
+        S::NothingClosed => lang.t(T::CampNothingClosed).to_owned(),
+    }
+}
+
+/// A campaign step in words, as Undo and Redo name it (issue 53).
+pub fn step_text(lang: Lang, done: &crate::game::campaign::StepDone) -> String {
+    use crate::game::campaign::StepDone as D;
+    match done {
+        D::Made(n) => lang.fmt(T::CampStepMade, &[n]),
+        D::Closed(n) => lang.fmt(T::CampStepClosed, &[n]),
+        D::Recovered(n) => lang.fmt(T::CampStepRecovered, &[n]),
+        D::SecondDay(n) => lang.fmt(T::CampStepSecondDay, &[n]),
+        D::TakenBack(n) => lang.fmt(T::CampStepTakenBack, &[n]),
+    }
+}

@@ -189,6 +189,10 @@ pub enum LedgerEvent {
     /// The second day of a battle (issue 53): the units' order reset (routed units rally),
     /// their losses kept.
     SecondDay,
+    /// A closed battle taken back to be corrected (issue 53): its closing's lines (losses,
+    /// states, generals lost, the result) and the wounded returned after it stay in the
+    /// ledger but no longer count; closing it again records the corrected lines.
+    TakenBack,
     /// A battle closed into the campaign.
     BattleClosed {
         /// The battle's name.
@@ -227,6 +231,18 @@ pub struct Campaign {
     /// What happened, in order.
     #[serde(default)]
     pub ledger: Vec<LedgerEntry>,
+    /// The steps undone, the latest undone last: what Redo puts back (campaign version
+    /// 2). A new step forgets them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub undone: Vec<Vec<LedgerEntry>>,
+}
+
+/// The lists a ledger starts from: each unit at its establishment less nothing, every
+/// unit ready and every general serving; what [`Campaign::settle`] folds the ledger over.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lists {
+    units: Vec<CampaignUnit>,
+    generals: Vec<CampaignGeneral>,
 }
 
 /// A battle the campaign made, as its ledger says.
@@ -288,10 +304,9 @@ impl Campaign {
             .collect()
     }
 
-    /// The battles closed into it, in order.
+    /// The battles closed into it and not taken back, in order.
     pub fn closed(&self) -> Vec<ClosedBattle<'_>> {
-        self.ledger
-            .iter()
+        self.counted()
             .filter_map(|e| {
                 let (LedgerEvent::BattleClosed { name, file, hash, rule, winner }, Some(number)) = (&e.event, e.battle)
                 else {
@@ -300,6 +315,11 @@ impl Campaign {
                 Some(ClosedBattle { number, name, file, hash, rule: *rule, winner: *winner })
             })
             .collect()
+    }
+
+    /// Whether battle `number` was ever taken back to be corrected.
+    pub fn taken_back(&self, number: u32) -> bool {
+        self.ledger.iter().any(|e| e.battle == Some(number) && e.event == LedgerEvent::TakenBack)
     }
 
     /// The number the next battle made gets.
@@ -313,12 +333,184 @@ impl Campaign {
         self.ledger.push(LedgerEntry { seq, battle, entry, event });
     }
 
+    /// For each ledger line, whether a later take-back voided it: a battle's closing
+    /// lines (losses, states, generals lost, the closing itself) and the wounded returned
+    /// after it, each as they stood when the battle was taken back.
+    pub fn voided(&self) -> Vec<bool> {
+        let mut void = vec![false; self.ledger.len()];
+        for (t, line) in self.ledger.iter().enumerate() {
+            let (LedgerEvent::TakenBack, Some(n)) = (&line.event, line.battle) else { continue };
+            for (i, earlier) in self.ledger[..t].iter().enumerate() {
+                if earlier.battle == Some(n) && earlier.event.undone_by_take_back() {
+                    void[i] = true;
+                }
+            }
+        }
+        void
+    }
+
+    /// The ledger's lines that count: those no take-back voided.
+    pub fn counted(&self) -> impl Iterator<Item = &LedgerEntry> {
+        let void = self.voided();
+        self.ledger.iter().zip(void).filter(|(_, v)| !*v).map(|(e, _)| e)
+    }
+
+    /// Where the last step begins in the ledger (a step: the start, a battle made, a
+    /// battle closed with its lines, the wounded of one battle returned, a second day, a
+    /// take-back); none when only the start is left.
+    pub fn last_step(&self) -> Option<usize> {
+        let last = self.ledger.last()?;
+        let start = match &last.event {
+            LedgerEvent::Started { .. } => return None,
+            LedgerEvent::BattleMade { .. } | LedgerEvent::SecondDay | LedgerEvent::TakenBack => self.ledger.len() - 1,
+            // A closing's lines come right before it; a recovery's lines run together.
+            LedgerEvent::BattleClosed { .. } => self.run_back(|e| e.event.closing_line() && e.battle == last.battle),
+            LedgerEvent::Recovered { .. } => {
+                self.run_back(|e| matches!(e.event, LedgerEvent::Recovered { .. }) && e.battle == last.battle)
+            }
+            // A closing's lines are never last on their own; taken as their closing would be.
+            LedgerEvent::Losses { .. } | LedgerEvent::UnitState { .. } | LedgerEvent::GeneralLost { .. } => {
+                self.run_back(|e| e.event.closing_line() && e.battle == last.battle)
+            }
+        };
+        Some(start)
+    }
+
+    /// The first line of the run at the ledger's end whose lines (the last one aside) all
+    /// answer `part`.
+    fn run_back(&self, part: impl Fn(&LedgerEntry) -> bool) -> usize {
+        let before_last = &self.ledger[..self.ledger.len().saturating_sub(1)];
+        let run = before_last.iter().rev().take_while(|e| part(e)).count();
+        before_last.len() - run
+    }
+
+    /// The lists as the ledger started them: the lists now with every counted loss given
+    /// back and every counted return taken off, every unit ready, every general serving.
+    pub fn start_lists(&self) -> Lists {
+        let mut units = self.units.clone();
+        for line in self.counted() {
+            let Some((unit, lost, returned)) = line.event.figures_moved() else { continue };
+            let back = i64::from(lost) - i64::from(returned);
+            if let Some(u) = units.iter_mut().find(|u| u.unit.id == unit) {
+                let figures = i64::from(u.unit.figures).saturating_add(back).clamp(0, i64::from(u32::MAX));
+                u.unit.figures = u32::try_from(figures).unwrap_or(u32::MAX);
+            }
+        }
+        for u in &mut units {
+            u.state = UnitState::Ready;
+        }
+        let generals = self
+            .generals
+            .iter()
+            .map(|g| CampaignGeneral { general: General { lost: false, ..g.general.clone() }, fate: None })
+            .collect();
+        Lists { units, generals }
+    }
+
+    /// The lists made again from `start` by the ledger's counted lines: each loss and
+    /// return, each state a closing gave (a unit of a closed battle with none said is
+    /// ready), each general's fate, each second day's rally.
+    pub fn settle(&mut self, start: Lists) {
+        let Lists { mut units, mut generals } = start;
+        let mut stated: Vec<UnitId> = Vec::new();
+        let made = self.made();
+        for line in self.counted() {
+            let unit = |id: UnitId, units: &mut Vec<CampaignUnit>| -> Option<usize> {
+                units.iter().position(|u| u.unit.id == id)
+            };
+            match &line.event {
+                LedgerEvent::Losses { unit: id, figures } => {
+                    if let Some(i) = unit(*id, &mut units) {
+                        units[i].unit.figures = units[i].unit.figures.saturating_sub(*figures);
+                    }
+                }
+                LedgerEvent::Recovered { unit: id, figures, .. } => {
+                    if let Some(i) = unit(*id, &mut units) {
+                        let u = &mut units[i].unit;
+                        u.figures = u.figures.saturating_add(*figures).min(u.figures_start.max(u.figures));
+                    }
+                }
+                LedgerEvent::UnitState { unit: id, state } => {
+                    if let Some(i) = unit(*id, &mut units) {
+                        units[i].state = *state;
+                        stated.push(*id);
+                    }
+                }
+                LedgerEvent::GeneralLost { general, fate } => {
+                    if let Some(g) = generals.iter_mut().find(|g| g.general.id == *general) {
+                        g.fate = Some(*fate);
+                        g.general.lost = true;
+                    }
+                }
+                LedgerEvent::BattleClosed { .. } => {
+                    // Its units with no state said came out of it ready (a routed unit
+                    // sent into it rallied first).
+                    let sent = made.iter().find(|m| Some(m.number) == line.battle);
+                    for id in sent.map(|m| m.units).unwrap_or_default() {
+                        if !stated.contains(id)
+                            && let Some(i) = unit(*id, &mut units)
+                        {
+                            units[i].state = UnitState::Ready;
+                        }
+                    }
+                    stated.clear();
+                }
+                LedgerEvent::SecondDay => {
+                    for u in units.iter_mut().filter(|u| u.state == UnitState::Routed) {
+                        u.state = UnitState::Ready;
+                    }
+                }
+                LedgerEvent::Started { .. } | LedgerEvent::BattleMade { .. } | LedgerEvent::TakenBack => {}
+            }
+        }
+        self.units = units;
+        self.generals = generals;
+    }
+
     /// The side's figures: its establishment and its current strength.
     pub fn strength(&self, side: Side) -> (u32, u32) {
         self.units
             .iter()
             .filter(|u| u.unit.side == side)
             .fold((0, 0), |(e, c), u| (e.saturating_add(u.unit.figures_start), c.saturating_add(u.unit.figures)))
+    }
+}
+
+impl LedgerEvent {
+    /// Whether a take-back of its battle voids it: a closing's lines and the wounded
+    /// returned after it.
+    pub const fn undone_by_take_back(&self) -> bool {
+        match self {
+            LedgerEvent::Losses { .. }
+            | LedgerEvent::UnitState { .. }
+            | LedgerEvent::GeneralLost { .. }
+            | LedgerEvent::Recovered { .. }
+            | LedgerEvent::BattleClosed { .. } => true,
+            LedgerEvent::Started { .. }
+            | LedgerEvent::BattleMade { .. }
+            | LedgerEvent::SecondDay
+            | LedgerEvent::TakenBack => false,
+        }
+    }
+
+    /// The figures it moves: the unit, figures lost, figures returned.
+    pub const fn figures_moved(&self) -> Option<(UnitId, u32, u32)> {
+        match *self {
+            LedgerEvent::Losses { unit, figures } => Some((unit, figures, 0)),
+            LedgerEvent::Recovered { unit, figures, .. } => Some((unit, 0, figures)),
+            LedgerEvent::Started { .. }
+            | LedgerEvent::BattleMade { .. }
+            | LedgerEvent::UnitState { .. }
+            | LedgerEvent::GeneralLost { .. }
+            | LedgerEvent::SecondDay
+            | LedgerEvent::TakenBack
+            | LedgerEvent::BattleClosed { .. } => None,
+        }
+    }
+
+    /// Whether it is one of the lines a closing writes before its own.
+    const fn closing_line(&self) -> bool {
+        matches!(self, LedgerEvent::Losses { .. } | LedgerEvent::UnitState { .. } | LedgerEvent::GeneralLost { .. })
     }
 }
 

@@ -154,17 +154,8 @@ fn strengths(campaign: &Campaign, lang: Lang) -> Vec<Block> {
     // and in all: one pass over the ledger.
     let mut by_battle: std::collections::HashMap<(u32, UnitId), (u32, u32)> = std::collections::HashMap::new();
     let mut in_all: std::collections::HashMap<UnitId, (u32, u32)> = std::collections::HashMap::new();
-    for e in &campaign.ledger {
-        let (unit, lost, back) = match &e.event {
-            LedgerEvent::Losses { unit, figures } => (*unit, *figures, 0),
-            LedgerEvent::Recovered { unit, figures, .. } => (*unit, 0, *figures),
-            LedgerEvent::Started { .. }
-            | LedgerEvent::BattleMade { .. }
-            | LedgerEvent::UnitState { .. }
-            | LedgerEvent::GeneralLost { .. }
-            | LedgerEvent::SecondDay
-            | LedgerEvent::BattleClosed { .. } => continue,
-        };
+    for e in campaign.counted() {
+        let Some((unit, lost, back)) = e.event.figures_moved() else { continue };
         let add = |t: &mut (u32, u32)| *t = (t.0.saturating_add(lost), t.1.saturating_add(back));
         add(in_all.entry(unit).or_default());
         if let Some(b) = e.battle {
@@ -232,20 +223,28 @@ fn ledger(campaign: &Campaign, lang: Lang) -> Vec<Block> {
         .iter()
         .map(|k| lang.t(*k).to_owned())
         .collect();
+    let void = campaign.voided();
     let rows = campaign
         .ledger
         .iter()
-        .map(|e| {
+        .enumerate()
+        .map(|(i, e)| {
             let battle = e.battle.map(|b| b.to_string()).unwrap_or_default();
             let entry = e.entry.map(|n| n.to_string()).unwrap_or_default();
-            vec![e.seq.to_string(), battle, entry, ledger_text(lang, campaign, e)]
+            let mut what = ledger_text(lang, campaign, i);
+            // A line a take-back voided stays, marked: the record keeps both.
+            if void.get(i).copied().unwrap_or(false) {
+                what = lang.fmt(T::CampLedVoided, &[&what]);
+            }
+            vec![e.seq.to_string(), battle, entry, what]
         })
         .collect();
     vec![Block::Heading(lang.t(T::CampLedger).to_owned()), Block::Table { header, rows }]
 }
 
-/// A ledger line in words.
-pub fn ledger_text(lang: Lang, campaign: &Campaign, e: &LedgerEntry) -> String {
+/// Ledger line `i` in words.
+pub fn ledger_text(lang: Lang, campaign: &Campaign, i: usize) -> String {
+    let Some(e) = campaign.ledger.get(i) else { return String::new() };
     match &e.event {
         LedgerEvent::Started { from } => lang.fmt(T::CampLedStarted, &[from]),
         LedgerEvent::BattleMade { name, units, .. } => lang.fmt(T::CampLedMade, &[name, &units.len()]),
@@ -267,12 +266,85 @@ pub fn ledger_text(lang: Lang, campaign: &Campaign, e: &LedgerEntry) -> String {
             let name = general_name(campaign, *general, &general.to_string(), lang);
             lang.fmt(T::CampLedGeneral, &[&name, &fate.label(lang)])
         }
+        LedgerEvent::TakenBack => lang.t(T::CampLedTakenBack).to_owned(),
         LedgerEvent::BattleClosed { name, rule, winner, .. } => {
-            let result = match winner {
-                Some(w) => lang.fmt(T::CampWins, &[&side_name(campaign, *w, lang)]),
-                None => lang.t(T::CampDrawn).to_owned(),
-            };
-            lang.fmt(T::CampLedClosed, &[name, &result, &rule.label(lang)])
+            let result = result_text(campaign, *winner, lang);
+            match again(campaign, i) {
+                None => lang.fmt(T::CampLedClosed, &[name, &result, &rule.label(lang)]),
+                Some(before) => {
+                    let changes = differences(campaign, &before, lang);
+                    let changes =
+                        if changes.is_empty() { lang.t(T::CampLedSame).to_owned() } else { changes.join("; ") };
+                    lang.fmt(T::CampLedClosedAgain, &[name, &result, &rule.label(lang), &changes])
+                }
+            }
         }
     }
+}
+
+fn result_text(campaign: &Campaign, winner: Option<Side>, lang: Lang) -> String {
+    match winner {
+        Some(w) => lang.fmt(T::CampWins, &[&side_name(campaign, w, lang)]),
+        None => lang.t(T::CampDrawn).to_owned(),
+    }
+}
+
+/// A battle's closing compared with the one it replaced: each unit's losses then and now,
+/// and the winners.
+struct ClosedTwice {
+    losses: Vec<(UnitId, u32, u32)>,
+    winners: (Option<Side>, Option<Side>),
+}
+
+/// When ledger line `i` closes a battle taken back before, the closing it replaced
+/// against this one.
+fn again(campaign: &Campaign, i: usize) -> Option<ClosedTwice> {
+    let ledger = &campaign.ledger;
+    let line = ledger.get(i)?;
+    let n = line.battle?;
+    let of_n = |e: &&LedgerEntry| e.battle == Some(n);
+    let taken = ledger[..i].iter().rposition(|e| e.battle == Some(n) && e.event == LedgerEvent::TakenBack)?;
+    let before =
+        ledger[..taken].iter().rposition(|e| of_n(&e) && matches!(e.event, LedgerEvent::BattleClosed { .. }))?;
+    // The earlier closing's lines run back to the take-back (or the making) before it.
+    let opened = ledger[..before]
+        .iter()
+        .rposition(|e| of_n(&e) && matches!(e.event, LedgerEvent::TakenBack | LedgerEvent::BattleMade { .. }))
+        .map_or(0, |k| k + 1);
+    let losses_in = |lines: &[LedgerEntry]| {
+        let mut by_unit: Vec<(UnitId, u32)> = Vec::new();
+        for e in lines.iter().filter(|e| e.battle == Some(n)) {
+            if let LedgerEvent::Losses { unit, figures } = e.event {
+                match by_unit.iter_mut().find(|(u, _)| *u == unit) {
+                    Some((_, f)) => *f = f.saturating_add(figures),
+                    None => by_unit.push((unit, figures)),
+                }
+            }
+        }
+        by_unit
+    };
+    let (then, now) = (losses_in(&ledger[opened..before]), losses_in(&ledger[taken..i]));
+    let mut units: Vec<UnitId> = then.iter().chain(&now).map(|(u, _)| *u).collect();
+    units.sort_unstable();
+    units.dedup();
+    let of = |list: &[(UnitId, u32)], u: UnitId| list.iter().find(|(x, _)| *x == u).map_or(0, |(_, f)| *f);
+    let losses = units.into_iter().map(|u| (u, of(&then, u), of(&now, u))).filter(|(_, a, b)| a != b).collect();
+    let winner = |e: &LedgerEntry| if let LedgerEvent::BattleClosed { winner, .. } = e.event { winner } else { None };
+    Some(ClosedTwice { losses, winners: (winner(&ledger[before]), winner(line)) })
+}
+
+/// What changed between two closings of one battle, a phrase each.
+fn differences(campaign: &Campaign, twice: &ClosedTwice, lang: Lang) -> Vec<String> {
+    let mut out: Vec<String> = twice
+        .losses
+        .iter()
+        .map(|(u, then, now)| {
+            lang.fmt(T::CampLedLossesWere, &[&unit_name(campaign, *u, lang), &lang.count(*now, Noun::Figure), then])
+        })
+        .collect();
+    let (then, now) = twice.winners;
+    if then != now {
+        out.push(lang.fmt(T::CampLedResultWas, &[&result_text(campaign, then, lang)]));
+    }
+    out
 }

@@ -15,7 +15,9 @@ use crate::model::{Battle, Campaign, LedgerEvent, ModelError};
 pub const CAMPAIGN_FORMAT: &str = "coldsteel.campaign";
 
 /// The campaign format's version this coldsteel writes and reads up to.
-pub const CAMPAIGN_VERSION: u32 = 1;
+pub const CAMPAIGN_VERSION: u32 = 2;
+// Version 2 (issue 53): a ledger line may take a battle back (`taken_back`), and the file
+// may keep the steps undone (`undone`). A version-1 file has neither and reads as it is.
 
 /// How a campaign file's name ends.
 pub const CAMPAIGN_SUFFIX: &str = ".coldsteel-campaign.json";
@@ -93,7 +95,12 @@ pub fn checked(campaign: Campaign) -> Result<Campaign, CampaignFileError> {
     if let Some(problem) = lists_problem(&campaign) {
         return Err(CampaignFileError::Lists(problem));
     }
-    match ledger_problem(&campaign) {
+    if let Some(seq) = ledger_problem(&campaign.ledger, &campaign) {
+        return Err(CampaignFileError::Ledger(seq));
+    }
+    // The steps undone must be lines Redo can put back, in the order it would.
+    let redone: Vec<_> = campaign.ledger.iter().chain(campaign.undone.iter().rev().flatten()).cloned().collect();
+    match ledger_problem(&redone, &campaign) {
         Some(seq) => Err(CampaignFileError::Ledger(seq)),
         None => Ok(campaign),
     }
@@ -118,12 +125,13 @@ fn lists_problem(c: &Campaign) -> Option<ModelError> {
 }
 
 /// The first ledger line out of order or naming a unit, general or battle the campaign
-/// has not: lines numbered from 1; battles made in order, each closed at most once.
-fn ledger_problem(c: &Campaign) -> Option<u32> {
+/// has not: lines numbered from 1; battles made in order, each closed at most once
+/// unless taken back in between, and taken back only while closed.
+fn ledger_problem(ledger: &[crate::model::LedgerEntry], c: &Campaign) -> Option<u32> {
     // Battles are made numbered 1, 2, ... in order: the last made number says which are.
     let mut made: u32 = 0;
     let mut closed: std::collections::HashSet<u32> = std::collections::HashSet::new();
-    for (i, line) in c.ledger.iter().enumerate() {
+    for (i, line) in ledger.iter().enumerate() {
         let expected = u32::try_from(i).ok()?.checked_add(1)?;
         let known_battle = |n: Option<u32>| n.is_some_and(|n| (1..=made).contains(&n));
         let good = line.seq == expected
@@ -140,6 +148,7 @@ fn ledger_problem(c: &Campaign) -> Option<u32> {
                 LedgerEvent::BattleClosed { .. } => {
                     known_battle(line.battle) && !line.battle.is_some_and(|n| closed.contains(&n))
                 }
+                LedgerEvent::TakenBack => line.battle.is_some_and(|n| closed.contains(&n)),
             };
         if !good {
             return Some(expected);
@@ -148,6 +157,8 @@ fn ledger_problem(c: &Campaign) -> Option<u32> {
             made = n;
         } else if let (LedgerEvent::BattleClosed { .. }, Some(n)) = (&line.event, line.battle) {
             closed.insert(n);
+        } else if let (LedgerEvent::TakenBack, Some(n)) = (&line.event, line.battle) {
+            closed.remove(&n);
         }
     }
     None

@@ -82,6 +82,12 @@ pub enum CampaignDo {
     Recover,
     /// Begin the second day.
     SecondDay,
+    /// Undo the campaign's last step (its own, not the battle's).
+    Undo,
+    /// Redo the campaign step last undone.
+    Redo,
+    /// Take closed battle `n` back to correct it.
+    TakeBack(u32),
     /// Write the report: PDF (else Markdown).
     Report {
         /// As PDF.
@@ -306,12 +312,40 @@ fn campaign_file_ui(ui: &mut Ui, lang: Lang, form: &mut CampaignForm) -> Option<
             let (first, second) = (c.strength(Side::First), c.strength(Side::Second));
             let said = lang.fmt(T::CampReadSays, &[&c.name, &c.closed().len(), &first.1, &second.1]);
             ui.label(RichText::new(said).strong());
+            if let Some(step) = undo_redo_ui(ui, lang, c) {
+                asked = Some(step);
+            }
         }
         Some(Err(reason)) => {
             ui.colored_label(super::theme::ERROR, reason);
         }
         None => super::settings::explain(ui, lang.t(T::CampReadFirst)),
     }
+    asked
+}
+
+/// The campaign's own Undo and Redo, each naming its step.
+fn undo_redo_ui(ui: &mut Ui, lang: Lang, c: &Campaign) -> Option<CampaignDo> {
+    use crate::i18n::errors::step_text;
+    let mut asked = None;
+    ui.horizontal_wrapped(|ui| {
+        let undo = campaign::undoable(c);
+        let label = undo
+            .as_ref()
+            .map_or_else(|| lang.fmt(T::CampUndo, &[&"—"]), |d| lang.fmt(T::CampUndo, &[&step_text(lang, d)]));
+        if ui.add_enabled(undo.is_some(), egui::Button::new(label)).on_hover_text(lang.t(T::CampUndoExplain)).clicked()
+        {
+            asked = Some(CampaignDo::Undo);
+        }
+        let redo = campaign::redoable(c);
+        let label = redo
+            .as_ref()
+            .map_or_else(|| lang.fmt(T::CampRedo, &[&"—"]), |d| lang.fmt(T::CampRedo, &[&step_text(lang, d)]));
+        if ui.add_enabled(redo.is_some(), egui::Button::new(label)).on_hover_text(lang.t(T::CampUndoExplain)).clicked()
+        {
+            asked = Some(CampaignDo::Redo);
+        }
+    });
     asked
 }
 
@@ -384,6 +418,14 @@ fn close_ui(ui: &mut Ui, lang: Lang, form: &mut CampaignForm, game: &crate::game
         Some(Ok(closing)) => closing,
         Some(Err(reason)) => {
             ui.colored_label(super::theme::ERROR, reason);
+            // A battle closed already (as it is, or changed since) can be taken back.
+            let link = game.battle().campaign.as_ref().filter(|l| l.id == c.id);
+            if let Some(n) = link.map(|l| l.battle).filter(|n| c.closed().iter().any(|x| x.number == *n)) {
+                super::settings::explain(ui, lang.t(T::CampTakeBackExplain));
+                if ui.button(RichText::new(lang.fmt(T::CampTakeBackDo, &[&n])).strong()).clicked() {
+                    asked = Some(CampaignDo::TakeBack(n));
+                }
+            }
             return asked;
         }
         None => return asked,

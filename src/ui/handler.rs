@@ -1553,7 +1553,46 @@ impl CsApp {
             super::campaign_form::CampaignDo::Report { pdf } => self.campaign_report(&path, pdf),
             super::campaign_form::CampaignDo::Recover => self.campaign_recover(&path),
             super::campaign_form::CampaignDo::SecondDay => self.campaign_second_day(&path),
+            super::campaign_form::CampaignDo::Undo
+            | super::campaign_form::CampaignDo::Redo
+            | super::campaign_form::CampaignDo::TakeBack(_) => self.campaign_step(&path, what),
         }
+    }
+
+    /// The campaign's own Undo and Redo, and a battle taken back (issue 53): done, written,
+    /// and the window kept open on the campaign as it now is.
+    fn campaign_step(&mut self, path: &std::path::Path, what: super::campaign_form::CampaignDo) {
+        use super::campaign_form::CampaignDo as Do;
+        use crate::i18n::errors::{step_error_text, step_text};
+        let lang = self.lang;
+        let Modal::Campaign(form) = &self.modal else { return };
+        let Some(mut c) = form.read().cloned() else { return };
+        let said = match what {
+            Do::Undo => crate::game::campaign::undo(&mut c).map(|d| lang.fmt(T::CampUndone, &[&step_text(lang, &d)])),
+            Do::Redo => crate::game::campaign::redo(&mut c).map(|d| lang.fmt(T::CampRedone, &[&step_text(lang, &d)])),
+            Do::TakeBack(n) => {
+                crate::game::campaign::take_back(&mut c, Some(n)).map(|n| lang.fmt(T::CampTakenBackDone, &[&n]))
+            }
+            Do::Read | Do::Begin | Do::MakeBattle | Do::Close | Do::Recover | Do::SecondDay | Do::Report { .. } => {
+                return;
+            }
+        };
+        let said = match said {
+            Ok(said) => said,
+            Err(e) => return self.campaign_said(step_error_text(lang, &e), true),
+        };
+        let c = match storage::checked_campaign(c) {
+            Ok(c) => c,
+            Err(e) => return self.campaign_said(crate::i18n::errors::campaign_file_error_text(lang, &e), true),
+        };
+        if let Err(e) = storage::save_campaign(path, &c) {
+            return self.campaign_said(crate::i18n::errors::save_error_text(lang, &e), true);
+        }
+        self.last_campaign = Some(path.to_path_buf());
+        if let Modal::Campaign(form) = &mut self.modal {
+            form.took(Ok(c));
+        }
+        self.campaign_said(said, false);
     }
 
     fn campaign_begin(&mut self, path: &std::path::Path) {
@@ -1658,7 +1697,9 @@ impl CsApp {
         }
         self.last_campaign = Some(path.to_path_buf());
         self.modal = Modal::None;
-        self.message = Some((lang.fmt(T::CampClosed, &[&closing.number, &(c.ledger.len() - before)]), false));
+        let written = c.ledger.len() - before;
+        let said = if c.taken_back(closing.number) { T::CampClosedAgain } else { T::CampClosed };
+        self.message = Some((lang.fmt(said, &[&closing.number, &written]), false));
     }
 
     fn campaign_report(&mut self, path: &std::path::Path, pdf: bool) {

@@ -332,3 +332,147 @@ fn a_battle_of_one_campaign_begins_another_and_recovery_spares_the_lost() {
     assert_eq!(strength(&c, "1st Vistula Legion"), 23);
     assert_eq!(strength(&c, "Kiev Dragoons"), 12, "all four back, up to its establishment");
 }
+
+fn result_table(won: u32, drawn: u32, lost: u32) -> coldsteel::rules::options::RecoveryTable {
+    use coldsteel::rules::options::{BattleEnd, RecoveryTable, ResultRecovery};
+    RecoveryTable {
+        by_result: vec![
+            ResultRecovery { end: BattleEnd::Won, percent: won },
+            ResultRecovery { end: BattleEnd::Drawn, percent: drawn },
+            ResultRecovery { end: BattleEnd::Lost, percent: lost },
+        ],
+        by_die: Vec::new(),
+    }
+}
+
+/// Issue 53: campaign steps are undone and redone on their own, apart from the battle's
+/// undo: the second day, the wounded returned, the closing, each taken off and put back
+/// with the lists as the ledger makes them; the steps undone survive the file; a new step
+/// forgets them; the campaign's start cannot be undone.
+#[test]
+fn campaign_steps_undo_and_redo_on_their_own() {
+    use campaign::{StepDone, StepError};
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/krasnoi-1812-turn3.coldsteel.json");
+    let game = storage::read_battle_file(&path).unwrap();
+    let battle_before = coldsteel::model::battle_hash(game.battle());
+    let mut c = turn3_closed(result_table(70, 60, 50));
+    let kiev = c.units.iter().find(|u| u.unit.name == "Kiev Dragoons").unwrap().unit.id;
+    let r = campaign::recovery(&c, None, &[]).unwrap();
+    campaign::recover(&mut c, &r).unwrap();
+    campaign::second_day(&mut c).unwrap();
+    let after_all = c.clone();
+    assert_eq!((strength(&c, "Kiev Dragoons"), c.unit(kiev).unwrap().state), (10, UnitState::Ready));
+
+    assert_eq!(campaign::undoable(&c), Some(StepDone::SecondDay(1)));
+    assert_eq!(campaign::undo(&mut c), Ok(StepDone::SecondDay(1)));
+    assert_eq!(c.unit(kiev).unwrap().state, UnitState::Routed, "the second day undone: Kiev routed again");
+    assert_eq!(campaign::undo(&mut c), Ok(StepDone::Recovered(1)));
+    assert_eq!(strength(&c, "Kiev Dragoons"), 8, "the wounded undone: 12 - 4");
+    assert_eq!(strength(&c, "4th bn, 33e Léger"), 17);
+    // What was undone survives the file: Redo after reading it back.
+    let mut c = storage::campaign_from_json(&storage::campaign_to_json(&c)).unwrap();
+    assert_eq!(campaign::redoable(&c), Some(StepDone::Recovered(1)));
+    assert_eq!(campaign::redo(&mut c), Ok(StepDone::Recovered(1)));
+    assert_eq!(campaign::redo(&mut c), Ok(StepDone::SecondDay(1)));
+    assert_eq!(c, after_all, "redone, the campaign is as it was, line for line");
+    assert_eq!(campaign::redo(&mut c), Err(StepError::NothingToRedo));
+
+    // Undo down to the closing: the battle is open again and closes again.
+    campaign::undo(&mut c).unwrap();
+    campaign::undo(&mut c).unwrap();
+    assert_eq!(campaign::undo(&mut c), Ok(StepDone::Closed(1)));
+    assert!(c.closed().is_empty());
+    assert_eq!(strength(&c, "Kiev Dragoons"), 12, "no losses counted");
+    assert!(campaign::closing(&c, &game, ResultRule::Losses, None).is_ok());
+    // A new step forgets what was undone.
+    assert_eq!(c.undone.len(), 3);
+    let closing = campaign::closing(&c, &game, ResultRule::UnitsBroken, None).unwrap();
+    campaign::close(&mut c, &closing, &[], "turn3.coldsteel.json").unwrap();
+    assert!(c.undone.is_empty());
+    assert_eq!(campaign::redo(&mut c), Err(StepError::NothingToRedo));
+    campaign::undo(&mut c).unwrap();
+    assert_eq!(campaign::undo(&mut c), Ok(StepDone::Made(1)));
+    assert_eq!(campaign::undo(&mut c), Err(StepError::NothingToUndo), "the start stays");
+    // The battle's own undo history was never touched.
+    assert_eq!(coldsteel::model::battle_hash(game.battle()), battle_before);
+}
+
+/// Issue 53: a closed battle taken back, corrected and closed again: the ledger keeps
+/// the closing ("closed", its lines marked as no longer counted), the take-back and the
+/// closing again, which says what changed; the lists count only the corrected closing;
+/// the wounded returned after the first closing are taken back with it. Without a
+/// take-back, a changed battle stays refused.
+#[test]
+fn a_closed_battle_corrected_and_closed_again_keeps_both_lines() {
+    let mut c = krasnoi_campaign("campaign-test-correct");
+    c.pack.options.recovery = result_table(50, 50, 50);
+    let mut g = first_battle(&mut c);
+    let a = stood_charge(&g, "Ladoga Infantry", "1st Vistula Legion", 8);
+    do_charge(&mut g, a);
+    to(&mut g, Phase::Melee);
+    let m = melee(&g, "Ladoga Infantry", "1st Vistula Legion", ([6, 5], [1, 1]), (1, 4));
+    g.perform(&Action::GdbMelee(Box::new(m))).unwrap();
+    let legion = id(&g, "1st Vistula Legion");
+    let start = c.unit(legion).unwrap().unit.figures;
+    let closing = campaign::closing(&c, &g, ResultRule::Losses, None).unwrap();
+    campaign::close(&mut c, &closing, &[], "first.coldsteel.json").unwrap();
+    let r = campaign::recovery(&c, None, &[]).unwrap();
+    campaign::recover(&mut c, &r).unwrap();
+    assert_eq!(strength(&c, "1st Vistula Legion"), start - 4 + 2, "4 lost, half return");
+
+    // The players find the melee's losses were 4 where the table said 3: the battle is
+    // corrected (its melee undone and fought again); closing it is refused until taken back.
+    g.undo().unwrap();
+    let m = melee(&g, "Ladoga Infantry", "1st Vistula Legion", ([6, 5], [1, 1]), (1, 3));
+    g.perform(&Action::GdbMelee(Box::new(m))).unwrap();
+    assert!(matches!(
+        campaign::closing(&c, &g, ResultRule::Losses, None),
+        Err(CampaignError::ChangedSinceClosed { number: 1, .. })
+    ));
+    assert_eq!(campaign::take_back(&mut c, None), Ok(1));
+    assert_eq!(strength(&c, "1st Vistula Legion"), start, "the closing and its wounded no longer count");
+    assert!(c.closed().is_empty());
+    assert_eq!(campaign::take_back(&mut c, Some(1)), Err(campaign::StepError::NotClosed(1)));
+    let closing = campaign::closing(&c, &g, ResultRule::Losses, None).unwrap();
+    campaign::close(&mut c, &closing, &[], "first.coldsteel.json").unwrap();
+    assert_eq!(strength(&c, "1st Vistula Legion"), start - 3);
+    assert_eq!(c.closed().len(), 1);
+    // The wounded of the corrected closing may return (the earlier return no longer counts).
+    assert!(campaign::recovery(&c, None, &[]).is_ok());
+
+    // The ledger: closed, taken back, closed again, each kept; read back as written.
+    let c = storage::campaign_from_json(&storage::campaign_to_json(&c)).unwrap();
+    let kinds: Vec<&str> = c
+        .ledger
+        .iter()
+        .filter_map(|e| match e.event {
+            LedgerEvent::BattleClosed { .. } => Some("closed"),
+            LedgerEvent::TakenBack => Some("taken back"),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(kinds, ["closed", "taken back", "closed"]);
+    for lang in [Lang::En, Lang::Ru] {
+        let report =
+            coldsteel::report::markdown::to_markdown(&coldsteel::report::campaign::campaign_report(&c, &[], lang));
+        let (again, was, voided, row) = match lang {
+            Lang::En => (
+                "closed again",
+                "1st Vistula Legion lost 3 figures (was 4)",
+                "taken back, no longer counted",
+                "| 1st Vistula Legion",
+            ),
+            Lang::Ru => (
+                "внесена заново",
+                "1-й полк Вислинского легиона: потери 3 фигуры (было 4)",
+                "отменено, не учитывается",
+                "| 1-й полк Вислинского легиона",
+            ),
+        };
+        assert!(report.contains(again), "{report}");
+        assert!(report.contains(was), "{report}");
+        assert!(report.contains(voided), "{report}");
+        let legion_row = report.lines().find(|l| l.starts_with(row)).unwrap();
+        assert!(legion_row.contains(&format!("| {} ", start - 3)), "{legion_row}");
+    }
+}

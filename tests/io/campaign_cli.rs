@@ -157,7 +157,7 @@ fn bad_campaign_files_are_refused_with_their_reason_and_the_backup_offered() {
     refused(&out, "krasnoi.coldsteel-campaign.json.bak");
     assert_eq!(String::from_utf8_lossy(&out.stderr).lines().count(), 1);
     // Newer.
-    std::fs::write(&campaign, text.replacen("\"version\": 1,", "\"version\": 7,", 1)).unwrap();
+    std::fs::write(&campaign, text.replacen("\"version\": 2,", "\"version\": 7,", 1)).unwrap();
     refused(&report(&campaign), "campaign version 7");
     // A battle file is no campaign.
     refused(&report(&battle), "not a coldsteel campaign");
@@ -314,4 +314,47 @@ fn the_wounded_return_and_the_second_day_begins() {
     assert!(rolled.contains("Kiev Dragoons: die 6: 4 figures return"), "{rolled}");
     let c = storage::read_campaign_file(&dice).unwrap();
     assert_eq!(c.units.iter().find(|u| u.unit.name == "Kiev Dragoons").unwrap().unit.figures, 12);
+}
+
+/// Issue 53: `campaign undo`, `redo` and `take-back` exit 0 saying what they did, or 2
+/// with one line; a battle taken back closes again and the ledger keeps both closings.
+#[test]
+fn campaign_steps_are_undone_redone_and_a_battle_taken_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let battle = dir.path().join("turn3.coldsteel.json");
+    std::fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/krasnoi-1812-turn3.coldsteel.json"), &battle)
+        .unwrap();
+    let campaign = dir.path().join("c.coldsteel-campaign.json");
+    let c = campaign.as_os_str();
+    ok(&run(&["campaign".as_ref(), "new".as_ref(), "--from".as_ref(), battle.as_os_str(), "--out".as_ref(), c]));
+    let step = |what: &str| run(&["campaign".as_ref(), what.as_ref(), c]);
+    refused(&step("redo"), "nothing to redo");
+    refused(&step("take-back"), "no battle is closed");
+    ok(&run(&["campaign".as_ref(), "close".as_ref(), c, battle.as_os_str()]));
+    assert!(ok(&step("undo")).contains("Undone: battle 1 closed"));
+    assert!(storage::read_campaign_file(&campaign).unwrap().closed().is_empty());
+    assert!(ok(&step("redo")).contains("Redone: battle 1 closed"));
+    refused(&run(&["campaign".as_ref(), "close".as_ref(), c, battle.as_os_str()]), "closed into the campaign already");
+    let taken = ok(&run(&["campaign".as_ref(), "take-back".as_ref(), c, "--battle".as_ref(), "1".as_ref()]));
+    assert!(taken.contains("Battle 1 taken back"), "{taken}");
+    refused(&run(&["campaign".as_ref(), "take-back".as_ref(), c, "--battle".as_ref(), "1".as_ref()]), "not closed");
+    let again = ok(&run(&[
+        "campaign".as_ref(),
+        "close".as_ref(),
+        c,
+        battle.as_os_str(),
+        "--result".as_ref(),
+        "held_ground".as_ref(),
+        "--held".as_ref(),
+        "second".as_ref(),
+    ]));
+    assert!(again.contains("closed again"), "{again}");
+    let report = ok(&run(&["campaign".as_ref(), "report".as_ref(), c]));
+    assert!(report.contains("closed again") && report.contains("the result was: "), "{report}");
+    assert!(report.contains("no longer counted"), "{report}");
+    // Undone step by step back to the start, which stays.
+    for _ in 0..4 {
+        ok(&step("undo"));
+    }
+    refused(&step("undo"), "nothing to undo");
 }

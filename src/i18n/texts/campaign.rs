@@ -135,4 +135,26 @@ super::texts! {
     CampSecondDayExplain => "The second day of the last battle closed: the units' order is reset (routed units rally), their losses stand; the next battle made starts from these strengths.", "Второй день последней внесённой битвы: порядок подразделений восстанавливается (бежавшие собраны), потери остаются; следующая битва начнётся с этой численности.";
     CampSecondDayDo => "Begin the second day", "Начать второй день";
     CampStartTotal => "{}: {} of {} figures", "{}: {} из {} фигур";
+    CampLedTakenBack => "Battle taken back to be corrected: its closing and the wounded returned after it no longer count", "Битва возвращена для исправления: её внесение и вернувшиеся после неё раненые больше не учитываются";
+    CampLedClosedAgain => "Battle «{}» closed again: {} ({}); against the closing taken back: {}", "Битва «{}» внесена заново: {} ({}); по сравнению с отменённым внесением: {}";
+    CampLedSame => "nothing changed", "ничего не изменилось";
+    CampLedLossesWere => "{} lost {} (was {})", "{}: потери {} (было {})";
+    CampLedResultWas => "the result was: {}", "результат был: {}";
+    CampLedVoided => "{} — taken back, no longer counted", "{} — отменено, не учитывается";
+    CampNothingToUndo => "nothing to undo: only the campaign's start is left", "нечего отменять: осталось только начало кампании";
+    CampNothingToRedo => "nothing to redo", "нечего повторять";
+    CampStepMade => "battle {} made", "создание битвы {}";
+    CampStepClosed => "battle {} closed", "внесение битвы {}";
+    CampStepRecovered => "battle {}'s wounded returned", "возвращение раненых битвы {}";
+    CampStepSecondDay => "the second day after battle {}", "второй день после битвы {}";
+    CampStepTakenBack => "battle {} taken back", "возврат битвы {}";
+    CampUndo => "Undo: {}", "Отменить: {}";
+    CampRedo => "Redo: {}", "Повторить: {}";
+    CampUndone => "Undone: {}. The campaign is written; Redo puts it back.", "Отменено: {}. Кампания записана; «Повторить» вернёт шаг.";
+    CampRedone => "Redone: {}. The campaign is written.", "Повторено: {}. Кампания записана.";
+    CampUndoExplain => "Undo and Redo here are the campaign's own: they take back its steps, not the battle's moves. A battle made stays on disk.", "«Отменить» и «Повторить» здесь относятся к кампании: они отменяют её шаги, а не ходы битвы. Созданная битва остаётся на диске.";
+    CampTakeBackDo => "Take battle {} back to correct it", "Вернуть битву {} для исправления";
+    CampTakeBackExplain => "Taking the battle back keeps its closing in the ledger, marked as no longer counted; correct the battle, then close it again: the ledger shows what changed.", "Возврат сохраняет внесение в журнале кампании с пометкой «не учитывается»; исправьте битву и внесите её заново: журнал покажет, что изменилось.";
+    CampTakenBackDone => "Battle {} taken back: correct it, then close it again.", "Битва {} возвращена: исправьте её и внесите заново.";
+    CampClosedAgain => "Battle {} closed again: {} ledger lines written; the closing taken back is kept beside it.", "Битва {} внесена заново: записано строк журнала — {}; отменённое внесение сохранено рядом.";
 }
