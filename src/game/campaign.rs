@@ -180,7 +180,7 @@ pub fn battle_from(campaign: &Campaign, chosen: &[UnitId], name: &str) -> Result
         generals,
         units,
         turn: 1,
-        campaign: Some(CampaignLink { id: campaign.id.clone(), battle: number }),
+        campaign: Some(CampaignLink { id: campaign.id.clone(), battle: number, standing: Some(campaign.standing()) }),
         ..Battle::default()
     };
     // The checks every battle file passes (a name too long, a control character in it).

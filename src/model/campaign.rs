@@ -91,13 +91,60 @@ impl ResultRule {
 }
 
 /// A battle's tie to its campaign (battle file version 11): the campaign's id and the
-/// battle's number in it.
+/// battle's number in it, and (version 12) the campaign's standing as the battle was made.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CampaignLink {
     /// The campaign's id.
     pub id: String,
     /// The battle's number in the campaign, from 1.
     pub battle: u32,
+    /// The campaign's standing as the battle was made (issue 53): what the players' view
+    /// shows beside the battle.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub standing: Option<Standing>,
+}
+
+/// A campaign's standing: its name, the battles closed, each side's strength and
+/// battles won, the generals lost.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Standing {
+    /// The campaign's name.
+    pub name: String,
+    /// Battles closed into it.
+    pub battles: u32,
+    /// Each side's.
+    pub sides: BySide<SideStanding>,
+    /// The generals lost, in the lists' order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub generals_lost: Vec<LostGeneral>,
+}
+
+/// A side's part of a campaign's standing.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SideStanding {
+    /// Figures now.
+    pub figures: u32,
+    /// Figures at establishment.
+    pub establishment: u32,
+    /// Battles won.
+    pub won: u32,
+}
+
+/// A general a campaign has lost, and his fate.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LostGeneral {
+    /// His name.
+    pub name: String,
+    /// His Russian name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name_ru: Option<String>,
+    /// His side.
+    pub side: Side,
+    /// His fate.
+    pub fate: Fate,
 }
 
 /// A unit of the campaign's lists: the unit (its id lasting across battles;
@@ -465,6 +512,32 @@ impl Campaign {
         }
         self.units = units;
         self.generals = generals;
+    }
+
+    /// The campaign's standing now: battles closed, each side's strength and wins, the
+    /// generals lost.
+    pub fn standing(&self) -> Standing {
+        let closed = self.closed();
+        let side = |side: Side| {
+            let (establishment, figures) = self.strength(side);
+            let won = closed.iter().filter(|c| c.winner == Some(side)).count();
+            SideStanding { figures, establishment, won: u32::try_from(won).unwrap_or(u32::MAX) }
+        };
+        let generals_lost = self
+            .generals
+            .iter()
+            .filter_map(|g| {
+                let fate = g.fate?;
+                let (name, name_ru) = (g.general.name.clone(), g.general.name_ru.clone());
+                Some(LostGeneral { name, name_ru, side: g.general.side, fate })
+            })
+            .collect();
+        Standing {
+            name: self.name.clone(),
+            battles: u32::try_from(closed.len()).unwrap_or(u32::MAX),
+            sides: BySide { first: side(Side::First), second: side(Side::Second) },
+            generals_lost,
+        }
     }
 
     /// The side's figures: its establishment and its current strength.

@@ -20,8 +20,8 @@ pub use action::{
 };
 pub use battle::{Battle, Brigade, General, RngState, RulesOptions, SideInfo};
 pub use campaign::{
-    Campaign, CampaignGeneral, CampaignLink, CampaignUnit, ClosedBattle, Fate, LedgerEntry, LedgerEvent, MadeBattle,
-    ResultRule, UnitState, battle_hash,
+    Campaign, CampaignGeneral, CampaignLink, CampaignUnit, ClosedBattle, Fate, LedgerEntry, LedgerEvent, Lists,
+    LostGeneral, MadeBattle, ResultRule, SideStanding, Standing, UnitState, battle_hash,
 };
 pub use engagement::{Aftermath, ContactRules, Engagement, ImpossibleEngagement, Stage, TestTaken};
 pub use fnv::Fnv1a;

@@ -177,6 +177,15 @@ pub fn check_length(field: &'static str, text: &str, limit: usize) -> Result<(),
     if chars > limit { Err(Problem::TooLong { field, chars, limit }) } else { Ok(()) }
 }
 
+/// The first name of a campaign's standing beyond its limits, or more generals lost than
+/// a list holds.
+fn standing_problem(s: &super::Standing) -> Option<Problem> {
+    check_length("campaign name", &s.name, super::limits::MAX_NAME_CHARS)
+        .err()
+        .or_else(|| within("generals lost", s.generals_lost.len() as u64, super::limits::MAX_ITEMS as u64).err())
+        .or_else(|| s.generals_lost.iter().find_map(|g| check_names(&g.name, g.name_ru.as_deref()).err()))
+}
+
 /// Whether `c` breaks a line or controls the terminal: C0 and C1 controls (U+0085 among
 /// them) and the line and paragraph separators. No name, cell or one-line reason holds one.
 pub fn breaks_line(c: char) -> bool {
@@ -350,6 +359,7 @@ impl Battle {
         out.extend(check_length("description_ru", ru, MAX_TEXT_CHARS).err());
         out.extend(self.log.iter().find_map(|e| e.detail.text_problem()));
         out.extend(self.pack.as_ref().and_then(|p| check_pack_ref(p).err()));
+        out.extend(self.campaign.as_ref().and_then(|c| c.standing.as_ref()).and_then(standing_problem));
         out
     }
 

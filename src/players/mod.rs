@@ -36,6 +36,8 @@ pub struct PlayersView {
     pub engagement: Option<EngagementView>,
     /// The latest fire, charge, collision, melee or test, with what it does.
     pub last_result: Option<Vec<String>>,
+    /// The campaign's standing as this battle was made, when it belongs to one (issue 53).
+    pub campaign: Option<CampaignView>,
     /// Both sides' rosters, the first side first.
     pub sides: Vec<RosterView>,
     /// The summary's strength table.
@@ -67,6 +69,17 @@ pub struct Labels {
     pub reconnecting: &'static str,
     pub address_gone: &'static str,
     pub total: &'static str,
+}
+
+/// A campaign's standing beside its battle: "Campaign «Krasnoi 1812» — battle 2", then
+/// the battles closed before it, each side's strength and wins, the draws, the generals
+/// lost.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CampaignView {
+    /// The campaign's name and the battle's number.
+    pub heading: String,
+    /// The standing, a line each.
+    pub lines: Vec<String>,
 }
 
 /// An engagement in progress: who, how far along, both sides' modifiers with their
@@ -168,6 +181,7 @@ pub fn build(battle: &Battle, open: Option<&OpenEngagement>, lang: Lang) -> Play
         phasing_side: battle.phasing.map(side_index),
         engagement: open.map(|o| engagement_view(seen, o, lang)),
         last_result: last_result(battle, lang),
+        campaign: campaign_view(battle, lang),
         sides: Side::ALL.iter().map(|s| roster(seen, *s, lang)).collect(),
         summary: match crate::report::summary::summary_table(seen, lang) {
             Block::Table { header, rows } => TableView { header, rows },
@@ -186,6 +200,34 @@ pub fn build(battle: &Battle, open: Option<&OpenEngagement>, lang: Lang) -> Play
         scene: with_moves(crate::report::map::scene(seen, lang, focus), battle),
         labels: labels(lang),
     }
+}
+
+/// The campaign's standing as the battle was made, in words.
+fn campaign_view(battle: &Battle, lang: Lang) -> Option<CampaignView> {
+    let link = battle.campaign.as_ref()?;
+    let s = link.standing.as_ref()?;
+    let mut lines = vec![lang.fmt(T::PvCampaignClosed, &[&s.battles])];
+    for side in Side::ALL {
+        let mine = s.sides.get(*side);
+        let name = side_name(battle, *side, lang);
+        lines.push(lang.fmt(T::PvCampaignSide, &[&name, &mine.figures, &mine.establishment, &mine.won]));
+    }
+    let drawn = s.battles.saturating_sub(s.sides.first.won).saturating_sub(s.sides.second.won);
+    if drawn > 0 {
+        lines.push(lang.fmt(T::PvCampaignDrawn, &[&drawn]));
+    }
+    if !s.generals_lost.is_empty() {
+        let lost: Vec<String> = s
+            .generals_lost
+            .iter()
+            .map(|g| {
+                let name = shown(&g.name, g.name_ru.as_deref(), lang);
+                lang.fmt(T::PvCampaignGeneral, &[&name, &side_name(battle, g.side, lang), &g.fate.label(lang)])
+            })
+            .collect();
+        lines.push(lang.fmt(T::PvCampaignGenerals, &[&lost.join("; ")]));
+    }
+    Some(CampaignView { heading: lang.fmt(T::PvCampaignHeading, &[&s.name, &link.battle]), lines })
 }
 
 /// The scene with this turn's moves on the table view drawn as lines, from where each

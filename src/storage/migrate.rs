@@ -7,8 +7,9 @@ use serde_json::Value;
 type Step = fn(&mut Value);
 
 /// The steps, oldest first.
-const STEPS: &[Step] =
-    &[v1_to_v2, v2_to_v3, v3_to_v4, v4_to_v5, v5_to_v6, v6_to_v7, v7_to_v8, v8_to_v9, v9_to_v10, v10_to_v11];
+const STEPS: &[Step] = &[
+    v1_to_v2, v2_to_v3, v3_to_v4, v4_to_v5, v5_to_v6, v6_to_v7, v7_to_v8, v8_to_v9, v9_to_v10, v10_to_v11, v11_to_v12,
+];
 
 /// Version 2 made the file a journal and pending melees engagements: `pending_melees`
 /// becomes `engagements` (their fields carry over), and each row of a test table gets
@@ -175,6 +176,11 @@ fn v9_to_v10(_: &mut Value) {}
 /// they decided the result (issue 51). A file of before names no campaign and reads as it
 /// is.
 fn v10_to_v11(_: &mut Value) {}
+
+/// Version 11 → 12: a battle made from a campaign keeps the campaign's standing as it was
+/// made (`campaign.standing`, issue 53), which the players' view shows. A file of before
+/// has none and reads as it is.
+fn v11_to_v12(_: &mut Value) {}
 
 /// Migrates a file of `version` to the current version.
 pub fn to_current(value: &mut Value, version: u32) {

@@ -50,7 +50,7 @@ use crate::model::{Battle, ModelError};
 /// The `format` tag of a battle file.
 pub const FORMAT: &str = "coldsteel.battle";
 /// The battle-file version this build writes.
-pub const VERSION: u32 = 11;
+pub const VERSION: u32 = 12;
 const _: () = assert!(VERSION >= crate::game::sequence::ALL_JUDGED_SINCE_VERSION, "this build writes what it judges");
 /// Files larger than this are refused before reading (the limit lives with the others).
 pub use crate::model::limits::MAX_FILE_BYTES;

@@ -363,6 +363,11 @@ pub fn view_ui(ui: &mut Ui, view: &PlayersView) {
         None => view.turn.clone(),
     };
     ui.label(RichText::new(turn).size(MEDIUM));
+    if let Some(campaign) = &view.campaign {
+        // The campaign's standing beside its battle (issue 53), a line under the title.
+        ui.label(RichText::new(&campaign.heading).size(BODY).strong());
+        ui.label(RichText::new(campaign.lines.join(" · ")).size(BODY));
+    }
     ui.separator();
     // Columns lay out justified, which would stretch a wrapped line's letters apart.
     let ragged = egui::Layout::top_down(egui::Align::Min);

@@ -198,7 +198,6 @@ fn a_version_10_battle_reads_with_no_campaign_and_replays() {
     let replayed = coldsteel::game::replay_recorded(&g, 10).unwrap();
     assert_eq!(replayed.count, g.battle().log.len());
     assert_eq!(storage::file_version(&storage::to_json(&g)), Some(storage::VERSION));
-    assert_eq!(storage::VERSION, 11);
 }
 
 /// A campaign begun from the mid-game example, its battle (turn 3) closed by losses: the
@@ -475,4 +474,62 @@ fn a_closed_battle_corrected_and_closed_again_keeps_both_lines() {
         let legion_row = report.lines().find(|l| l.starts_with(row)).unwrap();
         assert!(legion_row.contains(&format!("| {} ", start - 3)), "{legion_row}");
     }
+}
+
+/// Issue 53: a battle made from a campaign keeps the campaign's standing as it was made
+/// (battle file version 12), and the players' view shows it beside the battle, in both
+/// languages: battles closed, each side's strength and wins, the generals lost.
+#[test]
+fn the_players_view_shows_the_campaigns_standing() {
+    let mut c = krasnoi_campaign("campaign-standing");
+    let mut g = first_battle(&mut c);
+    let laborde = g.battle().generals.iter().find(|x| x.name == "Gén. Laborde").unwrap().clone();
+    g.perform(&Action::EditGeneral(coldsteel::model::General { lost: true, ..laborde.clone() })).unwrap();
+    let closing = campaign::closing(&c, &g, ResultRule::HeldGround, Some(Side::First)).unwrap();
+    campaign::close(&mut c, &closing, &[(laborde.id, Fate::Captured)], "first.coldsteel.json").unwrap();
+    let all: Vec<UnitId> = c.units.iter().map(|u| u.unit.id).collect();
+    let battle = campaign::battle_from(&c, &all, "Krasnoi, the second battle").unwrap();
+    let standing = battle.campaign.as_ref().and_then(|l| l.standing.clone()).unwrap();
+    assert_eq!((standing.battles, standing.sides.first.won, standing.sides.second.won), (1, 1, 0));
+    assert_eq!((standing.sides.first.figures, standing.sides.first.establishment), (180, 180));
+    // Written and read back as the battle file keeps it.
+    let g2 = storage::from_json(&storage::to_json(&Game::new(battle))).unwrap();
+    assert_eq!(g2.battle().campaign.as_ref().and_then(|l| l.standing.as_ref()), Some(&standing));
+    let en = coldsteel::players::build(g2.battle(), None, Lang::En).campaign.unwrap();
+    assert_eq!(en.heading, "Campaign «Krasnoi 1812» — battle 2");
+    assert_eq!(
+        en.lines,
+        [
+            "Battles closed before this one: 1",
+            "French Imperial Guard: 180 of 180 figures · battles won: 1",
+            "Russian Army (Golitsyn): 198 of 198 figures · battles won: 0",
+            "Generals lost: Gén. Laborde (French Imperial Guard, captured)",
+        ]
+    );
+    let ru = coldsteel::players::build(g2.battle(), None, Lang::Ru).campaign.unwrap();
+    assert_eq!(ru.heading, "Кампания «Krasnoi 1812» — битва 2");
+    assert!(ru.lines[1].contains("180 из 180 фигур · побед: 1"), "{:?}", ru.lines);
+    // A battle of no campaign shows none.
+    assert_eq!(coldsteel::players::build(turn_battle(), None, Lang::En).campaign, None);
+}
+
+fn turn_battle() -> &'static coldsteel::model::Battle {
+    static GAME: std::sync::OnceLock<Game> = std::sync::OnceLock::new();
+    GAME.get_or_init(|| storage::default_game().unwrap()).battle()
+}
+
+/// Issue 53 moved the battle file to version 12 (a battle keeps its campaign's standing):
+/// a version-11 battle made from a campaign reads with its link and no standing, and is
+/// written as 12.
+#[test]
+fn a_version_11_campaign_battle_reads_with_its_link_and_no_standing() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/battle-v11.coldsteel.json");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(storage::file_version(&text), Some(11));
+    let g = storage::from_json(&text).unwrap();
+    let link = g.battle().campaign.clone().unwrap();
+    assert_eq!((link.battle, link.standing), (2, None));
+    assert_eq!(coldsteel::players::build(g.battle(), None, Lang::En).campaign, None);
+    assert_eq!(storage::file_version(&storage::to_json(&g)), Some(storage::VERSION));
+    assert_eq!(storage::VERSION, 12);
 }

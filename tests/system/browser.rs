@@ -307,3 +307,37 @@ fn the_language_switch_is_whole_and_a_dead_address_says_so() {
         std::thread::sleep(Duration::from_millis(100));
     }
 }
+
+/// Issue 53: a battle made from a campaign shows the campaign's standing beside it on the
+/// players' page (strengths by side, battles won, generals lost), in both languages, at a
+/// phone's width.
+#[test]
+#[ignore = "needs chromium and chromedriver (Debian); .ci/run runs it with --ignored"]
+fn the_page_shows_the_campaigns_standing_beside_its_battle() {
+    use coldsteel::game::campaign;
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("saves/krasnoi-1812-turn3.coldsteel.json");
+    let turn3 = coldsteel::storage::read_battle_file(&path).unwrap();
+    let mut c = campaign::campaign_from(&turn3, "campaign-page", "Krasnoi 1812", "turn3", true);
+    let closing = campaign::closing(&c, &turn3, coldsteel::model::ResultRule::Losses, None).unwrap();
+    campaign::close(&mut c, &closing, &[], "turn3.coldsteel.json").unwrap();
+    let all: Vec<_> = c.units.iter().filter(|u| u.state.can_fight()).map(|u| u.unit.id).collect();
+    let battle = campaign::battle_from(&c, &all, "Krasnoi, the second battle").unwrap();
+    let mut sharing = Sharing::default();
+    sharing.hub().publish_battle(&battle, None);
+    let url = sharing.start("127.0.0.1:0".parse().unwrap(), Lang::En).unwrap();
+    for lang in [Lang::En, Lang::Ru] {
+        let page = format!("{url}&lang={}", lang.code());
+        let dom = chromium(&["--dump-dom", &page]);
+        let heading = lang.fmt(T::PvCampaignHeading, &[&"Krasnoi 1812", &2]);
+        assert!(dom.contains(&heading), "{lang:?}: {heading}");
+        let side = |i: usize| battle.sides.get(coldsteel::rules::Side::ALL[i]);
+        let french = coldsteel::i18n::names::shown(&side(0).name, side(0).name_ru.as_deref(), lang).to_owned();
+        // The French won turn 3 by losses: 174 of 180 figures, one battle won.
+        let line = lang.fmt(T::PvCampaignSide, &[&french, &174, &180, &1]);
+        assert!(dom.contains(&line), "{lang:?}: {line}");
+        let file = shots().join(format!("page-campaign-{}-375.png", lang.code()));
+        let _ = std::fs::remove_file(&file);
+        chromium(&["--window-size=375,1400", &format!("--screenshot={}", file.display()), &page]);
+        assert!(std::fs::metadata(&file).is_ok_and(|m| m.len() > 10_000), "{}", file.display());
+    }
+}

@@ -157,4 +157,10 @@ super::texts! {
     CampTakeBackExplain => "Taking the battle back keeps its closing in the ledger, marked as no longer counted; correct the battle, then close it again: the ledger shows what changed.", "Возврат сохраняет внесение в журнале кампании с пометкой «не учитывается»; исправьте битву и внесите её заново: журнал покажет, что изменилось.";
     CampTakenBackDone => "Battle {} taken back: correct it, then close it again.", "Битва {} возвращена: исправьте её и внесите заново.";
     CampClosedAgain => "Battle {} closed again: {} ledger lines written; the closing taken back is kept beside it.", "Битва {} внесена заново: записано строк журнала — {}; отменённое внесение сохранено рядом.";
+    PvCampaignHeading => "Campaign «{}» — battle {}", "Кампания «{}» — битва {}";
+    PvCampaignClosed => "Battles closed before this one: {}", "Битв внесено до этой: {}";
+    PvCampaignSide => "{}: {} of {} figures · battles won: {}", "{}: {} из {} фигур · побед: {}";
+    PvCampaignDrawn => "Drawn: {}", "Ничьих: {}";
+    PvCampaignGenerals => "Generals lost: {}", "Потеряны генералы: {}";
+    PvCampaignGeneral => "{} ({}, {})", "{} ({}, {})";
 }
