@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use egui::{RichText, Ui};
 
 use super::command::AppCommand;
-use crate::game::campaign::{self, Closing};
+use crate::game::campaign::{self, CampaignError, Closing};
 use crate::i18n::{Label, Lang, T};
 use crate::model::{Battle, Campaign, Fate, GeneralId, ResultRule, UnitId};
 use crate::rules::Side;
@@ -88,6 +88,8 @@ pub enum CampaignDo {
     Redo,
     /// Take closed battle `n` back to correct it.
     TakeBack(u32),
+    /// Save the recovery table typed to the campaign's rules.
+    SaveTable,
     /// Write the report: PDF (else Markdown).
     Report {
         /// As PDF.
@@ -124,6 +126,8 @@ pub struct CampaignForm {
     pub report_path: String,
     /// Recovery: each unit's die as typed.
     pub dice: BTreeMap<UnitId, String>,
+    /// Recovery: the club's table as typed.
+    pub table: TableDraft,
     /// What the frames show, worked out once for what they were worked out from: the
     /// closing (for the rule, the side, the battle's state and the language), the
     /// recovery (for the dice), the report's text (for the language).
@@ -141,6 +145,9 @@ type Recovered = Result<campaign::Recovery, campaign::RecoveryError>;
 #[derive(Clone, Debug, Default, PartialEq)]
 struct Cache {
     closing: Option<(ClosingKey, Result<Closing, String>)>,
+    /// The open battle's number when it is closed into the campaign already (as it is or
+    /// changed since): the one a take-back would reopen.
+    closed: Option<u32>,
     recovery: Option<(Vec<(UnitId, u8)>, Recovered)>,
     report: Option<(Lang, String)>,
 }
@@ -163,6 +170,7 @@ impl CampaignForm {
             fates: BTreeMap::new(),
             report_path: String::new(),
             dice: BTreeMap::new(),
+            table: TableDraft::default(),
             cache: Cache::default(),
         }
     }
@@ -187,6 +195,9 @@ impl CampaignForm {
                 self.name = format!("{} — {}", c.name, c.next_battle());
             }
         }
+        if let Ok(c) = &read {
+            self.table = TableDraft::of(&c.pack.options.recovery);
+        }
         self.campaign = Some(read.map(std::sync::Arc::new));
         self.cache = Cache::default();
     }
@@ -202,8 +213,16 @@ impl CampaignForm {
         }
         let c = self.read()?;
         let held = (self.rule == ResultRule::HeldGround).then_some(self.held);
-        let closing =
-            campaign::closing(c, game, self.rule, held).map_err(|e| crate::i18n::errors::campaign_error_text(lang, &e));
+        let closing = campaign::closing(c, game, self.rule, held);
+        let closed = |e: &CampaignError| {
+            if let CampaignError::AlreadyClosed(n) | CampaignError::ChangedSinceClosed { number: n, .. } = e {
+                Some(*n)
+            } else {
+                None
+            }
+        };
+        self.cache.closed = closing.as_ref().err().and_then(closed);
+        let closing = closing.map_err(|e| crate::i18n::errors::campaign_error_text(lang, &e));
         self.cache.closing = Some((key, closing.clone()));
         Some(closing)
     }
@@ -419,8 +438,7 @@ fn close_ui(ui: &mut Ui, lang: Lang, form: &mut CampaignForm, game: &crate::game
         Some(Err(reason)) => {
             ui.colored_label(super::theme::ERROR, reason);
             // A battle closed already (as it is, or changed since) can be taken back.
-            let link = game.battle().campaign.as_ref().filter(|l| l.id == c.id);
-            if let Some(n) = link.map(|l| l.battle).filter(|n| c.closed().iter().any(|x| x.number == *n)) {
+            if let Some(n) = form.cache.closed {
                 super::settings::explain(ui, lang.t(T::CampTakeBackExplain));
                 if ui.button(RichText::new(lang.fmt(T::CampTakeBackDo, &[&n])).strong()).clicked() {
                     asked = Some(CampaignDo::TakeBack(n));
@@ -475,11 +493,108 @@ impl CampaignForm {
     }
 }
 
+/// The club's recovery table as typed: by result (won, drawn, lost) or by a die's faces,
+/// each a share in per cent; open for editing while the rules have none.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TableDraft {
+    /// By a die per unit (else by the result).
+    pub by_die: bool,
+    /// Won, drawn, lost, as typed.
+    pub result: [String; 3],
+    /// Faces 1 to 6, as typed.
+    pub die: [String; 6],
+    /// Being edited.
+    pub open: bool,
+}
+
+impl TableDraft {
+    /// The draft of a table (open when the table is empty).
+    pub fn of(t: &crate::rules::options::RecoveryTable) -> Self {
+        use crate::rules::options::BattleEnd;
+        let mut d = TableDraft { by_die: !t.by_die.is_empty(), open: t.is_empty(), ..TableDraft::default() };
+        for (cell, end) in d.result.iter_mut().zip(BattleEnd::ALL) {
+            *cell = t.by_result.iter().find(|r| r.end == end).map(|r| r.percent.to_string()).unwrap_or_default();
+        }
+        for (cell, face) in d.die.iter_mut().zip(1u8..) {
+            *cell = t.by_die.iter().find(|r| r.die == face).map(|r| r.percent.to_string()).unwrap_or_default();
+        }
+        d
+    }
+
+    /// The table typed, or the first cell that is no share from 0 to 100 (its label).
+    pub fn table(&self, lang: Lang) -> Result<crate::rules::options::RecoveryTable, String> {
+        use crate::rules::options::{BattleEnd, DieRecovery, RecoveryTable, ResultRecovery};
+        let share = |text: &str, label: String| -> Result<u32, String> {
+            text.trim().parse::<u32>().ok().filter(|p| *p <= 100).ok_or_else(|| lang.fmt(T::CampTableBad, &[&label]))
+        };
+        if self.by_die {
+            let mut by_die = Vec::new();
+            for (text, die) in self.die.iter().zip(1u8..) {
+                by_die.push(DieRecovery { die, percent: share(text, lang.fmt(T::CampTableFace, &[&die]))? });
+            }
+            Ok(RecoveryTable { by_result: Vec::new(), by_die })
+        } else {
+            let mut by_result = Vec::new();
+            for (text, end) in self.result.iter().zip(BattleEnd::ALL) {
+                by_result.push(ResultRecovery { end, percent: share(text, end.label(lang).to_owned())? });
+            }
+            Ok(RecoveryTable { by_result, by_die: Vec::new() })
+        }
+    }
+}
+
+/// The recovery table's form: by the result or by a die, a share per cent a row, Save.
+fn table_ui(ui: &mut Ui, lang: Lang, form: &mut CampaignForm) -> Option<CampaignDo> {
+    let t = &mut form.table;
+    ui.label(RichText::new(lang.t(T::CampTableTitle)).strong());
+    ui.horizontal_wrapped(|ui| {
+        ui.radio_value(&mut t.by_die, false, lang.t(T::CampTableByResult));
+        ui.radio_value(&mut t.by_die, true, lang.t(T::CampTableByDie));
+    });
+    let cell = |ui: &mut Ui, label: String, text: &mut String| {
+        ui.horizontal(|ui| {
+            let l = ui.label(label);
+            ui.add(egui::TextEdit::singleline(text).desired_width(40.0)).labelled_by(l.id);
+            ui.label("%");
+        });
+    };
+    ui.horizontal_wrapped(|ui| {
+        if t.by_die {
+            for (text, face) in t.die.iter_mut().zip(1u8..) {
+                cell(ui, lang.fmt(T::CampTableFace, &[&face]), text);
+            }
+        } else {
+            for (text, end) in t.result.iter_mut().zip(crate::rules::options::BattleEnd::ALL) {
+                cell(ui, end.label(lang).to_owned(), text);
+            }
+        }
+    });
+    let typed = t.table(lang);
+    if let Err(reason) = &typed {
+        ui.colored_label(super::theme::WARN, reason);
+    }
+    let save = egui::Button::new(RichText::new(lang.t(T::CampTableSave)).strong());
+    ui.add_enabled(typed.is_ok(), save).clicked().then_some(CampaignDo::SaveTable)
+}
+
 /// The last closed battle's wounded: each unit's losses and, where a die decides, the
 /// exact odds of each number returning, then its die typed or rolled.
 fn recover_ui(ui: &mut Ui, lang: Lang, form: &mut CampaignForm) -> Option<CampaignDo> {
     let mut asked = campaign_file_ui(ui, lang, form);
     let Some(c) = form.shared() else { return asked };
+    if c.pack.options.recovery.is_empty() {
+        // The first time it is needed, the players fill it in here.
+        super::settings::explain(ui, lang.t(T::CampTableNone));
+        return table_ui(ui, lang, form).or(asked);
+    }
+    if form.table.open {
+        if let Some(save) = table_ui(ui, lang, form) {
+            asked = Some(save);
+        }
+        ui.separator();
+    } else if ui.button(lang.t(T::CampTableEdit)).clicked() {
+        form.table.open = true;
+    }
     let recovery = match form.recovery() {
         Some(Ok(r)) => r,
         None => return asked,

@@ -1556,7 +1556,31 @@ impl CsApp {
             super::campaign_form::CampaignDo::Undo
             | super::campaign_form::CampaignDo::Redo
             | super::campaign_form::CampaignDo::TakeBack(_) => self.campaign_step(&path, what),
+            super::campaign_form::CampaignDo::SaveTable => self.campaign_table(&path),
         }
+    }
+
+    /// Saves the recovery table typed to the campaign's rules (issue 53), and writes it.
+    fn campaign_table(&mut self, path: &std::path::Path) {
+        let lang = self.lang;
+        let Modal::Campaign(form) = &self.modal else { return };
+        let Some(mut c) = form.read().cloned() else { return };
+        match form.table.table(lang) {
+            Ok(table) => c.pack.options.recovery = table,
+            Err(reason) => return self.campaign_said(reason, true),
+        }
+        let c = match storage::checked_campaign(c) {
+            Ok(c) => c,
+            Err(e) => return self.campaign_said(crate::i18n::errors::campaign_file_error_text(lang, &e), true),
+        };
+        if let Err(e) = storage::save_campaign(path, &c) {
+            return self.campaign_said(crate::i18n::errors::save_error_text(lang, &e), true);
+        }
+        self.last_campaign = Some(path.to_path_buf());
+        if let Modal::Campaign(form) = &mut self.modal {
+            form.took(Ok(c));
+        }
+        self.campaign_said(lang.t(T::CampTableSaved).to_owned(), false);
     }
 
     /// The campaign's own Undo and Redo, and a battle taken back (issue 53): done, written,
@@ -1573,9 +1597,14 @@ impl CsApp {
             Do::TakeBack(n) => {
                 crate::game::campaign::take_back(&mut c, Some(n)).map(|n| lang.fmt(T::CampTakenBackDone, &[&n]))
             }
-            Do::Read | Do::Begin | Do::MakeBattle | Do::Close | Do::Recover | Do::SecondDay | Do::Report { .. } => {
-                return;
-            }
+            Do::Read
+            | Do::Begin
+            | Do::MakeBattle
+            | Do::Close
+            | Do::Recover
+            | Do::SecondDay
+            | Do::SaveTable
+            | Do::Report { .. } => return,
         };
         let said = match said {
             Ok(said) => said,

@@ -1199,3 +1199,85 @@ fn the_wounded_return_and_the_second_day_begins_in_the_campaign_window() {
         assert!(c.units.iter().all(|u| u.state != coldsteel::model::UnitState::Routed), "{lang:?}: the routed rallied");
     }
 }
+
+/// Issue 53: the first time the wounded return, the players fill in the club's recovery
+/// table by result in the window (saved to the campaign's rules); the wounded return by
+/// it; the campaign's own Undo and Redo take that step off and put it back; the battle,
+/// closed already, is taken back from the Close tab and closed again, the ledger keeping
+/// both closings. In both languages.
+#[test]
+fn the_recovery_table_is_filled_in_and_campaign_steps_undone_and_taken_back_in_the_window() {
+    use coldsteel::game::campaign;
+    use coldsteel::i18n::{Label, T};
+    use coldsteel::model::{LedgerEvent, ResultRule};
+    use coldsteel::rules::options::BattleEnd;
+    for lang in [Lang::En, Lang::Ru] {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("krasnoi.coldsteel-campaign.json");
+        let saved = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/krasnoi-1812-turn3.coldsteel.json");
+        let game = storage::read_battle_file(&saved).unwrap();
+        let mut c = campaign::campaign_from(&game, "campaign-ui-53b", "Krasnoi 1812", "turn3", true);
+        let closing = campaign::closing(&c, &game, ResultRule::Losses, None).unwrap();
+        campaign::close(&mut c, &closing, &[], "turn3.coldsteel.json").unwrap();
+        storage::save_campaign(&file, &c).unwrap();
+        let kiev = |file: &std::path::Path| {
+            let c = storage::read_campaign_file(file).unwrap();
+            c.units.iter().find(|u| u.unit.name == "Kiev Dragoons").unwrap().unit.figures
+        };
+        let mut app = CsApp::new(game, lang);
+        app.last_campaign = Some(file.clone());
+        let mut h = harness(app);
+        h.run();
+        let open_tab = |h: &mut egui_kittest::Harness<'_, CsApp>, tab: T| {
+            h.get_by_label(lang.t(T::FileMenu)).click();
+            h.run();
+            h.get_by_label(lang.t(T::CampMenuReport)).click();
+            h.run();
+            h.get_by_label(lang.t(tab)).click();
+            h.run();
+        };
+        open_tab(&mut h, T::CampTaskRecover);
+        // No table yet: the form asks for the club's, and Save waits for every row.
+        h.get_by_label(lang.t(T::CampTableNone));
+        let save = lang.t(T::CampTableSave);
+        assert!(h.get_by_label(save).accesskit_node().is_disabled(), "{lang:?}: every row first");
+        for (end, percent) in [(BattleEnd::Won, "70"), (BattleEnd::Drawn, "60"), (BattleEnd::Lost, "50")] {
+            h.get_by_role_and_label(Role::TextInput, end.label(lang)).click();
+            h.run();
+            h.get_by_role_and_label(Role::TextInput, end.label(lang)).type_text(percent);
+            h.run();
+        }
+        assert!(!h.get_by_label(save).accesskit_node().is_disabled(), "{lang:?}: every row typed");
+        h.get_by_label(save).click();
+        h.run();
+        let table = storage::read_campaign_file(&file).unwrap().pack.options.recovery;
+        let rows: Vec<(BattleEnd, u32)> = table.by_result.iter().map(|r| (r.end, r.percent)).collect();
+        assert_eq!(rows, [(BattleEnd::Won, 70), (BattleEnd::Drawn, 60), (BattleEnd::Lost, 50)], "{lang:?}");
+        // By it, the wounded return: Kiev lost 4 on the losing side, half come back.
+        h.get_by_label(lang.t(T::CampRecoverDo)).click();
+        h.run();
+        assert_eq!(kiev(&file), 10, "{lang:?}: 8 + 2");
+        // The campaign's own Undo and Redo.
+        open_tab(&mut h, T::CampTaskRecover);
+        let step = coldsteel::i18n::errors::step_text(lang, &campaign::StepDone::Recovered(1));
+        h.get_by_label(&lang.fmt(T::CampUndo, &[&step])).click();
+        h.run();
+        assert_eq!(kiev(&file), 8, "{lang:?}: the return undone");
+        h.get_by_label(&lang.fmt(T::CampRedo, &[&step])).click();
+        h.run();
+        assert_eq!(kiev(&file), 10, "{lang:?}: and redone");
+        // The battle, closed already, taken back and closed again.
+        h.get_by_label(lang.t(T::CampTaskClose)).click();
+        h.run();
+        h.get_by_label(&lang.fmt(T::CampTakeBackDo, &[&1])).click();
+        h.run();
+        assert_eq!(kiev(&file), 12, "{lang:?}: the closing and its wounded no longer count");
+        h.get_by_label(lang.t(T::CampCloseDo)).click();
+        h.run();
+        let c = storage::read_campaign_file(&file).unwrap();
+        let closings = c.ledger.iter().filter(|e| matches!(e.event, LedgerEvent::BattleClosed { .. })).count();
+        let taken = c.ledger.iter().filter(|e| e.event == LedgerEvent::TakenBack).count();
+        assert_eq!((closings, taken, c.closed().len()), (2, 1, 1), "{lang:?}");
+        assert_eq!(kiev(&file), 8, "{lang:?}: the closing again counts");
+    }
+}

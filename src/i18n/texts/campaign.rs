@@ -163,4 +163,13 @@ super::texts! {
     PvCampaignDrawn => "Drawn: {}", "Ничьих: {}";
     PvCampaignGenerals => "Generals lost: {}", "Потеряны генералы: {}";
     PvCampaignGeneral => "{} ({}, {})", "{} ({}, {})";
+    CampTableTitle => "The club's recovery table", "Таблица возвращения клуба";
+    CampTableNone => "The campaign's rules have no recovery table yet. Fill in your club's: the share of each unit's losses that returns after a battle, per cent (rounded down, never above its establishment). coldsteel ships none.", "В правилах кампании ещё нет таблицы возвращения. Заполните таблицу вашего клуба: какая доля потерь подразделения возвращается после битвы, в процентах (с округлением вниз, не выше штата). В coldsteel своей таблицы нет.";
+    CampTableByResult => "By the battle's result for the unit's side", "По итогу битвы для стороны подразделения";
+    CampTableByDie => "By a die per unit (D6)", "По кубику на подразделение (Д6)";
+    CampTableFace => "Face {}", "Грань {}";
+    CampTableSave => "Save the table to the campaign's rules", "Сохранить таблицу в правила кампании";
+    CampTableSaved => "The recovery table is saved to the campaign's rules.", "Таблица возвращения сохранена в правилах кампании.";
+    CampTableBad => "{}: a share from 0 to 100 per cent", "{}: доля от 0 до 100 процентов";
+    CampTableEdit => "Edit the recovery table", "Изменить таблицу возвращения";
 }
