@@ -1569,6 +1569,13 @@ impl CsApp {
             Ok(table) => c.pack.options.recovery = table,
             Err(reason) => return self.campaign_said(reason, true),
         }
+        self.campaign_rewritten(path, c, lang.t(T::CampTableSaved).to_owned());
+    }
+
+    /// Writes the campaign changed in the window (checked first), keeps the window open on
+    /// it as it now is, and says `said`.
+    fn campaign_rewritten(&mut self, path: &std::path::Path, c: crate::model::Campaign, said: String) {
+        let lang = self.lang;
         let c = match storage::checked_campaign(c) {
             Ok(c) => c,
             Err(e) => return self.campaign_said(crate::i18n::errors::campaign_file_error_text(lang, &e), true),
@@ -1580,7 +1587,7 @@ impl CsApp {
         if let Modal::Campaign(form) = &mut self.modal {
             form.took(Ok(c));
         }
-        self.campaign_said(lang.t(T::CampTableSaved).to_owned(), false);
+        self.campaign_said(said, false);
     }
 
     /// The campaign's own Undo and Redo, and a battle taken back (issue 53): done, written,
@@ -1610,18 +1617,7 @@ impl CsApp {
             Ok(said) => said,
             Err(e) => return self.campaign_said(step_error_text(lang, &e), true),
         };
-        let c = match storage::checked_campaign(c) {
-            Ok(c) => c,
-            Err(e) => return self.campaign_said(crate::i18n::errors::campaign_file_error_text(lang, &e), true),
-        };
-        if let Err(e) = storage::save_campaign(path, &c) {
-            return self.campaign_said(crate::i18n::errors::save_error_text(lang, &e), true);
-        }
-        self.last_campaign = Some(path.to_path_buf());
-        if let Modal::Campaign(form) = &mut self.modal {
-            form.took(Ok(c));
-        }
-        self.campaign_said(said, false);
+        self.campaign_rewritten(path, c, said);
     }
 
     fn campaign_begin(&mut self, path: &std::path::Path) {
