@@ -580,10 +580,11 @@ pub fn recovery(
         return Err(RecoveryError::Already(battle.number));
     }
     let mut units = Vec::new();
+    let lost = losses_in(campaign, battle.number);
     // Only units that can fight again take their wounded back (a dispersed or destroyed
     // unit, or a battery without its guns, stays out).
     for listed in campaign.units.iter().filter(|u| u.state.can_fight()) {
-        let losses = lost_in(campaign, listed.unit.id, battle.number);
+        let losses = lost.get(&listed.unit.id).copied().unwrap_or(0);
         if losses == 0 {
             continue;
         }
@@ -612,15 +613,16 @@ pub fn recovery(
     Ok(Recovery { battle: battle.number, by, units })
 }
 
-/// A unit's losses in a battle, as the ledger has them.
-fn lost_in(campaign: &Campaign, unit: UnitId, battle: u32) -> u32 {
-    campaign
-        .counted()
-        .filter(|e| e.battle == Some(battle))
-        .filter_map(|e| {
-            if let LedgerEvent::Losses { unit: u, figures } = e.event { (u == unit).then_some(figures) } else { None }
-        })
-        .fold(0, u32::saturating_add)
+/// Each unit's losses in a battle, as the ledger's counted lines have them: one pass.
+fn losses_in(campaign: &Campaign, battle: u32) -> std::collections::HashMap<UnitId, u32> {
+    let mut out: std::collections::HashMap<UnitId, u32> = std::collections::HashMap::new();
+    for e in campaign.counted().filter(|e| e.battle == Some(battle)) {
+        if let LedgerEvent::Losses { unit, figures } = e.event {
+            let n = out.entry(unit).or_default();
+            *n = n.saturating_add(figures);
+        }
+    }
+    out
 }
 
 /// Returns the wounded as the recovery says (every unit's known: its die given where a

@@ -325,12 +325,20 @@ pub struct ClosedBattle<'a> {
 impl Campaign {
     /// A unit of the lists.
     pub fn unit(&self, id: UnitId) -> Option<&CampaignUnit> {
-        self.units.iter().find(|u| u.unit.id == id)
+        // The lists' ids increase (every reading checks it), so that a long ledger's lines
+        // each find their unit without a walk through the lists.
+        match self.units.binary_search_by_key(&id, |u| u.unit.id) {
+            Ok(i) => self.units.get(i),
+            Err(_) => self.units.iter().find(|u| u.unit.id == id),
+        }
     }
 
     /// A general of the lists.
     pub fn general(&self, id: GeneralId) -> Option<&CampaignGeneral> {
-        self.generals.iter().find(|g| g.general.id == id)
+        match self.generals.binary_search_by_key(&id, |g| g.general.id) {
+            Ok(i) => self.generals.get(i),
+            Err(_) => self.generals.iter().find(|g| g.general.id == id),
+        }
     }
 
     /// A brigade of the lists.
@@ -384,13 +392,15 @@ impl Campaign {
     /// lines (losses, states, generals lost, the closing itself) and the wounded returned
     /// after it, each as they stood when the battle was taken back.
     pub fn voided(&self) -> Vec<bool> {
+        // From the end: a line is voided when a take-back of its battle comes after it.
         let mut void = vec![false; self.ledger.len()];
-        for (t, line) in self.ledger.iter().enumerate() {
-            let (LedgerEvent::TakenBack, Some(n)) = (&line.event, line.battle) else { continue };
-            for (i, earlier) in self.ledger[..t].iter().enumerate() {
-                if earlier.battle == Some(n) && earlier.event.undone_by_take_back() {
-                    void[i] = true;
-                }
+        let mut taken_later: std::collections::HashSet<u32> = std::collections::HashSet::new();
+        for (i, line) in self.ledger.iter().enumerate().rev() {
+            let Some(n) = line.battle else { continue };
+            if line.event == LedgerEvent::TakenBack {
+                taken_later.insert(n);
+            } else if line.event.undone_by_take_back() && taken_later.contains(&n) {
+                void[i] = true;
             }
         }
         void
@@ -438,7 +448,7 @@ impl Campaign {
         for line in self.counted() {
             let Some((unit, lost, returned)) = line.event.figures_moved() else { continue };
             let back = i64::from(lost) - i64::from(returned);
-            if let Some(u) = units.iter_mut().find(|u| u.unit.id == unit) {
+            if let Some(u) = find_unit(&mut units, unit) {
                 let figures = i64::from(u.unit.figures).saturating_add(back).clamp(0, i64::from(u32::MAX));
                 u.unit.figures = u32::try_from(figures).unwrap_or(u32::MAX);
             }
@@ -456,35 +466,40 @@ impl Campaign {
 
     /// The lists made again from `start` by the ledger's counted lines: each loss and
     /// return, each state a closing gave (a unit of a closed battle with none said is
-    /// ready), each general's fate, each second day's rally.
+    /// ready), each general's fate, each second day's rally. One pass: a battle has one
+    /// counted closing at most, and a second day's rally is applied at the end to the units
+    /// routed before it.
     pub fn settle(&mut self, start: Lists) {
         let Lists { mut units, mut generals } = start;
-        let mut stated: Vec<UnitId> = Vec::new();
-        let made = self.made();
-        for line in self.counted() {
-            let unit = |id: UnitId, units: &mut Vec<CampaignUnit>| -> Option<usize> {
-                units.iter().position(|u| u.unit.id == id)
-            };
+        let made: std::collections::HashMap<u32, &[UnitId]> =
+            self.made().into_iter().map(|m| (m.number, m.units)).collect();
+        let mut stated: std::collections::HashSet<UnitId> = std::collections::HashSet::new();
+        // Where each unit's state was last set, and the last second day.
+        let mut set_at: std::collections::HashMap<UnitId, usize> = std::collections::HashMap::new();
+        let mut last_rally: Option<usize> = None;
+        for (at, line) in self.counted().enumerate() {
             match &line.event {
-                LedgerEvent::Losses { unit: id, figures } => {
-                    if let Some(i) = unit(*id, &mut units) {
-                        units[i].unit.figures = units[i].unit.figures.saturating_sub(*figures);
+                LedgerEvent::Losses { unit, figures } => {
+                    if let Some(u) = find_unit(&mut units, *unit) {
+                        u.unit.figures = u.unit.figures.saturating_sub(*figures);
                     }
                 }
-                LedgerEvent::Recovered { unit: id, figures, .. } => {
-                    if let Some(i) = unit(*id, &mut units) {
-                        let u = &mut units[i].unit;
+                LedgerEvent::Recovered { unit, figures, .. } => {
+                    if let Some(u) = find_unit(&mut units, *unit) {
+                        let u = &mut u.unit;
                         u.figures = u.figures.saturating_add(*figures).min(u.figures_start.max(u.figures));
                     }
                 }
-                LedgerEvent::UnitState { unit: id, state } => {
-                    if let Some(i) = unit(*id, &mut units) {
-                        units[i].state = *state;
-                        stated.push(*id);
+                LedgerEvent::UnitState { unit, state } => {
+                    if let Some(u) = find_unit(&mut units, *unit) {
+                        u.state = *state;
+                        stated.insert(*unit);
+                        set_at.insert(*unit, at);
                     }
                 }
                 LedgerEvent::GeneralLost { general, fate } => {
-                    if let Some(g) = generals.iter_mut().find(|g| g.general.id == *general) {
+                    let found = generals.binary_search_by_key(general, |g| g.general.id).ok();
+                    if let Some(g) = found.and_then(|i| generals.get_mut(i)) {
                         g.fate = Some(*fate);
                         g.general.lost = true;
                     }
@@ -492,22 +507,23 @@ impl Campaign {
                 LedgerEvent::BattleClosed { .. } => {
                     // Its units with no state said came out of it ready (a routed unit
                     // sent into it rallied first).
-                    let sent = made.iter().find(|m| Some(m.number) == line.battle);
-                    for id in sent.map(|m| m.units).unwrap_or_default() {
-                        if !stated.contains(id)
-                            && let Some(i) = unit(*id, &mut units)
-                        {
-                            units[i].state = UnitState::Ready;
+                    let sent = line.battle.and_then(|n| made.get(&n)).copied().unwrap_or_default();
+                    for id in sent.iter().filter(|id| !stated.contains(*id)) {
+                        if let Some(u) = find_unit(&mut units, *id) {
+                            u.state = UnitState::Ready;
+                            set_at.insert(*id, at);
                         }
                     }
                     stated.clear();
                 }
-                LedgerEvent::SecondDay => {
-                    for u in units.iter_mut().filter(|u| u.state == UnitState::Routed) {
-                        u.state = UnitState::Ready;
-                    }
-                }
+                LedgerEvent::SecondDay => last_rally = Some(at),
                 LedgerEvent::Started { .. } | LedgerEvent::BattleMade { .. } | LedgerEvent::TakenBack => {}
+            }
+        }
+        if let Some(rally) = last_rally {
+            let routed_before = |u: &CampaignUnit| set_at.get(&u.unit.id).is_none_or(|at| *at < rally);
+            for u in units.iter_mut().filter(|u| u.state == UnitState::Routed && routed_before(u)) {
+                u.state = UnitState::Ready;
             }
         }
         self.units = units;
@@ -547,6 +563,12 @@ impl Campaign {
             .filter(|u| u.unit.side == side)
             .fold((0, 0), |(e, c), u| (e.saturating_add(u.unit.figures_start), c.saturating_add(u.unit.figures)))
     }
+}
+
+/// A unit of lists whose ids increase, found by its id.
+fn find_unit(units: &mut [CampaignUnit], id: UnitId) -> Option<&mut CampaignUnit> {
+    let i = units.binary_search_by_key(&id, |u| u.unit.id).ok()?;
+    units.get_mut(i)
 }
 
 impl LedgerEvent {

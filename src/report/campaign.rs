@@ -224,6 +224,7 @@ fn ledger(campaign: &Campaign, lang: Lang) -> Vec<Block> {
         .map(|k| lang.t(*k).to_owned())
         .collect();
     let void = campaign.voided();
+    let again = closed_again(campaign);
     let rows = campaign
         .ledger
         .iter()
@@ -231,7 +232,7 @@ fn ledger(campaign: &Campaign, lang: Lang) -> Vec<Block> {
         .map(|(i, e)| {
             let battle = e.battle.map(|b| b.to_string()).unwrap_or_default();
             let entry = e.entry.map(|n| n.to_string()).unwrap_or_default();
-            let mut what = ledger_text(lang, campaign, i);
+            let mut what = ledger_text(lang, campaign, e, again.get(&i));
             // A line a take-back voided stays, marked: the record keeps both.
             if void.get(i).copied().unwrap_or(false) {
                 what = lang.fmt(T::CampLedVoided, &[&what]);
@@ -242,9 +243,9 @@ fn ledger(campaign: &Campaign, lang: Lang) -> Vec<Block> {
     vec![Block::Heading(lang.t(T::CampLedger).to_owned()), Block::Table { header, rows }]
 }
 
-/// Ledger line `i` in words.
-pub fn ledger_text(lang: Lang, campaign: &Campaign, i: usize) -> String {
-    let Some(e) = campaign.ledger.get(i) else { return String::new() };
+/// A ledger line in words; `again`: for a closing after a take-back, what it replaced
+/// ([`closed_again`]).
+pub fn ledger_text(lang: Lang, campaign: &Campaign, e: &LedgerEntry, again: Option<&ClosedTwice>) -> String {
     match &e.event {
         LedgerEvent::Started { from } => lang.fmt(T::CampLedStarted, &[from]),
         LedgerEvent::BattleMade { name, units, .. } => lang.fmt(T::CampLedMade, &[name, &units.len()]),
@@ -269,10 +270,10 @@ pub fn ledger_text(lang: Lang, campaign: &Campaign, i: usize) -> String {
         LedgerEvent::TakenBack => lang.t(T::CampLedTakenBack).to_owned(),
         LedgerEvent::BattleClosed { name, rule, winner, .. } => {
             let result = result_text(campaign, *winner, lang);
-            match again(campaign, i) {
+            match again {
                 None => lang.fmt(T::CampLedClosed, &[name, &result, &rule.label(lang)]),
                 Some(before) => {
-                    let changes = differences(campaign, &before, lang);
+                    let changes = differences(campaign, before, lang);
                     let changes =
                         if changes.is_empty() { lang.t(T::CampLedSame).to_owned() } else { changes.join("; ") };
                     lang.fmt(T::CampLedClosedAgain, &[name, &result, &rule.label(lang), &changes])
@@ -291,46 +292,56 @@ fn result_text(campaign: &Campaign, winner: Option<Side>, lang: Lang) -> String 
 
 /// A battle's closing compared with the one it replaced: each unit's losses then and now,
 /// and the winners.
-struct ClosedTwice {
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClosedTwice {
     losses: Vec<(UnitId, u32, u32)>,
     winners: (Option<Side>, Option<Side>),
 }
 
-/// When ledger line `i` closes a battle taken back before, the closing it replaced
-/// against this one.
-fn again(campaign: &Campaign, i: usize) -> Option<ClosedTwice> {
-    let ledger = &campaign.ledger;
-    let line = ledger.get(i)?;
-    let n = line.battle?;
-    let of_n = |e: &&LedgerEntry| e.battle == Some(n);
-    let taken = ledger[..i].iter().rposition(|e| e.battle == Some(n) && e.event == LedgerEvent::TakenBack)?;
-    let before =
-        ledger[..taken].iter().rposition(|e| of_n(&e) && matches!(e.event, LedgerEvent::BattleClosed { .. }))?;
-    // The earlier closing's lines run back to the take-back (or the making) before it.
-    let opened = ledger[..before]
-        .iter()
-        .rposition(|e| of_n(&e) && matches!(e.event, LedgerEvent::TakenBack | LedgerEvent::BattleMade { .. }))
-        .map_or(0, |k| k + 1);
-    let losses_in = |lines: &[LedgerEntry]| {
-        let mut by_unit: Vec<(UnitId, u32)> = Vec::new();
-        for e in lines.iter().filter(|e| e.battle == Some(n)) {
-            if let LedgerEvent::Losses { unit, figures } = e.event {
-                match by_unit.iter_mut().find(|(u, _)| *u == unit) {
-                    Some((_, f)) => *f = f.saturating_add(figures),
-                    None => by_unit.push((unit, figures)),
-                }
+/// Each closing that follows a take-back of its battle (by its ledger line), against the
+/// closing it replaced: one pass over the ledger.
+pub fn closed_again(campaign: &Campaign) -> std::collections::HashMap<usize, ClosedTwice> {
+    use std::collections::{BTreeMap, HashMap, HashSet};
+    type Losses = BTreeMap<UnitId, u32>;
+    // Per battle: the losses since it was made or taken back, its last closing's, and
+    // whether it was taken back since.
+    let mut since: HashMap<u32, Losses> = HashMap::new();
+    let mut last: HashMap<u32, (Losses, Option<Side>)> = HashMap::new();
+    let mut taken: HashSet<u32> = HashSet::new();
+    let mut out = HashMap::new();
+    for (i, e) in campaign.ledger.iter().enumerate() {
+        let Some(n) = e.battle else { continue };
+        match &e.event {
+            LedgerEvent::Losses { unit, figures } => {
+                let f = since.entry(n).or_default().entry(*unit).or_default();
+                *f = f.saturating_add(*figures);
             }
+            LedgerEvent::TakenBack => {
+                taken.insert(n);
+                since.remove(&n);
+            }
+            LedgerEvent::BattleClosed { winner, .. } => {
+                let now = since.remove(&n).unwrap_or_default();
+                if taken.remove(&n)
+                    && let Some((then, was)) = last.get(&n)
+                {
+                    let units: std::collections::BTreeSet<UnitId> = then.keys().chain(now.keys()).copied().collect();
+                    let of = |m: &Losses, u: &UnitId| m.get(u).copied().unwrap_or(0);
+                    let losses =
+                        units.iter().map(|u| (*u, of(then, u), of(&now, u))).filter(|(_, a, b)| a != b).collect();
+                    out.insert(i, ClosedTwice { losses, winners: (*was, *winner) });
+                }
+                last.insert(n, (now, *winner));
+            }
+            LedgerEvent::Started { .. }
+            | LedgerEvent::BattleMade { .. }
+            | LedgerEvent::UnitState { .. }
+            | LedgerEvent::GeneralLost { .. }
+            | LedgerEvent::Recovered { .. }
+            | LedgerEvent::SecondDay => {}
         }
-        by_unit
-    };
-    let (then, now) = (losses_in(&ledger[opened..before]), losses_in(&ledger[taken..i]));
-    let mut units: Vec<UnitId> = then.iter().chain(&now).map(|(u, _)| *u).collect();
-    units.sort_unstable();
-    units.dedup();
-    let of = |list: &[(UnitId, u32)], u: UnitId| list.iter().find(|(x, _)| *x == u).map_or(0, |(_, f)| *f);
-    let losses = units.into_iter().map(|u| (u, of(&then, u), of(&now, u))).filter(|(_, a, b)| a != b).collect();
-    let winner = |e: &LedgerEntry| if let LedgerEvent::BattleClosed { winner, .. } = e.event { winner } else { None };
-    Some(ClosedTwice { losses, winners: (winner(&ledger[before]), winner(line)) })
+    }
+    out
 }
 
 /// What changed between two closings of one battle, a phrase each.

@@ -533,3 +533,42 @@ fn a_version_11_campaign_battle_reads_with_its_link_and_no_standing() {
     assert_eq!(storage::file_version(&storage::to_json(&g)), Some(storage::VERSION));
     assert_eq!(storage::VERSION, 12);
 }
+
+/// Issue 53: a very long ledger (thousands of battles, each closed, taken back, closed
+/// again, with its wounded and a second day) reads, reports, undoes and redoes in one pass
+/// over the ledger each: no work grows with the ledger times the lists or the take-backs.
+#[test]
+fn a_long_ledger_of_corrections_reads_reports_and_undoes() {
+    let mut c = turn3_closed(result_table(50, 50, 50));
+    let units: Vec<UnitId> = c.units.iter().map(|u| u.unit.id).collect();
+    let first = units[0];
+    for n in 2..=4_000u32 {
+        let made =
+            LedgerEvent::BattleMade { name: format!("battle {n}"), units: units.clone(), start_hash: "x".into() };
+        c.record(Some(n), None, made);
+        for _ in 0..2 {
+            c.record(Some(n), Some(7), LedgerEvent::Losses { unit: first, figures: 0 });
+            let closed = LedgerEvent::BattleClosed {
+                name: format!("battle {n}"),
+                file: "b.coldsteel.json".into(),
+                hash: "h".into(),
+                rule: ResultRule::Losses,
+                winner: None,
+            };
+            c.record(Some(n), None, closed);
+            c.record(Some(n), None, LedgerEvent::Recovered { unit: first, figures: 0, die: None });
+            c.record(Some(n), None, LedgerEvent::TakenBack);
+        }
+        c.record(Some(n), None, LedgerEvent::SecondDay);
+    }
+    assert!(c.ledger.len() > 40_000);
+    let c = storage::campaign_from_json(&storage::campaign_to_json(&c)).unwrap();
+    let report =
+        coldsteel::report::markdown::to_markdown(&coldsteel::report::campaign::campaign_report(&c, &[], Lang::En));
+    assert!(report.contains("battle 4000"));
+    let mut c = c;
+    assert_eq!(campaign::undo(&mut c), Ok(campaign::StepDone::SecondDay(4000)));
+    assert_eq!(campaign::undo(&mut c), Ok(campaign::StepDone::TakenBack(4000)));
+    assert_eq!(campaign::redo(&mut c), Ok(campaign::StepDone::TakenBack(4000)));
+    assert_eq!(c.closed().len(), 1, "every battle but the first taken back");
+}
