@@ -192,7 +192,7 @@ pub fn battle_from(campaign: &Campaign, chosen: &[UnitId], name: &str) -> Result
 
 /// The battles made and not closed yet, each with its units.
 pub fn open_battles(campaign: &Campaign) -> Vec<(u32, Vec<UnitId>)> {
-    let closed: Vec<u32> = campaign.closed().iter().map(|c| c.number).collect();
+    let closed: std::collections::HashSet<u32> = campaign.closed().iter().map(|c| c.number).collect();
     campaign.made().iter().filter(|m| !closed.contains(&m.number)).map(|m| (m.number, m.units.to_vec())).collect()
 }
 
@@ -520,6 +520,9 @@ pub enum RecoveryError {
     /// A die per unit decides, and these units have none.
     #[error("a die for each unit with losses: {}", .0.join(", "))]
     DiceNeeded(Vec<String>),
+    /// No unit that can fight again lost figures in the battle.
+    #[error("no unit that fights on lost figures in battle {0}")]
+    NothingToReturn(u32),
     /// The table has no row for how the battle ended (or for a face).
     #[error("the recovery table has no row for {0}")]
     NoRow(String),
@@ -609,6 +612,10 @@ pub fn recovery(
         let returning = returning.map(|n| n.min(room));
         let name = listed.unit.name.clone();
         units.push(UnitRecovery { unit: listed.unit.id, name, side, losses, end, odds, die, returning });
+    }
+    if units.is_empty() {
+        // Nothing to return is no step: said, not written.
+        return Err(RecoveryError::NothingToReturn(battle.number));
     }
     Ok(Recovery { battle: battle.number, by, units })
 }

@@ -529,6 +529,7 @@ pub fn recovery_error_text(lang: Lang, e: &crate::game::campaign::RecoveryError)
         R::Already(n) => lang.fmt(T::CampRecoveredAlready, &[n]),
         R::DiceNeeded(names) => lang.fmt(T::CampDiceNeeded, &[&names.join(", ")]),
         R::NoRow(row) => lang.fmt(T::CampNoRecoveryRow, &[row]),
+        R::NothingToReturn(n) => lang.fmt(T::CampNothingToReturn, &[n]),
     }
 }
 

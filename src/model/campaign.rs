@@ -379,7 +379,10 @@ impl Campaign {
 
     /// The number the next battle made gets.
     pub fn next_battle(&self) -> u32 {
-        self.made().iter().map(|b| b.number).max().unwrap_or(0).saturating_add(1)
+        // A number made and undone is not given again while Redo could bring it back: the
+        // file of the battle undone stays on disk and must not close into another battle.
+        let undone = self.undone.iter().flatten().filter_map(|e| e.battle);
+        self.made().iter().map(|b| b.number).chain(undone).max().unwrap_or(0).saturating_add(1)
     }
 
     /// Appends a ledger line, numbered.
@@ -389,8 +392,8 @@ impl Campaign {
     }
 
     /// For each ledger line, whether a later take-back voided it: a battle's closing
-    /// lines (losses, states, generals lost, the closing itself) and the wounded returned
-    /// after it, each as they stood when the battle was taken back.
+    /// lines (losses, states, generals lost, the closing itself), the wounded returned and
+    /// the second day after it, each as they stood when the battle was taken back.
     pub fn voided(&self) -> Vec<bool> {
         // From the end: a line is voided when a take-back of its battle comes after it.
         let mut void = vec![false; self.ledger.len()];
@@ -441,21 +444,18 @@ impl Campaign {
         before_last.len() - run
     }
 
-    /// The lists as the ledger started them: the lists now with every counted loss given
-    /// back and every counted return taken off, every unit ready, every general serving.
+    /// The lists as the ledger started them: every unit at its establishment and ready,
+    /// every general serving.
     pub fn start_lists(&self) -> Lists {
-        let mut units = self.units.clone();
-        for line in self.counted() {
-            let Some((unit, lost, returned)) = line.event.figures_moved() else { continue };
-            let back = i64::from(lost) - i64::from(returned);
-            if let Some(u) = find_unit(&mut units, unit) {
-                let figures = i64::from(u.unit.figures).saturating_add(back).clamp(0, i64::from(u32::MAX));
-                u.unit.figures = u32::try_from(figures).unwrap_or(u32::MAX);
-            }
-        }
-        for u in &mut units {
-            u.state = UnitState::Ready;
-        }
+        // A campaign starts every unit at its establishment (`figures_start`), ready.
+        let units = self
+            .units
+            .iter()
+            .map(|u| CampaignUnit {
+                unit: Unit { figures: u.unit.figures_start, ..u.unit.clone() },
+                state: UnitState::Ready,
+            })
+            .collect();
         let generals = self
             .generals
             .iter()
@@ -473,29 +473,41 @@ impl Campaign {
         let Lists { mut units, mut generals } = start;
         let made: std::collections::HashMap<u32, &[UnitId]> =
             self.made().into_iter().map(|m| (m.number, m.units)).collect();
-        let mut stated: std::collections::HashSet<UnitId> = std::collections::HashSet::new();
-        // Where each unit's state was last set, and the last second day.
-        let mut set_at: std::collections::HashMap<UnitId, usize> = std::collections::HashMap::new();
+        // Figures folded wide, clamped once at the end: a battle corrected after a later
+        // one closed may take a unit below none on the way.
+        let mut figures: std::collections::HashMap<UnitId, i64> =
+            units.iter().map(|u| (u.unit.id, i64::from(u.unit.figures))).collect();
+        let mut stated: std::collections::HashSet<(u32, UnitId)> = std::collections::HashSet::new();
+        // Per unit: where its state was last set and by which battle (a battle closed
+        // again after a later one does not undo what the later one left).
+        let mut set: std::collections::HashMap<UnitId, (usize, u32)> = std::collections::HashMap::new();
         let mut last_rally: Option<usize> = None;
         for (at, line) in self.counted().enumerate() {
+            let n = line.battle.unwrap_or(0);
+            let mut state = |units: &mut [CampaignUnit], id: UnitId, to: UnitState| {
+                if set.get(&id).is_some_and(|(_, by)| *by > n) {
+                    return;
+                }
+                if let Some(u) = find_unit(units, id) {
+                    u.state = to;
+                    set.insert(id, (at, n));
+                }
+            };
             match &line.event {
-                LedgerEvent::Losses { unit, figures } => {
-                    if let Some(u) = find_unit(&mut units, *unit) {
-                        u.unit.figures = u.unit.figures.saturating_sub(*figures);
+                LedgerEvent::Losses { unit, figures: lost } => {
+                    if let Some(f) = figures.get_mut(unit) {
+                        *f -= i64::from(*lost);
                     }
                 }
-                LedgerEvent::Recovered { unit, figures, .. } => {
-                    if let Some(u) = find_unit(&mut units, *unit) {
-                        let u = &mut u.unit;
-                        u.figures = u.figures.saturating_add(*figures).min(u.figures_start.max(u.figures));
+                LedgerEvent::Recovered { unit, figures: back, .. } => {
+                    let cap = self.unit(*unit).map_or(0, |u| i64::from(u.unit.figures_start));
+                    if let Some(f) = figures.get_mut(unit) {
+                        *f = (*f + i64::from(*back)).min(cap.max(*f));
                     }
                 }
-                LedgerEvent::UnitState { unit, state } => {
-                    if let Some(u) = find_unit(&mut units, *unit) {
-                        u.state = *state;
-                        stated.insert(*unit);
-                        set_at.insert(*unit, at);
-                    }
+                LedgerEvent::UnitState { unit, state: to } => {
+                    stated.insert((n, *unit));
+                    state(&mut units, *unit, *to);
                 }
                 LedgerEvent::GeneralLost { general, fate } => {
                     let found = generals.binary_search_by_key(general, |g| g.general.id).ok();
@@ -507,21 +519,21 @@ impl Campaign {
                 LedgerEvent::BattleClosed { .. } => {
                     // Its units with no state said came out of it ready (a routed unit
                     // sent into it rallied first).
-                    let sent = line.battle.and_then(|n| made.get(&n)).copied().unwrap_or_default();
-                    for id in sent.iter().filter(|id| !stated.contains(*id)) {
-                        if let Some(u) = find_unit(&mut units, *id) {
-                            u.state = UnitState::Ready;
-                            set_at.insert(*id, at);
-                        }
+                    let sent = made.get(&n).copied().unwrap_or_default();
+                    for id in sent.iter().filter(|id| !stated.contains(&(n, **id))) {
+                        state(&mut units, *id, UnitState::Ready);
                     }
-                    stated.clear();
                 }
                 LedgerEvent::SecondDay => last_rally = Some(at),
                 LedgerEvent::Started { .. } | LedgerEvent::BattleMade { .. } | LedgerEvent::TakenBack => {}
             }
         }
+        for u in &mut units {
+            let f = figures.get(&u.unit.id).copied().unwrap_or(0);
+            u.unit.figures = u32::try_from(f.clamp(0, i64::from(u32::MAX))).unwrap_or(0);
+        }
         if let Some(rally) = last_rally {
-            let routed_before = |u: &CampaignUnit| set_at.get(&u.unit.id).is_none_or(|at| *at < rally);
+            let routed_before = |u: &CampaignUnit| set.get(&u.unit.id).is_none_or(|(at, _)| *at < rally);
             for u in units.iter_mut().filter(|u| u.state == UnitState::Routed && routed_before(u)) {
                 u.state = UnitState::Ready;
             }
@@ -572,8 +584,8 @@ fn find_unit(units: &mut [CampaignUnit], id: UnitId) -> Option<&mut CampaignUnit
 }
 
 impl LedgerEvent {
-    /// Whether a take-back of its battle voids it: a closing's lines and the wounded
-    /// returned after it.
+    /// Whether a take-back of its battle voids it: a closing's lines, and what followed
+    /// from them (the wounded returned, a second day).
     pub const fn undone_by_take_back(&self) -> bool {
         match self {
             LedgerEvent::Losses { .. }

@@ -6,7 +6,9 @@
 use super::summary::{Block, Report};
 use crate::game::campaign::Closing;
 use crate::i18n::{Label, Lang, Noun, T, names};
-use crate::model::{Campaign, LedgerEntry, LedgerEvent, UnitId};
+use std::collections::BTreeMap;
+
+use crate::model::{Campaign, Fate, GeneralId, LedgerEntry, LedgerEvent, UnitId, UnitState};
 use crate::rules::Side;
 
 /// What a battle closing into the campaign comes to, a line each: every unit's losses
@@ -109,12 +111,13 @@ fn battles(campaign: &Campaign, lang: Lang) -> Vec<Block> {
         out.push(Block::Para(lang.t(T::CampNoBattles).to_owned()));
         return out;
     }
-    let closed = campaign.closed();
+    let closed: std::collections::HashMap<u32, crate::model::ClosedBattle<'_>> =
+        campaign.closed().into_iter().map(|c| (c.number, c)).collect();
     let header = [T::CampColNumber, T::CampColBattle, T::CampColResult, T::CampColRule, T::CampColFile];
     let mut rows: Vec<(u32, Vec<String>)> = made
         .iter()
         .map(|m| {
-            let row = match closed.iter().find(|c| c.number == m.number) {
+            let row = match closed.get(&m.number) {
                 Some(c) => {
                     let result = match c.winner {
                         Some(w) => lang.fmt(T::CampWins, &[&side_name(campaign, w, lang)]),
@@ -290,31 +293,57 @@ fn result_text(campaign: &Campaign, winner: Option<Side>, lang: Lang) -> String 
     }
 }
 
-/// A battle's closing compared with the one it replaced: each unit's losses then and now,
-/// and the winners.
+/// A battle's closing compared with the one it replaced: each unit's losses and state,
+/// each general's fate, then and now, where they differ; and the winners.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ClosedTwice {
     losses: Vec<(UnitId, u32, u32)>,
+    states: Vec<(UnitId, UnitState, UnitState)>,
+    fates: Vec<(GeneralId, Option<Fate>, Option<Fate>)>,
     winners: (Option<Side>, Option<Side>),
+}
+
+/// What one closing of a battle said, by unit and general.
+#[derive(Clone, Debug, Default)]
+struct Said {
+    losses: BTreeMap<UnitId, u32>,
+    states: BTreeMap<UnitId, UnitState>,
+    fates: BTreeMap<GeneralId, Fate>,
+}
+
+/// Where two maps differ, each key once, a missing value read as `none`.
+fn differing<K: Ord + Copy, V: Copy + PartialEq>(
+    then: &BTreeMap<K, V>,
+    now: &BTreeMap<K, V>,
+    none: V,
+) -> Vec<(K, V, V)> {
+    let keys: std::collections::BTreeSet<K> = then.keys().chain(now.keys()).copied().collect();
+    let of = |m: &BTreeMap<K, V>, k: &K| m.get(k).copied().unwrap_or(none);
+    keys.iter().map(|k| (*k, of(then, k), of(now, k))).filter(|(_, a, b)| a != b).collect()
 }
 
 /// Each closing that follows a take-back of its battle (by its ledger line), against the
 /// closing it replaced: one pass over the ledger.
 pub fn closed_again(campaign: &Campaign) -> std::collections::HashMap<usize, ClosedTwice> {
-    use std::collections::{BTreeMap, HashMap, HashSet};
-    type Losses = BTreeMap<UnitId, u32>;
-    // Per battle: the losses since it was made or taken back, its last closing's, and
+    use std::collections::{HashMap, HashSet};
+    // Per battle: what was said since it was made or taken back, its last closing's, and
     // whether it was taken back since.
-    let mut since: HashMap<u32, Losses> = HashMap::new();
-    let mut last: HashMap<u32, (Losses, Option<Side>)> = HashMap::new();
+    let mut since: HashMap<u32, Said> = HashMap::new();
+    let mut last: HashMap<u32, (Said, Option<Side>)> = HashMap::new();
     let mut taken: HashSet<u32> = HashSet::new();
     let mut out = HashMap::new();
     for (i, e) in campaign.ledger.iter().enumerate() {
         let Some(n) = e.battle else { continue };
         match &e.event {
             LedgerEvent::Losses { unit, figures } => {
-                let f = since.entry(n).or_default().entry(*unit).or_default();
+                let f = since.entry(n).or_default().losses.entry(*unit).or_default();
                 *f = f.saturating_add(*figures);
+            }
+            LedgerEvent::UnitState { unit, state } => {
+                since.entry(n).or_default().states.insert(*unit, *state);
+            }
+            LedgerEvent::GeneralLost { general, fate } => {
+                since.entry(n).or_default().fates.insert(*general, *fate);
             }
             LedgerEvent::TakenBack => {
                 taken.insert(n);
@@ -325,18 +354,19 @@ pub fn closed_again(campaign: &Campaign) -> std::collections::HashMap<usize, Clo
                 if taken.remove(&n)
                     && let Some((then, was)) = last.get(&n)
                 {
-                    let units: std::collections::BTreeSet<UnitId> = then.keys().chain(now.keys()).copied().collect();
-                    let of = |m: &Losses, u: &UnitId| m.get(u).copied().unwrap_or(0);
-                    let losses =
-                        units.iter().map(|u| (*u, of(then, u), of(&now, u))).filter(|(_, a, b)| a != b).collect();
-                    out.insert(i, ClosedTwice { losses, winners: (*was, *winner) });
+                    let some = |m: &BTreeMap<GeneralId, Fate>| m.iter().map(|(g, f)| (*g, Some(*f))).collect();
+                    let twice = ClosedTwice {
+                        losses: differing(&then.losses, &now.losses, 0),
+                        states: differing(&then.states, &now.states, UnitState::Ready),
+                        fates: differing(&some(&then.fates), &some(&now.fates), None),
+                        winners: (*was, *winner),
+                    };
+                    out.insert(i, twice);
                 }
                 last.insert(n, (now, *winner));
             }
             LedgerEvent::Started { .. }
             | LedgerEvent::BattleMade { .. }
-            | LedgerEvent::UnitState { .. }
-            | LedgerEvent::GeneralLost { .. }
             | LedgerEvent::Recovered { .. }
             | LedgerEvent::SecondDay => {}
         }
@@ -353,6 +383,15 @@ fn differences(campaign: &Campaign, twice: &ClosedTwice, lang: Lang) -> Vec<Stri
             lang.fmt(T::CampLedLossesWere, &[&unit_name(campaign, *u, lang), &lang.count(*now, Noun::Figure), then])
         })
         .collect();
+    for (u, then, now) in &twice.states {
+        let name = unit_name(campaign, *u, lang);
+        out.push(lang.fmt(T::CampLedStateWas, &[&name, &now.label(lang), &then.label(lang)]));
+    }
+    let fate = |f: &Option<Fate>| f.map_or_else(|| lang.t(T::CampServing).to_owned(), |f| f.label(lang).to_owned());
+    for (g, then, now) in &twice.fates {
+        let name = general_name(campaign, *g, &g.to_string(), lang);
+        out.push(lang.fmt(T::CampLedStateWas, &[&name, &fate(now), &fate(then)]));
+    }
     let (then, now) = twice.winners;
     if then != now {
         out.push(lang.fmt(T::CampLedResultWas, &[&result_text(campaign, then, lang)]));

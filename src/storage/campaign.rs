@@ -98,7 +98,14 @@ pub fn checked(campaign: Campaign) -> Result<Campaign, CampaignFileError> {
     if let Some(seq) = ledger_problem(&campaign.ledger, &campaign) {
         return Err(CampaignFileError::Ledger(seq));
     }
-    // The steps undone must be lines Redo can put back, in the order it would.
+    // The steps undone must be whole steps Redo can put back, in the order it would.
+    let whole = |step: &Vec<crate::model::LedgerEntry>| {
+        step.last().is_some_and(|last| !matches!(last.event, LedgerEvent::Started { .. }))
+    };
+    if !campaign.undone.iter().all(whole) {
+        let end = u32::try_from(campaign.ledger.len()).unwrap_or(u32::MAX).saturating_add(1);
+        return Err(CampaignFileError::Ledger(end));
+    }
     let redone: Vec<_> = campaign.ledger.iter().chain(campaign.undone.iter().rev().flatten()).cloned().collect();
     match ledger_problem(&redone, &campaign) {
         Some(seq) => Err(CampaignFileError::Ledger(seq)),
@@ -125,20 +132,21 @@ fn lists_problem(c: &Campaign) -> Option<ModelError> {
 }
 
 /// The first ledger line out of order or naming a unit, general or battle the campaign
-/// has not: lines numbered from 1; battles made in order, each closed at most once
-/// unless taken back in between, and taken back only while closed.
+/// has not: lines numbered from 1; battles made with increasing numbers (a number made
+/// and undone is skipped), each closed at most once unless taken back in between, and
+/// taken back only while closed.
 fn ledger_problem(ledger: &[crate::model::LedgerEntry], c: &Campaign) -> Option<u32> {
-    // Battles are made numbered 1, 2, ... in order: the last made number says which are.
-    let mut made: u32 = 0;
+    let mut last_made: u32 = 0;
+    let mut made: std::collections::HashSet<u32> = std::collections::HashSet::new();
     let mut closed: std::collections::HashSet<u32> = std::collections::HashSet::new();
     for (i, line) in ledger.iter().enumerate() {
         let expected = u32::try_from(i).ok()?.checked_add(1)?;
-        let known_battle = |n: Option<u32>| n.is_some_and(|n| (1..=made).contains(&n));
+        let known_battle = |n: Option<u32>| n.is_some_and(|n| made.contains(&n));
         let good = line.seq == expected
             && match &line.event {
                 LedgerEvent::Started { .. } => i == 0 && line.battle.is_none(),
                 LedgerEvent::BattleMade { units, .. } => {
-                    line.battle == made.checked_add(1) && units.iter().all(|u| c.unit(*u).is_some())
+                    line.battle.is_some_and(|n| n > last_made) && units.iter().all(|u| c.unit(*u).is_some())
                 }
                 LedgerEvent::Losses { unit, .. }
                 | LedgerEvent::UnitState { unit, .. }
@@ -154,7 +162,8 @@ fn ledger_problem(ledger: &[crate::model::LedgerEntry], c: &Campaign) -> Option<
             return Some(expected);
         }
         if let (LedgerEvent::BattleMade { .. }, Some(n)) = (&line.event, line.battle) {
-            made = n;
+            last_made = n;
+            made.insert(n);
         } else if let (LedgerEvent::BattleClosed { .. }, Some(n)) = (&line.event, line.battle) {
             closed.insert(n);
         } else if let (LedgerEvent::TakenBack, Some(n)) = (&line.event, line.battle) {

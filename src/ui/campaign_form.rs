@@ -150,6 +150,8 @@ struct Cache {
     closed: Option<u32>,
     recovery: Option<(Vec<(UnitId, u8)>, Recovered)>,
     report: Option<(Lang, String)>,
+    /// What the campaign read says (its battles closed, its strengths), by language.
+    header: Option<(Lang, String)>,
 }
 
 impl CampaignForm {
@@ -181,14 +183,14 @@ impl CampaignForm {
     }
 
     /// The campaign read, shared.
-    fn shared(&self) -> Option<std::sync::Arc<Campaign>> {
+    pub fn shared(&self) -> Option<std::sync::Arc<Campaign>> {
         self.campaign.as_ref().and_then(|c| c.as_ref().ok()).cloned()
     }
 
     /// Takes a campaign read: every unit that can fight chosen.
     pub fn took(&mut self, read: Result<Campaign, String>) {
         if let Ok(c) = &read {
-            let open: Vec<UnitId> = campaign::open_battles(c).into_iter().flat_map(|(_, units)| units).collect();
+            let open: BTreeSet<UnitId> = campaign::open_battles(c).into_iter().flat_map(|(_, units)| units).collect();
             let free = |u: &&crate::model::CampaignUnit| u.state.can_fight() && !open.contains(&u.unit.id);
             self.chosen = c.units.iter().filter(free).map(|u| u.unit.id).collect();
             if self.task == CampaignTask::MakeBattle {
@@ -328,10 +330,18 @@ fn campaign_file_ui(ui: &mut Ui, lang: Lang, form: &mut CampaignForm) -> Option<
     });
     match &form.campaign {
         Some(Ok(c)) => {
-            let (first, second) = (c.strength(Side::First), c.strength(Side::Second));
-            let said = lang.fmt(T::CampReadSays, &[&c.name, &c.closed().len(), &first.1, &second.1]);
+            let c = c.clone();
+            let said = match &form.cache.header {
+                Some((l, said)) if *l == lang => said.clone(),
+                Some(_) | None => {
+                    let (first, second) = (c.strength(Side::First), c.strength(Side::Second));
+                    let said = lang.fmt(T::CampReadSays, &[&c.name, &c.closed().len(), &first.1, &second.1]);
+                    form.cache.header = Some((lang, said.clone()));
+                    said
+                }
+            };
             ui.label(RichText::new(said).strong());
-            if let Some(step) = undo_redo_ui(ui, lang, c) {
+            if let Some(step) = undo_redo_ui(ui, lang, &c) {
                 asked = Some(step);
             }
         }
@@ -373,7 +383,9 @@ fn battle_ui(ui: &mut Ui, lang: Lang, form: &mut CampaignForm) -> Option<Campaig
     let Some(c) = form.shared() else { return asked };
     ui.label(RichText::new(lang.t(T::CampChooseUnits)).strong());
     let open = campaign::open_battles(&c);
-    let in_battle = |id: UnitId| open.iter().find(|(_, units)| units.contains(&id)).map(|(n, _)| *n);
+    let in_battle: BTreeMap<UnitId, u32> =
+        open.iter().flat_map(|(n, units)| units.iter().map(move |u| (*u, *n))).collect();
+    let in_battle = |id: UnitId| in_battle.get(&id).copied();
     ui.columns(2, |cols| {
         for (col, side) in cols.iter_mut().zip(Side::ALL) {
             let info = c.sides.get(*side);
@@ -573,8 +585,19 @@ fn table_ui(ui: &mut Ui, lang: Lang, form: &mut CampaignForm) -> Option<Campaign
     if let Err(reason) = &typed {
         ui.colored_label(super::theme::WARN, reason);
     }
-    let save = egui::Button::new(RichText::new(lang.t(T::CampTableSave)).strong());
-    ui.add_enabled(typed.is_ok(), save).clicked().then_some(CampaignDo::SaveTable)
+    let saved = form.read().map(|c| c.pack.options.recovery.clone()).unwrap_or_default();
+    let mut asked = None;
+    ui.horizontal(|ui| {
+        let save = egui::Button::new(RichText::new(lang.t(T::CampTableSave)).strong());
+        if ui.add_enabled(typed.is_ok(), save).clicked() {
+            asked = Some(CampaignDo::SaveTable);
+        }
+        // A table saved before is kept as it was.
+        if !saved.is_empty() && ui.button(lang.t(T::CampTableCancel)).clicked() {
+            form.table = TableDraft::of(&saved);
+        }
+    });
+    asked
 }
 
 /// The last closed battle's wounded: each unit's losses and, where a die decides, the

@@ -1572,22 +1572,49 @@ impl CsApp {
         self.campaign_rewritten(path, c, lang.t(T::CampTableSaved).to_owned());
     }
 
-    /// Writes the campaign changed in the window (checked first), keeps the window open on
-    /// it as it now is, and says `said`.
+    /// Writes the campaign changed in the window (checked first, and only while its file
+    /// still holds what the window read: a change made since, by the command line or
+    /// another window, or a path typed since naming another campaign, is not written
+    /// over), keeps the window open on it as it now is, and says `said`.
     fn campaign_rewritten(&mut self, path: &std::path::Path, c: crate::model::Campaign, said: String) {
+        if let Some(c) = self.campaign_write(path, c) {
+            if let Modal::Campaign(form) = &mut self.modal {
+                form.took(Ok(c));
+            }
+            self.campaign_said(said, false);
+        }
+    }
+
+    /// Writes the campaign changed in the window, checked, over its file while the file
+    /// holds what the window read; the campaign written, or none (and why, said).
+    fn campaign_write(&mut self, path: &std::path::Path, c: crate::model::Campaign) -> Option<crate::model::Campaign> {
         let lang = self.lang;
+        let Modal::Campaign(form) = &self.modal else { return None };
+        let before = form.shared()?;
+        match storage::read_campaign_file(path) {
+            Ok(on_disk) if on_disk == *before => {}
+            Ok(_) => {
+                self.campaign_said(lang.t(T::CampReadChanged).to_owned(), true);
+                return None;
+            }
+            Err(e) => {
+                self.campaign_said(crate::i18n::errors::campaign_file_error_text(lang, &e), true);
+                return None;
+            }
+        }
         let c = match storage::checked_campaign(c) {
             Ok(c) => c,
-            Err(e) => return self.campaign_said(crate::i18n::errors::campaign_file_error_text(lang, &e), true),
+            Err(e) => {
+                self.campaign_said(crate::i18n::errors::campaign_file_error_text(lang, &e), true);
+                return None;
+            }
         };
         if let Err(e) = storage::save_campaign(path, &c) {
-            return self.campaign_said(crate::i18n::errors::save_error_text(lang, &e), true);
+            self.campaign_said(crate::i18n::errors::save_error_text(lang, &e), true);
+            return None;
         }
         self.last_campaign = Some(path.to_path_buf());
-        if let Modal::Campaign(form) = &mut self.modal {
-            form.took(Ok(c));
-        }
-        self.campaign_said(said, false);
+        Some(c)
     }
 
     /// The campaign's own Undo and Redo, and a battle taken back (issue 53): done, written,
@@ -1679,19 +1706,17 @@ impl CsApp {
         // A new battle rolls its own dice (from its journal's start too, so that it replays).
         game.reseed(storage::now_unix_ms());
         crate::game::campaign::record_made(&mut c, &game);
-        let c = match storage::checked_campaign(c) {
-            Ok(c) => c,
-            Err(e) => return self.campaign_said(crate::i18n::errors::campaign_file_error_text(lang, &e), true),
-        };
+        if let Err(e) = storage::checked_campaign(c.clone()) {
+            return self.campaign_said(crate::i18n::errors::campaign_file_error_text(lang, &e), true);
+        }
         if let Err(e) = storage::save_battle(&out, &game) {
             return self.campaign_said(crate::i18n::errors::save_error_text(lang, &e), true);
         }
-        if let Err(e) = storage::save_campaign(path, &c) {
+        if self.campaign_write(path, c).is_none() {
             // The campaign does not know the battle: its file goes with it.
             storage::remove_written(&out);
-            return self.campaign_said(crate::i18n::errors::save_error_text(lang, &e), true);
+            return;
         }
-        self.last_campaign = Some(path.to_path_buf());
         self.modal = Modal::None;
         // Opened as any battle file is: the players asked first when the open one has
         // unsaved changes.
@@ -1717,10 +1742,7 @@ impl CsApp {
         if let Err(e) = crate::game::campaign::close(&mut c, &closing, &fates, &file.unwrap_or_default()) {
             return self.campaign_said(crate::i18n::errors::campaign_error_text(lang, &e), true);
         }
-        if let Err(e) = storage::save_campaign(path, &c) {
-            return self.campaign_said(crate::i18n::errors::save_error_text(lang, &e), true);
-        }
-        self.last_campaign = Some(path.to_path_buf());
+        let Some(c) = self.campaign_write(path, c) else { return };
         self.modal = Modal::None;
         let written = c.ledger.len() - before;
         let said = if c.taken_back(closing.number) { T::CampClosedAgain } else { T::CampClosed };
@@ -1758,11 +1780,10 @@ impl CsApp {
         if let Err(e) = crate::game::campaign::recover(&mut c, &recovery) {
             return self.campaign_said(crate::i18n::errors::recovery_error_text(lang, &e), true);
         }
-        if let Err(e) = storage::save_campaign(path, &c) {
-            return self.campaign_said(crate::i18n::errors::save_error_text(lang, &e), true);
+        if self.campaign_write(path, c).is_none() {
+            return;
         }
         let total = recovery.units.iter().filter_map(|u| u.returning).fold(0u32, u32::saturating_add);
-        self.last_campaign = Some(path.to_path_buf());
         self.modal = Modal::None;
         self.message = Some((lang.fmt(T::CampRecoveryDone, &[&recovery.battle, &total]), false));
     }
@@ -1775,10 +1796,9 @@ impl CsApp {
         if let Err(e) = crate::game::campaign::second_day(&mut c) {
             return self.campaign_said(crate::i18n::errors::recovery_error_text(lang, &e), true);
         }
-        if let Err(e) = storage::save_campaign(path, &c) {
-            return self.campaign_said(crate::i18n::errors::save_error_text(lang, &e), true);
+        if self.campaign_write(path, c).is_none() {
+            return;
         }
-        self.last_campaign = Some(path.to_path_buf());
         self.modal = Modal::None;
         self.message = Some((lang.t(T::CampSecondDayDone).to_owned(), false));
     }

@@ -572,3 +572,98 @@ fn a_long_ledger_of_corrections_reads_reports_and_undoes() {
     assert_eq!(campaign::redo(&mut c), Ok(campaign::StepDone::TakenBack(4000)));
     assert_eq!(c.closed().len(), 1, "every battle but the first taken back");
 }
+
+/// The battle's unit edited by the players as a table would have it (figures and order).
+fn set_unit(g: &mut Game, name: &str, figures: u32, order: coldsteel::rules::Order) {
+    let u = unit(g, name).clone();
+    g.perform(&Action::EditUnit(coldsteel::model::Unit { figures, order, ..u })).unwrap();
+}
+
+/// Issue 53, after a review: a battle corrected after a later one closed. The Legion (24)
+/// loses 5 in battle 1 and is sent into battle 2 at 19; battle 1 is taken back; battle 2
+/// closes with 15 lost and the Legion dispersed; battle 1 closes again with 8 lost and its said but routed: the Legion has 24 - 15 - 8 = 1, stays dispersed (a battle
+/// closed again does not undo what a later battle left), the ledger says what the
+/// correction changed, and undoing that closing gives back exactly what it took (9).
+#[test]
+fn a_battle_corrected_after_a_later_one_keeps_the_later_ones_state_and_undoes_exactly() {
+    use coldsteel::rules::Order;
+    let mut c = krasnoi_campaign("campaign-interleaved");
+    let legion = c.units.iter().find(|u| u.unit.name == "1st Vistula Legion").unwrap().unit.id;
+    let ladoga = c.units.iter().find(|u| u.unit.name == "Ladoga Infantry").unwrap().unit.id;
+    let mut g1 = first_battle(&mut c);
+    set_unit(&mut g1, "1st Vistula Legion", 19, Order::Formed);
+    let closing = campaign::closing(&c, &g1, ResultRule::Losses, None).unwrap();
+    campaign::close(&mut c, &closing, &[], "b1.coldsteel.json").unwrap();
+    assert_eq!(strength(&c, "1st Vistula Legion"), 19);
+    let b2 = campaign::battle_from(&c, &[legion, ladoga], "Battle 2").unwrap();
+    let mut g2 = Game::new(b2);
+    campaign::record_made(&mut c, &g2);
+    assert_eq!(campaign::take_back(&mut c, Some(1)), Ok(1));
+    set_unit(&mut g2, "1st Vistula Legion", 4, Order::Dispersed);
+    let closing = campaign::closing(&c, &g2, ResultRule::Losses, None).unwrap();
+    campaign::close(&mut c, &closing, &[], "b2.coldsteel.json").unwrap();
+    assert_eq!((strength(&c, "1st Vistula Legion"), c.unit(legion).unwrap().state), (9, UnitState::Dispersed));
+    let before = c.clone();
+    set_unit(&mut g1, "1st Vistula Legion", 16, Order::Routing);
+    let closing = campaign::closing(&c, &g1, ResultRule::Losses, None).unwrap();
+    campaign::close(&mut c, &closing, &[], "b1.coldsteel.json").unwrap();
+    let report =
+        coldsteel::report::markdown::to_markdown(&coldsteel::report::campaign::campaign_report(&c, &[], Lang::En));
+    assert!(
+        report.contains("1st Vistula Legion lost 8 figures (was 5); 1st Vistula Legion: routed (was ready)"),
+        "{report}"
+    );
+    // 24 - 15 - 8 = 1.
+    assert_eq!(strength(&c, "1st Vistula Legion"), 1);
+    assert_eq!(c.unit(legion).unwrap().state, UnitState::Dispersed, "battle 2 dispersed it after battle 1");
+    assert_eq!(campaign::undo(&mut c), Ok(campaign::StepDone::Closed(1)));
+    let (mut c, mut before) = (c, before);
+    c.undone.clear();
+    before.undone.clear();
+    assert_eq!(c, before, "undone, the closing gives back exactly what it took");
+}
+
+/// Issue 53, after a review: a take-back voids the second day after its battle (the
+/// closing again may route other units); recovery with nothing to return is refused, not
+/// written; a battle number made and undone is not given again, so that the undone
+/// battle's file cannot close into another battle; a file whose undone step is empty is
+/// refused.
+#[test]
+fn take_backs_void_the_second_day_and_numbers_undone_are_not_given_again() {
+    use coldsteel::rules::Order;
+    let mut c = krasnoi_campaign("campaign-review");
+    c.pack.options.recovery = result_table(50, 50, 50);
+    let mut g1 = first_battle(&mut c);
+    set_unit(&mut g1, "Kiev Dragoons", 12, Order::Routing);
+    let closing = campaign::closing(&c, &g1, ResultRule::Losses, None).unwrap();
+    campaign::close(&mut c, &closing, &[], "b1.coldsteel.json").unwrap();
+    // No unit lost a figure: nothing to return, nothing written.
+    assert_eq!(campaign::recovery(&c, None, &[]), Err(campaign::RecoveryError::NothingToReturn(1)));
+    let kiev = c.units.iter().find(|u| u.unit.name == "Kiev Dragoons").unwrap().unit.id;
+    campaign::second_day(&mut c).unwrap();
+    assert_eq!(c.unit(kiev).unwrap().state, UnitState::Ready);
+    campaign::take_back(&mut c, None).unwrap();
+    let closing = campaign::closing(&c, &g1, ResultRule::Losses, None).unwrap();
+    campaign::close(&mut c, &closing, &[], "b1.coldsteel.json").unwrap();
+    assert_eq!(c.unit(kiev).unwrap().state, UnitState::Routed, "the second day went with the closing taken back");
+    // A battle made, undone: its number is not given to the next one.
+    let all: Vec<UnitId> = c.units.iter().map(|u| u.unit.id).collect();
+    let b2 = campaign::battle_from(&c, &all, "Battle 2").unwrap();
+    let g2 = Game::new(b2);
+    campaign::record_made(&mut c, &g2);
+    campaign::undo(&mut c).unwrap();
+    let b3 = campaign::battle_from(&c, &all, "Battle 3").unwrap();
+    assert_eq!(b3.campaign.as_ref().map(|l| l.battle), Some(3));
+    let g3 = Game::new(b3);
+    campaign::record_made(&mut c, &g3);
+    let c = storage::campaign_from_json(&storage::campaign_to_json(&c)).unwrap();
+    assert!(matches!(campaign::closing(&c, &g2, ResultRule::Losses, None), Err(CampaignError::NotMadeHere(_))));
+    assert_eq!(campaign::closing(&c, &g3, ResultRule::Losses, None).map(|x| x.number), Ok(3));
+    // An empty step undone is no step Redo can put back.
+    let mut bad = c.clone();
+    bad.undone.push(Vec::new());
+    assert!(matches!(
+        storage::campaign_from_json(&storage::campaign_to_json(&bad)),
+        Err(storage::CampaignFileError::Ledger(_))
+    ));
+}

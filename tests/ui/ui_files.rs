@@ -1279,5 +1279,16 @@ fn the_recovery_table_is_filled_in_and_campaign_steps_undone_and_taken_back_in_t
         let taken = c.ledger.iter().filter(|e| e.event == LedgerEvent::TakenBack).count();
         assert_eq!((closings, taken, c.closed().len()), (2, 1, 1), "{lang:?}");
         assert_eq!(kiev(&file), 8, "{lang:?}: the closing again counts");
+        // The file changed behind the window's back (the command line began the second
+        // day): the window's Undo writes nothing over it and says why.
+        open_tab(&mut h, T::CampTaskRecover);
+        let mut behind = storage::read_campaign_file(&file).unwrap();
+        campaign::second_day(&mut behind).unwrap();
+        storage::save_campaign(&file, &behind).unwrap();
+        let step = coldsteel::i18n::errors::step_text(lang, &campaign::StepDone::Closed(1));
+        h.get_by_label(&lang.fmt(T::CampUndo, &[&step])).click();
+        h.run();
+        assert_eq!(storage::read_campaign_file(&file).unwrap(), behind, "{lang:?}: nothing written over");
+        assert_eq!(h.state().message.as_ref().map(|m| m.0.as_str()), Some(lang.t(T::CampReadChanged)), "{lang:?}");
     }
 }

@@ -135,7 +135,7 @@ super::texts! {
     CampSecondDayExplain => "The second day of the last battle closed: the units' order is reset (routed units rally), their losses stand; the next battle made starts from these strengths.", "Второй день последней внесённой битвы: порядок подразделений восстанавливается (бежавшие собраны), потери остаются; следующая битва начнётся с этой численности.";
     CampSecondDayDo => "Begin the second day", "Начать второй день";
     CampStartTotal => "{}: {} of {} figures", "{}: {} из {} фигур";
-    CampLedTakenBack => "Battle taken back to be corrected: its closing and the wounded returned after it no longer count", "Битва возвращена для исправления: её внесение и вернувшиеся после неё раненые больше не учитываются";
+    CampLedTakenBack => "Battle taken back to be corrected: its closing, and the wounded returned and the second day after it, no longer count", "Битва возвращена для исправления: её внесение, а также вернувшиеся после неё раненые и второй день больше не учитываются";
     CampLedClosedAgain => "Battle «{}» closed again: {} ({}); against the closing taken back: {}", "Битва «{}» внесена заново: {} ({}); по сравнению с отменённым внесением: {}";
     CampLedSame => "nothing changed", "ничего не изменилось";
     CampLedLossesWere => "{} lost {} (was {})", "{}: потери {} (было {})";
@@ -172,4 +172,8 @@ super::texts! {
     CampTableSaved => "The recovery table is saved to the campaign's rules.", "Таблица возвращения сохранена в правилах кампании.";
     CampTableBad => "{}: a share from 0 to 100 per cent", "{}: доля от 0 до 100 процентов";
     CampTableEdit => "Edit the recovery table", "Изменить таблицу возвращения";
+    CampNothingToReturn => "no unit that fights on lost figures in battle {}: nothing to return", "ни одно подразделение, способное сражаться, не понесло потерь в битве {}: возвращать некого";
+    CampLedStateWas => "{}: {} (was {})", "{}: {} (было: {})";
+    CampReadChanged => "The campaign file changed since it was read (or names another campaign): Read it again, then do this again.", "Файл кампании изменился после чтения (или это другая кампания): прочитайте его снова и повторите.";
+    CampTableCancel => "Cancel", "Отмена";
 }
