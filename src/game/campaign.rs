@@ -244,6 +244,8 @@ pub struct Closing {
     pub number: u32,
     /// Its name.
     pub name: String,
+    /// Its Russian name, if it has one.
+    pub name_ru: Option<String>,
     /// Its hash as it is now.
     pub hash: String,
     /// Each unit's outcome.
@@ -319,6 +321,7 @@ pub fn closing(
     Ok(Closing {
         number: made.number,
         name: battle.name.clone(),
+        name_ru: battle.name_ru.clone(),
         hash,
         units,
         sides,

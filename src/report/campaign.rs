@@ -19,7 +19,8 @@ pub fn closing_lines(
     closing: &Closing,
     fates: &[(crate::model::GeneralId, crate::model::Fate)],
 ) -> Vec<String> {
-    let mut out = vec![lang.fmt(T::CampCloseHeading, &[&closing.number, &closing.name, &campaign.name])];
+    let name = names::shown(&closing.name, closing.name_ru.as_deref(), lang);
+    let mut out = vec![lang.fmt(T::CampCloseHeading, &[&closing.number, &name, &campaign.name])];
     for u in &closing.units {
         let lost = lang.count(u.lost(), Noun::Figure);
         let name = campaign.unit(u.unit).map_or(u.name.as_str(), |c| c.unit.display_name(lang == Lang::Ru));
@@ -286,10 +287,11 @@ pub fn ledger_text(lang: Lang, campaign: &Campaign, e: &LedgerEntry, again: Opti
     }
 }
 
+/// A result inside a ledger line (no sentence's full stop).
 fn result_text(campaign: &Campaign, winner: Option<Side>, lang: Lang) -> String {
     match winner {
-        Some(w) => lang.fmt(T::CampWins, &[&side_name(campaign, w, lang)]),
-        None => lang.t(T::CampDrawn).to_owned(),
+        Some(w) => lang.fmt(T::CampLedWon, &[&side_name(campaign, w, lang)]),
+        None => lang.t(T::CampLedDrawn).to_owned(),
     }
 }
 

@@ -176,4 +176,6 @@ super::texts! {
     CampLedStateWas => "{}: {} (was {})", "{}: {} (было: {})";
     CampReadChanged => "The campaign file changed since it was read (or names another campaign): Read it again, then do this again.", "Файл кампании изменился после чтения (или это другая кампания): прочитайте его снова и повторите.";
     CampTableCancel => "Cancel", "Отмена";
+    CampLedWon => "{} won", "победа: {}";
+    CampLedDrawn => "drawn", "ничья";
 }

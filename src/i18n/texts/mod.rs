@@ -1438,6 +1438,8 @@ keys! {
     CampSecondDayExplain,
     CampSecondDayDo,
     CampStartTotal,
+    CampLedWon,
+    CampLedDrawn,
     CampNothingToReturn,
     CampLedStateWas,
     CampReadChanged,
