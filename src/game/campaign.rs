@@ -174,7 +174,8 @@ pub fn battle_from(campaign: &Campaign, chosen: &[UnitId], name: &str) -> Result
         name: name.trim().to_owned(),
         ruleset: campaign.pack.ruleset,
         options: campaign.pack.options.clone(),
-        pack: Some(PackRef::of(&campaign.pack)),
+        // Named when the campaign plays a named pack (unnamed rules are the battle's own).
+        pack: (!campaign.pack.id.name.is_empty()).then(|| PackRef::of(&campaign.pack)),
         sides: campaign.sides.clone(),
         brigades,
         generals,
@@ -523,6 +524,9 @@ pub enum RecoveryError {
     /// A die per unit decides, and these units have none.
     #[error("a die for each unit with losses: {}", .0.join(", "))]
     DiceNeeded(Vec<String>),
+    /// The battle's second day has begun already.
+    #[error("battle {0}'s second day has begun already")]
+    SecondDayAlready(u32),
     /// No unit that can fight again lost figures in the battle.
     #[error("no unit that fights on lost figures in battle {0}")]
     NothingToReturn(u32),
@@ -660,6 +664,9 @@ pub fn recover(campaign: &mut Campaign, recovery: &Recovery) -> Result<(), Recov
 /// kept; the next battle starts from these strengths.
 pub fn second_day(campaign: &mut Campaign) -> Result<(), RecoveryError> {
     let last = campaign.closed().last().map(|c| c.number).ok_or(RecoveryError::NothingClosed)?;
+    if campaign.counted().any(|e| e.battle == Some(last) && e.event == LedgerEvent::SecondDay) {
+        return Err(RecoveryError::SecondDayAlready(last));
+    }
     step(campaign, |campaign| campaign.record(Some(last), None, LedgerEvent::SecondDay));
     Ok(())
 }

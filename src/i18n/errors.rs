@@ -530,6 +530,7 @@ pub fn recovery_error_text(lang: Lang, e: &crate::game::campaign::RecoveryError)
         R::DiceNeeded(names) => lang.fmt(T::CampDiceNeeded, &[&names.join(", ")]),
         R::NoRow(row) => lang.fmt(T::CampNoRecoveryRow, &[row]),
         R::NothingToReturn(n) => lang.fmt(T::CampNothingToReturn, &[n]),
+        R::SecondDayAlready(n) => lang.fmt(T::CampSecondDayAlready, &[n]),
     }
 }
 
@@ -540,7 +541,7 @@ pub fn step_error_text(lang: Lang, e: &crate::game::campaign::StepError) -> Stri
         S::NothingToUndo => lang.t(T::CampNothingToUndo).to_owned(),
         S::NothingToRedo => lang.t(T::CampNothingToRedo).to_owned(),
         S::NotClosed(n) => lang.fmt(T::CampNotClosedYet, &[n]),
-        S::NothingClosed => lang.t(T::CampNothingClosed).to_owned(),
+        S::NothingClosed => lang.t(T::CampNothingToTakeBack).to_owned(),
     }
 }
 

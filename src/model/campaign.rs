@@ -592,11 +592,9 @@ impl LedgerEvent {
             | LedgerEvent::UnitState { .. }
             | LedgerEvent::GeneralLost { .. }
             | LedgerEvent::Recovered { .. }
-            | LedgerEvent::BattleClosed { .. } => true,
-            LedgerEvent::Started { .. }
-            | LedgerEvent::BattleMade { .. }
             | LedgerEvent::SecondDay
-            | LedgerEvent::TakenBack => false,
+            | LedgerEvent::BattleClosed { .. } => true,
+            LedgerEvent::Started { .. } | LedgerEvent::BattleMade { .. } | LedgerEvent::TakenBack => false,
         }
     }
 

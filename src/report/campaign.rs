@@ -229,23 +229,28 @@ fn ledger(campaign: &Campaign, lang: Lang) -> Vec<Block> {
         .collect();
     let void = campaign.voided();
     let again = closed_again(campaign);
-    let rows = campaign
-        .ledger
-        .iter()
-        .enumerate()
-        .map(|(i, e)| {
-            let battle = e.battle.map(|b| b.to_string()).unwrap_or_default();
-            let entry = e.entry.map(|n| n.to_string()).unwrap_or_default();
-            let mut what = ledger_text(lang, campaign, e, again.get(&i));
-            // A line a take-back voided stays, marked: the record keeps both.
-            if void.get(i).copied().unwrap_or(false) {
-                what = lang.fmt(T::CampLedVoided, &[&what]);
-            }
-            vec![e.seq.to_string(), battle, entry, what]
-        })
-        .collect();
+    let mut rows = Vec::new();
+    for (i, e) in campaign.ledger.iter().enumerate() {
+        let battle = e.battle.map(|b| b.to_string()).unwrap_or_default();
+        let entry = e.entry.map(|n| n.to_string()).unwrap_or_default();
+        let mut what = ledger_text(lang, campaign, e, again.get(&i));
+        // A line a take-back voided stays, marked: the record keeps both.
+        if void.get(i).copied().unwrap_or(false) {
+            what = lang.fmt(T::CampLedVoided, &[&what]);
+        }
+        // A long line goes on over rows of its own, so that a page's table stays readable;
+        // a closing again lists what changed a row each.
+        let mut lines = super::pdf::wrap(&what, LEDGER_WIDTH).into_iter();
+        rows.push(vec![e.seq.to_string(), battle, entry, lines.next().unwrap_or_default()]);
+        let changes = again.get(&i).map(|before| ledger_changes(campaign, before, lang)).unwrap_or_default();
+        let more = lines.chain(changes.iter().flat_map(|c| super::pdf::wrap(&format!("– {c}"), LEDGER_WIDTH)));
+        rows.extend(more.map(|l| vec![String::new(), String::new(), String::new(), l]));
+    }
     vec![Block::Heading(lang.t(T::CampLedger).to_owned()), Block::Table { header, rows }]
 }
+
+/// The widest a ledger line's text is printed before it goes on in the row below.
+const LEDGER_WIDTH: usize = 90;
 
 /// A ledger line in words; `again`: for a closing after a take-back, what it replaced
 /// ([`closed_again`]).
@@ -276,12 +281,8 @@ pub fn ledger_text(lang: Lang, campaign: &Campaign, e: &LedgerEntry, again: Opti
             let result = result_text(campaign, *winner, lang);
             match again {
                 None => lang.fmt(T::CampLedClosed, &[name, &result, &rule.label(lang)]),
-                Some(before) => {
-                    let changes = differences(campaign, before, lang);
-                    let changes =
-                        if changes.is_empty() { lang.t(T::CampLedSame).to_owned() } else { changes.join("; ") };
-                    lang.fmt(T::CampLedClosedAgain, &[name, &result, &rule.label(lang), &changes])
-                }
+                // What changed follows on rows of its own ([`ledger_changes`]).
+                Some(_) => lang.fmt(T::CampLedClosedAgain, &[name, &result, &rule.label(lang)]),
             }
         }
     }
@@ -374,6 +375,13 @@ pub fn closed_again(campaign: &Campaign) -> std::collections::HashMap<usize, Clo
         }
     }
     out
+}
+
+/// What a closing again changed against the closing it replaced, a phrase each (or that
+/// nothing did).
+fn ledger_changes(campaign: &Campaign, before: &ClosedTwice, lang: Lang) -> Vec<String> {
+    let changes = differences(campaign, before, lang);
+    if changes.is_empty() { vec![lang.t(T::CampLedSame).to_owned()] } else { changes }
 }
 
 /// What changed between two closings of one battle, a phrase each.

@@ -113,6 +113,8 @@ pub fn to_text(r: &Report) -> String {
                     out.push_str(&line);
                     out.push('\n');
                 }
+                // A blank line after, as after every other block.
+                out.push('\n');
             }
             Block::Lines(lines) => {
                 for l in lines {

@@ -266,7 +266,13 @@ fn field_ui(ui: &mut Ui, label: &str, text: &mut String, width: f32) {
 }
 
 /// The window; its choice becomes a command.
-pub fn campaign_ui(ui: &mut Ui, lang: Lang, form: &mut CampaignForm, game: &crate::game::Game) -> Option<AppCommand> {
+pub fn campaign_ui(
+    ui: &mut Ui,
+    lang: Lang,
+    form: &mut CampaignForm,
+    game: &crate::game::Game,
+    unsaved: bool,
+) -> Option<AppCommand> {
     let mut asked = None;
     let mut close = false;
     egui::Modal::new(egui::Id::unique("coldsteel-campaign")).show(ui.ctx(), |ui| {
@@ -284,9 +290,9 @@ pub fn campaign_ui(ui: &mut Ui, lang: Lang, form: &mut CampaignForm, game: &crat
         let body = egui::ScrollArea::vertical().id_salt("coldsteel-campaign-body").auto_shrink([false, false]);
         body.max_height(height).min_scrolled_height(height).show(ui, |ui| {
             asked = match form.task {
-                CampaignTask::Begin => begin_ui(ui, lang, form),
+                CampaignTask::Begin => begin_ui(ui, lang, form, game),
                 CampaignTask::MakeBattle => battle_ui(ui, lang, form),
-                CampaignTask::Close => close_ui(ui, lang, form, game),
+                CampaignTask::Close => close_ui(ui, lang, form, game, unsaved),
                 CampaignTask::Recover => recover_ui(ui, lang, form),
                 CampaignTask::SecondDay => second_day_ui(ui, lang, form),
                 CampaignTask::Report => report_ui(ui, lang, form),
@@ -302,8 +308,13 @@ pub fn campaign_ui(ui: &mut Ui, lang: Lang, form: &mut CampaignForm, game: &crat
     asked.map(AppCommand::Campaign)
 }
 
-fn begin_ui(ui: &mut Ui, lang: Lang, form: &mut CampaignForm) -> Option<CampaignDo> {
+fn begin_ui(ui: &mut Ui, lang: Lang, form: &mut CampaignForm, game: &crate::game::Game) -> Option<CampaignDo> {
     super::settings::explain(ui, lang.t(T::CampBeginExplain));
+    let link = game.battle().campaign.as_ref();
+    let named = |l: &crate::model::CampaignLink| l.standing.as_ref().map_or_else(|| l.id.clone(), |s| s.name.clone());
+    if let Some((name, n)) = link.map(|l| (named(l), l.battle)) {
+        ui.colored_label(super::theme::WARN, lang.fmt(T::CampBelongs, &[&name, &n]));
+    }
     ui.radio_value(&mut form.from_oob, false, lang.t(T::CampFromBattle));
     ui.radio_value(&mut form.from_oob, true, lang.t(T::CampFromOob));
     if form.from_oob {
@@ -420,10 +431,19 @@ fn battle_ui(ui: &mut Ui, lang: Lang, form: &mut CampaignForm) -> Option<Campaig
     if ui.add_enabled(ready, egui::Button::new(RichText::new(lang.t(T::CampBattleDo)).strong())).clicked() {
         asked = Some(CampaignDo::MakeBattle);
     }
+    if form.battle_path.trim().is_empty() {
+        super::settings::explain(ui, lang.t(T::CampBattlePathFirst));
+    }
     asked
 }
 
-fn close_ui(ui: &mut Ui, lang: Lang, form: &mut CampaignForm, game: &crate::game::Game) -> Option<CampaignDo> {
+fn close_ui(
+    ui: &mut Ui,
+    lang: Lang,
+    form: &mut CampaignForm,
+    game: &crate::game::Game,
+    unsaved: bool,
+) -> Option<CampaignDo> {
     let mut asked = campaign_file_ui(ui, lang, form);
     let Some(c) = form.shared() else { return asked };
     ui.label(RichText::new(lang.t(T::CampResultBy)).strong());
@@ -484,7 +504,12 @@ fn close_ui(ui: &mut Ui, lang: Lang, form: &mut CampaignForm, game: &crate::game
     if !all_said {
         ui.colored_label(super::theme::WARN, lang.t(T::CampSayFates));
     }
-    let close = egui::Button::new(RichText::new(lang.t(T::CampCloseDo)).strong());
+    // The campaign records the battle file: a battle with unsaved changes is saved first.
+    if unsaved {
+        ui.colored_label(super::theme::WARN, lang.t(T::CampUnsavedClose));
+    }
+    let label = lang.t(if unsaved { T::CampSaveAndClose } else { T::CampCloseDo });
+    let close = egui::Button::new(RichText::new(label).strong());
     if ui.add_enabled(all_said, close).clicked() {
         asked = Some(CampaignDo::Close);
     }
@@ -537,7 +562,13 @@ impl TableDraft {
     pub fn table(&self, lang: Lang) -> Result<crate::rules::options::RecoveryTable, String> {
         use crate::rules::options::{BattleEnd, DieRecovery, RecoveryTable, ResultRecovery};
         let share = |text: &str, label: String| -> Result<u32, String> {
-            text.trim().parse::<u32>().ok().filter(|p| *p <= 100).ok_or_else(|| lang.fmt(T::CampTableBad, &[&label]))
+            let text = text.trim();
+            match text.parse::<u32>() {
+                Ok(p) if p <= 100 => Ok(p),
+                Ok(p) => Err(lang.fmt(T::CampTableOver, &[&label, &p])),
+                Err(_) if text.is_empty() => Err(lang.fmt(T::CampTableEmpty, &[&label])),
+                Err(_) => Err(lang.fmt(T::CampTableBad, &[&label])),
+            }
         };
         if self.by_die {
             let mut by_die = Vec::new();
@@ -582,9 +613,6 @@ fn table_ui(ui: &mut Ui, lang: Lang, form: &mut CampaignForm) -> Option<Campaign
         }
     });
     let typed = t.table(lang);
-    if let Err(reason) = &typed {
-        ui.colored_label(super::theme::WARN, reason);
-    }
     let saved = form.read().map(|c| c.pack.options.recovery.clone()).unwrap_or_default();
     let mut asked = None;
     ui.horizontal(|ui| {
@@ -597,6 +625,10 @@ fn table_ui(ui: &mut Ui, lang: Lang, form: &mut CampaignForm) -> Option<Campaign
             form.table = TableDraft::of(&saved);
         }
     });
+    // Under the button, so that the button stays where it is as the reason comes and goes.
+    if let Err(reason) = &typed {
+        ui.colored_label(super::theme::WARN, reason);
+    }
     asked
 }
 
@@ -674,6 +706,20 @@ fn second_day_ui(ui: &mut Ui, lang: Lang, form: &mut CampaignForm) -> Option<Cam
         return asked;
     }
     super::settings::explain(ui, lang.t(T::CampSecondDayExplain));
+    if let Some(c) = form.read() {
+        let routed: Vec<&str> = c
+            .units
+            .iter()
+            .filter(|u| u.state == crate::model::UnitState::Routed)
+            .map(|u| u.unit.display_name(lang == Lang::Ru))
+            .collect();
+        let said = if routed.is_empty() {
+            lang.t(T::CampNoneRouted).to_owned()
+        } else {
+            lang.fmt(T::CampWillRally, &[&routed.join(", ")])
+        };
+        ui.label(said);
+    }
     if ui.button(RichText::new(lang.t(T::CampSecondDayDo)).strong()).clicked() {
         asked = Some(CampaignDo::SecondDay);
     }
@@ -683,8 +729,12 @@ fn second_day_ui(ui: &mut Ui, lang: Lang, form: &mut CampaignForm) -> Option<Cam
 fn report_ui(ui: &mut Ui, lang: Lang, form: &mut CampaignForm) -> Option<CampaignDo> {
     let mut asked = campaign_file_ui(ui, lang, form);
     let Some(text) = form.report_text(lang) else { return asked };
-    egui::ScrollArea::vertical().id_salt("coldsteel-campaign-report").max_height(300.0).show(ui, |ui| {
-        ui.label(RichText::new(text).monospace().size(11.0));
+    // As tall as the window allows, and as wide as its tables: a long line scrolls rather
+    // than wrapping a table's columns apart.
+    let height = (ui.available_height() - 80.0).max(160.0);
+    let area = egui::ScrollArea::both().id_salt("coldsteel-campaign-report").max_height(height);
+    area.auto_shrink([false, true]).show(ui, |ui| {
+        ui.add(egui::Label::new(RichText::new(text).monospace().size(11.0)).wrap_mode(egui::TextWrapMode::Extend));
     });
     field_ui(ui, lang.t(T::CampReportPath), &mut form.report_path, 460.0);
     ui.horizontal(|ui| {

@@ -1537,8 +1537,13 @@ impl CsApp {
         let path = std::path::PathBuf::from(form.campaign_path.trim());
         match what {
             super::campaign_form::CampaignDo::Read => {
+                if !path.exists() {
+                    form.took(Err(lang.fmt(T::CampNoFile, &[&path.display()])));
+                    return;
+                }
                 let read = storage::read_campaign_file(&path).map_err(|e| {
                     let reason = crate::i18n::errors::campaign_file_error_text(lang, &e);
+                    let reason = lang.fmt(T::CampAtPath, &[&path.display(), &reason]);
                     // Nothing is lost: the file before the last save is offered.
                     match storage::backup_there(&path) {
                         Some(backup) => format!("{reason}; {}", lang.fmt(T::CampFileBackup, &[&backup.display()])),
@@ -1725,6 +1730,17 @@ impl CsApp {
 
     fn campaign_close(&mut self, path: &std::path::Path) {
         let lang = self.lang;
+        // The campaign records the battle file: unsaved changes are saved first.
+        if self.is_dirty() {
+            let Some(file) = self.path.clone() else {
+                return self.campaign_said(lang.t(T::CampSaveFirst).to_owned(), true);
+            };
+            self.save_to(&file);
+            if self.is_dirty() {
+                // The save said why it could not write.
+                return;
+            }
+        }
         let Modal::Campaign(form) = &mut self.modal else { return };
         let Some(mut c) = form.read().cloned() else { return };
         let said = form.closing(&self.game, lang);

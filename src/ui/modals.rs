@@ -27,6 +27,7 @@ impl CsApp {
     /// Draws the open modal, if any; its choice becomes a command for the handler.
     pub(super) fn modal_ui(&mut self, ui: &mut Ui, cmds: &mut Vec<AppCommand>) {
         self.refresh_browse();
+        let unsaved = self.is_dirty();
         let choice = match &mut self.modal {
             Modal::None => {
                 // The next dialog opened starts its own guard.
@@ -63,7 +64,7 @@ impl CsApp {
             Modal::Guide => guide_ui(ui, self.lang),
             Modal::SwitchPack(switch) => switch_pack_ui(ui, self.lang, &switch.0, &switch.1),
             Modal::Campaign(form) => {
-                cmds.extend(super::campaign_form::campaign_ui(ui, self.lang, form, &self.game));
+                cmds.extend(super::campaign_form::campaign_ui(ui, self.lang, form, &self.game, unsaved));
                 return;
             }
             Modal::OpenFailed { text, detail, backup, recovery } => {

@@ -1292,3 +1292,39 @@ fn the_recovery_table_is_filled_in_and_campaign_steps_undone_and_taken_back_in_t
         assert_eq!(h.state().message.as_ref().map(|m| m.0.as_str()), Some(lang.t(T::CampReadChanged)), "{lang:?}");
     }
 }
+
+/// Issue 53's trial: a battle with unsaved changes is saved as it is closed into its
+/// campaign, so that the campaign records the battle file as it is (it did not, and the
+/// report then said the file had changed since).
+#[test]
+fn closing_a_battle_with_unsaved_changes_saves_it_first() {
+    use coldsteel::game::campaign;
+    use coldsteel::i18n::T;
+    let dir = tempfile::tempdir().unwrap();
+    let battle = dir.path().join("turn3.coldsteel.json");
+    std::fs::copy(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/krasnoi-1812-turn3.coldsteel.json"),
+        &battle,
+    )
+    .unwrap();
+    let game = storage::read_battle_file(&battle).unwrap();
+    let c = campaign::campaign_from(&game, "campaign-ui-save", "Krasnoi 1812", "turn3", true);
+    storage::save_campaign(&dir.path().join("turn3.coldsteel-campaign.json"), &c).unwrap();
+    let mut app = CsApp::new(game, Lang::En);
+    app.path = Some(battle.clone());
+    let mut h = harness(app);
+    h.run();
+    make_a_change(&mut h);
+    assert!(h.state().is_dirty());
+    h.get_by_label(Lang::En.t(T::FileMenu)).click();
+    h.run();
+    h.get_by_label(Lang::En.t(T::CampMenuClose)).click();
+    h.run();
+    h.get_by_label(Lang::En.t(T::CampUnsavedClose));
+    h.get_by_label(Lang::En.t(T::CampSaveAndClose)).click();
+    h.run();
+    assert!(!h.state().is_dirty(), "saved");
+    let c = storage::read_campaign_file(&dir.path().join("turn3.coldsteel-campaign.json")).unwrap();
+    let on_disk = storage::read_battle_file(&battle).unwrap();
+    assert_eq!(c.closed().first().map(|x| x.hash.to_owned()), Some(coldsteel::model::battle_hash(on_disk.battle())));
+}

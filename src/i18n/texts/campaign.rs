@@ -12,8 +12,8 @@ super::texts! {
     CampNotMadeHere => "the battle was not made from this campaign", "битва создана не из этой кампании";
     CampNotMadeHereUnits => "the battle was not made from this campaign; units not in it: {}", "битва создана не из этой кампании; подразделений нет в кампании: {}";
     CampUnitsNotIn => "units not in the campaign: {}", "подразделений нет в кампании: {}";
-    CampAlreadyClosed => "battle {} is closed into the campaign already", "битва {} уже внесена в кампанию";
-    CampChangedSince => "battle {} changed since it was closed into the campaign (its hash then {}, now {})", "битва {} изменилась после того, как была внесена в кампанию (хеш тогда {}, сейчас {})";
+    CampAlreadyClosed => "battle {} is closed into the campaign already (to correct it, take it back first)", "битва {} уже внесена в кампанию (чтобы исправить её, сначала верните её)";
+    CampChangedSince => "battle {} changed since it was closed into the campaign (its hash then {}, now {}); to close it as it is now, take it back first", "битва {} изменилась после того, как была внесена в кампанию (хеш тогда {}, сейчас {}); чтобы внести её такой, как сейчас, сначала верните её";
     CampFatesNeeded => "say what became of each general lost (killed, captured or wounded): {}", "укажите судьбу каждого потерянного генерала (убит, в плену или ранен): {}";
     CampNotLost => "{} was not lost in this battle", "{} не был потерян в этой битве";
     CampHeldNeeded => "say which side held the ground", "укажите, какая сторона удержала позицию";
@@ -116,7 +116,7 @@ super::texts! {
     CampLedRecovered => "{}: {} returned", "{}: вернулось {}";
     CampLedRecoveredDie => "{}: {} returned (die {})", "{}: вернулось {} (кубик {})";
     CampLedSecondDay => "The second day: routed units rallied, losses kept", "Второй день: бежавшие собраны, потери сохранены";
-    CampNoRecoveryTable => "the rules pack has no recovery table: fill options.recovery (by_result: won, drawn, lost; or by_die: faces 1 to 6; each a share of a unit's losses, per cent) in the campaign's pack", "в правилах нет таблицы возвращения: заполните options.recovery (by_result: won, drawn, lost или by_die: грани 1–6; доля потерь подразделения в процентах) в правилах кампании";
+    CampNoRecoveryTable => "the campaign's rules have no recovery table: fill it in the Campaign window's The wounded tab, or as options.recovery (by_result: won, drawn, lost; or by_die: faces 1 to 6; each a share of a unit's losses, per cent) in the campaign file's pack", "в правилах кампании нет таблицы возвращения: заполните её во вкладке «Раненые» окна «Кампания» или как options.recovery (by_result: won, drawn, lost или by_die: грани 1–6; доля потерь подразделения в процентах) в правилах файла кампании";
     CampNothingClosed => "no battle is closed into the campaign yet", "в кампанию ещё не внесено ни одной битвы";
     CampNotClosedYet => "battle {} is not closed into the campaign", "битва {} не внесена в кампанию";
     CampRecoveredAlready => "battle {}'s wounded have returned already", "раненые битвы {} уже вернулись";
@@ -136,7 +136,7 @@ super::texts! {
     CampSecondDayDo => "Begin the second day", "Начать второй день";
     CampStartTotal => "{}: {} of {} figures", "{}: {} из {} фигур";
     CampLedTakenBack => "Battle taken back to be corrected: its closing, and the wounded returned and the second day after it, no longer count", "Битва возвращена для исправления: её внесение, а также вернувшиеся после неё раненые и второй день больше не учитываются";
-    CampLedClosedAgain => "Battle «{}» closed again: {} ({}); against the closing taken back: {}", "Битва «{}» внесена заново: {} ({}); по сравнению с отменённым внесением: {}";
+    CampLedClosedAgain => "Battle «{}» closed again: {} ({}); against the closing taken back:", "Битва «{}» внесена заново: {} ({}); по сравнению с отменённым внесением:";
     CampLedSame => "nothing changed", "ничего не изменилось";
     CampLedLossesWere => "{} lost {} (was {})", "{}: потери {} (было {})";
     CampLedResultWas => "the result was: {}", "результат был: {}";
@@ -178,4 +178,17 @@ super::texts! {
     CampTableCancel => "Cancel", "Отмена";
     CampLedWon => "{} won", "победа: {}";
     CampLedDrawn => "drawn", "ничья";
+    CampSecondDayAlready => "battle {}'s second day has begun already", "второй день битвы {} уже начат";
+    CampNothingToTakeBack => "no battle is closed into the campaign now: nothing to take back (a battle taken back is closed again first)", "сейчас в кампании нет внесённых битв: возвращать нечего (возвращённую битву сначала вносят заново)";
+    CampTableEmpty => "{}: type its share, per cent", "{}: введите долю в процентах";
+    CampTableOver => "{}: {} is over 100 per cent", "{}: {} — больше 100 процентов";
+    CampUnsavedClose => "The battle has unsaved changes: it is saved first, so that the campaign records the battle file as it is now.", "В битве есть несохранённые изменения: она сначала будет сохранена, чтобы кампания записала файл битвы в нынешнем виде.";
+    CampSaveAndClose => "Save the battle and close it into the campaign", "Сохранить битву и внести её в кампанию";
+    CampBelongs => "This battle belongs to the campaign «{}» (battle {}): a campaign begun from it is another campaign.", "Эта битва относится к кампании «{}» (битва {}): кампания, начатая с неё, будет другой кампанией.";
+    CampBattlePathFirst => "Type the battle file to write.", "Введите имя файла битвы.";
+    CampSaveFirst => "Save the battle to a file first (Ctrl+S): the campaign records the battle file it closes.", "Сначала сохраните битву в файл (Ctrl+S): кампания записывает файл битвы, которую вносит.";
+    CampNoFile => "{}: no such file. Type the campaign file's path, or begin a campaign on the Begin tab.", "{}: такого файла нет. Введите путь к файлу кампании или начните кампанию во вкладке «Начать».";
+    CampAtPath => "{}: {}", "{}: {}";
+    CampWillRally => "Will rally: {}.", "Будут собраны: {}.";
+    CampNoneRouted => "No unit is routed: the losses stand as they are.", "Бежавших подразделений нет: потери остаются как есть.";
 }
