@@ -137,9 +137,11 @@ pub fn run(command: &CampaignCommand, lang: Lang) -> Result<String, Failure> {
             Ok(recover(campaign, *battle, dice, *dry_run, lang)?)
         }
         CampaignCommand::SecondDay { campaign } => Ok(second_day(campaign, lang)?),
-        CampaignCommand::Undo { campaign } => Ok(step(campaign, Step::Undo, lang)?),
-        CampaignCommand::Redo { campaign } => Ok(step(campaign, Step::Redo, lang)?),
-        CampaignCommand::TakeBack { campaign, battle } => Ok(step(campaign, Step::TakeBack(*battle), lang)?),
+        CampaignCommand::Undo { campaign } => Ok(step(campaign, campaign::StepAsk::Undo, lang)?),
+        CampaignCommand::Redo { campaign } => Ok(step(campaign, campaign::StepAsk::Redo, lang)?),
+        CampaignCommand::TakeBack { campaign, battle } => {
+            Ok(step(campaign, campaign::StepAsk::TakeBack(*battle), lang)?)
+        }
     }
 }
 
@@ -390,24 +392,12 @@ fn second_day(path: &Path, lang: Lang) -> Result<String, String> {
     Ok(lang.t(T::CampSecondDayDone).to_owned())
 }
 
-/// A campaign step of its own: undone, redone, or a battle taken back.
-#[derive(Clone, Copy)]
-enum Step {
-    Undo,
-    Redo,
-    TakeBack(Option<u32>),
-}
-
-fn step(path: &Path, what: Step, lang: Lang) -> Result<String, String> {
-    use coldsteel::i18n::errors::{step_error_text, step_text};
+/// A campaign step of its own: undone, redone, or a battle taken back; written.
+fn step(path: &Path, ask: campaign::StepAsk, lang: Lang) -> Result<String, String> {
+    use coldsteel::i18n::errors::{step_error_text, step_said};
     let mut c = read(path, lang)?;
-    let said = match what {
-        Step::Undo => campaign::undo(&mut c).map(|d| lang.fmt(T::CampUndone, &[&step_text(lang, &d)])),
-        Step::Redo => campaign::redo(&mut c).map(|d| lang.fmt(T::CampRedone, &[&step_text(lang, &d)])),
-        Step::TakeBack(n) => campaign::take_back(&mut c, n).map(|n| lang.fmt(T::CampTakenBackDone, &[&n])),
-    }
-    .map_err(|e| step_error_text(lang, &e))?;
+    let done = campaign::perform_step(&mut c, ask).map_err(|e| step_error_text(lang, &e))?;
     let c = storage::checked_campaign(c).map_err(|e| campaign_file_error_text(lang, &e))?;
     save(path, &c, lang)?;
-    Ok(said)
+    Ok(step_said(lang, ask, &done))
 }

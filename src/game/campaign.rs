@@ -686,6 +686,19 @@ pub enum StepDone {
     TakenBack(u32),
 }
 
+impl StepDone {
+    /// The battle the step was about.
+    pub const fn battle(&self) -> u32 {
+        match *self {
+            StepDone::Made(n)
+            | StepDone::Closed(n)
+            | StepDone::Recovered(n)
+            | StepDone::SecondDay(n)
+            | StepDone::TakenBack(n) => n,
+        }
+    }
+}
+
 /// Why a campaign step could not be undone, redone or taken back (issue 53).
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum StepError {
@@ -753,6 +766,27 @@ pub fn redo(campaign: &mut Campaign) -> Result<StepDone, StepError> {
     }
     campaign.settle(start);
     Ok(done)
+}
+
+/// A campaign step asked for on its own: Undo, Redo, or a closed battle taken back (by
+/// its number; none: the last closed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepAsk {
+    /// Undo the last step.
+    Undo,
+    /// Redo the last step undone.
+    Redo,
+    /// Take a closed battle back.
+    TakeBack(Option<u32>),
+}
+
+/// Does what `ask` says: the step undone, redone or the battle taken back.
+pub fn perform_step(campaign: &mut Campaign, ask: StepAsk) -> Result<StepDone, StepError> {
+    match ask {
+        StepAsk::Undo => undo(campaign),
+        StepAsk::Redo => redo(campaign),
+        StepAsk::TakeBack(n) => take_back(campaign, n).map(StepDone::TakenBack),
+    }
 }
 
 /// Takes a closed battle back to be corrected (default: the last closed): a "taken back"

@@ -545,6 +545,17 @@ pub fn step_error_text(lang: Lang, e: &crate::game::campaign::StepError) -> Stri
     }
 }
 
+/// What a campaign step asked on its own did, as the window's status line and the
+/// command line say it (issue 53).
+pub fn step_said(lang: Lang, ask: crate::game::campaign::StepAsk, done: &crate::game::campaign::StepDone) -> String {
+    use crate::game::campaign::StepAsk as A;
+    match ask {
+        A::Undo => lang.fmt(T::CampUndone, &[&step_text(lang, done)]),
+        A::Redo => lang.fmt(T::CampRedone, &[&step_text(lang, done)]),
+        A::TakeBack(_) => lang.fmt(T::CampTakenBackDone, &[&done.battle()]),
+    }
+}
+
 /// A campaign step in words, as Undo and Redo name it (issue 53).
 pub fn step_text(lang: Lang, done: &crate::game::campaign::StepDone) -> String {
     use crate::game::campaign::StepDone as D;

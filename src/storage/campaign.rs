@@ -106,6 +106,9 @@ pub fn checked(campaign: Campaign) -> Result<Campaign, CampaignFileError> {
         let end = u32::try_from(campaign.ledger.len()).unwrap_or(u32::MAX).saturating_add(1);
         return Err(CampaignFileError::Ledger(end));
     }
+    if campaign.undone.is_empty() {
+        return Ok(campaign);
+    }
     let redone: Vec<_> = campaign.ledger.iter().chain(campaign.undone.iter().rev().flatten()).cloned().collect();
     match ledger_problem(&redone, &campaign) {
         Some(seq) => Err(CampaignFileError::Ledger(seq)),

@@ -82,12 +82,8 @@ pub enum CampaignDo {
     Recover,
     /// Begin the second day.
     SecondDay,
-    /// Undo the campaign's last step (its own, not the battle's).
-    Undo,
-    /// Redo the campaign step last undone.
-    Redo,
-    /// Take closed battle `n` back to correct it.
-    TakeBack(u32),
+    /// A campaign step of its own: Undo, Redo (not the battle's), a battle taken back.
+    Step(campaign::StepAsk),
     /// Save the recovery table typed to the campaign's rules.
     SaveTable,
     /// Write the report: PDF (else Markdown).
@@ -366,24 +362,18 @@ fn campaign_file_ui(ui: &mut Ui, lang: Lang, form: &mut CampaignForm) -> Option<
 
 /// The campaign's own Undo and Redo, each naming its step.
 fn undo_redo_ui(ui: &mut Ui, lang: Lang, c: &Campaign) -> Option<CampaignDo> {
-    use crate::i18n::errors::step_text;
     let mut asked = None;
     ui.horizontal_wrapped(|ui| {
-        let undo = campaign::undoable(c);
-        let label = undo
-            .as_ref()
-            .map_or_else(|| lang.fmt(T::CampUndo, &[&"—"]), |d| lang.fmt(T::CampUndo, &[&step_text(lang, d)]));
-        if ui.add_enabled(undo.is_some(), egui::Button::new(label)).on_hover_text(lang.t(T::CampUndoExplain)).clicked()
-        {
-            asked = Some(CampaignDo::Undo);
-        }
-        let redo = campaign::redoable(c);
-        let label = redo
-            .as_ref()
-            .map_or_else(|| lang.fmt(T::CampRedo, &[&"—"]), |d| lang.fmt(T::CampRedo, &[&step_text(lang, d)]));
-        if ui.add_enabled(redo.is_some(), egui::Button::new(label)).on_hover_text(lang.t(T::CampUndoExplain)).clicked()
-        {
-            asked = Some(CampaignDo::Redo);
+        let buttons = [
+            (campaign::undoable(c), T::CampUndo, campaign::StepAsk::Undo),
+            (campaign::redoable(c), T::CampRedo, campaign::StepAsk::Redo),
+        ];
+        for (step, label, ask) in buttons {
+            let said = step.as_ref().map_or_else(|| "—".to_owned(), |d| crate::i18n::errors::step_text(lang, d));
+            let button = egui::Button::new(lang.fmt(label, &[&said]));
+            if ui.add_enabled(step.is_some(), button).on_hover_text(lang.t(T::CampUndoExplain)).clicked() {
+                asked = Some(CampaignDo::Step(ask));
+            }
         }
     });
     asked
@@ -473,7 +463,7 @@ fn close_ui(
             if let Some(n) = form.cache.closed {
                 super::settings::explain(ui, lang.t(T::CampTakeBackExplain));
                 if ui.button(RichText::new(lang.fmt(T::CampTakeBackDo, &[&n])).strong()).clicked() {
-                    asked = Some(CampaignDo::TakeBack(n));
+                    asked = Some(CampaignDo::Step(campaign::StepAsk::TakeBack(Some(n))));
                 }
             }
             return asked;

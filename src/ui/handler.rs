@@ -1558,9 +1558,7 @@ impl CsApp {
             super::campaign_form::CampaignDo::Report { pdf } => self.campaign_report(&path, pdf),
             super::campaign_form::CampaignDo::Recover => self.campaign_recover(&path),
             super::campaign_form::CampaignDo::SecondDay => self.campaign_second_day(&path),
-            super::campaign_form::CampaignDo::Undo
-            | super::campaign_form::CampaignDo::Redo
-            | super::campaign_form::CampaignDo::TakeBack(_) => self.campaign_step(&path, what),
+            super::campaign_form::CampaignDo::Step(ask) => self.campaign_step(&path, ask),
             super::campaign_form::CampaignDo::SaveTable => self.campaign_table(&path),
         }
     }
@@ -1624,32 +1622,15 @@ impl CsApp {
 
     /// The campaign's own Undo and Redo, and a battle taken back (issue 53): done, written,
     /// and the window kept open on the campaign as it now is.
-    fn campaign_step(&mut self, path: &std::path::Path, what: super::campaign_form::CampaignDo) {
-        use super::campaign_form::CampaignDo as Do;
-        use crate::i18n::errors::{step_error_text, step_text};
+    fn campaign_step(&mut self, path: &std::path::Path, ask: crate::game::campaign::StepAsk) {
+        use crate::i18n::errors::{step_error_text, step_said};
         let lang = self.lang;
         let Modal::Campaign(form) = &self.modal else { return };
         let Some(mut c) = form.read().cloned() else { return };
-        let said = match what {
-            Do::Undo => crate::game::campaign::undo(&mut c).map(|d| lang.fmt(T::CampUndone, &[&step_text(lang, &d)])),
-            Do::Redo => crate::game::campaign::redo(&mut c).map(|d| lang.fmt(T::CampRedone, &[&step_text(lang, &d)])),
-            Do::TakeBack(n) => {
-                crate::game::campaign::take_back(&mut c, Some(n)).map(|n| lang.fmt(T::CampTakenBackDone, &[&n]))
-            }
-            Do::Read
-            | Do::Begin
-            | Do::MakeBattle
-            | Do::Close
-            | Do::Recover
-            | Do::SecondDay
-            | Do::SaveTable
-            | Do::Report { .. } => return,
-        };
-        let said = match said {
-            Ok(said) => said,
-            Err(e) => return self.campaign_said(step_error_text(lang, &e), true),
-        };
-        self.campaign_rewritten(path, c, said);
+        match crate::game::campaign::perform_step(&mut c, ask) {
+            Ok(done) => self.campaign_rewritten(path, c, step_said(lang, ask, &done)),
+            Err(e) => self.campaign_said(step_error_text(lang, &e), true),
+        }
     }
 
     fn campaign_begin(&mut self, path: &std::path::Path) {

@@ -1142,28 +1142,40 @@ fn a_campaign_is_begun_from_the_battle_and_the_battle_closed_into_it() {
     }
 }
 
+/// The mid-game example begun as a campaign under `recovery` (its battle the first) and
+/// closed into it by losses, written to `file`: the battle, to open in the window.
+fn turn3_closed_into(
+    file: &std::path::Path,
+    id: &str,
+    recovery: coldsteel::rules::options::RecoveryTable,
+) -> coldsteel::game::Game {
+    use coldsteel::game::campaign;
+    let saved = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/krasnoi-1812-turn3.coldsteel.json");
+    let game = storage::read_battle_file(&saved).unwrap();
+    let mut c = campaign::campaign_from(&game, id, "Krasnoi 1812", "turn3", true);
+    c.pack.options.recovery = recovery;
+    let closing = campaign::closing(&c, &game, coldsteel::model::ResultRule::Losses, None).unwrap();
+    campaign::close(&mut c, &closing, &[], "turn3.coldsteel.json").unwrap();
+    storage::save_campaign(file, &c).unwrap();
+    game
+}
+
 /// Issue 53: the Campaign window returns the last closed battle's wounded (the odds of
 /// each unit's die shown, the dice rolled) and begins the second day; in both languages.
 #[test]
 fn the_wounded_return_and_the_second_day_begins_in_the_campaign_window() {
-    use coldsteel::game::campaign;
     use coldsteel::i18n::T;
-    use coldsteel::model::{LedgerEvent, ResultRule};
+    use coldsteel::model::LedgerEvent;
     use coldsteel::rules::options::{DieRecovery, RecoveryTable};
     for lang in [Lang::En, Lang::Ru] {
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("krasnoi.coldsteel-campaign.json");
-        let saved = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/krasnoi-1812-turn3.coldsteel.json");
-        let game = storage::read_battle_file(&saved).unwrap();
-        let mut c = campaign::campaign_from(&game, "campaign-ui-53", "Krasnoi 1812", "turn3", true);
         let percent = [0, 0, 50, 50, 100, 100];
-        c.pack.options.recovery = RecoveryTable {
+        let table = RecoveryTable {
             by_result: Vec::new(),
             by_die: (1..=6u8).map(|die| DieRecovery { die, percent: percent[usize::from(die - 1)] }).collect(),
         };
-        let closing = campaign::closing(&c, &game, ResultRule::Losses, None).unwrap();
-        campaign::close(&mut c, &closing, &[], "turn3.coldsteel.json").unwrap();
-        storage::save_campaign(&file, &c).unwrap();
+        let game = turn3_closed_into(&file, "campaign-ui-53", table);
         let mut app = CsApp::new(game, lang);
         app.last_campaign = Some(file.clone());
         let mut h = harness(app);
@@ -1209,17 +1221,12 @@ fn the_wounded_return_and_the_second_day_begins_in_the_campaign_window() {
 fn the_recovery_table_is_filled_in_and_campaign_steps_undone_and_taken_back_in_the_window() {
     use coldsteel::game::campaign;
     use coldsteel::i18n::{Label, T};
-    use coldsteel::model::{LedgerEvent, ResultRule};
+    use coldsteel::model::LedgerEvent;
     use coldsteel::rules::options::BattleEnd;
     for lang in [Lang::En, Lang::Ru] {
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("krasnoi.coldsteel-campaign.json");
-        let saved = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/krasnoi-1812-turn3.coldsteel.json");
-        let game = storage::read_battle_file(&saved).unwrap();
-        let mut c = campaign::campaign_from(&game, "campaign-ui-53b", "Krasnoi 1812", "turn3", true);
-        let closing = campaign::closing(&c, &game, ResultRule::Losses, None).unwrap();
-        campaign::close(&mut c, &closing, &[], "turn3.coldsteel.json").unwrap();
-        storage::save_campaign(&file, &c).unwrap();
+        let game = turn3_closed_into(&file, "campaign-ui-53b", Default::default());
         let kiev = |file: &std::path::Path| {
             let c = storage::read_campaign_file(file).unwrap();
             c.units.iter().find(|u| u.unit.name == "Kiev Dragoons").unwrap().unit.figures
