@@ -17,7 +17,7 @@ use http_body_util::{Either, Full};
 use hyper::body::{Body, Frame, Incoming};
 use hyper::header::{self, HeaderValue};
 use hyper::{Method, Request, Response, StatusCode};
-use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::rt::TokioIo;
 use tokio::sync::{Semaphore, mpsc, watch};
 
 use super::{Hub, Made, Published, gzip};
@@ -39,6 +39,9 @@ pub const MAX_TARGET_BYTES: usize = 1024;
 /// How long a client has, from its connection's acceptance, to send its whole first
 /// request head, however slowly it trickles (and each later one, from the answer before).
 pub const HEAD_TIMEOUT: Duration = Duration::from_secs(3);
+/// How long after a head's deadline, as the server sees it pass, it waits before it
+/// judges the head late (see [`Graced`]).
+const HEAD_GRACE: Duration = Duration::from_millis(200);
 /// How often a quiet event stream says it is still there (and finds a gone viewer).
 const KEEP_ALIVE: Duration = Duration::from_secs(15);
 /// The page, its words filled in from i18n as it is served.
@@ -254,7 +257,11 @@ async fn connection(
     serving: Serving,
 ) {
     let Serving { permits, shared, mut stop } = serving;
+    // Biased, here and below: a connection whose room or head is there when a busy
+    // server comes to it is served, however late it comes; only the client's lateness
+    // closes it.
     let permit = tokio::select! {
+        biased;
         p = permits.acquire_owned() => p,
         _ = tokio::time::sleep_until(deadline) => return,
         _ = stop.changed() => return,
@@ -268,13 +275,14 @@ async fn connection(
         async move { Ok::<_, Infallible>(answer) }
     });
     let conn = hyper::server::conn::http1::Builder::new()
-        .timer(TokioTimer::new())
+        .timer(GracedTimer)
         .header_read_timeout(HEAD_TIMEOUT)
         .max_buf_size(MAX_HEAD_BYTES)
         .serve_connection(TokioIo::new(stream), service);
     tokio::select! {
-        _ = conn => {}
+        biased;
         _ = stop.changed() => {}
+        _ = conn => {}
         _ = first_head_late(deadline, &head_seen) => {}
     }
 }
@@ -282,9 +290,59 @@ async fn connection(
 /// Ready when the deadline passes before the first request's whole head came (a head
 /// trickling a byte at a time never is whole); never once it came.
 async fn first_head_late(deadline: tokio::time::Instant, seen: &AtomicBool) {
-    tokio::time::sleep_until(deadline).await;
+    Graced::until(deadline).await;
     if seen.load(Ordering::Acquire) {
         std::future::pending::<()>().await;
+    }
+}
+
+/// A head's deadline, ready [`HEAD_GRACE`] after the server first sees it passed. A
+/// server held up past its deadlines (a loaded machine, a laptop resumed, a stopped
+/// process) fires them all as it resumes, before it may have read what the clients sent
+/// meanwhile: the grace gives it a turn to read the heads that came in time first.
+struct Graced {
+    sleep: Pin<Box<tokio::time::Sleep>>,
+    graced: bool,
+}
+
+impl Graced {
+    fn until(deadline: tokio::time::Instant) -> Graced {
+        Graced { sleep: Box::pin(tokio::time::sleep_until(deadline)), graced: false }
+    }
+}
+
+impl std::future::Future for Graced {
+    type Output = ();
+
+    fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<()> {
+        loop {
+            if self.sleep.as_mut().poll(cx).is_pending() {
+                return Poll::Pending;
+            }
+            if self.graced {
+                return Poll::Ready(());
+            }
+            self.graced = true;
+            let then = tokio::time::Instant::now() + HEAD_GRACE;
+            self.sleep.as_mut().reset(then);
+        }
+    }
+}
+
+impl hyper::rt::Sleep for Graced {}
+
+/// hyper's clock (it times each later head on a kept connection): tokio's, with the
+/// grace of [`Graced`].
+#[derive(Clone, Copy, Debug)]
+struct GracedTimer;
+
+impl hyper::rt::Timer for GracedTimer {
+    fn sleep(&self, duration: Duration) -> Pin<Box<dyn hyper::rt::Sleep>> {
+        Box::pin(Graced::until(tokio::time::Instant::now() + duration))
+    }
+
+    fn sleep_until(&self, deadline: std::time::Instant) -> Pin<Box<dyn hyper::rt::Sleep>> {
+        Box::pin(Graced::until(deadline.into()))
     }
 }
 

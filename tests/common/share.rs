@@ -37,6 +37,13 @@ impl Shared {
         Shared { child, _stdout: stdout, addr: host.parse().unwrap(), token, url: url.to_owned() }
     }
 
+    /// Sends the command a signal (`STOP`, `CONT`) with `kill`.
+    pub fn signal(&self, signal: &str) {
+        let pid = self.child.id().to_string();
+        let sent = Command::new("kill").arg(format!("-{signal}")).arg(&pid).status().expect("kill runs");
+        assert!(sent.success(), "kill -{signal} {pid}");
+    }
+
     /// Whether the command still runs.
     pub fn alive(&mut self) -> bool {
         self.child.try_wait().unwrap().is_none()

@@ -20,16 +20,21 @@ use coldsteel::game::Game;
 /// Where the attackers come from.
 const ATTACKER: IpAddr = IpAddr::V4(Ipv4Addr::new(127, 0, 0, 2));
 
-/// `coldsteel share FILE` from the release binary, under an address-space limit when
-/// given.
-fn share(file: &Path, data: &Path, limit: Option<u64>) -> Shared {
-    let mut command = match limit {
-        Some(bytes) => {
+/// How `coldsteel share` is run: as it is, or under an address-space limit.
+enum Run {
+    Plain,
+    Within(u64),
+}
+
+/// `coldsteel share FILE` from the release binary, run as asked.
+fn share(file: &Path, data: &Path, run: Run) -> Shared {
+    let mut command = match run {
+        Run::Within(bytes) => {
             let mut c = Command::new("prlimit");
             c.arg(format!("--as={bytes}")).arg("--").arg(crate::release_bin());
             c
         }
-        None => Command::new(crate::release_bin()),
+        Run::Plain => Command::new(crate::release_bin()),
     };
     command.args(["share", file.to_str().unwrap(), "--bind", "127.0.0.1:0"]).env("COLDSTEEL_DATA_DIR", data);
     Shared::start(command)
@@ -201,7 +206,7 @@ fn players(
 fn the_players_are_served_while_an_address_without_the_token_attacks() {
     let dir = tempfile::tempdir().unwrap();
     let file = battle_file(dir.path(), placed(200, 200));
-    let s = share(&file, &dir.path().join("data"), None);
+    let s = share(&file, &dir.path().join("data"), Run::Plain);
     let (addr, token) = (s.addr, s.token.clone());
     let until = Instant::now() + Duration::from_secs(12);
     let attackers: Vec<_> = [(Attack::Slowloris, 300), (Attack::Idle, 300), (Attack::Refused, 100)]
@@ -234,7 +239,7 @@ fn the_players_are_served_while_an_address_without_the_token_attacks() {
 fn a_hundred_clients_without_keep_alive_are_all_answered() {
     let dir = tempfile::tempdir().unwrap();
     let file = battle_file(dir.path(), placed(200, 200));
-    let s = share(&file, &dir.path().join("data"), None);
+    let s = share(&file, &dir.path().join("data"), Run::Plain);
     let start = Arc::new(AtomicBool::new(false));
     let tally = Arc::new(Tally::default());
     let clients: Vec<_> = (0..100)
@@ -263,33 +268,38 @@ fn a_hundred_clients_without_keep_alive_are_all_answered() {
 }
 
 /// A viewer, as a slow phone: the page asked and its answer left pending a while, then
-/// the stream followed until it has seen `version`.
-fn viewer(addr: SocketAddr, token: &str, version: u64, seen: &AtomicU64) -> bool {
-    let Ok(mut page) = TcpStream::connect(addr) else { return false };
+/// the stream followed until it has seen `version`; why it stopped short, if it did.
+fn viewer(addr: SocketAddr, token: &str, version: u64, seen: &AtomicU64) -> Result<(), String> {
+    let began = Instant::now();
+    let at = |what: &str| format!("{what} after {:.1} s", began.elapsed().as_secs_f64());
+    let mut page = TcpStream::connect(addr).map_err(|e| at(&format!("the page's connection refused ({e})")))?;
     let _ = page.set_read_timeout(Some(Duration::from_secs(120)));
     let _ = write!(page, "GET /?t={token} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
     let mut first = [0u8; 12];
-    if page.read_exact(&mut first).is_err() || &first != b"HTTP/1.1 200" {
-        return false;
+    page.read_exact(&mut first).map_err(|e| at(&format!("no answer to the page ({e})")))?;
+    if &first != b"HTTP/1.1 200" {
+        return Err(at(&format!("the page answered {}", String::from_utf8_lossy(&first))));
     }
     std::thread::sleep(Duration::from_secs(5));
     let mut rest = Vec::new();
-    if page.take(64 << 20).read_to_end(&mut rest).is_err() || rest.len() < 1000 {
-        return false;
+    page.take(64 << 20).read_to_end(&mut rest).map_err(|e| at(&format!("the page cut short ({e})")))?;
+    if rest.len() < 1000 {
+        return Err(at(&format!("a page of {} bytes", rest.len())));
     }
-    let Ok(mut events) = TcpStream::connect(addr) else { return false };
+    let mut events = TcpStream::connect(addr).map_err(|e| at(&format!("the stream's connection refused ({e})")))?;
     let _ = events.set_read_timeout(Some(Duration::from_secs(120)));
     let _ = write!(events, "GET /events?t={token} HTTP/1.1\r\nHost: {addr}\r\n\r\n");
     for line in BufReader::new(events).split(b'\n') {
-        let Ok(line) = line else { return false };
+        let line =
+            line.map_err(|e| at(&format!("the stream cut short at state {} ({e})", seen.load(Ordering::Acquire))))?;
         if let Some(n) = event_number(&line) {
             seen.fetch_max(n, Ordering::AcqRel);
             if n >= version {
-                return true;
+                return Ok(());
             }
         }
     }
-    false
+    Err(at(&format!("the stream ended at state {}", seen.load(Ordering::Acquire))))
 }
 
 /// Issue 47: 100 viewers of an 80,000-unit battle (2,000 of them on the table), each with
@@ -300,7 +310,7 @@ fn viewer(addr: SocketAddr, token: &str, version: u64, seen: &AtomicU64) -> bool
 fn a_hundred_viewers_of_the_largest_battle_stay_under_one_gib() {
     let dir = tempfile::tempdir().unwrap();
     let file = battle_file(dir.path(), placed(80_000, 2_000));
-    let mut s = share(&file, &dir.path().join("data"), Some(1 << 30));
+    let mut s = share(&file, &dir.path().join("data"), Run::Within(1 << 30));
     let seen: Vec<Arc<AtomicU64>> = (0..100).map(|_| Arc::new(AtomicU64::new(0))).collect();
     let viewers: Vec<_> = seen
         .iter()
@@ -312,6 +322,11 @@ fn a_hundred_viewers_of_the_largest_battle_stay_under_one_gib() {
     let deadline = Instant::now() + Duration::from_secs(120);
     while seen.iter().any(|s| s.load(Ordering::Acquire) < 1) {
         assert!(s.alive(), "the server runs within 1 GiB");
+        // A viewer that stopped before the first state says why at once.
+        if let Some(v) = viewers.iter().position(|v| v.is_finished()) {
+            let why = viewers.into_iter().nth(v).map(|v| v.join().unwrap());
+            panic!("viewer {v} stopped before the first state: {why:?}");
+        }
         let waiting = seen.iter().filter(|s| s.load(Ordering::Acquire) < 1).count();
         assert!(Instant::now() < deadline, "{waiting} viewers of 100 still wait for the first state");
         std::thread::sleep(Duration::from_millis(100));
@@ -322,7 +337,37 @@ fn a_hundred_viewers_of_the_largest_battle_stay_under_one_gib() {
     game.perform(&coldsteel::game::Action::SetHidden { unit, hidden: true }).unwrap();
     coldsteel::storage::save_battle(&file, &game).unwrap();
     drop(game);
-    let followed = viewers.into_iter().map(|v| v.join().unwrap()).filter(|ok| *ok).count();
+    let stopped: Vec<String> = viewers.into_iter().filter_map(|v| v.join().unwrap().err()).collect();
     assert!(s.alive(), "the server ran within 1 GiB");
-    assert_eq!(followed, 100, "every viewer saw the change");
+    assert!(stopped.is_empty(), "every viewer saw the change; these did not: {stopped:?}");
+}
+
+/// Issue 47, as CI met it: a server the machine gives no time for a while (stopped, as a
+/// loaded machine may hold a process) comes to the heads of 100 viewers after their time
+/// is up; it answers every one that came in time, however late it comes to it (61 of
+/// them were closed unanswered before: its clock fired before it read them).
+#[test]
+#[ignore = "needs kill and target/release/coldsteel; .ci/run runs it with --ignored"]
+fn a_server_held_up_answers_every_request_that_came_in_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = battle_file(dir.path(), placed(200, 200));
+    let s = share(&file, &dir.path().join("data"), Run::Plain);
+    let mut viewers: Vec<TcpStream> = (0..100).map(|_| TcpStream::connect(s.addr).unwrap()).collect();
+    // Accepted, each with its head's time running (3 s), before the server is held.
+    std::thread::sleep(Duration::from_millis(500));
+    s.signal("STOP");
+    for v in &mut viewers {
+        write!(v, "GET /state?t={} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n", s.token, s.addr).unwrap();
+    }
+    std::thread::sleep(Duration::from_secs(4));
+    s.signal("CONT");
+    let unanswered = viewers
+        .into_iter()
+        .filter(|v| {
+            let _ = v.set_read_timeout(Some(Duration::from_secs(60)));
+            let mut answer = BufReader::new(v.try_clone().unwrap());
+            !answered(&mut answer)
+        })
+        .count();
+    assert_eq!(unanswered, 0, "{unanswered} of 100 closed unanswered");
 }
