@@ -156,8 +156,8 @@ pub struct CsApp {
     pub lang: Lang,
     /// What the editor shows.
     pub selection: Selection,
-    /// The last message for the status bar, and whether it is an error.
-    pub message: Option<(String, bool)>,
+    /// The last message for the status bar.
+    pub message: Option<super::Said>,
     /// The battle file on screen, once saved or opened.
     pub path: Option<PathBuf>,
     /// Changes committed since the battle was loaded.
@@ -364,8 +364,7 @@ impl CsApp {
         self.players.window_ui(ui.ctx());
         self.players.share_ui(ui.ctx(), self.lang, self.game.battle());
         if let Some(e) = self.autosaver.as_ref().and_then(Autosaver::take_error) {
-            let reason = crate::i18n::errors::save_error_text(self.lang, &e);
-            self.message = Some((self.lang.fmt(T::AutosaveFailed, &[&reason]), true));
+            self.say(true, |l| l.fmt(T::AutosaveFailed, &[&crate::i18n::errors::save_error_text(l, &e)]));
         }
     }
 
@@ -442,7 +441,8 @@ impl CsApp {
     }
 
     fn status_ui(&self, ui: &mut Ui) {
-        ui.horizontal(|ui| match &self.message {
+        let said = self.message.as_ref().and_then(|m| Some((m.text(self.lang)?, m.error)));
+        ui.horizontal(|ui| match said {
             Some((text, true)) => {
                 ui.colored_label(theme::ERROR, text);
             }

@@ -252,7 +252,7 @@ pub enum AppCommand {
     /// Export the table view as SVG through a file dialog or the path prompt.
     ExportSvg,
     /// Say something went wrong, in the status line.
-    Warn(String),
+    Warn(super::Said),
     /// Show the roster or the table.
     ShowTab(CentralTab),
 }

@@ -160,7 +160,7 @@ impl CsApp {
         }
         app.adopt_club_tables();
         if app.path.is_some() && app.message.is_none() {
-            app.message = app.against_club_rules().map(|said| (said, false));
+            app.message = app.against_club_rules().map(|said| super::Said::new(false, said));
         }
         app
     }
@@ -264,8 +264,7 @@ impl CsApp {
 
     /// An autosave that does not read, said once, with where it is kept.
     fn say_unreadable_autosave(&mut self, e: &storage::LoadError, at: &Path) {
-        let reason = crate::i18n::errors::load_error_text(self.lang, e);
-        self.message = Some((self.lang.fmt(T::AutosaveUnreadable, &[&reason, &at.display()]), true));
+        self.say(true, |l| l.fmt(T::AutosaveUnreadable, &[&crate::i18n::errors::load_error_text(l, e), &at.display()]));
     }
 
     /// The kept autosaves as the list shows them, each journal read for its count.
@@ -294,7 +293,7 @@ impl CsApp {
     /// File → Recover…: every kept autosave, read.
     fn show_kept(&mut self) {
         let Some(dir) = self.data_dir.clone() else {
-            self.message = Some((self.lang.t(T::NoDataFolder).to_owned(), true));
+            self.say(true, |l| l.t(T::NoDataFolder).to_owned());
             return;
         };
         let kept = storage::kept_journals(&dir);
@@ -304,7 +303,7 @@ impl CsApp {
     /// The players threw a kept autosave away: it goes, and the list shows the rest.
     fn discard_kept(&mut self, journal: &Path) {
         storage::discard_autosave(journal);
-        self.message = Some((self.lang.t(T::AutosaveDiscarded).to_owned(), false));
+        self.say(false, |l| l.t(T::AutosaveDiscarded).to_owned());
         if matches!(self.modal, Modal::Kept(KeptList::Rows(_))) {
             self.show_kept();
         } else {
@@ -344,9 +343,8 @@ impl CsApp {
                 self.path = None;
                 // A copy is on no disk: quitting asks to save it.
                 self.revision = self.saved_revision.wrapping_add(1);
-                let text = self.lang.fmt(T::OpenElsewhere, &[&path.display()]);
-                self.message = Some((text.clone(), true));
-                self.modal = Modal::Message(text);
+                self.say(true, |l| l.fmt(T::OpenElsewhere, &[&path.display()]));
+                self.modal = Modal::Message(self.lang.fmt(T::OpenElsewhere, &[&path.display()]));
                 false
             }
         }
@@ -413,10 +411,10 @@ impl CsApp {
             AppCommand::BasingThenPlace(unit, place) => self.basing_then_place(unit, *place),
             AppCommand::Copy(text) => {
                 self.copy_request = Some(text);
-                self.message = Some((self.lang.t(T::Copied).to_owned(), false));
+                self.say(false, |l| l.t(T::Copied).to_owned());
             }
             AppCommand::ExportSvg => self.export_svg(),
-            AppCommand::Warn(text) => self.message = Some((text, true)),
+            AppCommand::Warn(said) => self.message = Some(said),
             AppCommand::ShowTab(tab) => self.tab = tab,
             AppCommand::CancelPick => {
                 self.picking = None;
@@ -558,8 +556,11 @@ impl CsApp {
     /// A charge begun from its charger: the players pick its target next.
     fn start_charge(&mut self, id: UnitId) {
         self.picking = Some(id);
-        let name = self.game.battle().unit(id).map(|u| u.display_name(self.lang == Lang::Ru).to_owned());
-        self.message = Some((self.lang.fmt(T::PickTarget, &[&name.unwrap_or_default()]), false));
+        let unit = self.game.battle().unit(id).cloned();
+        self.say(false, |l| {
+            let name = unit.as_ref().map(|u| u.display_name(l == Lang::Ru).to_owned());
+            l.fmt(T::PickTarget, &[&name.unwrap_or_default()])
+        });
     }
 
     /// Opens the charge wizard on a declared charge, to carry it out.
@@ -696,7 +697,7 @@ impl CsApp {
         let side = |id| battle.unit(id).map(|u| u.side);
         if side(charger) == side(target) {
             self.picking = Some(charger);
-            self.message = Some((self.lang.t(T::PickEnemy).to_owned(), true));
+            self.say(true, |l| l.t(T::PickEnemy).to_owned());
             return;
         }
         self.message = None;
@@ -781,8 +782,7 @@ impl CsApp {
                 self.modal = Modal::JournalFull(Full::Bytes { bytes, room_to_go_on });
             }
             Err(e) => {
-                let reason = crate::i18n::errors::action_error_text(self.lang, &e);
-                self.message = Some((self.lang.fmt(T::ActionRefused, &[&reason]), true));
+                self.say(true, |l| l.fmt(T::ActionRefused, &[&crate::i18n::errors::action_error_text(l, &e)]));
             }
         }
     }
@@ -834,19 +834,23 @@ impl CsApp {
     }
 
     fn undo_redo(&mut self, undo: bool) {
-        let lang = self.lang;
         let result = if undo { self.game.undo() } else { self.game.redo() };
         let mut changed = false;
-        self.message = match result {
+        let said = match result {
             Ok(Some(step)) => {
                 changed = true;
                 let step = step.clone();
-                let what = super::roster::step_label(lang, self.game.battle(), &step);
-                Some((lang.fmt(if undo { T::Undone } else { T::Redone }, &[&what]), false))
+                let battle = self.game.battle();
+                let done = if undo { T::Undone } else { T::Redone };
+                super::Said::new(false, |l| l.fmt(done, &[&super::roster::step_label(l, battle, &step)]))
             }
-            Ok(None) => Some((lang.t(if undo { T::NothingToUndo } else { T::NothingToRedo }).to_owned(), false)),
-            Err(e) => Some((crate::i18n::errors::apply_error_text(lang, &e), true)),
+            Ok(None) => {
+                let nothing = if undo { T::NothingToUndo } else { T::NothingToRedo };
+                super::Said::new(false, |l| l.t(nothing).to_owned())
+            }
+            Err(e) => super::Said::new(true, |l| crate::i18n::errors::apply_error_text(l, &e)),
         };
+        self.message = Some(said);
         if changed {
             self.changed(if undo { storage::Op::Undid } else { storage::Op::Redid });
         }
@@ -891,7 +895,7 @@ impl CsApp {
                 if let Modal::Report(text) = &self.modal {
                     self.copy_request = Some(text.clone());
                 }
-                self.message = Some((self.lang.t(T::Copied).to_owned(), false));
+                self.say(false, |l| l.t(T::Copied).to_owned());
                 return;
             }
             ReportChoice::Print => return self.print(),
@@ -911,15 +915,18 @@ impl CsApp {
         let bytes = super::report_view::report_bytes(purpose, &self.game, self.lang, focus);
         // A report never replaces the open battle file, and keeps no .bak (it can be made again).
         let open_battle = self.path.as_deref().is_some_and(|open| crate::storage::same_file(open, path));
-        let result = if open_battle {
-            Err(self.lang.t(T::ReportOverBattle).to_owned())
-        } else {
-            let reason = |e: crate::storage::SaveError| crate::i18n::errors::save_reason_text(self.lang, &e.reason);
-            bytes.and_then(|b| crate::storage::save_output(path, &b).map_err(reason))
+        let not_saved = |l: Lang, reason: &str| l.fmt(T::CannotSave, &[&reason, &path.display()]);
+        let result = match bytes {
+            _ if open_battle => Err(super::Said::new(true, |l| not_saved(l, l.t(T::ReportOverBattle)))),
+            // The report's own reason, worded as it was made.
+            Err(reason) => Err(super::Said::only(self.lang, not_saved(self.lang, &reason), true)),
+            Ok(b) => crate::storage::save_output(path, &b).map_err(|e| {
+                super::Said::new(true, |l| not_saved(l, &crate::i18n::errors::save_reason_text(l, &e.reason)))
+            }),
         };
         self.message = Some(match result {
-            Ok(()) => (self.lang.fmt(T::Saved, &[&path.display()]), false),
-            Err(e) => (self.lang.fmt(T::CannotSave, &[&e, &path.display()]), true),
+            Ok(()) => super::Said::new(false, |l| l.fmt(T::Saved, &[&path.display()])),
+            Err(said) => said,
         });
     }
 
@@ -948,7 +955,7 @@ impl CsApp {
             "xdg-open"
         };
         if let Err(e) = std::process::Command::new(opener).arg(&path).spawn() {
-            self.message = Some((self.lang.fmt(T::CannotOpenViewer, &[&e, &path.display()]), true));
+            self.say(true, |l| l.fmt(T::CannotOpenViewer, &[&e, &path.display()]));
         }
     }
 
@@ -982,9 +989,8 @@ impl CsApp {
         let bytes = match storage::read_bytes_file(path) {
             Ok(b) => b,
             Err(e) => {
-                let reason = crate::i18n::errors::load_error_text(lang, &e);
-                self.message = Some((lang.fmt(T::CannotOpen, &[&reason, &path.display()]), true));
-                return;
+                let reason = |l| crate::i18n::errors::load_error_text(l, &e);
+                return self.say(true, |l| l.fmt(T::CannotOpen, &[&reason(l), &path.display()]));
             }
         };
         match crate::oob::import_naming_sides(&bytes, self.game.battle()) {
@@ -997,7 +1003,7 @@ impl CsApp {
                 let counts = (oob.units.len(), oob.generals.len(), oob.brigades.len());
                 self.perform(&Action::ImportOrderOfBattle(Box::new(oob)));
                 if self.message.is_none() {
-                    self.message = Some((crate::oob::imported_text(lang, counts), false));
+                    self.say(false, |l| crate::oob::imported_text(l, counts));
                 }
             }
             Err(rows) => self.modal = Modal::Message(refused_rows_text(lang, path, &rows)),
@@ -1006,11 +1012,10 @@ impl CsApp {
 
     /// Says in the status line that `path` was saved, or why not.
     fn say_saved(&mut self, path: &std::path::Path, result: Result<(), storage::SaveError>) {
-        let lang = self.lang;
-        self.message = Some(match result {
-            Ok(()) => (lang.fmt(T::Saved, &[&path.display()]), false),
-            Err(e) => (crate::i18n::errors::save_error_text(lang, &e), true),
-        });
+        match result {
+            Ok(()) => self.say(false, |l| l.fmt(T::Saved, &[&path.display()])),
+            Err(e) => self.say(true, |l| crate::i18n::errors::save_error_text(l, &e)),
+        }
     }
 
     fn profile_file(&mut self, purpose: PathPurpose) {
@@ -1028,7 +1033,6 @@ impl CsApp {
     /// Takes a club's rules pack into the battle (one undo step), or writes the battle's
     /// rules as one (issue 50).
     pub(super) fn profile_path(&mut self, purpose: PathPurpose, path: &std::path::Path) {
-        let lang = self.lang;
         if purpose == PathPurpose::SaveProfile {
             let pack = self.game.battle().rules_pack();
             return self.say_saved(path, storage::save_pack(path, &pack).map(|_| ()));
@@ -1044,8 +1048,8 @@ impl CsApp {
             }
             Err(e) => {
                 self.charge_after_rules = None;
-                let reason = crate::i18n::errors::pack_error_text(lang, &e);
-                self.message = Some((lang.fmt(T::CannotOpen, &[&reason, &path.display()]), true));
+                let reason = |l| crate::i18n::errors::pack_error_text(l, &e);
+                self.say(true, |l| l.fmt(T::CannotOpen, &[&reason(l), &path.display()]));
             }
         }
     }
@@ -1072,20 +1076,21 @@ impl CsApp {
 
     /// What to say of a battle whose rules are not the club's current pack (issue 50:
     /// never switched silently); nothing where there is no club pack or they are the same.
-    fn against_club_rules(&self) -> Option<String> {
+    fn against_club_rules(&self) -> Option<impl Fn(Lang) -> String + use<>> {
         let club = self.data_dir.as_deref().and_then(storage::read_club_pack)?;
         let own = self.game.battle().rules_pack();
         if own.hash() == club.hash() {
             return None;
         }
-        let lang = self.lang;
-        let named = |p: &crate::model::RulesPack| match p.id.name.as_str() {
-            "" => crate::i18n::names::pack_name(lang, "").to_owned(),
-            name => lang.fmt(T::PackNamed, &[&name, &p.id.version]),
-        };
         let diff = crate::game::difference_under(&self.game, &club);
-        let said = lang.fmt(T::PackDiffersFromClub, &[&named(&own), &named(&club)]);
-        Some(format!("{said} {}", lang.fmt(T::PackDifferenceSaid, &[&diff.results, &diff.refusals, &diff.entries])))
+        Some(move |lang: Lang| {
+            let named = |p: &crate::model::RulesPack| match p.id.name.as_str() {
+                "" => crate::i18n::names::pack_name(lang, "").to_owned(),
+                name => lang.fmt(T::PackNamed, &[&name, &p.id.version]),
+            };
+            let said = lang.fmt(T::PackDiffersFromClub, &[&named(&own), &named(&club)]);
+            format!("{said} {}", lang.fmt(T::PackDifferenceSaid, &[&diff.results, &diff.refusals, &diff.entries]))
+        })
     }
 
     /// Takes a club's rules pack from the next action on (one undo step), then opens the
@@ -1099,17 +1104,16 @@ impl CsApp {
 
     /// Saves the battle's rules, under their name, as the club's: new battles take them.
     fn save_club_profile(&mut self) {
-        let lang = self.lang;
         let Some(dir) = self.data_dir.clone() else {
-            self.message = Some((lang.t(T::NoDataFolder).to_owned(), true));
+            self.say(true, |l| l.t(T::NoDataFolder).to_owned());
             return;
         };
         let path = storage::club_pack_file(&dir);
         let saved = storage::save_pack(&path, &self.game.battle().rules_pack());
-        self.message = Some(match saved {
-            Ok(_) => (lang.fmt(T::ClubProfileSaved, &[&path.display()]), false),
-            Err(e) => (crate::i18n::errors::save_error_text(lang, &e), true),
-        });
+        match saved {
+            Ok(_) => self.say(false, |l| l.fmt(T::ClubProfileSaved, &[&path.display()])),
+            Err(e) => self.say(true, |l| crate::i18n::errors::save_error_text(l, &e)),
+        }
     }
 
     /// A campaign file beside the battle file, named after it (issue 52).
@@ -1124,9 +1128,8 @@ impl CsApp {
     /// club without a pack gets one from the battle's rules. The battle keeps its rules
     /// until the players switch.
     fn save_club_house(&mut self, house: super::settings_house::ClubHouse) {
-        let lang = self.lang;
         let Some(dir) = self.data_dir.clone() else {
-            self.message = Some((lang.t(T::NoDataFolder).to_owned(), true));
+            self.say(true, |l| l.t(T::NoDataFolder).to_owned());
             return;
         };
         let path = storage::club_pack_file(&dir);
@@ -1134,8 +1137,8 @@ impl CsApp {
             match storage::read_pack_file(&path) {
                 Ok(pack) => pack,
                 Err(e) => {
-                    let reason = crate::i18n::errors::pack_error_text(lang, &e);
-                    self.message = Some((lang.fmt(T::CannotOpen, &[&reason, &path.display()]), true));
+                    let reason = |l| crate::i18n::errors::pack_error_text(l, &e);
+                    self.say(true, |l| l.fmt(T::CannotOpen, &[&reason(l), &path.display()]));
                     return;
                 }
             }
@@ -1147,13 +1150,15 @@ impl CsApp {
         pack.id.version = pack.id.version.saturating_add(1);
         match storage::save_pack(&path, &pack) {
             Ok(_) => {
-                let name = crate::i18n::names::pack_name(lang, &pack.id.name).to_owned();
-                self.message = Some((lang.fmt(T::HouseSaved, &[&name, &pack.id.version, &path.display()]), false));
+                self.say(false, |l| {
+                    let name = crate::i18n::names::pack_name(l, &pack.id.name);
+                    l.fmt(T::HouseSaved, &[&name, &pack.id.version, &path.display()])
+                });
                 if let Modal::Settings(draft) = &mut self.modal {
                     draft.note_club(&pack, self.game.battle());
                 }
             }
-            Err(e) => self.message = Some((crate::i18n::errors::save_error_text(lang, &e), true)),
+            Err(e) => self.say(true, |l| crate::i18n::errors::save_error_text(l, &e)),
         }
     }
 
@@ -1161,7 +1166,7 @@ impl CsApp {
     /// what changes (issue 50); the settings window closes first, its draft left behind.
     fn play_club_rules(&mut self) {
         let Some(dir) = self.data_dir.clone() else {
-            self.message = Some((self.lang.t(T::NoDataFolder).to_owned(), true));
+            self.say(true, |l| l.t(T::NoDataFolder).to_owned());
             return;
         };
         self.modal = Modal::None;
@@ -1216,18 +1221,16 @@ impl CsApp {
                 if let Some(dir) = self.data_dir.clone() {
                     self.offer_recovery_from(&dir);
                 }
-                self.message = Some(if problems.is_empty() {
-                    let opened = self.lang.fmt(T::Opened, &[&path.display()]);
-                    (self.against_club_rules().map_or(opened.clone(), |d| format!("{opened} {d}")), false)
+                if problems.is_empty() {
+                    let differs = self.against_club_rules();
+                    self.say(false, |l| {
+                        let opened = l.fmt(T::Opened, &[&path.display()]);
+                        differs.as_ref().map_or(opened.clone(), |d| format!("{opened} {}", d(l)))
+                    });
                 } else {
-                    (
-                        self.lang.fmt(
-                            T::OpenedWithProblems,
-                            &[&path.display(), &self.lang.count(problems.len(), Noun::Problem)],
-                        ),
-                        true,
-                    )
-                });
+                    let n = problems.len();
+                    self.say(true, |l| l.fmt(T::OpenedWithProblems, &[&path.display(), &l.count(n, Noun::Problem)]));
+                }
             }
             Err(e) if !self.open_as_what_it_is(path) => self.open_failed(path, &e),
             Err(_) => {}
@@ -1261,8 +1264,7 @@ impl CsApp {
                 self.replace_game(game, None);
                 // A new battle, not yet on disk.
                 self.revision = 1;
-                self.message =
-                    Some((lang.fmt(T::ScenarioPlayed, &[&lang.count(n, Noun::Action), &path.display()]), false));
+                self.say(false, |l| l.fmt(T::ScenarioPlayed, &[&l.count(n, Noun::Action), &path.display()]));
                 return true;
             }
             return false;
@@ -1313,7 +1315,7 @@ impl CsApp {
             .as_deref()
             .and_then(|dir| storage::recoveries_of(dir, path).into_iter().find_map(Result::ok))
             .map(Box::new);
-        self.message = Some((detail.clone(), true));
+        self.say(true, |l| l.fmt(T::CannotOpen, &[&crate::i18n::errors::load_error_text(l, e), &path.display()]));
         self.modal = Modal::OpenFailed { text, detail, backup, recovery };
     }
 
@@ -1394,9 +1396,8 @@ impl CsApp {
     /// Saves to `path` atomically; on success it becomes the current file.
     pub(super) fn save_to(&mut self, path: &Path) {
         if self.held_elsewhere(path) {
-            let text = self.lang.fmt(T::SaveElsewhere, &[&path.display()]);
-            self.modal = Modal::Message(text.clone());
-            self.message = Some((text, true));
+            self.modal = Modal::Message(self.lang.fmt(T::SaveElsewhere, &[&path.display()]));
+            self.say(true, |l| l.fmt(T::SaveElsewhere, &[&path.display()]));
             return;
         }
         match storage::save_battle(path, &self.game) {
@@ -1408,19 +1409,17 @@ impl CsApp {
                 self.discard_journal();
                 self.begin_journal(None);
                 self.remember_recent(path);
-                self.message = Some(match (self.problems.len(), saved.links_given_up) {
-                    (_, true) => (self.lang.fmt(T::SavedLinksGivenUp, &[&path.display()]), true),
-                    (0, false) => (self.lang.fmt(T::Saved, &[&path.display()]), false),
-                    (n, false) => (
-                        self.lang.fmt(T::SavedWithProblems, &[&path.display(), &self.lang.count(n, Noun::Problem)]),
-                        true,
-                    ),
-                });
+                match (self.problems.len(), saved.links_given_up) {
+                    (_, true) => self.say(true, |l| l.fmt(T::SavedLinksGivenUp, &[&path.display()])),
+                    (0, false) => self.say(false, |l| l.fmt(T::Saved, &[&path.display()])),
+                    (n, false) => {
+                        self.say(true, |l| l.fmt(T::SavedWithProblems, &[&path.display(), &l.count(n, Noun::Problem)]))
+                    }
+                }
             }
             Err(e) => {
-                let text = crate::i18n::errors::save_error_text(self.lang, &e);
-                self.modal = Modal::Message(text.clone());
-                self.message = Some((text, true));
+                self.modal = Modal::Message(crate::i18n::errors::save_error_text(self.lang, &e));
+                self.say(true, |l| crate::i18n::errors::save_error_text(l, &e));
             }
         }
     }
@@ -1443,6 +1442,16 @@ impl CsApp {
         self.recent.retain(|p| *p != path);
         self.recent.insert(0, path);
         self.recent.truncate(RECENT_MAX);
+    }
+
+    /// Says `word` (in each language) in the status line.
+    pub(super) fn say(&mut self, error: bool, word: impl FnMut(Lang) -> String) {
+        self.message = Some(super::Said::new(error, word));
+    }
+
+    /// Says words a helper gave in the language on screen only.
+    pub(super) fn say_here(&mut self, text: String, error: bool) {
+        self.message = Some(super::Said::only(self.lang, text, error));
     }
 
     /// Whether the battle changed since it was last saved or opened.
@@ -1496,17 +1505,17 @@ impl CsApp {
             // Another window has its file: the copy was said.
             return;
         }
-        let lang = self.lang;
-        self.message = Some(match kept {
-            None => (lang.t(T::Recovered).to_owned(), false),
-            Some(kept) => {
+        match kept {
+            None => self.say(false, |l| l.t(T::Recovered).to_owned()),
+            Some(kept) => self.say(true, |l| {
                 // Where the copy is, or why it could not be made.
                 let at = kept
-                    .map_or_else(|e| crate::i18n::errors::save_error_text(lang, &e), |copy| copy.display().to_string());
-                let played = lang.count(recovery.played, Noun::Action);
-                (lang.fmt(T::RecoveredInPart, &[&played, &recovery.unread, &at]), true)
-            }
-        });
+                    .as_ref()
+                    .map_or_else(|e| crate::i18n::errors::save_error_text(l, e), |copy| copy.display().to_string());
+                let played = l.count(recovery.played, Noun::Action);
+                l.fmt(T::RecoveredInPart, &[&played, &recovery.unread, &at])
+            }),
+        }
     }
 }
 
@@ -1570,50 +1579,49 @@ impl CsApp {
         let Some(mut c) = form.read().cloned() else { return };
         match form.table.table(lang) {
             Ok(table) => c.pack.options.recovery = table,
-            Err(reason) => return self.campaign_said(reason, true),
+            Err(reason) => return self.say_here(reason, true),
         }
-        self.campaign_rewritten(path, c, lang.t(T::CampTableSaved).to_owned());
+        self.campaign_rewritten(path, c, super::Said::new(false, |l| l.t(T::CampTableSaved).to_owned()));
     }
 
     /// Writes the campaign changed in the window (checked first, and only while its file
     /// still holds what the window read: a change made since, by the command line or
     /// another window, or a path typed since naming another campaign, is not written
     /// over), keeps the window open on it as it now is, and says `said`.
-    fn campaign_rewritten(&mut self, path: &std::path::Path, c: crate::model::Campaign, said: String) {
+    fn campaign_rewritten(&mut self, path: &std::path::Path, c: crate::model::Campaign, said: super::Said) {
         if let Some(c) = self.campaign_write(path, c) {
             if let Modal::Campaign(form) = &mut self.modal {
                 form.took(Ok(c));
             }
-            self.campaign_said(said, false);
+            self.message = Some(said);
         }
     }
 
     /// Writes the campaign changed in the window, checked, over its file while the file
     /// holds what the window read; the campaign written, or none (and why, said).
     fn campaign_write(&mut self, path: &std::path::Path, c: crate::model::Campaign) -> Option<crate::model::Campaign> {
-        let lang = self.lang;
         let Modal::Campaign(form) = &self.modal else { return None };
         let before = form.shared()?;
         match storage::read_campaign_file(path) {
             Ok(on_disk) if on_disk == *before => {}
             Ok(_) => {
-                self.campaign_said(lang.t(T::CampReadChanged).to_owned(), true);
+                self.say(true, |l| l.t(T::CampReadChanged).to_owned());
                 return None;
             }
             Err(e) => {
-                self.campaign_said(crate::i18n::errors::campaign_file_error_text(lang, &e), true);
+                self.say(true, |l| crate::i18n::errors::campaign_file_error_text(l, &e));
                 return None;
             }
         }
         let c = match storage::checked_campaign(c) {
             Ok(c) => c,
             Err(e) => {
-                self.campaign_said(crate::i18n::errors::campaign_file_error_text(lang, &e), true);
+                self.say(true, |l| crate::i18n::errors::campaign_file_error_text(l, &e));
                 return None;
             }
         };
         if let Err(e) = storage::save_campaign(path, &c) {
-            self.campaign_said(crate::i18n::errors::save_error_text(lang, &e), true);
+            self.say(true, |l| crate::i18n::errors::save_error_text(l, &e));
             return None;
         }
         self.last_campaign = Some(path.to_path_buf());
@@ -1624,12 +1632,11 @@ impl CsApp {
     /// and the window kept open on the campaign as it now is.
     fn campaign_step(&mut self, path: &std::path::Path, ask: crate::game::campaign::StepAsk) {
         use crate::i18n::errors::{step_error_text, step_said};
-        let lang = self.lang;
         let Modal::Campaign(form) = &self.modal else { return };
         let Some(mut c) = form.read().cloned() else { return };
         match crate::game::campaign::perform_step(&mut c, ask) {
-            Ok(done) => self.campaign_rewritten(path, c, step_said(lang, ask, &done)),
-            Err(e) => self.campaign_said(step_error_text(lang, &e), true),
+            Ok(done) => self.campaign_rewritten(path, c, super::Said::new(false, |l| step_said(l, ask, &done))),
+            Err(e) => self.say(true, |l| step_error_text(l, &e)),
         }
     }
 
@@ -1637,7 +1644,7 @@ impl CsApp {
         let lang = self.lang;
         // A campaign is never written over.
         if path.exists() {
-            return self.campaign_said(lang.fmt(T::CampExists, &[&path.display()]), true);
+            return self.say(true, |l| l.fmt(T::CampExists, &[&path.display()]));
         }
         let Modal::Campaign(form) = &self.modal else { return };
         let name = form.name.trim().to_owned();
@@ -1645,16 +1652,16 @@ impl CsApp {
             let oob = std::path::PathBuf::from(form.oob_path.trim());
             let bytes = match storage::read_bytes_file(&oob) {
                 Ok(b) => b,
-                Err(e) => return self.campaign_said(crate::i18n::errors::load_error_text(lang, &e), true),
+                Err(e) => return self.say(true, |l| crate::i18n::errors::load_error_text(l, &e)),
             };
             match crate::oob::game_of(&bytes, &name, self.game.battle().ruleset, lang) {
                 Ok(g) => (g, false, oob.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()),
                 Err(crate::oob::OobGameError::Rows(rows)) => {
-                    let first = rows.first().map(|r| crate::oob::row_error_text(lang, r)).unwrap_or_default();
-                    return self.campaign_said(first, true);
+                    let first = |l| rows.first().map(|r| crate::oob::row_error_text(l, r)).unwrap_or_default();
+                    return self.say(true, first);
                 }
                 Err(crate::oob::OobGameError::Refused(e)) => {
-                    return self.campaign_said(crate::i18n::errors::action_error_text(lang, &e), true);
+                    return self.say(true, |l| crate::i18n::errors::action_error_text(l, &e));
                 }
             }
         } else {
@@ -1664,39 +1671,40 @@ impl CsApp {
         let c = crate::game::campaign::campaign_from(&game, &storage::new_campaign_id(&name), &name, &from, made);
         let c = match storage::checked_campaign(c) {
             Ok(c) => c,
-            Err(e) => return self.campaign_said(crate::i18n::errors::campaign_file_error_text(lang, &e), true),
+            Err(e) => return self.say(true, |l| crate::i18n::errors::campaign_file_error_text(l, &e)),
         };
         if let Err(e) = storage::save_campaign(path, &c) {
-            return self.campaign_said(crate::i18n::errors::save_error_text(lang, &e), true);
+            return self.say(true, |l| crate::i18n::errors::save_error_text(l, &e));
         }
-        let said = lang.fmt(T::CampCreated, &[&c.name, &c.units.len(), &c.generals.len()]);
         self.last_campaign = Some(path.to_path_buf());
         self.modal = Modal::None;
-        self.message = Some((format!("{said} {}", lang.fmt(T::CliWritten, &[&path.display()])), false));
+        self.say(false, |l| {
+            let said = l.fmt(T::CampCreated, &[&c.name, &c.units.len(), &c.generals.len()]);
+            format!("{said} {}", l.fmt(T::CliWritten, &[&path.display()]))
+        });
     }
 
     fn campaign_battle(&mut self, path: &std::path::Path) {
-        let lang = self.lang;
         let Modal::Campaign(form) = &self.modal else { return };
         let Some(mut c) = form.read().cloned() else { return };
         let chosen: Vec<crate::model::UnitId> = form.chosen.iter().copied().collect();
         let out = std::path::PathBuf::from(form.battle_path.trim());
         if out.exists() {
-            return self.campaign_said(lang.fmt(T::CampExists, &[&out.display()]), true);
+            return self.say(true, |l| l.fmt(T::CampExists, &[&out.display()]));
         }
         let battle = match crate::game::campaign::battle_from(&c, &chosen, &form.name) {
             Ok(b) => b,
-            Err(e) => return self.campaign_said(crate::i18n::errors::campaign_error_text(lang, &e), true),
+            Err(e) => return self.say(true, |l| crate::i18n::errors::campaign_error_text(l, &e)),
         };
         let mut game = crate::game::Game::new(battle);
         // A new battle rolls its own dice (from its journal's start too, so that it replays).
         game.reseed(storage::now_unix_ms());
         crate::game::campaign::record_made(&mut c, &game);
         if let Err(e) = storage::checked_campaign(c.clone()) {
-            return self.campaign_said(crate::i18n::errors::campaign_file_error_text(lang, &e), true);
+            return self.say(true, |l| crate::i18n::errors::campaign_file_error_text(l, &e));
         }
         if let Err(e) = storage::save_battle(&out, &game) {
-            return self.campaign_said(crate::i18n::errors::save_error_text(lang, &e), true);
+            return self.say(true, |l| crate::i18n::errors::save_error_text(l, &e));
         }
         if self.campaign_write(path, c).is_none() {
             // The campaign does not know the battle: its file goes with it.
@@ -1714,7 +1722,7 @@ impl CsApp {
         // The campaign records the battle file: unsaved changes are saved first.
         if self.is_dirty() {
             let Some(file) = self.path.clone() else {
-                return self.campaign_said(lang.t(T::CampSaveFirst).to_owned(), true);
+                return self.say(true, |l| l.t(T::CampSaveFirst).to_owned());
             };
             self.save_to(&file);
             if self.is_dirty() {
@@ -1729,7 +1737,7 @@ impl CsApp {
             form.fates.iter().map(|(g, f)| (*g, *f)).collect();
         let closing = match said {
             Some(Ok(closing)) => closing,
-            Some(Err(reason)) => return self.campaign_said(reason, true),
+            Some(Err(reason)) => return self.say_here(reason, true),
             None => return,
         };
         let fates: Vec<_> =
@@ -1737,13 +1745,13 @@ impl CsApp {
         let file = self.path.as_ref().and_then(|p| p.file_name()).map(|n| n.to_string_lossy().into_owned());
         let before = c.ledger.len();
         if let Err(e) = crate::game::campaign::close(&mut c, &closing, &fates, &file.unwrap_or_default()) {
-            return self.campaign_said(crate::i18n::errors::campaign_error_text(lang, &e), true);
+            return self.say(true, |l| crate::i18n::errors::campaign_error_text(l, &e));
         }
         let Some(c) = self.campaign_write(path, c) else { return };
         self.modal = Modal::None;
         let written = c.ledger.len() - before;
         let said = if c.taken_back(closing.number) { T::CampClosedAgain } else { T::CampClosed };
-        self.message = Some((lang.fmt(said, &[&closing.number, &written]), false));
+        self.say(false, |l| l.fmt(said, &[&closing.number, &written]));
     }
 
     fn campaign_report(&mut self, path: &std::path::Path, pdf: bool) {
@@ -1753,55 +1761,48 @@ impl CsApp {
         let out = std::path::PathBuf::from(form.report_path.trim());
         let bytes = match super::report_view::campaign_report_bytes(c, lang, pdf) {
             Ok(b) => b,
-            Err(reason) => return self.campaign_said(reason, true),
+            Err(reason) => return self.say_here(reason, true),
         };
         match storage::save_output(&out, &bytes) {
             Ok(()) => {
                 self.last_campaign = Some(path.to_path_buf());
-                self.message = Some((lang.fmt(T::CliWritten, &[&out.display()]), false));
+                self.say(false, |l| l.fmt(T::CliWritten, &[&out.display()]));
             }
-            Err(e) => self.campaign_said(crate::i18n::errors::save_error_text(lang, &e), true),
+            Err(e) => self.say(true, |l| crate::i18n::errors::save_error_text(l, &e)),
         }
     }
 
     /// Returns the last closed battle's wounded with the dice typed, and writes the
     /// campaign (issue 53).
     fn campaign_recover(&mut self, path: &std::path::Path) {
-        let lang = self.lang;
         let Modal::Campaign(form) = &self.modal else { return };
         let Some(mut c) = form.read().cloned() else { return };
         let recovery = match crate::game::campaign::recovery(&c, None, &form.typed_dice()) {
             Ok(r) => r,
-            Err(e) => return self.campaign_said(crate::i18n::errors::recovery_error_text(lang, &e), true),
+            Err(e) => return self.say(true, |l| crate::i18n::errors::recovery_error_text(l, &e)),
         };
         if let Err(e) = crate::game::campaign::recover(&mut c, &recovery) {
-            return self.campaign_said(crate::i18n::errors::recovery_error_text(lang, &e), true);
+            return self.say(true, |l| crate::i18n::errors::recovery_error_text(l, &e));
         }
         if self.campaign_write(path, c).is_none() {
             return;
         }
         let total = recovery.units.iter().filter_map(|u| u.returning).fold(0u32, u32::saturating_add);
         self.modal = Modal::None;
-        self.message = Some((lang.fmt(T::CampRecoveryDone, &[&recovery.battle, &total]), false));
+        self.say(false, |l| l.fmt(T::CampRecoveryDone, &[&recovery.battle, &total]));
     }
 
     /// Begins the second day, and writes the campaign (issue 53).
     fn campaign_second_day(&mut self, path: &std::path::Path) {
-        let lang = self.lang;
         let Modal::Campaign(form) = &self.modal else { return };
         let Some(mut c) = form.read().cloned() else { return };
         if let Err(e) = crate::game::campaign::second_day(&mut c) {
-            return self.campaign_said(crate::i18n::errors::recovery_error_text(lang, &e), true);
+            return self.say(true, |l| crate::i18n::errors::recovery_error_text(l, &e));
         }
         if self.campaign_write(path, c).is_none() {
             return;
         }
         self.modal = Modal::None;
-        self.message = Some((lang.t(T::CampSecondDayDone).to_owned(), false));
-    }
-
-    /// Says what went wrong (or right) in the window's status line, the window open.
-    fn campaign_said(&mut self, text: String, error: bool) {
-        self.message = Some((text, error));
+        self.say(false, |l| l.t(T::CampSecondDayDone).to_owned());
     }
 }

@@ -137,17 +137,29 @@ fn duplicate_adds_a_copy_in_the_same_brigade() {
     assert_eq!(h.state().selection, Selection::Unit(copies[1].id));
 }
 
+/// The whole screen, the status line's last message among it: said in English, it is
+/// reworded in Russian, not left in the language it was said in.
 #[test]
 fn language_switch_changes_the_whole_screen() {
     let mut h = harness(Lang::En);
     h.run();
+    h.get_by_label("Sumy Hussars").click();
+    h.run();
+    h.get_by_label("Disordered").click();
+    h.run();
+    h.get_by_label("Undo").click();
+    h.run();
+    assert!(h.query_all_by_label_contains("Undone: ").count() >= 1, "the undo said in English");
     h.get_by_label("Русский").click();
     h.run();
     assert_eq!(h.state().lang, Lang::Ru);
-    h.get_by_label("Сумской гусарский полк");
+    assert!(h.query_all_by_label("Сумской гусарский полк").count() >= 1);
     h.get_by_label("Отменить");
     assert!(h.query_all_by_label_contains("Французская императорская гвардия").count() >= 1);
     assert!(h.query_by_label("Undo").is_none());
+    assert!(h.query_all_by_label_contains("Undone: ").next().is_none(), "no English left in the status line");
+    let said = h.query_all_by_label_contains("Отменено: ").count();
+    assert!(said >= 1, "the undo reworded in Russian");
 }
 
 #[test]
@@ -324,7 +336,7 @@ fn a_new_units_counts_move_together_until_the_battle_begins() {
         assert_eq!((unit(&h).figures, unit(&h).figures_start), (24, 24), "{lang:?}");
         common::layout::retype(&mut h, lang.t(T::FiguresStart), "12");
         assert_eq!((unit(&h).figures, unit(&h).figures_start), (12, 12), "{lang:?}: both counts");
-        assert!(h.state().message.as_ref().is_none_or(|(_, error)| !error), "{lang:?}: {:?}", h.state().message);
+        assert!(h.state().message.as_ref().is_none_or(|m| !m.error), "{lang:?}: {:?}", h.state().message);
         // One undo step brings both back.
         h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
         h.run();

@@ -70,7 +70,7 @@ pub(super) fn canvas_ui(
         label(&painter, s + Vec2::new(0.0, -14.0), u.display_name(lang == Lang::Ru));
     }
     if let (Some(payload), Some(p)) = (response.dnd_release_payload::<UnitId>(), hover) {
-        place_new(lang, battle, *payload, p, cmds);
+        place_new(battle, *payload, p, cmds);
     }
     if let (Some(id), Some(p)) = (response.dnd_release_payload::<GeneralId>(), hover)
         && let Some(g) = battle.general(*id)
@@ -147,11 +147,12 @@ fn wheel(events: &[egui::Event]) -> f32 {
 }
 
 /// Places a unit from the list at `p`, or says why it cannot be.
-fn place_new(lang: Lang, battle: &Battle, id: UnitId, p: Point, cmds: &mut Vec<AppCommand>) {
+fn place_new(battle: &Battle, id: UnitId, p: Point, cmds: &mut Vec<AppCommand>) {
     let Some(u) = battle.unit(id) else { return };
     let place = Action::PlaceUnit { unit: id, place: Some(new_place(u.side, p)) };
     if unit_size_cm(battle, u).is_none() {
-        cmds.push(AppCommand::Warn(lang.fmt(T::NoBasingRow, &[&u.arm.label(lang)])));
+        let arm = u.arm;
+        cmds.push(AppCommand::Warn(crate::ui::Said::new(true, |l| l.fmt(T::NoBasingRow, &[&arm.label(l)]))));
         cmds.push(AppCommand::BasingThenPlace(id, Box::new(place)));
         return;
     }
@@ -227,7 +228,7 @@ fn select_tool(
     if response.clicked()
         && let Some(p) = hover
     {
-        click(lang, battle, (selection, picking), view, p, cmds);
+        click(battle, (selection, picking), view, p, cmds);
     }
     // The menu's piece is kept while the menu is open (the pointer then leaves the table).
     if response.secondary_clicked() {
@@ -253,7 +254,6 @@ pub(super) fn turned_towards(at: Placement, p: Point) -> i32 {
 }
 
 fn click(
-    lang: Lang,
     battle: &Battle,
     (selection, picking): (Selection, Option<UnitId>),
     view: &mut TableView,
@@ -277,7 +277,7 @@ fn click(
         Some(Piece::General(id)) => cmds.push(AppCommand::Select(Selection::General(id))),
         None => match selection {
             Selection::Unit(id) if battle.unit(id).is_some_and(|u| u.place.is_none()) => {
-                place_new(lang, battle, id, p, cmds);
+                place_new(battle, id, p, cmds);
             }
             Selection::General(id) if battle.general(id).is_some_and(|g| g.place.is_none()) => {
                 let side = battle.general(id).map_or(Side::First, |g| g.side);
