@@ -183,7 +183,7 @@ super::texts! {
     DerivedRear => "the middle of the attacker's front edge is behind the line of the defender's rear edge", "середина переднего края атакующего за линией заднего края защищающегося";
     DerivedFlank => "the middle of the attacker's front edge is between the lines of the defender's front and rear edges", "середина переднего края атакующего между линиями переднего и заднего краёв защищающегося";
     EngWrongStep => "step: «{}» is not a step of {} (steps: {})", "step: «{}» — такого шага нет в правилах {} (шаги: {})";
-    EngNotAFace => "{} is not a face of the {}", "{} — не грань: {}";
+    EngNotAFace => "{} is not a face of the {}", "{} — нет такой грани: {}";
     EngDiceCount => "expected {}, got {}", "нужно: {}, дано: {}";
     AverageDie => "average die (2, 3, 3, 4, 4, 5)", "средний кубик (2, 3, 3, 4, 4, 5)";
     OrdinaryDie => "D6", "кубик Д6";
