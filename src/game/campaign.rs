@@ -160,9 +160,12 @@ pub fn battle_from(campaign: &Campaign, chosen: &[UnitId], name: &str) -> Result
         .generals
         .iter()
         .filter(|g| g.fate.is_none() && !g.general.lost && fights(g.general.side))
+        // The commanders-in-chief, the generals of the brigades that fight, and a general
+        // of no brigade with the unit he is attached to.
         .filter(|g| {
             g.general.rank == Rank::CommanderInChief
                 || g.general.brigade.is_some_and(|b| brigades.iter().any(|x| x.id == b))
+                || (g.general.brigade.is_none() && g.general.attached_to.is_some_and(|u| chosen.contains(&u)))
         })
         .map(|g| {
             let attached = g.general.attached_to.filter(|u| chosen.contains(u));

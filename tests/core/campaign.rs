@@ -186,6 +186,26 @@ fn a_battle_is_made_of_units_that_can_fight_on_both_sides() {
     assert_eq!(closing.winner, Some(Side::Second));
 }
 
+/// A regimental general of no brigade goes into a battle with the unit he is attached
+/// to, and stays out of one without it.
+#[test]
+fn a_general_of_no_brigade_fights_with_the_unit_he_is_attached_to() {
+    let mut c = krasnoi_campaign("campaign-test-regimental");
+    let unit = c.units.iter().find(|u| u.unit.side == Side::Second).unwrap().unit.id;
+    let g = c.generals.iter_mut().find(|g| g.general.side == Side::Second && g.general.brigade.is_some()).unwrap();
+    g.general.rank = coldsteel::rules::Rank::Regimental;
+    g.general.brigade = None;
+    g.general.attached_to = Some(unit);
+    let general = g.general.id;
+    let first = c.units.iter().find(|u| u.unit.side == Side::First).unwrap().unit.id;
+    let others = c.units.iter().find(|u| u.unit.side == Side::Second && u.unit.id != unit).unwrap().unit.id;
+    let with = campaign::battle_from(&c, &[first, unit], "with him").unwrap();
+    let his = with.generals.iter().find(|g| g.id == general).expect("he fights with his unit");
+    assert_eq!(his.attached_to, Some(unit));
+    let without = campaign::battle_from(&c, &[first, others], "without him").unwrap();
+    assert!(without.generals.iter().all(|g| g.id != general), "not without his unit");
+}
+
 /// Issue 52 moved the battle file to version 11 (a battle names its campaign): a
 /// version-10 file reads with none, replays to the same battle and is written as 11.
 #[test]
