@@ -304,7 +304,7 @@ pub(super) fn figures_of(effects: &[Effect]) -> Option<u32> {
     })
 }
 
-/// The test a melee result owes and the unit that owes it (GDB-RES-02, 04, 09).
+/// The test a melee result owes and the unit that owes it (GDB-RES-02, GDB-RES-04, GDB-RES-09).
 pub fn owed_melee_test(result: &MeleeResult, m: &GdbMeleeAction) -> Option<(UnitId, TestKind)> {
     owed_test(result, (m.attacker, m.defender))
 }
@@ -340,7 +340,7 @@ fn melee_losses(result: &MeleeResult, m: &GdbMeleeAction, units: [&Unit; 2]) -> 
     Ok(losses)
 }
 
-/// The test the result owes, and the unit that takes it (GDB-RES-02, 04, 09).
+/// The test the result owes, and the unit that takes it (GDB-RES-02, GDB-RES-04, GDB-RES-09).
 fn owed_test(result: &MeleeResult, ids: (UnitId, UnitId)) -> Option<(UnitId, TestKind)> {
     [(ids.0, &result.attacker_effects), (ids.1, &result.defender_effects)].into_iter().find_map(|(unit, effects)| {
         effects.iter().find_map(|e| match e {

@@ -273,7 +273,7 @@ pub struct GdbMeleeAction {
     /// casualty table (AMB-13).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub losses: Option<ByRole<u32>>,
-    /// The winner's pursuit or formation test (GDB-RES-02, 04, 09), if taken now.
+    /// The winner's pursuit or formation test (GDB-RES-02, GDB-RES-04, GDB-RES-09), if taken now.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub test: Option<TestAnswer>,
     /// A result the players impose, with their reason.

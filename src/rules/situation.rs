@@ -177,7 +177,8 @@ pub struct Situation {
     /// Charging this turn (GDB-MOD-21; B-COL-06..09: both sides may).
     #[serde(skip_serializing_if = "is_false")]
     pub charging: bool,
-    /// Distance moved in the charge; under 5 cm it does not count as charging (GDB-CHG-18).
+    /// Distance moved towards the enemy in the charge (a wheel does not count, AMB-19);
+    /// under 5 cm it does not count as charging (GDB-CHG-18).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub moved_cm: Option<u32>,
     /// Pursuing (GDB-MOD-21).

@@ -242,9 +242,9 @@ impl Outcome {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Test {
-    /// Winning cavalry (GDB-RES-02, 04, 09).
+    /// Winning cavalry (GDB-RES-02, GDB-RES-04, GDB-RES-09).
     Pursuit,
-    /// Winning infantry or artillery (GDB-RES-02, 04, 09, 10).
+    /// Winning infantry or artillery (GDB-RES-02, GDB-RES-04, GDB-RES-09, GDB-RES-10).
     Formation,
 }
 
