@@ -37,11 +37,15 @@ pub const MAX_HEAD_BYTES: usize = 16 * 1024;
 /// The longest request target (path and query).
 pub const MAX_TARGET_BYTES: usize = 1024;
 /// How long a client has, from its connection's acceptance, to send its whole first
-/// request head, however slowly it trickles (and each later one, from the answer before).
+/// request head, however slowly it trickles (and each later one, from the answer before);
+/// [`HEAD_GRACE`] more when the server comes to the deadline late.
 pub const HEAD_TIMEOUT: Duration = Duration::from_secs(3);
-/// How long after a head's deadline, as the server sees it pass, it waits before it
+/// How long after a head's deadline a server that comes to it late waits before it
 /// judges the head late (see [`Graced`]).
 const HEAD_GRACE: Duration = Duration::from_millis(200);
+/// How late past a deadline the server may come to it and still be on time: a timer
+/// fires a millisecond or two after its instant on a server that was not held up.
+const HEAD_LATE: Duration = Duration::from_millis(20);
 /// How often a quiet event stream says it is still there (and finds a gone viewer).
 const KEEP_ALIVE: Duration = Duration::from_secs(15);
 /// The page, its words filled in from i18n as it is served.
@@ -296,10 +300,11 @@ async fn first_head_late(deadline: tokio::time::Instant, seen: &AtomicBool) {
     }
 }
 
-/// A head's deadline, ready [`HEAD_GRACE`] after the server first sees it passed. A
-/// server held up past its deadlines (a loaded machine, a laptop resumed, a stopped
-/// process) fires them all as it resumes, before it may have read what the clients sent
-/// meanwhile: the grace gives it a turn to read the heads that came in time first.
+/// A head's deadline: ready when it passes, or, when the server comes to it more than
+/// [`HEAD_LATE`] after it passed, [`HEAD_GRACE`] after that. A server held up past its
+/// deadlines (a loaded machine, a laptop resumed, a stopped process) fires them all as it
+/// resumes, before it may have read what the clients sent meanwhile: the grace gives it a
+/// turn to read the heads that came in time first.
 struct Graced {
     sleep: Pin<Box<tokio::time::Sleep>>,
     graced: bool,
@@ -319,12 +324,12 @@ impl std::future::Future for Graced {
             if self.sleep.as_mut().poll(cx).is_pending() {
                 return Poll::Pending;
             }
-            if self.graced {
+            let now = tokio::time::Instant::now();
+            if self.graced || now.saturating_duration_since(self.sleep.deadline()) <= HEAD_LATE {
                 return Poll::Ready(());
             }
             self.graced = true;
-            let then = tokio::time::Instant::now() + HEAD_GRACE;
-            self.sleep.as_mut().reset(then);
+            self.sleep.as_mut().reset(now + HEAD_GRACE);
         }
     }
 }
