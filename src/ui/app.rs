@@ -441,7 +441,7 @@ impl CsApp {
     }
 
     fn status_ui(&self, ui: &mut Ui) {
-        let said = self.message.as_ref().and_then(|m| Some((m.text(self.lang)?, m.error)));
+        let said = self.message.as_ref().map(|m| (m.text(self.lang), m.error));
         ui.horizontal(|ui| match said {
             Some((text, true)) => {
                 ui.colored_label(theme::ERROR, text);

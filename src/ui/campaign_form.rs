@@ -130,9 +130,9 @@ pub struct CampaignForm {
     cache: Cache,
 }
 
-/// What a closing was worked out from: the rule, the side that held, the battle's state
-/// (its game's stamp) and the language.
-type ClosingKey = (ResultRule, Side, u64, Lang);
+/// What a closing was worked out from: the rule, the side that held and the battle's
+/// state (its game's stamp).
+type ClosingKey = (ResultRule, Side, u64);
 
 /// A recovery worked out, or why not.
 type Recovered = Result<campaign::Recovery, campaign::RecoveryError>;
@@ -140,7 +140,7 @@ type Recovered = Result<campaign::Recovery, campaign::RecoveryError>;
 /// The Campaign window's derived views, each with what it was derived from.
 #[derive(Clone, Debug, Default, PartialEq)]
 struct Cache {
-    closing: Option<(ClosingKey, Result<Closing, String>)>,
+    closing: Option<(ClosingKey, Result<Closing, CampaignError>)>,
     /// The open battle's number when it is closed into the campaign already (as it is or
     /// changed since): the one a take-back would reopen.
     closed: Option<u32>,
@@ -201,9 +201,9 @@ impl CampaignForm {
     }
 
     /// The closing of the open battle as the form says, or why not: worked out again only
-    /// when the rule, the side, the battle or the language changed (it hashes the battle).
-    pub fn closing(&mut self, game: &crate::game::Game, lang: Lang) -> Option<Result<Closing, String>> {
-        let key = (self.rule, self.held, game.stamp(), lang);
+    /// when the rule, the side or the battle changed (it hashes the battle).
+    pub fn closing(&mut self, game: &crate::game::Game) -> Option<Result<Closing, CampaignError>> {
+        let key = (self.rule, self.held, game.stamp());
         if let Some((k, closing)) = &self.cache.closing
             && *k == key
         {
@@ -220,7 +220,6 @@ impl CampaignForm {
             }
         };
         self.cache.closed = closing.as_ref().err().and_then(closed);
-        let closing = closing.map_err(|e| crate::i18n::errors::campaign_error_text(lang, &e));
         self.cache.closing = Some((key, closing.clone()));
         Some(closing)
     }
@@ -455,10 +454,10 @@ fn close_ui(
             }
         });
     }
-    let closing = match form.closing(game, lang) {
+    let closing = match form.closing(game) {
         Some(Ok(closing)) => closing,
-        Some(Err(reason)) => {
-            ui.colored_label(super::theme::ERROR, reason);
+        Some(Err(e)) => {
+            ui.colored_label(super::theme::ERROR, crate::i18n::errors::campaign_error_text(lang, &e));
             // A battle closed already (as it is, or changed since) can be taken back.
             if let Some(n) = form.cache.closed {
                 super::settings::explain(ui, lang.t(T::CampTakeBackExplain));

@@ -918,8 +918,7 @@ impl CsApp {
         let not_saved = |l: Lang, reason: &str| l.fmt(T::CannotSave, &[&reason, &path.display()]);
         let result = match bytes {
             _ if open_battle => Err(super::Said::new(true, |l| not_saved(l, l.t(T::ReportOverBattle)))),
-            // The report's own reason, worded as it was made.
-            Err(reason) => Err(super::Said::only(self.lang, not_saved(self.lang, &reason), true)),
+            Err(e) => Err(super::Said::new(true, |l| not_saved(l, &e.text(l)))),
             Ok(b) => crate::storage::save_output(path, &b).map_err(|e| {
                 super::Said::new(true, |l| not_saved(l, &crate::i18n::errors::save_reason_text(l, &e.reason)))
             }),
@@ -1449,11 +1448,6 @@ impl CsApp {
         self.message = Some(super::Said::new(error, word));
     }
 
-    /// Says words a helper gave in the language on screen only.
-    pub(super) fn say_here(&mut self, text: String, error: bool) {
-        self.message = Some(super::Said::only(self.lang, text, error));
-    }
-
     /// Whether the battle changed since it was last saved or opened.
     pub fn is_dirty(&self) -> bool {
         self.revision != self.saved_revision
@@ -1574,12 +1568,13 @@ impl CsApp {
 
     /// Saves the recovery table typed to the campaign's rules (issue 53), and writes it.
     fn campaign_table(&mut self, path: &std::path::Path) {
-        let lang = self.lang;
         let Modal::Campaign(form) = &self.modal else { return };
         let Some(mut c) = form.read().cloned() else { return };
-        match form.table.table(lang) {
+        let typed = form.table.clone();
+        match typed.table(self.lang) {
             Ok(table) => c.pack.options.recovery = table,
-            Err(reason) => return self.say_here(reason, true),
+            // The form's reason worded in each language (reading it is cheap and pure).
+            Err(_) => return self.say(true, |l| typed.table(l).err().unwrap_or_default()),
         }
         self.campaign_rewritten(path, c, super::Said::new(false, |l| l.t(T::CampTableSaved).to_owned()));
     }
@@ -1718,7 +1713,6 @@ impl CsApp {
     }
 
     fn campaign_close(&mut self, path: &std::path::Path) {
-        let lang = self.lang;
         // The campaign records the battle file: unsaved changes are saved first.
         if self.is_dirty() {
             let Some(file) = self.path.clone() else {
@@ -1732,12 +1726,12 @@ impl CsApp {
         }
         let Modal::Campaign(form) = &mut self.modal else { return };
         let Some(mut c) = form.read().cloned() else { return };
-        let said = form.closing(&self.game, lang);
+        let said = form.closing(&self.game);
         let fates: Vec<(crate::model::GeneralId, crate::model::Fate)> =
             form.fates.iter().map(|(g, f)| (*g, *f)).collect();
         let closing = match said {
             Some(Ok(closing)) => closing,
-            Some(Err(reason)) => return self.say_here(reason, true),
+            Some(Err(e)) => return self.say(true, |l| crate::i18n::errors::campaign_error_text(l, &e)),
             None => return,
         };
         let fates: Vec<_> =
@@ -1761,7 +1755,7 @@ impl CsApp {
         let out = std::path::PathBuf::from(form.report_path.trim());
         let bytes = match super::report_view::campaign_report_bytes(c, lang, pdf) {
             Ok(b) => b,
-            Err(reason) => return self.say_here(reason, true),
+            Err(e) => return self.say(true, |l| e.text(l)),
         };
         match storage::save_output(&out, &bytes) {
             Ok(()) => {

@@ -69,12 +69,11 @@ pub fn report_bytes(
     game: &crate::game::Game,
     lang: Lang,
     focus: Focus,
-) -> Result<Vec<u8>, String> {
+) -> Result<Vec<u8>, pdf::PdfError> {
     let battle = game.battle();
-    let pdf_failed = |e: pdf::PdfError| e.text(lang);
     match purpose {
-        PathPurpose::ReportPdf => pdf::to_pdf(&summary::game_report(game, lang)).map_err(pdf_failed),
-        PathPurpose::RosterPdf => pdf::to_pdf(&summary::roster_sheets(battle, lang)).map_err(pdf_failed),
+        PathPurpose::ReportPdf => pdf::to_pdf(&summary::game_report(game, lang)),
+        PathPurpose::RosterPdf => pdf::to_pdf(&summary::roster_sheets(battle, lang)),
         PathPurpose::TableSvg => Ok(crate::report::map::svg(&scene(battle, lang, focus)).into_bytes()),
         PathPurpose::Open
         | PathPurpose::Save
@@ -92,13 +91,13 @@ pub fn campaign_report_text(campaign: &crate::model::Campaign, lang: Lang) -> St
 }
 
 /// The campaign's report as PDF or Markdown bytes, or why not.
-pub fn campaign_report_bytes(campaign: &crate::model::Campaign, lang: Lang, pdf: bool) -> Result<Vec<u8>, String> {
+pub fn campaign_report_bytes(
+    campaign: &crate::model::Campaign,
+    lang: Lang,
+    pdf: bool,
+) -> Result<Vec<u8>, crate::report::pdf::PdfError> {
     let report = crate::report::campaign::campaign_report(campaign, &[], lang);
-    if pdf {
-        crate::report::pdf::to_pdf(&report).map_err(|e| e.text(lang))
-    } else {
-        Ok(markdown::to_markdown(&report).into_bytes())
-    }
+    if pdf { crate::report::pdf::to_pdf(&report) } else { Ok(markdown::to_markdown(&report).into_bytes()) }
 }
 
 /// A battle's closing into a campaign, explained a line each.

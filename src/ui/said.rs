@@ -8,8 +8,7 @@ use crate::i18n::Lang;
 pub struct Said {
     /// Whether it says what went wrong.
     pub error: bool,
-    /// Its words in each language ([`Lang::ALL`]'s order); empty where it was worded in one
-    /// language only.
+    /// Its words in each language, in [`Lang::ALL`]'s order.
     words: [String; 2],
 }
 
@@ -19,14 +18,9 @@ impl Said {
         Said { error, words: Lang::ALL.map(&mut word) }
     }
 
-    /// Words a helper gave in one language only: shown while that language is on screen.
-    pub fn only(lang: Lang, text: String, error: bool) -> Said {
-        Said::new(error, |l| if l == lang { text.clone() } else { String::new() })
-    }
-
-    /// Its words in `lang`, if it has them.
-    pub fn text(&self, lang: Lang) -> Option<&str> {
-        let at = Lang::ALL.iter().position(|l| *l == lang)?;
-        self.words.get(at).map(String::as_str).filter(|t| !t.is_empty())
+    /// Its words in `lang`.
+    pub fn text(&self, lang: Lang) -> &str {
+        let at = Lang::ALL.iter().position(|l| *l == lang).unwrap_or(0);
+        self.words.get(at).map_or("", String::as_str)
     }
 }

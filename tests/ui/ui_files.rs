@@ -538,10 +538,10 @@ fn files_open_for_what_they_are() {
     let scenario = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/scenarios/ex4.json");
     open(&mut h, std::path::Path::new(scenario));
     assert!(h.state().path.is_none(), "a new battle, not yet saved");
-    let said = h.state().message.clone().unwrap().text(Lang::En).unwrap().to_owned();
+    let said = h.state().message.clone().unwrap().text(Lang::En).to_owned();
     assert!(said.contains("scenario"), "{said}");
     // A new battle starts with nothing said of the last one.
-    h.state_mut().message = Some(coldsteel::ui::Said::only(Lang::En, "stale".into(), true));
+    h.state_mut().message = Some(coldsteel::ui::Said::new(true, |_| "stale".into()));
     h.key_press_modifiers(Modifiers::COMMAND, Key::N);
     h.run();
     h.get_by_label("Create").click();
@@ -550,7 +550,7 @@ fn files_open_for_what_they_are() {
         h.get_by_label("Discard changes").click();
         h.run();
     }
-    assert!(h.state().message.as_ref().is_none_or(|m| m.text(Lang::En) != Some("stale")));
+    assert!(h.state().message.as_ref().is_none_or(|m| m.text(Lang::En) != "stale"));
 }
 
 /// A battle file of the default battle in `dir`.
@@ -961,7 +961,7 @@ fn opening_a_battle_under_other_rules_than_the_clubs_says_so() {
     h.run();
     h.state_mut().run_cmd(coldsteel::ui::AppCommand::File(coldsteel::ui::FileOp::Open(Some(file.clone()))));
     h.run();
-    let said = h.state().message.clone().unwrap().text(Lang::En).unwrap_or_default().to_owned();
+    let said = h.state().message.clone().unwrap().text(Lang::En).to_owned();
     assert!(said.contains("«Krasnoi club», version 2") && said.contains("«Krasnoi club», version 3"), "{said}");
     // How much the club's rules would have changed, from the battle's start.
     let diff = coldsteel::game::difference_under(&h.state().game, &club);
@@ -977,7 +977,7 @@ fn opening_a_battle_under_other_rules_than_the_clubs_says_so() {
     storage::save_pack(&storage::club_pack_file(&data), &ours).unwrap();
     h.state_mut().run_cmd(coldsteel::ui::AppCommand::File(coldsteel::ui::FileOp::Open(Some(file))));
     h.run();
-    let said = h.state().message.clone().unwrap().text(Lang::En).unwrap_or_default().to_owned();
+    let said = h.state().message.clone().unwrap().text(Lang::En).to_owned();
     assert!(!said.contains("not the club's"), "{said}");
 }
 
@@ -1296,7 +1296,7 @@ fn the_recovery_table_is_filled_in_and_campaign_steps_undone_and_taken_back_in_t
         h.get_by_label(&lang.fmt(T::CampUndo, &[&step])).click();
         h.run();
         assert_eq!(storage::read_campaign_file(&file).unwrap(), behind, "{lang:?}: nothing written over");
-        assert_eq!(h.state().message.as_ref().and_then(|m| m.text(lang)), Some(lang.t(T::CampReadChanged)), "{lang:?}");
+        assert_eq!(h.state().message.as_ref().map(|m| m.text(lang)), Some(lang.t(T::CampReadChanged)), "{lang:?}");
     }
 }
 
