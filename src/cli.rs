@@ -99,9 +99,10 @@ enum Command {
     Share {
         /// The battle file.
         file: PathBuf,
-        /// The address and port to listen on (0.0.0.0 for every network of this computer).
-        #[arg(long, default_value = "127.0.0.1:8765")]
-        bind: std::net::SocketAddr,
+        /// The address and port to listen on (0.0.0.0 for every network of this computer);
+        /// without it, 127.0.0.1:8765, or the next free port when another window shares there.
+        #[arg(long)]
+        bind: Option<std::net::SocketAddr>,
     },
     /// Play an evening that fills a battle file to its size limit (notes, names or actions)
     /// through a game that watches its file as the window's does, saving it in DIR every
@@ -252,7 +253,13 @@ const SHARE_LOOK: std::time::Duration = std::time::Duration::from_millis(20);
 
 /// `coldsteel share`: the page for a battle file until Ctrl+C, following each save and
 /// each line of the autosave journal a window writes of it.
-fn share(path: &Path, bind: std::net::SocketAddr, lang: Lang) -> Result<String, String> {
+fn share(path: &Path, bind: Option<std::net::SocketAddr>, lang: Lang) -> Result<String, String> {
+    let (bind, more) = match bind {
+        Some(asked) => (asked, 0),
+        None => {
+            (std::net::SocketAddr::from(([127, 0, 0, 1], coldsteel::share::DEFAULT_PORT)), coldsteel::share::NEXT_PORTS)
+        }
+    };
     let dir = storage::autosave_dir();
     let mut follower = storage::follow::Follower::new(path, dir.as_deref());
     let game = follower.read_whole().map_err(|e| at_path(load_error_text(lang, &e), path))?;
@@ -260,7 +267,7 @@ fn share(path: &Path, bind: std::net::SocketAddr, lang: Lang) -> Result<String, 
     sharing.hub().publish_battle(game.battle(), None);
     let title = coldsteel::i18n::names::battle_title(game.battle(), lang).to_owned();
     let url = sharing
-        .start(bind, lang)
+        .start_near(bind, more, lang)
         .map_err(|e| lang.fmt(T::CliShareFailed, &[&coldsteel::share::error_text(lang, &e)]))?;
     // A closed standard output (a pipe whose reader left) stops no one from viewing.
     let mut out = std::io::stdout().lock();

@@ -30,6 +30,8 @@ pub use server::{
 
 /// The port sharing offers first.
 pub const DEFAULT_PORT: u16 = 8765;
+/// How many ports after the usual one sharing tries while the usual one is taken.
+pub const NEXT_PORTS: u16 = 20;
 
 /// One state of the battle as published: its number and the view in each language.
 /// Every response of this state shares it: the page, the state and the events are made
@@ -380,6 +382,19 @@ impl Sharing {
         let url = page_url(server.local_addr(), &token, lang);
         self.server = Some(server);
         Ok(url)
+    }
+
+    /// Starts serving on `bind`, or, while its port is taken, on the next of the `more`
+    /// ports after it: another window may share its battle on the usual one.
+    pub fn start_near(&mut self, bind: SocketAddr, more: u16, lang: Lang) -> Result<String, ShareError> {
+        let mut started = self.start(bind, lang);
+        for next in (1..=more).filter_map(|i| bind.port().checked_add(i)) {
+            if !matches!(started, Err(ShareError::Bind(_, std::io::ErrorKind::AddrInUse))) {
+                break;
+            }
+            started = self.start(SocketAddr::new(bind.ip(), next), lang);
+        }
+        started
     }
 
     /// Stops serving; the token dies with the server.

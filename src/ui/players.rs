@@ -158,7 +158,14 @@ impl PlayersScreen {
         };
         // The state is there before the first viewer comes.
         self.sharing.hub().publish_battle(battle, self.open.as_ref());
-        match self.sharing.start(SocketAddr::new(ip, port), lang) {
+        // The usual port taken (another window shares its battle there): the next free
+        // one, shown in the port field. A port the players typed is theirs, taken or not.
+        let more = if port == crate::share::DEFAULT_PORT { crate::share::NEXT_PORTS } else { 0 };
+        let started = self.sharing.start_near(SocketAddr::new(ip, port), more, lang);
+        if let Some(addr) = self.sharing.local_addr() {
+            self.share.port = addr.port().to_string();
+        }
+        match started {
             Ok(url) => {
                 self.share.qr = crate::share::qr_modules(&url);
                 self.share.url = Some(url);

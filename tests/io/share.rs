@@ -654,3 +654,48 @@ fn a_viewer_that_goes_is_let_go_of_at_once() {
         std::thread::sleep(Duration::from_millis(20));
     }
 }
+
+/// Another window shares its battle on the port asked: sharing takes the next free port
+/// of the few after it, and refuses when none is free or none was to be tried.
+#[test]
+fn a_taken_port_gives_way_to_the_next_free_one() {
+    // A port with the next one free, held here as the other window would hold it.
+    let (held, port) = loop {
+        let held = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = held.local_addr().unwrap().port();
+        let next_free = port.checked_add(1).is_some_and(|p| std::net::TcpListener::bind(("127.0.0.1", p)).is_ok());
+        if next_free {
+            break (held, port);
+        }
+    };
+    let bind = SocketAddr::from(([127, 0, 0, 1], port));
+    let mut sharing = Sharing::default();
+    let url = sharing.start_near(bind, 20, coldsteel::i18n::Lang::En).expect("the next port");
+    let taken = sharing.local_addr().unwrap().port();
+    assert_eq!(taken, port + 1, "the next free one");
+    assert!(url.starts_with(&format!("http://127.0.0.1:{taken}/")), "{url}");
+    // The players typed it: theirs, taken or not.
+    let refused = sharing.start_near(bind, 0, coldsteel::i18n::Lang::En);
+    assert!(
+        matches!(refused, Err(coldsteel::share::ShareError::Bind(_, std::io::ErrorKind::AddrInUse))),
+        "{refused:?}"
+    );
+    assert!(sharing.local_addr().is_none(), "not sharing");
+    drop(held);
+}
+
+/// `coldsteel share FILE` without `--bind`: 127.0.0.1:8765, or, while another window
+/// shares there, the next free port, printed with its address.
+#[test]
+fn share_without_bind_takes_the_next_port_when_the_usual_one_is_taken() {
+    // Held here, or by another program already: taken either way while the command starts.
+    let _held = std::net::TcpListener::bind(("127.0.0.1", coldsteel::share::DEFAULT_PORT));
+    let dir = tempfile::tempdir().unwrap();
+    let file = battle_file(dir.path());
+    let mut command = Command::new(env!("CARGO_BIN_EXE_coldsteel"));
+    command.args(["share", file.to_str().unwrap()]).env("COLDSTEEL_DATA_DIR", dir.path()).stderr(Stdio::null());
+    let s = Shared::start(command);
+    assert!(s.addr.ip().is_loopback(), "{}", s.url);
+    assert_ne!(s.addr.port(), coldsteel::share::DEFAULT_PORT, "{}", s.url);
+    assert_eq!(get(s.addr, &format!("/state?t={}", s.token)).0, 200, "served there");
+}
