@@ -208,7 +208,10 @@ pub fn action_error_text(lang: Lang, e: &ActionError) -> String {
         ActionError::Charge(c) => charge_error_text(lang, c),
         ActionError::ChargeUnfinished => lang.t(T::ErrChargeUnfinished).to_owned(),
         ActionError::NotEngaged(a, b) => lang.fmt(T::ErrNotEngaged, &[a, b]),
-        ActionError::TooManyLosses { unit, lost, has } => lang.fmt(T::ErrTooManyLosses, &[unit, has, lost]),
+        ActionError::TooManyLosses { unit, lost, has } => {
+            let (has, lost) = (lang.count(*has, Noun::Figure), lang.count(*lost, Noun::FigureAcc));
+            lang.fmt(T::ErrTooManyLosses, &[unit, &has, &lost])
+        }
         ActionError::LossesNeeded => lang.t(T::ErrLossesNeeded).to_owned(),
         ActionError::TestsOwed => lang.t(T::ErrTestsOwed).to_owned(),
         ActionError::NoTestOwed => lang.t(T::ErrNoTestOwed).to_owned(),

@@ -6,7 +6,7 @@
 use crate::common;
 
 use coldsteel::game::Game;
-use coldsteel::i18n::{Lang, T};
+use coldsteel::i18n::{Lang, Noun, T};
 use coldsteel::model::LogDetail;
 use coldsteel::rules::Phase;
 use coldsteel::rules::gdb::charge::{Input, Reaction};
@@ -165,6 +165,48 @@ fn the_pursuit_test_offers_halt() {
         let LogDetail::GdbMelee { .. } = detail else { panic!("{lang:?}: {detail:?}") };
         let grenadiers = h.state().game.battle().units.iter().find(|u| u.name == "Grenadiers à cheval").unwrap();
         assert!(!grenadiers.markers.contains(&coldsteel::rules::Marker::Pursuing), "{lang:?}: it halted");
+    }
+}
+
+/// Losses typed past a unit's figures are refused at the field, naming the regiment, and
+/// Apply waits (the game refuses them too); within them, the melee applies.
+#[test]
+fn melee_losses_past_a_units_figures_are_refused_at_the_field() {
+    for lang in [Lang::En, Lang::Ru] {
+        let mut g = common::default_at(Phase::Charges);
+        let inputs = vec![
+            Input::Reaction(Reaction::Stand),
+            Input::ChargerTest(TestResult::Pass.into()),
+            Input::StandTest(TestResult::Pass.into()),
+        ];
+        let a = common::charge(&g, "Grenadiers à cheval", "Kiev Dragoons", 12, inputs);
+        common::do_charge(&mut g, a);
+        common::to(&mut g, Phase::Melee);
+        let has = g.battle().units.iter().find(|u| u.name == "Kiev Dragoons").unwrap().figures;
+        let mut h = harness(g, lang);
+        h.run();
+        click(&mut h, lang.t(T::Fight));
+        click(&mut h, lang.t(T::Next));
+        let (c, t) = (name(&h, "Grenadiers à cheval", lang), name(&h, "Kiev Dragoons", lang));
+        type_into(&mut h, &c, "66");
+        type_into(&mut h, &t, "11");
+        click(&mut h, lang.t(T::Next));
+        type_into(&mut h, &lang.fmt(T::LossesOf, &[&c]), "0");
+        type_into(&mut h, &lang.fmt(T::LossesOf, &[&t]), &(has + 8).to_string());
+        let (figures, lost) = (lang.count(has, Noun::Figure), lang.count(has + 8, Noun::FigureAcc));
+        h.get_by_label(&lang.fmt(T::TooManyOf, &[&t, &figures, &lost]));
+        assert!(h.get_by_label(lang.t(T::Apply)).accesskit_node().is_disabled(), "{lang:?}: Apply waits");
+        // Put right: the typed number rubbed out, 3 typed.
+        for _ in 0..(has + 8).to_string().len() {
+            h.key_press(egui::Key::Backspace);
+            h.run();
+        }
+        type_into(&mut h, &lang.fmt(T::LossesOf, &[&t]), "3");
+        assert_eq!(h.query_all_by_label_contains(&lang.count(has + 8, Noun::FigureAcc)).count(), 0, "{lang:?}");
+        click(&mut h, coldsteel::i18n::Label::label(TestResult::Halt, lang));
+        click(&mut h, lang.t(T::Apply));
+        let detail = &h.state().game.battle().log.last().unwrap().detail;
+        assert!(matches!(detail, LogDetail::GdbMelee { .. }), "{lang:?}: {detail:?}");
     }
 }
 

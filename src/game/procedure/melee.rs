@@ -46,7 +46,7 @@ pub struct MeleeView {
     pub applied: MeleeResult,
     /// The dice each side rolled.
     pub dice: ByRole<[u8; 2]>,
-    /// The winner's test owed with the melee (GDB-RES-02, 04, 09).
+    /// The winner's test owed with the melee (GDB-RES-02, GDB-RES-04, GDB-RES-09).
     pub owed_test: Option<(UnitId, TestKind)>,
     /// Which of each side's modifiers decided the result by the dice (issue 51).
     pub pivotal: ByRole<Vec<bool>>,
@@ -232,10 +232,19 @@ impl MeleeDraft {
         Some(options)
     }
 
-    /// Whether the melee may be applied: losses typed, an imposed result's reason given
-    /// and the owed test answered (GDB-RES-02, 04, 09).
+    /// For each side whose typed losses pass its figures, the figures it has: the game
+    /// refuses more losses than a unit has, and the players are told so at the field.
+    pub fn losses_refused(&self, battle: &Battle) -> [Option<u32>; 2] {
+        let has = |id: UnitId| battle.unit(id).map(|u| u.figures);
+        let refused = |id: UnitId, lost: Option<u32>| has(id).filter(|has| lost.is_some_and(|n| n > *has));
+        [refused(self.attacker, self.losses[0]), refused(self.defender, self.losses[1])]
+    }
+
+    /// Whether the melee may be applied: losses typed and within each unit's figures, an
+    /// imposed result's reason given and the owed test answered (GDB-RES-02, GDB-RES-04,
+    /// GDB-RES-09).
     pub fn ready(&mut self, battle: &Battle) -> bool {
-        let typed = self.losses.iter().all(Option::is_some);
+        let typed = self.losses.iter().all(Option::is_some) && self.losses_refused(battle).iter().all(Option::is_none);
         let override_ok = !self.override_on || !self.override_reason.trim().is_empty();
         let owed = self.view(battle).is_some_and(|v| v.owed_test.is_some());
         typed && override_ok && (!owed || self.test.is_some())

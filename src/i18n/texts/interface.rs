@@ -86,7 +86,7 @@ super::texts! {
     ReplayRulesChanged => "replayed {}; log entry {} was recorded under the earlier rules and is refused now: {}. The file keeps the game as it was recorded.", "воспроизведено: {}; запись журнала {} сделана по прежним правилам и теперь отклоняется: {}. Файл хранит игру такой, какой она записана.";
     ErrChargeUnfinished => "the charge is not finished: inputs are missing", "атака не завершена: не хватает данных";
     ErrNotEngaged => "units {} and {} are not engaged in a melee", "подразделения {} и {} не в рукопашной";
-    ErrTooManyLosses => "unit {} has {} figures and cannot lose {}", "у подразделения {} {} фигур, потерять {} оно не может";
+    ErrTooManyLosses => "unit {} has {} and cannot lose {}", "у подразделения {} {}, потерять {} оно не может";
     ErrLossesNeeded => "the casualty table has no row for this result: enter the figures lost", "в таблице потерь нет строки для этого результата: введите потери";
     ErrTestsOwed => "the tests owed after this melee are not entered", "не введены тесты после этой рукопашной";
     ErrNoTestOwed => "no test is owed", "тест не требуется";

@@ -199,6 +199,15 @@ impl MeleeWizard {
         if let Some(bad) = &bad {
             ui.colored_label(crate::ui::theme::ERROR, bad);
         }
+        // More than a unit has is refused here, naming the regiment, as Apply would.
+        let refused = self.draft.losses_refused(battle);
+        for ((name, has), lost) in names.iter().zip(refused).zip(self.draft.losses) {
+            if let (Some(has), Some(lost)) = (has, lost) {
+                let (has, lost) =
+                    (lang.count(has, crate::i18n::Noun::Figure), lang.count(lost, crate::i18n::Noun::FigureAcc));
+                ui.colored_label(crate::ui::theme::ERROR, lang.fmt(T::TooManyOf, &[name, &has, &lost]));
+            }
+        }
         let focus_test = arrived && self.draft.losses.iter().all(Option::is_some);
         self.override_ui(ui, lang, names);
         self.owed_test_ui(ui, lang, battle, names, &view, focus_test);
