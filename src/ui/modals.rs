@@ -59,7 +59,15 @@ impl CsApp {
                 let owed = crate::game::morale_tests::owed_tests(self.game.battle()).len();
                 tests_owed_ui(ui, self.lang, owed, reason)
             }
-            Modal::Unfinished(undone) => unfinished_ui(ui, self.lang, *undone),
+            Modal::Unfinished(undone) => {
+                let first = super::turn_panel::first_unfinished(self.game.battle());
+                let choice = unfinished_ui(ui, self.lang, *undone, first);
+                // The dialog goes before the wizard it opens.
+                if matches!(choice, Choice::Command(_)) {
+                    cmds.push(AppCommand::CloseModal);
+                }
+                choice
+            }
             Modal::About => about_ui(ui, self.lang, self.data_dir.as_deref()),
             Modal::Guide => guide_ui(ui, self.lang),
             Modal::SwitchPack(switch) => switch_pack_ui(ui, self.lang, &switch.0, &switch.1),
@@ -490,7 +498,12 @@ fn guide_ui(ui: &mut Ui, lang: crate::i18n::Lang) -> Choice {
 /// Issue 43: Next phase past declared charges not carried out or melees not fought: do
 /// them now (the default), or go on (the declarations lapse; the units in base contact stay
 /// so).
-fn unfinished_ui(ui: &mut Ui, lang: crate::i18n::Lang, undone: crate::game::Unfinished) -> Choice {
+fn unfinished_ui(
+    ui: &mut Ui,
+    lang: crate::i18n::Lang,
+    undone: crate::game::Unfinished,
+    first: Option<AppCommand>,
+) -> Choice {
     use crate::game::Unfinished;
     use crate::i18n::Noun;
     let (title, text, now, on) = match undone {
@@ -513,7 +526,10 @@ fn unfinished_ui(ui: &mut Ui, lang: crate::i18n::Lang, undone: crate::game::Unfi
         ui.heading(lang.t(title));
         ui.label(text);
         ui.horizontal(|ui| {
-            if ui.button(RichText::new(lang.t(now)).strong()).clicked() || ui.input(|i| i.key_pressed(Key::Escape)) {
+            // Now: the first of them opens (closing the dialog when none may be done yet).
+            if ui.button(RichText::new(lang.t(now)).strong()).clicked() {
+                choice = first.clone().map_or(Choice::Close, Choice::Command);
+            } else if ui.input(|i| i.key_pressed(Key::Escape)) {
                 choice = Choice::Close;
             }
             if ui.button(lang.t(on)).clicked() {

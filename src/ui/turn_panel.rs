@@ -181,6 +181,28 @@ fn declarations_ui(ui: &mut Ui, lang: Lang, battle: &Battle, declaring: Option<S
 }
 
 /// Why this declared charge may not be carried out now, in words; `None` when it may.
+/// What "Carry them out now" (or "Fight them now") opens: the first declared charge that
+/// may be carried out now, or the first melee to fight, as the checklist offers them.
+pub(super) fn first_unfinished(battle: &Battle) -> Option<AppCommand> {
+    checklist(battle).into_iter().find_map(|todo| match todo {
+        Todo::CarryOutCharge { charger, target } => {
+            let declared = crate::game::declared_charge(battle, charger, target)?;
+            crate::game::may_carry_out(battle, &declared).is_ok().then_some(AppCommand::CarryOutCharge(charger, target))
+        }
+        Todo::Melee { index, .. } => Some(AppCommand::OpenMelee(index)),
+        Todo::Declarations { .. }
+        | Todo::Attacks
+        | Todo::RollInitiative
+        | Todo::Rout(_)
+        | Todo::Retreat(_)
+        | Todo::PushBackThenRally(_)
+        | Todo::Pursue(_)
+        | Todo::Test { .. }
+        | Todo::RecordFire
+        | Todo::AtTheEdge(_) => None,
+    })
+}
+
 fn carry_out_refused(lang: Lang, battle: &Battle, charger: UnitId, target: UnitId) -> Option<String> {
     let declared = crate::game::declared_charge(battle, charger, target)?;
     let refused = crate::game::may_carry_out(battle, &declared).err()?;

@@ -210,6 +210,29 @@ fn melee_losses_past_a_units_figures_are_refused_at_the_field() {
     }
 }
 
+/// Next phase past a declared charge not carried out asks; "Carry them out now" opens
+/// the charge's wizard (it only closed the dialog before), in both languages.
+#[test]
+fn carry_them_out_now_opens_the_declared_charge() {
+    for lang in [Lang::En, Lang::Ru] {
+        let mut g = common::default_at(Phase::Charges);
+        g.perform(&coldsteel::game::Action::DeclarationsDone { side: coldsteel::rules::Side::First }).unwrap();
+        common::declare(&mut g, "Sumy Hussars", "Guard Chasseurs à cheval", 12);
+        g.perform(&coldsteel::game::Action::DeclarationsDone { side: coldsteel::rules::Side::Second }).unwrap();
+        let mut h = harness(g, lang);
+        h.run();
+        h.get_by_role_and_label(Role::Button, lang.t(T::NextPhase)).click();
+        h.run();
+        let asked =
+            matches!(h.state().modal, coldsteel::ui::Modal::Unfinished(coldsteel::game::Unfinished::Charges(1)));
+        assert!(asked, "{lang:?}");
+        click(&mut h, lang.t(T::CarryThemOutNow));
+        assert!(matches!(h.state().modal, coldsteel::ui::Modal::None), "{lang:?}: the dialog went");
+        assert!(h.state().wizard.is_some(), "{lang:?}: the charge's wizard opened");
+        assert_eq!(h.state().game.battle().phase, Phase::Charges, "{lang:?}");
+    }
+}
+
 /// GDB-OPP-05, 06: the opportunity order's general is the players' pick among those the
 /// game lists: the brigade's own general pre-filled, the C-in-C pickable, another
 /// brigade's general shown disabled with GDB-OPP-06; the declaration keeps the pick.

@@ -596,7 +596,7 @@ fn a_dialog_takes_no_click_in_its_first_300_ms() {
 }
 
 /// Issue 43: Next phase past a melee not fought asks, as it does for owed tests: "Fight
-/// them now" stays in the Melee phase; "Go on without fighting them" goes on, the units
+/// them now" stays in the Melee phase and opens the melee; "Go on without fighting them" goes on, the units
 /// still in base contact. In English and in Russian.
 #[test]
 fn next_phase_past_an_unfought_melee_asks() {
@@ -619,6 +619,10 @@ fn next_phase_past_an_unfought_melee_asks() {
         h.get_by_label(lang.t(T::FightThemNow)).click();
         h.run();
         assert_eq!(h.state().game.battle().phase, Phase::Melee, "{lang:?}: still to fight");
+        assert!(matches!(h.state().modal, coldsteel::ui::Modal::None), "{lang:?}: the dialog went");
+        assert!(h.state().wizard.is_some(), "{lang:?}: the melee's wizard opened");
+        h.state_mut().run_cmd(coldsteel::ui::AppCommand::CloseWizard);
+        h.run();
         h.get_by_role_and_label(Role::Button, lang.t(T::NextPhase)).click();
         h.run();
         h.get_by_label(lang.t(T::LeaveThemUnfought)).click();
