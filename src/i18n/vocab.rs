@@ -96,11 +96,11 @@ labels!(Status {
 
 labels!(Order {
     Formed => "Formed", "В строю";
-    Disordered => "Disordered", "В беспорядке";
+    Disordered => "Disordered", "Расстроен";
     Wavering => "Wavering", "Колеблющийся";
     Routing => "Routing", "В бегстве";
-    Dispersed => "Dispersed", "В рассеянии";
-    Destroyed => "Destroyed", "Уничтожение";
+    Dispersed => "Dispersed", "Рассеян";
+    Destroyed => "Destroyed", "Уничтожен";
 });
 
 labels!(Formation {
@@ -176,11 +176,11 @@ labels!(Marker {
     ChargedThisTurn => "Charged this turn", "Атаковал в этом ходу";
     GunsAbandoned => "Guns abandoned", "Орудия брошены";
     InMelee => "In melee", "В рукопашной";
-    Evaded => "Evaded", "Уклонились";
-    ChangingFormation => "Changing formation", "Перестраиваются";
+    Evaded => "Evaded", "Уклонился";
+    ChangingFormation => "Changing formation", "Перестраивается";
     WasCharged => "Charged by the enemy", "Атакован противником";
     UnderFire => "Under fire this turn", "Под огнём в этот ход";
-    AtTableEdge => "Stopped at the table's edge", "Остановлено у края стола";
+    AtTableEdge => "Stopped at the table's edge", "Остановлен у края стола";
     Rallying => "Rallies at the next Compulsory Moves (Ruleset B: next turn)", "Соберётся с началом следующей фазы обязательных передвижений (правила B: хода)";
 });
 
@@ -228,7 +228,7 @@ labels!(Rule {
     GdbMod16BritishLine => "British infantry in line", "Британская пехота в линии";
     GdbMod17GoodHorses => "Good horses", "Хорошие лошади";
     GdbMod18PoorHorses => "Poor horses", "Плохие лошади";
-    GdbMod19Unformed => "Unformed or wavering", "Непостроены или колеблются";
+    GdbMod19Unformed => "Unformed or wavering", "Расстроен или колеблется";
     GdbMod20FlankRear => "Attacked in flank or rear", "Атакованы с фланга или с тыла";
     GdbMod21Charging => "Charging or pursuing", "Атакуют или преследуют";
     GdbMod22ColumnCharge => "Infantry charging in column", "Пехота атакует в колонне";

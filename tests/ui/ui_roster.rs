@@ -168,7 +168,7 @@ fn russian_screen_uses_the_seed_vocabulary() {
     h.run();
     h.get_by_label("Екатеринославский кирасирский полк").click();
     h.run();
-    h.get_by_label("В беспорядке").click();
+    h.get_by_label("Расстроен").click();
     h.run();
     let unit = unit_named(h.state(), "Ekaterinoslav Cuirassiers");
     assert_eq!(unit.order, Order::Disordered);

@@ -39,7 +39,7 @@ super::texts! {
     EvadersNoDice => "{}: caught evading, rolls no dice (GDB-EVD-11)", "{}: настигнуты при уклонении, кубики не бросают (GDB-EVD-11)";
     FactCharging => "charging: moved {} cm", "атакуют: прошли {} см";
     FactPushedBackBefore => "pushed back in the last turn of this melee (GDB-RES-08)", "оттеснены в прошлом ходу этой рукопашной (GDB-RES-08)";
-    WhyNoFire => "It is changing formation this turn: it may not fire (GDB-CHG-11)", "Перестраиваются в этом ходу: стрелять нельзя (GDB-CHG-11)";
+    WhyNoFire => "It is changing formation this turn: it may not fire (GDB-CHG-11)", "Перестраивается в этом ходу: стрелять нельзя (GDB-CHG-11)";
     ErrTwoDiceNeeded => "General de Brigade tests roll two D6 (one D6 is Ruleset B's, B-MEL-17)", "тесты «Генерала де Бригада» бросают два Д6, а не один (B-MEL-17)";
     ErrTooManyLost => "{} lost, but the unit has {}", "Потери: {}, а в подразделении {}";
     TooManyOf => "{0} has {1} and cannot lose {2}", "{0}: в строю {1}, потерять {2} нельзя";
@@ -81,7 +81,7 @@ super::texts! {
     DeclareAndReact => "Declare; {} reacts:", "Объявить; реакция цели ({}):";
     AskReaction => "How does {} react to the charge (GDB-CHG-06)?", "Реакция цели ({}) на атаку (GDB-CHG-06)?";
     AskStandTest => "{} takes its test to stand (GDB-CHG-14).", "Тест на стойкость (GDB-CHG-14): {}.";
-    BearingDeg => "Bearing from straight ahead (°)", "Отклонение от направления прямо (°)";
+    BearingDeg => "Bearing from straight ahead (°)", "Отклонение от прямого направления (°)";
     ChargeMoveOf => "Full charge move of {} (cm)", "{}: полный ход атаки (см)";
     CommanderWithin15 => "A commander is within 15 cm", "Командир в пределах 15 см";
     CompulsoryOf => "Compulsory (retreat) move of {} (cm)", "{}: обязательное передвижение, отступление (см)";
@@ -118,7 +118,7 @@ super::texts! {
     ErrOppOrders => "This general has already given his opportunity order this turn (GDB-OPP-05)", "Этот генерал уже отдал приказ на перехват в этом ходу (GDB-OPP-05)";
     ErrOppReach => "Not within charge distance at the start of the Charge phase (GDB-OPP-09)", "Не в пределах дистанции атаки в начале фазы атак (GDB-OPP-09)";
     ErrOutOfReach => "The target is {} cm away, beyond the {} cm charge move (GDB-CHG-02)", "Цель в {} см, дальше хода атаки {} см (GDB-CHG-02)";
-    ErrOutsideSector => "The target is {}° off straight ahead, outside 22° each side (GDB-CHG-02)", "Цель в {}° от направления прямо, вне сектора 22° (GDB-CHG-02)";
+    ErrOutsideSector => "The target is {}° off straight ahead, outside 22° each side (GDB-CHG-02)", "Цель в {}° от прямого направления, вне сектора 22° (GDB-CHG-02)";
     ErrRegimental => "A regimental commander cannot order a charge", "Полковой командир не может приказать атаку";
     ErrWrongStep => "That is not asked for at this step", "На этом шаге это не требуется";
     ErrMeetBeyondGap => "The counter-charger can meet at most the {} cm left after the charger's first move, not {} cm (GDB-CHG-18)", "Контратакующие могут встретить атакующих не дальше оставшихся {} см после их первого хода, а не {} см (GDB-CHG-18)";
@@ -142,7 +142,7 @@ super::texts! {
     ErrOpportunityFirst => "The opportunity charges are carried out first (GDB-OPP-02)", "Сначала выполняются перехваты (GDB-OPP-02)";
     ErrPhasingChargesFirst => "The phasing side's charges are carried out first (GDB-CHG-04)", "Сначала выполняются атаки активной стороны (GDB-CHG-04)";
     ErrTableDistance => "The table shows {} cm between the units, not the {} cm typed", "Стол показывает между подразделениями {} см, а не введённые {} см";
-    ErrTableBearing => "The table shows the target {}° off straight ahead, not the {}° typed", "Стол показывает цель в {}° от направления прямо, а не введённые {}°";
+    ErrTableBearing => "The table shows the target {}° off straight ahead, not the {}° typed", "Стол показывает цель в {}° от прямого направления, а не введённые {}°";
     ErrTableCommanderWithin => "The table shows a commander within 15 cm (GDB-CHG-01)", "Стол показывает командира в пределах 15 см (GDB-CHG-01)";
     ErrTableCommanderAway => "The table shows no commander within 15 cm (GDB-CHG-01)", "Стол не показывает командира в пределах 15 см (GDB-CHG-01)";
     ErrNoMoveLeft => "Nothing is left of the charge move for a new target (GDB-CHG-19)", "От хода атаки ничего не осталось для новой цели (GDB-CHG-19)";

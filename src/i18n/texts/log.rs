@@ -21,7 +21,7 @@ super::texts! {
     EffRetreats => "retreats its full retreat distance next compulsory-move phase", "отступление на полную дистанцию в следующую фазу обязательных передвижений";
     EffPushedBack => "pushed back its full retreat move, then rallies", "оттеснение на полную дистанцию отступления, затем автоматический сбор";
     EffPushedBackCm => "pushed back {} cm", "оттеснение на {} см";
-    EffUnformed => "becomes unformed", "строй нарушен";
+    EffUnformed => "becomes unformed", "становится расстроенным";
     EffStaysFormed => "stays formed, no formation test", "строй сохранён, без теста на построение";
     EffTests => "takes a {}", "{}: назначен";
     WordsPursues => "pursues", "преследует";
@@ -30,7 +30,7 @@ super::texts! {
     WordsFallsIntoDisorder => "falls into disorder", "беспорядок";
     WordsHalts => "halts", "остановка";
     WordsPasses => "passes", "пройден";
-    WordsHaltsDisordered => "halts, disordered", "остановка в беспорядке";
+    WordsHaltsDisordered => "halts, disordered", "остановка, расстроен";
     WordsRetreats => "falls back", "отход";
     WordsRouts => "routs", "бегство";
     LogFire => "{} fires at {}: {} lost", "Огонь: {} (цель: {}): потери: {}";
@@ -60,7 +60,7 @@ super::texts! {
     WordsRallies => "rallies", "сбор";
     WordsRunsOn => "does not rally: runs on", "не пройден: бегство продолжается";
     WordsNoRally => "does not rally: halts where it is", "не пройден: остановка на месте";
-    EffStaysUnformed => "stays unformed whatever the test says", "строй нарушен при любом результате теста";
+    EffStaysUnformed => "stays unformed whatever the test says", "остаётся расстроенным при любом результате теста";
     EffFollows => "follows the enemy, staying in base contact", "следование за противником в контакте";
     EffContinues => "melee continues next turn", "рукопашная продолжается в следующем ходу";
     EffDispersed => "artillery dispersed", "артиллерия рассеяна";
@@ -110,7 +110,7 @@ super::texts! {
     ExplainTestAfterFire => "The box in each fire starts ticked; the players may untick it.", "Флажок в каждом огне изначально отмечен; игроки могут его снять.";
     TodoFireTest => "Morale test: {} lost figures to fire", "Тест морали: {} (потери от огня)";
     TodoRally => "Rally test: {} is routing", "Тест на сбор: {} (в бегстве)";
-    TodoRecordFire => "Record each fire: who fires at whom, the dice on your firing table or the figures lost", "Запишите каждый огонь: кто по кому, кости по вашей таблице огня или потери";
+    TodoRecordFire => "Record each fire: who fires at whom, the dice on your firing table or the figures lost", "Запишите каждую стрельбу: кто по кому, кости по вашей таблице огня или потери";
     RecordFire => "Record a fire", "Записать огонь";
     TakeTest => "Take the test", "Пройти тест";
     CallTest => "Call a test", "Назначить тест";

@@ -12,7 +12,7 @@ super::texts! {
     PvLastResult => "Last result", "Последний итог";
     PvTable => "The table", "Стол";
     PvLatest => "Latest in the log", "Последние записи";
-    PvCharge => "Charge: {} against {}", "Атака: {} против: {}";
+    PvCharge => "Charge: {} against {}", "Атака: {} против {}";
     PvMelee => "Melee: {} and {}", "Рукопашная: {} и {}";
     PvCollision => "Collision test: {} and {}", "Тест столкновения: {} и {}";
     PvBMelee => "Melee turn: {} and {}", "Ход рукопашной: {} и {}";

@@ -15,10 +15,10 @@ super::texts! {
     RepMeleeWon => "Melee: {} against {}, {} to {}, won by {}: {}", "Рукопашная: {} — {}, {} против {}; победа: {}; {}";
     RepSummary => "Summary", "Итоги";
     RepTestLine => "{}: {}: {}", "{}: {}: {}";
-    RepChargeMeasures => "{} charges {}, {} cm away, {}° off straight ahead", "Атака: {} — цель: {}; расстояние {} см, {}° от направления прямо";
+    RepChargeMeasures => "{} charges {}, {} cm away, {}° off straight ahead", "Атака: {} — цель: {}; расстояние {} см, {}° от прямого направления";
     SoFar => "So far: {}", "Уже известно: {}";
     RepReaction => "{} reacts: {}", "{}: реакция — {}";
-    RepClosingFire => "Closing fire of {}: {} lost by {}", "Огонь в упор ({}): потери {} — {}";
+    RepClosingFire => "Closing fire of {}: {} lost by {}", "Огонь в упор ({0}): {2} теряет {1}";
     RepNotCaught => "{} is not caught", "{}: уклонение удалось";
     RepFacedInTime => "{} faced the charge in time", "{}: разворот навстречу атаке — вовремя";
     RepNotFacedInTime => "{} did not face the charge in time", "{}: разворот навстречу атаке — не вовремя";

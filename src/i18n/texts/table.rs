@@ -26,13 +26,13 @@ super::texts! {
     ScaleLabel => "The unit your club measures in", "Единица, которой клуб меряет стол";
     FromTable => "From the table:", "Со стола:";
     FromTableValue => "from the table: {}", "со стола: {}";
-    FromTableDistance => "{} edge to edge ({} cm of the rules), {}° off straight ahead", "{} от края до края ({} см по правилам), {}° от направления прямо";
+    FromTableDistance => "{} edge to edge ({} cm of the rules), {}° off straight ahead", "{} от края до края ({} см по правилам), {}° от прямого направления";
     FromTableFace => "strikes the {}", "удар: {}";
     FromTableCommander => "commander within 15 cm: {}", "командир в пределах 15 см: {}";
     FromTableVisible => "target visible: {} (a suggestion: check the line of sight)", "цель видна: {} (подсказка: проверьте линию видимости)";
     FromTableSlope => "slope: {}", "уклон: {}";
     FromTableTerrain => "terrain: charger {}, target {}", "местность: атакующий — {}, цель — {}";
-    OutsideSector => "On the table the target is outside the 22° charge sector, each side of straight ahead.", "На столе цель вне сектора атаки: 22° в каждую сторону от направления прямо.";
+    OutsideSector => "On the table the target is outside the 22° charge sector, each side of straight ahead.", "На столе цель вне сектора атаки: 22° в каждую сторону от прямого направления.";
     TabRoster => "Roster", "Состав";
     TabTable => "Table", "Стол";
     TabShortcut => "Ctrl+{}", "Ctrl+{}";
@@ -68,7 +68,7 @@ super::texts! {
     TodoAtTheEdge => "{}: its move stopped at the table's edge. Does it stay there or leave the battle?", "{}: передвижение остановлено у края стола. Остаётся или покидает сражение?";
     StaysAtEdge => "Stays at the edge", "Остаётся у края";
     LeavesBattle => "Leaves the battle", "Покидает сражение";
-    FireOnTable => "On the table: {} cm apart, {}° off the firer's straight ahead", "На столе: {} см между ними, {}° от направления прямо стреляющего";
+    FireOnTable => "On the table: {} cm apart, {}° off the firer's straight ahead", "На столе: {} см между ними, {}° от прямого направления стреляющего";
     TurnAbout => "Turn about", "Развернуть кругом";
     TakeOffTable => "Take off the table", "Снять со стола";
     CmValue => "{} cm", "{} см";

@@ -15,7 +15,7 @@ super::texts! {
     RatesCharge => "Charge (cm)", "Атака (см)";
     RatesRetreat => "Retreat (cm)", "Отступление (см)";
     RatesRout => "Rout (cm)", "Бегство (см)";
-    RatesClub => "Also keep them as the club's tables: new battles start from them", "Сохранить и как таблицы клуба: с них начинаются новые битвы";
+    RatesClub => "Also keep them as the club's tables: new battles start from them", "Сохранить их и как таблицы клуба: с них начинаются новые битвы";
     RatesKeep => "Keep these rates", "Сохранить дистанции";
     RatesNotNow => "Not now: ask at each charge", "Не сейчас: спрашивать при каждой атаке";
     RatesNotADistance => "{}, {}: «{}» is not a distance in whole cm", "{}, {}: «{}» — не дистанция в целых сантиметрах";
