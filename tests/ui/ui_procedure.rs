@@ -55,6 +55,20 @@ fn open_charge(h: &mut Harness<'static, CsApp>, lang: Lang, (charger, target): (
     click(h, lang.t(T::CommanderWithin15));
 }
 
+/// GDB-CHG-03, 04: while the other side may still declare, the target's reactions are
+/// greyed out and why is said under them, not only on hover (a new user took the greyed
+/// buttons for live ones).
+#[test]
+fn reactions_not_yet_open_say_why_in_plain_sight() {
+    for lang in [Lang::En, Lang::Ru] {
+        let mut h = harness(common::default_at(Phase::Charges), lang);
+        h.run();
+        open_charge(&mut h, lang, ("Grenadiers à cheval", "Kiev Dragoons"), ["12", "36", ""]);
+        assert!(h.get_by_label(lang.t(T::ReactStand)).accesskit_node().is_disabled(), "{lang:?}");
+        h.get_by_label(lang.t(T::ErrNonPhasingStillDeclares));
+    }
+}
+
 /// GDB-CHG-03, 04: Declare only records the declaration and closes the wizard; the
 /// checklist then asks each side for Declarations done and lists the charge, whose
 /// Carry out… opens the wizard at the reaction; Apply carries it out.

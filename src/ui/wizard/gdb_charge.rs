@@ -257,6 +257,19 @@ impl ChargeWizard {
                 }
             }
         });
+        // None may be taken now: why, in plain sight (a greyed button alone looks live).
+        let refused: Vec<String> = view
+            .reactions
+            .iter()
+            .filter_map(|(_, v)| v.as_ref().err())
+            .map(|why| draft_refusal_text(lang, why))
+            .collect();
+        if refused.len() == view.reactions.len()
+            && let Some(first) = refused.first()
+            && refused.iter().all(|r| r == first)
+        {
+            ui.label(egui::RichText::new(first).weak());
+        }
         let Some(reaction) = chosen else { return false };
         self.error = self.draft.declare_and_react(battle, reaction).err().map(|r| draft_refusal_text(lang, &r));
         true
