@@ -257,11 +257,15 @@ impl ChargeWizard {
                 }
             }
         });
-        // None may be taken now: why, in plain sight (a greyed button alone looks live).
+        // None may be taken yet for the turn's order: why, in plain sight (a greyed button
+        // alone looks live). A refused charge says why above, once.
+        let not_yet = |why: &crate::game::procedure::DraftRefusal| {
+            matches!(why, crate::game::procedure::DraftRefusal::Game(crate::game::ActionError::Turn(_)))
+        };
         let refused: Vec<String> = view
             .reactions
             .iter()
-            .filter_map(|(_, v)| v.as_ref().err())
+            .filter_map(|(_, v)| v.as_ref().err().filter(|why| not_yet(why)))
             .map(|why| draft_refusal_text(lang, why))
             .collect();
         if refused.len() == view.reactions.len()
