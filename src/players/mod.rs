@@ -409,9 +409,16 @@ fn melee_breakdown(input: &MeleeInput, names: [&str; 2], lang: Lang) -> (Vec<Mod
     let odds = odds
         .iter()
         .map(|o| {
-            let winner = o.winner.map(|w| w.label(lang));
-            let result = crate::i18n::log_text::odds_result(lang, winner, o.outcome.label(lang));
-            OddsView { chance: format!("{:.1}%", o.p * 100.0), result }
+            // The winner by its name, as the wizard says it.
+            let winner = o.winner.map(|w| match w {
+                Role::Attacker => names[0],
+                Role::Defender => names[1],
+            });
+            let outcome = o.outcome.label(lang);
+            let result = winner
+                .map_or_else(|| outcome.to_owned(), |w| crate::i18n::log_text::win_with_outcome(lang, w, outcome));
+            // As the wizard shows them: two decimals, the language's decimal sign.
+            OddsView { chance: format!("{}%", lang.decimal(o.p * 100.0, 2)), result }
         })
         .collect();
     (sides, odds)

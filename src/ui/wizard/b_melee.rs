@@ -65,7 +65,7 @@ impl BMeleeWizard {
                 .iter()
                 .enumerate()
                 .filter(|(_, p)| **p >= 0.0005)
-                .map(|(k, p)| format!("{k}: {:.1}%", p * 100.0))
+                .map(|(k, p)| format!("{k}: {}%", lang.decimal(p * 100.0, 1)))
                 .collect();
             ui.label(RichText::new(format!("{}: {}", lang.fmt(T::BKills, &[&names[i]]), shown.join("  "))).weak());
         }
