@@ -552,7 +552,7 @@ fn unit_row_ui(
         if w[4].0 > 0.0 {
             cell_ui(ui, w[4], |ui| ground_ui(ui, lang, unit));
         }
-        cell_ui(ui, w[5], |ui| casualties_ui(ui, lang, unit));
+        cell_ui(ui, w[5], |ui| casualties_ui(ui, lang, unit, target));
     });
 }
 
@@ -597,10 +597,21 @@ fn markers_ui(ui: &mut Ui, lang: Lang, unit: &Unit) {
     });
 }
 
-/// Figures now of the start, the losses under them.
-fn casualties_ui(ui: &mut Ui, lang: Lang, unit: &Unit) {
+/// Figures now of the start, the losses under them; on a target's one-line row, the
+/// losses beside them as a bare number (under them they ran into the next row).
+fn casualties_ui(ui: &mut Ui, lang: Lang, unit: &Unit, one_line: bool) {
     let text = lang.fmt(T::FiguresOf, &[&unit.figures, &unit.figures_start]);
     let lost = unit.casualties();
+    if one_line {
+        ui.horizontal(|ui| {
+            ui.spacing_mut().item_spacing.x = 4.0;
+            ui.label(text);
+            if lost > 0 {
+                ui.label(RichText::new(format!("−{lost}")).color(theme::LOSSES).small());
+            }
+        });
+        return;
+    }
     ui.spacing_mut().item_spacing.y = 0.0;
     ui.label(text);
     if lost > 0 {
