@@ -64,7 +64,10 @@ fn an_open_charge_shows_both_sides_modifiers_with_clauses_totals_and_exact_odds(
     assert!((chances - 100.0).abs() < 0.5, "the odds add up to the whole: {chances}");
     // As the wizard says them: the winner by its name, and in Russian a decimal comma.
     let won: Vec<&str> = e.odds.iter().map(|o| o.result.as_str()).filter(|r| r.contains("wins")).collect();
-    assert!(!won.is_empty() && won.iter().all(|r| r.contains("Grenadiers à cheval") || r.contains("Ladoga Infantry")), "{won:?}");
+    assert!(
+        !won.is_empty() && won.iter().all(|r| r.contains("Grenadiers à cheval") || r.contains("Ladoga Infantry")),
+        "{won:?}"
+    );
     let ru = build(g.battle(), Some(&open), Lang::Ru);
     let odds = &ru.engagement.as_ref().unwrap().odds;
     assert!(odds.iter().all(|o| o.chance.contains(',') && !o.chance.contains('.')), "{odds:?}");

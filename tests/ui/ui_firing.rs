@@ -225,3 +225,30 @@ fn a_modifier_that_is_no_number_holds_the_fire_back_and_is_forgotten_on_cancel()
         assert_eq!(field.value().as_deref(), Some(""), "{lang:?}: the next fire opens blank");
     }
 }
+
+/// GDB-CHG-11: the fire wizard opened on a selected unit that may not fire says so, with
+/// the game's reason, rather than opening with no firer and no word (a new user's trial).
+#[test]
+fn a_selected_unit_that_may_not_fire_is_told_so() {
+    for lang in [Lang::En, Lang::Ru] {
+        let mut g = common::default_at(Phase::Firing);
+        let mut changing = common::unit(&g, "4th bn, 33e Léger").clone();
+        changing.markers.insert(coldsteel::rules::Marker::ChangingFormation);
+        let id = changing.id;
+        g.perform(&Action::EditUnit(changing)).unwrap();
+        let firer = name(&g, "4th bn, 33e Léger", lang);
+        let mut app = common::app_without_rates_form(g, lang);
+        app.selection = coldsteel::ui::Selection::Unit(id);
+        let mut h = Harness::builder()
+            .with_size(egui::vec2(1280.0, 2000.0))
+            .build_ui_state(|ui, app: &mut CsApp| app.ui_root(ui), app);
+        h.run();
+        h.get_by_label(lang.t(T::RecordFire)).click();
+        h.run();
+        let why = coldsteel::i18n::errors::action_error_text(
+            lang,
+            &coldsteel::game::fire::FireError::ChangingFormation.into(),
+        );
+        h.get_by_label(&lang.fmt(T::FireSelectedRefused, &[&firer, &why]));
+    }
+}

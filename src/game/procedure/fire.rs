@@ -20,13 +20,19 @@ pub struct FireDraft {
     /// The players' rules owe the target a morale test (their setting gives the default).
     pub test_owed: bool,
     pub rng_after: Option<RngState>,
+    /// The unit selected when the fire opened, when it may not fire now, and why: the
+    /// players are told rather than finding no firer picked.
+    pub selected_refused: Option<(UnitId, ActionError)>,
 }
 
 impl FireDraft {
     /// Opens a fire, from the unit selected if it may fire.
     pub fn open(battle: &Battle, selected: Option<UnitId>) -> Self {
-        let firer = selected.filter(|id| battle.unit(*id).is_some_and(|u| may_fire_with(battle, u).is_ok()));
+        let verdict = selected.and_then(|id| battle.unit(id).map(|u| (id, may_fire_with(battle, u))));
+        let firer = verdict.as_ref().and_then(|(id, v)| v.is_ok().then_some(*id));
+        let selected_refused = verdict.and_then(|(id, v)| v.err().map(|e| (id, e)));
         FireDraft {
+            selected_refused,
             firer,
             target: None,
             dice: None,

@@ -118,6 +118,7 @@ super::texts! {
     WizFire => "Fire", "Огонь";
     WizTest => "Test", "Тест";
     FireFirer => "Firing unit", "Стреляет";
+    FireSelectedRefused => "{} may not fire now: {}", "{} сейчас стрелять не может: {}";
     FireTarget => "Target", "Цель";
     FireDice => "Dice (2D6)", "Кости (2D6)";
     FireFigures => "Figures lost", "Потеряно фигур";

@@ -581,6 +581,7 @@ keys! {
     WizFire,
     WizTest,
     FireFirer,
+    FireSelectedRefused,
     FireTarget,
     FireDice,
     FireFigures,
