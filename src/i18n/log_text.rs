@@ -570,14 +570,14 @@ fn measures_text(lang: Lang, a: &crate::model::ChargeAction, charger: &str, targ
     let m = &a.measured;
     let mut text = lang.fmt(T::RepChargeMeasures, &[&charger, &target, &m.distance_cm, &m.bearing_deg]);
     let typed = [
-        (a.rates.charger_charge_cm, charger, T::ChargeMoveOf),
-        (a.rates.target_move_cm, target, T::MoveOf),
-        (a.rates.target_charge_cm, target, T::ChargeMoveOf),
-        (a.rates.target_compulsory_cm, target, T::CompulsoryOf),
+        (a.rates.charger_charge_cm, charger, T::RepChargeMoveOf),
+        (a.rates.target_move_cm, target, T::RepMoveOf),
+        (a.rates.target_charge_cm, target, T::RepChargeMoveOf),
+        (a.rates.target_compulsory_cm, target, T::RepCompulsoryOf),
     ];
     for (cm, who, key) in typed {
         if let Some(cm) = cm {
-            text.push_str(&format!("; {} {cm}", lang.fmt(key, &[&who])));
+            text.push_str(&format!("; {}", lang.fmt(key, &[&who, &cm])));
         }
     }
     text

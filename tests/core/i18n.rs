@@ -569,3 +569,19 @@ fn a_bad_face_and_an_impossible_engagement_read_in_russian() {
         assert!(latin_word(ru, &[]).is_none(), "{e:?}: {ru}");
     }
 }
+
+/// The charge wizard's "so far" line and the report's account tell the rates typed in
+/// words, not as the fields' labels ("…: full charge move (cm) 40", a new user's trial).
+#[test]
+fn rates_typed_are_told_in_words() {
+    use coldsteel::rules::Phase;
+    let g = common::default_at(Phase::Charges);
+    let mut a = common::charge(&g, "Grenadiers à cheval", "Ladoga Infantry", 25, vec![]);
+    a.rates.charger_charge_cm = Some(40);
+    a.rates.target_move_cm = Some(12);
+    let en = coldsteel::i18n::log_text::charge_so_far(Lang::En, g.battle(), &a, &[]);
+    assert!(en.contains("full charge move of Grenadiers à cheval 40 cm"), "{en}");
+    assert!(en.contains("ordinary move of Ladoga Infantry 12 cm") && !en.contains("(cm)"), "{en}");
+    let ru = coldsteel::i18n::log_text::charge_so_far(Lang::Ru, g.battle(), &a, &[]);
+    assert!(ru.contains("полный ход атаки (Конные гренадеры) 40 см") && !ru.contains("(см)"), "{ru}");
+}

@@ -16,6 +16,9 @@ super::texts! {
     RepSummary => "Summary", "Итоги";
     RepTestLine => "{}: {}: {}", "{}: {}: {}";
     RepChargeMeasures => "{} charges {}, {} cm away, {}° off straight ahead", "Атака: {} — цель: {}; расстояние {} см, {}° от прямого направления";
+    RepChargeMoveOf => "full charge move of {} {} cm", "полный ход атаки ({}) {} см";
+    RepMoveOf => "ordinary move of {} {} cm", "обычный ход ({}) {} см";
+    RepCompulsoryOf => "compulsory move of {} {} cm", "обязательное передвижение ({}) {} см";
     SoFar => "So far: {}", "Уже известно: {}";
     RepReaction => "{} reacts: {}", "{}: реакция — {}";
     RepClosingFire => "Closing fire of {}: {} lost by {}", "Огонь в упор ({0}): {2} теряет {1}";
