@@ -31,7 +31,7 @@ super::texts! {
     RepGeneralLost => "General {} is lost", "Генерал {} выбыл";
     RepTotal => "Total", "Итого";
     RepTurnColumn => "Turn", "Ход";
-    RepUnitsInPlay => "Units in play", "Подразделений в строю";
+    RepUnitsInPlay => "Units in play", "Подразделений в игре";
     RepByTurn => "Losses by turn", "Потери по ходам";
     RepFigures => "Figures", "Фигуры";
     CardPack => "Club rules: «{}», version {}", "Правила клуба: «{}», версия {}";
