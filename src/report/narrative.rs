@@ -140,9 +140,12 @@ impl Story {
     }
 }
 
-/// A melee says who won; an overridden or drawn one reads as the log's summary.
+/// A melee says who won and what each side lost; an overridden or drawn one reads as the
+/// log's summary.
 fn melee_sentence(lang: Lang, battle: &Battle, e: &LogEntry) -> String {
-    let LogDetail::GdbMelee { result, overridden: None, .. } = &e.detail else { return entry_summary(lang, battle, e) };
+    let LogDetail::GdbMelee { result, overridden: None, losses, .. } = &e.detail else {
+        return entry_summary(lang, battle, e);
+    };
     let name = |i: usize| {
         e.units
             .get(i)
@@ -157,7 +160,9 @@ fn melee_sentence(lang: Lang, battle: &Battle, e: &LogEntry) -> String {
         None => return entry_summary(lang, battle, e),
     };
     let outcome = lowercase_first(result.outcome.label(lang));
-    lang.fmt(T::RepMeleeWon, &[&name(0), &name(1), &totals.0, &totals.1, &winner, &outcome])
+    let won = lang.fmt(T::RepMeleeWon, &[&name(0), &name(1), &totals.0, &totals.1, &winner, &outcome]);
+    let lost = lang.fmt(T::LogLosses, &[&name(0), &losses.attacker, &name(1), &losses.defender]);
+    format!("{won}. {lost}")
 }
 
 /// A label inside a sentence: its first letter in lower case ("won by X: loser routs").
