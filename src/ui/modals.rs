@@ -60,8 +60,7 @@ impl CsApp {
                 tests_owed_ui(ui, self.lang, owed, reason)
             }
             Modal::Unfinished(undone) => {
-                let first = super::turn_panel::first_unfinished(self.game.battle());
-                let choice = unfinished_ui(ui, self.lang, *undone, first);
+                let choice = unfinished_ui(ui, self.lang, *undone, self.game.battle());
                 // The dialog goes before the wizard it opens.
                 if matches!(choice, Choice::Command(_)) {
                     cmds.push(AppCommand::CloseModal);
@@ -502,7 +501,7 @@ fn unfinished_ui(
     ui: &mut Ui,
     lang: crate::i18n::Lang,
     undone: crate::game::Unfinished,
-    first: Option<AppCommand>,
+    battle: &crate::model::Battle,
 ) -> Choice {
     use crate::game::Unfinished;
     use crate::i18n::Noun;
@@ -526,9 +525,10 @@ fn unfinished_ui(
         ui.heading(lang.t(title));
         ui.label(text);
         ui.horizontal(|ui| {
-            // Now: the first of them opens (closing the dialog when none may be done yet).
+            // Now: the first of them opens (closing the dialog when none may be done yet),
+            // looked for when asked, not every frame.
             if ui.button(RichText::new(lang.t(now)).strong()).clicked() {
-                choice = first.clone().map_or(Choice::Close, Choice::Command);
+                choice = super::turn_panel::first_unfinished(battle).map_or(Choice::Close, Choice::Command);
             } else if ui.input(|i| i.key_pressed(Key::Escape)) {
                 choice = Choice::Close;
             }

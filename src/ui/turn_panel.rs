@@ -7,7 +7,7 @@ use egui::{RichText, Ui};
 use super::command::AppCommand;
 use super::{roller, theme};
 use crate::game::procedure::InitiativeDraft;
-use crate::game::{Action, Todo, checklist};
+use crate::game::{Action, ActionError, Todo, checklist};
 use crate::i18n::log_text::todo_text;
 use crate::i18n::names::side_name;
 use crate::i18n::{Label, Lang, T};
@@ -186,8 +186,7 @@ fn declarations_ui(ui: &mut Ui, lang: Lang, battle: &Battle, declaring: Option<S
 pub(super) fn first_unfinished(battle: &Battle) -> Option<AppCommand> {
     checklist(battle).into_iter().find_map(|todo| match todo {
         Todo::CarryOutCharge { charger, target } => {
-            let declared = crate::game::declared_charge(battle, charger, target)?;
-            crate::game::may_carry_out(battle, &declared).is_ok().then_some(AppCommand::CarryOutCharge(charger, target))
+            carry_out_verdict(battle, charger, target)?.is_ok().then_some(AppCommand::CarryOutCharge(charger, target))
         }
         Todo::Melee { index, .. } => Some(AppCommand::OpenMelee(index)),
         Todo::Declarations { .. }
@@ -203,9 +202,14 @@ pub(super) fn first_unfinished(battle: &Battle) -> Option<AppCommand> {
     })
 }
 
-fn carry_out_refused(lang: Lang, battle: &Battle, charger: UnitId, target: UnitId) -> Option<String> {
+/// Whether the declared charge may be carried out now (none when it is not declared).
+fn carry_out_verdict(battle: &Battle, charger: UnitId, target: UnitId) -> Option<Result<(), ActionError>> {
     let declared = crate::game::declared_charge(battle, charger, target)?;
-    let refused = crate::game::may_carry_out(battle, &declared).err()?;
+    Some(crate::game::may_carry_out(battle, &declared))
+}
+
+fn carry_out_refused(lang: Lang, battle: &Battle, charger: UnitId, target: UnitId) -> Option<String> {
+    let refused = carry_out_verdict(battle, charger, target)?.err()?;
     Some(crate::i18n::errors::action_error_text(lang, &refused))
 }
 

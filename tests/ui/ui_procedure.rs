@@ -149,28 +149,36 @@ fn a_halted_charger_is_offered_no_new_charge() {
     }
 }
 
+/// The Grenadiers à cheval's charge at the Kiev Dragoons carried out, its melee's wizard
+/// opened in the Melee phase and the dice typed (6+6 against 1+1): at the losses; the two
+/// names.
+fn melee_at_losses(lang: Lang) -> (Harness<'static, CsApp>, String, String) {
+    let mut g = common::default_at(Phase::Charges);
+    let inputs = vec![
+        Input::Reaction(Reaction::Stand),
+        Input::ChargerTest(TestResult::Pass.into()),
+        Input::StandTest(TestResult::Pass.into()),
+    ];
+    let a = common::charge(&g, "Grenadiers à cheval", "Kiev Dragoons", 12, inputs);
+    common::do_charge(&mut g, a);
+    common::to(&mut g, Phase::Melee);
+    let mut h = harness(g, lang);
+    h.run();
+    click(&mut h, lang.t(T::Fight));
+    click(&mut h, lang.t(T::Next));
+    let (c, t) = (name(&h, "Grenadiers à cheval", lang), name(&h, "Kiev Dragoons", lang));
+    type_into(&mut h, &c, "66");
+    type_into(&mut h, &t, "11");
+    click(&mut h, lang.t(T::Next));
+    (h, c, t)
+}
+
 /// GDB-RES-02, AMB-23: the winner's Pursuit Test offers every result the test may have,
 /// a halt among them (the melee wizard draws the game's list, not its own).
 #[test]
 fn the_pursuit_test_offers_halt() {
     for lang in [Lang::En, Lang::Ru] {
-        let mut g = common::default_at(Phase::Charges);
-        let inputs = vec![
-            Input::Reaction(Reaction::Stand),
-            Input::ChargerTest(TestResult::Pass.into()),
-            Input::StandTest(TestResult::Pass.into()),
-        ];
-        let a = common::charge(&g, "Grenadiers à cheval", "Kiev Dragoons", 12, inputs);
-        common::do_charge(&mut g, a);
-        common::to(&mut g, Phase::Melee);
-        let mut h = harness(g, lang);
-        h.run();
-        click(&mut h, lang.t(T::Fight));
-        click(&mut h, lang.t(T::Next));
-        let (c, t) = (name(&h, "Grenadiers à cheval", lang), name(&h, "Kiev Dragoons", lang));
-        type_into(&mut h, &c, "66");
-        type_into(&mut h, &t, "11");
-        click(&mut h, lang.t(T::Next));
+        let (mut h, c, t) = melee_at_losses(lang);
         type_into(&mut h, &lang.fmt(T::LossesOf, &[&c]), "0");
         type_into(&mut h, &lang.fmt(T::LossesOf, &[&t]), "3");
         click(&mut h, coldsteel::i18n::Label::label(TestResult::Halt, lang));
@@ -187,24 +195,8 @@ fn the_pursuit_test_offers_halt() {
 #[test]
 fn melee_losses_past_a_units_figures_are_refused_at_the_field() {
     for lang in [Lang::En, Lang::Ru] {
-        let mut g = common::default_at(Phase::Charges);
-        let inputs = vec![
-            Input::Reaction(Reaction::Stand),
-            Input::ChargerTest(TestResult::Pass.into()),
-            Input::StandTest(TestResult::Pass.into()),
-        ];
-        let a = common::charge(&g, "Grenadiers à cheval", "Kiev Dragoons", 12, inputs);
-        common::do_charge(&mut g, a);
-        common::to(&mut g, Phase::Melee);
-        let has = g.battle().units.iter().find(|u| u.name == "Kiev Dragoons").unwrap().figures;
-        let mut h = harness(g, lang);
-        h.run();
-        click(&mut h, lang.t(T::Fight));
-        click(&mut h, lang.t(T::Next));
-        let (c, t) = (name(&h, "Grenadiers à cheval", lang), name(&h, "Kiev Dragoons", lang));
-        type_into(&mut h, &c, "66");
-        type_into(&mut h, &t, "11");
-        click(&mut h, lang.t(T::Next));
+        let (mut h, c, t) = melee_at_losses(lang);
+        let has = h.state().game.battle().units.iter().find(|u| u.name == "Kiev Dragoons").unwrap().figures;
         type_into(&mut h, &lang.fmt(T::LossesOf, &[&c]), "0");
         type_into(&mut h, &lang.fmt(T::LossesOf, &[&t]), &(has + 8).to_string());
         let (figures, lost) = (lang.count(has, Noun::Figure), lang.count(has + 8, Noun::FigureAcc));

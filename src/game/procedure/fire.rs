@@ -20,19 +20,16 @@ pub struct FireDraft {
     /// The players' rules owe the target a morale test (their setting gives the default).
     pub test_owed: bool,
     pub rng_after: Option<RngState>,
-    /// The unit selected when the fire opened, when it may not fire now, and why: the
-    /// players are told rather than finding no firer picked.
-    pub selected_refused: Option<(UnitId, ActionError)>,
+    /// The unit selected when the fire opened.
+    pub selected: Option<UnitId>,
 }
 
 impl FireDraft {
     /// Opens a fire, from the unit selected if it may fire.
     pub fn open(battle: &Battle, selected: Option<UnitId>) -> Self {
-        let verdict = selected.and_then(|id| battle.unit(id).map(|u| (id, may_fire_with(battle, u))));
-        let firer = verdict.as_ref().and_then(|(id, v)| v.is_ok().then_some(*id));
-        let selected_refused = verdict.and_then(|(id, v)| v.err().map(|e| (id, e)));
+        let firer = selected.filter(|id| battle.unit(*id).is_some_and(|u| may_fire_with(battle, u).is_ok()));
         FireDraft {
-            selected_refused,
+            selected,
             firer,
             target: None,
             dice: None,
@@ -41,6 +38,13 @@ impl FireDraft {
             test_owed: battle.options.gdb.test_after_fire,
             rng_after: None,
         }
+    }
+
+    /// The unit selected when the fire opened, while no firer is picked and it may not
+    /// fire, and why: the players are told rather than finding no firer picked.
+    pub fn selected_refused(&self, battle: &Battle) -> Option<(UnitId, ActionError)> {
+        let id = self.selected.filter(|_| self.firer.is_none())?;
+        Some((id, may_fire_with(battle, battle.unit(id)?).err()?))
     }
 
     /// Whether the players keep a firing table (then the dice are read on it).

@@ -38,11 +38,9 @@ impl FireWizard {
     /// Draws the fire.
     pub fn ui(&mut self, ui: &mut Ui, lang: Lang, battle: &Battle) -> Outcome {
         prompt_ui(ui, lang.t(T::TodoRecordFire));
-        if let Some((id, why)) = &self.draft.selected_refused
-            && self.draft.firer.is_none()
-        {
-            let name = battle.unit(*id).map(|u| u.display_name(lang == Lang::Ru).to_owned()).unwrap_or_default();
-            let why = crate::i18n::errors::action_error_text(lang, why);
+        if let Some((id, why)) = self.draft.selected_refused(battle) {
+            let name = battle.unit(id).map(|u| u.display_name(lang == Lang::Ru).to_owned()).unwrap_or_default();
+            let why = crate::i18n::errors::action_error_text(lang, &why);
             ui.label(RichText::new(lang.fmt(T::FireSelectedRefused, &[&name, &why])).weak());
         }
         let firers = self.draft.firers(battle);
